@@ -1,0 +1,31 @@
+/* Legacy config format on purpose: DESIGN.md pins ESLint 9 run with ESLINT_USE_FLAT_CONFIG=false. */
+module.exports = {
+  root: true,
+  parser: '@typescript-eslint/parser',
+  parserOptions: { ecmaVersion: 'latest', sourceType: 'module', ecmaFeatures: { jsx: true } },
+  plugins: ['@typescript-eslint', 'react-hooks'],
+  extends: ['eslint:recommended', 'plugin:@typescript-eslint/recommended', 'plugin:react-hooks/recommended'],
+  env: { es2022: true, node: true, browser: true, jest: true },
+  ignorePatterns: ['dist/', 'node_modules/', 'data/', 'coverage/'],
+  rules: {
+    '@typescript-eslint/no-explicit-any': 'error',
+    '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    'no-console': ['error', { allow: ['warn', 'error', 'info'] }],
+  },
+  overrides: [
+    {
+      // Typed hooks only (STYLE.md habit 7): the untyped ones lose RootState.
+      files: ['src/client/**/*.ts', 'src/client/**/*.tsx'],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            paths: [
+              { name: 'react-redux', importNames: ['useSelector', 'useDispatch'], message: 'Use useAppSelector / useAppDispatch from app/hooks.' },
+            ],
+          },
+        ],
+      },
+    },
+  ],
+};

@@ -1,0 +1,40 @@
+import type { Config } from 'jest';
+import path from 'node:path';
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- a CommonJS options file shared with swc
+const swc = require('./jest.swc.cjs');
+const root = path.resolve(__dirname, '..');
+const transform: Config['transform'] = { '^.+\\.(t|j)sx?$': ['@swc/jest', swc] };
+
+const config: Config = {
+  rootDir: root,
+  projects: [
+    {
+      displayName: 'client',
+      rootDir: root,
+      testEnvironment: 'jsdom',
+      testMatch: ['<rootDir>/tests/client/**/*.test.ts?(x)'],
+      setupFilesAfterEnv: ['<rootDir>/tests/client/setup.ts'],
+      moduleNameMapper: { '\\.(css|less)$': '<rootDir>/tests/fixtures/styleStub.ts' },
+      transform,
+    },
+    {
+      displayName: 'server',
+      rootDir: root,
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/tests/server/**/*.test.ts'],
+      transform,
+    },
+    {
+      displayName: 'e2e',
+      rootDir: root,
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/tests/e2e/**/*.test.ts'],
+      globalSetup: '<rootDir>/tests/e2e/globalSetup.ts',
+      globalTeardown: '<rootDir>/tests/e2e/globalTeardown.ts',
+      transform,
+    },
+  ],
+};
+
+export default config;

@@ -1,0 +1,29 @@
+/**
+ * The side-effect services that sagas use, provided through saga context (DESIGN.md section 4) so
+ * that tests can replace each one. No saga imports antd, the router or window directly.
+ */
+export interface Notify {
+  success(text: string): void;
+  info(text: string): void;
+  warning(text: string): void;
+  error(text: string): void;
+}
+
+export interface NavigateOptions {
+  replace?: boolean;
+}
+
+export interface Services {
+  /** Navigates inside the SPA; `to` is a path under the `/user` basename, e.g. '/auth/login?redirect=%2Fbackend'. */
+  navigate(to: string, options?: NavigateOptions): void;
+  /** One step back in the history (answer code 303). */
+  back(): void;
+  notify: Notify;
+  /** Milliseconds since the epoch. */
+  now(): number;
+  /** The current SPA location (path + search, without the basename). */
+  currentLocation(): { pathname: string; search: string };
+}
+
+/** The saga context key under which the services are provided. */
+export const SERVICES = 'services';

@@ -1,0 +1,75 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { UserInfo } from '../../../contract/auth';
+
+/**
+ * Who is logged in. Persisted in localStorage (spec section 3: token, user info, saved username);
+ * the token and user info only when "remember me" was on, otherwise they live in memory only.
+ */
+export interface AuthState {
+  token: string | null;
+  userInfo: UserInfo | null;
+  /** Keep the token across reloads (account login's "remember me"; QR login always remembers). */
+  remember: boolean;
+  /** The phone last used to log in with "remember me" on, prefilled on the login form. */
+  savedUsername: string;
+  /** The login request's status, for the submit button. */
+  status: 'idle' | 'loading' | 'succeeded' | 'failed';
+}
+
+export const initialAuthState: AuthState = {
+  token: null,
+  userInfo: null,
+  remember: true,
+  savedUsername: '',
+  status: 'idle',
+};
+
+export interface LoggedInPayload {
+  token: string;
+  userInfo: UserInfo;
+  remember: boolean;
+  /** The phone to prefill next time; absent for QR login. */
+  username?: string;
+}
+
+export const authSlice = createSlice({
+  name: 'auth',
+  initialState: initialAuthState,
+  reducers: {
+    loginRequested(state, _action: PayloadAction<{ username: string; password: string; remember: boolean; redirect?: string; captchaId?: string }>) {
+      state.status = 'loading';
+    },
+    loginFailed(state) {
+      state.status = 'failed';
+    },
+    /** Any successful login (account, QR page or login dialog). */
+    loggedIn(state, action: PayloadAction<LoggedInPayload>) {
+      const { token, userInfo, remember, username } = action.payload;
+      state.token = token;
+      state.userInfo = userInfo;
+      state.remember = remember;
+      state.status = 'succeeded';
+      if (username !== undefined) state.savedUsername = remember ? username : '';
+    },
+    userInfoLoaded(state, action: PayloadAction<UserInfo>) {
+      state.userInfo = action.payload;
+    },
+    logoutRequested(_state, _action: PayloadAction<{ redirect?: string } | undefined>) {},
+    /** The session is over (logout, HTTP 401, answer 400, user-info failure): forget the token. */
+    sessionEnded(state) {
+      state.token = null;
+      state.userInfo = null;
+      state.status = 'idle';
+    },
+  },
+  selectors: {
+    selectToken: (state) => state.token,
+    selectUserInfo: (state) => state.userInfo,
+    selectIsLoggedIn: (state) => state.token !== null,
+    selectSavedUsername: (state) => state.savedUsername,
+    selectLoginStatus: (state) => state.status,
+  },
+});
+
+export const { loginRequested, loginFailed, loggedIn, userInfoLoaded, logoutRequested, sessionEnded } = authSlice.actions;
+export const { selectToken, selectUserInfo, selectIsLoggedIn, selectSavedUsername, selectLoginStatus } = authSlice.selectors;

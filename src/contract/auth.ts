@@ -1,0 +1,96 @@
+/** Shapes of the authentication and QR-login calls (spec section 7, "Authentication and common"). */
+
+export interface UserInfo {
+  id: number;
+  name: string;
+  /** Empty for an account made by QR login that has not bound a phone yet. */
+  mobile: string;
+  openid: string;
+}
+
+/** POST /api/auth/login */
+export interface LoginRequest {
+  username: string;
+  password: string;
+  /** Required once the phone or IP has failed 3 times: a captcha that passed verifyCaptcha. */
+  captchaId?: string;
+}
+export interface LoginAnswer {
+  token: string;
+  userInfo: UserInfo;
+}
+
+/** POST /api/auth/register */
+export interface RegisterRequest {
+  mobile: string;
+  password: string;
+  verifyCode: string;
+  invite?: string;
+}
+
+/** POST /api/auth/editPassword: forgot password (no token), or a logged-in change / phone binding. */
+export interface EditPasswordRequest {
+  mobile: string;
+  password: string;
+  verifyCode: string;
+  openid?: string;
+}
+
+/** POST /api/auth/updateUserInfo */
+export interface UpdateUserInfoRequest {
+  name: string;
+  mobile?: string;
+  token?: string;
+}
+
+/** GET /api/auth/getCaptcha */
+export interface CaptchaAnswer {
+  captchaId: string;
+  /** An image URL (data: URL of an SVG). */
+  img: string;
+}
+
+/** POST /api/auth/verifyCaptcha */
+export interface VerifyCaptchaRequest {
+  captchaId: string;
+  code: string;
+}
+
+/** What an SMS code is for: it is bound to the phone and this purpose. */
+export type SmsPurpose = 'register' | 'resetPassword';
+
+/** POST /api/Auth/sendSmsCode */
+export interface SendSmsRequest {
+  iphone: string;
+  captchaId: string;
+  purpose: SmsPurpose;
+}
+
+/** POST /api/Auth/recordOperateLog */
+export interface OperateLogRequest {
+  path: string;
+  query: string;
+  remark: string;
+}
+
+/** POST /api/wxAuth/getWechatQrcode */
+export interface QrcodeRequest {
+  /** The previous ticket, if the client is refreshing an expired code (it is voided). */
+  qrcode?: string;
+  host: string;
+}
+export interface QrcodeAnswer {
+  /** The QR image as a data: URL. */
+  qrcode: string;
+  ticket: string;
+  expiresIn: number;
+}
+
+export type QrStatus = 'waiting' | 'scanned' | 'confirmed' | 'expired';
+
+/** GET /api/wxAuth/wxLoginInfo?qrcode={ticket} */
+export interface QrLoginInfoAnswer {
+  status: QrStatus;
+  token?: string;
+  userInfo?: UserInfo;
+}

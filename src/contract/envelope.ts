@@ -1,0 +1,31 @@
+/** Every JSON answer of the API (spec section 7): HTTP 200 with `code` 200 is success. */
+export interface ApiEnvelope<T = unknown> {
+  code: number;
+  msg: string;
+  data: T;
+}
+
+/**
+ * Answer codes of the envelope. 200/202/302/303/400 are the spec's (section 8); the rest are ours
+ * (DESIGN.md section 5) and fall under the client's "other" branch: an error toast of `msg`.
+ */
+export const AnswerCode = {
+  ok: 200,
+  warning: 202,
+  redirected: 302,
+  goBack: 303,
+  relogin: 400,
+  notFound: 404,
+  /** Login needs a passed graphic captcha first (after 3 failures). */
+  captchaRequired: 428,
+  /** Too many failures: the account is locked for a while. */
+  locked: 423,
+  invalid: 422,
+  tooMany: 429,
+  serverError: 500,
+} as const;
+
+export type AnswerCodeValue = (typeof AnswerCode)[keyof typeof AnswerCode];
+
+/** The header the SPA sends on every request (DESIGN.md section 4). */
+export const SCREEN_SIZE_HEADER = 'X-Screen-Size';
