@@ -1,0 +1,54 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { ensureClientBuild } from '../../config/clientBuild';
+import { repoRoot } from '../../config/paths';
+import { chromiumPath, writeEnvironment } from './environment';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitUntilUp(url: string, deadline: number): Promise<void> {
+  while (Date.now() < deadline) {
+    try {
+      const answer = await fetch(url);
+      if (answer.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`The server did not answer at ${url} in time.`);
+}
+
+/** Starts `npm start`'s server (config/start.ts) on a free port with a fresh data folder. */
+export default async function globalSetup(): Promise<void> {
+  const browser = chromiumPath();
+  if (!browser) {
+    console.warn('\nNo Chromium found (/usr/bin/chromium or CHROMIUM_PATH): the browser tests are skipped.\n');
+    writeEnvironment({ baseUrl: '', dataDir: '', chromiumPath: null, serverPid: null });
+    return;
+  }
+  ensureClientBuild();
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wpg-e2e-data-'));
+  const server = spawn(path.join(repoRoot, 'node_modules', '.bin', 'tsx'), ['config/start.ts'], {
+    cwd: repoRoot,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'test' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+    detached: true,
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitUntilUp(`${baseUrl}/index/index/getSiteConfig`, Date.now() + 60_000);
+  writeEnvironment({ baseUrl, dataDir, chromiumPath: browser, serverPid: server.pid ?? null });
+}
