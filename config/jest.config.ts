@@ -23,6 +23,8 @@ const config: Config = {
       rootDir: root,
       testEnvironment: 'node',
       testMatch: ['<rootDir>/tests/server/**/*.test.ts'],
+      // app.inject loads light-my-request, whose `cookie` dependency ships ES modules only.
+      transformIgnorePatterns: ['/node_modules/(?!cookie/)'],
       transform,
     },
     {

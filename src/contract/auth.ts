@@ -58,6 +58,7 @@ export interface VerifyCaptchaRequest {
 
 /** What an SMS code is for: it is bound to the phone and this purpose. */
 export type SmsPurpose = 'register' | 'resetPassword';
+export const SMS_PURPOSES: readonly SmsPurpose[] = ['register', 'resetPassword'];
 
 /** POST /api/Auth/sendSmsCode */
 export interface SendSmsRequest {

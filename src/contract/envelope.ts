@@ -15,6 +15,8 @@ export const AnswerCode = {
   redirected: 302,
   goBack: 303,
   relogin: 400,
+  /** Only as the body of an HTTP 401 (missing, invalid or revoked token). */
+  unauthorized: 401,
   notFound: 404,
   /** Login needs a passed graphic captcha first (after 3 failures). */
   captchaRequired: 428,

@@ -12,6 +12,10 @@ export const Limits = {
   captchaMax: 6,
   smsCodeLength: 6,
   phonePattern: /^1[3-9]\d{9}$/,
+  /** Visit-log fields are cut to these lengths (code points) rather than refused. */
+  operateLogPathMax: 500,
+  operateLogQueryMax: 2000,
+  operateLogRemarkMax: 100,
 } as const;
 
 /** Server-side security figures (DESIGN.md section 8). */
@@ -32,4 +36,8 @@ export const Security = {
   loginLockSeconds: 15 * 60,
   captchaPerIpPerMinute: 30,
   loginPerIpPerMinute: 30,
+  captchaLength: 4,
+  qrPerIpPerMinute: 30,
+  /** Visit-log writes past this are dropped silently: tracking must never disturb navigation. */
+  operateLogPerIpPerMinute: 120,
 } as const;

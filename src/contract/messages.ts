@@ -44,6 +44,10 @@ export const Messages = {
   qrExpired: '二维码已过期',
   qrConfirmed: '登录已确认',
   loginDialogUseQr: '请使用扫码登录',
+  qrExpiredClickToRefresh: '二维码已过期，点击刷新',
+  qrScannedConfirmOnPhone: '已扫码，请在手机上确认',
+  qrFetchFailed: '获取二维码失败，点击刷新',
+  phoneNotBound: '未绑定',
 
   userInfoFailed: '获取用户信息失败，请重新登录',
   loginExpired: '登录已过期，请重新登录',
@@ -57,4 +61,17 @@ export const Messages = {
 
   tutorialMissing: '教程视频不存在，请联系管理员',
   comingSoon: '即将上线',
+
+  // The API's own answers (DESIGN.md section 5): validation, captcha, phone binding, QR scan page.
+  paramInvalid: '参数错误',
+  requestTooLarge: '请求内容过大',
+  captchaPassed: '验证通过',
+  phoneMismatch: '手机号与当前账号绑定的手机号不一致',
+  qrScanTitle: '网页生成系统 请求登录',
+  qrScanHint: '确认后，电脑上的网页将登录你的账号',
+  qrScanConfirm: '确认登录',
+  qrScanCancel: '取消',
+  qrScanConfirmed: '登录已确认，请回到电脑上继续',
+  qrScanCancelled: '已取消登录',
+  qrScanExpired: '二维码已过期，请在电脑上刷新二维码',
 } as const;

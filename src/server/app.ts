@@ -1,0 +1,67 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { systemClock, type Clock } from './clock';
+import type { ServerConfig } from './config';
+import { openDatabase } from './db/database';
+import { runMigrations } from './db/migrations';
+import { registerBodyParsers } from './http/bodyParsers';
+import { registerBrandAssets } from './http/brandAssets';
+import { registerErrorHandling } from './http/errorHandler';
+import { registerSecurityHeaders } from './http/securityHeaders';
+import { registerSpa } from './http/spa';
+import { registerAuthRoutes } from './modules/auth/routes';
+import type { SmsProvider } from './modules/auth/smsProviders';
+import { BRAND_ASSETS_DIR, ensureQqQrCode, generatedBrandDir } from './modules/common/brandAssets';
+import { registerCommonRoutes } from './modules/common/routes';
+import { seedCommon } from './modules/common/seed';
+import { registerWxAuthRoutes } from './modules/wxAuth/routes';
+import { registerAuth } from './plugins/auth';
+import { createServices, startHousekeeping } from './services';
+
+export interface BuildOptions {
+  /** The clock every expiry reads; tests pass one they can move. */
+  now?: Clock;
+  /** Replaces the configured SMS provider (tests). */
+  smsProvider?: SmsProvider;
+  /** Fastify's logger option; defaults to info level (request logs off in test mode). */
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Fastify types a hop count as a function of the hop index. */
+function trustProxyOption(value: ServerConfig['trustProxy']): boolean | string | ((address: string, hop: number) => boolean) {
+  return typeof value === 'number' ? (_address, hop) => hop < value : value;
+}
+
+/** Builds the whole server without listening: main.ts starts it, tests call `inject`. */
+export async function buildApp(config: ServerConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const now = options.now ?? systemClock;
+  const app = Fastify({
+    logger: options.logger ?? { level: 'info' },
+    logController: new Fastify.LogController({ disableRequestLogging: config.mode === 'test' }),
+    trustProxy: trustProxyOption(config.trustProxy),
+    // Ajv coerces "123" to 123 and fills defaults; unknown properties are dropped, not refused.
+    ajv: { customOptions: { removeAdditional: true, useDefaults: true, coerceTypes: 'array', allErrors: false } },
+  });
+
+  const db = openDatabase(config.dataDir);
+  app.addHook('onClose', async () => db.close());
+  runMigrations(db);
+  seedCommon(db);
+
+  const services = createServices({ config, db, now, log: app.log, smsProvider: options.smsProvider });
+  await ensureQqQrCode(config.dataDir, services.common.siteConfig().qq1_link);
+  const housekeeping = startHousekeeping(services);
+  app.addHook('onClose', async () => clearInterval(housekeeping));
+
+  registerErrorHandling(app);
+  registerBodyParsers(app);
+  await registerSecurityHeaders(app);
+  registerAuth(app, services.tokens, services.users);
+
+  registerAuthRoutes(app, services);
+  registerWxAuthRoutes(app, { service: services.qrLogin, provider: services.qrProvider, publicOrigin: config.publicOrigin });
+  registerCommonRoutes(app, services.common);
+
+  await registerBrandAssets(app, [BRAND_ASSETS_DIR, generatedBrandDir(config.dataDir)]);
+  await registerSpa(app, { clientDir: config.clientDir, productionHost: config.productionHost, reduxDevtools: config.reduxDevtools });
+  return app;
+}

@@ -1,0 +1,134 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { clientDistDir, repoRoot } from '../../config/paths';
+
+export type Mode = 'production' | 'development' | 'test';
+
+export type SmsConfig = { provider: 'local' } | { provider: 'http'; url: string; token: string };
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  /** Absolute path of the folder holding the database, the secret and generated files. */
+  dataDir: string;
+  mode: Mode;
+  jwtSecret: string;
+  /** Hostname[:port] the SPA moves visitors to; '' turns the rule off. */
+  productionHost: string;
+  clientDir: string;
+  reduxDevtools: boolean;
+  /** Fastify's trustProxy: off, on for every hop, a hop count, or the proxies' addresses. */
+  trustProxy: boolean | number | string;
+  sms: SmsConfig;
+  qrLoginProvider: 'local';
+  /** Origin written into QR-login codes; '' means "the request's protocol and host". */
+  publicOrigin: string;
+}
+
+export type Env = Record<string, string | undefined>;
+
+/** Thrown for a bad environment variable, so that the server stops before it binds its port. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const HOST_PORT = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*(?::\d{1,5})?$/;
+const MIN_SECRET_LENGTH = 32;
+
+function oneOf<T extends string>(name: string, value: string | undefined, allowed: readonly T[], fallback: T): T {
+  if (value === undefined || value === '') return fallback;
+  if ((allowed as readonly string[]).includes(value)) return value as T;
+  throw new ConfigError(`${name} must be one of ${allowed.join(', ')} (got "${value}").`);
+}
+
+function parsePort(value: string | undefined): number {
+  if (value === undefined || value === '') return 8080;
+  const port = Number(value);
+  if (!/^\d+$/.test(value) || port > 65535) throw new ConfigError(`PORT must be an integer from 0 to 65535 (got "${value}").`);
+  return port;
+}
+
+function parseFlag(name: string, value: string | undefined): boolean {
+  if (value === undefined || value === '' || value === '0' || value === 'false') return false;
+  if (value === '1' || value === 'true') return true;
+  throw new ConfigError(`${name} must be 1 or 0 (got "${value}").`);
+}
+
+function parseTrustProxy(value: string | undefined): boolean | number | string {
+  if (value === undefined || value === '' || value === 'false' || value === '0') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
+}
+
+function parseProductionHost(value: string | undefined): string {
+  if (!value) return '';
+  if (!HOST_PORT.test(value)) throw new ConfigError(`PRODUCTION_HOST must be a host name with an optional port, e.g. www.example.com (got "${value}").`);
+  return value.toLowerCase();
+}
+
+function parseOrigin(value: string | undefined): string {
+  if (!value) return '';
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigError(`PUBLIC_ORIGIN must be an origin such as https://www.example.com (got "${value}").`);
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.pathname !== '/' || url.search || url.hash || url.username) {
+    throw new ConfigError(`PUBLIC_ORIGIN must be an http(s) origin without a path, e.g. https://www.example.com (got "${value}").`);
+  }
+  return url.origin;
+}
+
+function parseSms(env: Env): SmsConfig {
+  const provider = oneOf('SMS_PROVIDER', env.SMS_PROVIDER, ['local', 'http'] as const, 'local');
+  if (provider === 'local') return { provider };
+  const url = env.SMS_HTTP_URL ?? '';
+  if (!/^https?:\/\/[^\s]+$/.test(url)) throw new ConfigError('SMS_PROVIDER=http needs SMS_HTTP_URL, an http(s) URL of the SMS gateway.');
+  const token = env.SMS_HTTP_TOKEN ?? '';
+  if (!token) throw new ConfigError('SMS_PROVIDER=http needs SMS_HTTP_TOKEN, the bearer token sent to the gateway.');
+  return { provider, url, token };
+}
+
+/** JWT_SECRET, or a random secret created once in the data folder so that tokens survive restarts. */
+function loadSecret(value: string | undefined, dataDir: string): string {
+  if (value !== undefined && value !== '') {
+    if (value.length < MIN_SECRET_LENGTH) throw new ConfigError(`JWT_SECRET must be at least ${MIN_SECRET_LENGTH} characters long.`);
+    return value;
+  }
+  const file = path.join(dataDir, 'secret.key');
+  if (!fs.existsSync(file)) {
+    fs.mkdirSync(dataDir, { recursive: true });
+    // 'wx' fails if another process created it meanwhile; then we read theirs.
+    try {
+      fs.writeFileSync(file, crypto.randomBytes(32).toString('base64url'), { mode: 0o600, flag: 'wx' });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+  }
+  const secret = fs.readFileSync(file, 'utf8').trim();
+  if (secret.length < MIN_SECRET_LENGTH) throw new ConfigError(`${file} holds a secret shorter than ${MIN_SECRET_LENGTH} characters; delete it to make a new one.`);
+  return secret;
+}
+
+/** Reads the environment once at start and fails fast, in English, on any bad value. */
+export function loadConfig(env: Env = process.env): ServerConfig {
+  const dataDir = path.resolve(process.cwd(), env.DATA_DIR || './data');
+  const rest = {
+    port: parsePort(env.PORT),
+    host: env.HOST || '0.0.0.0',
+    dataDir,
+    mode: oneOf('NODE_ENV', env.NODE_ENV, ['production', 'development', 'test'] as const, 'production'),
+    productionHost: parseProductionHost(env.PRODUCTION_HOST),
+    clientDir: env.CLIENT_DIR ? path.resolve(repoRoot, env.CLIENT_DIR) : clientDistDir,
+    reduxDevtools: parseFlag('REDUX_DEVTOOLS', env.REDUX_DEVTOOLS),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    sms: parseSms(env),
+    qrLoginProvider: oneOf('QR_LOGIN_PROVIDER', env.QR_LOGIN_PROVIDER, ['local'] as const, 'local'),
+    publicOrigin: parseOrigin(env.PUBLIC_ORIGIN),
+  };
+  // Last, so that a bad value elsewhere does not leave a new secret file behind.
+  return { ...rest, jwtSecret: loadSecret(env.JWT_SECRET, dataDir) };
+}

@@ -1,0 +1,109 @@
+import type { Db } from './database';
+
+/**
+ * Ordered schema changes; the index + 1 is the `PRAGMA user_version` after it ran. Never edit a
+ * migration that has shipped: append a new one.
+ */
+export const MIGRATIONS: readonly string[] = [
+  `
+  CREATE TABLE users (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    name TEXT NOT NULL,
+    -- NULL for an account made by QR login that has not bound a phone yet.
+    mobile TEXT UNIQUE,
+    -- NULL for an account made with a phone number.
+    openid TEXT UNIQUE,
+    -- argon2id PHC string; NULL until a QR account sets a password.
+    password_hash TEXT,
+    -- Bumped by logout and password changes: tokens carry it and die when it moves on.
+    token_version INTEGER NOT NULL DEFAULT 0,
+    invite TEXT,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL
+  );
+
+  -- Rate limits and login throttling: one row per event, counted over a sliding window.
+  CREATE TABLE rate_events (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    scope TEXT NOT NULL,
+    key TEXT NOT NULL,
+    at INTEGER NOT NULL
+  );
+  CREATE INDEX rate_events_scope_key_at ON rate_events (scope, key, at);
+  CREATE INDEX rate_events_at ON rate_events (at);
+
+  -- Graphic captchas. The answer is kept in clear: four characters gain nothing from a hash.
+  CREATE TABLE captchas (
+    id TEXT PRIMARY KEY,
+    answer TEXT NOT NULL,
+    status TEXT NOT NULL CHECK (status IN ('pending', 'passed')),
+    created_at INTEGER NOT NULL,
+    expires_at INTEGER NOT NULL
+  );
+
+  -- One live SMS code per phone and purpose; a new send replaces it.
+  CREATE TABLE sms_codes (
+    phone TEXT NOT NULL,
+    purpose TEXT NOT NULL,
+    code_hash TEXT NOT NULL,
+    wrong_tries INTEGER NOT NULL DEFAULT 0,
+    created_at INTEGER NOT NULL,
+    expires_at INTEGER NOT NULL,
+    PRIMARY KEY (phone, purpose)
+  );
+
+  -- Written by the local SMS provider in development and test mode only, for tests to read.
+  CREATE TABLE sms_outbox (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    phone TEXT NOT NULL,
+    code TEXT NOT NULL,
+    purpose TEXT NOT NULL,
+    created_at INTEGER NOT NULL
+  );
+
+  CREATE TABLE qr_tickets (
+    ticket TEXT PRIMARY KEY,
+    status TEXT NOT NULL CHECK (status IN ('waiting', 'scanned', 'confirmed')),
+    user_id INTEGER REFERENCES users (id) ON DELETE CASCADE,
+    created_at INTEGER NOT NULL,
+    expires_at INTEGER NOT NULL
+  );
+
+  CREATE TABLE operate_logs (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    user_id INTEGER REFERENCES users (id) ON DELETE SET NULL,
+    path TEXT NOT NULL,
+    query TEXT NOT NULL,
+    remark TEXT NOT NULL,
+    ip TEXT NOT NULL,
+    screen_size TEXT NOT NULL,
+    created_at INTEGER NOT NULL
+  );
+  CREATE INDEX operate_logs_created_at ON operate_logs (created_at);
+
+  CREATE TABLE site_config (
+    key TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+  );
+
+  CREATE TABLE video_tutorials (
+    type TEXT PRIMARY KEY,
+    url TEXT NOT NULL
+  );
+  `,
+];
+
+/** Brings the schema up to date; each migration and its version bump commit together or not at all. */
+export function runMigrations(db: Db, migrations: readonly string[] = MIGRATIONS): number {
+  const current = db.pragma('user_version', { simple: true }) as number;
+  if (current > migrations.length) {
+    throw new Error(`The database is at schema version ${current}, newer than this server knows (${migrations.length}).`);
+  }
+  for (let version = current; version < migrations.length; version += 1) {
+    db.transaction(() => {
+      db.exec(migrations[version]);
+      db.pragma(`user_version = ${version + 1}`);
+    })();
+  }
+  return migrations.length;
+}

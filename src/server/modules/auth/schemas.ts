@@ -1,0 +1,62 @@
+import { SMS_PURPOSES } from '../../../contract/auth';
+import { object, responses, str, type JsonSchema } from '../../http/schemaKit';
+
+/**
+ * Field caps here only stop oversized input; the user-facing rules (phone pattern, password
+ * length, name length...) are the contract's checks, applied in the services so that the answer
+ * carries the same Chinese message as the SPA's form.
+ */
+const phone = str(32, { default: '' });
+const password = str(1024, { default: '' });
+const smsCode = str(32, { default: '' });
+const id = str(128, { default: '' });
+
+export const userInfoSchema: JsonSchema = object(
+  { id: { type: 'integer' }, name: { type: 'string' }, mobile: { type: 'string' }, openid: { type: 'string' } },
+  ['id', 'name', 'mobile', 'openid'],
+);
+
+export const loginSchema = {
+  body: object({ username: phone, password, captchaId: str(128) }),
+  response: responses(object({ token: { type: 'string' }, userInfo: userInfoSchema }, ['token', 'userInfo'])),
+};
+
+export const userInfoRouteSchema = { response: responses(userInfoSchema, { needsLogin: true }) };
+
+export const logoutSchema = { response: responses(null, { needsLogin: true }) };
+
+export const registerSchema = {
+  body: object({ mobile: phone, password, verifyCode: smsCode, invite: str(64) }),
+  response: responses(null),
+};
+
+export const editPasswordSchema = {
+  body: object({ mobile: phone, password, verifyCode: smsCode, openid: str(128) }),
+  response: responses(null),
+};
+
+export const updateUserInfoSchema = {
+  // `mobile` and `token` are sent by the SPA (spec section 7) but not used: the header identifies the user.
+  body: object({ name: str(256, { default: '' }), mobile: str(32), token: str(4096) }),
+  response: responses(userInfoSchema, { needsLogin: true }),
+};
+
+export const getCaptchaSchema = {
+  response: responses(object({ captchaId: { type: 'string' }, img: { type: 'string' } }, ['captchaId', 'img'])),
+};
+
+export const verifyCaptchaSchema = {
+  body: object({ captchaId: id, code: str(64, { default: '' }) }),
+  response: responses(null),
+};
+
+export const sendSmsSchema = {
+  body: object({ iphone: phone, captchaId: id, purpose: { type: 'string', enum: [...SMS_PURPOSES] } }, ['purpose']),
+  response: responses(null),
+};
+
+export const operateLogSchema = {
+  // Generous caps: longer values are cut to the contract's lengths rather than refused.
+  body: object({ path: str(8192, { default: '' }), query: str(32768, { default: '' }), remark: str(2048, { default: '' }) }),
+  response: responses(null),
+};

@@ -1,0 +1,119 @@
+import type { EditPasswordRequest, LoginAnswer, LoginRequest, RegisterRequest, UserInfo } from '../../../contract/auth';
+import { AnswerCode } from '../../../contract/envelope';
+import { Messages } from '../../../contract/messages';
+import { checkPassword, checkPhone, checkSmsCode, checkUserName } from '../../../contract/validation';
+import { BusinessError, assertValid, invalid } from '../../http/envelope';
+import type { Db } from '../../db/database';
+import { checkNewPassword, type PasswordHasher } from '../../security/passwords';
+import type { TokenService } from '../../security/tokens';
+import type { LoginGuard } from './loginGuard';
+import { toUserInfo, type UserRepository, type UserRow } from './repository';
+import type { SmsCodeStore } from './smsCodes';
+
+/** '用户' + the phone's last 4 digits: a readable default that the personal centre can change. */
+export const defaultPhoneUserName = (mobile: string): string => `用户${mobile.slice(-4)}`;
+
+export interface AuthDeps {
+  db: Db;
+  users: UserRepository;
+  passwords: PasswordHasher;
+  tokens: TokenService;
+  codes: SmsCodeStore;
+  guard: LoginGuard;
+}
+
+/** Phone accounts: login, registration, password reset/change (and phone binding), profile, logout. */
+export class AuthService {
+  constructor(private readonly deps: AuthDeps) {}
+
+  issueToken(user: UserRow): string {
+    return this.deps.tokens.sign({ userId: user.id, version: user.token_version });
+  }
+
+  /** POST /api/auth/login */
+  async login(request: LoginRequest, ip: string): Promise<LoginAnswer> {
+    const { users, passwords, guard } = this.deps;
+    const phone = request.username;
+    assertValid(checkPhone(phone));
+    assertValid(checkPassword(request.password));
+    guard.admit(phone, ip, request.captchaId);
+    const user = users.byMobile(phone);
+    // Always one argon2 verification, so a wrong phone and a wrong password look and time alike.
+    const passwordOk = await passwords.verify(user?.password_hash ?? null, request.password);
+    if (!user || !passwordOk) {
+      if (guard.failed(phone, ip)) throw new BusinessError(AnswerCode.locked, Messages.loginLocked);
+      throw invalid(Messages.loginFailed);
+    }
+    guard.succeeded(phone);
+    return { token: this.issueToken(user), userInfo: toUserInfo(user) };
+  }
+
+  /** POST /api/auth/register: nothing is written unless every check passes. */
+  async register(request: RegisterRequest): Promise<void> {
+    const { db, users, passwords, codes } = this.deps;
+    const { mobile, password, verifyCode } = request;
+    assertValid(checkPhone(mobile));
+    assertValid(checkNewPassword(password));
+    assertValid(checkSmsCode(verifyCode));
+    if (users.byMobile(mobile)) throw invalid(Messages.phoneTaken);
+    assertValid(codes.check(mobile, 'register', verifyCode));
+    const hash = await passwords.hash(password);
+    // Re-checked inside one transaction: another request may have spent the code or taken the phone.
+    db.transaction(() => {
+      if (users.byMobile(mobile)) throw invalid(Messages.phoneTaken);
+      if (!codes.consume(mobile, 'register', verifyCode)) throw invalid(Messages.smsCodeExpired);
+      users.createWithPhone(mobile, defaultPhoneUserName(mobile), hash, request.invite || null);
+    })();
+  }
+
+  /** Whose password an editPassword request changes, and whether it also binds the phone. */
+  private resolvePasswordTarget(mobile: string, user: UserRow | null): { target: UserRow; bind: boolean } {
+    const owner = this.deps.users.byMobile(mobile);
+    if (!user) {
+      if (!owner) throw invalid(Messages.accountNotFound);
+      return { target: owner, bind: false };
+    }
+    if (user.mobile) {
+      if (user.mobile !== mobile) throw invalid(Messages.phoneMismatch);
+      return { target: user, bind: false };
+    }
+    if (owner && owner.id !== user.id) throw invalid(Messages.phoneBoundToOther);
+    return { target: user, bind: true };
+  }
+
+  /**
+   * POST /api/auth/editPassword: without a login it is "forgot password"; with one it changes the
+   * user's password, binding the phone first for an account made by QR login. Revokes every token.
+   */
+  async editPassword(request: EditPasswordRequest, user: UserRow | null): Promise<void> {
+    const { db, users, passwords, codes } = this.deps;
+    const { mobile, password, verifyCode } = request;
+    assertValid(checkPhone(mobile));
+    assertValid(checkNewPassword(password));
+    assertValid(checkSmsCode(verifyCode));
+    const { target, bind } = this.resolvePasswordTarget(mobile, user);
+    assertValid(codes.check(mobile, 'resetPassword', verifyCode));
+    const hash = await passwords.hash(password);
+    db.transaction(() => {
+      const owner = users.byMobile(mobile);
+      if (bind && owner && owner.id !== target.id) throw invalid(Messages.phoneBoundToOther);
+      if (!codes.consume(mobile, 'resetPassword', verifyCode)) throw invalid(Messages.smsCodeExpired);
+      if (bind) users.bindMobile(target.id, mobile);
+      users.setPassword(target.id, hash);
+    })();
+  }
+
+  /** POST /api/auth/updateUserInfo: the name only; the phone changes through editPassword. */
+  updateUserInfo(user: UserRow, name: string): UserInfo {
+    assertValid(checkUserName(name));
+    this.deps.users.rename(user.id, name.trim());
+    const updated = this.deps.users.byId(user.id);
+    if (!updated) throw new Error(`User ${user.id} vanished while being renamed`);
+    return toUserInfo(updated);
+  }
+
+  /** POST /api/auth/logout: every token of the user dies at once. */
+  logout(user: UserRow): void {
+    this.deps.users.revokeTokens(user.id);
+  }
+}

@@ -1,0 +1,70 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { SmsPurpose } from '../../../contract/auth';
+import type { Db } from '../../db/database';
+import type { Clock } from '../../clock';
+import type { SmsConfig } from '../../config';
+
+/** Where SMS codes go. A real gateway is one more implementation of this. */
+export interface SmsProvider {
+  send(phone: string, code: string, purpose: SmsPurpose): Promise<void>;
+}
+
+/** 13800138000 -> 138****8000: enough to tell messages apart in a log, not enough to identify. */
+export function maskPhone(phone: string): string {
+  return phone.length >= 7 ? `${phone.slice(0, 3)}****${phone.slice(-4)}` : '****';
+}
+
+/** Records sent codes for tests (development and test mode only: never a place visitors can read). */
+export class SmsOutbox {
+  private readonly insertStmt;
+
+  constructor(
+    db: Db,
+    private readonly now: Clock,
+  ) {
+    this.insertStmt = db.prepare<[string, string, string, number]>('INSERT INTO sms_outbox (phone, code, purpose, created_at) VALUES (?, ?, ?, ?)');
+  }
+
+  add(phone: string, code: string, purpose: SmsPurpose): void {
+    this.insertStmt.run(phone, code, purpose, this.now());
+  }
+}
+
+/** No gateway: the code goes to the server log (and, outside production, to the outbox). */
+export class LocalSmsProvider implements SmsProvider {
+  constructor(
+    private readonly log: FastifyBaseLogger,
+    private readonly outbox: SmsOutbox | null,
+  ) {}
+
+  async send(phone: string, code: string, purpose: SmsPurpose): Promise<void> {
+    this.log.info({ purpose }, `SMS to ${maskPhone(phone)}: ${code}`);
+    this.outbox?.add(phone, code, purpose);
+  }
+}
+
+const GATEWAY_TIMEOUT_MS = 10_000;
+
+/** POSTs {phone, code, purpose} as JSON to the configured gateway with a bearer token. */
+export class HttpSmsProvider implements SmsProvider {
+  constructor(
+    private readonly url: string,
+    private readonly token: string,
+  ) {}
+
+  async send(phone: string, code: string, purpose: SmsPurpose): Promise<void> {
+    const answer = await fetch(this.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${this.token}` },
+      body: JSON.stringify({ phone, code, purpose }),
+      signal: AbortSignal.timeout(GATEWAY_TIMEOUT_MS),
+    });
+    // Drain the body so the connection can be reused; its content is not ours to interpret.
+    await answer.arrayBuffer().catch(() => undefined);
+    if (!answer.ok) throw new Error(`The SMS gateway answered HTTP ${answer.status}`);
+  }
+}
+
+export function createSmsProvider(config: SmsConfig, log: FastifyBaseLogger, outbox: SmsOutbox | null): SmsProvider {
+  return config.provider === 'http' ? new HttpSmsProvider(config.url, config.token) : new LocalSmsProvider(log, outbox);
+}

@@ -1,0 +1,75 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { SendSmsRequest } from '../../../contract/auth';
+import { AnswerCode } from '../../../contract/envelope';
+import { Limits, Security } from '../../../contract/limits';
+import { Messages } from '../../../contract/messages';
+import { checkPhone } from '../../../contract/validation';
+import { BusinessError, assertValid, invalid, tooMany } from '../../http/envelope';
+import { randomDigits } from '../../security/secrets';
+import { RateScope, type RateLimiter } from '../../security/rateLimiter';
+import type { CaptchaService } from './captcha';
+import type { UserRepository, UserRow } from './repository';
+import type { SmsCodeStore } from './smsCodes';
+import type { SmsProvider } from './smsProviders';
+import { maskPhone } from './smsProviders';
+
+const HOUR = 3600;
+const DAY = 24 * HOUR;
+
+/** POST /api/Auth/sendSmsCode: captcha first, then the send limits, then the provider. */
+export class SmsService {
+  constructor(
+    private readonly deps: {
+      captchas: CaptchaService;
+      codes: SmsCodeStore;
+      limiter: RateLimiter;
+      users: UserRepository;
+      provider: SmsProvider;
+      log: FastifyBaseLogger;
+    },
+  ) {}
+
+  private assertWithinLimits(phone: string, ip: string): void {
+    const { limiter } = this.deps;
+    const sinceLast = limiter.secondsSinceLast(RateScope.smsPhone, phone);
+    const tooSoon = sinceLast !== null && sinceLast < Security.smsMinIntervalSeconds;
+    if (
+      tooSoon ||
+      limiter.count(RateScope.smsPhone, phone, HOUR) >= Security.smsPerPhonePerHour ||
+      limiter.count(RateScope.smsPhone, phone, DAY) >= Security.smsPerPhonePerDay ||
+      limiter.count(RateScope.smsIp, ip, DAY) >= Security.smsPerIpPerDay
+    ) {
+      throw tooMany(Messages.smsTooFrequent);
+    }
+  }
+
+  /** Refuses sends that cannot lead anywhere, so they cost no SMS. */
+  private assertPurposeFits(request: SendSmsRequest, user: UserRow | null): void {
+    const owner = this.deps.users.byMobile(request.iphone);
+    if (request.purpose === 'register' && owner) throw invalid(Messages.phoneTaken);
+    // A logged-in account without a phone may bind a new one through the reset-password form.
+    if (request.purpose === 'resetPassword' && !owner && !(user && !user.mobile)) throw invalid(Messages.accountNotFound);
+  }
+
+  async send(request: SendSmsRequest, ip: string, user: UserRow | null): Promise<void> {
+    const { captchas, codes, limiter, provider, log } = this.deps;
+    const phone = request.iphone;
+    assertValid(checkPhone(phone));
+    // Every send spends one passed captcha, whatever happens next.
+    if (!captchas.consumePassed(request.captchaId)) throw invalid(Messages.captchaNotPassed);
+    this.assertPurposeFits(request, user);
+    this.assertWithinLimits(phone, ip);
+    limiter.hit(RateScope.smsPhone, phone);
+    limiter.hit(RateScope.smsIp, ip);
+    const code = randomDigits(Limits.smsCodeLength);
+    codes.save(phone, request.purpose, code);
+    try {
+      await provider.send(phone, code, request.purpose);
+    } catch (error) {
+      // A code the user never received must not stay valid.
+      codes.remove(phone, request.purpose);
+      log.error({ err: error, phone: maskPhone(phone) }, 'SMS provider failed');
+      throw new BusinessError(AnswerCode.serverError, Messages.smsSendFailed);
+    }
+  }
+}

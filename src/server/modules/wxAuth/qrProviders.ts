@@ -1,0 +1,69 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Messages } from '../../../contract/messages';
+import { readCookie, serializeCookie } from '../../http/cookies';
+import { randomToken } from '../../security/secrets';
+import { confirmPage, resultPage } from './scanPages';
+import * as schemas from './schemas';
+import type { QrLoginService } from './service';
+
+/**
+ * Who stands behind the QR code. A real messaging-app provider would encode its own URL and call
+ * `service.confirm` from its callback; only `local` exists now: our own page plays the phone.
+ */
+export interface QrLoginProvider {
+  readonly name: string;
+  /** What the QR code encodes for a ticket; `origin` is PUBLIC_ORIGIN or the request's. */
+  scanUrl(ticket: string, origin: string): string;
+  registerRoutes(app: FastifyInstance, service: QrLoginService): void;
+}
+
+const OPENID_COOKIE = 'wx_openid';
+const OPENID_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
+const YEAR_SECONDS = 365 * 24 * 3600;
+
+/** The local provider's stand-in for a messaging-app user: a browser, remembered by a cookie. */
+function openidOf(request: FastifyRequest, reply: FastifyReply): string {
+  const known = readCookie(request.headers.cookie, OPENID_COOKIE);
+  if (known && OPENID_PATTERN.test(known)) return known;
+  // 'o' + 27 characters: the length and look of a real openid.
+  const openid = `o${randomToken(20)}`;
+  reply.header('set-cookie', serializeCookie(OPENID_COOKIE, openid, { maxAgeSeconds: YEAR_SECONDS, path: '/api/wxAuth/scan', secure: request.protocol === 'https' }));
+  return openid;
+}
+
+function sendHtml(reply: FastifyReply, html: string): FastifyReply {
+  return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
+}
+
+export class LocalQrLoginProvider implements QrLoginProvider {
+  readonly name = 'local';
+
+  scanUrl(ticket: string, origin: string): string {
+    return `${origin}/api/wxAuth/scan?ticket=${encodeURIComponent(ticket)}`;
+  }
+
+  registerRoutes(app: FastifyInstance, service: QrLoginService): void {
+    app.get<{ Querystring: { ticket: string } }>('/api/wxAuth/scan', { schema: schemas.scanPageSchema }, async (request, reply) => {
+      openidOf(request, reply);
+      if (!service.markScanned(request.query.ticket)) return sendHtml(reply, resultPage(Messages.qrScanExpired, '!'));
+      return sendHtml(reply, confirmPage(request.query.ticket));
+    });
+
+    app.post<{ Body: { ticket: string; action: 'confirm' | 'cancel' } }>('/api/wxAuth/scan/confirm', { schema: schemas.scanConfirmSchema }, async (request, reply) => {
+      const { ticket, action } = request.body;
+      if (action === 'cancel') {
+        return sendHtml(reply, service.cancel(ticket) ? resultPage(Messages.qrScanCancelled, '×') : resultPage(Messages.qrScanExpired, '!'));
+      }
+      const confirmed = service.confirm(ticket, openidOf(request, reply));
+      return sendHtml(reply, confirmed ? resultPage(Messages.qrScanConfirmed, '✓') : resultPage(Messages.qrScanExpired, '!'));
+    });
+  }
+}
+
+export function createQrLoginProvider(name: 'local'): QrLoginProvider {
+  switch (name) {
+    case 'local':
+      return new LocalQrLoginProvider();
+  }
+}
+

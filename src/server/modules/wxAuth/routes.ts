@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify';
+import type { QrcodeRequest } from '../../../contract/auth';
+import { ok } from '../../http/envelope';
+import type { QrLoginProvider } from './qrProviders';
+import * as schemas from './schemas';
+import type { QrLoginService } from './service';
+
+export interface WxAuthRouteDeps {
+  service: QrLoginService;
+  provider: QrLoginProvider;
+  /** PUBLIC_ORIGIN, or '' to use the request's protocol and the host the SPA reports. */
+  publicOrigin: string;
+}
+
+export function registerWxAuthRoutes(app: FastifyInstance, deps: WxAuthRouteDeps): void {
+  const { service, provider, publicOrigin } = deps;
+
+  app.post<{ Body: QrcodeRequest }>('/api/wxAuth/getWechatQrcode', { schema: schemas.qrcodeSchema }, async (request) => {
+    // The schema allows only hostname[:port] in `host`, so it cannot smuggle a path or a scheme.
+    const origin = publicOrigin || `${request.protocol}://${request.body.host}`;
+    return ok(await service.create(request.body.qrcode, request.ip, (ticket) => provider.scanUrl(ticket, origin)));
+  });
+
+  app.get<{ Querystring: { qrcode: string } }>('/api/wxAuth/wxLoginInfo', { schema: schemas.loginInfoSchema }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return ok(service.poll(request.query.qrcode));
+  });
+
+  provider.registerRoutes(app, service);
+}

@@ -1,0 +1,48 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { UNAUTHORIZED_BODY } from '../http/envelope';
+import type { TokenService } from '../security/tokens';
+import type { UserRepository, UserRow } from '../modules/auth/repository';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The user of a valid, unrevoked bearer token; null without one. */
+    user: UserRow | null;
+  }
+}
+
+const BEARER = /^Bearer\s+(\S+)$/i;
+
+/** The user a bearer token stands for, if its signature, expiry, user and token version all hold. */
+export function userFromAuthorization(header: string | undefined, tokens: TokenService, users: UserRepository): UserRow | null {
+  const match = header ? BEARER.exec(header) : null;
+  if (!match) return null;
+  const claims = tokens.verify(match[1]);
+  if (!claims) return null;
+  const user = users.byId(claims.userId);
+  // A logout or password change moved token_version on: every older token is dead.
+  return user && user.token_version === claims.version ? user : null;
+}
+
+/**
+ * Registered on the root instance (not encapsulated) so that every route sees `request.user`.
+ * Routes that need a login add `requireUser`; the others treat a bad token as no token.
+ */
+export function registerAuth(app: FastifyInstance, tokens: TokenService, users: UserRepository): void {
+  app.decorateRequest('user', null);
+  app.addHook('onRequest', async (request) => {
+    request.user = userFromAuthorization(request.headers.authorization, tokens, users);
+  });
+}
+
+/** preHandler of routes that need a login: HTTP 401 for a missing, invalid, expired or revoked token. */
+export async function requireUser(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
+  // Returning the reply tells Fastify the answer is sent and the handler must not run.
+  if (!request.user) return reply.code(401).send(UNAUTHORIZED_BODY);
+  return undefined;
+}
+
+/** The logged-in user inside a handler guarded by `requireUser`. */
+export function currentUser(request: FastifyRequest): UserRow {
+  if (!request.user) throw new Error('currentUser() used on a route without requireUser');
+  return request.user;
+}

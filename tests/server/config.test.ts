@@ -1,0 +1,99 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { clientDistDir, repoRoot } from '../../config/paths';
+import { ConfigError, loadConfig } from '../../src/server/config';
+
+let dataDir: string;
+
+beforeEach(() => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wpg-config-test-'));
+});
+
+afterEach(() => {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('loadConfig', () => {
+  it('has working defaults and keeps a generated secret in the data folder', () => {
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir,
+      mode: 'production',
+      productionHost: '',
+      clientDir: clientDistDir,
+      reduxDevtools: false,
+      trustProxy: false,
+      sms: { provider: 'local' },
+      qrLoginProvider: 'local',
+      publicOrigin: '',
+    });
+    const file = path.join(dataDir, 'secret.key');
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    expect(config.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    // A restart reads the same secret, so tokens stay valid.
+    expect(loadConfig({ DATA_DIR: dataDir }).jwtSecret).toBe(config.jwtSecret);
+  });
+
+  it('resolves DATA_DIR from the working directory and CLIENT_DIR from the repository', () => {
+    const relative = path.relative(process.cwd(), dataDir);
+    const config = loadConfig({ DATA_DIR: relative, CLIENT_DIR: 'some/build', JWT_SECRET: 'x'.repeat(32) });
+    expect(config.dataDir).toBe(dataDir);
+    expect(config.clientDir).toBe(path.join(repoRoot, 'some/build'));
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      PORT: '3001',
+      HOST: '127.0.0.1',
+      NODE_ENV: 'development',
+      JWT_SECRET: 's'.repeat(40),
+      PRODUCTION_HOST: 'www.Example.com',
+      REDUX_DEVTOOLS: '1',
+      SMS_PROVIDER: 'http',
+      SMS_HTTP_URL: 'https://sms.example.com/send',
+      SMS_HTTP_TOKEN: 'tok',
+      PUBLIC_ORIGIN: 'https://www.example.com/',
+      TRUST_PROXY: '1',
+    });
+    expect(config).toMatchObject({
+      port: 3001,
+      host: '127.0.0.1',
+      mode: 'development',
+      jwtSecret: 's'.repeat(40),
+      productionHost: 'www.example.com',
+      reduxDevtools: true,
+      sms: { provider: 'http', url: 'https://sms.example.com/send', token: 'tok' },
+      publicOrigin: 'https://www.example.com',
+      trustProxy: 1,
+    });
+    // An explicit secret writes no file.
+    expect(fs.existsSync(path.join(dataDir, 'secret.key'))).toBe(false);
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, /PORT/],
+    [{ PORT: '70000' }, /PORT/],
+    [{ NODE_ENV: 'staging' }, /NODE_ENV/],
+    [{ JWT_SECRET: 'short' }, /JWT_SECRET/],
+    [{ PRODUCTION_HOST: 'https://www.example.com' }, /PRODUCTION_HOST/],
+    [{ REDUX_DEVTOOLS: 'yes' }, /REDUX_DEVTOOLS/],
+    [{ SMS_PROVIDER: 'carrier-pigeon' }, /SMS_PROVIDER/],
+    [{ SMS_PROVIDER: 'http' }, /SMS_HTTP_URL/],
+    [{ SMS_PROVIDER: 'http', SMS_HTTP_URL: 'https://sms.example.com' }, /SMS_HTTP_TOKEN/],
+    [{ QR_LOGIN_PROVIDER: 'wechat' }, /QR_LOGIN_PROVIDER/],
+    [{ PUBLIC_ORIGIN: 'https://www.example.com/login' }, /PUBLIC_ORIGIN/],
+    [{ PUBLIC_ORIGIN: 'not a url' }, /PUBLIC_ORIGIN/],
+  ])('fails fast on %j', (env, message) => {
+    expect(() => loadConfig({ DATA_DIR: dataDir, ...env })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: dataDir, ...env })).toThrow(message);
+  });
+
+  it('refuses a secret file that is too short', () => {
+    fs.writeFileSync(path.join(dataDir, 'secret.key'), 'abc');
+    expect(() => loadConfig({ DATA_DIR: dataDir })).toThrow(/shorter than 32/);
+  });
+});

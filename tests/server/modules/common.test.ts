@@ -1,0 +1,104 @@
+import Database from 'better-sqlite3';
+import fs from 'node:fs';
+import path from 'node:path';
+import { AnswerCode } from '../../../src/contract/envelope';
+import { Messages } from '../../../src/contract/messages';
+import { DATABASE_FILE, openDatabase } from '../../../src/server/db/database';
+import { SITE_CONFIG_CACHE_MS } from '../../../src/server/modules/common/repository';
+import { SITE_CONFIG_DEFAULTS, seedCommon } from '../../../src/server/modules/common/seed';
+import { bearer, buildTestApp, get, post, registerAndLogin, type TestApp } from '../helpers';
+
+let t: TestApp;
+
+beforeEach(async () => {
+  t = await buildTestApp();
+});
+
+afterEach(async () => {
+  await t.close();
+});
+
+describe('GET /index/index/getSiteConfig', () => {
+  it('answers the seeded settings', async () => {
+    const answer = await get(t, '/index/index/getSiteConfig');
+    expect(answer).toEqual({ code: 200, msg: 'success', data: SITE_CONFIG_DEFAULTS, status: 200 });
+    expect(SITE_CONFIG_DEFAULTS).toMatchObject({ logoUrl: '/static/brand/logo.svg', copyright: '© 2026 网页生成系统 版权所有', qq1: '123456789', qq1_url: '/static/brand/qq1-qrcode.png' });
+  });
+
+  it('shows a value an operator changed within the cache time', async () => {
+    const writer = new Database(path.join(t.dataDir, DATABASE_FILE));
+    writer.prepare("UPDATE site_config SET value = '987654321' WHERE key = 'qq1'").run();
+    writer.close();
+    t.clock.advance(SITE_CONFIG_CACHE_MS);
+    expect((await get<{ qq1: string }>(t, '/index/index/getSiteConfig')).data.qq1).toBe('987654321');
+  });
+
+  it('keeps values an operator changed across restarts (the seed only fills gaps)', async () => {
+    const db = openDatabase(t.dataDir);
+    db.prepare("UPDATE site_config SET value = '987654321' WHERE key = 'qq1'").run();
+    db.prepare("DELETE FROM site_config WHERE key = 'qq3'").run();
+    seedCommon(db);
+    expect(db.prepare("SELECT value FROM site_config WHERE key IN ('qq1', 'qq3') ORDER BY key").all()).toEqual([{ value: '987654321' }, { value: SITE_CONFIG_DEFAULTS.qq3 }]);
+    db.close();
+  });
+
+  it('serves every image it names', async () => {
+    const { data } = await get<Record<string, string>>(t, '/index/index/getSiteConfig');
+    for (const key of ['logoUrl', 'qq1_url', 'ad1_url', 'ad2_url']) {
+      const response = await t.app.inject({ method: 'GET', url: data[key] });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBe('public, max-age=2592000');
+      if (data[key].endsWith('.svg')) {
+        expect(response.headers['content-type']).toBe('image/svg+xml');
+        expect(response.body).toContain('<svg');
+      } else {
+        expect(response.headers['content-type']).toBe('image/png');
+        expect(response.rawPayload.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+      }
+    }
+  });
+
+  it('made the QQ group QR in the data folder', () => {
+    expect(fs.existsSync(path.join(t.dataDir, 'brand', 'qq1-qrcode.png'))).toBe(true);
+    expect(fs.readdirSync(path.join(t.dataDir, 'brand'))).toEqual(['qq1-qrcode.png']);
+  });
+
+  it('answers 404 for a brand file that does not exist, and lists no folder', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/static/brand/nope.svg' })).statusCode).toBe(404);
+    const folder = await t.app.inject({ method: 'GET', url: '/static/brand/' });
+    expect(folder.statusCode).toBe(403);
+    expect(folder.json()).toEqual({ code: 403, msg: Messages.accessDenied, data: null });
+    expect((await t.app.inject({ method: 'GET', url: '/static/brand/..%2f..%2fapp.db' })).statusCode).toBe(404);
+  });
+});
+
+describe('POST /index/common/checkLogin and checkOnline', () => {
+  it('answer false without a token, with a bad one, and with no body at all', async () => {
+    expect(await post(t, '/index/common/checkLogin')).toEqual({ code: 200, msg: 'success', data: { loginFlag: false }, status: 200 });
+    expect(await post(t, '/index/common/checkOnline', {}, bearer('bad.token.here'))).toEqual({ code: 200, msg: 'success', data: { isOnline: false }, status: 200 });
+    const bare = await t.app.inject({ method: 'POST', url: '/index/common/checkOnline' });
+    expect(bare.json()).toEqual({ code: 200, msg: 'success', data: { isOnline: false } });
+    const emptyJson = await t.app.inject({ method: 'POST', url: '/index/common/checkLogin', headers: { 'content-type': 'application/json' }, payload: '' });
+    expect(emptyJson.json()).toEqual({ code: 200, msg: 'success', data: { loginFlag: false } });
+  });
+
+  it('answer true with a valid token', async () => {
+    const { token } = await registerAndLogin(t);
+    expect((await post(t, '/index/common/checkLogin', {}, bearer(token))).data).toEqual({ loginFlag: true });
+    expect((await post(t, '/index/common/checkOnline', {}, bearer(token))).data).toEqual({ isOnline: true });
+    await post(t, '/api/auth/logout', {}, bearer(token));
+    expect((await post(t, '/index/common/checkOnline', {}, bearer(token))).data).toEqual({ isOnline: false });
+  });
+});
+
+describe('POST /index/index/getVideoTutorialUrl', () => {
+  it("answers '' while no tutorial exists, and the stored URL once one does", async () => {
+    expect(await post(t, '/index/index/getVideoTutorialUrl', { type: 'logo' })).toEqual({ code: 200, msg: 'success', data: { videoUrl: '' }, status: 200 });
+    const writer = new Database(path.join(t.dataDir, DATABASE_FILE));
+    writer.prepare("INSERT INTO video_tutorials (type, url) VALUES ('logo', '/uploads/tutorial-logo.mp4')").run();
+    writer.close();
+    expect((await post(t, '/index/index/getVideoTutorialUrl', { type: 'logo' })).data).toEqual({ videoUrl: '/uploads/tutorial-logo.mp4' });
+    expect((await post(t, '/index/index/getVideoTutorialUrl', {})).data).toEqual({ videoUrl: '' });
+    expect(await post(t, '/index/index/getVideoTutorialUrl', { type: 'x'.repeat(65) })).toMatchObject({ code: AnswerCode.invalid, msg: '参数错误：type 长度不能超过 64' });
+  });
+});
