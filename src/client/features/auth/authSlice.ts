@@ -32,11 +32,21 @@ export interface LoggedInPayload {
   username?: string;
 }
 
+/** What the account form submits; `captchaId` is set when retrying after answer 428. */
+export interface LoginRequestedPayload {
+  username: string;
+  password: string;
+  remember: boolean;
+  /** The `redirect` query of the login page; only a safe in-app path is honoured. */
+  redirect?: string;
+  captchaId?: string;
+}
+
 export const authSlice = createSlice({
   name: 'auth',
   initialState: initialAuthState,
   reducers: {
-    loginRequested(state, _action: PayloadAction<{ username: string; password: string; remember: boolean; redirect?: string; captchaId?: string }>) {
+    loginRequested(state, _action: PayloadAction<LoginRequestedPayload>) {
       state.status = 'loading';
     },
     loginFailed(state) {

@@ -1,0 +1,169 @@
+import axios, { type AxiosRequestConfig, type AxiosResponse } from 'axios';
+import { AnswerCode, SCREEN_SIZE_HEADER, type ApiEnvelope } from '../../contract/envelope';
+import { Limits } from '../../contract/limits';
+import { Messages } from '../../contract/messages';
+import { loginPath } from '../app/access';
+import type { Notify, Services } from '../app/services';
+import { ApiError } from './ApiError';
+
+/** What the answer handling needs from the app; given once at start by configureHttp. */
+export interface HttpDependencies {
+  getToken(): string | null;
+  notify: Notify;
+  navigate: Services['navigate'];
+  back(): void;
+  currentLocation: Services['currentLocation'];
+  /** Forget the token (spec section 8: answer 400 and HTTP 401 end the session). */
+  onSessionEnded(): void;
+}
+
+export type CallConfig = AxiosRequestConfig & {
+  /** The caller handles failures itself: no toast, no navigation; the ApiError is still thrown. */
+  skipErrorHandler?: boolean;
+};
+
+/** How long after an answer 303 the page goes back (spec section 8). */
+export const GO_BACK_DELAY_MS = 1_500;
+
+const silent: Notify = { success: () => {}, info: () => {}, warning: () => {}, error: () => {} };
+let deps: HttpDependencies = {
+  getToken: () => null,
+  notify: silent,
+  navigate: () => {},
+  back: () => {},
+  currentLocation: () => ({ pathname: '/', search: '' }),
+  onSessionEnded: () => {},
+};
+
+export function configureHttp(dependencies: HttpDependencies): void {
+  deps = dependencies;
+}
+
+/** The one axios instance: same origin, the spec's 10 s timeout. */
+export const http = axios.create({ baseURL: '', timeout: Limits.requestTimeoutMs });
+
+http.interceptors.request.use((config) => {
+  const token = deps.getToken();
+  if (token) config.headers.set('Authorization', `Bearer ${token}`);
+  config.headers.set(SCREEN_SIZE_HEADER, `${window.screen.width}x${window.screen.height}`);
+  return config;
+});
+
+/** The codes whose answer is a result (the others make the call fail). */
+const resultCodes = new Set<number>([AnswerCode.ok, AnswerCode.warning, AnswerCode.redirected]);
+
+function isEnvelope(body: unknown): body is ApiEnvelope {
+  return typeof body === 'object' && body !== null && typeof (body as { code?: unknown }).code === 'number';
+}
+
+/** The envelope's text; the spec allows `message` in place of `msg`. */
+function textOf(body: ApiEnvelope): string {
+  const { msg, message } = body as ApiEnvelope & { message?: unknown };
+  if (typeof msg === 'string' && msg) return msg;
+  return typeof message === 'string' ? message : '';
+}
+
+function redirectUrlOf(data: unknown): string | null {
+  const url = typeof data === 'object' && data !== null ? (data as { url?: unknown }).url : undefined;
+  return typeof url === 'string' && url ? url : null;
+}
+
+function currentPath(): string {
+  const { pathname, search } = deps.currentLocation();
+  return `${pathname}${search}`;
+}
+
+/** Answer codes of spec section 8: returns the result, or throws after the toast/navigation. */
+function handleEnvelope<T>(body: ApiEnvelope, httpStatus: number, quiet: boolean): T {
+  const msg = textOf(body);
+  const fail = (fallback: string) => new ApiError({ code: body.code, msg: msg || fallback, httpStatus, data: body.data });
+  switch (body.code) {
+    case AnswerCode.ok:
+      return body.data as T;
+    case AnswerCode.warning:
+      if (!quiet && msg) deps.notify.warning(msg);
+      return body.data as T;
+    case AnswerCode.redirected:
+      if (!quiet) deps.notify.warning(msg || Messages.requestRedirected);
+      return body.data as T;
+    case AnswerCode.goBack:
+      if (!quiet) {
+        deps.notify.error(msg || Messages.requestFailed);
+        setTimeout(() => deps.back(), GO_BACK_DELAY_MS);
+      }
+      throw fail(Messages.requestFailed);
+    case AnswerCode.relogin:
+      if (!quiet) {
+        deps.onSessionEnded();
+        deps.notify.error(msg || Messages.loginExpired);
+        deps.navigate(loginPath(redirectUrlOf(body.data)));
+      }
+      throw fail(Messages.loginExpired);
+    default:
+      if (!quiet) deps.notify.error(msg || Messages.requestFailed);
+      throw fail(Messages.requestFailed);
+  }
+}
+
+/** HTTP statuses and network failures of spec section 8. */
+function handleFailure(error: unknown, quiet: boolean): ApiError {
+  if (!axios.isAxiosError(error)) {
+    if (!quiet) deps.notify.error(Messages.requestNotSent);
+    return new ApiError({ code: 0, msg: Messages.requestNotSent });
+  }
+  const response = error.response as AxiosResponse<unknown> | undefined;
+  if (!response) {
+    // error.request is set when the request left (timeout, refused, offline); otherwise it never did.
+    const msg = error.request ? Messages.networkFailed : Messages.requestNotSent;
+    if (!quiet) deps.notify.error(msg);
+    return new ApiError({ code: 0, msg });
+  }
+  const status = response.status;
+  const body = response.data;
+  const fixed: Record<number, string> = {
+    401: Messages.loginExpired,
+    403: Messages.accessDenied,
+    404: Messages.notFound,
+    500: Messages.serverError,
+  };
+  if (fixed[status]) {
+    if (!quiet) {
+      deps.notify.error(fixed[status]);
+      if (status === 401) {
+        deps.onSessionEnded();
+        deps.navigate(loginPath(currentPath()));
+      }
+    }
+    return new ApiError({ code: isEnvelope(body) ? body.code : status, msg: fixed[status], httpStatus: status, data: isEnvelope(body) ? body.data : body });
+  }
+  // Other statuses (413, 422, 429...) carry an envelope with a Chinese msg: handle it as an answer.
+  if (isEnvelope(body) && !resultCodes.has(body.code)) {
+    try {
+      handleEnvelope(body, status, quiet);
+    } catch (failure) {
+      if (failure instanceof ApiError) return failure;
+      throw failure;
+    }
+  }
+  if (!quiet) deps.notify.error(Messages.requestFailed);
+  return new ApiError({ code: status, msg: Messages.requestFailed, httpStatus: status, data: body });
+}
+
+/**
+ * Sends one request and applies the answer handling of spec section 8 in one place: returns
+ * `envelope.data` for codes 200/202/302, throws ApiError otherwise.
+ */
+export async function call<T>({ skipErrorHandler = false, ...config }: CallConfig): Promise<T> {
+  let response: AxiosResponse<unknown>;
+  try {
+    response = await http.request<unknown>(config);
+  } catch (error) {
+    throw handleFailure(error, skipErrorHandler);
+  }
+  const body = response.data;
+  if (!isEnvelope(body)) {
+    if (!skipErrorHandler) deps.notify.error(Messages.requestFailed);
+    throw new ApiError({ code: response.status, msg: Messages.requestFailed, httpStatus: response.status, data: body });
+  }
+  return handleEnvelope<T>(body, response.status, skipErrorHandler);
+}

@@ -1,0 +1,72 @@
+import { createMigrate, createTransform, type MigrationManifest, type PersistConfig, type PersistedState } from 'redux-persist';
+import autoMergeLevel2 from 'redux-persist/lib/stateReconciler/autoMergeLevel2';
+import storage from 'redux-persist/lib/storage';
+import type { UserInfo } from '../../contract/auth';
+import type { SiteConfig } from '../../contract/common';
+import type { AuthState } from '../features/auth/authSlice';
+import type { SiteConfigState } from '../features/siteConfig/siteConfigSlice';
+import type { RootState } from './rootReducer';
+
+/** The localStorage key (redux-persist stores under `persist:wpg`). */
+export const PERSIST_KEY = 'wpg';
+export const PERSIST_VERSION = 1;
+
+/** What of the auth slice reaches localStorage: the token only when "remember me" was on. */
+export interface PersistedAuth {
+  remember: boolean;
+  savedUsername: string;
+  token?: string | null;
+  userInfo?: UserInfo | null;
+}
+
+export const authTransform = createTransform<AuthState, PersistedAuth, RootState, RootState>(
+  (auth) => ({
+    remember: auth.remember,
+    savedUsername: auth.savedUsername,
+    ...(auth.remember ? { token: auth.token, userInfo: auth.userInfo } : {}),
+  }),
+  // Merged over the initial auth state (autoMergeLevel2), so the absent fields keep their defaults.
+  (persisted) => persisted as AuthState,
+  { whitelist: ['auth'] },
+);
+
+/** Version 0: a flat login record and the bare site config, before the slices had their shape. */
+export interface PersistedStateV0 {
+  auth?: { token?: string | null; userInfo?: UserInfo | null; username?: string };
+  siteConfig?: SiteConfig | null;
+  _persist: { version: number; rehydrated: boolean };
+}
+
+export interface PersistedStateV1 {
+  auth?: PersistedAuth;
+  siteConfig?: SiteConfigState;
+  _persist: { version: number; rehydrated: boolean };
+}
+
+/** One entry per version; each turns the previous version's stored shape into its own. */
+export const migrations = {
+  1: (state: PersistedState): PersistedState => {
+    if (!state) return state;
+    const v0 = state as PersistedStateV0;
+    const token = v0.auth?.token ?? null;
+    const v1: PersistedStateV1 = {
+      _persist: v0._persist,
+      // A version-0 token was only ever stored by a remembered login.
+      auth: { remember: token !== null, savedUsername: v0.auth?.username ?? '', token, userInfo: v0.auth?.userInfo ?? null },
+      siteConfig: { config: v0.siteConfig ?? null },
+    };
+    return v1;
+  },
+} satisfies MigrationManifest;
+
+export const persistConfig: PersistConfig<RootState> = {
+  key: PERSIST_KEY,
+  version: PERSIST_VERSION,
+  storage,
+  // Only what spec section 3 keeps; later issues add the selections (local) and builder (session).
+  whitelist: ['auth', 'siteConfig'],
+  transforms: [authTransform],
+  // Level 2 merges each stored slice over its initial state, so a partial slice (auth without a token) is fine.
+  stateReconciler: autoMergeLevel2,
+  migrate: createMigrate(migrations, { debug: false }),
+};

@@ -1,0 +1,27 @@
+import { combineSlices } from '@reduxjs/toolkit';
+import { accountFormsSlice } from '../features/auth/accountFormsSlice';
+import { authSlice } from '../features/auth/authSlice';
+import { captchaSlice } from '../features/auth/captchaSlice';
+import { loginDialogSlice } from '../features/auth/loginDialogSlice';
+import { qrLoginSlice } from '../features/auth/qrLoginSlice';
+import { smsSlice } from '../features/auth/smsSlice';
+import { personalSlice } from '../features/personal/personalSlice';
+import { siteConfigSlice } from '../features/siteConfig/siteConfigSlice';
+import { tutorialSlice } from '../features/tutorial/tutorialSlice';
+import { routerSlice } from './routerSlice';
+
+/** One slice per domain; the state key of each is its slice name (STYLE.md habit 2). */
+export const rootReducer = combineSlices(
+  authSlice,
+  loginDialogSlice,
+  qrLoginSlice,
+  captchaSlice,
+  smsSlice,
+  accountFormsSlice,
+  personalSlice,
+  siteConfigSlice,
+  routerSlice,
+  tutorialSlice,
+);
+
+export type RootState = ReturnType<typeof rootReducer>;

@@ -1,0 +1,103 @@
+import type { ComponentType } from 'react';
+import { matchRoutes, redirect, type RouteObject } from 'react-router-dom';
+import PageLoading from '../components/PageLoading';
+import { createGuard, type GuardDependencies } from './guard';
+import RootShell from './RootShell';
+import type { RouteHandle } from './title';
+
+/** Route ids the spec names (section 2), for code that needs to refer to a route. */
+export const RouteId = {
+  root: 'root',
+  Layout: 'Layout',
+  home: 'home',
+  Login: 'Login',
+  Register: 'Register',
+  Forget: 'Forget',
+  createWeb: 'createWeb',
+  Backend: 'Backend',
+  siteList: 'siteList',
+  Personal: 'Personal',
+} as const;
+
+type PageModule = { default: ComponentType };
+
+/** A code-split route: its page loads on first visit. */
+function lazyPage(load: () => Promise<PageModule>): RouteObject['lazy'] {
+  return async () => ({ Component: (await load()).default });
+}
+
+const comingSoon = lazyPage(() => import(/* webpackChunkName: "coming-soon" */ '../components/ComingSoon'));
+
+function page(path: string, title: string, lazy: RouteObject['lazy'], id?: string): RouteObject {
+  const handle: RouteHandle = { title };
+  return { id, path, handle, lazy };
+}
+
+/** Every route of spec section 2, below the root route that guards them. */
+function childRoutes(): RouteObject[] {
+  return [
+    {
+      id: RouteId.Layout,
+      lazy: lazyPage(() => import(/* webpackChunkName: "public-layout" */ '../features/layout/PublicLayout')),
+      children: [
+        { id: RouteId.home, index: true, handle: { title: '选择网站模板' } satisfies RouteHandle, lazy: comingSoon },
+        page('miniSite/selectPage', '选择网站模板', comingSoon),
+        page('miniSite/config', '网站配置', comingSoon),
+        page('miniSite/preview', '网站预览', comingSoon),
+        page('logo/selectPage', '选择LOGO样式', comingSoon),
+        page('logo/config', 'LOGO配置', comingSoon),
+        page('logo/preview', 'LOGO预览', comingSoon),
+        page('banner/selectPage', '选择整屏动画样式', comingSoon),
+        page('banner/config', '整屏动画配置', comingSoon),
+        page('banner/preview', '整屏动画预览', comingSoon),
+        page('videoTutorial', '视频教程', lazyPage(() => import(/* webpackChunkName: "tutorial" */ '../features/tutorial/pages/VideoTutorialPage'))),
+      ],
+    },
+    {
+      id: 'AuthLayout',
+      lazy: lazyPage(() => import(/* webpackChunkName: "auth-layout" */ '../features/layout/AuthLayout')),
+      children: [
+        page('auth/login', '登录', lazyPage(() => import(/* webpackChunkName: "login" */ '../features/auth/pages/LoginPage')), RouteId.Login),
+        page('auth/register', '注册', lazyPage(() => import(/* webpackChunkName: "register" */ '../features/auth/pages/RegisterPage')), RouteId.Register),
+        page('auth/forget', '忘记密码', lazyPage(() => import(/* webpackChunkName: "forget" */ '../features/auth/pages/ForgetPage')), RouteId.Forget),
+      ],
+    },
+    // The builder and its result are full-screen pages of their own, without a site layout.
+    page('createWeb', '游戏官网配置', comingSoon, RouteId.createWeb),
+    page('result', '生成结果', comingSoon, 'result'),
+    {
+      id: RouteId.Backend,
+      path: 'backend',
+      handle: { title: '后台管理' } satisfies RouteHandle,
+      lazy: lazyPage(() => import(/* webpackChunkName: "backend-layout" */ '../features/layout/BackendLayout')),
+      children: [
+        // element: null marks these redirect-only routes as meant to render nothing (no router warning).
+        { index: true, loader: () => redirect('/backend/siteList'), element: null },
+        page('siteList', '网站列表', comingSoon, RouteId.siteList),
+        page('personal', '个人中心', lazyPage(() => import(/* webpackChunkName: "personal" */ '../features/personal/pages/PersonalPage')), RouteId.Personal),
+      ],
+    },
+    { path: 'profile', loader: () => redirect('/backend/personal'), element: null },
+    { id: 'notFound', path: '*', loader: () => redirect('/'), element: null },
+  ];
+}
+
+export type RouteDependencies = Omit<GuardDependencies, 'isUnknownPath'>;
+
+/** The whole route table, with the access guard on its root. */
+export function buildRoutes(deps: RouteDependencies): RouteObject[] {
+  const routes: RouteObject[] = [
+    {
+      id: RouteId.root,
+      path: '/',
+      Component: RootShell,
+      HydrateFallback: PageLoading,
+      // Check access and the production host on every navigation, not only when params change.
+      shouldRevalidate: () => true,
+      children: childRoutes(),
+    },
+  ];
+  const isUnknownPath = (path: string) => matchRoutes(routes, path)?.at(-1)?.route.id === 'notFound';
+  routes[0].loader = createGuard({ ...deps, isUnknownPath });
+  return routes;
+}

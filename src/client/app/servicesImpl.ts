@@ -1,0 +1,78 @@
+import type { Notify, Services } from './services';
+
+/** The part of the data router the services use (kept narrow so that tests can fake it). */
+export interface NavigationTarget {
+  navigate(to: string | number, options?: { replace?: boolean }): Promise<void>;
+  state: { location: { pathname: string; search: string } };
+}
+
+type Level = keyof Notify;
+interface PendingNotice {
+  level: Level;
+  text: string;
+}
+
+/**
+ * The real services. The store (and with it the sagas) is made before the router and before any
+ * React component, so both are attached later: the router by index.tsx, antd's message API by
+ * <NotifyBridge>. The bridge is loaded when the first notice is waiting for it (see NotifySlot):
+ * many visits show no message at all, and they need not download the message component.
+ */
+export function createAppServices() {
+  let router: NavigationTarget | null = null;
+  let messages: Notify | null = null;
+  const pending: PendingNotice[] = [];
+  const waitingListeners = new Set<() => void>();
+
+  const show = (level: Level) => (text: string) => {
+    if (messages) {
+      messages[level](text);
+      return;
+    }
+    pending.push({ level, text });
+    waitingListeners.forEach((listener) => listener());
+  };
+
+  const services: Services = {
+    navigate(to, options) {
+      void router?.navigate(to, options);
+    },
+    back() {
+      void router?.navigate(-1);
+    },
+    notify: { success: show('success'), info: show('info'), warning: show('warning'), error: show('error') },
+    now: () => Date.now(),
+    currentLocation() {
+      const location = router?.state.location;
+      return location ? { pathname: location.pathname, search: location.search } : { pathname: '/', search: '' };
+    },
+  };
+
+  return {
+    services,
+    attachRouter(target: NavigationTarget) {
+      router = target;
+    },
+    attachNotify(target: Notify | null) {
+      messages = target;
+      if (!target) return;
+      for (const notice of pending.splice(0)) target[notice.level](notice.text);
+    },
+    /** True while notices wait for a message API. */
+    hasWaitingNotices: () => pending.length > 0,
+    /** Calls `listener` whenever a notice starts waiting; returns the unsubscribe function. */
+    onNoticeWaiting(listener: () => void): () => void {
+      waitingListeners.add(listener);
+      return () => waitingListeners.delete(listener);
+    },
+  };
+}
+
+const app = createAppServices();
+
+/** The services of the running app: given to sagas by makeStore and to the http client at start. */
+export const appServices: Services = app.services;
+export const attachRouter = app.attachRouter;
+export const attachNotify = app.attachNotify;
+export const hasWaitingNotices = app.hasWaitingNotices;
+export const onNoticeWaiting = app.onNoticeWaiting;

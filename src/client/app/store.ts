@@ -1,0 +1,39 @@
+import { configureStore } from '@reduxjs/toolkit';
+import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE, persistReducer } from 'redux-persist';
+import createSagaMiddleware from 'redux-saga';
+import { devToolsOptions } from './devtools';
+import { readMeta } from './pageMeta';
+import { persistConfig } from './persist';
+import { rootReducer, type RootState } from './rootReducer';
+import { rootSaga } from './rootSaga';
+import { SERVICES, type Services } from './services';
+import { appServices } from './servicesImpl';
+
+export interface MakeStoreOptions {
+  /** The services given to sagas; tests pass fakes. */
+  services?: Services;
+}
+
+const persistedReducer = persistReducer(persistConfig, rootReducer);
+
+/** The one store factory, for the app and the tests (STYLE.md habit 8). */
+export function makeStore(preloadedState?: Partial<RootState>, { services = appServices }: MakeStoreOptions = {}) {
+  const sagaMiddleware = createSagaMiddleware({ context: { [SERVICES]: services } });
+  const store = configureStore({
+    reducer: persistedReducer,
+    // Slices missing here get their initial state from their reducer, as combineReducers does.
+    preloadedState: preloadedState as ReturnType<typeof persistedReducer> | undefined,
+    middleware: (getDefaultMiddleware) =>
+      getDefaultMiddleware({
+        thunk: false,
+        // redux-persist's own actions carry functions (register, rehydrate callbacks).
+        serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
+      }).concat(sagaMiddleware),
+    devTools: devToolsOptions(process.env.NODE_ENV !== 'production', typeof document === 'undefined' ? '' : readMeta('redux-devtools')),
+  });
+  sagaMiddleware.run(rootSaga);
+  return store;
+}
+
+export type AppStore = ReturnType<typeof makeStore>;
+export type AppDispatch = AppStore['dispatch'];

@@ -1,0 +1,33 @@
+import type { SagaIterator } from 'redux-saga';
+import { fork, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
+import { personalSaga } from '../personal/personalSaga';
+import { passwordResetRequested, registerRequested } from './accountFormsSlice';
+import { register, resetPassword } from './accountFormsSaga';
+import { loginRequested, logoutRequested } from './authSlice';
+import { captchaSaga } from './captchaSaga';
+import { login } from './loginSaga';
+import { qrLoginFlow } from './qrLoginSaga';
+import { qrLoginStarted } from './qrLoginSlice';
+import { loadUserInfoOnStart, logout } from './sessionSaga';
+import { requestSmsCode, runSmsCountdown } from './smsSaga';
+import { smsCodeRequested, smsCodeSent } from './smsSlice';
+
+/**
+ * The root of the auth domain's watchers (and the personal centre's, which manages the same
+ * account). Every worker catches its own errors, so one failure cannot stop the others.
+ */
+export function* authSaga(): SagaIterator {
+  yield fork(loadUserInfoOnStart);
+  // Submits: a second click while one is in flight is ignored.
+  yield takeLeading(loginRequested.type, login);
+  yield takeLeading(logoutRequested.type, logout);
+  yield takeLeading(registerRequested.type, register);
+  yield takeLeading(passwordResetRequested.type, resetPassword);
+  yield takeLeading(smsCodeRequested.type, requestSmsCode);
+  // A refresh (or a pane that remounts) replaces the running QR session.
+  yield takeLatest(qrLoginStarted.type, qrLoginFlow);
+  // One countdown per form, side by side.
+  yield takeEvery(smsCodeSent.type, runSmsCountdown);
+  yield fork(captchaSaga);
+  yield fork(personalSaga);
+}

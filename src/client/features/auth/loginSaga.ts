@@ -1,0 +1,53 @@
+import type { SagaIterator } from 'redux-saga';
+import { call, getContext, put } from 'redux-saga/effects';
+import type { LoginAnswer, LoginRequest } from '../../../contract/auth';
+import { AnswerCode } from '../../../contract/envelope';
+import { Messages } from '../../../contract/messages';
+import * as authApi from '../../api/authApi';
+import { SERVICES, type Services } from '../../app/services';
+import { answerCodeOf, messageOf } from './apiErrors';
+import type { QrLoginPlace } from './auth.types';
+import { loggedIn, loginFailed, type LoggedInPayload, type loginRequested } from './authSlice';
+import { passCaptcha } from './captchaSaga';
+import { safeRedirectPath } from './redirect';
+
+/** What every successful login does, account or QR: store the token, say so, and move on. */
+export function* completeLogin(login: LoggedInPayload, place: QrLoginPlace, redirect?: string): SagaIterator {
+  const services: Services = yield getContext(SERVICES);
+  yield put(loggedIn(login));
+  services.notify.success(Messages.loginSucceeded);
+  // The dialog closes itself on loggedIn and the generation flow behind it carries on in place.
+  if (place === 'loginPage') services.navigate(safeRedirectPath(redirect), { replace: true });
+}
+
+/**
+ * Account login. After 3 failures the server answers 428: the captcha dialog opens and the login is
+ * sent again with the passed captchaId; closing the dialog ends the attempt.
+ */
+export function* login(action: ReturnType<typeof loginRequested>): SagaIterator {
+  const services: Services = yield getContext(SERVICES);
+  const { username, password, remember, redirect } = action.payload;
+  let captchaId = action.payload.captchaId;
+  for (;;) {
+    const body: LoginRequest = captchaId ? { username, password, captchaId } : { username, password };
+    let answer: LoginAnswer;
+    try {
+      answer = yield call(authApi.login, body);
+    } catch (error) {
+      if (answerCodeOf(error) !== AnswerCode.captchaRequired) {
+        services.notify.error(messageOf(error, Messages.loginFailed));
+        yield put(loginFailed());
+        return;
+      }
+      services.notify.warning(Messages.loginNeedsCaptcha);
+      captchaId = yield call(passCaptcha, 'login');
+      if (!captchaId) {
+        yield put(loginFailed());
+        return;
+      }
+      continue;
+    }
+    yield call(completeLogin, { token: answer.token, userInfo: answer.userInfo, remember, username }, 'loginPage', redirect);
+    return;
+  }
+}

@@ -1,0 +1,37 @@
+import { Tabs } from 'antd';
+import { useSearchParams } from 'react-router-dom';
+import { AccountLoginForm } from '../components/AccountLoginForm';
+import { CaptchaDialog } from '../components/CaptchaDialog';
+import { QrLoginPanel } from '../components/QrLoginPanel';
+
+type LoginTab = 'account' | 'qrcode';
+
+/** Spec screen 1: the `handleType` query picks the tab (QR by default); `redirect` is where to go after. */
+export default function LoginPage() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const tab: LoginTab = searchParams.get('handleType') === 'account' ? 'account' : 'qrcode';
+  const redirect = searchParams.get('redirect') ?? undefined;
+
+  const switchTab = (key: string) => {
+    const next = new URLSearchParams(searchParams);
+    next.set('handleType', key);
+    setSearchParams(next, { replace: true });
+  };
+
+  return (
+    <>
+      <Tabs
+        activeKey={tab}
+        onChange={switchTab}
+        centered
+        // The hidden pane unmounts: leaving the QR tab stops its polling.
+        destroyOnHidden
+        items={[
+          { key: 'account', label: '账号登录', children: <AccountLoginForm redirect={redirect} /> },
+          { key: 'qrcode', label: '扫码登录', children: <QrLoginPanel place="loginPage" redirect={redirect} /> },
+        ]}
+      />
+      <CaptchaDialog />
+    </>
+  );
+}

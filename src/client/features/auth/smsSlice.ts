@@ -1,0 +1,65 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { SmsPurpose } from '../../../contract/auth';
+import type { SmsFormId } from './auth.types';
+
+/** The SMS-code button of one form: idle, sending, or counting down to the next allowed send. */
+export type SmsButtonStatus = 'idle' | 'sending' | 'countingDown';
+
+export interface SmsButtonState {
+  status: SmsButtonStatus;
+  secondsLeft: number;
+}
+
+export type SmsState = Record<SmsFormId, SmsButtonState>;
+
+const idle: SmsButtonState = { status: 'idle', secondsLeft: 0 };
+const initialState: SmsState = { register: idle, forget: idle, personal: idle };
+
+export interface SmsCodeRequestedPayload {
+  form: SmsFormId;
+  phone: string | undefined;
+  purpose: SmsPurpose;
+}
+
+export const smsSlice = createSlice({
+  name: 'sms',
+  initialState,
+  reducers: {
+    /** The user pressed 获取验证码; the saga checks the phone and asks for a captcha first. */
+    codeRequested(_state, _action: PayloadAction<SmsCodeRequestedPayload>) {},
+    /** The captcha passed: the send is under way. */
+    codeSendStarted(state, action: PayloadAction<{ form: SmsFormId }>) {
+      state[action.payload.form] = { status: 'sending', secondsLeft: 0 };
+    },
+    codeSent(state, action: PayloadAction<{ form: SmsFormId; secondsLeft: number }>) {
+      state[action.payload.form] = { status: 'countingDown', secondsLeft: action.payload.secondsLeft };
+    },
+    codeSendFailed(state, action: PayloadAction<{ form: SmsFormId }>) {
+      state[action.payload.form] = idle;
+    },
+    countdownTicked(state, action: PayloadAction<{ form: SmsFormId; secondsLeft: number }>) {
+      state[action.payload.form].secondsLeft = action.payload.secondsLeft;
+    },
+    countdownFinished(state, action: PayloadAction<{ form: SmsFormId }>) {
+      state[action.payload.form] = idle;
+    },
+    /** The form went away: the server's own 60 s limit still guards the next send. */
+    countdownCancelled(state, action: PayloadAction<{ form: SmsFormId }>) {
+      state[action.payload.form] = idle;
+    },
+  },
+  selectors: {
+    selectSmsButton: (state, form: SmsFormId) => state[form],
+  },
+});
+
+export const {
+  codeRequested: smsCodeRequested,
+  codeSendStarted: smsCodeSendStarted,
+  codeSent: smsCodeSent,
+  codeSendFailed: smsCodeSendFailed,
+  countdownTicked: smsCountdownTicked,
+  countdownFinished: smsCountdownFinished,
+  countdownCancelled: smsCountdownCancelled,
+} = smsSlice.actions;
+export const { selectSmsButton } = smsSlice.selectors;

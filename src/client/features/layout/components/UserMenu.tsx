@@ -1,0 +1,35 @@
+import { DownOutlined, UserOutlined } from '@ant-design/icons';
+import { Dropdown, type MenuProps } from 'antd';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { logoutRequested, selectUserInfo } from '../../auth/authSlice';
+
+/** What a logged-in user is called: the name, else the phone, else a generic word. */
+export function displayName(userInfo: { name?: string; mobile?: string } | null): string {
+  return userInfo?.name || userInfo?.mobile || '用户';
+}
+
+/** The user's name with a dropdown: 进入后台 (optional) and 退出登录. */
+export default function UserMenu({ showBackendLink = false }: { showBackendLink?: boolean }) {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const userInfo = useAppSelector(selectUserInfo);
+
+  const items: MenuProps['items'] = [...(showBackendLink ? [{ key: 'backend', label: '进入后台' }] : []), { key: 'logout', label: '退出登录' }];
+  const onClick: MenuProps['onClick'] = ({ key }) => {
+    if (key === 'backend') navigate('/backend');
+    // The auth saga clears the login and goes to the login page, coming back here afterwards.
+    if (key === 'logout') dispatch(logoutRequested({ redirect: `${location.pathname}${location.search}` }));
+  };
+
+  return (
+    <Dropdown menu={{ items, onClick }} trigger={['hover', 'click']}>
+      <a role="button" tabIndex={0} onClick={(event) => event.preventDefault()} style={{ display: 'inline-flex', alignItems: 'center', gap: 6 }}>
+        <UserOutlined />
+        <span data-testid="user-name">{displayName(userInfo)}</span>
+        <DownOutlined style={{ fontSize: 10 }} />
+      </a>
+    </Dropdown>
+  );
+}

@@ -1,0 +1,79 @@
+import { Button, Card, Descriptions, Flex, Form, Input } from 'antd';
+import type { UserInfo } from '../../../../contract/auth';
+import { Limits } from '../../../../contract/limits';
+import { Messages } from '../../../../contract/messages';
+import { checkUserName } from '../../../../contract/validation';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { ruleOf } from '../../../components/formRules';
+import { selectUserInfo } from '../../auth/authSlice';
+import { AccountFields, type AccountFieldValues } from '../../auth/components/AccountFields';
+import { CaptchaDialog } from '../../auth/components/CaptchaDialog';
+import { passwordChangeRequested, selectNameStatus, selectPasswordStatus, userNameChangeRequested } from '../personalSlice';
+
+function UserNameForm({ userInfo }: { userInfo: UserInfo | null }) {
+  const dispatch = useAppDispatch();
+  const status = useAppSelector(selectNameStatus);
+  return (
+    <Form<{ name: string }>
+      name="userName"
+      layout="vertical"
+      initialValues={{ name: userInfo?.name ?? '' }}
+      onFinish={({ name }) => dispatch(userNameChangeRequested({ name }))}
+    >
+      <Form.Item label="用户名" name="name" required rules={[ruleOf(checkUserName)]}>
+        {/* Counted in characters, as checkUserName counts; typing past the limit shows its message. */}
+        <Input placeholder="请输入用户名" count={{ show: true, max: Limits.userNameMax, strategy: (text) => [...text].length }} />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" loading={status === 'loading'} disabled={!userInfo}>
+        保存
+      </Button>
+    </Form>
+  );
+}
+
+function PasswordForm({ userInfo }: { userInfo: UserInfo | null }) {
+  const dispatch = useAppDispatch();
+  const status = useAppSelector(selectPasswordStatus);
+  const hasPhone = Boolean(userInfo?.mobile);
+  return (
+    <Form<AccountFieldValues>
+      name="changePassword"
+      layout="vertical"
+      initialValues={{ mobile: userInfo?.mobile ?? '' }}
+      onFinish={({ mobile, password, verifyCode }) => dispatch(passwordChangeRequested({ mobile, password, verifyCode }))}
+    >
+      {/* A QR account has no phone yet: typing one here binds it. */}
+      <AccountFields smsForm="personal" purpose="resetPassword" phoneReadOnly={hasPhone} passwordLabel="新密码" />
+      <Button type="primary" htmlType="submit" loading={status === 'loading'} disabled={!userInfo}>
+        修改密码
+      </Button>
+    </Form>
+  );
+}
+
+/** Spec screen 6, inside the back office: the account's phone and name, name editing, password change. */
+export default function PersonalPage() {
+  const userInfo = useAppSelector(selectUserInfo);
+  // Remount the forms when the user arrives (a reload fetches it after the first render).
+  const formKey = userInfo ? String(userInfo.id) : 'loading';
+  return (
+    <Flex vertical gap={16} style={{ maxWidth: 560 }}>
+      <Card title="个人中心">
+        <Descriptions
+          column={1}
+          items={[
+            { key: 'mobile', label: '手机号', children: userInfo?.mobile || Messages.phoneNotBound },
+            { key: 'name', label: '用户名', children: userInfo?.name || '—' },
+          ]}
+        />
+      </Card>
+      <Card title="修改用户名">
+        <UserNameForm key={formKey} userInfo={userInfo} />
+      </Card>
+      <Card title={userInfo?.mobile ? '修改密码' : '绑定手机号并设置密码'}>
+        <PasswordForm key={formKey} userInfo={userInfo} />
+      </Card>
+      <CaptchaDialog />
+    </Flex>
+  );
+}

@@ -1,0 +1,39 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+
+/** The video tutorial page (spec screen 18). */
+export interface TutorialState {
+  /** 'missing': the server has no video of that type; 'failed': the request itself failed. */
+  status: 'idle' | 'loading' | 'succeeded' | 'missing' | 'failed';
+  videoUrl: string;
+}
+
+const initialState: TutorialState = { status: 'idle', videoUrl: '' };
+
+export const tutorialSlice = createSlice({
+  name: 'tutorial',
+  initialState,
+  reducers: {
+    pageOpened(state, _action: PayloadAction<{ type: string }>) {
+      state.status = 'loading';
+      state.videoUrl = '';
+    },
+    videoLoaded(state, action: PayloadAction<{ videoUrl: string }>) {
+      state.status = 'succeeded';
+      state.videoUrl = action.payload.videoUrl;
+    },
+    /** The server has no video of that type: the page says so and goes home. */
+    videoMissing(state) {
+      state.status = 'missing';
+    },
+    loadFailed(state) {
+      state.status = 'failed';
+    },
+  },
+  selectors: {
+    selectTutorialStatus: (state) => state.status,
+    selectTutorialVideoUrl: (state) => state.videoUrl,
+  },
+});
+
+export const { pageOpened, videoLoaded, videoMissing, loadFailed } = tutorialSlice.actions;
+export const { selectTutorialStatus, selectTutorialVideoUrl } = tutorialSlice.selectors;

@@ -1,0 +1,94 @@
+import path from 'node:path';
+import HtmlWebpackPlugin from 'html-webpack-plugin';
+import MiniCssExtractPlugin from 'mini-css-extract-plugin';
+import type { Configuration } from 'webpack';
+import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
+
+/**
+ * webpack-cli loads this file through ts-node, and Node 20.19+ evaluates the result as an ES module
+ * (tsconfig says ESNext), where __dirname does not exist. webpack-cli only finds this file from the
+ * repository root, so the working directory is the root.
+ */
+const root = process.cwd();
+/** The SPA lives under /user/ on the one server (spec section 2); assets are fetched from there too. */
+const publicPath = '/user/';
+const apiServer = 'http://localhost:8080';
+/** Everything the dev server forwards to the API server instead of answering with the SPA. */
+const proxiedPaths = ['/api', '/index', '/user/info', '/static', '/uploads', '/generated', '/sites', '/zips'];
+
+interface CliArgs {
+  mode?: Configuration['mode'];
+}
+
+export default function config(_env: Record<string, unknown>, argv: CliArgs): Configuration & { devServer?: DevServerConfiguration } {
+  const production = argv.mode !== 'development';
+  return {
+    mode: production ? 'production' : 'development',
+    entry: { main: path.resolve(root, 'src/client/index.tsx') },
+    output: {
+      path: path.resolve(root, 'dist/client'),
+      publicPath,
+      filename: production ? 'js/[name].[contenthash:10].js' : 'js/[name].js',
+      chunkFilename: production ? 'js/[name].[contenthash:10].js' : 'js/[name].js',
+      assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
+      clean: true,
+    },
+    resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs'] },
+    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    module: {
+      rules: [
+        {
+          test: /\.tsx?$/,
+          exclude: /node_modules/,
+          use: {
+            loader: 'swc-loader',
+            options: {
+              jsc: {
+                parser: { syntax: 'typescript', tsx: true },
+                transform: { react: { runtime: 'automatic', development: !production, refresh: false } },
+                target: 'es2020',
+              },
+            },
+          },
+        },
+        {
+          test: /\.css$/,
+          // Extracted files in production: the server's CSP allows our own stylesheets, not inline <style>.
+          use: [production ? MiniCssExtractPlugin.loader : 'style-loader', 'css-loader'],
+        },
+        { test: /\.(png|jpe?g|gif|svg|webp)$/, type: 'asset/resource' },
+      ],
+    },
+    optimization: {
+      splitChunks: {
+        chunks: 'all',
+        cacheGroups: {
+          // React, the router and redux change rarely: one long-cached chunk shared by every route.
+          framework: {
+            test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@reduxjs|redux|redux-saga|@redux-saga|react-redux|redux-persist|immer|reselect)[\\/]/,
+            name: 'framework',
+            priority: 20,
+          },
+        },
+      },
+      runtimeChunk: 'single',
+    },
+    plugins: [
+      new HtmlWebpackPlugin({
+        template: path.resolve(root, 'src/client/index.html'),
+        // Scripts as external files with defer: the server's CSP forbids inline scripts.
+        scriptLoading: 'defer',
+        inject: 'head',
+      }),
+      ...(production ? [new MiniCssExtractPlugin({ filename: 'css/[name].[contenthash:10].css', chunkFilename: 'css/[name].[contenthash:10].css' })] : []),
+    ],
+    performance: { hints: production ? 'warning' : false, maxEntrypointSize: 700_000, maxAssetSize: 700_000 },
+    devServer: {
+      port: 3000,
+      historyApiFallback: { index: `${publicPath}index.html`, disableDotRule: true },
+      devMiddleware: { publicPath },
+      open: false,
+      proxy: [{ context: proxiedPaths, target: apiServer, changeOrigin: false }],
+    },
+  };
+}
