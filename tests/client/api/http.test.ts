@@ -1,0 +1,222 @@
+import { AxiosError, AxiosHeaders, type AxiosAdapter, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import { ApiError } from '../../../src/client/api/ApiError';
+import { call, configureHttp, GO_BACK_DELAY_MS, http, type HttpDependencies } from '../../../src/client/api/http';
+import { Limits } from '../../../src/contract/limits';
+import { Messages } from '../../../src/contract/messages';
+
+interface Deps extends HttpDependencies {
+  navigate: jest.Mock;
+  back: jest.Mock;
+  onSessionEnded: jest.Mock;
+  notify: { success: jest.Mock; info: jest.Mock; warning: jest.Mock; error: jest.Mock };
+}
+
+let deps: Deps;
+let token: string | null;
+let seen: InternalAxiosRequestConfig[];
+
+function setUp(location = { pathname: '/backend/personal', search: '?tab=1' }) {
+  token = null;
+  seen = [];
+  deps = {
+    getToken: () => token,
+    notify: { success: jest.fn(), info: jest.fn(), warning: jest.fn(), error: jest.fn() },
+    navigate: jest.fn(),
+    back: jest.fn(),
+    currentLocation: () => location,
+    onSessionEnded: jest.fn(),
+  };
+  configureHttp(deps);
+}
+
+/** An adapter that answers with `status` and `body`, and rejects non-2xx the way axios's own adapters do. */
+function answer(status: number, body: unknown): AxiosAdapter {
+  return (config) => {
+    seen.push(config);
+    const response: AxiosResponse = { data: body, status, statusText: String(status), headers: {}, config, request: {} };
+    if (status >= 200 && status < 300) return Promise.resolve(response);
+    return Promise.reject(new AxiosError(`Request failed with status code ${status}`, AxiosError.ERR_BAD_RESPONSE, config, {}, response));
+  };
+}
+
+/** An adapter whose request left but got no answer (offline, refused, timeout). */
+function noAnswer(code: string, message: string): AxiosAdapter {
+  return (config) => Promise.reject(new AxiosError(message, code, config, {}));
+}
+
+async function failure(promise: Promise<unknown>): Promise<ApiError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof ApiError) return error;
+    throw error;
+  }
+  throw new Error('The call did not fail');
+}
+
+beforeEach(() => setUp());
+
+describe('http: what every request carries', () => {
+  it('uses the same origin and the spec timeout', () => {
+    expect(http.defaults.baseURL).toBe('');
+    expect(http.defaults.timeout).toBe(Limits.requestTimeoutMs);
+  });
+
+  it('sends the screen size, and the bearer token only when there is one', async () => {
+    await call({ url: '/a', adapter: answer(200, { code: 200, msg: '', data: 1 }) });
+    token = 'tok';
+    await call({ url: '/b', adapter: answer(200, { code: 200, msg: '', data: 1 }) });
+    const [anonymous, loggedIn] = seen.map((config) => AxiosHeaders.from(config.headers));
+    expect(anonymous.get('Authorization')).toBeUndefined();
+    expect(anonymous.get('X-Screen-Size')).toBe(`${window.screen.width}x${window.screen.height}`);
+    expect(loggedIn.get('Authorization')).toBe('Bearer tok');
+  });
+});
+
+describe('http: answer codes (spec section 8)', () => {
+  it('200 gives data, silently', async () => {
+    await expect(call({ url: '/x', adapter: answer(200, { code: 200, msg: 'ok', data: { a: 1 } }) })).resolves.toEqual({ a: 1 });
+    expect(deps.notify.warning).not.toHaveBeenCalled();
+    expect(deps.notify.error).not.toHaveBeenCalled();
+  });
+
+  it('reads `message` when the answer has no `msg`', async () => {
+    const error = await failure(call({ url: '/x', adapter: answer(200, { code: 422, message: '名称过长', data: null }) }));
+    expect(error.msg).toBe('名称过长');
+    expect(deps.notify.error).toHaveBeenCalledWith('名称过长');
+  });
+
+  it('202 warns and still gives the data', async () => {
+    await expect(call({ url: '/x', adapter: answer(200, { code: 202, msg: '排队中', data: 5 }) })).resolves.toBe(5);
+    expect(deps.notify.warning).toHaveBeenCalledWith('排队中');
+  });
+
+  it('302 warns with the message or "request redirected", and gives the data', async () => {
+    await expect(call({ url: '/x', adapter: answer(200, { code: 302, msg: '已跳转', data: 'a' }) })).resolves.toBe('a');
+    await expect(call({ url: '/x', adapter: answer(200, { code: 302, msg: '', data: 'b' }) })).resolves.toBe('b');
+    expect(deps.notify.warning.mock.calls).toEqual([['已跳转'], [Messages.requestRedirected]]);
+  });
+
+  it('303 shows the error, fails, and goes back 1.5 s later', async () => {
+    jest.useFakeTimers();
+    try {
+      const error = await failure(call({ url: '/x', adapter: answer(200, { code: 303, msg: '无权编辑', data: null }) }));
+      expect(error).toMatchObject({ code: 303, msg: '无权编辑', httpStatus: 200 });
+      expect(deps.notify.error).toHaveBeenCalledWith('无权编辑');
+      jest.advanceTimersByTime(GO_BACK_DELAY_MS - 1);
+      expect(deps.back).not.toHaveBeenCalled();
+      jest.advanceTimersByTime(1);
+      expect(deps.back).toHaveBeenCalledTimes(1);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('400 ends the session, shows the message, and goes to login with the returned url', async () => {
+    const error = await failure(call({ url: '/x', adapter: answer(200, { code: 400, msg: '请重新登录', data: { url: '/createWeb?id=3' } }) }));
+    expect(error.code).toBe(400);
+    expect(deps.onSessionEnded).toHaveBeenCalledTimes(1);
+    expect(deps.notify.error).toHaveBeenCalledWith('请重新登录');
+    expect(deps.navigate).toHaveBeenCalledWith('/auth/login?redirect=%2FcreateWeb%3Fid%3D3');
+  });
+
+  it('400 without a url goes to login with no redirect', async () => {
+    await failure(call({ url: '/x', adapter: answer(200, { code: 400, msg: '请重新登录', data: null }) }));
+    expect(deps.navigate).toHaveBeenCalledWith('/auth/login');
+  });
+
+  it('other codes show the message, or "request failed", and fail with the data', async () => {
+    const named = await failure(call({ url: '/x', adapter: answer(200, { code: 429, msg: '操作过于频繁', data: { retry: 60 } }) }));
+    expect(named).toMatchObject({ code: 429, msg: '操作过于频繁', data: { retry: 60 } });
+    const unnamed = await failure(call({ url: '/x', adapter: answer(200, { code: 500, msg: '', data: null }) }));
+    expect(unnamed.msg).toBe(Messages.requestFailed);
+    expect(deps.notify.error.mock.calls).toEqual([['操作过于频繁'], [Messages.requestFailed]]);
+  });
+
+  it('an answer that is not an envelope fails as "request failed"', async () => {
+    const error = await failure(call({ url: '/x', adapter: answer(200, '<html>') }));
+    expect(error.msg).toBe(Messages.requestFailed);
+    expect(deps.notify.error).toHaveBeenCalledWith(Messages.requestFailed);
+  });
+});
+
+describe('http: HTTP statuses and the network', () => {
+  it('401: login expired, session ended, login with the current page as redirect', async () => {
+    const error = await failure(call({ url: '/x', adapter: answer(401, { code: 401, msg: 'Unauthorized', data: null }) }));
+    expect(error).toMatchObject({ httpStatus: 401, msg: Messages.loginExpired });
+    expect(deps.notify.error).toHaveBeenCalledWith(Messages.loginExpired);
+    expect(deps.onSessionEnded).toHaveBeenCalledTimes(1);
+    expect(deps.navigate).toHaveBeenCalledWith('/auth/login?redirect=%2Fbackend%2Fpersonal%3Ftab%3D1');
+  });
+
+  it.each([
+    [403, Messages.accessDenied],
+    [404, Messages.notFound],
+    [500, Messages.serverError],
+  ])('%i shows its own message and fails', async (status, message) => {
+    const error = await failure(call({ url: '/x', adapter: answer(status, 'nope') }));
+    expect(error).toMatchObject({ httpStatus: status, msg: message, code: status });
+    expect(deps.notify.error).toHaveBeenCalledWith(message);
+    expect(deps.navigate).not.toHaveBeenCalled();
+    expect(deps.onSessionEnded).not.toHaveBeenCalled();
+  });
+
+  it('another status with an envelope is handled as its answer code', async () => {
+    const error = await failure(call({ url: '/x', adapter: answer(413, { code: 413, msg: '文件过大', data: null }) }));
+    expect(error).toMatchObject({ code: 413, msg: '文件过大', httpStatus: 413 });
+    expect(deps.notify.error).toHaveBeenCalledWith('文件过大');
+  });
+
+  it('another status without an envelope is "request failed"', async () => {
+    const error = await failure(call({ url: '/x', adapter: answer(502, 'Bad Gateway') }));
+    expect(error).toMatchObject({ code: 502, msg: Messages.requestFailed });
+    expect(deps.notify.error).toHaveBeenCalledWith(Messages.requestFailed);
+  });
+
+  it('no answer: network connection failed', async () => {
+    const error = await failure(call({ url: '/x', adapter: noAnswer(AxiosError.ERR_NETWORK, 'Network Error') }));
+    expect(error).toMatchObject({ code: 0, msg: Messages.networkFailed });
+    expect(deps.notify.error).toHaveBeenCalledWith(Messages.networkFailed);
+  });
+
+  it('a timeout is "no answer" too', async () => {
+    const error = await failure(call({ url: '/x', adapter: noAnswer(AxiosError.ECONNABORTED, 'timeout of 10000ms exceeded') }));
+    expect(error.msg).toBe(Messages.networkFailed);
+  });
+
+  it('a request that never left: request failed to send', async () => {
+    const neverSent: AxiosAdapter = (config) => Promise.reject(new AxiosError('bad option', AxiosError.ERR_BAD_OPTION, config));
+    const error = await failure(call({ url: '/x', adapter: neverSent }));
+    expect(error.msg).toBe(Messages.requestNotSent);
+    expect(deps.notify.error).toHaveBeenCalledWith(Messages.requestNotSent);
+  });
+});
+
+describe('http: skipErrorHandler', () => {
+  it.each([
+    ['answer 303', answer(200, { code: 303, msg: 'x', data: null })],
+    ['answer 400', answer(200, { code: 400, msg: 'x', data: { url: '/a' } })],
+    ['answer 500', answer(200, { code: 500, msg: 'x', data: null })],
+    ['HTTP 401', answer(401, null)],
+    ['HTTP 500', answer(500, null)],
+    ['no answer', noAnswer(AxiosError.ERR_NETWORK, 'Network Error')],
+  ])('%s: no toast, no navigation, no session change, but still an ApiError', async (_name, adapter) => {
+    jest.useFakeTimers();
+    try {
+      await failure(call({ url: '/x', adapter, skipErrorHandler: true }));
+      jest.runAllTimers();
+    } finally {
+      jest.useRealTimers();
+    }
+    expect(deps.notify.error).not.toHaveBeenCalled();
+    expect(deps.notify.warning).not.toHaveBeenCalled();
+    expect(deps.navigate).not.toHaveBeenCalled();
+    expect(deps.back).not.toHaveBeenCalled();
+    expect(deps.onSessionEnded).not.toHaveBeenCalled();
+  });
+
+  it('does not send the flag to the server', async () => {
+    await call({ url: '/x', adapter: answer(200, { code: 200, msg: '', data: null }), skipErrorHandler: true });
+    expect(seen[0]).not.toHaveProperty('skipErrorHandler');
+  });
+});

@@ -1,0 +1,104 @@
+import { createMigrate, persistStore, type PersistedState } from 'redux-persist';
+import { appStarted } from '../../../src/client/app/appActions';
+import { migrations, PERSIST_KEY, PERSIST_VERSION, type PersistedStateV0, type PersistedStateV1 } from '../../../src/client/app/persist';
+import { makeStore } from '../../../src/client/app/store';
+import { initialAuthState, loggedIn, sessionEnded } from '../../../src/client/features/auth/authSlice';
+import { emptySiteConfig } from '../../../src/client/features/siteConfig/siteConfigSlice';
+import type { UserInfo } from '../../../src/contract/auth';
+import { makeFakeServices } from '../fakeServices';
+
+const user: UserInfo = { id: 1, name: '小明', mobile: '13800138000', openid: '' };
+const siteConfig = { ...emptySiteConfig, copyright: '© 2024 示例' };
+const storageKey = `persist:${PERSIST_KEY}`;
+
+/** What redux-persist wrote: each slice is a JSON string inside the JSON object. */
+function stored(): Record<string, unknown> {
+  const raw = window.localStorage.getItem(storageKey);
+  if (!raw) return {};
+  const outer = JSON.parse(raw) as Record<string, string>;
+  return Object.fromEntries(Object.entries(outer).map(([key, value]) => [key, JSON.parse(value)]));
+}
+
+function startPersisting(store: ReturnType<typeof makeStore>) {
+  return new Promise<ReturnType<typeof persistStore>>((resolve) => {
+    const persistor = persistStore(store, null, () => resolve(persistor));
+  });
+}
+
+describe('persisted state: migrations', () => {
+  it('has a migration for every version up to the current one', () => {
+    expect(PERSIST_VERSION).toBe(1);
+    for (let version = 1; version <= PERSIST_VERSION; version += 1) expect(migrations).toHaveProperty(String(version));
+  });
+
+  it('migration 1 turns the version-0 shape into the current one', () => {
+    const v0: PersistedStateV0 = {
+      auth: { token: 'old-token', userInfo: user, username: '13800138000' },
+      siteConfig,
+      _persist: { version: 0, rehydrated: false },
+    };
+    const v1 = migrations[1](v0 as PersistedState) as PersistedStateV1;
+    expect(v1.auth).toEqual({ remember: true, savedUsername: '13800138000', token: 'old-token', userInfo: user });
+    expect(v1.siteConfig).toEqual({ config: siteConfig });
+  });
+
+  it('migration 1 copes with an empty version-0 state', () => {
+    const v1 = migrations[1]({ _persist: { version: 0, rehydrated: false } }) as PersistedStateV1;
+    expect(v1.auth).toEqual({ remember: false, savedUsername: '', token: null, userInfo: null });
+    expect(v1.siteConfig).toEqual({ config: null });
+  });
+
+  it('runs through createMigrate from version 0 and leaves a current state alone', async () => {
+    const migrate = createMigrate(migrations, { debug: false });
+    const fromV0 = (await migrate({ auth: { token: 't' }, _persist: { version: 0, rehydrated: false } } as PersistedState, PERSIST_VERSION)) as PersistedStateV1;
+    expect(fromV0.auth?.token).toBe('t');
+    const current: PersistedStateV1 = { auth: { remember: false, savedUsername: 'x' }, _persist: { version: 1, rehydrated: false } };
+    expect(await migrate(current as PersistedState, PERSIST_VERSION)).toBe(current);
+  });
+
+  it('rehydrates a stored version-0 state into the store', async () => {
+    window.localStorage.setItem(
+      storageKey,
+      JSON.stringify({ auth: JSON.stringify({ token: 'old-token', userInfo: user, username: '13800138000' }), siteConfig: JSON.stringify(siteConfig), _persist: JSON.stringify({ version: 0, rehydrated: false }) }),
+    );
+    const store = makeStore(undefined, { services: makeFakeServices() });
+    await startPersisting(store);
+    expect(store.getState().auth).toMatchObject({ token: 'old-token', userInfo: user, remember: true, savedUsername: '13800138000', status: 'idle' });
+    expect(store.getState().siteConfig.config).toEqual(siteConfig);
+  });
+});
+
+describe('persisted state: what is kept', () => {
+  it('keeps the token and user info of a remembered login, and the site config', async () => {
+    const store = makeStore(undefined, { services: makeFakeServices() });
+    const persistor = await startPersisting(store);
+    store.dispatch(loggedIn({ token: 'tok', userInfo: user, remember: true, username: '13800138000' }));
+    await persistor.flush();
+    expect(stored().auth).toEqual({ remember: true, savedUsername: '13800138000', token: 'tok', userInfo: user });
+  });
+
+  it('keeps neither token nor user info without "remember me", but always the saved username', async () => {
+    const store = makeStore({ auth: { ...initialAuthState, savedUsername: '13900139000' } }, { services: makeFakeServices() });
+    const persistor = await startPersisting(store);
+    store.dispatch(loggedIn({ token: 'tok', userInfo: user, remember: false }));
+    await persistor.flush();
+    expect(stored().auth).toEqual({ remember: false, savedUsername: '13900139000' });
+  });
+
+  it('forgets the token once the session ends', async () => {
+    const store = makeStore(undefined, { services: makeFakeServices() });
+    const persistor = await startPersisting(store);
+    store.dispatch(loggedIn({ token: 'tok', userInfo: user, remember: true }));
+    store.dispatch(sessionEnded());
+    await persistor.flush();
+    expect(stored().auth).toMatchObject({ token: null, userInfo: null });
+  });
+
+  it('stores only the whitelisted slices', async () => {
+    const store = makeStore(undefined, { services: makeFakeServices() });
+    const persistor = await startPersisting(store);
+    store.dispatch(appStarted());
+    await persistor.flush();
+    expect(Object.keys(stored()).sort()).toEqual(['_persist', 'auth', 'siteConfig']);
+  });
+});

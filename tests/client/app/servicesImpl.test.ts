@@ -1,0 +1,68 @@
+import { createMemoryRouter } from 'react-router-dom';
+import { BASENAME } from '../../../src/client/app/basename';
+import { navigationTargetOf } from '../../../src/client/app/router';
+import { createAppServices, type NavigationTarget } from '../../../src/client/app/servicesImpl';
+
+function fakeRouter(pathname = '/logo/config', search = '?module=tl'): NavigationTarget & { navigate: jest.Mock } {
+  return { navigate: jest.fn(() => Promise.resolve()), state: { location: { pathname, search } } };
+}
+
+describe('app services', () => {
+  it('navigates and goes back through the router', () => {
+    const app = createAppServices();
+    const router = fakeRouter();
+    app.attachRouter(router);
+    app.services.navigate('/auth/login?redirect=%2Fbackend', { replace: true });
+    app.services.back();
+    expect(router.navigate.mock.calls).toEqual([['/auth/login?redirect=%2Fbackend', { replace: true }], [-1]]);
+  });
+
+  it("reads the router's current location", () => {
+    const app = createAppServices();
+    expect(app.services.currentLocation()).toEqual({ pathname: '/', search: '' });
+    app.attachRouter(fakeRouter());
+    expect(app.services.currentLocation()).toEqual({ pathname: '/logo/config', search: '?module=tl' });
+  });
+
+  it('keeps notices until the message bridge attaches, and asks for it', () => {
+    const app = createAppServices();
+    const waiting = jest.fn();
+    const stop = app.onNoticeWaiting(waiting);
+    app.services.notify.error('失败了');
+    app.services.notify.success('成功了');
+    expect(waiting).toHaveBeenCalledTimes(2);
+    expect(app.hasWaitingNotices()).toBe(true);
+
+    const messages = { success: jest.fn(), info: jest.fn(), warning: jest.fn(), error: jest.fn() };
+    app.attachNotify(messages);
+    expect(messages.error).toHaveBeenCalledWith('失败了');
+    expect(messages.success).toHaveBeenCalledWith('成功了');
+    expect(app.hasWaitingNotices()).toBe(false);
+
+    app.services.notify.warning('注意');
+    expect(messages.warning).toHaveBeenCalledWith('注意');
+    stop();
+    expect(waiting).toHaveBeenCalledTimes(2);
+  });
+
+  it('gives a clock', () => {
+    const app = createAppServices();
+    expect(Math.abs(app.services.now() - Date.now())).toBeLessThan(1_000);
+  });
+});
+
+describe('navigationTargetOf', () => {
+  it('gives paths without the /user basename and navigates inside it', async () => {
+    const router = createMemoryRouter([{ path: '/', children: [{ path: 'videoTutorial', element: null }] }], {
+      basename: BASENAME,
+      initialEntries: [`${BASENAME}/videoTutorial?type=2`],
+    });
+    const target = navigationTargetOf(router);
+    expect(target.state.location).toEqual({ pathname: '/videoTutorial', search: '?type=2' });
+    await target.navigate('/');
+    expect(router.state.location.pathname).toBe(BASENAME);
+    await target.navigate(-1);
+    expect(router.state.location.pathname).toBe(`${BASENAME}/videoTutorial`);
+    router.dispose();
+  });
+});

@@ -1,0 +1,40 @@
+import { screen, within } from '@testing-library/react';
+import { Messages } from '../../../../src/contract/messages';
+import LoginDialog from '../../../../src/client/features/auth/components/LoginDialog';
+import { loginDialogClosed } from '../../../../src/client/features/auth/loginDialogSlice';
+import { renderWithProviders } from '../../renderWithProviders';
+import { button, tab, fastUser } from './fastTesting';
+
+describe('LoginDialog', () => {
+  it('shows nothing while closed', () => {
+    renderWithProviders(<LoginDialog />);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('opens on the QR pane and starts a QR session', () => {
+    const { store } = renderWithProviders(<LoginDialog />, { preloadedState: { loginDialog: { open: true } } });
+    const dialog = screen.getByRole('dialog');
+    expect(within(dialog).getByRole('tab', { name: '扫码登录', selected: true, hidden: true })).toBeInTheDocument();
+    expect(store.getState().qrLogin.status).toBe('loading');
+  });
+
+  it('has an account pane that is disabled and points to QR login', async () => {
+    renderWithProviders(<LoginDialog />, { preloadedState: { loginDialog: { open: true } } });
+    const user = fastUser();
+    await user.click(tab('账号登录'));
+    expect(await screen.findByText(Messages.loginDialogUseQr)).toBeInTheDocument();
+    expect(screen.getByPlaceholderText('请输入手机号')).toBeDisabled();
+    expect(screen.getByPlaceholderText('请输入密码')).toBeDisabled();
+    expect(button(/^登\s*录$/)).toBeDisabled();
+  });
+
+  it('closing stops the QR session', async () => {
+    const { store } = renderWithProviders(<LoginDialog />, { preloadedState: { loginDialog: { open: true } } });
+    const user = fastUser();
+    const dispatch = jest.spyOn(store, 'dispatch');
+    // antd's close button (labelled 关闭 in zh_CN) holds an icon labelled 'close'.
+    await user.click(within(screen.getByRole('dialog')).getByLabelText('关闭', { selector: 'button' }));
+    expect(dispatch).toHaveBeenCalledWith(loginDialogClosed());
+    expect(store.getState().loginDialog.open).toBe(false);
+  });
+});

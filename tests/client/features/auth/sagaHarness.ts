@@ -1,0 +1,62 @@
+import type { Action } from 'redux';
+import { delay } from 'redux-saga/effects';
+import type { EffectProviders } from 'redux-saga-test-plan/providers';
+import type { UserInfo } from '../../../../src/contract/auth';
+import { ApiError } from '../../../../src/client/api/ApiError';
+import { rootReducer, type RootState } from '../../../../src/client/app/rootReducer';
+import { SERVICES } from '../../../../src/client/app/services';
+import { makeFakeServices, type FakeServices } from '../../fakeServices';
+
+/** The function behind redux-saga's `delay` effect (a call effect since redux-saga 1). */
+const delayFunction = (delay(0) as unknown as { payload: { fn: unknown } }).payload.fn;
+
+export interface FakeWorld {
+  services: FakeServices;
+  /** Providers for getContext(SERVICES) and for `delay`, which moves the fake clock instead of waiting. */
+  providers: EffectProviders;
+  /** Milliseconds the fake clock has moved. */
+  elapsed(): number;
+}
+
+interface FakeWorldOptions {
+  /** The page the user is on. */
+  location?: { pathname: string; search: string };
+  /**
+   * After this many delays, the next one never ends: the user is looking at the screen at that
+   * moment, so a test can dispatch what the user does then.
+   */
+  pauseAfterDelays?: number;
+}
+
+export function fakeWorld({ location = { pathname: '/auth/login', search: '' }, pauseAfterDelays }: FakeWorldOptions = {}): FakeWorld {
+  const services = makeFakeServices(location);
+  const start = services.now();
+  let now = start;
+  let delays = 0;
+  services.now.mockImplementation(() => now);
+  const providers: EffectProviders = {
+    getContext: (key, next) => (key === SERVICES ? services : next()),
+    call: (effect, next) => {
+      if (effect.fn !== delayFunction) return next();
+      if (pauseAfterDelays !== undefined && delays >= pauseAfterDelays) return new Promise(() => {});
+      delays += 1;
+      now += Number(effect.args[0]);
+      return undefined;
+    },
+  };
+  return { services, providers, elapsed: () => now - start };
+}
+
+export function apiError(code: number, msg = ''): ApiError {
+  return new ApiError({ code, msg });
+}
+
+export const user: UserInfo = { id: 7, name: '小明', mobile: '13800138000', openid: '' };
+export const qrUser: UserInfo = { id: 8, name: '微信用户', mobile: '', openid: 'wx-openid-1' };
+
+/** The whole app state, with some slices replaced. */
+export function stateWith(overrides: Partial<RootState> = {}): RootState {
+  return { ...rootReducer(undefined, { type: '@@test/init' } as Action), ...overrides };
+}
+
+export { rootReducer };

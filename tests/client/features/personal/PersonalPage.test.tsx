@@ -1,0 +1,76 @@
+import { screen, waitFor } from '@testing-library/react';
+import type { UserInfo } from '../../../../src/contract/auth';
+import { Messages } from '../../../../src/contract/messages';
+import { initialAuthState } from '../../../../src/client/features/auth/authSlice';
+import PersonalPage from '../../../../src/client/features/personal/pages/PersonalPage';
+import { passwordChangeRequested, userNameChangeRequested } from '../../../../src/client/features/personal/personalSlice';
+import { renderWithProviders } from '../../renderWithProviders';
+import { button, fastUser } from '../auth/fastTesting';
+
+const phoneUser: UserInfo = { id: 7, name: '小明', mobile: '13800138000', openid: '' };
+const qrUser: UserInfo = { id: 8, name: '微信用户', mobile: '', openid: 'wx-1' };
+
+function renderAs(userInfo: UserInfo) {
+  return renderWithProviders(<PersonalPage />, {
+    route: '/backend/personal',
+    preloadedState: { auth: { ...initialAuthState, token: 'jwt-1', userInfo } },
+  });
+}
+
+describe('PersonalPage', () => {
+  it('shows the phone read-only and the name of a phone account', () => {
+    renderAs(phoneUser);
+    expect(screen.getByText('13800138000')).toBeInTheDocument();
+    expect(screen.getByLabelText('手机号')).toHaveAttribute('readonly');
+    expect(screen.getByLabelText('用户名')).toHaveValue('小明');
+  });
+
+  it('says 未绑定 for a QR account and lets it type a phone to bind', () => {
+    renderAs(qrUser);
+    expect(screen.getByText(Messages.phoneNotBound)).toBeInTheDocument();
+    expect(screen.getByLabelText('手机号')).not.toHaveAttribute('readonly');
+    expect(screen.getByText('绑定手机号并设置密码')).toBeInTheDocument();
+  });
+
+  it('refuses an empty or too long user name, and sends a good one', async () => {
+    const { store } = renderAs(phoneUser);
+    const user = fastUser();
+    const dispatch = jest.spyOn(store, 'dispatch');
+    const name = screen.getByLabelText('用户名');
+    await user.clear(name);
+    await user.click(button(/^保\s*存$/));
+    expect(await screen.findByText(Messages.userNameRequired)).toBeInTheDocument();
+    await user.click(name);
+    await user.paste('一二三四五六七八九十一二三');
+    expect(await screen.findByText(Messages.userNameTooLong)).toBeInTheDocument();
+    expect(dispatch).not.toHaveBeenCalledWith(expect.objectContaining({ type: userNameChangeRequested.type }));
+
+    await user.clear(name);
+    await user.click(name);
+    await user.paste('大明');
+    await user.click(button(/^保\s*存$/));
+    await waitFor(() => expect(dispatch).toHaveBeenCalledWith(userNameChangeRequested({ name: '大明' })));
+  });
+
+  it('checks the new password and its confirmation before sending the change', async () => {
+    const { store } = renderAs(phoneUser);
+    const user = fastUser();
+    const dispatch = jest.spyOn(store, 'dispatch');
+    await user.click(screen.getByLabelText('新密码'));
+    await user.paste('newsecret');
+    await user.click(screen.getByLabelText('确认密码'));
+    await user.paste('newsecreT');
+    await user.click(screen.getByLabelText('短信验证码'));
+    await user.paste('123456');
+    await user.click(button('修改密码'));
+    expect(await screen.findByText(Messages.passwordMismatch)).toBeInTheDocument();
+
+    await user.clear(screen.getByLabelText('确认密码'));
+    await user.click(screen.getByLabelText('确认密码'));
+    await user.paste('newsecret');
+    await user.click(button('修改密码'));
+    await waitFor(() =>
+      expect(dispatch).toHaveBeenCalledWith(passwordChangeRequested({ mobile: '13800138000', password: 'newsecret', verifyCode: '123456' })),
+    );
+  });
+});

@@ -1,0 +1,48 @@
+import { screen } from '@testing-library/react';
+import { makeStore } from '../../../../src/client/app/store';
+import VideoTutorialPage from '../../../../src/client/features/tutorial/pages/VideoTutorialPage';
+import { pageOpened, videoLoaded, videoMissing } from '../../../../src/client/features/tutorial/tutorialSlice';
+import { Messages } from '../../../../src/contract/messages';
+import { act } from 'react';
+import { makeFakeServices } from '../../fakeServices';
+import { renderWithProviders } from '../../renderWithProviders';
+
+function spiedStore() {
+  const store = makeStore(undefined, { services: makeFakeServices() });
+  jest.spyOn(store, 'dispatch');
+  return store;
+}
+
+describe('VideoTutorialPage', () => {
+  it('asks for the tutorial of the type in the address, and shows it is loading', () => {
+    const store = spiedStore();
+    renderWithProviders(<VideoTutorialPage />, { route: '/videoTutorial?type=3', store });
+    expect(store.dispatch).toHaveBeenCalledWith(pageOpened({ type: '3' }));
+    expect(screen.getByRole('status', { name: '加载中' })).toBeInTheDocument();
+  });
+
+  it('asks for type 1 when the address has none', () => {
+    const store = spiedStore();
+    renderWithProviders(<VideoTutorialPage />, { route: '/videoTutorial', store });
+    expect(store.dispatch).toHaveBeenCalledWith(pageOpened({ type: '1' }));
+  });
+
+  it('plays the video with controls once loaded', () => {
+    const { store } = renderWithProviders(<VideoTutorialPage />, { route: '/videoTutorial?type=1' });
+    act(() => {
+      store.dispatch(videoLoaded({ videoUrl: '/static/tutorial.mp4' }));
+    });
+    const video = screen.getByTestId('tutorial-video');
+    expect(video).toHaveAttribute('src', '/static/tutorial.mp4');
+    expect(video).toHaveAttribute('controls');
+  });
+
+  it('says the video does not exist, with a link home', () => {
+    const { store } = renderWithProviders(<VideoTutorialPage />, { route: '/videoTutorial?type=9' });
+    act(() => {
+      store.dispatch(videoMissing());
+    });
+    expect(screen.getByText(Messages.tutorialMissing)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '返回首页' })).toHaveAttribute('href', '/');
+  });
+});
