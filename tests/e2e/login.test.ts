@@ -28,6 +28,8 @@ async function registerThroughTheForm(page: Page, phone: string, password: strin
   await page.getByPlaceholder('请再次输入密码').fill(password);
   await page.getByRole('button', { name: /注\s*册/ }).last().click();
   await page.waitForURL(/\/user\/auth\/login\?handleType=account/);
+  // The register form shares the placeholders: wait until the login form has replaced it.
+  await page.getByText('记住我').waitFor();
 }
 
 async function logInWithPassword(page: Page, phone: string, password: string): Promise<void> {
