@@ -1,0 +1,243 @@
+/**
+ * Logo and full-screen banner generation (spec sections 3, 4, 5, 7, 9; DESIGN.md sections 5 and 6):
+ * the template catalogues, the queue calls, the zip call, and the form rules both sides enforce.
+ */
+import type { Check } from './validation';
+
+/** tl = transparent logo, al = animated logo, fsa = full-screen animation (banner). */
+export const GENERATION_MODULES = ['tl', 'al', 'fsa'] as const;
+export type GenerationModule = (typeof GENERATION_MODULES)[number];
+
+export function isGenerationModule(value: unknown): value is GenerationModule {
+  return typeof value === 'string' && (GENERATION_MODULES as readonly string[]).includes(value);
+}
+
+/** Logo and banner lists: 12 a page, 9 page buttons (spec section 9). */
+export const TEMPLATE_PAGE_SIZE = 12;
+export const TEMPLATE_PAGER_COUNT = 9;
+
+/** POST /index/common/logo and /index/common/banner */
+export interface TemplatePageRequest {
+  per_page: number;
+  page: number;
+}
+export interface TemplatePage<T> {
+  data: T[];
+  total: number;
+  current_page: number;
+  per_page: number;
+}
+
+/** A logo style (spec section 3, "Logo template"). */
+export interface LogoTemplate {
+  id: number;
+  name: string;
+  /** Small picture for the style grid. */
+  thumbnail: string;
+  /** Larger picture shown on the config page and in the preview dialog. */
+  preview_image1: string;
+  /** The logo shown on a scene, as it would sit on a site. */
+  preview_image: string;
+}
+
+/** A banner style (spec section 3, "Banner template"). */
+export interface BannerTemplate {
+  id: number;
+  name: string;
+  thumbnail: string;
+  /** A short, small MP4 of the style with sample texts. */
+  preview_video: string;
+  /** The poster frame of the preview video. */
+  preview_image: string;
+}
+
+/** The texts of the logo form (spec section 3, "Logo config"). */
+export interface LogoTexts {
+  logotext: string;
+  rightsealtext: string;
+  bottomsealtext: string;
+  bottomtext: string;
+}
+
+/** The texts the banner form adds. */
+export interface BannerTexts {
+  bannertextup: string;
+  bannertextdown: string;
+}
+
+/** POST /index/common/logoCreate. `banner` and the banner texts are used by module fsa only. */
+export interface LogoCreateRequest extends LogoTexts, Partial<BannerTexts> {
+  /** The chosen logo style id. */
+  logobg: number;
+  /** The chosen banner style id (module fsa). */
+  banner?: number;
+  module: GenerationModule;
+  isFirst: boolean;
+}
+
+export interface LogoCreateAnswer {
+  /** The queue job to poll; '' when the answer is an inquiry. */
+  uniqueId: string;
+  /** More people are ahead than the server's threshold: ask the user before queueing. */
+  isInquiry: boolean;
+  /** The identical result exists already: the URLs are final. */
+  exist: boolean;
+  /** Jobs ahead of this one. */
+  waitCount: number;
+  logoUrl: string;
+  bannerUrl: string;
+}
+
+/** POST /index/common/logoPolling */
+export interface LogoPollingRequest {
+  uniqueId: string;
+}
+export interface LogoPollingAnswer {
+  expired: boolean;
+  /** Why the job failed or expired; '' otherwise. */
+  errorMsg: string;
+  waitCount: number;
+  isCreate: boolean;
+  logoUrl: string;
+  bannerUrl: string;
+}
+
+/** POST /index/common/getLogoCreationDuration, and the value getTemplateConfig also carries. */
+export interface LogoCreationDurationAnswer {
+  /** Expected seconds from submit to result. */
+  logoCreationDuration: number;
+}
+
+/** POST /index/common/createZipUrlByFile */
+export interface ZipByFileRequest {
+  /** 'LOGO' or '全屏动画': names the zip. */
+  fileName: string;
+  /** Result URLs this server generated. */
+  fileList: string[];
+}
+export interface ZipAnswer {
+  /** Ends in the zip's file name; the client names the download after it. */
+  zipUrl: string;
+}
+
+export const GenerationLimits = {
+  logoTextMin: 1,
+  logoTextMax: 6,
+  sealTextMax: 4,
+  bottomTextMax: 40,
+  bannerTextMin: 15,
+  bannerTextMax: 30,
+  /** The inputs themselves accept up to this many characters; the rules above say what passes. */
+  inputMaxLength: 100,
+  pollIntervalMs: 2_000,
+  /** Spec section 9: the logo default; the server's measured value overrides it. */
+  defaultLogoSeconds: 180,
+  defaultBannerSeconds: 60,
+  navigateAfterSuccessMs: 1_500,
+  zipFileNameMax: 40,
+  zipFileListMax: 10,
+} as const;
+
+export const GenerationMessages = {
+  logoTextRequired: '请输入logo名称',
+  logoTextLength: '长度在 1 到 6 个字符',
+  sealTooLong: '长度必须小于 4 个字符',
+  bottomTextTooLong: '长度必须小于 40 个字符',
+  logoTemplateRequired: '请选择LOGO模版',
+  bannerTemplateRequired: '请选择BANNER模版',
+  bannerTextLength: '长度在 15 到 30 个字符',
+  formInvalid: '表单验证失败, 请先检查表单',
+  moduleInvalid: '请选择正确的生成类型',
+  logoTemplateMissing: 'LOGO模版不存在，请重新选择',
+  bannerTemplateMissing: 'BANNER模版不存在，请重新选择',
+
+  logoSucceeded: 'LOGO生成成功',
+  bannerSucceeded: '整屏动画生成成功',
+  logoCreateFailed: '创建logo失败',
+  bannerCreateFailed: '创建整屏动画失败',
+  missingId: 'LOGO生成ID不存在',
+  logoTimeout: 'LOGO生成超时',
+  bannerTimeout: '整屏动画生成超时',
+  pollFailed: '轮询失败',
+  pollNetworkFailed: '轮询失败，请重试',
+  bannerFailed: '生成整屏动画失败',
+  queueTitle: '提示',
+  generatingTitle: '正在生成中，请勿刷新页面',
+  renderFailed: '生成失败，请稍后重试',
+  renderTimedOut: '生成超时，请稍后重试',
+  jobUnknown: '生成任务不存在或已过期，请重新生成',
+
+  previewImageFailed: '预览图加载失败',
+  previewImageDialog: '图片加载失败，请稍后重试',
+  videoFailed: '视频加载失败，请检查网络或稍后重试',
+  videoDialog: '视频加载失败，请稍后重试',
+  zipEmpty: '获取下载文件失败',
+  downloadStarted: '文件开始下载',
+  zipFileRefused: '只能打包本站生成的文件',
+} as const;
+
+/** The queue confirm text of spec section 8, with the number of people ahead. */
+export function queueQuestion(waitCount: number): string {
+  return `生成人数过多, 目前正在排队, 前面还有${waitCount}个人, 是否排队？`;
+}
+
+/** The loading dialog's title while others are ahead (spec screen 20). */
+export function waitingTitle(waitCount: number): string {
+  return `前面还有${waitCount}人，请耐心等待`;
+}
+
+/** The sample texts a new form starts with (spec section 3, "Default sample texts exist"). */
+export const DEFAULT_LOGO_TEXTS: LogoTexts = {
+  logotext: '龙腾天下',
+  rightsealtext: '官方',
+  bottomsealtext: '正版',
+  bottomtext: '热血征途 再创辉煌',
+};
+
+export const DEFAULT_BANNER_TEXTS: BannerTexts = {
+  bannertextup: '全新资料片震撼来袭，开启你的英雄传奇之旅',
+  bannertextdown: '#热血国战# #兄弟同心# #万人同屏#',
+};
+
+/** Characters as a person counts them: one per code point, so '龍' and '😀' are one each. */
+export function textLength(value: string | undefined | null): number {
+  return value ? Array.from(value).length : 0;
+}
+
+export const checkLogoText: Check = (value) => {
+  if (!value || !value.trim()) return GenerationMessages.logoTextRequired;
+  const length = textLength(value);
+  return length < GenerationLimits.logoTextMin || length > GenerationLimits.logoTextMax ? GenerationMessages.logoTextLength : null;
+};
+
+export const checkSealText: Check = (value) => (textLength(value) > GenerationLimits.sealTextMax ? GenerationMessages.sealTooLong : null);
+
+export const checkBottomText: Check = (value) => (textLength(value) > GenerationLimits.bottomTextMax ? GenerationMessages.bottomTextTooLong : null);
+
+/** Optional; when given, 15 to 30 characters. */
+export const checkBannerText: Check = (value) => {
+  const length = textLength(value);
+  if (length === 0) return null;
+  return length < GenerationLimits.bannerTextMin || length > GenerationLimits.bannerTextMax ? GenerationMessages.bannerTextLength : null;
+};
+
+/** The first problem of a logo form, or null (spec section 5; the logo-only form uses it too). */
+export function logoFormProblem(form: Partial<LogoTexts> & { logobg?: number | null }): string | null {
+  return (
+    checkLogoText(form.logotext) ??
+    checkSealText(form.rightsealtext) ??
+    checkSealText(form.bottomsealtext) ??
+    checkBottomText(form.bottomtext) ??
+    (form.logobg ? null : GenerationMessages.logoTemplateRequired)
+  );
+}
+
+/** The first problem of a banner form (the logo rules, then the banner's own), or null. */
+export function bannerFormProblem(form: Partial<LogoTexts & BannerTexts> & { logobg?: number | null; banner?: number | null }): string | null {
+  return (
+    logoFormProblem(form) ??
+    (form.banner ? null : GenerationMessages.bannerTemplateRequired) ??
+    checkBannerText(form.bannertextup) ??
+    checkBannerText(form.bannertextdown)
+  );
+}
