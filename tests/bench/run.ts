@@ -8,9 +8,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
+import { ensureClientBuild } from '../../config/clientBuild';
 import { runLoad } from './apiThroughput';
+import { benchBundle } from './bundleSize';
 
 async function main(): Promise<void> {
+  ensureClientBuild();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wpg-bench-'));
   // A separate process would be fairer, but the client loops here are cheap next to the server's work.
   const app = await buildApp(loadConfig({ ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1' }));
@@ -26,10 +29,11 @@ async function main(): Promise<void> {
     const r = await runLoad({ port, connections: 100, seconds, ...target });
     rows.push([label, `${r.perSecond.toFixed(0)} req/s, p50 ${r.p50Ms.toFixed(1)} ms, p99 ${r.p99Ms.toFixed(1)} ms, ${r.failures} failed`, '>= 5,000 req/s, p99 <= 50 ms (100 connections)']);
   }
+  rows.push(...(await benchBundle(`http://127.0.0.1:${port}`)));
   await app.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
   const width = Math.max(...rows.map((r) => r[0].length));
-  console.info(`\nAPI under load, ${seconds} s each, 100 connections, ${os.cpus().length} cores\n`);
+  console.info(`\nMeasured on ${os.cpus().length} cores; API loads run ${seconds} s each with 100 connections\n`);
   for (const [label, measured, budget] of rows) console.info(`${label.padEnd(width)}  ${measured}   budget: ${budget}`);
 }
 

@@ -2,6 +2,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fs from 'node:fs';
 import path from 'node:path';
+import { CompressedAssets, contentTypeOf, preferredEncoding } from './compressedAssets';
 import { escapeHtml } from './html';
 
 export interface SpaOptions {
@@ -74,11 +75,22 @@ export async function registerSpa(app: FastifyInstance, options: SpaOptions): Pr
 
   await app.register(fastifyStatic, { root: clientDir, serve: false });
   const index = new IndexPage(indexFile, metaTags(options));
+  const compressed = new CompressedAssets();
 
   app.get<{ Params: { '*': string } }>('/user/*', async (request, reply) => {
     const relative = request.params['*'];
     const file = builtFile(clientDir, relative);
     if (file) {
+      const encoding = preferredEncoding(request.headers['accept-encoding']);
+      const type = contentTypeOf(file);
+      if (encoding && type && HASHED_NAME.test(file)) {
+        return reply
+          .header('content-type', type)
+          .header('content-encoding', encoding)
+          .header('vary', 'accept-encoding')
+          .header('cache-control', 'public, max-age=31536000, immutable')
+          .send(compressed.get(path.join(clientDir, file), encoding));
+      }
       return HASHED_NAME.test(file)
         ? reply.sendFile(file, { maxAge: '365d', immutable: true })
         : reply.header('cache-control', 'no-cache').sendFile(file, { cacheControl: false });

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { Messages } from '../../../src/contract/messages';
 import { bearer, buildTestApp, registerAndLogin, type TestApp } from '../helpers';
 
@@ -74,6 +75,22 @@ describe('the SPA under /user/', () => {
     const icon = await fetch('/user/favicon.ico');
     expect(icon.statusCode).toBe(200);
     expect(icon.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('sends hashed scripts compressed with the best encoding the browser accepts', async () => {
+    t = await buildTestApp({ env: { CLIENT_DIR: clientDir } });
+    const url = '/user/static/js/main.0123abcd.js';
+    const brotli = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers.vary).toBe('accept-encoding');
+    expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(zlib.brotliDecompressSync(brotli.rawPayload).toString()).toBe('console.log("app")');
+    const gzip = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe('console.log("app")');
+    const plain = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log("app")');
   });
 
   it('answers 404 for a missing asset instead of the page', async () => {

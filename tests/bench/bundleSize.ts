@@ -1,0 +1,46 @@
+/**
+ * DESIGN.md section 10's JS budgets, measured the way a visitor meets them: Chromium opens each
+ * route of the production build and we add up the gzip size of every script it fetched.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+import { clientDistDir } from '../../config/paths';
+import { chromiumPath } from '../e2e/environment';
+
+const PUBLIC_FIRST_LOAD_BUDGET_KIB = 200;
+const ROUTE_BUDGET_KIB = 350;
+
+/** Routes a visitor can land on; the first is the public page whose first load has the tighter budget. */
+const ROUTES = ['/user/', '/user/logo/selectPage?module=tl', '/user/logo/config?module=tl', '/user/banner/selectPage?module=fsa', '/user/banner/config?module=fsa', '/user/auth/login', '/user/videoTutorial'];
+
+function gzipKib(urlPath: string): number {
+  const file = path.join(clientDistDir, urlPath.replace(/^\/user\//, ''));
+  return gzipSync(fs.readFileSync(file), { level: 9 }).length / 1024;
+}
+
+export async function benchBundle(baseUrl: string): Promise<Array<[string, string, string]>> {
+  const executablePath = chromiumPath();
+  if (!executablePath) return [['JS per route', 'skipped: no Chromium', `first load <= ${PUBLIC_FIRST_LOAD_BUDGET_KIB} KiB, route <= ${ROUTE_BUDGET_KIB} KiB`]];
+  const browser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
+  const rows: Array<[string, string, string]> = [];
+  try {
+    for (const [index, route] of ROUTES.entries()) {
+      const page = await browser.newPage();
+      const scripts = new Set<string>();
+      page.on('response', (response) => {
+        const { pathname } = new URL(response.url());
+        if (pathname.startsWith('/user/js/') && pathname.endsWith('.js')) scripts.add(pathname);
+      });
+      await page.goto(`${baseUrl}${route}`, { waitUntil: 'networkidle' });
+      await page.close();
+      const kib = [...scripts].reduce((sum, script) => sum + gzipKib(script), 0);
+      const budget = index === 0 ? PUBLIC_FIRST_LOAD_BUDGET_KIB : ROUTE_BUDGET_KIB;
+      rows.push([`JS for ${route} (gzip, ${scripts.size} files)`, `${kib.toFixed(1)} KiB`, `<= ${budget} KiB`]);
+    }
+  } finally {
+    await browser.close();
+  }
+  return rows;
+}
