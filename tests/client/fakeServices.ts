@@ -6,6 +6,7 @@ export interface FakeServices extends Services {
   back: jest.Mock;
   now: jest.Mock<number, []>;
   currentLocation: jest.Mock<{ pathname: string; search: string }, []>;
+  download: jest.Mock<void, [string, string]>;
   notify: { success: jest.Mock; info: jest.Mock; warning: jest.Mock; error: jest.Mock };
 }
 
@@ -15,6 +16,7 @@ export function makeFakeServices(location: { pathname: string; search: string } 
     back: jest.fn(),
     now: jest.fn(() => 1_700_000_000_000),
     currentLocation: jest.fn(() => location),
+    download: jest.fn(),
     notify: { success: jest.fn(), info: jest.fn(), warning: jest.fn(), error: jest.fn() },
   };
 }

@@ -76,7 +76,7 @@ function currentPath(): string {
 /** Answer codes of spec section 8: returns the result, or throws after the toast/navigation. */
 function handleEnvelope<T>(body: ApiEnvelope, httpStatus: number, quiet: boolean): T {
   const msg = textOf(body);
-  const fail = (fallback: string) => new ApiError({ code: body.code, msg: msg || fallback, httpStatus, data: body.data });
+  const fail = (fallback: string) => new ApiError({ code: body.code, msg: msg || fallback, httpStatus, data: body.data, serverMsg: msg });
   switch (body.code) {
     case AnswerCode.ok:
       return body.data as T;
@@ -134,7 +134,8 @@ function handleFailure(error: unknown, quiet: boolean): ApiError {
         deps.navigate(loginPath(currentPath()));
       }
     }
-    return new ApiError({ code: isEnvelope(body) ? body.code : status, msg: fixed[status], httpStatus: status, data: isEnvelope(body) ? body.data : body });
+    const envelope = isEnvelope(body) ? body : null;
+    return new ApiError({ code: envelope ? envelope.code : status, msg: fixed[status], httpStatus: status, data: envelope ? envelope.data : body, serverMsg: envelope ? textOf(envelope) : '' });
   }
   // Other statuses (413, 422, 429...) carry an envelope with a Chinese msg: handle it as an answer.
   if (isEnvelope(body) && !resultCodes.has(body.code)) {

@@ -23,6 +23,8 @@ export interface Services {
   now(): number;
   /** The current SPA location (path + search, without the basename). */
   currentLocation(): { pathname: string; search: string };
+  /** Starts the browser's download of `url`, saved as `fileName` (a temporary <a download>). */
+  download(url: string, fileName: string): void;
 }
 
 /** The saga context key under which the services are provided. */

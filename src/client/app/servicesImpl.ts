@@ -46,6 +46,17 @@ export function createAppServices() {
       const location = router?.state.location;
       return location ? { pathname: location.pathname, search: location.search } : { pathname: '/', search: '' };
     },
+    download(url, fileName) {
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = fileName;
+      link.rel = 'noopener';
+      link.style.display = 'none';
+      // Firefox follows a click only on a link that is in the document.
+      document.body.appendChild(link);
+      link.click();
+      link.remove();
+    },
   };
 
   return {

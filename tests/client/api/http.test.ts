@@ -220,3 +220,17 @@ describe('http: skipErrorHandler', () => {
     expect(seen[0]).not.toHaveProperty('skipErrorHandler');
   });
 });
+
+describe('http: the server’s own text of a failure', () => {
+  it.each([
+    ['an answer code with a msg', answer(200, { code: 429, msg: '生成过于频繁', data: null }), '生成过于频繁'],
+    ['an answer code without one', answer(200, { code: 500, msg: '', data: null }), ''],
+    ['HTTP 401 with an envelope', answer(401, { code: 401, msg: '请先登录', data: null }), '请先登录'],
+    ['HTTP 500 without an envelope', answer(500, 'oops'), ''],
+    ['no answer', noAnswer(AxiosError.ERR_NETWORK, 'Network Error'), ''],
+  ])('%s: serverMsg is %p, while msg keeps its fallback', async (_name, adapter, serverMsg) => {
+    const error = await failure(call({ url: '/x', adapter, skipErrorHandler: true }));
+    expect(error.serverMsg).toBe(serverMsg);
+    expect(error.msg).not.toBe('');
+  });
+});

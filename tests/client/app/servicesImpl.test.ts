@@ -49,6 +49,18 @@ describe('app services', () => {
     const app = createAppServices();
     expect(Math.abs(app.services.now() - Date.now())).toBeLessThan(1_000);
   });
+
+  it('downloads through a temporary link that names the file, and removes it', () => {
+    const app = createAppServices();
+    const clicked: { href: string; download: string; inDocument: boolean }[] = [];
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push({ href: this.getAttribute('href') ?? '', download: this.download, inDocument: document.body.contains(this) });
+    });
+    app.services.download('/zips/LOGO_ab12.zip', 'LOGO_ab12.zip');
+    expect(clicked).toEqual([{ href: '/zips/LOGO_ab12.zip', download: 'LOGO_ab12.zip', inDocument: true }]);
+    expect(document.querySelectorAll('a[download]')).toHaveLength(0);
+    click.mockRestore();
+  });
 });
 
 describe('navigationTargetOf', () => {
