@@ -4,12 +4,14 @@ import storage from 'redux-persist/lib/storage';
 import type { UserInfo } from '../../contract/auth';
 import type { SiteConfig } from '../../contract/common';
 import type { AuthState } from '../features/auth/authSlice';
+import { initialSelectionsState } from '../features/selections/selectionsSlice';
+import type { SelectionsState } from '../features/selections/selections.types';
 import type { SiteConfigState } from '../features/siteConfig/siteConfigSlice';
 import type { RootState } from './rootReducer';
 
 /** The localStorage key (redux-persist stores under `persist:wpg`). */
 export const PERSIST_KEY = 'wpg';
-export const PERSIST_VERSION = 1;
+export const PERSIST_VERSION = 2;
 
 /** What of the auth slice reaches localStorage: the token only when "remember me" was on. */
 export interface PersistedAuth {
@@ -43,6 +45,11 @@ export interface PersistedStateV1 {
   _persist: { version: number; rehydrated: boolean };
 }
 
+/** Version 2 adds the chosen templates and each flow's form (spec section 3, "Local persistence"). */
+export interface PersistedStateV2 extends PersistedStateV1 {
+  selections?: SelectionsState;
+}
+
 /** One entry per version; each turns the previous version's stored shape into its own. */
 export const migrations = {
   1: (state: PersistedState): PersistedState => {
@@ -57,14 +64,21 @@ export const migrations = {
     };
     return v1;
   },
+  2: (state: PersistedState): PersistedState => {
+    if (!state) return state;
+    const v1 = state as PersistedStateV1;
+    // Nothing was chosen before version 2: every flow starts with no template and the sample texts.
+    const v2: PersistedStateV2 = { ...v1, selections: initialSelectionsState };
+    return v2;
+  },
 } satisfies MigrationManifest;
 
 export const persistConfig: PersistConfig<RootState> = {
   key: PERSIST_KEY,
   version: PERSIST_VERSION,
   storage,
-  // Only what spec section 3 keeps; later issues add the selections (local) and builder (session).
-  whitelist: ['auth', 'siteConfig'],
+  // Only what spec section 3 keeps; a later issue adds the builder's (session storage).
+  whitelist: ['auth', 'siteConfig', 'selections'],
   transforms: [authTransform],
   // Level 2 merges each stored slice over its initial state, so a partial slice (auth without a token) is fine.
   stateReconciler: autoMergeLevel2,

@@ -5,7 +5,11 @@ import { captchaSlice } from '../features/auth/captchaSlice';
 import { loginDialogSlice } from '../features/auth/loginDialogSlice';
 import { qrLoginSlice } from '../features/auth/qrLoginSlice';
 import { smsSlice } from '../features/auth/smsSlice';
+import { catalogSlice } from '../features/catalog/catalogSlice';
+import { downloadSlice } from '../features/download/downloadSlice';
+import { generationSlice } from '../features/generation/generationSlice';
 import { personalSlice } from '../features/personal/personalSlice';
+import { selectionsSlice } from '../features/selections/selectionsSlice';
 import { siteConfigSlice } from '../features/siteConfig/siteConfigSlice';
 import { tutorialSlice } from '../features/tutorial/tutorialSlice';
 import { routerSlice } from './routerSlice';
@@ -22,6 +26,10 @@ export const rootReducer = combineSlices(
   siteConfigSlice,
   routerSlice,
   tutorialSlice,
+  catalogSlice,
+  selectionsSlice,
+  generationSlice,
+  downloadSlice,
 );
 
 export type RootState = ReturnType<typeof rootReducer>;

@@ -1,15 +1,18 @@
 import { createMigrate, persistStore, type PersistedState } from 'redux-persist';
 import { appStarted } from '../../../src/client/app/appActions';
-import { migrations, PERSIST_KEY, PERSIST_VERSION, type PersistedStateV0, type PersistedStateV1 } from '../../../src/client/app/persist';
+import { migrations, PERSIST_KEY, PERSIST_VERSION, type PersistedStateV0, type PersistedStateV1, type PersistedStateV2 } from '../../../src/client/app/persist';
 import { makeStore } from '../../../src/client/app/store';
 import { initialAuthState, loggedIn, sessionEnded } from '../../../src/client/features/auth/authSlice';
+import { configEdited, initialSelectionsState, logoTemplateChosen } from '../../../src/client/features/selections/selectionsSlice';
 import { emptySiteConfig } from '../../../src/client/features/siteConfig/siteConfigSlice';
+import type { LogoTemplate } from '../../../src/contract/generation';
 import type { UserInfo } from '../../../src/contract/auth';
 import { makeFakeServices } from '../fakeServices';
 
 const user: UserInfo = { id: 1, name: '小明', mobile: '13800138000', openid: '' };
 const siteConfig = { ...emptySiteConfig, copyright: '© 2024 示例' };
 const storageKey = `persist:${PERSIST_KEY}`;
+const logo: LogoTemplate = { id: 3, name: '烈焰', thumbnail: '/static/logo/3/thumb.png', preview_image1: '/static/logo/3/p1.png', preview_image: '/static/logo/3/p.png' };
 
 /** What redux-persist wrote: each slice is a JSON string inside the JSON object. */
 function stored(): Record<string, unknown> {
@@ -27,7 +30,7 @@ function startPersisting(store: ReturnType<typeof makeStore>) {
 
 describe('persisted state: migrations', () => {
   it('has a migration for every version up to the current one', () => {
-    expect(PERSIST_VERSION).toBe(1);
+    expect(PERSIST_VERSION).toBe(2);
     for (let version = 1; version <= PERSIST_VERSION; version += 1) expect(migrations).toHaveProperty(String(version));
   });
 
@@ -48,12 +51,40 @@ describe('persisted state: migrations', () => {
     expect(v1.siteConfig).toEqual({ config: null });
   });
 
+  it('migration 2 adds empty selections and keeps the rest', () => {
+    const v1: PersistedStateV1 = {
+      auth: { remember: true, savedUsername: '13800138000', token: 'tok', userInfo: user },
+      siteConfig: { config: siteConfig },
+      _persist: { version: 1, rehydrated: false },
+    };
+    const v2 = migrations[2](v1 as PersistedState) as PersistedStateV2;
+    expect(v2.selections).toEqual(initialSelectionsState);
+    expect(v2.auth).toEqual(v1.auth);
+    expect(v2.siteConfig).toEqual(v1.siteConfig);
+    expect(v2._persist).toEqual(v1._persist);
+  });
+
   it('runs through createMigrate from version 0 and leaves a current state alone', async () => {
     const migrate = createMigrate(migrations, { debug: false });
-    const fromV0 = (await migrate({ auth: { token: 't' }, _persist: { version: 0, rehydrated: false } } as PersistedState, PERSIST_VERSION)) as PersistedStateV1;
+    const fromV0 = (await migrate({ auth: { token: 't' }, _persist: { version: 0, rehydrated: false } } as PersistedState, PERSIST_VERSION)) as PersistedStateV2;
     expect(fromV0.auth?.token).toBe('t');
-    const current: PersistedStateV1 = { auth: { remember: false, savedUsername: 'x' }, _persist: { version: 1, rehydrated: false } };
+    expect(fromV0.selections).toEqual(initialSelectionsState);
+    const fromV1 = (await migrate({ auth: { remember: false, savedUsername: 'y' }, _persist: { version: 1, rehydrated: false } } as PersistedState, PERSIST_VERSION)) as PersistedStateV2;
+    expect(fromV1.selections).toEqual(initialSelectionsState);
+    expect(fromV1.auth).toEqual({ remember: false, savedUsername: 'y' });
+    const current: PersistedStateV2 = { auth: { remember: false, savedUsername: 'x' }, selections: initialSelectionsState, _persist: { version: 2, rehydrated: false } };
     expect(await migrate(current as PersistedState, PERSIST_VERSION)).toBe(current);
+  });
+
+  it('rehydrates a stored version-1 state with empty selections', async () => {
+    window.localStorage.setItem(
+      storageKey,
+      JSON.stringify({ auth: JSON.stringify({ remember: false, savedUsername: '13900139000' }), siteConfig: JSON.stringify({ config: null }), _persist: JSON.stringify({ version: 1, rehydrated: false }) }),
+    );
+    const store = makeStore(undefined, { services: makeFakeServices() });
+    await startPersisting(store);
+    expect(store.getState().selections).toEqual(initialSelectionsState);
+    expect(store.getState().auth.savedUsername).toBe('13900139000');
   });
 
   it('rehydrates a stored version-0 state into the store', async () => {
@@ -99,6 +130,20 @@ describe('persisted state: what is kept', () => {
     const persistor = await startPersisting(store);
     store.dispatch(appStarted());
     await persistor.flush();
-    expect(Object.keys(stored()).sort()).toEqual(['_persist', 'auth', 'siteConfig']);
+    expect(Object.keys(stored()).sort()).toEqual(['_persist', 'auth', 'selections', 'siteConfig']);
+  });
+
+  it('keeps the chosen templates and the forms as typed, across a reload', async () => {
+    const store = makeStore(undefined, { services: makeFakeServices() });
+    const persistor = await startPersisting(store);
+    store.dispatch(logoTemplateChosen({ flow: 'alone', template: logo }));
+    store.dispatch(configEdited({ slot: 'alone', changes: { logotext: '星辰' } }));
+    await persistor.flush();
+    expect(stored().selections).toMatchObject({ logoTemplates: { alone: logo }, configs: { alone: { logotext: '星辰' } } });
+
+    const reloaded = makeStore(undefined, { services: makeFakeServices() });
+    await startPersisting(reloaded);
+    expect(reloaded.getState().selections.logoTemplates.alone).toEqual(logo);
+    expect(reloaded.getState().selections.configs.alone?.logotext).toBe('星辰');
   });
 });

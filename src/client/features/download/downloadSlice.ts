@@ -1,0 +1,49 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { RequestStatus } from '../auth/auth.types';
+
+/** The zip download of a preview page (spec screens 14 and 17). */
+export interface DownloadState {
+  status: RequestStatus;
+  /**
+   * The page visit (router location key) whose automatic download has started: a visit downloads
+   * once, however often its page mounts (StrictMode runs effects twice).
+   */
+  autoVisit: string | null;
+}
+
+const initialState: DownloadState = { status: 'idle', autoVisit: null };
+
+export interface ZipDownloadRequest {
+  /** Names the zip on the server ('LOGO', '全屏动画'). */
+  fileName: string;
+  fileList: string[];
+  /** Set by the automatic download on page load: the visit it belongs to. Absent for the 下载 button. */
+  visit?: string;
+}
+
+export const downloadSlice = createSlice({
+  name: 'download',
+  initialState,
+  reducers: {
+    /** Page load or the 下载 button. The saga decides whether it goes ahead; no state change here. */
+    zipRequested(_state, _action: PayloadAction<ZipDownloadRequest>) {},
+    started(state, action: PayloadAction<{ visit?: string }>) {
+      state.status = 'loading';
+      if (action.payload.visit) state.autoVisit = action.payload.visit;
+    },
+    succeeded(state) {
+      state.status = 'succeeded';
+    },
+    failed(state) {
+      state.status = 'failed';
+    },
+  },
+  selectors: {
+    selectDownloadStatus: (state) => state.status,
+    selectAutoDownloadVisit: (state) => state.autoVisit,
+  },
+});
+
+export const { zipRequested: zipDownloadRequested, started: zipDownloadStarted, succeeded: zipDownloadSucceeded, failed: zipDownloadFailed } =
+  downloadSlice.actions;
+export const { selectDownloadStatus, selectAutoDownloadVisit } = downloadSlice.selectors;

@@ -1,0 +1,220 @@
+import type { SagaIterator } from 'redux-saga';
+import { call, cancelled, delay, fork, getContext, put, race, select, spawn, take, takeLeading } from 'redux-saga/effects';
+import type { CheckOnlineAnswer } from '../../../contract/common';
+import { AnswerCode } from '../../../contract/envelope';
+import {
+  bannerFormProblem,
+  GenerationLimits,
+  GenerationMessages,
+  logoFormProblem,
+  type GenerationModule,
+  type LogoCreateAnswer,
+  type LogoCreationDurationAnswer,
+  type LogoPollingAnswer,
+} from '../../../contract/generation';
+import { isNetworkFailure, serverMessageOf } from '../../api/ApiError';
+import * as commonApi from '../../api/commonApi';
+import * as generationApi from '../../api/generationApi';
+import { locationChanged } from '../../app/routerSlice';
+import { SERVICES, type Services } from '../../app/services';
+import { loggedIn, sessionEnded } from '../auth/authSlice';
+import { takeLeavingPage } from '../auth/leavingPage';
+import { loginDialogClosed, loginDialogOpened, selectLoginDialogOpen } from '../auth/loginDialogSlice';
+import { recordOperation } from '../tracking/trackingSaga';
+import type { GenerationKind, GenerationRequest, GenerationResult } from './generation.types';
+import {
+  creationSent,
+  defaultSecondsOf,
+  durationLoaded,
+  generationAccepted,
+  generationFailed,
+  generationRequested,
+  generationStopped,
+  generationSucceeded,
+  pollAnswered,
+  queueConfirmed,
+  queueDeclined,
+  queueInquired,
+} from './generationSlice';
+import { previewPathOf } from './previewPaths';
+
+/** The texts that differ between a logo and a banner (spec sections 4, 7 and 8). */
+export const KIND_TEXTS: Record<GenerationKind, { succeeded: string; createFailed: string; timeout: string; remark: string }> = {
+  logo: {
+    succeeded: GenerationMessages.logoSucceeded,
+    createFailed: GenerationMessages.logoCreateFailed,
+    timeout: GenerationMessages.logoTimeout,
+    remark: '生成logo',
+  },
+  banner: {
+    succeeded: GenerationMessages.bannerSucceeded,
+    createFailed: GenerationMessages.bannerCreateFailed,
+    timeout: GenerationMessages.bannerTimeout,
+    remark: '生成整屏动画',
+  },
+};
+
+/**
+ * What stops a submit before anything is sent (spec section 5), or null. The banner form names
+ * a missing template, and otherwise says only that the form is invalid (its fields show which).
+ */
+export function requestProblem({ kind, payload }: GenerationRequest): string | null {
+  if (kind === 'logo') return logoFormProblem(payload);
+  if (!payload.banner) return GenerationMessages.bannerTemplateRequired;
+  if (!payload.logobg) return GenerationMessages.logoTemplateRequired;
+  return bannerFormProblem(payload) ? GenerationMessages.formInvalid : null;
+}
+
+function resultOf(request: GenerationRequest, answer: { logoUrl: string; bannerUrl: string }): GenerationResult {
+  return {
+    kind: request.kind,
+    slot: request.slot,
+    module: request.payload.module,
+    logoUrl: answer.logoUrl,
+    bannerUrl: request.kind === 'banner' ? answer.bannerUrl : '',
+  };
+}
+
+/**
+ * Opens the login dialog and waits: true once logged in, false when the user closes it (or it
+ * closed because the page changed under it).
+ */
+export function* waitForLogin(): SagaIterator<boolean> {
+  yield put(loginDialogOpened());
+  for (;;) {
+    const action: { type: string } = yield take([loggedIn.type, loginDialogClosed.type, locationChanged.type]);
+    if (loggedIn.match(action)) return true;
+    if (loginDialogClosed.match(action)) return false;
+    const open: boolean = yield select(selectLoginDialogOpen);
+    if (!open) return false;
+  }
+}
+
+/** The expected duration for the progress bar; the kind's default when the server cannot say (spec section 7). */
+export function* loadExpectedDuration(kind: GenerationKind, module: GenerationModule): SagaIterator {
+  let seconds = defaultSecondsOf(kind);
+  try {
+    const answer: LogoCreationDurationAnswer = yield call(generationApi.getLogoCreationDuration, { module });
+    if (answer && Number.isFinite(answer.logoCreationDuration) && answer.logoCreationDuration > 0) seconds = answer.logoCreationDuration;
+  } catch {
+    // The default stands; the bar is only a hint.
+  }
+  yield put(durationLoaded({ seconds }));
+}
+
+/** Tells the user why, closes the loading dialog, and ends the session the server says is over. */
+function* fail(message: string, error?: unknown): SagaIterator {
+  const services: Services = yield getContext(SERVICES);
+  if (error && typeof error === 'object' && (error as { httpStatus?: number }).httpStatus === AnswerCode.unauthorized) yield put(sessionEnded());
+  services.notify.error(message);
+  yield put(generationFailed());
+}
+
+/** One creation request; null when it failed (and the user has been told). */
+function* create(request: GenerationRequest, isFirst: boolean): SagaIterator<LogoCreateAnswer | null> {
+  try {
+    const answer: LogoCreateAnswer = yield call(generationApi.logoCreate, { ...request.payload, isFirst });
+    return answer;
+  } catch (error) {
+    yield call(fail, serverMessageOf(error, KIND_TEXTS[request.kind].createFailed), error);
+    return null;
+  }
+}
+
+/** Polls the job every 2000 ms until it is made, expires or a poll fails (spec section 4, step 5). */
+export function* pollJob(request: GenerationRequest, uniqueId: string): SagaIterator<GenerationResult | null> {
+  for (;;) {
+    yield delay(GenerationLimits.pollIntervalMs);
+    let answer: LogoPollingAnswer;
+    try {
+      answer = yield call(generationApi.logoPolling, { uniqueId });
+    } catch (error) {
+      const message = isNetworkFailure(error) ? GenerationMessages.pollNetworkFailed : serverMessageOf(error, GenerationMessages.pollFailed);
+      yield call(fail, message, error);
+      return null;
+    }
+    if (answer.expired) {
+      yield call(fail, answer.errorMsg || KIND_TEXTS[request.kind].timeout);
+      return null;
+    }
+    if (answer.isCreate) return resultOf(request, answer);
+    yield put(pollAnswered({ waitCount: answer.waitCount > 0 ? answer.waitCount : 0 }));
+  }
+}
+
+/**
+ * Create with isFirst, then: the result at once (exist), the queue question (isInquiry), or the
+ * poll. Null when there is no result: failed (told) or the user declined to queue.
+ */
+export function* createAndWait(request: GenerationRequest): SagaIterator<GenerationResult | null> {
+  const services: Services = yield getContext(SERVICES);
+  yield put(creationSent({ startedAt: services.now(), waitCount: 0 }));
+  yield fork(loadExpectedDuration, request.kind, request.payload.module);
+  // Detached: the log of the attempt is kept even if the user leaves at once.
+  yield spawn(recordOperation, KIND_TEXTS[request.kind].remark);
+
+  let answer: LogoCreateAnswer | null = yield call(create, request, true);
+  if (!answer) return null;
+  if (answer.isInquiry && !answer.exist) {
+    yield put(queueInquired({ waitCount: answer.waitCount }));
+    const choice: { confirmed?: unknown } = yield race({ confirmed: take(queueConfirmed.type), declined: take(queueDeclined.type) });
+    if (!choice.confirmed) return null;
+    yield put(creationSent({ startedAt: services.now(), waitCount: answer.waitCount }));
+    answer = yield call(create, request, false);
+    if (!answer) return null;
+  }
+  if (answer.exist) return resultOf(request, answer);
+  if (!answer.uniqueId) {
+    yield call(fail, GenerationMessages.missingId);
+    return null;
+  }
+  return yield call(pollJob, request, answer.uniqueId);
+}
+
+/** The whole of spec section 4 "Logo and banner generation", steps 1 to 6. */
+export function* generate(request: GenerationRequest): SagaIterator {
+  const services: Services = yield getContext(SERVICES);
+  const problem = requestProblem(request);
+  if (problem) {
+    services.notify.warning(problem);
+    return;
+  }
+  yield put(generationAccepted({ kind: request.kind }));
+  try {
+    let online: CheckOnlineAnswer;
+    try {
+      online = yield call(commonApi.checkOnline);
+    } catch {
+      // The http layer has told the user why.
+      yield put(generationFailed());
+      return;
+    }
+    if (!online?.isOnline) {
+      const loggedInNow: boolean = yield call(waitForLogin);
+      if (!loggedInNow) {
+        yield put(generationStopped());
+        return;
+      }
+    }
+    const result: GenerationResult | null = yield call(createAndWait, request);
+    if (!result) return;
+    yield put(generationSucceeded(result));
+    services.notify.success(KIND_TEXTS[request.kind].succeeded);
+    if (!request.openPreview) return;
+    yield delay(GenerationLimits.navigateAfterSuccessMs);
+    services.navigate(previewPathOf(request.kind, result.logoUrl, result.bannerUrl));
+  } finally {
+    // Left the page: the polling stops with it, and no dialog stays behind.
+    if (yield cancelled()) yield put(generationStopped());
+  }
+}
+
+/** Ends with the flow, or when the user goes to another page (which cancels the flow). */
+export function* runGeneration(action: ReturnType<typeof generationRequested>): SagaIterator {
+  yield race({ done: call(generate, action.payload), left: call(takeLeavingPage) });
+}
+
+export function* generationSaga(): SagaIterator {
+  // A second submit while one generation runs (or waits for its preview) is ignored.
+  yield takeLeading(generationRequested.type, runGeneration);
+}

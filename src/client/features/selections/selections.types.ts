@@ -1,0 +1,53 @@
+import type { BannerTemplate, BannerTexts, GenerationModule, LogoTemplate, LogoTexts } from '../../../contract/generation';
+
+/**
+ * The flows that choose a logo, each keeping its own choice (spec section 3: the 'alone' suffix
+ * for modules tl and al, otherwise the module value): the standalone logo ('alone'), the banner
+ * flow ('fsa') and the mini site ('miniSite', which opens the logo list without a module).
+ */
+export type LogoFlow = 'alone' | 'fsa' | 'miniSite';
+
+/**
+ * Where a flow's form (texts and results) is kept. The banner flow's form is the spec's
+ * selectedBannerConfig: it holds the logo texts too, as one form on one page.
+ */
+export type ConfigSlot = 'alone' | 'banner' | 'miniSite';
+
+/** A flow's form: the texts the user typed and the results generated from them. */
+export interface FlowConfig extends LogoTexts, BannerTexts {
+  logoUrl: string;
+  bannerUrl: string;
+  /** The module of the last result (tl or al in the logo flow), so that its preview leads back to it. */
+  module: GenerationModule | null;
+}
+
+export interface BannerSelection {
+  template: BannerTemplate;
+  /** The module the banner list was opened with (fsa), handed on to the logo list. */
+  module: GenerationModule;
+}
+
+export interface SelectionsState {
+  logoTemplates: Partial<Record<LogoFlow, LogoTemplate>>;
+  bannerTemplate: BannerSelection | null;
+  configs: Partial<Record<ConfigSlot, FlowConfig>>;
+}
+
+/** The logo list's `module` query -> the flow whose choice it stores. */
+export function logoFlowOf(module: string | null | undefined): LogoFlow {
+  if (module === 'tl' || module === 'al') return 'alone';
+  if (module === 'fsa') return 'fsa';
+  return 'miniSite';
+}
+
+/** The form that a logo flow's choice belongs to. */
+export function configSlotOf(flow: LogoFlow): ConfigSlot {
+  return flow === 'fsa' ? 'banner' : flow;
+}
+
+/** Where the logo list goes after a choice (spec screen 12). */
+export function pathAfterLogoChoice(module: string | null | undefined): string {
+  if (module === 'tl' || module === 'al') return `/logo/config?module=${module}`;
+  if (module === 'fsa') return '/banner/config?module=fsa';
+  return '/miniSite/config';
+}

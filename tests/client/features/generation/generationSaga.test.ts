@@ -1,0 +1,448 @@
+import { expectSaga } from 'redux-saga-test-plan';
+import * as matchers from 'redux-saga-test-plan/matchers';
+import { dynamic, throwError, type StaticProvider } from 'redux-saga-test-plan/providers';
+import { ApiError } from '../../../../src/client/api/ApiError';
+import * as commonApi from '../../../../src/client/api/commonApi';
+import * as generationApi from '../../../../src/client/api/generationApi';
+import { locationChanged } from '../../../../src/client/app/routerSlice';
+import { loggedIn, sessionEnded } from '../../../../src/client/features/auth/authSlice';
+import { loginDialogClosed, loginDialogOpened } from '../../../../src/client/features/auth/loginDialogSlice';
+import { generationSaga, requestProblem, runGeneration } from '../../../../src/client/features/generation/generationSaga';
+import {
+  creationSent,
+  durationLoaded,
+  generationAccepted,
+  generationFailed,
+  generationRequested,
+  generationStopped,
+  generationSucceeded,
+  pollAnswered,
+  queueConfirmed,
+  queueDeclined,
+  queueInquired,
+} from '../../../../src/client/features/generation/generationSlice';
+import { GenerationMessages, waitingTitle } from '../../../../src/contract/generation';
+import { fakeWorld, user } from '../auth/sagaHarness';
+import {
+  bannerRequest,
+  created,
+  delayFunction,
+  logoRequest,
+  polled,
+  recordingReducer,
+  sequence,
+  startState,
+} from './generationHarness';
+
+/** A provider for the calls of `fn`. */
+function answer(fn: (...args: never[]) => unknown, value: unknown): StaticProvider {
+  return [matchers.call.fn(fn), value] as StaticProvider;
+}
+
+const online = answer(commonApi.checkOnline, { isOnline: true });
+const offline = answer(commonApi.checkOnline, { isOnline: false });
+const duration = answer(generationApi.getLogoCreationDuration, { logoCreationDuration: 42 });
+const tracking = answer(commonApi.recordOperateLog, null);
+const onConfigPage = { pathname: '/logo/config', search: '?module=tl' };
+const logoDone = polled({ isCreate: true, logoUrl: '/generated/logo/a b.png' });
+
+/** What http.ts throws for an answer with a non-200 code (msg is the server's text, or the generic fallback). */
+function answerError(code: number, serverMsg = ''): ApiError {
+  return new ApiError({ code, msg: serverMsg || '请求失败', httpStatus: 200, serverMsg });
+}
+const networkError = new ApiError({ code: 0, msg: '网络连接失败，请检查网络' });
+
+describe('generation: a logo from submit to preview', () => {
+  it('creates with isFirst, polls every 2000 ms with the id, stores the URL, says so, and opens the preview 1500 ms later', async () => {
+    const world = fakeWorld({ location: onConfigPage });
+    const waits: number[] = [];
+    const polls = sequence(polled({ waitCount: 2 }), polled({ waitCount: 0 }), logoDone);
+    const recording = recordingReducer();
+    const { storeState } = await expectSaga(runGeneration, generationRequested(logoRequest))
+      .withReducer(recording.reducer, startState())
+      .provide([
+        answer(delayFunction, dynamic(({ args }: { args: unknown[] }) => void waits.push(Number(args[0])))),
+        world.providers,
+        online,
+        duration,
+        tracking,
+        answer(generationApi.logoCreate, created({ uniqueId: 'job-1', waitCount: 3 })),
+        answer(generationApi.logoPolling, polls.provider),
+      ])
+      .put(generationAccepted({ kind: 'logo' }))
+      .call(commonApi.checkOnline)
+      .put(creationSent({ startedAt: world.services.now(), waitCount: 0 }))
+      .call(generationApi.logoCreate, { ...logoRequest.payload, isFirst: true })
+      .call(generationApi.getLogoCreationDuration, { module: 'tl' })
+      .put(durationLoaded({ seconds: 42 }))
+      .call(commonApi.recordOperateLog, { path: '/logo/config', query: 'module=tl', remark: '生成logo' })
+      .put(pollAnswered({ waitCount: 2 }))
+      .put(generationSucceeded({ kind: 'logo', slot: 'alone', module: 'tl', logoUrl: '/generated/logo/a b.png', bannerUrl: '' }))
+      .not.put.actionType(loginDialogOpened.type)
+      .run();
+    expect(polls.calls).toEqual([[{ uniqueId: 'job-1' }], [{ uniqueId: 'job-1' }], [{ uniqueId: 'job-1' }]]);
+    expect(waits).toEqual([2000, 2000, 2000, 1500]);
+    expect(world.services.notify.success).toHaveBeenCalledWith('LOGO生成成功');
+    expect(world.services.notify.error).not.toHaveBeenCalled();
+    expect(world.services.navigate).toHaveBeenCalledWith('/logo/preview?logoUrl=%2Fgenerated%2Flogo%2Fa+b.png&fileName=LOGO');
+    expect(storeState.selections.configs.alone).toMatchObject({ logoUrl: '/generated/logo/a b.png', module: 'tl' });
+    expect(storeState.generation).toMatchObject({ status: 'succeeded', waitCount: 0, expectedSeconds: 42 });
+    // The loading dialog said how many were ahead while there were any, then that it is generating.
+    expect(recording.titles).toContain(waitingTitle(2));
+    expect(recording.titles.at(-1)).toBe(GenerationMessages.generatingTitle);
+  });
+
+  it('stays on the page after success when the flow asks so (the mini site)', async () => {
+    const world = fakeWorld({ location: onConfigPage });
+    await expectSaga(runGeneration, generationRequested({ ...logoRequest, openPreview: false }))
+      .withReducer(recordingReducer().reducer, startState())
+      .provide([world.providers, online, duration, tracking, answer(generationApi.logoCreate, created({ exist: true, logoUrl: '/generated/l.png' }))])
+      .put.actionType(generationSucceeded.type)
+      .run();
+    expect(world.services.navigate).not.toHaveBeenCalled();
+    expect(world.elapsed()).toBe(0);
+  });
+
+  it('without a session: opens the login dialog, waits for the login, then generates', async () => {
+    const world = fakeWorld({ location: onConfigPage });
+    const { storeState } = await expectSaga(runGeneration, generationRequested(logoRequest))
+      .withReducer(recordingReducer().reducer, startState())
+      .provide([world.providers, offline, duration, tracking, answer(generationApi.logoCreate, created({ exist: true, logoUrl: '/generated/l.png' }))])
+      .put(loginDialogOpened())
+      .delay(5)
+      .dispatch(loggedIn({ token: 'tok', userInfo: user, remember: true }))
+      .call(generationApi.logoCreate, { ...logoRequest.payload, isFirst: true })
+      .put.actionType(generationSucceeded.type)
+      .run();
+    expect(storeState.loginDialog.open).toBe(false);
+    expect(world.services.notify.success).toHaveBeenCalledWith('LOGO生成成功');
+  });
+
+  it('without a session: closing the login dialog stops quietly', async () => {
+    const world = fakeWorld({ location: onConfigPage });
+    const { storeState } = await expectSaga(runGeneration, generationRequested(logoRequest))
+      .withReducer(recordingReducer().reducer, startState())
+      .provide([world.providers, offline])
+      .put(loginDialogOpened())
+      .delay(5)
+      .dispatch(loginDialogClosed())
+      .put(generationStopped())
+      .not.call.fn(generationApi.logoCreate)
+      .run();
+    expect(storeState.generation.status).toBe('idle');
+    expect(world.services.notify.error).not.toHaveBeenCalled();
+    expect(world.services.notify.warning).not.toHaveBeenCalled();
+  });
+
+  it('stops when the online check itself fails (the http layer has said why)', async () => {
+    const world = fakeWorld({ location: onConfigPage });
+    const { storeState } = await expectSaga(runGeneration, generationRequested(logoRequest))
+      .withReducer(recordingReducer().reducer, startState())
+      .provide([world.providers, answer(commonApi.checkOnline, throwError(networkError))])
+      .put(generationFailed())
+      .not.call.fn(generationApi.logoCreate)
+      .run();
+    expect(storeState.generation.status).toBe('failed');
+    expect(world.services.notify.error).not.toHaveBeenCalled();
+  });
+});
+
+describe('generation: a banner whose result exists already', () => {
+  it('uses the URLs at once, without polling, and opens the banner preview', async () => {
+    const world = fakeWorld({ location: { pathname: '/banner/config', search: '?module=fsa' } });
+    const { storeState } = await expectSaga(runGeneration, generationRequested(bannerRequest))
+      .withReducer(recordingReducer().reducer, startState('/banner/config', '?module=fsa'))
+      .provide([
+        world.providers,
+        online,
+        duration,
+        tracking,
+        answer(generationApi.logoCreate, created({ exist: true, uniqueId: '', logoUrl: '/generated/l.png', bannerUrl: '/generated/b.mp4' })),
+      ])
+      .call(generationApi.logoCreate, { ...bannerRequest.payload, isFirst: true })
+      .call(commonApi.recordOperateLog, { path: '/banner/config', query: 'module=fsa', remark: '生成整屏动画' })
+      .put(generationSucceeded({ kind: 'banner', slot: 'banner', module: 'fsa', logoUrl: '/generated/l.png', bannerUrl: '/generated/b.mp4' }))
+      .not.call.fn(generationApi.logoPolling)
+      .run();
+    expect(world.services.notify.success).toHaveBeenCalledWith('整屏动画生成成功');
+    expect(world.elapsed()).toBe(1500);
+    expect(world.services.navigate).toHaveBeenCalledWith(
+      `/banner/preview?logoUrl=%2Fgenerated%2Fl.png&bannerUrl=%2Fgenerated%2Fb.mp4&fileName=${encodeURIComponent('全屏动画')}`,
+    );
+    expect(storeState.selections.configs.banner).toMatchObject({ logoUrl: '/generated/l.png', bannerUrl: '/generated/b.mp4', module: 'fsa' });
+  });
+});
+
+describe('generation: the queue question', () => {
+  it('on confirm: sends again with isFirst false, shows the waiting count, and polls', async () => {
+    const world = fakeWorld({ location: onConfigPage });
+    const creates = sequence(created({ isInquiry: true, uniqueId: '', waitCount: 12 }), created({ uniqueId: 'job-2', waitCount: 12 }));
+    const recording = recordingReducer();
+    const { storeState } = await expectSaga(runGeneration, generationRequested(logoRequest))
+      .withReducer(recording.reducer, startState())
+      .provide([
+        world.providers,
+        online,
+        duration,
+        tracking,
+        answer(generationApi.logoCreate, creates.provider),
+        answer(generationApi.logoPolling, sequence(polled({ waitCount: 11 }), logoDone).provider),
+      ])
+      .put(queueInquired({ waitCount: 12 }))
+      .delay(5)
+      .dispatch(queueConfirmed())
+      .put(creationSent({ startedAt: world.services.now(), waitCount: 12 }))
+      .call(generationApi.logoPolling, { uniqueId: 'job-2' })
+      .put(pollAnswered({ waitCount: 11 }))
+      .put.actionType(generationSucceeded.type)
+      .run();
+    expect(creates.calls).toEqual([[{ ...logoRequest.payload, isFirst: true }], [{ ...logoRequest.payload, isFirst: false }]]);
+    // The loading dialog closed for the question, then came back with the count ahead.
+    expect(recording.statuses).toContain('inquiring');
+    expect(recording.titles).toEqual(expect.arrayContaining([waitingTitle(12), waitingTitle(11)]));
+    expect(storeState.generation.status).toBe('succeeded');
+  });
+
+  it('on cancel: sends nothing more and ends quietly', async () => {
+    const world = fakeWorld({ location: onConfigPage });
+    const creates = sequence(created({ isInquiry: true, uniqueId: '', waitCount: 12 }));
+    const { storeState } = await expectSaga(runGeneration, generationRequested(logoRequest))
+      .withReducer(recordingReducer().reducer, startState())
+      .provide([world.providers, online, duration, tracking, answer(generationApi.logoCreate, creates.provider)])
+      .put(queueInquired({ waitCount: 12 }))
+      .delay(5)
+      .dispatch(queueDeclined())
+      .not.call.fn(generationApi.logoPolling)
+      .not.put.actionType(generationSucceeded.type)
+      .run();
+    expect(creates.calls).toHaveLength(1);
+    expect(storeState.generation.status).toBe('idle');
+    expect(world.services.notify.error).not.toHaveBeenCalled();
+    expect(world.services.navigate).not.toHaveBeenCalled();
+  });
+});
+
+describe('generation: failures', () => {
+  /** Runs a flow that must fail: one error toast, the loading dialog closed, no preview. */
+  async function failing(request: typeof logoRequest, ...providers: StaticProvider[]) {
+    const world = fakeWorld({ location: onConfigPage });
+    const run = await expectSaga(runGeneration, generationRequested(request))
+      .withReducer(recordingReducer().reducer, startState())
+      .provide([world.providers, online, duration, tracking, ...providers])
+      .put(generationFailed())
+      .not.put.actionType(generationSucceeded.type)
+      .run();
+    expect(run.storeState.generation.status).toBe('failed');
+    expect(world.services.navigate).not.toHaveBeenCalled();
+    expect(world.services.notify.error).toHaveBeenCalledTimes(1);
+    return world;
+  }
+
+  it.each([
+    ['the server message', logoRequest, answerError(429, '生成过于频繁，请稍后再试'), '生成过于频繁，请稍后再试'],
+    ['创建logo失败 when the server gives none', logoRequest, answerError(500), '创建logo失败'],
+    ['创建整屏动画失败 for a banner', bannerRequest, answerError(500), '创建整屏动画失败'],
+    ['创建logo失败 when the network fails', logoRequest, networkError, '创建logo失败'],
+  ])('a failed creation shows %s once and closes the loading dialog', async (_name, request, error, message) => {
+    const world = await failing(request, answer(generationApi.logoCreate, throwError(error)));
+    expect(world.services.notify.error).toHaveBeenCalledWith(message);
+  });
+
+  it('an expired login on creation also ends the session', async () => {
+    const expired = new ApiError({ code: 401, msg: '登录已过期，请重新登录', httpStatus: 401, serverMsg: '登录已过期，请重新登录' });
+    const world = fakeWorld({ location: onConfigPage });
+    const { storeState } = await expectSaga(runGeneration, generationRequested(logoRequest))
+      .withReducer(recordingReducer().reducer, { ...startState(), auth: { ...startState().auth, token: 'old' } })
+      .provide([world.providers, online, duration, tracking, answer(generationApi.logoCreate, throwError(expired))])
+      .put(sessionEnded())
+      .put(generationFailed())
+      .run();
+    expect(storeState.auth.token).toBeNull();
+    expect(world.services.notify.error).toHaveBeenCalledWith('登录已过期，请重新登录');
+  });
+
+  it('no generation id: LOGO生成ID不存在, and no polling', async () => {
+    const world = await failing(logoRequest, answer(generationApi.logoCreate, created({ uniqueId: '' })));
+    expect(world.services.notify.error).toHaveBeenCalledWith('LOGO生成ID不存在');
+  });
+
+  it.each([
+    ['its errorMsg', logoRequest, '渲染失败：字体加载失败', '渲染失败：字体加载失败'],
+    ['LOGO生成超时 without one', logoRequest, '', 'LOGO生成超时'],
+    ['整屏动画生成超时 for a banner without one', bannerRequest, '', '整屏动画生成超时'],
+  ])('an expired job shows %s and stops polling', async (_name, request, errorMsg, message) => {
+    const polls = sequence(polled({ waitCount: 1 }), polled({ expired: true, errorMsg }), logoDone);
+    const world = await failing(request, answer(generationApi.logoCreate, created({})), answer(generationApi.logoPolling, polls.provider));
+    expect(world.services.notify.error).toHaveBeenCalledWith(message);
+    expect(polls.calls).toHaveLength(2);
+  });
+
+  it.each([
+    ['its msg', answerError(404, '生成任务不存在或已过期，请重新生成'), '生成任务不存在或已过期，请重新生成'],
+    ['轮询失败 without one', answerError(500), '轮询失败'],
+    ['轮询失败，请重试 on a network error', networkError, '轮询失败，请重试'],
+  ])('a failed poll shows %s and stops polling', async (_name, error, message) => {
+    let count = 0;
+    const world = await failing(
+      logoRequest,
+      answer(generationApi.logoCreate, created({})),
+      answer(
+        generationApi.logoPolling,
+        dynamic(() => {
+          count += 1;
+          if (count === 2) throw error;
+          return polled({ waitCount: 1 });
+        }),
+      ),
+    );
+    expect(world.services.notify.error).toHaveBeenCalledWith(message);
+    expect(count).toBe(2);
+  });
+});
+
+describe('generation: leaving the page', () => {
+  it('stops the polling and closes the dialog when the route changes', async () => {
+    const world = fakeWorld({ location: onConfigPage });
+    const pollTimes: number[] = [];
+    let leftAt = Infinity;
+    const recording = recordingReducer();
+    const reducer: typeof recording.reducer = (state, action) => {
+      if (locationChanged.match(action)) leftAt = Date.now();
+      return recording.reducer(state, action);
+    };
+    const { storeState } = await expectSaga(runGeneration, generationRequested(logoRequest))
+      .withReducer(reducer, startState())
+      .provide([
+        // Real (short) waits, so that polling runs on its own until the user leaves.
+        answer(delayFunction, dynamic(() => new Promise((resolve) => setTimeout(resolve, 5)))),
+        world.providers,
+        online,
+        duration,
+        tracking,
+        answer(generationApi.logoCreate, created({})),
+        answer(
+          generationApi.logoPolling,
+          dynamic(() => {
+            pollTimes.push(Date.now());
+            return polled({ waitCount: 4 });
+          }),
+        ),
+      ])
+      .delay(40)
+      .dispatch(locationChanged({ pathname: '/banner/selectPage', search: '?module=fsa' }))
+      .put(generationStopped())
+      .silentRun(120);
+    expect(pollTimes.length).toBeGreaterThan(0);
+    expect(leftAt).toBeLessThan(Infinity);
+    // Nothing was polled once the user had left, though several intervals went by.
+    expect(pollTimes.filter((time) => time > leftAt)).toEqual([]);
+    expect(storeState.generation.status).toBe('idle');
+    expect(world.services.notify.error).not.toHaveBeenCalled();
+  });
+
+  it('leaving during the 1500 ms after success cancels the trip to the preview', async () => {
+    const world = fakeWorld({ location: onConfigPage, pauseAfterDelays: 0 });
+    await expectSaga(runGeneration, generationRequested(logoRequest))
+      .withReducer(recordingReducer().reducer, startState())
+      .provide([world.providers, online, duration, tracking, answer(generationApi.logoCreate, created({ exist: true, logoUrl: '/generated/l.png' }))])
+      .put.actionType(generationSucceeded.type)
+      .delay(5)
+      .dispatch(locationChanged({ pathname: '/', search: '' }))
+      .put(generationStopped())
+      .run();
+    expect(world.services.navigate).not.toHaveBeenCalled();
+  });
+
+  it('a change of the query only (the tl/al switch) does not stop it', async () => {
+    const world = fakeWorld({ location: onConfigPage });
+    const pollTimes: number[] = [];
+    const startedAt = Date.now();
+    await expectSaga(runGeneration, generationRequested(logoRequest))
+      .withReducer(recordingReducer().reducer, startState())
+      .provide([
+        answer(delayFunction, dynamic(() => new Promise((resolve) => setTimeout(resolve, 5)))),
+        world.providers,
+        online,
+        duration,
+        tracking,
+        answer(generationApi.logoCreate, created({})),
+        answer(
+          generationApi.logoPolling,
+          dynamic(() => {
+            pollTimes.push(Date.now() - startedAt);
+            return polled({ waitCount: 1 });
+          }),
+        ),
+      ])
+      .delay(20)
+      .dispatch(locationChanged({ pathname: '/logo/config', search: '?module=al' }))
+      .silentRun(80);
+    // Still polling well after the switch (silentRun's own end is what stops it here).
+    expect(pollTimes.some((time) => time > 50)).toBe(true);
+  });
+});
+
+describe('generation: what stops a submit before anything is sent', () => {
+  it.each([
+    ['an empty logo name', { ...logoRequest, payload: { ...logoRequest.payload, logotext: '' } }, GenerationMessages.logoTextRequired],
+    ['a long seal', { ...logoRequest, payload: { ...logoRequest.payload, rightsealtext: '五个字印章' } }, GenerationMessages.sealTooLong],
+    ['no logo template (logo)', { ...logoRequest, payload: { ...logoRequest.payload, logobg: 0 } }, GenerationMessages.logoTemplateRequired],
+    ['no banner template', { ...bannerRequest, payload: { ...bannerRequest.payload, banner: 0 } }, GenerationMessages.bannerTemplateRequired],
+    ['no logo template (banner)', { ...bannerRequest, payload: { ...bannerRequest.payload, logobg: 0 } }, GenerationMessages.logoTemplateRequired],
+    ['a short banner line', { ...bannerRequest, payload: { ...bannerRequest.payload, bannertextup: '太短' } }, GenerationMessages.formInvalid],
+    ['an empty logo name in the banner form', { ...bannerRequest, payload: { ...bannerRequest.payload, logotext: '' } }, GenerationMessages.formInvalid],
+  ])('%s', async (_name, request, message) => {
+    expect(requestProblem(request)).toBe(message);
+    const world = fakeWorld({ location: onConfigPage });
+    const { storeState } = await expectSaga(runGeneration, generationRequested(request))
+      .withReducer(recordingReducer().reducer, startState())
+      .provide([world.providers])
+      .not.call.fn(commonApi.checkOnline)
+      .not.put.actionType(generationAccepted.type)
+      .run();
+    expect(world.services.notify.warning).toHaveBeenCalledWith(message);
+    expect(storeState.generation.status).toBe('idle');
+  });
+
+  it('valid forms pass', () => {
+    expect(requestProblem(logoRequest)).toBeNull();
+    expect(requestProblem(bannerRequest)).toBeNull();
+  });
+});
+
+describe('generation: the watcher and the expected duration', () => {
+  it('ignores a second submit while one runs', async () => {
+    const world = fakeWorld({ location: onConfigPage, pauseAfterDelays: 1 });
+    const creates = sequence(created({}));
+    const tester = expectSaga(generationSaga)
+      .withReducer(recordingReducer().reducer, startState())
+      .provide([world.providers, online, duration, tracking, answer(generationApi.logoCreate, creates.provider), answer(generationApi.logoPolling, polled({ waitCount: 1 }))]);
+    const finished = tester.silentRun(40);
+    tester.dispatch(generationRequested(logoRequest));
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    // The first one is polling now: a second click changes nothing.
+    tester.dispatch(generationRequested(bannerRequest));
+    const { storeState } = await finished;
+    expect(creates.calls).toEqual([[{ ...logoRequest.payload, isFirst: true }]]);
+    expect(storeState.generation.kind).toBe('logo');
+  });
+
+  it.each([
+    ['logo', logoRequest, 180],
+    ['banner', bannerRequest, 60],
+  ])('falls back to the %s default when the duration cannot be had', async (_kind, request, seconds) => {
+    const world = fakeWorld({ location: onConfigPage });
+    const { storeState } = await expectSaga(runGeneration, generationRequested(request))
+      .withReducer(recordingReducer().reducer, startState())
+      .provide([
+        world.providers,
+        online,
+        tracking,
+        answer(generationApi.getLogoCreationDuration, throwError(networkError)),
+        answer(generationApi.logoCreate, created({ exist: true, logoUrl: '/l.png', bannerUrl: '/b.mp4' })),
+      ])
+      .put(durationLoaded({ seconds }))
+      .run();
+    expect(storeState.generation.expectedSeconds).toBe(seconds);
+  });
+});
