@@ -91,6 +91,39 @@ export const MIGRATIONS: readonly string[] = [
     url TEXT NOT NULL
   );
   `,
+  `
+  -- The render queue (DESIGN.md sections 6 and 8). One row per job identity (a hash of kind,
+  -- styles, texts and renderer version): equal requests share it, and a failed or expired job is
+  -- queued anew in the same row with a new sequence number.
+  CREATE TABLE render_jobs (
+    id TEXT PRIMARY KEY,
+    -- FIFO order of the queue; unique, only ever grows.
+    seq INTEGER NOT NULL UNIQUE,
+    kind TEXT NOT NULL,
+    -- The render spec as JSON (styles and texts).
+    input TEXT NOT NULL,
+    status TEXT NOT NULL CHECK (status IN ('queued', 'running', 'done', 'failed', 'expired')),
+    -- Claims so far; a stalled job (lease lapsed) is run again until this reaches the limit.
+    attempts INTEGER NOT NULL DEFAULT 0,
+    user_id INTEGER REFERENCES users (id) ON DELETE SET NULL,
+    -- JSON array of the file names in DATA_DIR/generated/<id>/ once done.
+    files TEXT NOT NULL DEFAULT '[]',
+    -- The user-facing failure message.
+    error TEXT NOT NULL DEFAULT '',
+    queued_at INTEGER NOT NULL,
+    -- Last create, poll or reuse: unpolled queued jobs expire, old results are deleted after it.
+    touched_at INTEGER NOT NULL,
+    started_at INTEGER,
+    finished_at INTEGER,
+    -- A running job's claim holds until then; the worker renews it while it renders.
+    lease_until INTEGER,
+    render_ms INTEGER,
+    wait_ms INTEGER
+  );
+  CREATE INDEX render_jobs_status_seq ON render_jobs (status, seq);
+  CREATE INDEX render_jobs_history ON render_jobs (kind, status, finished_at);
+  CREATE INDEX render_jobs_status_touched ON render_jobs (status, touched_at);
+  `,
 ];
 
 /** Brings the schema up to date; each migration and its version bump commit together or not at all. */

@@ -1,0 +1,20 @@
+import path from 'node:path';
+
+/** Where generated files live inside DATA_DIR, and the URL spaces they are served under. */
+
+/** A finished job's files: DATA_DIR/generated/<job id>/, served at /generated/<job id>/. */
+export const generatedDir = (dataDir: string): string => path.join(dataDir, 'generated');
+export const jobDir = (dataDir: string, id: string): string => path.join(generatedDir(dataDir), id);
+export const jobFileUrl = (id: string, file: string): string => `/generated/${id}/${file}`;
+export const GENERATED_URL_PREFIX = '/generated/';
+
+/** Renders write here first and are renamed into place whole, so no visitor sees half a result. */
+export const renderTmpDir = (dataDir: string): string => path.join(dataDir, 'render-tmp');
+
+/** Gallery pictures, one folder per renderer version: DATA_DIR/catalog/<version>/. */
+export const catalogRoot = (dataDir: string): string => path.join(dataDir, 'catalog');
+export const CATALOG_URL_PREFIX = '/generated/catalog/';
+
+/** Zips of results: DATA_DIR/zips/<key>/<name>.zip, served at /zips/. */
+export const zipsDir = (dataDir: string): string => path.join(dataDir, 'zips');
+export const ZIPS_URL_PREFIX = '/zips/';

@@ -1,0 +1,118 @@
+/**
+ * What the queue asks a renderer to make, and what it gets back: the narrow contract between the
+ * queue (main thread) and render/jobs.ts (worker thread). Kept free of the renderers themselves so
+ * that the API process never loads canvas or fonts just to know a file name.
+ */
+import crypto from 'node:crypto';
+import type { BannerTexts, GenerationModule, LogoTexts } from '../../contract/generation';
+
+/**
+ * Bump when a renderer's output changes: it is part of every job's identity (so an identical
+ * request renders anew instead of answering the old picture) and names the catalogue folder.
+ */
+export const RENDERER_VERSION = 'r1';
+
+/** The kinds of user job, one per generation module (spec section 9). */
+export type UserJobKind = GenerationModule;
+
+export interface LogoJobSpec {
+  kind: 'tl' | 'al';
+  logoStyle: number;
+  texts: LogoTexts;
+}
+
+export interface BannerJobSpec {
+  kind: 'fsa';
+  logoStyle: number;
+  bannerStyle: number;
+  texts: LogoTexts;
+  bannerTexts: BannerTexts;
+}
+
+export type UserJobSpec = LogoJobSpec | BannerJobSpec;
+
+/** The gallery pictures of one style, made from the sample texts. */
+export interface CatalogJobSpec {
+  kind: 'catalog-logo' | 'catalog-banner';
+  styleId: number;
+}
+
+export type RenderSpec = UserJobSpec | CatalogJobSpec;
+export type RenderKind = RenderSpec['kind'];
+
+export interface RenderResult {
+  /** Names of the files written into the output folder, in a stable order. */
+  files: string[];
+}
+
+/** Renders one spec into `outDir` (which exists and is empty); rejects on failure or abort. */
+export interface RenderRunner {
+  run(spec: RenderSpec, outDir: string, signal: AbortSignal): Promise<RenderResult>;
+  /** Stops every render at once (shutdown). */
+  close(): Promise<void>;
+}
+
+/**
+ * The files of each kind. `al`'s logo.png is an APNG (browsers animate it from a .png URL), so the
+ * result URL works as an image wherever a still logo would.
+ */
+export const JOB_FILES = {
+  tl: { logo: 'logo.png' },
+  al: { logo: 'logo.png', still: 'logo-still.png' },
+  fsa: { logo: 'logo.png', video: 'banner.mp4', poster: 'banner-poster.jpg' },
+  'catalog-logo': { thumbnail: 'thumbnail.jpg', preview1: 'preview1.jpg', preview: 'preview.jpg' },
+  'catalog-banner': { thumbnail: 'thumbnail.jpg', video: 'preview.mp4', poster: 'poster.jpg' },
+} as const satisfies Record<RenderKind, Record<string, string>>;
+
+/** Gallery picture sizes (CSS pixels of the SPA's cards and dialogs, at about 1.5x). */
+export const CATALOG_SIZES = {
+  logoThumbnail: { width: 360, height: 220 },
+  logoPreview1: { width: 800, height: 480 },
+  logoPreview: { width: 1200, height: 675 },
+  bannerVideo: { width: 960, height: 540, seconds: 5, fps: 25 },
+  bannerThumbnail: { width: 480, height: 270 },
+} as const;
+
+/**
+ * The logo a banner's gallery preview carries: a style that suits its scene, so the gallery shows
+ * a pairing a user would choose rather than the same logo fourteen times.
+ */
+export const BANNER_PREVIEW_LOGO_STYLE: Readonly<Record<number, number>> = {
+  1: 1,
+  2: 2,
+  3: 6,
+  4: 26,
+  5: 12,
+  6: 13,
+  7: 19,
+  8: 18,
+  9: 5,
+  10: 8,
+  11: 10,
+  12: 23,
+  13: 9,
+  14: 15,
+};
+
+/** Seconds a render of each kind may take before it is aborted (DESIGN.md section 8). */
+export const RENDER_TIMEOUT_MS: Readonly<Record<RenderKind, number>> = {
+  tl: 30_000,
+  al: 60_000,
+  fsa: 180_000,
+  'catalog-logo': 60_000,
+  'catalog-banner': 180_000,
+};
+
+/**
+ * A job's identity: equal requests share one job and one result. Field order is fixed here, not
+ * taken from the request, so that the same texts always hash the same.
+ */
+export function jobIdentity(spec: UserJobSpec): string {
+  const { logotext, rightsealtext, bottomsealtext, bottomtext } = spec.texts;
+  const parts: unknown[] = [RENDERER_VERSION, spec.kind, spec.logoStyle, logotext, rightsealtext, bottomsealtext, bottomtext];
+  if (spec.kind === 'fsa') parts.push(spec.bannerStyle, spec.bannerTexts.bannertextup, spec.bannerTexts.bannertextdown);
+  return crypto.createHash('sha256').update(JSON.stringify(parts)).digest('hex').slice(0, 32);
+}
+
+/** A job id as jobIdentity makes it; anything else never reaches the database or a path. */
+export const JOB_ID_PATTERN = /^[0-9a-f]{32}$/;
