@@ -1,0 +1,143 @@
+import type { FastifyBaseLogger } from 'fastify';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import type { RenderResult, RenderRunner, RenderSpec } from './renderSpec';
+
+/** Messages to a render worker thread (renderWorker.ts)... */
+export type WorkerRequest = { type: 'run'; id: number; spec: RenderSpec; outDir: string } | { type: 'abort'; id: number };
+
+/** ...and its answers. */
+export type WorkerReply =
+  | { type: 'done'; id: number; result: RenderResult }
+  | { type: 'failed'; id: number; error: { name: string; message: string; stack?: string } };
+
+/**
+ * The worker runs TypeScript like the rest of the server: tsx's CommonJS hook is loaded into the
+ * thread first. This works the same under `npm start` (tsx) and under jest (@swc/jest), whose own
+ * transform does not reach worker threads.
+ */
+export const RENDER_WORKER_FILE = path.join(__dirname, 'renderWorker.ts');
+const WORKER_EXEC_ARGV = ['--require', require.resolve('tsx/cjs')];
+
+export interface WorkerPoolOptions {
+  /** Workers kept alive between renders (the queue's concurrency). */
+  size: number;
+  log: FastifyBaseLogger;
+  /** After an abort, how long a render may take to stop before its thread is terminated. */
+  abortGraceMs?: number;
+  workerFile?: string;
+}
+
+/** The thread died or was stopped before answering. */
+interface Lost {
+  type: 'lost';
+  error: unknown;
+}
+
+interface Slot {
+  worker: Worker;
+  /** The render it is doing, if any. */
+  current: { id: number; settle: (outcome: WorkerReply | Lost) => void } | null;
+}
+
+/**
+ * The production RenderRunner: each render runs in a worker thread, so that drawing and encoding
+ * never block the API. Threads are reused (fonts load once per thread); a render that does not
+ * stop after an abort loses its thread.
+ */
+export class WorkerPool implements RenderRunner {
+  private readonly idle: Slot[] = [];
+  private readonly busy = new Set<Slot>();
+  private nextId = 1;
+  private closed = false;
+
+  constructor(private readonly options: WorkerPoolOptions) {}
+
+  run(spec: RenderSpec, outDir: string, signal: AbortSignal): Promise<RenderResult> {
+    if (this.closed) return Promise.reject(new Error('The worker pool is closed'));
+    if (signal.aborted) return Promise.reject(signal.reason);
+    const slot = this.idle.pop() ?? this.spawn();
+    slot.worker.ref();
+    this.busy.add(slot);
+    const id = this.nextId++;
+    return new Promise<RenderResult>((resolve, reject) => {
+      let grace: NodeJS.Timeout | undefined;
+      const onAbort = (): void => {
+        slot.worker.postMessage({ type: 'abort', id } satisfies WorkerRequest);
+        grace = setTimeout(() => {
+          this.options.log.warn({ kind: spec.kind }, 'render did not stop after its abort: terminating its worker thread');
+          this.discard(slot);
+          slot.current?.settle({ type: 'lost', error: signal.reason });
+        }, this.options.abortGraceMs ?? 3_000);
+      };
+      slot.current = {
+        id,
+        settle: (outcome) => {
+          slot.current = null;
+          clearTimeout(grace);
+          signal.removeEventListener('abort', onAbort);
+          this.release(slot);
+          if (outcome.type === 'done') resolve(outcome.result);
+          else if (outcome.type === 'lost') reject(outcome.error);
+          else reject(Object.assign(new Error(outcome.error.message), { name: outcome.error.name, stack: outcome.error.stack }));
+        },
+      };
+      signal.addEventListener('abort', onAbort, { once: true });
+      slot.worker.postMessage({ type: 'run', id, spec, outDir } satisfies WorkerRequest);
+    });
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const slots = [...this.idle.splice(0), ...this.busy];
+    this.busy.clear();
+    await Promise.all(
+      slots.map(async (slot) => {
+        slot.current?.settle({ type: 'lost', error: new Error('The worker pool is closed') });
+        await slot.worker.terminate();
+      }),
+    );
+  }
+
+  /** Threads alive now (tests). */
+  get threadCount(): number {
+    return this.idle.length + this.busy.size;
+  }
+
+  private spawn(): Slot {
+    const worker = new Worker(this.options.workerFile ?? RENDER_WORKER_FILE, { execArgv: WORKER_EXEC_ARGV });
+    const slot: Slot = { worker, current: null };
+    worker.on('message', (reply: WorkerReply) => {
+      if (slot.current && reply.id === slot.current.id) slot.current.settle(reply);
+    });
+    // An uncaught error inside the thread ends it: its render fails and a new thread takes its place.
+    worker.on('error', (error) => {
+      this.options.log.error({ err: error }, 'render worker thread crashed');
+      this.discard(slot);
+      slot.current?.settle({ type: 'lost', error });
+    });
+    worker.on('exit', (code) => {
+      this.discard(slot);
+      slot.current?.settle({ type: 'lost', error: new Error(`The render worker thread exited (code ${code})`) });
+    });
+    return slot;
+  }
+
+  private release(slot: Slot): void {
+    if (!this.busy.delete(slot)) return;
+    if (this.closed || this.idle.length >= this.options.size) {
+      void slot.worker.terminate();
+      return;
+    }
+    // An idle thread must not keep the process alive.
+    slot.worker.unref();
+    this.idle.push(slot);
+  }
+
+  private discard(slot: Slot): void {
+    this.busy.delete(slot);
+    const at = this.idle.indexOf(slot);
+    if (at >= 0) this.idle.splice(at, 1);
+    void slot.worker.terminate();
+  }
+}
