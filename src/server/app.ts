@@ -12,10 +12,12 @@ import { registerAuthRoutes } from './modules/auth/routes';
 import type { SmsProvider } from './modules/auth/smsProviders';
 import { BRAND_ASSETS_DIR, ensureQqQrCode, generatedBrandDir } from './modules/common/brandAssets';
 import { registerCommonRoutes } from './modules/common/routes';
+import { registerGenerationFiles } from './modules/generation/files';
+import { registerGenerationRoutes } from './modules/generation/routes';
 import { seedCommon } from './modules/common/seed';
 import { registerWxAuthRoutes } from './modules/wxAuth/routes';
 import { registerAuth } from './plugins/auth';
-import { createServices, startHousekeeping } from './services';
+import { createServices, startHousekeeping, type GenerationOverrides } from './services';
 
 export interface BuildOptions {
   /** The clock every expiry reads; tests pass one they can move. */
@@ -24,6 +26,8 @@ export interface BuildOptions {
   smsProvider?: SmsProvider;
   /** Fastify's logger option; defaults to info level (request logs off in test mode). */
   logger?: FastifyServerOptions['logger'];
+  /** Replaces the render queue's renderer and time limits (tests). */
+  generation?: GenerationOverrides;
 }
 
 /** Fastify types a hop count as a function of the hop index. */
@@ -47,10 +51,19 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
   runMigrations(db);
   seedCommon(db);
 
-  const services = createServices({ config, db, now, log: app.log, smsProvider: options.smsProvider });
+  const services = createServices({ config, db, now, log: app.log, smsProvider: options.smsProvider, generation: options.generation });
   await ensureQqQrCode(config.dataDir, services.common.siteConfig().qq1_link);
   const housekeeping = startHousekeeping(services);
   app.addHook('onClose', async () => clearInterval(housekeeping));
+  services.renderQueue.start();
+  // onClose hooks run last-added first: the queue puts its running jobs back before the database closes.
+  app.addHook('onClose', async () => services.renderQueue.close());
+  if (config.generation.catalogPrerender) {
+    app.addHook('onReady', async () => {
+      const queued = services.catalog.prerenderMissing();
+      if (queued) app.log.info(`Rendering ${queued} missing gallery picture sets in the background`);
+    });
+  }
 
   registerErrorHandling(app);
   registerBodyParsers(app);
@@ -60,8 +73,10 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
   registerAuthRoutes(app, services);
   registerWxAuthRoutes(app, { service: services.qrLogin, provider: services.qrProvider, publicOrigin: config.publicOrigin });
   registerCommonRoutes(app, services.common);
+  registerGenerationRoutes(app, services.generation, { publicOrigin: config.publicOrigin });
 
   await registerBrandAssets(app, [BRAND_ASSETS_DIR, generatedBrandDir(config.dataDir)]);
+  await registerGenerationFiles(app, { dataDir: config.dataDir, catalog: services.catalog });
   await registerSpa(app, { clientDir: config.clientDir, productionHost: config.productionHost, reduxDevtools: config.reduxDevtools });
   return app;
 }

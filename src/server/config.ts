@@ -24,6 +24,19 @@ export interface ServerConfig {
   qrLoginProvider: 'local';
   /** Origin written into QR-login codes; '' means "the request's protocol and host". */
   publicOrigin: string;
+  generation: GenerationConfig;
+}
+
+/** The render queue's settings (DESIGN.md section 6). */
+export interface GenerationConfig {
+  /** RENDER_CONCURRENCY: renders at once, each in its own worker thread. */
+  concurrency: number;
+  /** QUEUE_INQUIRY_THRESHOLD: a first request with more jobs ahead than this asks before queueing. */
+  inquiryThreshold: number;
+  /** QUEUE_UNPOLLED_EXPIRY_SECONDS: a queued job nobody polls for this long is dropped. */
+  unpolledExpirySeconds: number;
+  /** CATALOG_PRERENDER: render missing gallery pictures in the background after start. */
+  catalogPrerender: boolean;
 }
 
 export type Env = Record<string, string | undefined>;
@@ -53,6 +66,23 @@ function parseFlag(name: string, value: string | undefined): boolean {
   if (value === undefined || value === '' || value === '0' || value === 'false') return false;
   if (value === '1' || value === 'true') return true;
   throw new ConfigError(`${name} must be 1 or 0 (got "${value}").`);
+}
+
+function parseInteger(name: string, value: string | undefined, fallback: number, min: number, max: number): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || n < min || n > max) throw new ConfigError(`${name} must be an integer from ${min} to ${max} (got "${value}").`);
+  return n;
+}
+
+function parseGeneration(env: Env, mode: Mode): GenerationConfig {
+  return {
+    concurrency: parseInteger('RENDER_CONCURRENCY', env.RENDER_CONCURRENCY, 2, 1, 32),
+    inquiryThreshold: parseInteger('QUEUE_INQUIRY_THRESHOLD', env.QUEUE_INQUIRY_THRESHOLD, 5, 0, 1_000_000),
+    unpolledExpirySeconds: parseInteger('QUEUE_UNPOLLED_EXPIRY_SECONDS', env.QUEUE_UNPOLLED_EXPIRY_SECONDS, 300, 10, 86_400),
+    // Off in test mode: tests render what they check, not the whole gallery.
+    catalogPrerender: env.CATALOG_PRERENDER === undefined || env.CATALOG_PRERENDER === '' ? mode !== 'test' : parseFlag('CATALOG_PRERENDER', env.CATALOG_PRERENDER),
+  };
 }
 
 function parseTrustProxy(value: string | undefined): boolean | number | string {
@@ -116,11 +146,12 @@ function loadSecret(value: string | undefined, dataDir: string): string {
 /** Reads the environment once at start and fails fast, in English, on any bad value. */
 export function loadConfig(env: Env = process.env): ServerConfig {
   const dataDir = path.resolve(process.cwd(), env.DATA_DIR || './data');
+  const mode = oneOf('NODE_ENV', env.NODE_ENV, ['production', 'development', 'test'] as const, 'production');
   const rest = {
     port: parsePort(env.PORT),
     host: env.HOST || '0.0.0.0',
     dataDir,
-    mode: oneOf('NODE_ENV', env.NODE_ENV, ['production', 'development', 'test'] as const, 'production'),
+    mode,
     productionHost: parseProductionHost(env.PRODUCTION_HOST),
     clientDir: env.CLIENT_DIR ? path.resolve(repoRoot, env.CLIENT_DIR) : clientDistDir,
     reduxDevtools: parseFlag('REDUX_DEVTOOLS', env.REDUX_DEVTOOLS),
@@ -128,6 +159,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     sms: parseSms(env),
     qrLoginProvider: oneOf('QR_LOGIN_PROVIDER', env.QR_LOGIN_PROVIDER, ['local'] as const, 'local'),
     publicOrigin: parseOrigin(env.PUBLIC_ORIGIN),
+    generation: parseGeneration(env, mode),
   };
   // Last, so that a bad value elsewhere does not leave a new secret file behind.
   return { ...rest, jwtSecret: loadSecret(env.JWT_SECRET, dataDir) };

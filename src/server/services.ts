@@ -11,9 +11,16 @@ import { SmsCodeStore } from './modules/auth/smsCodes';
 import { SmsOutbox, createSmsProvider, type SmsProvider } from './modules/auth/smsProviders';
 import { SmsService } from './modules/auth/smsService';
 import { CommonRepository } from './modules/common/repository';
+import { GenerationLimiters } from './modules/generation/rateLimits';
+import { GenerationService } from './modules/generation/service';
+import { ZipService } from './modules/generation/zip';
 import { createQrLoginProvider } from './modules/wxAuth/qrProviders';
 import { QrTicketRepository } from './modules/wxAuth/repository';
 import { QrLoginService } from './modules/wxAuth/service';
+import { Catalog } from './queue/catalog';
+import { RenderQueue, type RenderQueueOptions } from './queue/renderQueue';
+import type { RenderRunner } from './queue/renderSpec';
+import { WorkerPool } from './queue/workerPool';
 import { PasswordHasher } from './security/passwords';
 import { RateLimiter } from './security/rateLimiter';
 import { deriveKey } from './security/secrets';
@@ -25,10 +32,17 @@ export interface ServiceInputs {
   now: Clock;
   log: FastifyBaseLogger;
   smsProvider?: SmsProvider;
+  generation?: GenerationOverrides;
+}
+
+/** What tests replace in the render queue: the renderer (a fake) and its time limits. */
+export interface GenerationOverrides {
+  runner?: RenderRunner;
+  queue?: Partial<Pick<RenderQueueOptions, 'timeoutsMs' | 'leaseMs' | 'abortGraceMs' | 'maxAttempts' | 'sweepIntervalMs'>>;
 }
 
 /** Wires the services once per app: one place shows what depends on what. */
-export function createServices({ config, db, now, log, smsProvider }: ServiceInputs) {
+export function createServices({ config, db, now, log, smsProvider, generation }: ServiceInputs) {
   const limiter = new RateLimiter(db, now);
   const users = new UserRepository(db, now);
   const tokens = new TokenService(config.jwtSecret, now);
@@ -39,6 +53,22 @@ export function createServices({ config, db, now, log, smsProvider }: ServiceInp
   const outbox = config.mode === 'production' ? null : new SmsOutbox(db, now);
   const provider = smsProvider ?? createSmsProvider(config.sms, log, outbox);
   const guard = new LoginGuard(limiter, captchas);
+  const { concurrency, inquiryThreshold, unpolledExpirySeconds } = config.generation;
+  // Renders run in worker threads; the queue starts them (app.ts) and stops them on close.
+  const renderQueue = new RenderQueue({
+    db,
+    now,
+    log,
+    dataDir: config.dataDir,
+    runner: generation?.runner ?? new WorkerPool({ size: concurrency, log }),
+    concurrency,
+    inquiryThreshold,
+    unpolledExpiryMs: unpolledExpirySeconds * 1000,
+    ...generation?.queue,
+  });
+  const catalog = new Catalog({ dataDir: config.dataDir, queue: renderQueue, log, now });
+  const zips = new ZipService({ dataDir: config.dataDir, queue: renderQueue, now });
+  const generationLimiters = new GenerationLimiters(now);
   return {
     limiter,
     users,
@@ -51,6 +81,11 @@ export function createServices({ config, db, now, log, smsProvider }: ServiceInp
     qrLogin: new QrLoginService({ db, now, tickets: new QrTicketRepository(db), users, tokens, limiter }),
     qrProvider: createQrLoginProvider(config.qrLoginProvider),
     common: new CommonRepository(db, now),
+    renderQueue,
+    catalog,
+    zips,
+    generationLimiters,
+    generation: new GenerationService({ queue: renderQueue, catalog, zips, limiters: generationLimiters }),
   };
 }
 
@@ -58,13 +93,16 @@ export type Services = ReturnType<typeof createServices>;
 
 const HOUSEKEEPING_INTERVAL_MS = 10 * 60 * 1000;
 
-/** Deletes expired captchas, codes, tickets and old rate events every 10 minutes. */
+/** Deletes expired captchas, codes, tickets, old rate events, and old results and zips every 10 minutes. */
 export function startHousekeeping(services: Services): NodeJS.Timeout {
   const sweep = (): void => {
     services.captchas.prune();
     services.codes.prune();
     services.qrLogin.prune();
     services.limiter.prune();
+    services.renderQueue.prune();
+    services.zips.prune();
+    services.generationLimiters.prune();
   };
   sweep();
   const timer = setInterval(sweep, HOUSEKEEPING_INTERVAL_MS);

@@ -1,0 +1,46 @@
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Catalog } from '../../queue/catalog';
+import { CATALOG_URL_PREFIX, GENERATED_URL_PREFIX, ZIPS_URL_PREFIX, catalogRoot, generatedDir, zipsDir } from '../../queue/paths';
+
+/** `attachment` with an ASCII fallback and the UTF-8 name (RFC 6266), so '全屏动画.zip' survives. */
+export function attachmentHeader(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]|["\\%]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+/**
+ * /generated/<job id>/... (results), /generated/catalog/<version>/... (gallery pictures, rendered
+ * on first request when missing) and /zips/<key>/<name>.zip. Result and gallery URLs name their
+ * content for good (job identity and renderer version are in the path), so browsers keep them a
+ * year; nosniff comes with the security headers every answer carries.
+ */
+export async function registerGenerationFiles(app: FastifyInstance, options: { dataDir: string; catalog: Catalog }): Promise<void> {
+  const { dataDir, catalog } = options;
+  for (const dir of [generatedDir(dataDir), catalogRoot(dataDir), zipsDir(dataDir)]) fs.mkdirSync(dir, { recursive: true });
+  const forever = { decorateReply: false, index: false, maxAge: '365d', immutable: true } as const;
+
+  await app.register(fastifyStatic, { ...forever, root: generatedDir(dataDir), prefix: GENERATED_URL_PREFIX });
+
+  // Its own context, so that the on-demand hook runs for gallery URLs only.
+  await app.register(async (scope) => {
+    scope.addHook('onRequest', async (request) => {
+      await catalog.ensureForPath(request.url.split('?')[0]);
+    });
+    await scope.register(fastifyStatic, { ...forever, root: catalogRoot(dataDir), prefix: CATALOG_URL_PREFIX });
+  });
+
+  await app.register(fastifyStatic, {
+    root: zipsDir(dataDir),
+    prefix: ZIPS_URL_PREFIX,
+    decorateReply: false,
+    index: false,
+    // Downloaded once, right after it is made, and deleted within a week: a day of caching is plenty.
+    maxAge: '1d',
+    setHeaders: (response, filePath) => {
+      response.setHeader('content-disposition', attachmentHeader(path.basename(filePath)));
+    },
+  });
+}

@@ -1,0 +1,45 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { LogoCreateRequest, LogoPollingRequest, TemplatePageRequest, ZipByFileRequest } from '../../../contract/generation';
+import { ok } from '../../http/envelope';
+import { currentUser, requireUser } from '../../plugins/auth';
+import * as schemas from './schemas';
+import type { GenerationService } from './service';
+import { ownHostKeys } from './zip';
+
+/** Calls whose parameters all have defaults may come without a body at all. */
+async function bodyDefaultsToObject(request: FastifyRequest): Promise<void> {
+  request.body ??= {};
+}
+
+/** Paths of DESIGN.md section 5; logoCreate and logoPolling need a login (HTTP 401 without). */
+export function registerGenerationRoutes(app: FastifyInstance, service: GenerationService, options: { publicOrigin: string }): void {
+  /** POST /index/common/logo */
+  app.post<{ Body: TemplatePageRequest }>('/index/common/logo', { schema: schemas.logoListSchema, preValidation: bodyDefaultsToObject }, async (request) =>
+    ok(service.logoTemplates(request.body)),
+  );
+
+  /** POST /index/common/banner */
+  app.post<{ Body: TemplatePageRequest }>('/index/common/banner', { schema: schemas.bannerListSchema, preValidation: bodyDefaultsToObject }, async (request) =>
+    ok(service.bannerTemplates(request.body)),
+  );
+
+  /** POST /index/common/logoCreate */
+  app.post<{ Body: LogoCreateRequest }>('/index/common/logoCreate', { schema: schemas.logoCreateSchema, preHandler: requireUser }, async (request) => {
+    return ok(service.create(request.body, currentUser(request), request.ip));
+  });
+
+  /** POST /index/common/logoPolling */
+  app.post<{ Body: LogoPollingRequest }>('/index/common/logoPolling', { schema: schemas.logoPollingSchema, preHandler: requireUser }, async (request) => {
+    return ok(service.poll(request.body.uniqueId));
+  });
+
+  /** POST /index/common/getLogoCreationDuration */
+  app.post<{ Body: { module?: string } }>('/index/common/getLogoCreationDuration', { schema: schemas.durationSchema, preValidation: bodyDefaultsToObject }, async (request) => {
+    return ok(service.duration(request.body.module));
+  });
+
+  /** POST /index/common/createZipUrlByFile */
+  app.post<{ Body: ZipByFileRequest }>('/index/common/createZipUrlByFile', { schema: schemas.zipSchema }, async (request) => {
+    return ok(service.zip(request.body, request.ip, ownHostKeys(request.host, options.publicOrigin)));
+  });
+}

@@ -1,0 +1,107 @@
+import { GenerationLimits, TEMPLATE_PAGE_SIZE } from '../../../contract/generation';
+import { object, responses, str, type JsonSchema } from '../../http/schemaKit';
+
+/**
+ * Caps here only stop oversized input. The form rules (logotext 1 to 6 characters, seals up to 4,
+ * banner texts 15 to 30...) are the contract's checks, applied in the service so that the answer
+ * carries the same Chinese message as the SPA's form; a schema cap would answer a generic one.
+ */
+const text = str(1000, { default: '' });
+const styleId = { type: 'integer', minimum: 0, maximum: 1_000_000, default: 0 };
+
+const pageRequest = object({
+  per_page: { type: 'integer', minimum: 0, maximum: 10_000, default: TEMPLATE_PAGE_SIZE },
+  page: { type: 'integer', minimum: 0, maximum: 1_000_000, default: 1 },
+});
+
+const pageOf = (item: JsonSchema): JsonSchema =>
+  object(
+    { data: { type: 'array', items: item }, total: { type: 'integer' }, current_page: { type: 'integer' }, per_page: { type: 'integer' } },
+    ['data', 'total', 'current_page', 'per_page'],
+  );
+
+const stringFields = (names: string[]): Record<string, JsonSchema> => Object.fromEntries(names.map((name) => [name, { type: 'string' }]));
+
+const logoTemplate = object({ id: { type: 'integer' }, ...stringFields(['name', 'thumbnail', 'preview_image1', 'preview_image']) }, [
+  'id',
+  'name',
+  'thumbnail',
+  'preview_image1',
+  'preview_image',
+]);
+
+const bannerTemplate = object({ id: { type: 'integer' }, ...stringFields(['name', 'thumbnail', 'preview_video', 'preview_image']) }, [
+  'id',
+  'name',
+  'thumbnail',
+  'preview_video',
+  'preview_image',
+]);
+
+export const logoListSchema = { body: pageRequest, response: responses(pageOf(logoTemplate)) };
+export const bannerListSchema = { body: pageRequest, response: responses(pageOf(bannerTemplate)) };
+
+export const logoCreateSchema = {
+  body: object({
+    logotext: text,
+    rightsealtext: text,
+    bottomsealtext: text,
+    bottomtext: text,
+    bannertextup: text,
+    bannertextdown: text,
+    logobg: styleId,
+    banner: styleId,
+    // Checked by the service, so that a wrong value gets the contract's message.
+    module: str(16, { default: '' }),
+    // Without it, ask before queueing behind a long queue: the safer reading.
+    isFirst: { type: 'boolean', default: true },
+  }),
+  response: responses(
+    object(
+      {
+        uniqueId: { type: 'string' },
+        isInquiry: { type: 'boolean' },
+        exist: { type: 'boolean' },
+        waitCount: { type: 'integer' },
+        logoUrl: { type: 'string' },
+        bannerUrl: { type: 'string' },
+      },
+      ['uniqueId', 'isInquiry', 'exist', 'waitCount', 'logoUrl', 'bannerUrl'],
+    ),
+    { needsLogin: true },
+  ),
+};
+
+export const logoPollingSchema = {
+  body: object({ uniqueId: str(128, { default: '' }) }),
+  response: responses(
+    object(
+      {
+        expired: { type: 'boolean' },
+        errorMsg: { type: 'string' },
+        waitCount: { type: 'integer' },
+        isCreate: { type: 'boolean' },
+        logoUrl: { type: 'string' },
+        bannerUrl: { type: 'string' },
+      },
+      ['expired', 'errorMsg', 'waitCount', 'isCreate', 'logoUrl', 'bannerUrl'],
+    ),
+    { needsLogin: true },
+  ),
+};
+
+export const durationSchema = {
+  body: object({ module: str(16, { default: '' }) }),
+  response: responses(object({ logoCreationDuration: { type: 'integer' } }, ['logoCreationDuration'])),
+};
+
+export const zipSchema = {
+  body: object(
+    {
+      fileName: str(200, { default: '' }),
+      fileList: { type: 'array', minItems: 1, maxItems: GenerationLimits.zipFileListMax, items: str(2048) },
+    },
+    ['fileList'],
+  ),
+  response: responses(object({ zipUrl: { type: 'string' } }, ['zipUrl'])),
+};

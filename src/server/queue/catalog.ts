@@ -1,0 +1,173 @@
+import type { FastifyBaseLogger } from 'fastify';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { BannerTemplate, LogoTemplate } from '../../contract/generation';
+import type { Clock } from '../clock';
+import { BANNER_STYLES, LOGO_STYLES, bannerStyleById, logoStyleById } from '../render/styles';
+import { CATALOG_URL_PREFIX, catalogRoot } from './paths';
+import type { RenderQueue } from './renderQueue';
+import { JOB_FILES, RENDERER_VERSION, type CatalogJobSpec } from './renderSpec';
+
+type CatalogKind = CatalogJobSpec['kind'];
+
+/** File name prefix of each kind's pictures: logo-3-thumbnail.jpg, banner-7-preview.mp4. */
+const PREFIX: Record<CatalogKind, string> = { 'catalog-logo': 'logo', 'catalog-banner': 'banner' };
+
+const FILE_PATTERN = /^(logo|banner)-(\d{1,4})-([a-z0-9]+\.(?:jpg|mp4))$/;
+
+/** After a failed render, requests for its pictures answer 404 for this long instead of rendering again. */
+const FAILURE_BACKOFF_MS = 60_000;
+
+const taskKey = (spec: CatalogJobSpec): string => `${PREFIX[spec.kind]}-${spec.styleId}`;
+const fileName = (spec: CatalogJobSpec, roleFile: string): string => `${taskKey(spec)}-${roleFile}`;
+
+/**
+ * The template gallery: style lists from render/styles.ts, pictures rendered from the sample
+ * texts by the same renderers users get, so the gallery shows what a user will get. Pictures are
+ * made in the background after start (below every user job) and on demand when one is asked for
+ * before it exists. They live in DATA_DIR/catalog/<renderer version>/ and their URLs carry the
+ * version, so a renderer change makes new pictures under new URLs that browsers may cache forever.
+ */
+export class Catalog {
+  readonly dir: string;
+  private readonly inFlight = new Map<string, Promise<void>>();
+  private readonly failedAt = new Map<string, number>();
+
+  constructor(
+    private readonly options: { dataDir: string; queue: RenderQueue; log: FastifyBaseLogger; now: Clock },
+  ) {
+    this.dir = path.join(catalogRoot(options.dataDir), RENDERER_VERSION);
+  }
+
+  url(spec: CatalogJobSpec, roleFile: string): string {
+    return `${CATALOG_URL_PREFIX}${RENDERER_VERSION}/${fileName(spec, roleFile)}`;
+  }
+
+  logoTemplates(): LogoTemplate[] {
+    const files = JOB_FILES['catalog-logo'];
+    return LOGO_STYLES.map((style) => {
+      const spec: CatalogJobSpec = { kind: 'catalog-logo', styleId: style.id };
+      return {
+        id: style.id,
+        name: style.name,
+        thumbnail: this.url(spec, files.thumbnail),
+        preview_image1: this.url(spec, files.preview1),
+        preview_image: this.url(spec, files.preview),
+      };
+    });
+  }
+
+  bannerTemplates(): BannerTemplate[] {
+    const files = JOB_FILES['catalog-banner'];
+    return BANNER_STYLES.map((style) => {
+      const spec: CatalogJobSpec = { kind: 'catalog-banner', styleId: style.id };
+      return {
+        id: style.id,
+        name: style.name,
+        thumbnail: this.url(spec, files.thumbnail),
+        preview_video: this.url(spec, files.video),
+        preview_image: this.url(spec, files.poster),
+      };
+    });
+  }
+
+  /** Every gallery task, logos first: they are quick and fill the first page people see. */
+  allTasks(): CatalogJobSpec[] {
+    return [
+      ...LOGO_STYLES.map((style): CatalogJobSpec => ({ kind: 'catalog-logo', styleId: style.id })),
+      ...BANNER_STYLES.map((style): CatalogJobSpec => ({ kind: 'catalog-banner', styleId: style.id })),
+    ];
+  }
+
+  isComplete(spec: CatalogJobSpec): boolean {
+    return Object.values(JOB_FILES[spec.kind]).every((roleFile) => fs.existsSync(path.join(this.dir, fileName(spec, roleFile))));
+  }
+
+  /**
+   * Queues the missing pictures at background priority and deletes the folders of other renderer
+   * versions. Answers how many tasks were queued.
+   */
+  prerenderMissing(): number {
+    this.removeOldVersions();
+    let queued = 0;
+    for (const spec of this.allTasks()) {
+      if (this.isComplete(spec)) continue;
+      queued += 1;
+      this.ensure(spec, 'background').catch(() => {
+        // Logged by the queue; a visitor's request will try again.
+      });
+    }
+    return queued;
+  }
+
+  /**
+   * Makes sure the picture a URL path names exists, rendering it now if needed (one render per
+   * style however many ask). Answers false for a path that is not a current gallery picture, or
+   * when its render failed: the static handler then answers 404.
+   */
+  async ensureForPath(urlPath: string): Promise<boolean> {
+    const spec = this.specOfPath(urlPath);
+    if (!spec) return false;
+    if (this.isComplete(spec)) return true;
+    const failed = this.failedAt.get(taskKey(spec));
+    if (failed !== undefined && this.options.now() - failed < FAILURE_BACKOFF_MS) return false;
+    try {
+      await this.ensure(spec, 'demand');
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** The gallery task of a URL path under /generated/catalog/, or null. */
+  specOfPath(urlPath: string): CatalogJobSpec | null {
+    if (!urlPath.startsWith(CATALOG_URL_PREFIX)) return null;
+    const [version, name, ...rest] = urlPath.slice(CATALOG_URL_PREFIX.length).split('/');
+    const match = version === RENDERER_VERSION && rest.length === 0 ? FILE_PATTERN.exec(name ?? '') : null;
+    if (!match) return null;
+    const kind: CatalogKind = match[1] === 'logo' ? 'catalog-logo' : 'catalog-banner';
+    const styleId = Number(match[2]);
+    const exists = kind === 'catalog-logo' ? logoStyleById(styleId) : bannerStyleById(styleId);
+    const roles: readonly string[] = Object.values(JOB_FILES[kind]);
+    return exists && roles.includes(match[3]) ? { kind, styleId } : null;
+  }
+
+  /** Renders a style's pictures unless they exist; concurrent callers share one render. */
+  ensure(spec: CatalogJobSpec, priority: 'demand' | 'background'): Promise<void> {
+    const key = taskKey(spec);
+    const known = this.inFlight.get(key);
+    if (known) {
+      // Someone is waiting now: move a background task ahead of the others.
+      if (priority === 'demand') this.options.queue.runAside(key, spec, 'demand').catch(() => {});
+      return known;
+    }
+    if (this.isComplete(spec)) return Promise.resolve();
+    const work = this.options.queue
+      .runAside(key, spec, priority)
+      .then(({ dir, files }) => {
+        try {
+          fs.mkdirSync(this.dir, { recursive: true });
+          // Renamed one by one into place: a visitor gets a whole file or a 404, never half of one.
+          for (const roleFile of files) fs.renameSync(path.join(dir, roleFile), path.join(this.dir, fileName(spec, roleFile)));
+          this.failedAt.delete(key);
+        } finally {
+          fs.rmSync(dir, { recursive: true, force: true });
+        }
+      })
+      .catch((error: unknown) => {
+        this.failedAt.set(key, this.options.now());
+        throw error;
+      })
+      .finally(() => this.inFlight.delete(key));
+    this.inFlight.set(key, work);
+    return work;
+  }
+
+  private removeOldVersions(): void {
+    const root = catalogRoot(this.options.dataDir);
+    if (!fs.existsSync(root)) return;
+    for (const entry of fs.readdirSync(root)) {
+      if (entry !== RENDERER_VERSION) fs.rmSync(path.join(root, entry), { recursive: true, force: true });
+    }
+  }
+}

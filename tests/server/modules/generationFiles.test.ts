@@ -1,0 +1,243 @@
+import { unzipSync } from 'fflate';
+import fs from 'node:fs';
+import path from 'node:path';
+import { DEFAULT_BANNER_TEXTS, DEFAULT_LOGO_TEXTS, GenerationMessages, type BannerTemplate, type LogoCreateAnswer, type LogoTemplate, type TemplatePage, type ZipAnswer } from '../../../src/contract/generation';
+import { AnswerCode } from '../../../src/contract/envelope';
+import { GENERATION_RATE_LIMITS } from '../../../src/server/modules/generation/rateLimits';
+import { attachmentHeader } from '../../../src/server/modules/generation/files';
+import { sanitiseFileName } from '../../../src/server/modules/generation/zip';
+import { RENDERER_VERSION } from '../../../src/server/queue/renderSpec';
+import { BANNER_STYLES, LOGO_STYLES } from '../../../src/server/render/styles';
+import { post } from '../helpers';
+import { FakeRunner, buildGenerationApp, quickLogin, settle, type GenerationTestApp } from '../queue/kit';
+
+let t: GenerationTestApp;
+
+afterEach(async () => {
+  await t.close();
+});
+
+describe('the template lists', () => {
+  beforeEach(async () => {
+    t = await buildGenerationApp();
+  });
+
+  it('lists the 26 logo styles, 12 a page', async () => {
+    const pageOf = (page: number) => post<TemplatePage<LogoTemplate>>(t, '/index/common/logo', { per_page: 12, page });
+    const [one, two, three, four] = await Promise.all([1, 2, 3, 4].map(pageOf));
+    expect(one).toMatchObject({ status: 200, code: 200, data: { total: 26, current_page: 1, per_page: 12 } });
+    expect(one.data.data.map((item) => item.id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+    expect(two.data.data.map((item) => item.id)).toEqual([13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24]);
+    expect(three.data).toMatchObject({ total: 26, current_page: 3 });
+    expect(three.data.data.map((item) => item.id)).toEqual([25, 26]);
+    expect(four.data.data).toEqual([]);
+    expect(one.data.data[0]).toEqual({
+      id: 1,
+      name: LOGO_STYLES[0].name,
+      thumbnail: `/generated/catalog/${RENDERER_VERSION}/logo-1-thumbnail.jpg`,
+      preview_image1: `/generated/catalog/${RENDERER_VERSION}/logo-1-preview1.jpg`,
+      preview_image: `/generated/catalog/${RENDERER_VERSION}/logo-1-preview.jpg`,
+    });
+  });
+
+  it('lists the 14 banner styles', async () => {
+    const { data } = await post<TemplatePage<BannerTemplate>>(t, '/index/common/banner', { per_page: 12, page: 2 });
+    expect(data).toMatchObject({ total: 14, current_page: 2, per_page: 12 });
+    expect(data.data.map((item) => item.id)).toEqual([13, 14]);
+    expect(data.data[1]).toEqual({
+      id: 14,
+      name: BANNER_STYLES[13].name,
+      thumbnail: `/generated/catalog/${RENDERER_VERSION}/banner-14-thumbnail.jpg`,
+      preview_video: `/generated/catalog/${RENDERER_VERSION}/banner-14-preview.mp4`,
+      preview_image: `/generated/catalog/${RENDERER_VERSION}/banner-14-poster.jpg`,
+    });
+  });
+
+  it('caps the page size, and takes strings, defaults and no body at all', async () => {
+    expect((await post<TemplatePage<LogoTemplate>>(t, '/index/common/logo', { per_page: 1000, page: 1 })).data).toMatchObject({ per_page: 48, total: 26 });
+    expect((await post<TemplatePage<LogoTemplate>>(t, '/index/common/logo', { per_page: 0, page: 0 })).data).toMatchObject({ per_page: 1, current_page: 1 });
+    expect((await post<TemplatePage<LogoTemplate>>(t, '/index/common/logo', { per_page: '5', page: '2' })).data.data.map((item) => item.id)).toEqual([6, 7, 8, 9, 10]);
+    const bare = await t.app.inject({ method: 'POST', url: '/index/common/banner' });
+    expect(bare.json()).toMatchObject({ code: 200, data: { per_page: 12, current_page: 1, total: 14 } });
+    expect((await post(t, '/index/common/logo', { per_page: 'many' })).code).toBe(AnswerCode.invalid);
+  });
+});
+
+describe('the gallery pictures', () => {
+  it('are rendered on first request, once for concurrent requests, and then served from disk', async () => {
+    t = await buildGenerationApp({ runner: new FakeRunner('manual') });
+    const url = `/generated/catalog/${RENDERER_VERSION}/logo-7-preview1.jpg`;
+    const requests = [url, url, url.replace('preview1', 'thumbnail')].map((u) => t.app.inject({ method: 'GET', url: u }));
+    await t.runner.started(1);
+    await settle();
+    expect(t.runner.renders).toHaveLength(1);
+    expect(t.runner.renders[0].spec).toEqual({ kind: 'catalog-logo', styleId: 7 });
+    t.runner.renders[0].finish();
+    const answers = await Promise.all(requests);
+    for (const answer of answers) {
+      expect(answer.statusCode).toBe(200);
+      expect(answer.headers['content-type']).toBe('image/jpeg');
+      expect(answer.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(answer.headers['x-content-type-options']).toBe('nosniff');
+    }
+    expect(fs.readdirSync(path.join(t.dataDir, 'catalog', RENDERER_VERSION)).sort()).toEqual(['logo-7-preview.jpg', 'logo-7-preview1.jpg', 'logo-7-thumbnail.jpg']);
+    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(200);
+    expect(t.runner.renders).toHaveLength(1);
+  });
+
+  it('a banner preview is a video, a poster and a thumbnail', async () => {
+    t = await buildGenerationApp();
+    const video = await t.app.inject({ method: 'GET', url: `/generated/catalog/${RENDERER_VERSION}/banner-3-preview.mp4` });
+    expect(video.statusCode).toBe(200);
+    expect(video.headers['content-type']).toBe('video/mp4');
+    expect(t.runner.renders.map((render) => render.spec)).toEqual([{ kind: 'catalog-banner', styleId: 3 }]);
+  });
+
+  it('answer 404, rendering nothing, for other versions, styles and names', async () => {
+    t = await buildGenerationApp();
+    for (const url of [
+      '/generated/catalog/r0/logo-1-thumbnail.jpg',
+      `/generated/catalog/${RENDERER_VERSION}/logo-27-thumbnail.jpg`,
+      `/generated/catalog/${RENDERER_VERSION}/banner-15-preview.mp4`,
+      `/generated/catalog/${RENDERER_VERSION}/logo-1-preview.mp4`,
+      `/generated/catalog/${RENDERER_VERSION}/logo-1-thumbnail.jpg/x`,
+      `/generated/catalog/${RENDERER_VERSION}/..%2f..%2fapp.db`,
+      '/generated/0123/logo.png',
+    ]) {
+      expect([url, (await t.app.inject({ method: 'GET', url })).statusCode]).toEqual([url, 404]);
+    }
+    // A folder is never listed.
+    expect((await t.app.inject({ method: 'GET', url: '/generated/catalog/' })).statusCode).toBe(403);
+    expect(t.runner.renders).toHaveLength(0);
+  });
+
+  it('a failed picture answers 404 and is not rendered again at once', async () => {
+    t = await buildGenerationApp({ runner: new FakeRunner('manual') });
+    const url = `/generated/catalog/${RENDERER_VERSION}/logo-2-thumbnail.jpg`;
+    const first = t.app.inject({ method: 'GET', url });
+    await t.runner.started(1);
+    t.runner.renders[0].fail(new Error('no fonts'));
+    expect((await first).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+    expect(t.runner.renders).toHaveLength(1);
+  });
+
+  it('are rendered in the background after start, below users: a user job takes a busy slot at once', async () => {
+    const runner = new FakeRunner('manual');
+    t = await buildGenerationApp({ runner, env: { CATALOG_PRERENDER: '1', RENDER_CONCURRENCY: '1' } });
+    await runner.started(1);
+    expect(runner.renders[0].spec).toEqual({ kind: 'catalog-logo', styleId: 1 });
+    const created = await post<LogoCreateAnswer>(t, '/index/common/logoCreate', { ...DEFAULT_LOGO_TEXTS, logobg: 1, module: 'tl', isFirst: true }, quickLogin(t).headers);
+    expect(created.data.waitCount).toBe(0);
+    expect(runner.renders[0].signal.aborted).toBe(true);
+    await runner.started(2);
+    expect(runner.renders[1].spec.kind).toBe('tl');
+    runner.mode = 'auto';
+    runner.renders[1].finish();
+    // Then the whole gallery: 26 logo sets and 14 banner sets, the interrupted one again first.
+    await runner.started(2 + 40);
+    await settle();
+    expect(runner.renders[2].spec).toEqual({ kind: 'catalog-logo', styleId: 1 });
+    expect(fs.readdirSync(path.join(t.dataDir, 'catalog', RENDERER_VERSION))).toHaveLength(40 * 3);
+  });
+});
+
+describe('POST /index/common/createZipUrlByFile', () => {
+  let logo: LogoCreateAnswer;
+  let banner: LogoCreateAnswer;
+
+  beforeEach(async () => {
+    t = await buildGenerationApp();
+    const headers = quickLogin(t).headers;
+    await post(t, '/index/common/logoCreate', { ...DEFAULT_LOGO_TEXTS, logobg: 1, module: 'tl', isFirst: true }, headers);
+    await post(t, '/index/common/logoCreate', { ...DEFAULT_LOGO_TEXTS, ...DEFAULT_BANNER_TEXTS, logobg: 1, banner: 1, module: 'fsa', isFirst: true }, headers);
+    await settle();
+    logo = (await post<LogoCreateAnswer>(t, '/index/common/logoCreate', { ...DEFAULT_LOGO_TEXTS, logobg: 1, module: 'tl', isFirst: true }, headers)).data;
+    banner = (await post<LogoCreateAnswer>(t, '/index/common/logoCreate', { ...DEFAULT_LOGO_TEXTS, ...DEFAULT_BANNER_TEXTS, logobg: 1, banner: 1, module: 'fsa', isFirst: true }, headers)).data;
+    expect(logo.exist && banner.exist).toBe(true);
+  });
+
+  const zip = (body: object) => post<ZipAnswer>(t, '/index/common/createZipUrlByFile', body);
+
+  async function entriesOf(zipUrl: string): Promise<Record<string, Uint8Array>> {
+    const answer = await t.app.inject({ method: 'GET', url: zipUrl });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['content-type']).toBe('application/zip');
+    return unzipSync(new Uint8Array(answer.rawPayload));
+  }
+
+  it('zips a logo under a clear name, without a login', async () => {
+    const { data, code } = await zip({ fileName: 'LOGO', fileList: [logo.logoUrl] });
+    expect(code).toBe(200);
+    expect(data.zipUrl).toMatch(/^\/zips\/[0-9a-f]{32}\/LOGO\.zip$/);
+    const entries = await entriesOf(data.zipUrl);
+    expect(Object.keys(entries)).toEqual(['龙腾天下-logo.png']);
+    const stored = fs.readFileSync(path.join(t.dataDir, 'generated', logo.uniqueId, 'logo.png'));
+    expect(Buffer.from(entries['龙腾天下-logo.png'])).toEqual(stored);
+    const download = await t.app.inject({ method: 'GET', url: data.zipUrl });
+    expect(download.headers['content-disposition']).toBe(`attachment; filename="LOGO.zip"; filename*=UTF-8''LOGO.zip`);
+    expect(download.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('zips every file of a banner, named after the logo text, under a Chinese zip name', async () => {
+    const { data } = await zip({ fileName: '全屏动画', fileList: [banner.bannerUrl, banner.logoUrl] });
+    expect(data.zipUrl).toMatch(new RegExp(`/${encodeURIComponent('全屏动画')}\\.zip$`));
+    const entries = await entriesOf(data.zipUrl);
+    expect(Object.keys(entries).sort()).toEqual(['龙腾天下-banner-poster.jpg', '龙腾天下-banner.mp4', '龙腾天下-logo.png']);
+    const download = await t.app.inject({ method: 'GET', url: data.zipUrl });
+    expect(download.headers['content-disposition']).toBe(attachmentHeader('全屏动画.zip'));
+    // Identical requests reuse the zip.
+    expect((await zip({ fileName: '全屏动画', fileList: [banner.bannerUrl, banner.logoUrl] })).data.zipUrl).toBe(data.zipUrl);
+    expect(fs.readdirSync(path.join(t.dataDir, 'zips'))).toHaveLength(1);
+  });
+
+  it('accepts an absolute URL of this host, and sanitises the zip name', async () => {
+    const { data } = await zip({ fileName: '../../etc/pass\u0000wd', fileList: [`http://localhost:80${logo.logoUrl}`] });
+    expect(data.zipUrl).toMatch(/\/etcpasswd\.zip$/);
+    expect(Object.keys(await entriesOf(data.zipUrl))).toEqual(['龙腾天下-logo.png']);
+    expect((await zip({ fileName: '', fileList: [logo.logoUrl] })).data.zipUrl).toMatch(/\/LOGO\.zip$/);
+    expect((await zip({ fileName: 'LOGO', fileList: [`http://localhost${logo.logoUrl}`] })).code).toBe(200);
+    expect((await zip({ fileName: 'LOGO', fileList: [`http://localhost:8080${logo.logoUrl}`] })).code).toBe(AnswerCode.invalid);
+  });
+
+  it.each([
+    ['an upload', () => ['/uploads/a.png']],
+    ['a gallery picture', () => [`/generated/catalog/${RENDERER_VERSION}/logo-1-thumbnail.jpg`]],
+    ['dot segments', () => [`/generated/${logo.uniqueId}/../../app.db`]],
+    ['encoded dot segments', () => [`/generated/${logo.uniqueId}/%2e%2e/%2e%2e/app.db`]],
+    ['a backslash', () => [`/generated/${logo.uniqueId}\\logo.png`]],
+    ['another host', () => [`https://evil.example.com${logo.logoUrl}`]],
+    ['a protocol-relative URL', () => [`//evil.example.com${logo.logoUrl}`]],
+    ['a file: URL', () => [`file://${logo.logoUrl}`]],
+    ['a file the job does not have', () => [`/generated/${logo.uniqueId}/banner.mp4`]],
+    ['an unknown job', () => [`/generated/${'0'.repeat(32)}/logo.png`]],
+    ['a query', () => [`${logo.logoUrl}?x=1`]],
+    ['a relative path', () => [logo.logoUrl.slice(1)]],
+    ['one bad URL among good ones', () => [logo.logoUrl, '/etc/passwd']],
+    ['the database', () => ['/app.db']],
+  ])('refuses %s', async (_label, list) => {
+    expect(await zip({ fileName: 'LOGO', fileList: list() })).toEqual({ status: 200, code: AnswerCode.invalid, msg: GenerationMessages.zipFileRefused, data: null });
+  });
+
+  it('refuses an empty or too long list, and a job not finished yet', async () => {
+    expect((await zip({ fileName: 'LOGO', fileList: [] })).code).toBe(AnswerCode.invalid);
+    expect((await zip({ fileName: 'LOGO', fileList: Array(11).fill(logo.logoUrl) })).code).toBe(AnswerCode.invalid);
+    t.runner.mode = 'manual';
+    const pending = await post<LogoCreateAnswer>(t, '/index/common/logoCreate', { ...DEFAULT_LOGO_TEXTS, logotext: '未完', logobg: 1, module: 'tl', isFirst: true }, quickLogin(t).headers);
+    expect((await zip({ fileName: 'LOGO', fileList: [`/generated/${pending.data.uniqueId}/logo.png`] })).msg).toBe(GenerationMessages.zipFileRefused);
+  });
+
+  it('limits zips per IP (code 429)', async () => {
+    for (let n = 0; n < GENERATION_RATE_LIMITS.zipPerIp.limit; n += 1) expect((await zip({ fileName: 'LOGO', fileList: [logo.logoUrl] })).code).toBe(200);
+    expect((await zip({ fileName: 'LOGO', fileList: [logo.logoUrl] })).code).toBe(AnswerCode.tooMany);
+  });
+});
+
+describe('sanitiseFileName', () => {
+  it('strips separators, controls and reserved characters, caps the length and falls back', () => {
+    expect(sanitiseFileName('a/b\\c:d*e?f"g<h>i|j', 'X')).toBe('abcdefghij');
+    expect(sanitiseFileName('..hidden.zip', 'X')).toBe('hidden');
+    expect(sanitiseFileName('  \u0007 ', 'X')).toBe('X');
+    expect(Array.from(sanitiseFileName('字'.repeat(60), 'X'))).toHaveLength(40);
+  });
+});

@@ -1,0 +1,178 @@
+/**
+ * Test doubles and builders for the render queue: a renderer the test controls (it writes small
+ * real files), an app on a data folder a test can reopen (restart), and a quick login.
+ */
+import { createCanvas } from '@napi-rs/canvas';
+import Database from 'better-sqlite3';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { buildApp } from '../../../src/server/app';
+import { loadConfig, type Env } from '../../../src/server/config';
+import { DATABASE_FILE } from '../../../src/server/db/database';
+import { JOB_FILES, type RenderResult, type RenderRunner, type RenderSpec } from '../../../src/server/queue/renderSpec';
+import type { GenerationOverrides } from '../../../src/server/services';
+import { TokenService } from '../../../src/server/security/tokens';
+import { TEST_SECRET, createClock, type TestApp, type TestClock } from '../helpers';
+
+const tinyPng = createCanvas(4, 3).encodeSync('png');
+const tinyJpeg = createCanvas(4, 3).encodeSync('jpeg');
+/** The first bytes of an MP4 (an ftyp box): enough for a file that is not a real video. */
+const tinyMp4 = Buffer.from('000000186674797069736f6d0000020069736f6d69736f32', 'hex');
+
+function bytesFor(file: string): Buffer {
+  if (file.endsWith('.png')) return tinyPng;
+  if (file.endsWith('.jpg')) return tinyJpeg;
+  return tinyMp4;
+}
+
+/** Writes the files a real render of `spec` would write, as tiny stand-ins. */
+export function writeFakeFiles(spec: RenderSpec, outDir: string): RenderResult {
+  const files = Object.values(JOB_FILES[spec.kind]) as string[];
+  for (const file of files) fs.writeFileSync(path.join(outDir, file), bytesFor(file));
+  return { files };
+}
+
+export interface FakeRender {
+  spec: RenderSpec;
+  outDir: string;
+  signal: AbortSignal;
+  /** Writes the files and resolves the render. */
+  finish: () => void;
+  fail: (error: Error) => void;
+}
+
+/**
+ * A RenderRunner the test drives. In `auto` mode every render finishes at once; in `manual` mode
+ * each waits for `finish()` or `fail()`. It stops at an abort unless `ignoreAbort` (a render that
+ * hangs: the queue must give it up on its own).
+ */
+export class FakeRunner implements RenderRunner {
+  readonly renders: FakeRender[] = [];
+  mode: 'auto' | 'manual';
+  ignoreAbort = false;
+  /** Called as each render starts (e.g. to move the clock by a render time). */
+  onStart: ((render: FakeRender) => void) | null = null;
+  closed = false;
+  private waiters: Array<{ count: number; resolve: () => void }> = [];
+
+  constructor(mode: 'auto' | 'manual' = 'auto') {
+    this.mode = mode;
+  }
+
+  run(spec: RenderSpec, outDir: string, signal: AbortSignal): Promise<RenderResult> {
+    return new Promise<RenderResult>((resolve, reject) => {
+      const render: FakeRender = {
+        spec,
+        outDir,
+        signal,
+        // A render that finishes after the queue gave it up finds its folder gone: it writes nothing.
+        finish: () => resolve(fs.existsSync(outDir) ? writeFakeFiles(spec, outDir) : { files: [] }),
+        fail: (error) => reject(error),
+      };
+      if (!this.ignoreAbort) signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+      this.renders.push(render);
+      this.onStart?.(render);
+      this.waiters = this.waiters.filter((waiter) => {
+        if (this.renders.length < waiter.count) return true;
+        waiter.resolve();
+        return false;
+      });
+      if (this.mode === 'auto') render.finish();
+    });
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+  }
+
+  /** Resolves once `count` renders have started. */
+  started(count: number): Promise<void> {
+    if (this.renders.length >= count) return Promise.resolve();
+    return new Promise((resolve) => this.waiters.push({ count, resolve }));
+  }
+
+  /** The renders of users' jobs (not gallery pictures), in start order. */
+  userRenders(): FakeRender[] {
+    return this.renders.filter((render) => !render.spec.kind.startsWith('catalog-'));
+  }
+}
+
+export interface GenerationTestApp extends TestApp {
+  runner: FakeRunner;
+}
+
+export interface GenerationAppOptions {
+  runner?: FakeRunner;
+  env?: Env;
+  queue?: GenerationOverrides['queue'];
+  /** Reopen an existing data folder (a restart); a fresh temp folder otherwise. */
+  dataDir?: string;
+  clock?: TestClock;
+  /** Leave the folder in place on close, for a restart. */
+  keepDataDir?: boolean;
+}
+
+/** The app with a fake renderer, short time limits and a clock the test moves. */
+export async function buildGenerationApp(options: GenerationAppOptions = {}): Promise<GenerationTestApp> {
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'wpg-generation-test-'));
+  const clock = options.clock ?? createClock();
+  const runner = options.runner ?? new FakeRunner();
+  const logs: string[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      logs.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+      callback();
+    },
+  });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    NODE_ENV: 'test',
+    JWT_SECRET: TEST_SECRET,
+    CLIENT_DIR: path.join(dataDir, 'no-client-build'),
+    ...options.env,
+  });
+  const app = await buildApp(config, {
+    now: clock.now,
+    logger: { level: 'info', stream },
+    generation: { runner, queue: { abortGraceMs: 50, sweepIntervalMs: 60_000, ...options.queue } },
+  });
+  await app.ready();
+  let reader: Database.Database | null = null;
+  return {
+    app,
+    dataDir,
+    clock,
+    logs,
+    runner,
+    readDb: () => {
+      reader ??= new Database(path.join(dataDir, DATABASE_FILE), { readonly: true, fileMustExist: true });
+      return reader;
+    },
+    close: async () => {
+      reader?.close();
+      await app.close();
+      if (!options.keepDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A user made directly in the database and a valid token for it: no captcha, SMS or argon2 needed. */
+export function quickLogin(t: TestApp, phone = '13800138000'): { userId: number; headers: Record<string, string> } {
+  const db = new Database(path.join(t.dataDir, DATABASE_FILE));
+  try {
+    const at = t.clock.now();
+    const existing = db.prepare('SELECT id FROM users WHERE mobile = ?').get(phone) as { id: number } | undefined;
+    const userId = existing?.id ?? Number(db.prepare('INSERT INTO users (name, mobile, created_at, updated_at) VALUES (?, ?, ?, ?)').run(phone, phone, at, at).lastInsertRowid);
+    const token = new TokenService(TEST_SECRET, t.clock.now).sign({ userId, version: 0 });
+    return { userId, headers: { authorization: `Bearer ${token}` } };
+  } finally {
+    db.close();
+  }
+}
+
+/** Lets pending promise callbacks (a finished fake render's bookkeeping) run. */
+export async function settle(rounds = 5): Promise<void> {
+  for (let i = 0; i < rounds; i += 1) await new Promise((resolve) => setImmediate(resolve));
+}

@@ -1,0 +1,436 @@
+import Fastify from 'fastify';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { DEFAULT_BANNER_TEXTS, DEFAULT_LOGO_TEXTS, GenerationLimits, GenerationMessages, type LogoTexts } from '../../../src/contract/generation';
+import { openDatabase, type Db } from '../../../src/server/db/database';
+import { runMigrations } from '../../../src/server/db/migrations';
+import { jobDir } from '../../../src/server/queue/paths';
+import { KEEP_DONE_MS, KEEP_FAILED_MS, RenderQueue, type RenderQueueOptions } from '../../../src/server/queue/renderQueue';
+import { jobIdentity, type RenderRunner, type UserJobSpec } from '../../../src/server/queue/renderSpec';
+import { JobRepository } from '../../../src/server/queue/repository';
+import { createClock, type TestClock } from '../helpers';
+import { FakeRunner, settle } from './kit';
+
+let dataDir: string;
+let db: Db;
+let clock: TestClock;
+let logs: string[];
+let queue: RenderQueue | null;
+
+beforeEach(() => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wpg-queue-test-'));
+  db = openDatabase(dataDir);
+  runMigrations(db);
+  clock = createClock();
+  logs = [];
+  queue = null;
+});
+
+afterEach(async () => {
+  await queue?.close();
+  db.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+function open(runner: RenderRunner, options: Partial<RenderQueueOptions> = {}): RenderQueue {
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      logs.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+      callback();
+    },
+  });
+  queue = new RenderQueue({
+    db,
+    now: clock.now,
+    log: Fastify({ logger: { level: 'info', stream } }).log,
+    dataDir,
+    runner,
+    concurrency: 1,
+    inquiryThreshold: 5,
+    unpolledExpiryMs: 300_000,
+    abortGraceMs: 50,
+    sweepIntervalMs: 60_000,
+    ...options,
+  });
+  queue.start();
+  return queue;
+}
+
+/** A distinct transparent-logo job per number. */
+const logo = (n: number, texts: Partial<LogoTexts> = {}): UserJobSpec => ({ kind: 'tl', logoStyle: 1, texts: { ...DEFAULT_LOGO_TEXTS, logotext: `龙${n}`, ...texts } });
+const queued = (q: RenderQueue, spec: UserJobSpec, isFirst = false): { id: string; waitCount: number } => {
+  const outcome = q.submit(spec, { isFirst, userId: null });
+  if (outcome.type !== 'queued') throw new Error(`expected queued, got ${outcome.type}`);
+  return outcome;
+};
+const waitCountOf = (q: RenderQueue, id: string): number => {
+  const outcome = q.poll(id);
+  if (outcome.type !== 'waiting') throw new Error(`expected waiting, got ${outcome.type}`);
+  return outcome.waitCount;
+};
+const statusOf = (id: string): string => (db.prepare('SELECT status FROM render_jobs WHERE id = ?').get(id) as { status: string }).status;
+
+describe('wait counts', () => {
+  it('count the jobs ahead: 0 while running, then each queued job one more', async () => {
+    const runner = new FakeRunner('manual');
+    const q = open(runner);
+    const ids = [1, 2, 3, 4].map((n) => queued(q, logo(n)));
+    expect(ids.map((job) => job.waitCount)).toEqual([0, 1, 2, 3]);
+    expect(q.poll(ids[0].id)).toEqual({ type: 'waiting', waitCount: 0, running: true });
+    expect(ids.map((job) => waitCountOf(q, job.id))).toEqual([0, 1, 2, 3]);
+
+    runner.renders[0].finish();
+    await settle();
+    expect(q.poll(ids[0].id)).toMatchObject({ type: 'done', files: ['logo.png'] });
+    expect(waitCountOf(q, ids[1].id)).toBe(0);
+    expect(waitCountOf(q, ids[2].id)).toBe(1);
+    expect(waitCountOf(q, ids[3].id)).toBe(2);
+  });
+
+  it('count running jobs ahead too, with two renders at once', () => {
+    const q = open(new FakeRunner('manual'), { concurrency: 2 });
+    const ids = [1, 2, 3, 4].map((n) => queued(q, logo(n)));
+    expect(ids.map((job) => waitCountOf(q, job.id))).toEqual([0, 0, 2, 3]);
+  });
+
+  it('answer 10,000 queued jobs from an order-statistics index, without reading the table', () => {
+    const q = open(new FakeRunner('manual'));
+    let last = { id: '', waitCount: 0 };
+    for (let n = 0; n < 10_000; n += 1) last = queued(q, logo(n));
+    expect(last.waitCount).toBe(9_999);
+    const byId = jest.spyOn(JobRepository.prototype, 'byId');
+    try {
+      expect(waitCountOf(q, last.id)).toBe(9_999);
+      expect(byId).not.toHaveBeenCalled();
+    } finally {
+      byId.mockRestore();
+    }
+    const index = q.sequenceIndex;
+    expect(index.size).toBe(10_000);
+    // A Fenwick tree read: at most log2(capacity) + 1 nodes, whatever the queue's length.
+    expect(index.lastProbeSteps).toBeLessThanOrEqual(Math.log2(index.capacity) + 1);
+    expect(index.lastProbeSteps).toBeLessThanOrEqual(15);
+  });
+});
+
+describe('the inquiry threshold', () => {
+  it('asks a first request when more than the threshold are ahead, and queues a confirmed one', () => {
+    const q = open(new FakeRunner('manual'), { inquiryThreshold: 2 });
+    queued(q, logo(1));
+    queued(q, logo(2));
+    // Exactly the threshold ahead: no question yet.
+    expect(q.submit(logo(3), { isFirst: true, userId: null })).toMatchObject({ type: 'queued', waitCount: 2 });
+    const count = (): number => (db.prepare('SELECT COUNT(*) AS n FROM render_jobs').get() as { n: number }).n;
+    expect(count()).toBe(3);
+    expect(q.submit(logo(4), { isFirst: true, userId: null })).toEqual({ type: 'inquiry', waitCount: 3 });
+    expect(count()).toBe(3);
+    expect(q.submit(logo(4), { isFirst: false, userId: null })).toMatchObject({ type: 'queued', waitCount: 3 });
+    expect(count()).toBe(4);
+  });
+
+  it('answers a job already queued without asking', () => {
+    const q = open(new FakeRunner('manual'), { inquiryThreshold: 0 });
+    const first = queued(q, logo(1), true);
+    const second = queued(q, logo(2));
+    expect(q.submit(logo(2), { isFirst: true, userId: null })).toEqual({ type: 'queued', id: second.id, waitCount: 1 });
+    expect(first.waitCount).toBe(0);
+  });
+});
+
+describe('identical requests', () => {
+  it('share a queued or running job, and reuse a finished one at once', async () => {
+    const runner = new FakeRunner('manual');
+    const q = open(runner);
+    const running = queued(q, logo(1));
+    const waiting = queued(q, logo(2));
+    expect(queued(q, logo(1)).id).toBe(running.id);
+    expect(queued(q, logo(2))).toEqual(waiting);
+    expect(running.id).toBe(jobIdentity(logo(1)));
+    expect((db.prepare('SELECT COUNT(*) AS n FROM render_jobs').get() as { n: number }).n).toBe(2);
+
+    runner.renders[0].finish();
+    await settle();
+    expect(q.submit(logo(1), { isFirst: true, userId: null })).toEqual({ type: 'exists', id: running.id, kind: 'tl', files: ['logo.png'] });
+    expect(runner.renders).toHaveLength(2);
+  });
+
+  it('differ by kind, style, every text and the banner', () => {
+    const base: UserJobSpec = { kind: 'fsa', logoStyle: 1, bannerStyle: 1, texts: DEFAULT_LOGO_TEXTS, bannerTexts: DEFAULT_BANNER_TEXTS };
+    const ids = new Set(
+      [
+        base,
+        { ...base, logoStyle: 2 },
+        { ...base, bannerStyle: 2 },
+        { ...base, texts: { ...DEFAULT_LOGO_TEXTS, bottomtext: '' } },
+        { ...base, bannerTexts: { ...DEFAULT_BANNER_TEXTS, bannertextdown: '' } },
+        { kind: 'tl', logoStyle: 1, texts: DEFAULT_LOGO_TEXTS },
+        { kind: 'al', logoStyle: 1, texts: DEFAULT_LOGO_TEXTS },
+      ].map((spec) => jobIdentity(spec as UserJobSpec)),
+    );
+    expect(ids.size).toBe(7);
+  });
+
+  it('queue a failed job anew, at the back of the queue', async () => {
+    const runner = new FakeRunner('manual');
+    const q = open(runner);
+    const failing = queued(q, logo(1));
+    queued(q, logo(2));
+    runner.renders[0].fail(new Error('boom'));
+    await settle();
+    expect(q.poll(failing.id)).toEqual({ type: 'failed', message: GenerationMessages.renderFailed });
+    expect(queued(q, logo(1))).toEqual({ type: 'queued', id: failing.id, waitCount: 1 });
+  });
+
+  it('render again when a finished job lost its files', async () => {
+    const q = open(new FakeRunner('auto'));
+    const job = queued(q, logo(1));
+    await settle();
+    fs.rmSync(jobDir(dataDir, job.id), { recursive: true });
+    expect(q.poll(job.id)).toEqual({ type: 'expired' });
+    expect(q.submit(logo(1), { isFirst: true, userId: null }).type).toBe('queued');
+    await settle();
+    expect(q.poll(job.id)).toMatchObject({ type: 'done' });
+  });
+});
+
+describe('order and files', () => {
+  it('renders first come, first served, and moves each result into its folder whole', async () => {
+    const runner = new FakeRunner('manual');
+    const q = open(runner);
+    const ids = [5, 3, 9, 1].map((n) => queued(q, logo(n)).id);
+    for (let i = 0; i < ids.length; i += 1) {
+      await runner.started(i + 1);
+      expect(runner.renders[i].spec).toEqual(logo([5, 3, 9, 1][i]));
+      runner.renders[i].finish();
+      await settle();
+    }
+    for (const id of ids) expect(fs.readdirSync(jobDir(dataDir, id))).toEqual(['logo.png']);
+    // Nothing is left in the temporary folder.
+    expect(fs.readdirSync(path.join(dataDir, 'render-tmp'))).toEqual([]);
+  });
+
+  it('claims each job once, in one statement', () => {
+    const repo = new JobRepository(db);
+    repo.enqueue('a'.repeat(32), logo(1), null, 1);
+    repo.enqueue('b'.repeat(32), logo(2), null, 2);
+    expect(repo.claim(10, 20)?.id).toBe('a'.repeat(32));
+    expect(repo.claim(10, 20)?.id).toBe('b'.repeat(32));
+    expect(repo.claim(10, 20)).toBeNull();
+  });
+});
+
+describe('unpolled jobs', () => {
+  it('are dropped after the expiry; polling and creating keep a job alive, running ones are never dropped', () => {
+    const q = open(new FakeRunner('manual'));
+    const running = queued(q, logo(1));
+    const forgotten = queued(q, logo(2));
+    const watched = queued(q, logo(3));
+    clock.advanceSeconds(200);
+    expect(waitCountOf(q, watched.id)).toBe(2);
+    clock.advanceSeconds(150);
+    q.sweep();
+    expect(statusOf(forgotten.id)).toBe('expired');
+    expect(waitCountOf(q, watched.id)).toBe(1);
+    expect(q.poll(forgotten.id)).toEqual({ type: 'expired' });
+    expect(q.poll(running.id)).toMatchObject({ type: 'waiting', running: true });
+    // A new request for it queues it again, at the back.
+    expect(queued(q, logo(2)).waitCount).toBe(2);
+  });
+
+  it('expire on the poll that finds them stale, before any sweep', () => {
+    const q = open(new FakeRunner('manual'));
+    queued(q, logo(1));
+    const stale = queued(q, logo(2));
+    clock.advanceSeconds(301);
+    expect(q.poll(stale.id)).toEqual({ type: 'expired' });
+    expect(statusOf(stale.id)).toBe('expired');
+  });
+});
+
+describe('failures', () => {
+  it('fail a render past its timeout with the timeout message, and go on with the next job', async () => {
+    const runner = new FakeRunner('manual');
+    const q = open(runner, { timeoutsMs: { tl: 30 } });
+    const slow = queued(q, logo(1));
+    const next = queued(q, logo(2));
+    await runner.started(2);
+    expect(runner.renders[0].signal.aborted).toBe(true);
+    expect(q.poll(slow.id)).toEqual({ type: 'failed', message: GenerationMessages.renderTimedOut });
+    runner.renders[1].finish();
+    await settle();
+    expect(q.poll(next.id)).toMatchObject({ type: 'done' });
+  });
+
+  it('give up a render that ignores its abort after the grace period', async () => {
+    const runner = new FakeRunner('manual');
+    runner.ignoreAbort = true;
+    const q = open(runner, { timeoutsMs: { tl: 20 }, abortGraceMs: 30 });
+    const hung = queued(q, logo(1));
+    queued(q, logo(2));
+    await runner.started(2);
+    expect(q.poll(hung.id)).toEqual({ type: 'failed', message: GenerationMessages.renderTimedOut });
+    // Finishing late changes nothing.
+    runner.renders[0].finish();
+    await settle();
+    expect(q.poll(hung.id)).toEqual({ type: 'failed', message: GenerationMessages.renderTimedOut });
+  });
+
+  it('a render that throws fails its own job only, and the cause is logged', async () => {
+    const runner = new FakeRunner('manual');
+    const q = open(runner, { concurrency: 2 });
+    const broken = queued(q, logo(1));
+    const fine = queued(q, logo(2));
+    runner.renders[0].fail(new Error('canvas exploded'));
+    runner.renders[1].finish();
+    await settle();
+    expect(q.poll(broken.id)).toEqual({ type: 'failed', message: GenerationMessages.renderFailed });
+    expect(q.poll(fine.id)).toMatchObject({ type: 'done' });
+    expect(logs.some((line) => line.includes('canvas exploded') && line.includes(broken.id))).toBe(true);
+  });
+
+  it('a render that reports files it did not write fails', async () => {
+    const q = open({ run: async () => ({ files: ['logo.png'] }), close: async () => undefined });
+    const job = queued(q, logo(1));
+    await settle();
+    expect(q.poll(job.id)).toEqual({ type: 'failed', message: GenerationMessages.renderFailed });
+    expect(fs.existsSync(jobDir(dataDir, job.id))).toBe(false);
+  });
+});
+
+describe('leases and shutdown', () => {
+  it('puts a running job back in its place on close, without counting the attempt', async () => {
+    const runner = new FakeRunner('manual');
+    const q = open(runner);
+    const job = queued(q, logo(1));
+    queued(q, logo(2));
+    await q.close();
+    queue = null;
+    expect(runner.renders[0].signal.aborted).toBe(true);
+    expect(db.prepare('SELECT status, attempts, lease_until FROM render_jobs WHERE id = ?').get(job.id)).toEqual({ status: 'queued', attempts: 0, lease_until: null });
+    const again = new FakeRunner('manual');
+    const reopened = open(again);
+    expect(again.renders[0].spec).toEqual(logo(1));
+    expect(waitCountOf(reopened, job.id)).toBe(0);
+  });
+
+  it('renews the lease of a running job', async () => {
+    const runner = new FakeRunner('manual');
+    const q = open(runner, { leaseMs: 400 });
+    const job = queued(q, logo(1));
+    const lease = (): number => (db.prepare('SELECT lease_until FROM render_jobs WHERE id = ?').get(job.id) as { lease_until: number }).lease_until;
+    const first = lease();
+    clock.advanceSeconds(10);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(lease()).toBe(first + 10_000);
+    expect(q.poll(job.id)).toMatchObject({ running: true });
+  });
+});
+
+describe('expected duration', () => {
+  it('is the spec default without history: 180 s for logos, 60 s for banners', () => {
+    const q = open(new FakeRunner('manual'));
+    expect(q.expectedSeconds('tl')).toBe(GenerationLimits.defaultLogoSeconds);
+    expect(q.expectedSeconds('al')).toBe(180);
+    expect(q.expectedSeconds('fsa')).toBe(GenerationLimits.defaultBannerSeconds);
+  });
+
+  it('is measured from the last renders of the kind: median render time plus median wait, rounded up', async () => {
+    const runner = new FakeRunner('manual');
+    const q = open(runner);
+    // Render times 1.2 s, 3 s, 2 s; the second and third waited behind the first.
+    const renderMs = [1_200, 3_000, 2_000];
+    [1, 2, 3].forEach((n) => queued(q, logo(n)));
+    for (let i = 0; i < 3; i += 1) {
+      await runner.started(i + 1);
+      clock.advance(renderMs[i]);
+      runner.renders[i].finish();
+      await settle();
+    }
+    // Waits: 0, 1.2 s, 4.2 s -> median 1.2 s; renders median 2 s; 3.2 s -> 4.
+    expect(q.expectedSeconds('tl')).toBe(4);
+    expect(q.expectedSeconds('al')).toBe(180);
+    expect(q.expectedSeconds('fsa')).toBe(60);
+  });
+});
+
+describe('housekeeping', () => {
+  it('deletes results a week after their last use and failures after two, with their files', async () => {
+    const runner = new FakeRunner('manual');
+    const q = open(runner);
+    const done = queued(q, logo(1));
+    const failed = queued(q, logo(2));
+    runner.renders[0].finish();
+    await settle();
+    runner.renders[1].fail(new Error('no'));
+    await settle();
+    expect(fs.existsSync(jobDir(dataDir, done.id))).toBe(true);
+    clock.advance(KEEP_DONE_MS + 1);
+    expect(q.prune()).toBe(1);
+    expect(fs.existsSync(jobDir(dataDir, done.id))).toBe(false);
+    expect(q.poll(done.id)).toEqual({ type: 'unknown' });
+    expect(q.poll(failed.id)).toMatchObject({ type: 'failed' });
+    clock.advance(KEEP_FAILED_MS - KEEP_DONE_MS);
+    expect(q.prune()).toBe(1);
+    expect(q.poll(failed.id)).toEqual({ type: 'unknown' });
+  });
+});
+
+describe('gallery renders beside the queue', () => {
+  const gallery = (styleId: number) => ({ kind: 'catalog-logo' as const, styleId });
+
+  it('run only in slots no user job wants, demand before background, one render per key', async () => {
+    const runner = new FakeRunner('manual');
+    const q = open(runner);
+    const user = queued(q, logo(1));
+    const background = q.runAside('logo-1', gallery(1), 'background');
+    const demand = q.runAside('logo-2', gallery(2), 'demand');
+    expect(q.runAside('logo-2', gallery(2), 'demand')).toBe(demand);
+    queued(q, logo(2));
+    expect(runner.renders.map((render) => render.spec.kind)).toEqual(['tl']);
+    runner.renders[0].finish();
+    await settle();
+    // The second user job goes before any gallery task.
+    expect(runner.renders[1].spec).toEqual(logo(2));
+    runner.renders[1].finish();
+    await settle();
+    expect(runner.renders[2].spec).toEqual(gallery(2));
+    runner.renders[2].finish();
+    const made = await demand;
+    expect(made.files).toEqual(['thumbnail.jpg', 'preview1.jpg', 'preview.jpg']);
+    expect(fs.readdirSync(made.dir).sort()).toEqual(['preview.jpg', 'preview1.jpg', 'thumbnail.jpg']);
+    await runner.started(4);
+    expect(runner.renders[3].spec).toEqual(gallery(1));
+    runner.renders[3].finish();
+    await expect(background).resolves.toMatchObject({ files: expect.any(Array) });
+    expect(q.poll(user.id)).toMatchObject({ type: 'done' });
+  });
+
+  it('a background render gives its slot up to a user job and runs again after it', async () => {
+    const runner = new FakeRunner('manual');
+    const q = open(runner);
+    const background = q.runAside('logo-1', gallery(1), 'background');
+    expect(runner.renders[0].spec).toEqual(gallery(1));
+    const user = queued(q, logo(1));
+    expect(runner.renders[0].signal.aborted).toBe(true);
+    await runner.started(2);
+    expect(runner.renders[1].spec).toEqual(logo(1));
+    expect(waitCountOf(q, user.id)).toBe(0);
+    runner.renders[1].finish();
+    await runner.started(3);
+    expect(runner.renders[2].spec).toEqual(gallery(1));
+    runner.renders[2].finish();
+    await expect(background).resolves.toMatchObject({ files: ['thumbnail.jpg', 'preview1.jpg', 'preview.jpg'] });
+  });
+
+  it('a demanded render is not interrupted, and a failure reaches its callers', async () => {
+    const runner = new FakeRunner('manual');
+    const q = open(runner);
+    const demand = q.runAside('logo-1', gallery(1), 'demand');
+    queued(q, logo(1));
+    expect(runner.renders[0].signal.aborted).toBe(false);
+    runner.renders[0].fail(new Error('no fonts'));
+    await expect(demand).rejects.toThrow('no fonts');
+  });
+});
