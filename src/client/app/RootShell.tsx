@@ -1,30 +1,35 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Outlet } from 'react-router-dom';
 import { selectLoginDialogOpen } from '../features/auth/loginDialogSlice';
+import { selectGenerationStatus } from '../features/generation/generationSlice';
 import { useAppSelector } from './hooks';
 
 // Its forms (antd Form, Input, Tabs) weigh more than a public page's first load: fetched on first open.
 const LoginDialog = lazy(() => import(/* webpackChunkName: "login-dialog" */ '../features/auth/components/LoginDialog'));
+// The loading and queue dialogs of a generation, likewise fetched when a generation first needs them.
+const GenerationDialogs = lazy(() => import(/* webpackChunkName: "generation-dialogs" */ '../features/generation/components/GenerationDialogs'));
 
-/** Mounts the one login dialog the first time a page opens it, and keeps it mounted after. */
-function LoginDialogSlot() {
-  const open = useAppSelector(selectLoginDialogOpen);
-  const [needed, setNeeded] = useState(open);
-  if (open && !needed) setNeeded(true);
+/** Renders `children` from the first time `wanted` is true, and keeps them mounted after (closing animations, state). */
+function MountOnce({ wanted, children }: { wanted: boolean; children: ReactNode }) {
+  const [needed, setNeeded] = useState(wanted);
+  if (wanted && !needed) setNeeded(true);
   if (!needed) return null;
-  return (
-    <Suspense fallback={null}>
-      <LoginDialog />
-    </Suspense>
-  );
+  return <Suspense fallback={null}>{children}</Suspense>;
 }
 
-/** The root route's element: every page, plus the login dialog that any page may open. */
+/** The root route's element: every page, plus the dialogs that any page may open. */
 export default function RootShell() {
+  const loginOpen = useAppSelector(selectLoginDialogOpen);
+  const generationStatus = useAppSelector(selectGenerationStatus);
   return (
     <>
       <Outlet />
-      <LoginDialogSlot />
+      <MountOnce wanted={loginOpen}>
+        <LoginDialog />
+      </MountOnce>
+      <MountOnce wanted={generationStatus === 'loading' || generationStatus === 'inquiring'}>
+        <GenerationDialogs />
+      </MountOnce>
     </>
   );
 }

@@ -209,6 +209,22 @@ describe('routes: pages', () => {
     expect(screen.getByRole('link', { name: '返回首页' })).toHaveAttribute('href', `${BASENAME}`);
   });
 
+  it.each([
+    ['/logo/config?module=tl', '请选择LOGO模版'],
+    ['/logo/selectPage?module=tl', '选择LOGO样式'],
+    ['/logo/preview', '没有可预览的LOGO'],
+    ['/banner/selectPage?module=fsa', '选择整屏动画样式'],
+    ['/banner/config?module=fsa', '整屏动画配置'],
+    ['/banner/preview', '没有可预览的整屏动画'],
+  ])('%s opens its page inside the public layout', async (path, text) => {
+    const { router } = makeRouter(path);
+    renderWithProviders(null, { router });
+    // The title may also name a step of the flow: at least one.
+    expect((await screen.findAllByText(text, undefined, { timeout: 3_000 })).length).toBeGreaterThan(0);
+    expect(screen.getByRole('navigation', { name: '主导航' })).toBeInTheDocument();
+    router.dispose();
+  });
+
   it('home is inside the public layout', async () => {
     const { router } = makeRouter('/');
     renderWithProviders(null, { router });

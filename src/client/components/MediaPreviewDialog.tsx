@@ -1,0 +1,54 @@
+import { Modal } from 'antd';
+import { useState } from 'react';
+import { GenerationMessages } from '../../contract/generation';
+import { checkerboardStyle } from './checkerboard';
+
+export interface MediaPreview {
+  kind: 'image' | 'video';
+  src: string;
+  title: string;
+}
+
+interface MediaPreviewDialogProps {
+  /** What to show; null keeps the dialog closed. */
+  preview: MediaPreview | null;
+  onClose(): void;
+  /** The picture or video did not load (the caller tells the user; the dialog says so too). */
+  onError(kind: MediaPreview['kind']): void;
+}
+
+const mediaStyle = { display: 'block', maxWidth: '100%', maxHeight: '70vh', margin: '0 auto' } as const;
+
+function Media({ preview, onError }: { preview: MediaPreview; onError: MediaPreviewDialogProps['onError'] }) {
+  const [failed, setFailed] = useState(false);
+  const fail = () => {
+    setFailed(true);
+    onError(preview.kind);
+  };
+  if (failed) {
+    return (
+      <p role="alert" style={{ textAlign: 'center', padding: '48px 0', color: 'rgba(0, 0, 0, 0.45)', margin: 0 }}>
+        {preview.kind === 'image' ? GenerationMessages.previewImageDialog : GenerationMessages.videoDialog}
+      </p>
+    );
+  }
+  if (preview.kind === 'video') {
+    // Muted, or browsers refuse to autoplay; playsInline keeps iOS from going full screen.
+    return <video src={preview.src} autoPlay muted loop playsInline onError={fail} style={{ ...mediaStyle, width: '100%', background: '#000' }} data-testid="preview-video" />;
+  }
+  return (
+    <div style={{ ...checkerboardStyle, padding: 16, borderRadius: 8 }}>
+      <img src={preview.src} alt={`${preview.title} 预览图`} onError={fail} style={mediaStyle} />
+    </div>
+  );
+}
+
+/** The preview dialog of a style: its picture, or its video playing on a loop (spec screens 12 and 15). */
+export default function MediaPreviewDialog({ preview, onClose, onError }: MediaPreviewDialogProps) {
+  return (
+    <Modal open={preview !== null} title={preview?.title ?? '预览'} footer={null} onCancel={onClose} destroyOnHidden centered width={preview?.kind === 'video' ? 960 : 720}>
+      {/* Keyed by the source: a new picture gets a new chance to load. */}
+      {preview ? <Media key={preview.src} preview={preview} onError={onError} /> : null}
+    </Modal>
+  );
+}

@@ -1,0 +1,99 @@
+import { CheckOutlined, EyeOutlined } from '@ant-design/icons';
+import { Button, Card, Col, Empty, Pagination, Row, Skeleton } from 'antd';
+import { TEMPLATE_PAGE_SIZE } from '../../contract/generation';
+
+export interface GridTemplate {
+  id: number;
+  name: string;
+  thumbnail: string;
+}
+
+interface TemplateGridProps<T extends GridTemplate> {
+  items: T[];
+  loading: boolean;
+  page: number;
+  total: number;
+  /** The id of the style this flow has chosen: its button says 已选择. */
+  selectedId: number | null;
+  /** Logo thumbnails are transparent: they sit on a light backdrop; banner frames fill theirs. */
+  coverFit: 'contain' | 'cover';
+  onPageChange(page: number): void;
+  onPreview(template: T): void;
+  onSelect(template: T): void;
+}
+
+const coverBox = { position: 'relative', paddingTop: '62.5%', background: 'linear-gradient(135deg, #f0f4ff 0%, #fafafa 100%)', overflow: 'hidden' } as const;
+
+/**
+ * A page of styles as cards (thumbnail, name, 预览 and 选择), the pager below (spec screens 12 and
+ * 15: 12 a page), and an empty state when there is nothing to show.
+ */
+export default function TemplateGrid<T extends GridTemplate>({ items, loading, page, total, selectedId, coverFit, onPageChange, onPreview, onSelect }: TemplateGridProps<T>) {
+  if (loading && items.length === 0) {
+    return (
+      <Row gutter={[16, 16]} aria-busy="true">
+        {Array.from({ length: 6 }, (_, index) => (
+          <Col key={index} xs={12} sm={8} md={6} xl={4}>
+            <Card>
+              <Skeleton active paragraph={{ rows: 2 }} />
+            </Card>
+          </Col>
+        ))}
+      </Row>
+    );
+  }
+  if (items.length === 0) return <Empty description="暂无模板数据" style={{ padding: '48px 0' }} />;
+
+  return (
+    <>
+      <Row gutter={[16, 16]} aria-busy={loading}>
+        {items.map((template) => {
+          const chosen = template.id === selectedId;
+          return (
+            <Col key={template.id} xs={12} sm={8} md={6} xl={4}>
+              <Card
+                hoverable
+                data-testid={`template-${template.id}`}
+                style={{ borderColor: chosen ? '#1677ff' : undefined, boxShadow: chosen ? '0 0 0 2px rgba(22, 119, 255, 0.2)' : undefined }}
+                styles={{ body: { padding: '10px 12px' } }}
+                cover={
+                  <div style={coverBox} onClick={() => onPreview(template)}>
+                    <img
+                      src={template.thumbnail}
+                      alt={template.name}
+                      loading="lazy"
+                      style={{ position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: coverFit, padding: coverFit === 'contain' ? 8 : 0, boxSizing: 'border-box' }}
+                    />
+                  </div>
+                }
+              >
+                <div title={template.name} style={{ fontWeight: 500, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', marginBottom: 8 }}>
+                  {template.name}
+                </div>
+                <div style={{ display: 'flex', gap: 8 }}>
+                  <Button size="small" icon={<EyeOutlined />} onClick={() => onPreview(template)} style={{ flex: 1 }}>
+                    预览
+                  </Button>
+                  <Button size="small" type={chosen ? 'default' : 'primary'} icon={chosen ? <CheckOutlined /> : undefined} onClick={() => onSelect(template)} style={{ flex: 1 }}>
+                    {chosen ? '已选择' : '选择'}
+                  </Button>
+                </div>
+              </Card>
+            </Col>
+          );
+        })}
+      </Row>
+      {/* antd shows at most 9 pager items (first, last, 5 around the page and 2 jumps): the spec's pager count. */}
+      <Pagination
+        current={page}
+        total={total}
+        pageSize={TEMPLATE_PAGE_SIZE}
+        showSizeChanger={false}
+        hideOnSinglePage
+        onChange={onPageChange}
+        align="center"
+        style={{ marginTop: 24 }}
+      />
+    </>
+  );
+}

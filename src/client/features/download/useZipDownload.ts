@@ -1,0 +1,29 @@
+import { useEffect, useMemo } from 'react';
+import { useLocation } from 'react-router-dom';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { selectDownloadStatus, zipDownloadRequested } from './downloadSlice';
+
+/**
+ * A preview page's zip: downloaded automatically once per visit of the page (spec section 4; the
+ * saga drops the repeats of StrictMode's double effects and of remounts), and on demand with the
+ * returned `download`.
+ */
+export function useZipDownload(fileName: string, files: readonly string[]): { download(): void; downloading: boolean } {
+  const dispatch = useAppDispatch();
+  const { key: visit } = useLocation();
+  const downloading = useAppSelector(selectDownloadStatus) === 'loading';
+  // Keyed by content: a new array with the same URLs is the same download.
+  const filesKey = files.join('\n');
+  const fileList = useMemo(() => (filesKey ? filesKey.split('\n') : []), [filesKey]);
+
+  useEffect(() => {
+    if (fileList.length > 0) dispatch(zipDownloadRequested({ fileName, fileList, visit }));
+  }, [dispatch, fileName, fileList, visit]);
+
+  return {
+    download: () => {
+      if (fileList.length > 0) dispatch(zipDownloadRequested({ fileName, fileList }));
+    },
+    downloading,
+  };
+}

@@ -1,0 +1,107 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import * as commonApi from '../../../../src/client/api/commonApi';
+import { appStarted } from '../../../../src/client/app/appActions';
+import type { RootState } from '../../../../src/client/app/rootReducer';
+import BannerConfigPage from '../../../../src/client/features/banner/pages/BannerConfigPage';
+import { generationRequested } from '../../../../src/client/features/generation/generationSlice';
+import { DEFAULT_BANNER_TEXTS, DEFAULT_LOGO_TEXTS, GenerationMessages } from '../../../../src/contract/generation';
+import { renderWithProviders } from '../../renderWithProviders';
+import { fastUser } from '../auth/fastTesting';
+import { bannerTemplate, logoTemplate } from '../generation/generationHarness';
+
+// The sagas run in these tests: no call may leave for the network.
+jest.mock('../../../../src/client/api/commonApi');
+jest.mock('../../../../src/client/api/generationApi');
+
+const bothChosen: Partial<RootState> = {
+  selections: { logoTemplates: { fsa: logoTemplate }, bannerTemplate: { template: bannerTemplate, module: 'fsa' }, configs: {} },
+};
+
+function renderPage(preloadedState: Partial<RootState> = bothChosen) {
+  const rendered = renderWithProviders(null, {
+    route: '/banner/config?module=fsa',
+    preloadedState,
+    routes: [
+      { path: '/banner/config', element: <BannerConfigPage /> },
+      { path: '*', element: null },
+    ],
+  });
+  act(() => {
+    rendered.store.dispatch(appStarted());
+  });
+  return rendered;
+}
+
+async function typeInto(placeholderIndex: number, text: string) {
+  const field = screen.getAllByPlaceholderText('选填，15-30个字')[placeholderIndex];
+  const user = fastUser();
+  await user.clear(field);
+  await user.click(field);
+  await user.paste(text);
+}
+
+beforeEach(() => {
+  // Module mocks keep their calls from test to test otherwise.
+  jest.clearAllMocks();
+  jest.mocked(commonApi.checkOnline).mockResolvedValue({ isOnline: false });
+});
+
+describe('BannerConfigPage', () => {
+  it('shows both chosen styles with their re-select buttons', async () => {
+    const { router } = renderPage();
+    expect(screen.getByAltText(`整屏动画模版：${bannerTemplate.name}`)).toHaveAttribute('src', bannerTemplate.preview_image);
+    expect(screen.getByAltText(`LOGO模版：${logoTemplate.name}`)).toHaveAttribute('src', logoTemplate.preview_image1);
+    await fastUser().click(screen.getByText('重新选择LOGO'));
+    expect(`${router?.state.location.pathname}${router?.state.location.search}`).toBe('/logo/selectPage?module=fsa');
+  });
+
+  it('re-selecting the animation goes to the banner list', async () => {
+    const { router } = renderPage();
+    await fastUser().click(screen.getByText('重新选择动画'));
+    expect(`${router?.state.location.pathname}${router?.state.location.search}`).toBe('/banner/selectPage?module=fsa');
+  });
+
+  it('an invalid form: 表单验证失败, 请先检查表单, the field says why, and nothing is sent', async () => {
+    const { services } = renderPage();
+    await typeInto(0, '太短了');
+    await fastUser().click(screen.getByText('生成整屏动画'));
+    await waitFor(() => expect(services.notify.warning).toHaveBeenCalledWith(GenerationMessages.formInvalid));
+    expect(await screen.findByText(GenerationMessages.bannerTextLength)).toBeInTheDocument();
+    expect(commonApi.checkOnline).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['the banner', { ...bothChosen.selections!, bannerTemplate: null }, GenerationMessages.bannerTemplateRequired],
+    ['the logo', { ...bothChosen.selections!, logoTemplates: {} }, GenerationMessages.logoTemplateRequired],
+  ])('without %s style: says which to choose', async (_name, selections, message) => {
+    const { services } = renderPage({ selections });
+    expect(screen.getByText('去选择')).toBeInTheDocument();
+    await fastUser().click(screen.getByText('生成整屏动画'));
+    await waitFor(() => expect(services.notify.warning).toHaveBeenCalledWith(message));
+    expect(commonApi.checkOnline).not.toHaveBeenCalled();
+  });
+
+  it('a valid form asks for the animation with both styles and all the texts', async () => {
+    const { store } = renderPage();
+    await typeInto(1, '#新服开启# #登录领好礼# #兄弟一起来#');
+    await fastUser().click(screen.getByText('生成整屏动画'));
+    expect(store.dispatch).toHaveBeenCalledWith(
+      generationRequested({
+        kind: 'banner',
+        slot: 'banner',
+        openPreview: true,
+        payload: { ...DEFAULT_LOGO_TEXTS, ...DEFAULT_BANNER_TEXTS, bannertextdown: '#新服开启# #登录领好礼# #兄弟一起来#', logobg: logoTemplate.id, banner: bannerTemplate.id, module: 'fsa' },
+      }),
+    );
+    await waitFor(() => expect(commonApi.checkOnline).toHaveBeenCalled());
+  });
+
+  it('重置参数 brings back the sample texts', async () => {
+    const { store } = renderPage();
+    await typeInto(0, '这是一条新的动画上方文字内容共十五字以上');
+    expect(store.getState().selections.configs.banner?.bannertextup).toBe('这是一条新的动画上方文字内容共十五字以上');
+    await fastUser().click(screen.getByText('重置参数'));
+    expect((screen.getAllByPlaceholderText('选填，15-30个字')[0] as HTMLInputElement).value).toBe(DEFAULT_BANNER_TEXTS.bannertextup);
+    expect(store.getState().selections.configs.banner?.bannertextup).toBe(DEFAULT_BANNER_TEXTS.bannertextup);
+  });
+});

@@ -1,0 +1,107 @@
+import { screen, waitFor } from '@testing-library/react';
+import { StrictMode, type ReactElement } from 'react';
+import * as generationApi from '../../../../src/client/api/generationApi';
+import { appStarted } from '../../../../src/client/app/appActions';
+import type { RootState } from '../../../../src/client/app/rootReducer';
+import { makeStore } from '../../../../src/client/app/store';
+import BannerPreviewPage from '../../../../src/client/features/banner/pages/BannerPreviewPage';
+import LogoPreviewPage from '../../../../src/client/features/logo/pages/LogoPreviewPage';
+import { DEFAULT_FLOW_CONFIG } from '../../../../src/client/features/selections/selectionsSlice';
+import { GenerationMessages } from '../../../../src/contract/generation';
+import { makeFakeServices } from '../../fakeServices';
+import { renderWithProviders } from '../../renderWithProviders';
+import { fastUser } from '../auth/fastTesting';
+
+// The sagas run in these tests: no call may leave for the network.
+jest.mock('../../../../src/client/api/commonApi');
+jest.mock('../../../../src/client/api/generationApi');
+
+function renderPage(path: string, page: ReactElement, route: string, preloadedState: Partial<RootState> = {}) {
+  // The sagas run before the page mounts, as in the app (they start once the stored state is back).
+  const services = makeFakeServices();
+  const store = makeStore(preloadedState, { services });
+  store.dispatch(appStarted());
+  return renderWithProviders(null, {
+    route,
+    store,
+    services,
+    // StrictMode runs the page's effects twice, as in development: the zip must still download once.
+    routes: [
+      { path, element: <StrictMode>{page}</StrictMode> },
+      { path: '*', element: null },
+    ],
+  });
+}
+
+beforeEach(() => {
+  // Module mocks keep their calls from test to test otherwise.
+  jest.clearAllMocks();
+  jest.mocked(generationApi.createZipUrlByFile).mockResolvedValue({ zipUrl: '/zips/LOGO_ab12.zip' });
+});
+
+describe('LogoPreviewPage', () => {
+  const route = `/logo/preview?logoUrl=${encodeURIComponent('/generated/logo/a.png')}&fileName=LOGO`;
+
+  it('shows the logo and downloads its zip once on load, then again on 下载', async () => {
+    const { services } = renderPage('/logo/preview', <LogoPreviewPage />, route);
+    expect(screen.getByAltText('生成的LOGO')).toHaveAttribute('src', '/generated/logo/a.png');
+    await waitFor(() => expect(services.download).toHaveBeenCalledTimes(1));
+    expect(generationApi.createZipUrlByFile).toHaveBeenCalledTimes(1);
+    expect(generationApi.createZipUrlByFile).toHaveBeenCalledWith({ fileName: 'LOGO', fileList: ['/generated/logo/a.png'] });
+    expect(services.download).toHaveBeenCalledWith('/zips/LOGO_ab12.zip', 'LOGO_ab12.zip');
+    expect(services.notify.success).toHaveBeenCalledWith(GenerationMessages.downloadStarted);
+
+    await fastUser().click(screen.getByText(/^下\s*载$/));
+    await waitFor(() => expect(services.download).toHaveBeenCalledTimes(2));
+  });
+
+  it('says 获取下载文件失败 when there is no zip', async () => {
+    jest.mocked(generationApi.createZipUrlByFile).mockResolvedValue({ zipUrl: '' });
+    const { services } = renderPage('/logo/preview', <LogoPreviewPage />, route);
+    await waitFor(() => expect(services.notify.error).toHaveBeenCalledWith(GenerationMessages.zipEmpty));
+    expect(services.notify.error).toHaveBeenCalledTimes(1);
+    expect(services.download).not.toHaveBeenCalled();
+  });
+
+  it('goes back to the config page of the module it was made with', async () => {
+    const state: Partial<RootState> = { selections: { logoTemplates: {}, bannerTemplate: null, configs: { alone: { ...DEFAULT_FLOW_CONFIG, module: 'al' } } } };
+    const { router } = renderPage('/logo/preview', <LogoPreviewPage />, route, state);
+    await fastUser().click(screen.getByText('返回修改'));
+    expect(`${router?.state.location.pathname}${router?.state.location.search}`).toBe('/logo/config?module=al');
+  });
+
+  it.each([['/logo/preview'], ['/logo/preview?logoUrl=javascript%3Aalert(1)']])('%s: nothing to show, nothing downloaded', async (address) => {
+    const { services } = renderPage('/logo/preview', <LogoPreviewPage />, address);
+    expect(screen.getByText('没有可预览的LOGO')).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(generationApi.createZipUrlByFile).not.toHaveBeenCalled();
+    expect(services.download).not.toHaveBeenCalled();
+  });
+});
+
+describe('BannerPreviewPage', () => {
+  const route = `/banner/preview?logoUrl=${encodeURIComponent('/generated/logo/a.png')}&bannerUrl=${encodeURIComponent('/generated/banner/b.mp4')}&fileName=${encodeURIComponent('全屏动画')}`;
+
+  it('shows the logo and the video, and downloads both in one zip once', async () => {
+    jest.mocked(generationApi.createZipUrlByFile).mockResolvedValue({ zipUrl: `/zips/${encodeURIComponent('全屏动画_1.zip')}` });
+    const { services } = renderPage('/banner/preview', <BannerPreviewPage />, route);
+    expect(screen.getByAltText('生成的LOGO')).toHaveAttribute('src', '/generated/logo/a.png');
+    const video = screen.getByTestId('banner-video') as HTMLVideoElement;
+    expect(video).toHaveAttribute('src', '/generated/banner/b.mp4');
+    expect(video.controls).toBe(true);
+    expect(video.muted).toBe(true);
+    expect(video.loop).toBe(true);
+    expect(video).toHaveAttribute('playsinline');
+    await waitFor(() => expect(services.download).toHaveBeenCalledTimes(1));
+    expect(generationApi.createZipUrlByFile).toHaveBeenCalledTimes(1);
+    expect(generationApi.createZipUrlByFile).toHaveBeenCalledWith({ fileName: '全屏动画', fileList: ['/generated/logo/a.png', '/generated/banner/b.mp4'] });
+    expect(services.download).toHaveBeenCalledWith(`/zips/${encodeURIComponent('全屏动画_1.zip')}`, '全屏动画_1.zip');
+  });
+
+  it('without a video shows the logo alone and packs it alone', async () => {
+    const { services } = renderPage('/banner/preview', <BannerPreviewPage />, `/banner/preview?logoUrl=${encodeURIComponent('/generated/logo/a.png')}`);
+    expect(screen.queryByTestId('banner-video')).not.toBeInTheDocument();
+    await waitFor(() => expect(services.download).toHaveBeenCalledTimes(1));
+    expect(generationApi.createZipUrlByFile).toHaveBeenCalledWith({ fileName: '全屏动画', fileList: ['/generated/logo/a.png'] });
+  });
+});
