@@ -1,0 +1,207 @@
+/**
+ * Draws every frame of a style on one canvas and pipes the raw pixels to ffmpeg (no frame files).
+ * Output goes to temporary names beside the targets and is renamed at the end, so a failed or
+ * aborted render leaves nothing half-written where a caller would look.
+ */
+import { createCanvas, loadImage, type Canvas, type Image } from '@napi-rs/canvas';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import type { BannerTexts } from '../../../../contract/generation';
+import { startRawVideoEncoder, type FrameSink } from '../../ffmpeg';
+import { DESIGN_HEIGHT, DESIGN_WIDTH } from './canvas';
+import { createVignette } from './effects';
+import { buildOverlay } from './overlay';
+import { createRng, hashString } from './prng';
+import { makeTimeline } from './timeline';
+import type { BannerStyleDef, FrameTime, SceneEnv } from './types';
+
+export interface VideoOptions {
+  outFile: string;
+  posterFile: string;
+  width?: number;
+  height?: number;
+  seconds?: number;
+  fps?: number;
+  signal?: AbortSignal;
+}
+
+export interface VideoResult {
+  frameCount: number;
+  durationSeconds: number;
+  width: number;
+  height: number;
+}
+
+/** yuv420p halves chroma in both directions, so both sides must be even. */
+const even = (value: number): number => Math.max(2, Math.floor(value / 2) * 2);
+
+function abortError(signal: AbortSignal): Error {
+  const reason: unknown = signal.reason;
+  if (reason instanceof Error) return reason;
+  const error = new Error('The banner render was aborted');
+  error.name = 'AbortError';
+  return error;
+}
+
+export async function decodeLogo(png: Buffer): Promise<Image> {
+  try {
+    const image = await loadImage(png);
+    if (!image.width || !image.height) throw new Error('empty image');
+    return image;
+  } catch (cause) {
+    throw new Error('The logo image could not be decoded', { cause });
+  }
+}
+
+export interface FrameRenderer {
+  canvas: Canvas;
+  width: number;
+  height: number;
+  fps: number;
+  frameCount: number;
+  durationSeconds: number;
+  posterFrame: number;
+  /** Draws frame `frame` (0-based) onto `canvas`. */
+  draw(frame: number): void;
+}
+
+/** Builds a style's scene and overlay once (the costly part) and returns a per-frame drawer. */
+export function createFrameRenderer(
+  def: BannerStyleDef,
+  logo: Image,
+  texts: BannerTexts,
+  options: { width?: number; height?: number; seconds?: number; fps?: number },
+): FrameRenderer {
+  const width = even(options.width ?? DESIGN_WIDTH);
+  const height = even(options.height ?? DESIGN_HEIGHT);
+  const fps = options.fps ?? 25;
+  const seconds = options.seconds ?? 6;
+  if (!(fps > 0 && fps <= 120)) throw new RangeError(`fps must be in (0, 120], got ${fps}`);
+  if (!(seconds > 0 && seconds <= 120)) throw new RangeError(`seconds must be in (0, 120], got ${seconds}`);
+  if (width > 7680 || height > 4320) throw new RangeError(`${width}x${height} is larger than 8K`);
+  const frameCount = Math.max(1, Math.round(seconds * fps));
+  const durationSeconds = frameCount / fps;
+
+  // Cover: the design area fills the frame; a frame of another shape crops it evenly.
+  const scale = Math.max(width / DESIGN_WIDTH, height / DESIGN_HEIGHT);
+  const offsetX = (width - DESIGN_WIDTH * scale) / 2;
+  const offsetY = (height - DESIGN_HEIGHT * scale) / 2;
+  const env: SceneEnv = {
+    scale,
+    seconds: durationSeconds,
+    fps,
+    rng: createRng(hashString(def.key)),
+    cycles: (period) => Math.max(1, Math.round(durationSeconds / period)),
+  };
+  const scene = def.build(env);
+  const { overlay, headlineLength } = buildOverlay(logo, texts, def.theme, scale);
+  const timeline = makeTimeline(durationSeconds, headlineLength);
+  const canvas = createCanvas(width, height);
+  const ctx = canvas.getContext('2d');
+  const vignette = createVignette(ctx, def.theme.vignette.color, def.theme.vignette.strength);
+  return {
+    canvas,
+    width,
+    height,
+    fps,
+    frameCount,
+    durationSeconds,
+    posterFrame: Math.min(frameCount - 1, Math.round(timeline.poster * fps)),
+    draw(frame) {
+      const t = frame / fps;
+      const time: FrameTime = { t, phase: t / durationSeconds, seconds: durationSeconds, fps, timeline };
+      ctx.setTransform(scale, 0, 0, scale, offsetX, offsetY);
+      ctx.globalAlpha = 1;
+      ctx.globalCompositeOperation = 'source-over';
+      ctx.save();
+      scene.background(ctx, time);
+      ctx.restore();
+      ctx.save();
+      overlay.draw(ctx, time, frame);
+      ctx.restore();
+      if (scene.foreground) {
+        ctx.save();
+        scene.foreground(ctx, time);
+        ctx.restore();
+      }
+      vignette(ctx);
+    },
+  };
+}
+
+export async function renderStyleVideo(def: BannerStyleDef, input: { logoPng: Buffer; texts: BannerTexts }, options: VideoOptions): Promise<VideoResult> {
+  const { signal } = options;
+  if (signal?.aborted) throw abortError(signal);
+  const logo = await decodeLogo(input.logoPng);
+  if (signal?.aborted) throw abortError(signal);
+  const renderer = createFrameRenderer(def, logo, input.texts, options);
+  const { canvas, width, height, fps, frameCount, durationSeconds, posterFrame } = renderer;
+
+  const tag = `${process.pid}-${crypto.randomBytes(4).toString('hex')}`;
+  const videoTemp = `${options.outFile}.${tag}.part`;
+  const posterTemp = `${options.posterFile}.${tag}.part`;
+  let sink: FrameSink | null = null;
+  const onAbort = () => sink?.kill();
+  signal?.addEventListener('abort', onAbort, { once: true });
+  try {
+    sink = startRawVideoEncoder({
+      width,
+      height,
+      fps,
+      outputArgs: [
+        '-an',
+        // Explicit BT.709 conversion and tags, so browsers show the colours that were drawn.
+        '-vf',
+        'scale=out_color_matrix=bt709:out_range=tv,format=yuv420p',
+        '-c:v',
+        'libx264',
+        '-preset',
+        'veryfast',
+        '-crf',
+        '23',
+        '-profile:v',
+        'high',
+        '-pix_fmt',
+        'yuv420p',
+        '-colorspace',
+        'bt709',
+        '-color_primaries',
+        'bt709',
+        '-color_trc',
+        'bt709',
+        '-g',
+        String(Math.max(1, Math.round(fps * 2))),
+        '-movflags',
+        '+faststart',
+        '-f',
+        'mp4',
+        videoTemp,
+      ],
+    });
+    let poster: Buffer | null = null;
+    for (let frame = 0; frame < frameCount; frame++) {
+      if (signal?.aborted) throw abortError(signal);
+      renderer.draw(frame);
+      if (frame === posterFrame) poster = await canvas.encode('jpeg', 90);
+      await sink.write(canvas.data());
+    }
+    if (signal?.aborted) throw abortError(signal);
+    await sink.finish();
+    if (signal?.aborted) throw abortError(signal);
+    await fs.promises.writeFile(posterTemp, poster ?? (await canvas.encode('jpeg', 90)));
+    await fs.promises.rename(videoTemp, options.outFile);
+    await fs.promises.rename(posterTemp, options.posterFile);
+    return { frameCount, durationSeconds, width, height };
+  } catch (error) {
+    if (sink) {
+      sink.kill();
+      // Wait for ffmpeg to be gone, or it could write the file again after it was removed.
+      await sink.finish().catch(() => undefined);
+    }
+    await Promise.all([fs.promises.rm(videoTemp, { force: true }), fs.promises.rm(posterTemp, { force: true })]);
+    if (signal?.aborted) throw abortError(signal);
+    throw error;
+  } finally {
+    signal?.removeEventListener('abort', onAbort);
+  }
+}
