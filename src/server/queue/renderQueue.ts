@@ -525,6 +525,8 @@ export class RenderQueue {
       const final = jobDir(dataDir, row.id);
       fs.rmSync(final, { recursive: true, force: true });
       fs.renameSync(tmp, final);
+      // mkdtemp made it private; a web server in front of us may serve it straight from disk.
+      fs.chmodSync(final, 0o755);
     } catch (error) {
       this.jobFailed(row, error);
       return;

@@ -5,7 +5,7 @@ import { DEFAULT_BANNER_TEXTS, DEFAULT_LOGO_TEXTS, GenerationMessages, type Bann
 import { AnswerCode } from '../../../src/contract/envelope';
 import { GENERATION_RATE_LIMITS } from '../../../src/server/modules/generation/rateLimits';
 import { attachmentHeader } from '../../../src/server/modules/generation/files';
-import { sanitiseFileName } from '../../../src/server/modules/generation/zip';
+import { ownHostKeys, resultFileOf, sanitiseFileName } from '../../../src/server/modules/generation/zip';
 import { RENDERER_VERSION } from '../../../src/server/queue/renderSpec';
 import { BANNER_STYLES, LOGO_STYLES } from '../../../src/server/render/styles';
 import { post } from '../helpers';
@@ -186,6 +186,8 @@ describe('POST /index/common/createZipUrlByFile', () => {
     expect(Object.keys(entries).sort()).toEqual(['龙腾天下-banner-poster.jpg', '龙腾天下-banner.mp4', '龙腾天下-logo.png']);
     const download = await t.app.inject({ method: 'GET', url: data.zipUrl });
     expect(download.headers['content-disposition']).toBe(attachmentHeader('全屏动画.zip'));
+    expect(attachmentHeader('全屏动画.zip')).toBe(`attachment; filename="download.zip"; filename*=UTF-8''${encodeURIComponent('全屏动画')}.zip`);
+    expect(attachmentHeader('龙LOGO.zip')).toBe(`attachment; filename="LOGO.zip"; filename*=UTF-8''${encodeURIComponent('龙')}LOGO.zip`);
     // Identical requests reuse the zip.
     expect((await zip({ fileName: '全屏动画', fileList: [banner.bannerUrl, banner.logoUrl] })).data.zipUrl).toBe(data.zipUrl);
     expect(fs.readdirSync(path.join(t.dataDir, 'zips'))).toHaveLength(1);
@@ -239,5 +241,35 @@ describe('sanitiseFileName', () => {
     expect(sanitiseFileName('..hidden.zip', 'X')).toBe('hidden');
     expect(sanitiseFileName('  \u0007 ', 'X')).toBe('X');
     expect(Array.from(sanitiseFileName('字'.repeat(60), 'X'))).toHaveLength(40);
+  });
+});
+
+describe('result URLs of our own hosts', () => {
+  const id = 'a'.repeat(32);
+
+  it('take the Host the request came to, with either default port when it names none, and the public origin', () => {
+    expect(ownHostKeys('Example.com', '')).toEqual(new Set(['example.com:80', 'example.com:443']));
+    expect(ownHostKeys('example.com:8080', 'https://www.example.com')).toEqual(new Set(['example.com:8080', 'www.example.com:443']));
+    expect(ownHostKeys('bad host', '')).toEqual(new Set());
+  });
+
+  it('accept only /generated/<job>/<file> on those hosts', () => {
+    const keys = ownHostKeys('example.com:8080', 'https://www.example.com');
+    expect(resultFileOf(`https://www.example.com/generated/${id}/logo.png`, keys)).toEqual({ id, file: 'logo.png' });
+    expect(resultFileOf(`http://example.com:8080/generated/${id}/banner.mp4`, keys)).toEqual({ id, file: 'banner.mp4' });
+    expect(resultFileOf(`/generated/${id}/banner-poster.jpg`, keys)).toEqual({ id, file: 'banner-poster.jpg' });
+    for (const url of [
+      `http://www.example.com/generated/${id}/logo.png`,
+      `https://example.com/generated/${id}/logo.png`,
+      `https://user@www.example.com/generated/${id}/logo.png`,
+      `/generated/${id}/logo.png#x`,
+      `/generated/${id.toUpperCase()}/logo.png`,
+      `/generated/${id}/logo.svg`,
+      `/generated/${id}/sub/logo.png`,
+      `javascript:alert(1)`,
+      '',
+    ]) {
+      expect([url, resultFileOf(url, keys)]).toEqual([url, null]);
+    }
   });
 });

@@ -5,10 +5,14 @@ import path from 'node:path';
 import type { Catalog } from '../../queue/catalog';
 import { CATALOG_URL_PREFIX, GENERATED_URL_PREFIX, ZIPS_URL_PREFIX, catalogRoot, generatedDir, zipsDir } from '../../queue/paths';
 
-/** `attachment` with an ASCII fallback and the UTF-8 name (RFC 6266), so '全屏动画.zip' survives. */
+/**
+ * `attachment` with the UTF-8 name (RFC 6266) so that '全屏动画.zip' survives, and an ASCII name for
+ * old clients: the name's ASCII part when it has one, 'download' otherwise.
+ */
 export function attachmentHeader(fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]|["\\%]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+  const extension = path.extname(fileName);
+  const asciiStem = path.basename(fileName, extension).replace(/[^\x20-\x7e]|["\\%]/g, '').trim();
+  return `attachment; filename="${asciiStem || 'download'}${extension}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
 /**
