@@ -93,7 +93,7 @@ export type Services = ReturnType<typeof createServices>;
 
 const HOUSEKEEPING_INTERVAL_MS = 10 * 60 * 1000;
 
-/** Deletes expired captchas, codes, tickets, old rate events, and old results and zips every 10 minutes. */
+/** Deletes expired captchas, codes, tickets, old rate events, old results, zips and gallery versions every 10 minutes. */
 export function startHousekeeping(services: Services): NodeJS.Timeout {
   const sweep = (): void => {
     services.captchas.prune();
@@ -102,6 +102,7 @@ export function startHousekeeping(services: Services): NodeJS.Timeout {
     services.limiter.prune();
     services.renderQueue.prune();
     services.zips.prune();
+    services.catalog.removeOldVersions();
     services.generationLimiters.prune();
   };
   sweep();

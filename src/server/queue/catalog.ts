@@ -83,12 +83,8 @@ export class Catalog {
     return Object.values(JOB_FILES[spec.kind]).every((roleFile) => fs.existsSync(path.join(this.dir, fileName(spec, roleFile))));
   }
 
-  /**
-   * Queues the missing pictures at background priority and deletes the folders of other renderer
-   * versions. Answers how many tasks were queued.
-   */
+  /** Queues the missing pictures at background priority; answers how many tasks were queued. */
   prerenderMissing(): number {
-    this.removeOldVersions();
     let queued = 0;
     for (const spec of this.allTasks()) {
       if (this.isComplete(spec)) continue;
@@ -163,11 +159,16 @@ export class Catalog {
     return work;
   }
 
-  private removeOldVersions(): void {
+  /** Deletes the pictures of other renderer versions (housekeeping): no URL we give out names them. */
+  removeOldVersions(): number {
     const root = catalogRoot(this.options.dataDir);
-    if (!fs.existsSync(root)) return;
+    if (!fs.existsSync(root)) return 0;
+    let removed = 0;
     for (const entry of fs.readdirSync(root)) {
-      if (entry !== RENDERER_VERSION) fs.rmSync(path.join(root, entry), { recursive: true, force: true });
+      if (entry === RENDERER_VERSION) continue;
+      fs.rmSync(path.join(root, entry), { recursive: true, force: true });
+      removed += 1;
     }
+    return removed;
   }
 }

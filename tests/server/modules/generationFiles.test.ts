@@ -111,6 +111,18 @@ describe('the gallery pictures', () => {
     expect(t.runner.renders).toHaveLength(0);
   });
 
+  it('of an older renderer version are deleted at start', async () => {
+    t = await buildGenerationApp({ keepDataDir: true });
+    const old = path.join(t.dataDir, 'catalog', 'r0');
+    fs.mkdirSync(old, { recursive: true });
+    fs.writeFileSync(path.join(old, 'logo-1-thumbnail.jpg'), 'old');
+    await t.app.inject({ method: 'GET', url: `/generated/catalog/${RENDERER_VERSION}/logo-1-thumbnail.jpg` });
+    await t.app.close();
+    const dataDir = t.dataDir;
+    t = await buildGenerationApp({ dataDir });
+    expect(fs.readdirSync(path.join(dataDir, 'catalog'))).toEqual([RENDERER_VERSION]);
+  });
+
   it('a failed picture answers 404 and is not rendered again at once', async () => {
     t = await buildGenerationApp({ runner: new FakeRunner('manual') });
     const url = `/generated/catalog/${RENDERER_VERSION}/logo-2-thumbnail.jpg`;

@@ -1,0 +1,47 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ConfigError, loadConfig } from '../../../src/server/config';
+
+let dataDir: string;
+
+beforeEach(() => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wpg-queue-config-test-'));
+});
+
+afterEach(() => {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+const load = (env: Record<string, string> = {}) => loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'x'.repeat(32), ...env });
+
+describe('the render queue settings', () => {
+  it('default to 2 renders at once, a question past 5 ahead, 300 s without a poll, and gallery pictures made at start', () => {
+    expect(load().generation).toEqual({ concurrency: 2, inquiryThreshold: 5, unpolledExpirySeconds: 300, catalogPrerender: true });
+    // Tests render what they check, not the whole gallery.
+    expect(load({ NODE_ENV: 'test' }).generation.catalogPrerender).toBe(false);
+  });
+
+  it('read every variable', () => {
+    expect(load({ RENDER_CONCURRENCY: '4', QUEUE_INQUIRY_THRESHOLD: '0', QUEUE_UNPOLLED_EXPIRY_SECONDS: '600', CATALOG_PRERENDER: '0' }).generation).toEqual({
+      concurrency: 4,
+      inquiryThreshold: 0,
+      unpolledExpirySeconds: 600,
+      catalogPrerender: false,
+    });
+    expect(load({ NODE_ENV: 'test', CATALOG_PRERENDER: '1' }).generation.catalogPrerender).toBe(true);
+  });
+
+  it.each([
+    ['RENDER_CONCURRENCY', '0'],
+    ['RENDER_CONCURRENCY', 'two'],
+    ['RENDER_CONCURRENCY', '1.5'],
+    ['RENDER_CONCURRENCY', '33'],
+    ['QUEUE_INQUIRY_THRESHOLD', '-1'],
+    ['QUEUE_UNPOLLED_EXPIRY_SECONDS', '5'],
+    ['CATALOG_PRERENDER', 'yes'],
+  ])('refuse %s=%s with a message naming it', (name, value) => {
+    expect(() => load({ [name]: value })).toThrow(ConfigError);
+    expect(() => load({ [name]: value })).toThrow(name);
+  });
+});
