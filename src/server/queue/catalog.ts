@@ -30,6 +30,8 @@ const fileName = (spec: CatalogJobSpec, roleFile: string): string => `${taskKey(
  */
 export class Catalog {
   readonly dir: string;
+  private logos: LogoTemplate[] | null = null;
+  private banners: BannerTemplate[] | null = null;
   private readonly inFlight = new Map<string, Promise<void>>();
   private readonly failedAt = new Map<string, number>();
 
@@ -43,9 +45,10 @@ export class Catalog {
     return `${CATALOG_URL_PREFIX}${RENDERER_VERSION}/${fileName(spec, roleFile)}`;
   }
 
-  logoTemplates(): LogoTemplate[] {
+  /** The lists never change while the server runs: made once, not on every request. */
+  logoTemplates(): readonly LogoTemplate[] {
     const files = JOB_FILES['catalog-logo'];
-    return LOGO_STYLES.map((style) => {
+    this.logos ??= LOGO_STYLES.map((style) => {
       const spec: CatalogJobSpec = { kind: 'catalog-logo', styleId: style.id };
       return {
         id: style.id,
@@ -55,11 +58,12 @@ export class Catalog {
         preview_image: this.url(spec, files.preview),
       };
     });
+    return this.logos;
   }
 
-  bannerTemplates(): BannerTemplate[] {
+  bannerTemplates(): readonly BannerTemplate[] {
     const files = JOB_FILES['catalog-banner'];
-    return BANNER_STYLES.map((style) => {
+    this.banners ??= BANNER_STYLES.map((style) => {
       const spec: CatalogJobSpec = { kind: 'catalog-banner', styleId: style.id };
       return {
         id: style.id,
@@ -69,6 +73,7 @@ export class Catalog {
         preview_image: this.url(spec, files.poster),
       };
     });
+    return this.banners;
   }
 
   /** Every gallery task, logos first: they are quick and fill the first page people see. */
