@@ -70,6 +70,7 @@ export function createVignette(ctx: Ctx, color: string, strength: number): (ctx:
   g.addColorStop(0.5, rgba(color, strength * 0.45));
   g.addColorStop(1, rgba(color, strength));
   return (target) => {
+    if (strength <= 0) return;
     target.fillStyle = g;
     target.fillRect(0, 0, 480, DESIGN_HEIGHT);
     target.fillRect(DESIGN_WIDTH - 480, 0, 480, DESIGN_HEIGHT);

@@ -21,7 +21,7 @@ export const battlefield: BannerStyleDef = {
       spacing: 0.1,
       reveal: 'pop',
     },
-    tags: { face: 'sansBold', size: 30, kind: 'plaque', color: '#ffe6b0', fill: 'rgba(74,12,4,0.85)', border: '#e2a445', accent: '#ffb347' },
+    tags: { face: 'sansBold', size: 32, kind: 'plaque', color: '#ffe6b0', fill: 'rgba(74,12,4,0.85)', border: '#e2a445', accent: '#ffb347' },
     backdrop: { color: '#1a0300', alpha: 0.5 },
     vignette: { color: '#0c0000', strength: 0.9 },
   },

@@ -105,7 +105,7 @@ export const cloudSea: BannerStyleDef = {
       spacing: 0.14,
       reveal: 'rise',
     },
-    tags: { face: 'elegant', size: 30, kind: 'pill', color: '#7a4a1c', fill: 'rgba(255,250,240,0.82)', border: '#e6b866', accent: '#e6b866' },
+    tags: { face: 'elegant', size: 32, kind: 'pill', color: '#7a4a1c', fill: 'rgba(255,250,240,0.82)', border: '#e6b866', accent: '#e6b866' },
     backdrop: { color: '#3a2450', alpha: 0.35 },
     vignette: { color: '#1a1030', strength: 0.55 },
   },
@@ -149,8 +149,8 @@ export const cloudSea: BannerStyleDef = {
       { layer: island(scale, rng.fork('i2'), 220, false), x: 1600, y: 120, k: 0.6, depth: 0.8 },
       { layer: island(scale, rng.fork('i3'), 150, false), x: 1460, y: 420, k: 0.35, depth: 0.6 },
     ];
-    const mote = glowSprite('rgba(255,230,170,1)', 12, scale, 0.2);
-    const motes = spawn(env, rng.fork('motes'), 90, [5, 9], [3, 7]);
+    const mote = glowSprite('rgba(255,214,140,1)', 12, scale, 0.1);
+    const motes = spawn(env, rng.fork('motes'), 45, [5, 9], [3, 6]);
     const birds = Array.from({ length: 5 }, (_, i) => ({ dx: i * 34 - (i % 2) * 16, dy: Math.abs(i - 2) * 14, k: rng.next() }));
     const swayCycles = env.cycles(12);
     const bobCycles = env.cycles(4);
@@ -190,7 +190,7 @@ export const cloudSea: BannerStyleDef = {
           const u = age(p, phase);
           const x = p.x + Math.sin(TAU * (u + p.a)) * 40;
           const y = p.y - u * 160;
-          ctx.globalAlpha = lifeFade(u, 0.3) * 0.8;
+          ctx.globalAlpha = lifeFade(u, 0.3) * 0.6;
           ctx.drawImage(mote.canvas, x - p.size * 2, y - p.size * 2, p.size * 4, p.size * 4);
         }
         ctx.globalAlpha = 1;

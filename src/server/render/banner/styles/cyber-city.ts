@@ -65,7 +65,7 @@ export const cyberCity: BannerStyleDef = {
       spacing: 0.08,
       reveal: 'glitch',
     },
-    tags: { face: 'sansBold', size: 28, kind: 'pill', color: '#e8fdff', fill: 'rgba(18,0,40,0.72)', border: '#00e5ff', accent: '#ff2bd6' },
+    tags: { face: 'sansBold', size: 32, kind: 'pill', color: '#e8fdff', fill: 'rgba(18,0,40,0.72)', border: '#00e5ff', accent: '#ff2bd6' },
     backdrop: { color: '#0a0018', alpha: 0.55 },
     vignette: { color: '#04000c', strength: 0.85 },
   },

@@ -34,12 +34,13 @@ function vortexLayer(scale: number, seed: number, radius: number): Layer {
       const arm = 0.5 + 0.5 * Math.sin(ARMS * a + Math.log(r + 0.02) * 7);
       const n = noise.fbm(Math.cos(a) * r * 4 + 10, Math.sin(a) * r * 4 + 10, 4);
       const ring = Math.exp(-Math.pow((r - 0.2) / 0.08, 2));
-      const body = clamp(arm * (0.6 + n * 0.8) * (1 - r) * 1.6 + ring * 1.2);
-      const eye = clamp((r - 0.12) / 0.08);
-      image.data[k] = 120 + body * 135;
-      image.data[k + 1] = 40 + body * 100 * body;
-      image.data[k + 2] = 200 + body * 55;
-      image.data[k + 3] = Math.round(255 * clamp(body * eye * (1 - Math.pow(r, 3))));
+      const body = clamp(Math.pow(arm, 1.6) * (0.5 + n * 1.0) * (1 - r) * 2 + ring * 1.4);
+      const eye = clamp((r - 0.12) / 0.06);
+      // Deep violet in the arms, hot pink-white along the rim of the eye.
+      image.data[k] = 110 + body * 145;
+      image.data[k + 1] = 30 + body * body * 170;
+      image.data[k + 2] = 190 + body * 65;
+      image.data[k + 3] = Math.round(255 * clamp(body * 1.2 * eye * (1 - Math.pow(r, 2.5))));
     }
   }
   sctx.putImageData(image, 0, 0);
@@ -113,7 +114,7 @@ export const darkPortal: BannerStyleDef = {
       spacing: 0.14,
       reveal: 'smoke',
     },
-    tags: { face: 'serifBold', size: 28, kind: 'line', color: '#ead6ff', fill: 'transparent', border: '#b070ff', accent: '#b070ff' },
+    tags: { face: 'serifBold', size: 30, kind: 'plaque', color: '#f0e0ff', fill: 'rgba(40,6,70,0.85)', border: '#b070ff', accent: '#b070ff' },
     backdrop: { color: '#05000a', alpha: 0.55 },
     vignette: { color: '#000000', strength: 0.9 },
   },
@@ -151,7 +152,7 @@ export const darkPortal: BannerStyleDef = {
     const runeRng = rng.fork('runes');
     const runes = Array.from({ length: 8 }, () => runeSprite(runeRng, scale));
     const ember = glowSprite('rgba(210,140,255,1)', 12, scale, 0.2);
-    const embers = spawn(env, rng.fork('embers'), 160, [2, 4], [3, 7]);
+    const embers = spawn(env, rng.fork('embers'), 90, [2, 4], [2.5, 6]);
     const turnCycles = env.cycles(12);
     const ringCycles = env.cycles(24);
     const pulseCycles = env.cycles(2);

@@ -45,6 +45,25 @@ function raySprite(scale: number, width: number): Layer {
   return layer;
 }
 
+/** A small fish silhouette pointing along +x. */
+function fishSprite(scale: number): Layer {
+  const layer = createLayer(40, 20, scale);
+  const c = layer.ctx;
+  c.fillStyle = 'rgba(10,40,60,0.9)';
+  c.beginPath();
+  c.moveTo(38, 10);
+  c.quadraticCurveTo(26, 1, 12, 8);
+  c.lineTo(2, 2);
+  c.lineTo(6, 10);
+  c.lineTo(2, 18);
+  c.lineTo(12, 12);
+  c.quadraticCurveTo(26, 19, 38, 10);
+  c.fill();
+  c.fillStyle = 'rgba(150,230,255,0.35)';
+  c.fillRect(16, 9, 16, 1.5);
+  return layer;
+}
+
 function ruins(ctx: Ctx, x: number, base: number, s: number): void {
   // Broken columns and an arch: a sunken temple.
   const col = (cx: number, h: number, broken: boolean) => {
@@ -86,7 +105,7 @@ export const deepSea: BannerStyleDef = {
       spacing: 0.12,
       reveal: 'wave',
     },
-    tags: { face: 'sansBold', size: 28, kind: 'pill', color: '#e2fcff', fill: 'rgba(0,60,90,0.55)', border: '#5fe0ff', accent: '#5fe0ff' },
+    tags: { face: 'sansBold', size: 32, kind: 'pill', color: '#e2fcff', fill: 'rgba(0,60,90,0.55)', border: '#5fe0ff', accent: '#5fe0ff' },
     backdrop: { color: '#001522', alpha: 0.5 },
     vignette: { color: '#00060c', strength: 0.85 },
   },
@@ -142,6 +161,10 @@ export const deepSea: BannerStyleDef = {
     const bubbles = spawn(env, rng.fork('bubbles'), 70, [4, 8], [8, 26]);
     const plankton = spawn(env, rng.fork('plankton'), 160, [5, 10], [3, 7]);
     const glow = glowSprite('rgba(120,255,230,1)', 12, scale, 0.15);
+    const fish = fishSprite(scale);
+    // A school circling like a bait ball: each fish on a tilted ring, facing the way it swims.
+    const school = Array.from({ length: 70 }, () => ({ r: rng.range(0.55, 1.1), k: rng.next(), y: rng.range(-30, 30), size: rng.range(22, 38) }));
+    const schoolCycles = env.cycles(7);
     const swayCycles = env.cycles(4);
     const rayCycles = env.cycles(6);
 
@@ -170,6 +193,20 @@ export const deepSea: BannerStyleDef = {
           }
           ctx.stroke();
         }
+        for (const f of school) {
+          const a = TAU * (phase * schoolCycles + f.k);
+          const x = 1560 + Math.cos(a) * 230 * f.r;
+          const y = 330 + Math.sin(a) * 70 * f.r + f.y;
+          // Velocity direction of the ellipse at this angle; fish behind the ring are fainter.
+          const heading = Math.atan2(Math.cos(a) * 70, -Math.sin(a) * 230);
+          ctx.globalAlpha = 0.55 + 0.35 * (0.5 + 0.5 * Math.sin(a));
+          ctx.save();
+          ctx.translate(x, y);
+          ctx.rotate(heading);
+          ctx.drawImage(fish.canvas, -f.size / 2, -f.size / 4, f.size, f.size / 2);
+          ctx.restore();
+        }
+        ctx.globalAlpha = 1;
         ctx.globalCompositeOperation = 'lighter';
         for (const p of plankton) {
           const u = age(p, phase);

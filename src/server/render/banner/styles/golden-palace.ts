@@ -61,7 +61,7 @@ export const goldenPalace: BannerStyleDef = {
       spacing: 0.12,
       reveal: 'rise',
     },
-    tags: { face: 'serifBold', size: 28, kind: 'plaque', color: '#ffe9b0', fill: 'rgba(128,18,12,0.88)', border: '#ffd36b', accent: '#ffd36b' },
+    tags: { face: 'serifBold', size: 32, kind: 'plaque', color: '#ffe9b0', fill: 'rgba(128,18,12,0.88)', border: '#ffd36b', accent: '#ffd36b' },
     backdrop: { color: '#2a0a00', alpha: 0.45 },
     vignette: { color: '#160400', strength: 0.8 },
   },
@@ -112,8 +112,10 @@ export const goldenPalace: BannerStyleDef = {
     const sparkle = sparkleSprite(scale);
     const rayCycles = env.cycles(40);
     const rayGradient = (ctx: Ctx) => {
-      const g = ctx.createRadialGradient(CX, CY, 60, CX, CY, 1100);
-      g.addColorStop(0, 'rgba(255,236,170,0.34)');
+      const g = ctx.createRadialGradient(CX, CY, 0, CX, CY, 1100);
+      // Clear at the hub, where the wedges would otherwise crowd into a moire.
+      g.addColorStop(0, 'rgba(255,236,170,0)');
+      g.addColorStop(0.15, 'rgba(255,236,170,0.34)');
       g.addColorStop(0.5, 'rgba(255,200,100,0.12)');
       g.addColorStop(1, 'rgba(255,180,80,0)');
       return g;

@@ -32,10 +32,13 @@ function inkRange(scale: number, seed: number, r: Range): Layer {
     });
     return best;
   };
-  const y = (x: number) => {
-    const u = x / r.width;
-    return r.height * (1 - lift(x) * (0.85 + 0.3 * shoulder(u))) + (jitter(u) - 0.5) * 70;
-  };
+  // The ridge is sampled once per design unit: the texture pass below asks for it per pixel.
+  const ridgeAt = new Float32Array(Math.ceil(r.width) + 2);
+  for (let i = 0; i < ridgeAt.length; i++) {
+    const u = i / r.width;
+    ridgeAt[i] = r.height * (1 - lift(i) * (0.85 + 0.3 * shoulder(u))) + (jitter(u) - 0.5) * 70;
+  }
+  const y = (x: number) => ridgeAt[Math.max(0, Math.min(ridgeAt.length - 1, Math.round(x)))];
   ctx.beginPath();
   ctx.moveTo(0, r.height);
   for (let x = 0; x <= r.width; x += 3) ctx.lineTo(x, y(x));
@@ -132,7 +135,7 @@ export const inkMountains: BannerStyleDef = {
       spacing: 0.08,
       reveal: 'wipe',
     },
-    tags: { face: 'elegant', size: 28, kind: 'seal', color: '#fbf3e4', fill: '#b3261e', border: 'rgba(251,243,228,0.75)', accent: '#b3261e' },
+    tags: { face: 'elegant', size: 32, kind: 'seal', color: '#fbf3e4', fill: '#b3261e', border: 'rgba(251,243,228,0.75)', accent: '#b3261e' },
     backdrop: { color: '#f6f0e2', alpha: 0.7 },
     vignette: { color: '#6b5836', strength: 0.45 },
   },

@@ -32,7 +32,7 @@ export const mechaHud: BannerStyleDef = {
       reveal: 'type',
       skew: -0.2,
     },
-    tags: { face: 'sansBold', size: 28, kind: 'hud', color: '#ffffff', fill: 'rgba(255,120,0,0.22)', border: ORANGE, accent: ORANGE },
+    tags: { face: 'sansBold', size: 32, kind: 'hud', color: '#ffffff', fill: 'rgba(255,120,0,0.22)', border: ORANGE, accent: ORANGE },
     backdrop: { color: '#00060c', alpha: 0.45 },
     vignette: { color: '#000000', strength: 0.75 },
   },

@@ -94,7 +94,7 @@ export const pixelWorld: BannerStyleDef = {
       reveal: 'step',
       pixelated: true,
     },
-    tags: { face: 'display', size: 28, kind: 'pixel', color: '#ffffff', fill: '#d03a2f', border: '#2b0f0a', accent: '#ffd23f' },
+    tags: { face: 'display', size: 32, kind: 'pixel', color: '#ffffff', fill: '#d03a2f', border: '#2b0f0a', accent: '#ffd23f' },
     vignette: { color: '#000000', strength: 0 },
   },
   build(env) {

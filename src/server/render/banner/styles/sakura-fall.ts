@@ -111,7 +111,7 @@ export const sakuraFall: BannerStyleDef = {
       spacing: 0.08,
       reveal: 'drop',
     },
-    tags: { face: 'cartoon', size: 30, kind: 'pill', color: '#d2456f', fill: 'rgba(255,255,255,0.85)', border: '#ff9fbc', accent: '#ff9fbc' },
+    tags: { face: 'cartoon', size: 32, kind: 'pill', color: '#d2456f', fill: 'rgba(255,255,255,0.85)', border: '#ff9fbc', accent: '#ff9fbc' },
     backdrop: { color: '#ffe3ee', alpha: 0.45 },
     vignette: { color: '#b8607f', strength: 0.35 },
   },

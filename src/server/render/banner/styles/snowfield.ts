@@ -105,7 +105,7 @@ export const snowfield: BannerStyleDef = {
       spacing: 0.1,
       reveal: 'frost',
     },
-    tags: { face: 'sansBold', size: 28, kind: 'bracket', color: '#ffffff', fill: 'rgba(20,70,120,0.45)', border: '#e4f5ff', accent: '#e4f5ff' },
+    tags: { face: 'sansBold', size: 32, kind: 'bracket', color: '#ffffff', fill: 'rgba(20,70,120,0.45)', border: '#e4f5ff', accent: '#e4f5ff' },
     backdrop: { color: '#0b2a4a', alpha: 0.4 },
     vignette: { color: '#0a2642', strength: 0.55 },
   },

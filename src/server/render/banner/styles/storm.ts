@@ -72,7 +72,7 @@ export const storm: BannerStyleDef = {
       spacing: 0.1,
       reveal: 'flicker',
     },
-    tags: { face: 'sansBold', size: 28, kind: 'bracket', color: '#e2ecff', fill: 'rgba(8,16,34,0.6)', border: '#8fb8ff', accent: '#8fb8ff' },
+    tags: { face: 'sansBold', size: 32, kind: 'bracket', color: '#e2ecff', fill: 'rgba(8,16,34,0.6)', border: '#8fb8ff', accent: '#8fb8ff' },
     backdrop: { color: '#02050c', alpha: 0.55 },
     vignette: { color: '#000000', strength: 0.85 },
   },
@@ -84,15 +84,16 @@ export const storm: BannerStyleDef = {
       const n = cloudNoise.fbm(x / 420, y / 190, 6);
       const edge = clamp((n - 0.35) * 3);
       const top = clamp(1 - y / 760);
-      const v = lit ? 120 + n * 180 : 18 + n * 60;
-      return [v * 0.85, v * 0.92, v * (lit ? 1.15 : 1.1), edge * (0.5 + 0.5 * top) * clamp((800 - y) / 260) * 255];
+      const v = lit ? 120 + n * 180 : 22 + n * 70;
+      return [v * 0.82, v * 0.88, v * (lit ? 1.18 : 1.25), edge * (0.5 + 0.5 * top) * clamp((800 - y) / 260) * 255];
     };
 
     const base = createLayer(W + SWAY * 2, H, scale);
     fillVertical(base.ctx, 0, 0, base.width, H, [
-      [0, '#04060b'],
-      [0.5, '#121a28'],
-      [0.75, '#222c3e'],
+      [0, '#04060c'],
+      [0.45, '#131b30'],
+      [0.72, '#2b3a5c'],
+      [0.82, '#3d5278'],
       [1, '#0a0d14'],
     ]);
     const clouds = createLayer(base.width, 800, scale);
@@ -156,12 +157,12 @@ export const storm: BannerStyleDef = {
     const swayCycles = env.cycles(12);
 
     /** Flash strength for bolt i at time t: a double flicker. */
-    const strikes = (t: number, seconds: number, logoStrike: number): number[] => {
-      const at = [logoStrike, seconds * 0.52, seconds * 0.8];
+    const strikes = (t: number, seconds: number, logoStrike: number, posterStrike: number): number[] => {
+      const at = [logoStrike, posterStrike, seconds * 0.8];
       return at.map((s) => {
         const d = t - s;
         if (d < 0 || d > 0.5) return 0;
-        return Math.max(clamp(1 - d / 0.08) * (d < 0.08 ? 1 : 0), clamp(1 - Math.abs(d - 0.13) / 0.05) * 0.8, clamp(1 - (d - 0.13) / 0.35) * 0.35 * (d > 0.13 ? 1 : 0));
+        return Math.max(clamp(1 - d / 0.08) * (d < 0.08 ? 1 : 0), clamp(1 - Math.abs(d - 0.13) / 0.08) * 0.85, clamp(1 - (d - 0.13) / 0.35) * 0.35 * (d > 0.13 ? 1 : 0));
       });
     };
 
@@ -170,7 +171,8 @@ export const storm: BannerStyleDef = {
       background(ctx, { phase, t, seconds, timeline }) {
         const sway = Math.sin(TAU * phase * swayCycles);
         const logoStrike = timeline.logoStart + (timeline.logoEnd - timeline.logoStart) * 0.08;
-        const power = strikes(t, seconds, logoStrike);
+        // The second strike lands just before the poster frame, so the poster shows the sky lit.
+        const power = strikes(t, seconds, logoStrike, timeline.poster - 0.13);
         flash = Math.max(...power);
         const bx = -SWAY - sway * SWAY * 0.4;
         drawLayer(ctx, base, bx, 0);

@@ -20,7 +20,7 @@ export const warp: BannerStyleDef = {
       spacing: 0.24,
       reveal: 'zoom',
     },
-    tags: { face: 'sansBold', size: 28, kind: 'line', color: '#e0ecff', fill: 'transparent', border: '#7fb2ff', accent: '#7fb2ff' },
+    tags: { face: 'sansBold', size: 30, kind: 'bracket', color: '#e6f0ff', fill: 'rgba(10,30,80,0.55)', border: '#8cbcff', accent: '#8cbcff' },
     backdrop: { color: '#000615', alpha: 0.5 },
     vignette: { color: '#000005', strength: 0.85 },
     centerY: 490,

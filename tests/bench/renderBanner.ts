@@ -1,0 +1,70 @@
+/**
+ * DESIGN.md section 10's banner budget: the median wall time of a full-size (1920x1080, 6 s at
+ * 25 fps) render, frames drawn and encoded, for a few styles that load the renderer differently
+ * (particles and smoke, per-frame vector work, a half-density layer), plus a gallery preview size.
+ */
+import { createCanvas } from '@napi-rs/canvas';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { DEFAULT_BANNER_TEXTS } from '../../src/contract/generation';
+import { renderBannerVideo } from '../../src/server/render/banner';
+import { font } from '../../src/server/render/fonts';
+import { bannerStyleById } from '../../src/server/render/styles';
+
+const BUDGET_SECONDS = 20;
+const RUNS = 3;
+/** battlefield, warp, aurora, mecha-hud */
+const STYLES = [1, 4, 12, 13];
+
+/** The logo renderer's output is not needed to measure this one: a bold title on a transparent canvas. */
+function sampleLogo(): Buffer {
+  const canvas = createCanvas(1200, 360);
+  const ctx = canvas.getContext('2d');
+  ctx.font = font('display', 250);
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  ctx.lineWidth = 24;
+  ctx.strokeStyle = '#2a1405';
+  ctx.strokeText('龙腾天下', 600, 180);
+  ctx.fillStyle = '#ffc43a';
+  ctx.fillText('龙腾天下', 600, 180);
+  return canvas.toBuffer('image/png');
+}
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+async function timeRender(styleId: number, logoPng: Buffer, dir: string, size: { width: number; height: number }): Promise<number> {
+  const started = performance.now();
+  await renderBannerVideo(styleId, { logoPng, texts: DEFAULT_BANNER_TEXTS }, { outFile: path.join(dir, 'bench.mp4'), posterFile: path.join(dir, 'bench.jpg'), ...size });
+  return (performance.now() - started) / 1000;
+}
+
+export async function benchBanner(): Promise<Array<[label: string, measured: string, budget: string]>> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wpg-bench-banner-'));
+  const logoPng = sampleLogo();
+  const rows: Array<[string, string, string]> = [];
+  try {
+    // One untimed render warms up fonts, the JIT and the ffmpeg binary's page cache.
+    await timeRender(STYLES[0], logoPng, dir, { width: 960, height: 540 });
+    for (const id of STYLES) {
+      const times: number[] = [];
+      for (let run = 0; run < RUNS; run++) times.push(await timeRender(id, logoPng, dir, { width: 1920, height: 1080 }));
+      rows.push([
+        `banner video 1920x1080 6 s, ${bannerStyleById(id)?.key ?? id} (median of ${RUNS})`,
+        `${median(times).toFixed(2)} s (runs ${times.map((t) => t.toFixed(1)).join(', ')})`,
+        `<= ${BUDGET_SECONDS} s`,
+      ]);
+    }
+    const previews: number[] = [];
+    for (let run = 0; run < RUNS; run++) previews.push(await timeRender(STYLES[0], logoPng, dir, { width: 960, height: 540 }));
+    rows.push([`banner gallery preview 960x540 6 s (median of ${RUNS})`, `${median(previews).toFixed(2)} s`, 'a few seconds']);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+  return rows;
+}

@@ -1,0 +1,256 @@
+/**
+ * The banner renderer, checked through what it writes: the MP4's boxes and stream as ffmpeg reads
+ * them, the poster's size, every style rendering, identical output for identical jobs, and aborts
+ * leaving nothing behind. Sizes and durations are tiny so the whole file stays quick.
+ */
+import { createCanvas, loadImage } from '@napi-rs/canvas';
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { DEFAULT_BANNER_TEXTS, type BannerTexts } from '../../../src/contract/generation';
+import { hasBannerStyle, renderBannerVideo, type BannerVideoOptions } from '../../../src/server/render/banner';
+import { BANNER_STYLE_DEFS } from '../../../src/server/render/banner/styles';
+import { FFMPEG_PATH } from '../../../src/server/render/ffmpeg';
+import { font } from '../../../src/server/render/fonts';
+import { BANNER_STYLES } from '../../../src/server/render/styles';
+
+jest.setTimeout(120_000);
+
+/** A stand-in for the logo renderer's output: a bold title on a transparent canvas. */
+function makeLogo(text = '龙腾天下', width = 900, height = 300): Buffer {
+  const canvas = createCanvas(width, height);
+  const ctx = canvas.getContext('2d');
+  ctx.font = font('display', height * 0.7);
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  ctx.lineWidth = 16;
+  ctx.strokeStyle = '#3a1a05';
+  ctx.strokeText(text, width / 2, height / 2);
+  ctx.fillStyle = '#ffcc33';
+  ctx.fillText(text, width / 2, height / 2);
+  return canvas.toBuffer('image/png');
+}
+
+interface Box {
+  type: string;
+  start: number;
+  end: number;
+}
+
+/** Top-level (or, given a parent, child) ISO BMFF boxes. */
+function boxes(data: Buffer, from = 0, to = data.length): Box[] {
+  const found: Box[] = [];
+  let offset = from;
+  while (offset + 8 <= to) {
+    let size = data.readUInt32BE(offset);
+    const type = data.toString('latin1', offset + 4, offset + 8);
+    let header = 8;
+    if (size === 1) {
+      size = Number(data.readBigUInt64BE(offset + 8));
+      header = 16;
+    } else if (size === 0) size = to - offset;
+    if (size < header) throw new Error(`bad box ${type} at ${offset}`);
+    found.push({ type, start: offset, end: offset + size });
+    offset += size;
+  }
+  return found;
+}
+
+interface Probe {
+  codec: string;
+  pixelFormat: string;
+  width: number;
+  height: number;
+  frames: number;
+  audio: boolean;
+}
+
+/** What ffmpeg itself reads from the file: its stream line, and the frames a full decode counts. */
+function probe(file: string): Probe {
+  const run = spawnSync(FFMPEG_PATH, ['-hide_banner', '-nostats', '-i', file, '-map', '0:v:0', '-f', 'null', '-'], { encoding: 'utf8' });
+  const stderr = run.stderr;
+  expect(run.status).toBe(0);
+  const stream = /Stream #0:0[^\n]*Video: (\w+)[^\n]*?, (\w+)\([^\n]*?, (\d+)x(\d+)/.exec(stderr);
+  if (!stream) throw new Error(`no video stream in:\n${stderr}`);
+  const frames = [...stderr.matchAll(/frame=\s*(\d+)/g)].map((m) => Number(m[1]));
+  return {
+    codec: stream[1],
+    pixelFormat: stream[2],
+    width: Number(stream[3]),
+    height: Number(stream[4]),
+    frames: frames.length ? frames[frames.length - 1] : 0,
+    audio: /Stream #\d+:\d+[^\n]*Audio:/.test(stderr),
+  };
+}
+
+let dir: string;
+const logoPng = makeLogo();
+
+beforeAll(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wpg-banner-'));
+});
+
+afterAll(() => {
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+function target(name: string, extra: Partial<BannerVideoOptions> = {}): BannerVideoOptions {
+  return { outFile: path.join(dir, `${name}.mp4`), posterFile: path.join(dir, `${name}.jpg`), width: 320, height: 180, seconds: 1, fps: 10, ...extra };
+}
+
+describe('the style registry', () => {
+  it('has a drawing for every style of the catalogue, under its key', () => {
+    for (const style of BANNER_STYLES) {
+      expect(BANNER_STYLE_DEFS[style.key]).toBeDefined();
+      expect(BANNER_STYLE_DEFS[style.key].key).toBe(style.key);
+      expect(hasBannerStyle(style.id)).toBe(true);
+    }
+    expect(Object.keys(BANNER_STYLE_DEFS).sort()).toEqual(BANNER_STYLES.map((s) => s.key).sort());
+  });
+
+  it('knows no other ids, and throws for them', () => {
+    for (const id of [0, -1, 15, 99, 1.5, Number.NaN]) expect(hasBannerStyle(id)).toBe(false);
+    expect(() => renderBannerVideo(999, { logoPng, texts: DEFAULT_BANNER_TEXTS }, target('unknown'))).toThrow(/999/);
+    expect(fs.existsSync(path.join(dir, 'unknown.mp4'))).toBe(false);
+  });
+});
+
+describe('the video file', () => {
+  let result: Awaited<ReturnType<typeof renderBannerVideo>>;
+  let data: Buffer;
+
+  beforeAll(async () => {
+    result = await renderBannerVideo(1, { logoPng, texts: DEFAULT_BANNER_TEXTS }, target('battlefield'));
+    data = fs.readFileSync(path.join(dir, 'battlefield.mp4'));
+  });
+
+  it('reports what it rendered', () => {
+    expect(result).toEqual({ frameCount: 10, durationSeconds: 1, width: 320, height: 180 });
+  });
+
+  it('is an MP4 with ftyp first and moov before mdat (faststart)', () => {
+    const top = boxes(data);
+    expect(top[0].type).toBe('ftyp');
+    const moov = top.findIndex((b) => b.type === 'moov');
+    const mdat = top.findIndex((b) => b.type === 'mdat');
+    expect(moov).toBeGreaterThan(0);
+    expect(mdat).toBeGreaterThan(moov);
+    expect(top[top.length - 1].end).toBe(data.length);
+  });
+
+  it('holds one H.264 (avc1) video track and no sound', () => {
+    const moov = boxes(data).find((b) => b.type === 'moov');
+    if (!moov) throw new Error('no moov');
+    const tracks = boxes(data, moov.start + 8, moov.end).filter((b) => b.type === 'trak');
+    expect(tracks).toHaveLength(1);
+    const inMoov = data.subarray(moov.start, moov.end);
+    expect(inMoov.includes(Buffer.from('avc1'))).toBe(true);
+    expect(inMoov.includes(Buffer.from('avcC'))).toBe(true);
+    expect(inMoov.includes(Buffer.from('vide'))).toBe(true);
+    expect(inMoov.includes(Buffer.from('soun'))).toBe(false);
+  });
+
+  it('decodes to the frames, size and pixel format asked for', () => {
+    expect(probe(path.join(dir, 'battlefield.mp4'))).toEqual({ codec: 'h264', pixelFormat: 'yuv420p', width: 320, height: 180, frames: 10, audio: false });
+  });
+
+  it('comes with a JPEG poster of the same size', async () => {
+    const poster = fs.readFileSync(path.join(dir, 'battlefield.jpg'));
+    expect([...poster.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+    const image = await loadImage(poster);
+    expect([image.width, image.height]).toEqual([320, 180]);
+  });
+
+  it('leaves only the two files it was asked for', () => {
+    expect(fs.readdirSync(dir).filter((f) => f.startsWith('battlefield')).sort()).toEqual(['battlefield.jpg', 'battlefield.mp4']);
+  });
+});
+
+describe('every style', () => {
+  it.each(BANNER_STYLES.map((s) => [s.id, s.key] as const))('style %i (%s) renders a tiny video and poster', async (id, key) => {
+    const options = target(`style-${key}`, { width: 192, height: 108, seconds: 0.6 });
+    const result = await renderBannerVideo(id, { logoPng, texts: DEFAULT_BANNER_TEXTS }, options);
+    expect(result).toEqual({ frameCount: 6, durationSeconds: 0.6, width: 192, height: 108 });
+    expect(probe(options.outFile)).toMatchObject({ codec: 'h264', pixelFormat: 'yuv420p', width: 192, height: 108, frames: 6 });
+    const poster = await loadImage(fs.readFileSync(options.posterFile));
+    expect([poster.width, poster.height]).toEqual([192, 108]);
+  });
+});
+
+describe('inputs', () => {
+  it('renders with both banner texts empty', async () => {
+    const options = target('empty', { seconds: 0.5 });
+    await expect(renderBannerVideo(2, { logoPng, texts: { bannertextup: '', bannertextdown: '' } }, options)).resolves.toMatchObject({ frameCount: 5 });
+    expect(probe(options.outFile).frames).toBe(5);
+  });
+
+  it('draws any text as text: Latin, emoji, markup and one of the two texts alone', async () => {
+    const cases: BannerTexts[] = [
+      { bannertextup: '<script>alert(1)</script> & "quotes" 😀👍🏽 龍', bannertextdown: '' },
+      { bannertextup: '', bannertextdown: '#Tag# #标签# #😀#' },
+      { bannertextup: 'A'.repeat(100), bannertextdown: '没有井号的一行字 plain text line' },
+    ];
+    for (const [i, texts] of cases.entries()) {
+      const options = target(`texts-${i}`, { seconds: 0.3 });
+      await expect(renderBannerVideo(13, { logoPng, texts }, options)).resolves.toMatchObject({ frameCount: 3 });
+      expect(fs.statSync(options.outFile).size).toBeGreaterThan(0);
+    }
+  });
+
+  it('takes logos of any shape and rounds odd sizes down to even ones', async () => {
+    const tall = makeLogo('龍', 200, 600);
+    const options = target('tall', { width: 201, height: 113, seconds: 0.3 });
+    await expect(renderBannerVideo(7, { logoPng: tall, texts: DEFAULT_BANNER_TEXTS }, options)).resolves.toEqual({ frameCount: 3, durationSeconds: 0.3, width: 200, height: 112 });
+    expect(probe(options.outFile)).toMatchObject({ width: 200, height: 112 });
+  });
+
+  it('rejects a logo that is not an image, and writes nothing', async () => {
+    const options = target('broken');
+    await expect(renderBannerVideo(1, { logoPng: Buffer.from('not a png'), texts: DEFAULT_BANNER_TEXTS }, options)).rejects.toThrow(/logo/);
+    expect(fs.readdirSync(dir).filter((f) => f.startsWith('broken'))).toEqual([]);
+  });
+});
+
+describe('determinism', () => {
+  it('gives byte-identical videos and posters for identical jobs', async () => {
+    const a = target('same-a', { seconds: 0.8 });
+    const b = target('same-b', { seconds: 0.8 });
+    await renderBannerVideo(4, { logoPng, texts: DEFAULT_BANNER_TEXTS }, a);
+    await renderBannerVideo(4, { logoPng, texts: DEFAULT_BANNER_TEXTS }, b);
+    expect(fs.readFileSync(a.outFile).equals(fs.readFileSync(b.outFile))).toBe(true);
+    expect(fs.readFileSync(a.posterFile).equals(fs.readFileSync(b.posterFile))).toBe(true);
+  });
+
+  it('changes with the texts', async () => {
+    const a = target('texts-a', { seconds: 0.8 });
+    const b = target('texts-b', { seconds: 0.8 });
+    await renderBannerVideo(4, { logoPng, texts: DEFAULT_BANNER_TEXTS }, a);
+    await renderBannerVideo(4, { logoPng, texts: { ...DEFAULT_BANNER_TEXTS, bannertextup: '另一句标题文字，用来检查画面确实不同' } }, b);
+    expect(fs.readFileSync(a.posterFile).equals(fs.readFileSync(b.posterFile))).toBe(false);
+  });
+});
+
+describe('aborting', () => {
+  const leftovers = (name: string) => fs.readdirSync(dir).filter((f) => f.startsWith(name));
+
+  it('rejects at once when the signal is already aborted', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    await expect(renderBannerVideo(1, { logoPng, texts: DEFAULT_BANNER_TEXTS }, target('pre-aborted', { signal: controller.signal }))).rejects.toThrow();
+    expect(leftovers('pre-aborted')).toEqual([]);
+  });
+
+  it('kills ffmpeg mid-render, rejects and removes the partial files', async () => {
+    const controller = new AbortController();
+    const options = target('aborted', { width: 640, height: 360, seconds: 20, fps: 25, signal: controller.signal });
+    const render = renderBannerVideo(6, { logoPng, texts: DEFAULT_BANNER_TEXTS }, options);
+    // Abort once ffmpeg has started writing, so there is a partial file to clean up.
+    const started = Date.now();
+    while (leftovers('aborted').length === 0 && Date.now() - started < 30_000) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(leftovers('aborted').length).toBeGreaterThan(0);
+    controller.abort(new Error('user left'));
+    await expect(render).rejects.toThrow('user left');
+    expect(leftovers('aborted')).toEqual([]);
+  });
+});
