@@ -10,6 +10,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_BANNER_TEXTS, type BannerTexts } from '../../../src/contract/generation';
 import { hasBannerStyle, renderBannerVideo, type BannerVideoOptions } from '../../../src/server/render/banner';
+import { drawableText } from '../../../src/server/render/banner/core/headline';
+import { splitTags } from '../../../src/server/render/banner/core/tags';
 import { BANNER_STYLE_DEFS } from '../../../src/server/render/banner/styles';
 import { FFMPEG_PATH } from '../../../src/server/render/ffmpeg';
 import { font } from '../../../src/server/render/fonts';
@@ -113,6 +115,21 @@ describe('the style registry', () => {
     for (const id of [0, -1, 15, 99, 1.5, Number.NaN]) expect(hasBannerStyle(id)).toBe(false);
     expect(() => renderBannerVideo(999, { logoPng, texts: DEFAULT_BANNER_TEXTS }, target('unknown'))).toThrow(/999/);
     expect(fs.existsSync(path.join(dir, 'unknown.mp4'))).toBe(false);
+  });
+});
+
+describe('text handling', () => {
+  it('splits hashtag slogans into tags and keeps any other text as one line', () => {
+    expect(splitTags('#热血国战# #兄弟同心# #万人同屏#')).toEqual(['热血国战', '兄弟同心', '万人同屏']);
+    expect(splitTags('  #一#   #二#  ')).toEqual(['一', '二']);
+    expect(splitTags('一起来 #热血国战#')).toEqual(['一起来 #热血国战#']);
+    expect(splitTags('   ')).toEqual([]);
+  });
+
+  it('drops what no font can draw (emoji) and folds white space', () => {
+    expect(drawableText('热血😀国战👍🏽 🇨🇳 ok')).toBe('热血国战 ok');
+    expect(drawableText('a\n\tb   c')).toBe('a b c');
+    expect(splitTags('#😀# #标签#')).toEqual(['标签']);
   });
 });
 

@@ -19,6 +19,20 @@ export function graphemes(text: string): string[] {
   return Array.from(segmenter.segment(text), (s) => s.segment);
 }
 
+const NO_GLYPH = /\p{Extended_Pictographic}|\p{Regional_Indicator}|[\u{FE0F}\u{200D}\u{20E3}]|[\u{1F3FB}-\u{1F3FF}]|\p{Cc}/u;
+
+/**
+ * The text without what none of our fonts can draw (emoji would come out as empty boxes) and with
+ * runs of white space made single.
+ */
+export function drawableText(text: string): string {
+  return graphemes(text.replace(/\s+/g, ' '))
+    .filter((g) => !NO_GLYPH.test(g))
+    .join('')
+    .replace(/ {2,}/g, ' ')
+    .trim();
+}
+
 export interface Headline {
   sprite: Layer;
   /** Slice boundaries in sprite units: glyph i spans [cuts[i], cuts[i + 1]]. */
@@ -38,7 +52,7 @@ export interface Headline {
 
 /** Lays the text out on one line that fits `maxWidth`, shrinking the font if it must. */
 export function buildHeadline(text: string, theme: HeadlineTheme, scale: number, maxWidth: number): Headline | null {
-  const glyphs = graphemes(text.replace(/\s+/g, ' ').trim());
+  const glyphs = graphemes(drawableText(text));
   if (glyphs.length === 0) return null;
   const probe = createLayer(4, 4, 1).ctx;
   const layout = (size: number) => {

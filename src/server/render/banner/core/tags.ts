@@ -4,7 +4,7 @@
  */
 import { font } from '../../fonts';
 import { createLayer, type Ctx, type Layer } from './canvas';
-import { graphemes } from './headline';
+import { drawableText, graphemes } from './headline';
 import { clamp, easeOutBack, easeOutCubic, progress } from './math';
 import type { Timeline } from './timeline';
 import type { OverlayTheme } from './types';
@@ -13,11 +13,12 @@ type TagsTheme = OverlayTheme['tags'];
 
 /** '#a# #b#' -> ['a', 'b']; text that is not only hashtags stays whole. */
 export function splitTags(text: string): string[] {
-  const clean = text.replace(/\s+/g, ' ').trim();
-  if (!clean) return [];
-  const tags = [...clean.matchAll(/#([^#]+)#/g)].map((m) => m[1].trim()).filter(Boolean);
-  const rest = clean.replace(/#([^#]+)#/g, '').replace(/[\s#]/g, '');
-  return tags.length > 0 && rest === '' ? tags : [clean];
+  const normalized = text.replace(/\s+/g, ' ').trim();
+  const tags = [...normalized.matchAll(/#([^#]+)#/g)].map((m) => drawableText(m[1]));
+  const rest = drawableText(normalized.replace(/#([^#]+)#/g, '')).replace(/[\s#]/g, '');
+  if (tags.length > 0 && rest === '') return tags.filter(Boolean);
+  const line = drawableText(normalized);
+  return line ? [line] : [];
 }
 
 export interface TagsBlock {
@@ -190,25 +191,15 @@ function renderTag(label: string, theme: TagsTheme, size: number, scale: number,
   return layer;
 }
 
-/** A small separator between 'line' tags. */
-function separator(theme: TagsTheme, size: number, scale: number): Layer {
-  const layer = createLayer(size * 1.4, size * 1.9 + 12, scale);
-  layer.ctx.fillStyle = theme.accent;
-  drawDiamond(layer.ctx, layer.width / 2, layer.height / 2, size * 0.14);
-  return layer;
-}
-
 export function buildTags(text: string, theme: TagsTheme, scale: number, maxWidth: number): TagsBlock | null {
   const labels = splitTags(text);
   if (labels.length === 0) return null;
-  const single = labels.length === 1;
-  const shown = theme.kind === 'line' && !single ? labels.map((l) => `#${l}#`) : labels;
+  // A 'line' is one row between ornaments, its tags set apart by dots rather than boxes.
+  const shown = theme.kind === 'line' ? [labels.join('  ·  ')] : labels;
+  const single = shown.length === 1;
   const build = (size: number) => {
     const sprites: Layer[] = [];
-    shown.forEach((label, i) => {
-      if (i > 0 && theme.kind === 'line') sprites.push(separator(theme, size, scale));
-      sprites.push(renderTag(label, theme, size, scale, single));
-    });
+    for (const label of shown) sprites.push(renderTag(label, theme, size, scale, single));
     const gap = theme.kind === 'line' ? 0 : size * 0.55;
     const width = sprites.reduce((sum, s) => sum + s.width, 0) + gap * (sprites.length - 1);
     return { sprites, gap, width };

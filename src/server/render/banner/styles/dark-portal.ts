@@ -18,7 +18,8 @@ function vortexLayer(scale: number, seed: number, radius: number): Layer {
   const small = createCanvas(cells, cells);
   const sctx = small.getContext('2d');
   const image = sctx.createImageData(cells, cells);
-  const noise = createNoise2D(seed);
+  // Periodic in angle with the arms' symmetry, so a fifth of a turn maps the texture onto itself.
+  const noise = createNoise2D(seed, 4);
   for (let j = 0; j < cells; j++) {
     for (let i = 0; i < cells; i++) {
       const dx = (i / (cells - 1)) * 2 - 1;
@@ -32,7 +33,7 @@ function vortexLayer(scale: number, seed: number, radius: number): Layer {
       const a = Math.atan2(dy, dx);
       // Log spiral arms, broken up by noise so they read as swirling gas.
       const arm = 0.5 + 0.5 * Math.sin(ARMS * a + Math.log(r + 0.02) * 7);
-      const n = noise.fbm(Math.cos(a) * r * 4 + 10, Math.sin(a) * r * 4 + 10, 4);
+      const n = noise.fbm((a / TAU) * ARMS * 4, r * 6, 4);
       const ring = Math.exp(-Math.pow((r - 0.2) / 0.08, 2));
       const body = clamp(Math.pow(arm, 1.6) * (0.5 + n * 1.0) * (1 - r) * 2 + ring * 1.4);
       const eye = clamp((r - 0.12) / 0.06);
@@ -129,6 +130,12 @@ export const darkPortal: BannerStyleDef = {
     bg.addColorStop(1, '#030008');
     b.fillStyle = bg;
     b.fillRect(0, 0, W, H);
+    // A violet glow low on the horizon, so the spires stand out as silhouettes.
+    drawLayer(b, radialSprite(900, scale, [
+      [0, 'rgba(150,60,220,0.55)'],
+      [0.5, 'rgba(90,30,160,0.25)'],
+      [1, 'rgba(60,10,120,0)'],
+    ]), CX - 1300, H - 500, 1);
     b.fillStyle = '#05010a';
     spire(b, 140, H, 110, 620, false);
     spire(b, 300, H, 70, 430, true);
@@ -150,11 +157,11 @@ export const darkPortal: BannerStyleDef = {
       [1, 'rgba(160,60,255,0)'],
     ]);
     const runeRng = rng.fork('runes');
-    const runes = Array.from({ length: 8 }, () => runeSprite(runeRng, scale));
+    const runes = Array.from({ length: 4 }, () => runeSprite(runeRng, scale));
     const ember = glowSprite('rgba(210,140,255,1)', 12, scale, 0.2);
     const embers = spawn(env, rng.fork('embers'), 90, [2, 4], [2.5, 6]);
     const turnCycles = env.cycles(12);
-    const ringCycles = env.cycles(24);
+    const ringCycles = env.cycles(6);
     const pulseCycles = env.cycles(2);
 
     const ring = (ctx: Ctx, radius: number, count: number, angle: number, alpha: number, size: number) => {
@@ -187,13 +194,14 @@ export const darkPortal: BannerStyleDef = {
         ctx.translate(CX, CY);
         ctx.scale(1, 0.62);
         ctx.rotate(-(TAU / ARMS) * phase * turnCycles);
-        ctx.globalAlpha = 0.9 * pulse;
-        ctx.drawImage(vortex.canvas, -520, -520, 1040, 1040);
+        ctx.globalAlpha = pulse;
+        ctx.drawImage(vortex.canvas, -560, -560, 1120, 1120);
         ctx.restore();
         ctx.globalCompositeOperation = 'source-over';
         drawLayer(ctx, innerGlow, CX - 260, CY - 260 * 0.62, 0.9);
         ctx.globalCompositeOperation = 'lighter';
-        ring(ctx, 600, 28, (TAU / 28) * phase * ringCycles, 0.8 * pulse, 30);
+        // Four runes per cycle: the glyph pattern repeats every four slots, so the ring loops exactly.
+        ring(ctx, 600, 28, (TAU / 28) * 4 * phase * ringCycles, 0.8 * pulse, 30);
         ctx.globalCompositeOperation = 'lighter';
         for (const p of embers) {
           // Spiralling inwards towards the eye.

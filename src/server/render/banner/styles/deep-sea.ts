@@ -138,7 +138,11 @@ export const deepSea: BannerStyleDef = {
     ruins(b, 1380, 930, 1.1);
     ruins(b, 180, 960, 0.75);
     const bed = ridgeNoise(seed + 3, 6, 4);
-    b.fillStyle = '#020e16';
+    // Pale sand, so the caustics read as light playing on the sea floor.
+    const sand = b.createLinearGradient(0, 860, 0, H);
+    sand.addColorStop(0, '#0d3a4a');
+    sand.addColorStop(1, '#041820');
+    b.fillStyle = sand;
     fillRidge(b, (x) => 950 - bed(x / W) * 80, 0, W, H);
 
     const caustic = createLayer(W + 600, 360, scale);
@@ -177,7 +181,7 @@ export const deepSea: BannerStyleDef = {
           const a = 0.5 + 0.5 * Math.sin(TAU * (phase * rayCycles + p.k));
           drawLayer(ctx, ray, p.x - ray.width / 2 + Math.sin(TAU * (phase + p.k)) * 40, -40, 0.35 + 0.65 * a);
         });
-        drawDrift(ctx, caustic, phase, 300, -300, 740, 0.7);
+        drawDrift(ctx, caustic, phase, 300, -300, 800, 0.75);
         ctx.globalCompositeOperation = 'source-over';
         // Kelp swaying in the current.
         ctx.strokeStyle = '#06352b';

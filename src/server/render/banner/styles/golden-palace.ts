@@ -110,7 +110,7 @@ export const goldenPalace: BannerStyleDef = {
     const sparkles = spawn(env, rng.fork('sparkles'), 26, [1.5, 3], [40, 90]);
     const mote = glowSprite('rgba(255,214,120,1)', 14, scale, 0.2);
     const sparkle = sparkleSprite(scale);
-    const rayCycles = env.cycles(40);
+    const rayCycles = env.cycles(20);
     const rayGradient = (ctx: Ctx) => {
       const g = ctx.createRadialGradient(CX, CY, 0, CX, CY, 1100);
       // Clear at the hub, where the wedges would otherwise crowd into a moire.
@@ -125,15 +125,16 @@ export const goldenPalace: BannerStyleDef = {
     return {
       background(ctx, { phase }) {
         drawLayer(ctx, base, 0, 0);
-        // God rays: one path of wedges turning slowly (a sixteenth of a turn per loop repeats exactly).
+        // God rays: one path of wedges turning slowly.
         gradient ??= rayGradient(ctx);
-        const turn = (TAU / RAYS) * phase * rayCycles;
+        const turn = ((TAU * 2) / RAYS) * phase * rayCycles;
         ctx.globalCompositeOperation = 'lighter';
         ctx.fillStyle = gradient;
         ctx.beginPath();
         for (let i = 0; i < RAYS; i++) {
           const a = turn + (i / RAYS) * TAU;
-          const spread = 0.06 + 0.03 * Math.sin(i * 2.3);
+          // Wide and narrow rays alternate; turning two slots per cycle keeps the pattern in step.
+          const spread = i % 2 ? 0.05 : 0.085;
           ctx.moveTo(CX, CY);
           ctx.lineTo(CX + Math.cos(a - spread) * 1400, CY + Math.sin(a - spread) * 1400);
           ctx.lineTo(CX + Math.cos(a + spread) * 1400, CY + Math.sin(a + spread) * 1400);

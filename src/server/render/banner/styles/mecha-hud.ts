@@ -118,7 +118,8 @@ export const mechaHud: BannerStyleDef = {
       dashed(660, 2, [300, 60], phase * ringCycles[2], 'rgba(255,138,31,0.55)');
       ctx.setLineDash([]);
       // Tick marks on a turning arc.
-      const turn = (TAU / 60) * phase * ringCycles[1] * 6;
+      // Whole groups of five ticks per cycle keep the long-short pattern in step at the loop point.
+      const turn = (TAU / 60) * 5 * phase * ringCycles[1];
       ctx.strokeStyle = 'rgba(140,230,255,0.6)';
       ctx.lineWidth = 2;
       ctx.beginPath();

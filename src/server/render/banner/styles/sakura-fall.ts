@@ -105,9 +105,9 @@ export const sakuraFall: BannerStyleDef = {
     headline: {
       face: 'cartoon',
       size: 64,
-      fill: ['#ffffff', '#fff2f6'],
-      stroke: { color: '#e3668f', width: 4 },
-      shadow: { color: 'rgba(190,60,110,0.35)', dx: 0, dy: 5, blur: 6 },
+      fill: ['#ffffff', '#fff0f5'],
+      stroke: { color: '#c8336a', width: 6 },
+      shadow: { color: 'rgba(140,20,70,0.45)', dx: 0, dy: 6, blur: 6 },
       spacing: 0.08,
       reveal: 'drop',
     },
