@@ -19,7 +19,7 @@ export function graphemes(text: string): string[] {
   return Array.from(segmenter.segment(text), (s) => s.segment);
 }
 
-const NO_GLYPH = /\p{Extended_Pictographic}|\p{Regional_Indicator}|[\u{FE0F}\u{200D}\u{20E3}]|[\u{1F3FB}-\u{1F3FF}]|\p{Cc}/u;
+const NO_GLYPH = /\p{Extended_Pictographic}|\p{Regional_Indicator}|\u{FE0F}|\u{200D}|\u{20E3}|\p{Emoji_Modifier}|\p{Cc}/u;
 
 /**
  * The text without what none of our fonts can draw (emoji would come out as empty boxes) and with
