@@ -125,6 +125,9 @@ export const battlefield: BannerStyleDef = {
       return [80, 34, 24, clamp((n - 0.4) * 2.2) * band * 180];
     });
 
+    // Smoke columns rising from the burning city: soft puffs that swell and lean with the wind.
+    const puff = glowSprite('rgba(52,20,14,0.5)', 64, scale, 0.15);
+    const plumes = [0.28, 0.62, 0.83].map((u) => ({ x: u * W, puffs: spawn(env, rng.fork(`plume${u}`), 18, [3, 5], [70, 120]) }));
     const embers = spawn(env, rng.fork('embers'), 220, [3, 7], [2.5, 7]);
     const bokeh = spawn(env, rng.fork('bokeh'), 14, [4, 8], [26, 56]);
     const emberSprite = glowSprite('rgba(255,190,90,1)', 16, scale, 0.2);
@@ -143,6 +146,17 @@ export const battlefield: BannerStyleDef = {
           drawLayer(ctx, fireGlow, f.x - sway * SWAY * 0.5 - f.s / 2, 820 - f.s / 2, flicker);
         }
         ctx.globalCompositeOperation = 'source-over';
+        for (const plume of plumes) {
+          for (const p of plume.puffs) {
+            const u = age(p, phase);
+            const size = p.size * (0.5 + u * 2.6);
+            const x = plume.x - sway * SWAY * 0.5 + u * u * 300 + (p.a - 0.5) * 50;
+            const y = 840 - u * 760;
+            ctx.globalAlpha = lifeFade(u, 0.2) * (0.75 - u * 0.35);
+            ctx.drawImage(puff.canvas, x - size, y - size, size * 2, size * 2);
+          }
+        }
+        ctx.globalAlpha = 1;
         drawDrift(ctx, smoke, phase, drift, -drift, 700, 0.9);
         const midX = -SWAY * 2 - sway * SWAY;
         drawLayer(ctx, mid, midX, 800);

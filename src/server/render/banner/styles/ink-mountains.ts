@@ -121,6 +121,49 @@ function crane(ctx: Ctx, x: number, y: number, size: number, flap: number): void
   ctx.restore();
 }
 
+/** A fisherman's skiff: a thin hull, a hunched figure under a straw hat, a pole. */
+function skiff(ctx: Ctx, x: number, y: number, tilt: number): void {
+  ctx.save();
+  ctx.translate(x, y);
+  ctx.rotate(tilt);
+  ctx.fillStyle = '#1c1c1c';
+  ctx.beginPath();
+  ctx.moveTo(-90, -6);
+  ctx.quadraticCurveTo(0, 14, 96, -10);
+  ctx.quadraticCurveTo(0, 4, -90, -6);
+  ctx.fill();
+  ctx.beginPath();
+  ctx.moveTo(-8, -4);
+  ctx.lineTo(-2, -30);
+  ctx.lineTo(10, -30);
+  ctx.lineTo(14, -4);
+  ctx.fill();
+  ctx.beginPath();
+  ctx.moveTo(-16, -28);
+  ctx.lineTo(4, -42);
+  ctx.lineTo(24, -28);
+  ctx.fill();
+  ctx.strokeStyle = '#1c1c1c';
+  ctx.lineWidth = 2;
+  ctx.beginPath();
+  ctx.moveTo(14, -18);
+  ctx.lineTo(120, -70);
+  ctx.stroke();
+  // Ripples on the still water.
+  ctx.strokeStyle = 'rgba(28,28,28,0.35)';
+  ctx.lineWidth = 1.5;
+  for (const [w, dy] of [
+    [150, 8],
+    [110, 14],
+  ]) {
+    ctx.beginPath();
+    ctx.moveTo(-w, dy);
+    ctx.lineTo(w, dy);
+    ctx.stroke();
+  }
+  ctx.restore();
+}
+
 const PAN = 70;
 
 export const inkMountains: BannerStyleDef = {
@@ -236,6 +279,8 @@ export const inkMountains: BannerStyleDef = {
           if (i === 1) drawDrift(ctx, mist, phase, mistDrift, -mistDrift, 640, 0.85);
           if (i === 2) drawDrift(ctx, mist, frac(phase + 0.5), -mistDrift, -mistDrift, 820, 0.95);
         });
+        const bob = Math.sin(TAU * phase * panCycles * 3);
+        skiff(ctx, 1480 - pan * PAN * 1.5, 986 + bob * 3, bob * 0.015);
         for (const c of cranes) {
           const u = frac(c.offset + phase);
           const x = 2150 - u * 2500;
