@@ -106,7 +106,7 @@ export function createFrameRenderer(
     fps,
     frameCount,
     durationSeconds,
-    posterFrame: Math.min(frameCount - 1, Math.round(timeline.poster * fps)),
+    posterFrame: Math.max(0, Math.min(frameCount - 1, Math.round(timeline.poster * fps))),
     draw(frame) {
       const t = frame / fps;
       const time: FrameTime = { t, phase: t / durationSeconds, seconds: durationSeconds, fps, timeline };
