@@ -118,6 +118,18 @@ export function radialSprite(radius: number, scale: number, stops: Array<[number
   return layer;
 }
 
+/**
+ * A soft disc as a radial-gradient fill: for large glows and puffs this costs about half of a
+ * scaled sprite copy, because nothing is resampled. `stops` are [offset, css colour].
+ */
+export function softDisc(ctx: Ctx, x: number, y: number, radius: number, stops: Array<[number, string]>): void {
+  if (radius <= 0) return;
+  const g = ctx.createRadialGradient(x, y, 0, x, y, radius);
+  for (const [offset, color] of stops) g.addColorStop(offset, color);
+  ctx.fillStyle = g;
+  ctx.fillRect(x - radius, y - radius, radius * 2, radius * 2);
+}
+
 /** Draws a sprite centred on (x, y) at `size` design units across. */
 export function drawSprite(ctx: Ctx, sprite: Layer, x: number, y: number, size: number, alpha = 1): void {
   if (alpha <= 0.003 || size <= 0) return;

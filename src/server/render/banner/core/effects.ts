@@ -79,18 +79,24 @@ export function createVignette(ctx: Ctx, color: string, strength: number): (ctx:
   };
 }
 
-/** A soft elliptical shade behind the texts. */
-export function createBackdrop(color: string, alpha: number, scale: number): (ctx: Ctx, cx: number, cy: number, w: number, h: number, strength: number) => void {
-  const sprite = radialSprite(128, Math.min(1, scale), [
-    [0, rgba(color, alpha)],
-    [0.55, rgba(color, alpha * 0.6)],
-    [1, rgba(color, 0)],
-  ]);
+/** A soft elliptical shade behind the texts: a unit radial gradient stretched to the ellipse. */
+export function createBackdrop(color: string, alpha: number): (ctx: Ctx, cx: number, cy: number, w: number, h: number, strength: number) => void {
+  let gradient: ReturnType<Ctx['createRadialGradient']> | null = null;
   return (ctx, cx, cy, w, h, strength) => {
     if (strength <= 0.01) return;
+    if (!gradient) {
+      gradient = ctx.createRadialGradient(0, 0, 0, 0, 0, 1);
+      gradient.addColorStop(0, rgba(color, alpha));
+      gradient.addColorStop(0.55, rgba(color, alpha * 0.6));
+      gradient.addColorStop(1, rgba(color, 0));
+    }
+    ctx.save();
     ctx.globalAlpha = clamp(strength);
-    ctx.drawImage(sprite.canvas, cx - w / 2, cy - h / 2, w, h);
-    ctx.globalAlpha = 1;
+    ctx.translate(cx, cy);
+    ctx.scale(w / 2, h / 2);
+    ctx.fillStyle = gradient;
+    ctx.fillRect(-1, -1, 2, 2);
+    ctx.restore();
   };
 }
 

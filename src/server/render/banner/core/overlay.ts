@@ -20,7 +20,7 @@ export function buildOverlay(logoImage: Image, texts: BannerTexts, theme: Overla
   const logo = buildLogo(logoImage, theme.logo, scale);
   const headline = buildHeadline(texts.bannertextup ?? '', theme.headline, scale, TEXT_MAX_WIDTH);
   const tags = buildTags(texts.bannertextdown ?? '', theme.tags, scale, TEXT_MAX_WIDTH);
-  const backdrop = theme.backdrop ? createBackdrop(theme.backdrop.color, theme.backdrop.alpha, scale) : null;
+  const backdrop = theme.backdrop ? createBackdrop(theme.backdrop.color, theme.backdrop.alpha) : null;
 
   const gapLogo = 56;
   const gapTags = 26;

@@ -1,5 +1,5 @@
 /** 烽火战场: a burning city gate on the horizon, smoke rolling across a red sky, an army of spears and banners, embers rising. */
-import { createLayer, drawLayer, fillVertical, glowSprite, paintField, radialSprite, DESIGN_HEIGHT as H, DESIGN_WIDTH as W } from '../core/canvas';
+import { createLayer, drawLayer, fillVertical, glowSprite, paintField, radialSprite, softDisc, DESIGN_HEIGHT as H, DESIGN_WIDTH as W } from '../core/canvas';
 import { clamp, frac, TAU } from '../core/math';
 import { createNoise2D, ridgeNoise } from '../core/noise';
 import { age, drawDrift, lifeFade, spawn } from '../core/particles';
@@ -126,8 +126,7 @@ export const battlefield: BannerStyleDef = {
     });
 
     // Smoke columns rising from the burning city: soft puffs that swell and lean with the wind.
-    const puff = glowSprite('rgba(52,20,14,0.5)', 64, scale, 0.15);
-    const plumes = [0.28, 0.62, 0.83].map((u) => ({ x: u * W, puffs: spawn(env, rng.fork(`plume${u}`), 18, [3, 5], [70, 120]) }));
+    const plumes = [0.28, 0.62, 0.83].map((u) => ({ x: u * W, puffs: spawn(env, rng.fork(`plume${u}`), 10, [3, 5], [55, 90]) }));
     const embers = spawn(env, rng.fork('embers'), 220, [3, 7], [2.5, 7]);
     const bokeh = spawn(env, rng.fork('bokeh'), 14, [4, 8], [26, 56]);
     const emberSprite = glowSprite('rgba(255,190,90,1)', 16, scale, 0.2);
@@ -149,14 +148,18 @@ export const battlefield: BannerStyleDef = {
         for (const plume of plumes) {
           for (const p of plume.puffs) {
             const u = age(p, phase);
-            const size = p.size * (0.5 + u * 2.6);
+            // Puffs are large and overlap; their size is what costs, so they stay few.
+            const size = p.size * (0.5 + u * 2);
             const x = plume.x - sway * SWAY * 0.5 + u * u * 300 + (p.a - 0.5) * 50;
             const y = 840 - u * 760;
-            ctx.globalAlpha = lifeFade(u, 0.2) * (0.75 - u * 0.35);
-            ctx.drawImage(puff.canvas, x - size, y - size, size * 2, size * 2);
+            const a = lifeFade(u, 0.2) * (0.75 - u * 0.35) * 0.5;
+            softDisc(ctx, x, y, size, [
+              [0, `rgba(52,20,14,${a.toFixed(3)})`],
+              [0.15, `rgba(52,20,14,${a.toFixed(3)})`],
+              [1, 'rgba(52,20,14,0)'],
+            ]);
           }
         }
-        ctx.globalAlpha = 1;
         drawDrift(ctx, smoke, phase, drift, -drift, 700, 0.9);
         const midX = -SWAY * 2 - sway * SWAY;
         drawLayer(ctx, mid, midX, 800);

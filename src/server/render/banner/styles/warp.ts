@@ -1,5 +1,5 @@
 /** 星际穿越: stars streaking past towards the viewer out of a coloured nebula, a glowing core ahead. */
-import { createLayer, drawLayer, paintField, radialSprite, DESIGN_HEIGHT as H, DESIGN_WIDTH as W } from '../core/canvas';
+import { createLayer, drawLayer, paintField, softDisc, DESIGN_HEIGHT as H, DESIGN_WIDTH as W } from '../core/canvas';
 import { clamp, frac, TAU } from '../core/math';
 import { createNoise2D } from '../core/noise';
 import type { BannerStyleDef } from '../core/types';
@@ -57,12 +57,6 @@ export const warp: BannerStyleDef = {
       b.fillRect(dust.range(0, W), dust.range(0, H), s, s);
     }
     b.globalAlpha = 1;
-    const core = radialSprite(520, scale, [
-      [0, 'rgba(255,255,255,0.95)'],
-      [0.08, 'rgba(190,220,255,0.7)'],
-      [0.35, 'rgba(80,140,255,0.22)'],
-      [1, 'rgba(40,80,255,0)'],
-    ]);
 
     const cycles = [env.cycles(1.2), env.cycles(2)];
     const stars = Array.from({ length: 520 }, () => {
@@ -85,10 +79,13 @@ export const warp: BannerStyleDef = {
         drawLayer(ctx, base, 0, 0);
         const pulse = 0.8 + 0.2 * Math.sin(TAU * phase * pulseCycles);
         ctx.globalCompositeOperation = 'lighter';
-        const coreSize = 1040 * (0.9 + 0.1 * pulse);
-        ctx.globalAlpha = 0.8 * pulse;
-        ctx.drawImage(core.canvas, CX - coreSize / 2, CY - coreSize / 2, coreSize, coreSize);
-        ctx.globalAlpha = 1;
+        const a = 0.8 * pulse;
+        softDisc(ctx, CX, CY, 520 * (0.9 + 0.1 * pulse), [
+          [0, `rgba(255,255,255,${0.95 * a})`],
+          [0.08, `rgba(190,220,255,${0.7 * a})`],
+          [0.35, `rgba(80,140,255,${0.22 * a})`],
+          [1, 'rgba(40,80,255,0)'],
+        ]);
         ctx.lineCap = 'round';
         for (const s of stars) {
           // z runs from far (1) to the camera (0); the streak covers a short stretch of z.
