@@ -1,0 +1,30 @@
+/**
+ * Entry of a render worker thread (started by workerPool.ts): runs one render at a time and
+ * answers with the files written or the error. An abort message aborts the render's signal; the
+ * pool terminates the thread if the render does not stop.
+ */
+import { isMainThread, parentPort } from 'node:worker_threads';
+import { runRenderJob } from '../render/jobs';
+import type { WorkerReply, WorkerRequest } from './workerPool';
+
+function serialise(error: unknown): { name: string; message: string; stack?: string } {
+  if (error instanceof Error) return { name: error.name, message: error.message, stack: error.stack };
+  return { name: 'Error', message: String(error) };
+}
+
+if (!isMainThread && parentPort) {
+  const port = parentPort;
+  const controllers = new Map<number, AbortController>();
+  port.on('message', (request: WorkerRequest) => {
+    if (request.type === 'abort') {
+      controllers.get(request.id)?.abort(new Error('render aborted'));
+      return;
+    }
+    const controller = new AbortController();
+    controllers.set(request.id, controller);
+    runRenderJob(request.spec, request.outDir, controller.signal).then(
+      (result) => port.postMessage({ type: 'done', id: request.id, result } satisfies WorkerReply),
+      (error: unknown) => port.postMessage({ type: 'failed', id: request.id, error: serialise(error) } satisfies WorkerReply),
+    ).finally(() => controllers.delete(request.id));
+  });
+}

@@ -1,0 +1,104 @@
+/**
+ * The one place that calls the renderers: turns a queue spec into files in a folder. Runs inside a
+ * render worker thread (queue/renderWorker.ts), never in the API's thread.
+ */
+import { createCanvas, loadImage } from '@napi-rs/canvas';
+import fs from 'node:fs';
+import path from 'node:path';
+import { DEFAULT_BANNER_TEXTS, DEFAULT_LOGO_TEXTS, type BannerTexts, type LogoTexts } from '../../contract/generation';
+import { BANNER_PREVIEW_LOGO_STYLE, CATALOG_SIZES, JOB_FILES, type RenderResult, type RenderSpec } from '../queue/renderSpec';
+import { renderBannerVideo } from './banner';
+import { renderLogoAnimation, renderLogoPng, renderLogoShowcase } from './logo';
+
+/** The renderers' entry points (render/logo and render/banner), as this module uses them. */
+export interface Renderers {
+  renderLogoPng(styleId: number, texts: LogoTexts, options?: { scale?: number }): Promise<Buffer>;
+  renderLogoAnimation(
+    styleId: number,
+    texts: LogoTexts,
+    options?: { scale?: number; signal?: AbortSignal },
+  ): Promise<{ animation: Buffer; still: Buffer; frameCount: number; width: number; height: number }>;
+  renderLogoShowcase(styleId: number, texts: LogoTexts, size: { width: number; height: number }): Promise<Buffer>;
+  renderBannerVideo(
+    styleId: number,
+    input: { logoPng: Buffer; texts: BannerTexts },
+    options: { outFile: string; posterFile: string; width?: number; height?: number; seconds?: number; fps?: number; signal?: AbortSignal },
+  ): Promise<{ frameCount: number; durationSeconds: number; width: number; height: number }>;
+}
+
+const JPEG_QUALITY = 88;
+
+/** Gallery pictures are opaque: JPEG is a fifth of the PNG's size and every browser shows it. */
+async function toJpeg(image: Buffer, size: { width: number; height: number }): Promise<Buffer> {
+  const picture = await loadImage(image);
+  const canvas = createCanvas(size.width, size.height);
+  canvas.getContext('2d').drawImage(picture, 0, 0, size.width, size.height);
+  return canvas.encode('jpeg', JPEG_QUALITY);
+}
+
+function checkAborted(signal: AbortSignal): void {
+  if (signal.aborted) throw signal.reason instanceof Error ? signal.reason : new Error('render aborted');
+}
+
+/** Renders `spec` into `outDir` with the given renderers; answers the names of the files it wrote. */
+export async function runRenderJobWith(renderers: Renderers, spec: RenderSpec, outDir: string, signal: AbortSignal): Promise<RenderResult> {
+  const write = async (name: string, data: Buffer | Promise<Buffer>): Promise<string> => {
+    const bytes = await data;
+    checkAborted(signal);
+    await fs.promises.writeFile(path.join(outDir, name), bytes);
+    return name;
+  };
+  checkAborted(signal);
+  switch (spec.kind) {
+    case 'tl':
+      return { files: [await write(JOB_FILES.tl.logo, renderers.renderLogoPng(spec.logoStyle, spec.texts))] };
+    case 'al': {
+      const { animation, still } = await renderers.renderLogoAnimation(spec.logoStyle, spec.texts, { signal });
+      return { files: [await write(JOB_FILES.al.logo, animation), await write(JOB_FILES.al.still, still)] };
+    }
+    case 'fsa': {
+      // The banner carries the still logo of the chosen logo style; the zip gets it too.
+      const logoPng = await renderers.renderLogoPng(spec.logoStyle, spec.texts);
+      const logo = await write(JOB_FILES.fsa.logo, logoPng);
+      await renderers.renderBannerVideo(
+        spec.bannerStyle,
+        { logoPng, texts: spec.bannerTexts },
+        { outFile: path.join(outDir, JOB_FILES.fsa.video), posterFile: path.join(outDir, JOB_FILES.fsa.poster), signal },
+      );
+      return { files: [logo, JOB_FILES.fsa.video, JOB_FILES.fsa.poster] };
+    }
+    case 'catalog-logo': {
+      const files = JOB_FILES['catalog-logo'];
+      const showcase = (size: { width: number; height: number }): Promise<Buffer> =>
+        renderers.renderLogoShowcase(spec.styleId, DEFAULT_LOGO_TEXTS, size).then((png) => toJpeg(png, size));
+      return {
+        files: [
+          await write(files.thumbnail, showcase(CATALOG_SIZES.logoThumbnail)),
+          await write(files.preview1, showcase(CATALOG_SIZES.logoPreview1)),
+          await write(files.preview, showcase(CATALOG_SIZES.logoPreview)),
+        ],
+      };
+    }
+    case 'catalog-banner': {
+      const files = JOB_FILES['catalog-banner'];
+      const logoPng = await renderers.renderLogoPng(BANNER_PREVIEW_LOGO_STYLE[spec.styleId] ?? 1, DEFAULT_LOGO_TEXTS);
+      checkAborted(signal);
+      const { width, height, seconds, fps } = CATALOG_SIZES.bannerVideo;
+      const posterFile = path.join(outDir, files.poster);
+      await renderers.renderBannerVideo(
+        spec.styleId,
+        { logoPng, texts: DEFAULT_BANNER_TEXTS },
+        { outFile: path.join(outDir, files.video), posterFile, width, height, seconds, fps, signal },
+      );
+      const thumbnail = await write(files.thumbnail, toJpeg(await fs.promises.readFile(posterFile), CATALOG_SIZES.bannerThumbnail));
+      return { files: [thumbnail, files.video, files.poster] };
+    }
+  }
+}
+
+const RENDERERS: Renderers = { renderLogoPng, renderLogoAnimation, renderLogoShowcase, renderBannerVideo };
+
+/** Renders `spec` into `outDir` with the real renderers (the worker thread's entry point). */
+export function runRenderJob(spec: RenderSpec, outDir: string, signal: AbortSignal): Promise<RenderResult> {
+  return runRenderJobWith(RENDERERS, spec, outDir, signal);
+}

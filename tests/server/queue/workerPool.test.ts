@@ -1,0 +1,105 @@
+/**
+ * The production renderer path: worker threads started with tsx's loader, running the real
+ * renderers at their real sizes (a transparent logo takes well under a second).
+ */
+import Fastify from 'fastify';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { DEFAULT_LOGO_TEXTS, type LogoCreateAnswer, type LogoPollingAnswer } from '../../../src/contract/generation';
+import { WorkerPool } from '../../../src/server/queue/workerPool';
+import { buildTestApp, post, type TestApp } from '../helpers';
+import { quickLogin } from './kit';
+
+jest.setTimeout(60_000);
+
+const log = Fastify({ logger: false }).log;
+let outDir: string;
+let pool: WorkerPool | null = null;
+
+beforeEach(() => {
+  outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wpg-worker-test-'));
+});
+
+afterEach(async () => {
+  await pool?.close();
+  pool = null;
+  fs.rmSync(outDir, { recursive: true, force: true });
+});
+
+/** PNG colour type 6 (RGBA) in the IHDR chunk: the logo has an alpha channel. */
+const isRgbaPng = (bytes: Buffer): boolean => bytes.subarray(1, 4).toString() === 'PNG' && bytes[25] === 6;
+
+describe('WorkerPool', () => {
+  it('renders a transparent logo in a worker thread, and reuses the thread', async () => {
+    pool = new WorkerPool({ size: 1, log });
+    const spec = { kind: 'tl' as const, logoStyle: 1, texts: DEFAULT_LOGO_TEXTS };
+    expect(await pool.run(spec, outDir, new AbortController().signal)).toEqual({ files: ['logo.png'] });
+    expect(isRgbaPng(fs.readFileSync(path.join(outDir, 'logo.png')))).toBe(true);
+    expect(pool.threadCount).toBe(1);
+    const again = fs.mkdtempSync(path.join(os.tmpdir(), 'wpg-worker-test-'));
+    try {
+      await pool.run({ ...spec, logoStyle: 2 }, again, new AbortController().signal);
+      expect(pool.threadCount).toBe(1);
+    } finally {
+      fs.rmSync(again, { recursive: true, force: true });
+    }
+  });
+
+  it('renders the gallery pictures of a logo style at their sizes', async () => {
+    pool = new WorkerPool({ size: 1, log });
+    expect(await pool.run({ kind: 'catalog-logo', styleId: 12 }, outDir, new AbortController().signal)).toEqual({ files: ['thumbnail.jpg', 'preview1.jpg', 'preview.jpg'] });
+    const thumbnail = fs.readFileSync(path.join(outDir, 'thumbnail.jpg'));
+    expect(thumbnail.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+  });
+
+  it('passes a render error back without losing the thread', async () => {
+    pool = new WorkerPool({ size: 1, log });
+    await expect(pool.run({ kind: 'tl', logoStyle: 999, texts: DEFAULT_LOGO_TEXTS }, outDir, new AbortController().signal)).rejects.toThrow();
+    expect(pool.threadCount).toBe(1);
+    await expect(pool.run({ kind: 'tl', logoStyle: 1, texts: DEFAULT_LOGO_TEXTS }, outDir, new AbortController().signal)).resolves.toEqual({ files: ['logo.png'] });
+  });
+
+  it('stops an animated logo when aborted', async () => {
+    pool = new WorkerPool({ size: 1, log, abortGraceMs: 10_000 });
+    const controller = new AbortController();
+    const render = pool.run({ kind: 'al', logoStyle: 1, texts: DEFAULT_LOGO_TEXTS }, outDir, controller.signal);
+    setTimeout(() => controller.abort(new Error('stop')), 100);
+    await expect(render).rejects.toThrow();
+    expect(fs.existsSync(path.join(outDir, 'logo.png'))).toBe(false);
+  });
+
+  it('terminates a thread that does not stop after an abort', async () => {
+    pool = new WorkerPool({ size: 1, log, abortGraceMs: 50, workerFile: path.join(__dirname, 'hangingWorker.ts') });
+    const controller = new AbortController();
+    const render = pool.run({ kind: 'tl', logoStyle: 1, texts: DEFAULT_LOGO_TEXTS }, outDir, controller.signal);
+    controller.abort(new Error('timed out'));
+    await expect(render).rejects.toThrow('timed out');
+    expect(pool.threadCount).toBe(0);
+  });
+});
+
+describe('the app with its real renderer', () => {
+  let t: TestApp;
+
+  afterEach(async () => {
+    await t.close();
+  });
+
+  it('renders a transparent logo end to end through the queue and a worker thread', async () => {
+    t = await buildTestApp();
+    const headers = quickLogin(t).headers;
+    const created = await post<LogoCreateAnswer>(t, '/index/common/logoCreate', { ...DEFAULT_LOGO_TEXTS, logobg: 5, module: 'tl', isFirst: true }, headers);
+    expect(created.code).toBe(200);
+    let answer: LogoPollingAnswer;
+    const until = Date.now() + 30_000;
+    do {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      answer = (await post<LogoPollingAnswer>(t, '/index/common/logoPolling', { uniqueId: created.data.uniqueId }, headers)).data;
+    } while (!answer.isCreate && !answer.expired && Date.now() < until);
+    expect(answer).toMatchObject({ isCreate: true, expired: false });
+    const file = await t.app.inject({ method: 'GET', url: answer.logoUrl });
+    expect(file.statusCode).toBe(200);
+    expect(isRgbaPng(file.rawPayload)).toBe(true);
+  });
+});
