@@ -4,6 +4,7 @@
  * frame is the still.
  */
 import type { LogoTexts } from '../../../contract/generation';
+import { drawableTexts } from './drawable';
 import { glyphBounds, layoutTitle, type Glyph, type TitleLayout } from './layout';
 import { hashString, Rng } from './prng';
 import { renderSeal } from './seal';
@@ -48,8 +49,9 @@ function seedOf(key: string, texts: LogoTexts): number {
   return hashString([key, texts.logotext, texts.rightsealtext, texts.bottomsealtext, texts.bottomtext].join('\u0001'));
 }
 
-export function buildParts(key: string, style: LogoStyle, texts: LogoTexts, scale: number): LogoParts {
-  const rng = new Rng(seedOf(key, texts));
+export function buildParts(key: string, style: LogoStyle, input: LogoTexts, scale: number): LogoParts {
+  const rng = new Rng(seedOf(key, input));
+  const texts = drawableTexts(input);
   const layout = layoutTitle(texts.logotext, style.layout, style.face, rng.fork('layout'));
   const titleRng = rng.fork('title');
   const title = titleLayer(style, layout, layout.glyphs, scale, titleRng);

@@ -53,7 +53,7 @@ function ring(kit: OrnamentKit, half: 'far' | 'near'): void {
 
 export const galaxy: LogoStyle = {
   face: 'display',
-  layout: { mode: 'arch', arch: 0.12, tracking: 0.05, width: 840, maxEm: 270 },
+  layout: { mode: 'arch', arch: 0.12, tracking: 0.05, width: 740, maxEm: 250 },
   pad: 0.3,
   title(kit) {
     const e = kit.em;

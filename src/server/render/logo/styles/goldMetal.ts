@@ -16,7 +16,7 @@ const GOLD = [
 
 export const goldMetal: LogoStyle = {
   face: 'serifBlack',
-  layout: { mode: 'arch', arch: -0.16, tracking: 0.0, width: 860, maxEm: 270 },
+  layout: { mode: 'arch', arch: -0.16, tracking: 0.0, width: 720, maxEm: 250 },
   pad: 0.3,
   title(kit) {
     const e = kit.em;

@@ -6,7 +6,7 @@ import type { LogoStyle } from '../types';
 
 export const neon: LogoStyle = {
   face: 'sansBold',
-  layout: { mode: 'line', tracking: 0.06, width: 860, maxEm: 270, skew: 0.1 },
+  layout: { mode: 'line', tracking: 0.06, width: 780, maxEm: 260, skew: 0.1 },
   pad: 0.42,
   title(kit) {
     const e = kit.em;

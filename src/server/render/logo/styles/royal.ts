@@ -54,7 +54,7 @@ function scroll(ctx: Ctx, x: number, y: number, size: number, side: number, pain
 
 export const royal: LogoStyle = {
   face: 'serifBlack',
-  layout: { mode: 'line', tracking: 0.04, width: 840, maxEm: 270 },
+  layout: { mode: 'line', tracking: 0.04, width: 760, maxEm: 260 },
   pad: 0.3,
   title(kit) {
     const e = kit.em;

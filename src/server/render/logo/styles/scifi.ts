@@ -14,7 +14,7 @@ const CHROME: ReadonlyArray<readonly [number, string]> = [
 
 export const scifi: LogoStyle = {
   face: 'sansBlack',
-  layout: { mode: 'line', tracking: 0.07, width: 880, maxEm: 260, skew: 0.14, squash: 0.86 },
+  layout: { mode: 'line', tracking: 0.07, width: 740, maxEm: 240, skew: 0.14, squash: 0.86 },
   pad: 0.3,
   title(kit) {
     const e = kit.em;

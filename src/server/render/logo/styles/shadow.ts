@@ -6,7 +6,7 @@ import type { LogoStyle } from '../types';
 
 export const shadow: LogoStyle = {
   face: 'wildBrush',
-  layout: { mode: 'line', tracking: -0.03, width: 860, maxEm: 290, skew: 0.16, jitterRot: 0.05 },
+  layout: { mode: 'line', tracking: -0.03, width: 800, maxEm: 280, skew: 0.16, jitterRot: 0.05 },
   pad: 0.3,
   title(kit) {
     const e = kit.em;

@@ -9,7 +9,7 @@ const RED = '#e8202a';
 
 export const sports: LogoStyle = {
   face: 'sansBlack',
-  layout: { mode: 'line', tracking: -0.04, width: 880, maxEm: 270, skew: 0.3 },
+  layout: { mode: 'line', tracking: -0.04, width: 760, maxEm: 250, skew: 0.3 },
   pad: 0.3,
   title(kit) {
     const e = kit.em;

@@ -1,0 +1,216 @@
+/**
+ * The logo renderer, checked by the bytes it returns: real PNG/APNG files with real transparency,
+ * trimmed, deterministic, for every style and for awkward texts. Small scales keep the run short.
+ */
+import { loadImage } from '@napi-rs/canvas';
+import { createCanvas } from '@napi-rs/canvas';
+import fs from 'node:fs';
+import os from 'node:os';
+import { DEFAULT_LOGO_TEXTS, type LogoTexts } from '../../../src/contract/generation';
+import { hasLogoStyle, renderLogoAnimation, renderLogoPng, renderLogoShowcase } from '../../../src/server/render/logo';
+import { TRIM_MARGIN } from '../../../src/server/render/logo/compose';
+import { missingDrawings } from '../../../src/server/render/logo/registry';
+import { LOGO_STYLE_DRAWINGS } from '../../../src/server/render/logo/styles';
+import { LOGO_STYLES } from '../../../src/server/render/styles';
+
+jest.setTimeout(120_000);
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+interface Chunk {
+  type: string;
+  data: Buffer;
+}
+
+function chunks(file: Buffer): Chunk[] {
+  expect(file.subarray(0, 8).equals(PNG_SIGNATURE)).toBe(true);
+  const list: Chunk[] = [];
+  let offset = 8;
+  while (offset < file.length) {
+    const length = file.readUInt32BE(offset);
+    const type = file.toString('latin1', offset + 4, offset + 8);
+    list.push({ type, data: file.subarray(offset + 8, offset + 8 + length) });
+    offset += 12 + length;
+    if (type === 'IEND') break;
+  }
+  return list;
+}
+
+function header(file: Buffer): { width: number; height: number; colorType: number } {
+  const ihdr = chunks(file)[0];
+  expect(ihdr.type).toBe('IHDR');
+  return { width: ihdr.data.readUInt32BE(0), height: ihdr.data.readUInt32BE(4), colorType: ihdr.data[9] };
+}
+
+async function pixels(file: Buffer): Promise<{ width: number; height: number; alpha: (x: number, y: number) => number }> {
+  const image = await loadImage(file);
+  const canvas = createCanvas(image.width, image.height);
+  const ctx = canvas.getContext('2d');
+  ctx.drawImage(image, 0, 0);
+  const { data } = ctx.getImageData(0, 0, image.width, image.height);
+  return { width: image.width, height: image.height, alpha: (x, y) => data[(y * image.width + x) * 4 + 3] };
+}
+
+/** A transparent RGBA PNG, cropped to its artwork with at most the trim margin left around it. */
+async function expectTrimmedTransparentPng(file: Buffer): Promise<void> {
+  const { colorType } = header(file);
+  expect(colorType).toBe(6);
+  const { width, height, alpha } = await pixels(file);
+  for (const [x, y] of [
+    [0, 0],
+    [width - 1, 0],
+    [0, height - 1],
+    [width - 1, height - 1],
+  ]) {
+    expect(alpha(x, y)).toBe(0);
+  }
+  const rowEmpty = (y: number) => Array.from({ length: width }, (_, x) => alpha(x, y)).every((a) => a === 0);
+  const colEmpty = (x: number) => Array.from({ length: height }, (_, y) => alpha(x, y)).every((a) => a === 0);
+  const count = (n: number, empty: (i: number) => boolean, from: 'start' | 'end') => {
+    let k = 0;
+    while (k < n && empty(from === 'start' ? k : n - 1 - k)) k += 1;
+    return k;
+  };
+  // Some of the picture is solid, and the empty border is no wider than the margin for glows.
+  let opaque = 0;
+  for (let y = 0; y < height; y += 2) for (let x = 0; x < width; x += 2) if (alpha(x, y) === 255) opaque += 1;
+  expect(opaque).toBeGreaterThan(20);
+  expect(count(height, rowEmpty, 'start')).toBeLessThanOrEqual(TRIM_MARGIN);
+  expect(count(height, rowEmpty, 'end')).toBeLessThanOrEqual(TRIM_MARGIN);
+  expect(count(width, colEmpty, 'start')).toBeLessThanOrEqual(TRIM_MARGIN);
+  expect(count(width, colEmpty, 'end')).toBeLessThanOrEqual(TRIM_MARGIN);
+}
+
+const EDGE_CASES: Array<[string, LogoTexts]> = [
+  ['one character, no seals, no slogan', { logotext: '王', rightsealtext: '', bottomsealtext: '', bottomtext: '' }],
+  [
+    'six characters, four-character seals, a 40-character slogan',
+    { logotext: '魔兽争霸英雄', rightsealtext: '官方正版', bottomsealtext: '三字印', bottomtext: '兄弟同心其利断金万人同屏热血国战经典重现不忘初心再战十年永不言弃荣耀归来!' },
+  ],
+  ['Latin, digits, emoji and markup', { logotext: 'A😀b12', rightsealtext: '😀', bottomsealtext: 'V1', bottomtext: '<script>alert(1)</script> 🎮' }],
+];
+
+describe('logo style registry', () => {
+  it('has a drawing for every LOGO_STYLES entry, and only for those ids', () => {
+    expect(missingDrawings()).toEqual([]);
+    for (const style of LOGO_STYLES) expect(hasLogoStyle(style.id)).toBe(true);
+    expect(Object.keys(LOGO_STYLE_DRAWINGS).sort()).toEqual(LOGO_STYLES.map((s) => s.key).sort());
+    expect(hasLogoStyle(0)).toBe(false);
+    expect(hasLogoStyle(LOGO_STYLES.length + 1)).toBe(false);
+    expect(hasLogoStyle(1.5)).toBe(false);
+  });
+
+  it('refuses an unknown style id', async () => {
+    await expect(renderLogoPng(999, DEFAULT_LOGO_TEXTS)).rejects.toThrow(/Unknown logo style/);
+    await expect(renderLogoAnimation(0, DEFAULT_LOGO_TEXTS)).rejects.toThrow(/Unknown logo style/);
+    await expect(renderLogoShowcase(-1, DEFAULT_LOGO_TEXTS, { width: 40, height: 30 })).rejects.toThrow(/Unknown logo style/);
+  });
+});
+
+describe('renderLogoPng (module tl)', () => {
+  it.each(LOGO_STYLES.map((s) => [s.id, s.key] as const))('style %i (%s) renders the sample texts as a trimmed transparent PNG', async (id) => {
+    await expectTrimmedTransparentPng(await renderLogoPng(id, DEFAULT_LOGO_TEXTS, { scale: 0.3 }));
+  });
+
+  it.each(EDGE_CASES)('every style renders %s', async (_label, texts) => {
+    for (const style of LOGO_STYLES) {
+      const png = await renderLogoPng(style.id, texts, { scale: 0.22 });
+      await expectTrimmedTransparentPng(png);
+    }
+  });
+
+  it('gives byte-identical output for the same input and different output for other texts', async () => {
+    for (const id of [2, 4, 20]) {
+      const first = await renderLogoPng(id, DEFAULT_LOGO_TEXTS, { scale: 0.3 });
+      const second = await renderLogoPng(id, DEFAULT_LOGO_TEXTS, { scale: 0.3 });
+      expect(first.equals(second)).toBe(true);
+      const other = await renderLogoPng(id, { ...DEFAULT_LOGO_TEXTS, logotext: '天下' }, { scale: 0.3 });
+      expect(other.equals(first)).toBe(false);
+    }
+  });
+
+  it('adapts the picture to the texts: omitting seals and slogan makes it smaller', async () => {
+    const full = header(await renderLogoPng(25, DEFAULT_LOGO_TEXTS, { scale: 0.3 }));
+    const bare = header(await renderLogoPng(25, { ...DEFAULT_LOGO_TEXTS, rightsealtext: '', bottomsealtext: '', bottomtext: '' }, { scale: 0.3 }));
+    expect(bare.height).toBeLessThan(full.height);
+  });
+
+  it('renders a full-size logo about 800 to 1200 pixels wide', async () => {
+    const png = await renderLogoPng(3, DEFAULT_LOGO_TEXTS);
+    await expectTrimmedTransparentPng(png);
+    const { width } = header(png);
+    expect(width).toBeGreaterThanOrEqual(700);
+    expect(width).toBeLessThanOrEqual(1300);
+  });
+
+  it('scales the same drawing down for thumbnails', async () => {
+    const big = header(await renderLogoPng(5, DEFAULT_LOGO_TEXTS, { scale: 0.5 }));
+    const small = header(await renderLogoPng(5, DEFAULT_LOGO_TEXTS, { scale: 0.25 }));
+    expect(Math.abs(small.width * 2 - big.width)).toBeLessThanOrEqual(TRIM_MARGIN * 2 + 4);
+  });
+
+  it('refuses a scale that is not a positive number', async () => {
+    await expect(renderLogoPng(1, DEFAULT_LOGO_TEXTS, { scale: 0 })).rejects.toThrow(/scale/);
+    await expect(renderLogoPng(1, DEFAULT_LOGO_TEXTS, { scale: Number.NaN })).rejects.toThrow(/scale/);
+  });
+});
+
+describe('renderLogoAnimation (module al)', () => {
+  it('returns an endlessly looping APNG with one frame control per frame, and the still PNG', async () => {
+    const result = await renderLogoAnimation(10, DEFAULT_LOGO_TEXTS, { scale: 0.25 });
+    const list = chunks(result.animation);
+    const actl = list.find((c) => c.type === 'acTL');
+    expect(actl).toBeDefined();
+    const frames = actl!.data.readUInt32BE(0);
+    expect(frames).toBeGreaterThan(1);
+    expect(frames).toBe(result.frameCount);
+    expect(actl!.data.readUInt32BE(4)).toBe(0);
+    expect(list.filter((c) => c.type === 'fcTL')).toHaveLength(frames);
+    // acTL comes before the first image data, as APNG requires.
+    expect(list.findIndex((c) => c.type === 'acTL')).toBeLessThan(list.findIndex((c) => c.type === 'IDAT'));
+    const animationHeader = header(result.animation);
+    expect(animationHeader.colorType).toBe(6);
+    expect([animationHeader.width, animationHeader.height]).toEqual([result.width, result.height]);
+    // The still is the logo of module tl, and the size of the animation.
+    expect(result.still.equals(await renderLogoPng(10, DEFAULT_LOGO_TEXTS, { scale: 0.25 }))).toBe(true);
+    const stillHeader = header(result.still);
+    expect([stillHeader.width, stillHeader.height]).toEqual([result.width, result.height]);
+  });
+
+  it('is deterministic', async () => {
+    const a = await renderLogoAnimation(7, EDGE_CASES[0][1], { scale: 0.2 });
+    const b = await renderLogoAnimation(7, EDGE_CASES[0][1], { scale: 0.2 });
+    expect(a.animation.equals(b.animation)).toBe(true);
+  });
+
+  it('rejects when aborted, before or during the render, and leaves no temporary file', async () => {
+    const leftovers = () => fs.readdirSync(os.tmpdir()).filter((f) => f.startsWith(`wpg-logo-${process.pid}-`));
+    const before = new AbortController();
+    before.abort();
+    await expect(renderLogoAnimation(1, DEFAULT_LOGO_TEXTS, { scale: 0.25, signal: before.signal })).rejects.toMatchObject({ name: 'AbortError' });
+    const during = new AbortController();
+    const render = renderLogoAnimation(1, DEFAULT_LOGO_TEXTS, { scale: 0.5, signal: during.signal });
+    setTimeout(() => during.abort(), 150);
+    await expect(render).rejects.toMatchObject({ name: 'AbortError' });
+    expect(leftovers()).toEqual([]);
+  });
+});
+
+describe('renderLogoShowcase', () => {
+  it.each([
+    [1, 320, 180],
+    [8, 241, 137],
+    [22, 400, 400],
+  ])('style %i gives an opaque PNG of exactly %i x %i', async (id, width, height) => {
+    const png = await renderLogoShowcase(id, DEFAULT_LOGO_TEXTS, { width, height });
+    const { width: w, height: h, alpha } = await pixels(png);
+    expect([w, h]).toEqual([width, height]);
+    for (const [x, y] of [
+      [0, 0],
+      [w - 1, h - 1],
+      [Math.floor(w / 2), Math.floor(h / 2)],
+    ]) {
+      expect(alpha(x, y)).toBe(255);
+    }
+  });
+});
