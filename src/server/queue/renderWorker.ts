@@ -15,6 +15,11 @@ function serialise(error: unknown): { name: string; message: string; stack?: str
 if (!isMainThread && parentPort) {
   const port = parentPort;
   const controllers = new Map<number, AbortController>();
+  // An aborted render can leave a promise that rejects after it answered (ffmpeg killed mid-encode).
+  // Left alone it would end the thread and fail whichever render the thread had taken on next.
+  process.on('unhandledRejection', (reason) => {
+    console.error('render worker: a promise rejected after its render had ended', reason);
+  });
   port.on('message', (request: WorkerRequest) => {
     if (request.type === 'abort') {
       controllers.get(request.id)?.abort(new Error('render aborted'));

@@ -67,6 +67,10 @@ describe('WorkerPool', () => {
     setTimeout(() => controller.abort(new Error('stop')), 100);
     await expect(render).rejects.toThrow();
     expect(fs.existsSync(path.join(outDir, 'logo.png'))).toBe(false);
+    // Whatever the aborted render leaves behind, the thread stays and takes the next render.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(pool.threadCount).toBe(1);
+    await expect(pool.run({ kind: 'tl', logoStyle: 1, texts: DEFAULT_LOGO_TEXTS }, outDir, new AbortController().signal)).resolves.toEqual({ files: ['logo.png'] });
   });
 
   it('terminates a thread that does not stop after an abort', async () => {
