@@ -40,6 +40,8 @@ export function startRawVideoEncoder({ width, height, fps, outputArgs }: RawVide
       else reject(new Error(`ffmpeg failed (${signal ?? `exit ${code}`}): ${stderr.trim().split('\n').slice(-3).join(' | ')}`));
     });
   });
+  // A render that is aborted kills ffmpeg and never awaits `exited`: its rejection is expected then.
+  exited.catch(() => {});
   // A write after ffmpeg died must reject, not throw EPIPE at the process.
   child.stdin.on('error', () => {});
   const frameBytes = width * height * 4;
