@@ -300,7 +300,8 @@ export function renderSlogan(sloganText: string, style: SloganStyle, place: Slog
 
 /** Pixel text: drawn small with smoothing off, then scaled up so every pixel becomes a block. */
 function drawPixelText(layer: Layer, style: SloganStyle & { kind: 'pixel' }, text: string, size: number, cx: number, cy: number): void {
-  const block = Math.max(1.5, size / 14);
+  // About 18 art pixels a character: the fewest that keep Chinese readable.
+  const block = Math.max(1.2, size / 18);
   const small = createLayer({ x: 0, y: 0, w: layer.box.w / block, h: layer.box.h / block }, 1);
   const sctx = small.ctx;
   const localX = (cx - layer.box.x) / block;
@@ -310,7 +311,7 @@ function drawPixelText(layer: Layer, style: SloganStyle & { kind: 'pixel' }, tex
   drawText(sctx, { ...style, outline: undefined }, text, s, localX, localY, style.color);
   // Hard alpha: pixel art has no half-covered pixels.
   const image = sctx.getImageData(0, 0, small.canvas.width, small.canvas.height);
-  for (let i = 3; i < image.data.length; i += 4) image.data[i] = image.data[i] > 110 ? 255 : 0;
+  for (let i = 3; i < image.data.length; i += 4) image.data[i] = image.data[i] > 90 ? 255 : 0;
   sctx.putImageData(image, 0, 0);
   inDevicePixels(layer, (ctx) => {
     ctx.imageSmoothingEnabled = false;

@@ -58,7 +58,7 @@ export const celestial: LogoStyle = {
   front(kit) {
     const { ctx, em, box } = kit;
     const cloud = linear(ctx, 0, box.y, 0, box.y + box.h + em * 0.5, [[0, '#ffffff'], [1, '#d8ecff']]);
-    auspiciousCloud(ctx, box.x + box.w * 0.3, box.y + box.h + em * 0.05, em * 0.6, false, cloud, CLOUD_LINE, Math.max(1.5, em * 0.016));
+    auspiciousCloud(ctx, box.x + box.w * 0.3, box.y + box.h - em * 0.06, em * 0.6, false, cloud, CLOUD_LINE, Math.max(1.5, em * 0.016));
   },
   slogan: { kind: 'lines', face: 'elegant', color: '#ffffff', line: '#e0b45a', ornament: 'cloud', outline: 'rgba(26,53,102,0.85)', spacing: 0.35 },
   seal: { face: 'brush' },

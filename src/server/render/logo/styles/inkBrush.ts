@@ -84,6 +84,6 @@ export const inkBrush: LogoStyle = {
     ridge(ctx, w, h, h * 0.7, h * 0.35, 'rgba(60,60,60,0.35)', rng);
     mist(ctx, w, h, h * 0.72, 'rgba(244,238,224,0.9)', rng);
     ridge(ctx, w, h, h * 0.88, h * 0.22, 'rgba(30,30,30,0.6)', rng);
-    grain(ctx, w, h, 0.25, 'multiply');
+    grain(ctx, w, h, 0.1, 'multiply');
   },
 };

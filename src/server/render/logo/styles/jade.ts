@@ -23,8 +23,8 @@ const jadeTile = () =>
           ],
           contrast(v, 2),
         );
-        const white = vein < 0.06 ? (0.06 - vein) / 0.06 : 0;
-        return [Math.round(r + (255 - r) * white * 0.7), Math.round(g + (255 - g) * white * 0.7), Math.round(b + (255 - b) * white * 0.7), 255];
+        const white = vein < 0.1 ? (0.1 - vein) / 0.1 : 0;
+        return [Math.round(r + (255 - r) * white * 0.85), Math.round(g + (255 - g) * white * 0.85), Math.round(b + (255 - b) * white * 0.85), 255];
       },
     },
     'jade',

@@ -27,13 +27,14 @@ export const ocean: LogoStyle = {
   pad: 0.3,
   title(kit) {
     const e = kit.em;
+    kit.extrude(5, 0, e * 0.012, () => '#010e1e', e * 0.2);
     kit.rings([
-      [e * 0.16, '#021a34'],
-      [e * 0.1, (g) => kit.glyphGradient(g, [[0, '#e8ffff'], [1, '#5ad8e8']], -0.6, 0.6)],
-      [e * 0.04, '#04305a'],
+      [e * 0.2, '#021a34'],
+      [e * 0.13, '#f2ffff'],
+      [e * 0.06, '#0a5a90'],
     ]);
-    const face = kit.faceLayer((g) => kit.glyphGradient(g, [[0, '#c8fbff'], [0.35, '#3ccfe0'], [0.75, '#0a6aa0'], [1, '#063c70']], -0.45, 0.45));
-    kit.overlay(face, kit.pattern(caustics()), 'screen', 0.8, { x: 11, y: 29 });
+    const face = kit.faceLayer((g) => kit.glyphGradient(g, [[0, '#ffffff'], [0.3, '#a8f4ff'], [0.65, '#26b4e0'], [1, '#0a6aaa']], -0.45, 0.45));
+    kit.overlay(face, kit.pattern(caustics()), 'source-over', 0.75, { x: 11, y: 29 });
     kit.bevel(face, 'rgba(230,255,255,0.85)', 'rgba(0,20,60,0.8)', e * 0.014, e * 0.02);
     kit.put(face);
     kit.glow('rgba(40,210,230,0.55)', e * 0.12);
@@ -52,10 +53,30 @@ export const ocean: LogoStyle = {
     ctx.bezierCurveTo(x1 - em * 0.6, baseY - em * 0.1, x1 - em * 0.3, baseY - em * 0.45, x1, baseY - em * 0.3);
     ctx.lineTo(x1, baseY + em * 0.2);
     ctx.closePath();
-    ctx.fillStyle = linear(ctx, 0, box.y - em * 0.6, 0, baseY + em * 0.2, [[0, '#6ae8f0'], [0.5, '#1a8ac0'], [1, '#063c70']]);
+    // The water fades out at the bottom, so the wave does not end in a hard block.
+    ctx.fillStyle = linear(ctx, 0, box.y - em * 0.6, 0, baseY + em * 0.2, [[0, '#5ad8f0'], [0.45, '#1a7ab8'], [0.8, 'rgba(6,60,112,0.85)'], [1, 'rgba(6,60,112,0)']]);
     ctx.fill();
+    ctx.save();
+    ctx.clip();
+    // Foam bands following the crest, the woodblock-print look.
+    ctx.strokeStyle = 'rgba(235,255,255,0.75)';
+    ctx.lineWidth = em * 0.025;
+    for (let k = 1; k <= 3; k += 1) {
+      const d = em * 0.13 * k;
+      ctx.beginPath();
+      ctx.moveTo(x0 + d, baseY);
+      ctx.bezierCurveTo(x0 + d - em * 0.1, box.y - em * 0.1 + d, x0 + em * 0.8, box.y - em * 0.55 + d, x0 + em * 1.0, box.y - em * 0.05 + d * 0.6);
+      ctx.stroke();
+    }
+    ctx.restore();
     ctx.strokeStyle = '#eaffff';
     ctx.lineWidth = em * 0.04;
+    ctx.beginPath();
+    ctx.moveTo(x0, baseY + em * 0.2);
+    ctx.bezierCurveTo(x0 - em * 0.1, box.y - em * 0.2, x0 + em * 0.9, box.y - em * 0.7, x0 + em * 1.1, box.y - em * 0.1);
+    ctx.bezierCurveTo(x0 + em * 1.15, box.y + em * 0.2, x0 + em * 0.8, box.y + em * 0.25, x0 + em * 0.75, box.y);
+    ctx.bezierCurveTo(x0 + em * 0.6, box.y + em * 0.4, x0 + em * 1.0, baseY - em * 0.2, (x0 + x1) / 2, baseY - em * 0.05);
+    ctx.bezierCurveTo(x1 - em * 0.6, baseY - em * 0.1, x1 - em * 0.3, baseY - em * 0.45, x1, baseY - em * 0.3);
     ctx.stroke();
     // Foam tips along the crest.
     ctx.fillStyle = '#eaffff';

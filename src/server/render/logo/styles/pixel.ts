@@ -53,7 +53,8 @@ export const pixel: LogoStyle = {
     sprite(ctx, STAR, box.x + box.w * 0.5 - block * 5, box.y - em * 0.55, block * 1.4, { X: '#ffd23f' });
     for (let i = 0; i < 10; i += 1) {
       const x = box.x - em * 0.5 + rng.next() * (box.w + em);
-      const y = box.y - em * 0.5 + rng.next() * (box.h + em * 0.8);
+      // Above and beside the title, never over the slogan below it.
+      const y = box.y - em * 0.5 + rng.next() * (box.h + em * 0.3);
       const c = rng.pick(['#4fe3ff', '#ff2a6d', '#ffd23f', '#ffffff']);
       sprite(ctx, ['.X.', 'XXX', '.X.'], x, y, block, { X: c });
     }

@@ -1,7 +1,7 @@
 /** 暗影刺客: dark running-brush letters with a violet rim light, cut by one clean slash, in smoke with crossed daggers and a crescent moon. */
 import { glow, ridge, sky, stars, vignette } from '../backdrop';
 import { inkSplash, starPath } from '../ornaments';
-import { createLayer, drawBlurred, linear, type Ctx } from '../surface';
+import { createLayer, drawBlurred, drawLayer, linear, tinted, type Ctx } from '../surface';
 import type { LogoStyle } from '../types';
 
 export const shadow: LogoStyle = {
@@ -46,16 +46,19 @@ export const shadow: LogoStyle = {
     // The crescent moon.
     const mx = box.x + box.w * 0.82;
     const my = box.y - em * 0.25;
-    const r = em * 0.42;
-    ctx.save();
-    ctx.beginPath();
-    ctx.arc(mx, my, r, 0, Math.PI * 2);
-    ctx.arc(mx - r * 0.45, my - r * 0.2, r * 0.88, 0, Math.PI * 2, true);
-    ctx.fillStyle = linear(ctx, mx, my - r, mx, my + r, [[0, '#f4eaff'], [1, '#b89aff']]);
-    ctx.shadowColor = 'rgba(190,150,255,0.9)';
-    ctx.shadowBlur = em * 0.2 * kit.scale;
-    ctx.fill('evenodd');
-    ctx.restore();
+    const r = em * 0.34;
+    // The crescent: a disc with an offset disc cut out of it, glowing.
+    const moon = createLayer(kit.layer.box, kit.scale);
+    moon.ctx.fillStyle = linear(moon.ctx, mx, my - r, mx, my + r, [[0, '#f4eaff'], [1, '#b89aff']]);
+    moon.ctx.beginPath();
+    moon.ctx.arc(mx, my, r, 0, Math.PI * 2);
+    moon.ctx.fill();
+    moon.ctx.globalCompositeOperation = 'destination-out';
+    moon.ctx.beginPath();
+    moon.ctx.arc(mx - r * 0.42, my - r * 0.22, r * 0.86, 0, Math.PI * 2);
+    moon.ctx.fill();
+    drawBlurred(ctx, tinted(moon, 'rgba(190,150,255,0.9)'), em * 0.08);
+    drawLayer(ctx, moon);
     // Shuriken flying in from the right.
     for (let i = 0; i < 3; i += 1) {
       const x = box.x + box.w + em * rng.range(0.1, 0.5);

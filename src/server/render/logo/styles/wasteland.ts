@@ -132,7 +132,7 @@ export const wasteland: LogoStyle = {
       ctx.fill();
     }
     ctx.fillRect(0, h * 0.85, w, h * 0.15);
-    grain(ctx, w, h, 0.3);
+    grain(ctx, w, h, 0.15);
     vignette(ctx, w, h, 0.65);
   },
 };
