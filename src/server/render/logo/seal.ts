@@ -140,7 +140,8 @@ export function renderSeal(text: string, cx: number, cy: number, height: number,
   }
   ctx.restore();
   // Worn spots where the stamp did not take: holes through the ink and the carving alike.
-  const wear = erosionTile(`seal${chars.join('')}`, 0.72, 10, 0.05);
+  // One shared tile (the cache must not grow with user texts); the random offset varies the wear.
+  const wear = erosionTile('seal', 0.72, 10, 0.05);
   inDevicePixels(layer, (device) => {
     device.globalCompositeOperation = 'destination-out';
     device.globalAlpha = 0.85;
