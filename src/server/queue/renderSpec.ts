@@ -10,7 +10,7 @@ import type { BannerTexts, GenerationModule, LogoTexts } from '../../contract/ge
  * Bump when a renderer's output changes: it is part of every job's identity (so an identical
  * request renders anew instead of answering the old picture) and names the catalogue folder.
  */
-export const RENDERER_VERSION = 'r1';
+export const RENDERER_VERSION = 'r2';
 
 /** The kinds of user job, one per generation module (spec section 9). */
 export type UserJobKind = GenerationModule;
@@ -53,12 +53,12 @@ export interface RenderRunner {
 }
 
 /**
- * The files of each kind. `al`'s logo.png is an APNG (browsers animate it from a .png URL), so the
- * result URL works as an image wherever a still logo would.
+ * The files of each kind. `al`'s result is an animated WebP, which every current browser shows (and
+ * animates) in an <img>, with the still PNG beside it for places that need one.
  */
 export const JOB_FILES = {
   tl: { logo: 'logo.png' },
-  al: { logo: 'logo.png', still: 'logo-still.png' },
+  al: { logo: 'logo.webp', still: 'logo-still.png' },
   fsa: { logo: 'logo.png', video: 'banner.mp4', poster: 'banner-poster.jpg' },
   'catalog-logo': { thumbnail: 'thumbnail.jpg', preview1: 'preview1.jpg', preview: 'preview.jpg' },
   'catalog-banner': { thumbnail: 'thumbnail.jpg', video: 'preview.mp4', poster: 'poster.jpg' },

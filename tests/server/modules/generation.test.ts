@@ -71,7 +71,7 @@ describe('POST /index/common/logoCreate', () => {
     const al = await create({ ...logoForm, module: 'al' });
     expect(al.data.uniqueId).not.toBe(tl.data.uniqueId);
     await settle();
-    expect((await poll(al.data.uniqueId)).data.logoUrl).toBe(`/generated/${al.data.uniqueId}/logo.png`);
+    expect((await poll(al.data.uniqueId)).data.logoUrl).toBe(`/generated/${al.data.uniqueId}/logo.webp`);
     expect(t.runner.renders[1].spec.kind).toBe('al');
   });
 

@@ -59,8 +59,8 @@ describe('runRenderJobWith', () => {
   it('tl writes logo.png; al writes the animation and the still', async () => {
     const renderers = stubRenderers();
     expect(await runRenderJobWith(renderers, { kind: 'tl', logoStyle: 4, texts: DEFAULT_LOGO_TEXTS }, outDir, signal)).toEqual({ files: ['logo.png'] });
-    expect(await runRenderJobWith(renderers, { kind: 'al', logoStyle: 4, texts: DEFAULT_LOGO_TEXTS }, outDir, signal)).toEqual({ files: ['logo.png', 'logo-still.png'] });
-    expect(fs.readdirSync(outDir).sort()).toEqual(['logo-still.png', 'logo.png']);
+    expect(await runRenderJobWith(renderers, { kind: 'al', logoStyle: 4, texts: DEFAULT_LOGO_TEXTS }, outDir, signal)).toEqual({ files: ['logo.webp', 'logo-still.png'] });
+    expect(fs.readdirSync(outDir).sort()).toEqual(['logo-still.png', 'logo.png', 'logo.webp']);
   });
 
   it('fsa renders the still logo of the chosen logo style first, then the video with it', async () => {

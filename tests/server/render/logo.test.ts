@@ -1,5 +1,5 @@
 /**
- * The logo renderer, checked by the bytes it returns: real PNG/APNG files with real transparency,
+ * The logo renderer, checked by the bytes it returns: real PNG and animated WebP files with real transparency,
  * trimmed, deterministic, for every style and for awkward texts. Small scales keep the run short.
  */
 import { loadImage } from '@napi-rs/canvas';
@@ -90,6 +90,17 @@ const EDGE_CASES: Array<[string, LogoTexts]> = [
   ['Latin, digits, emoji and markup', { logotext: 'A😀b12', rightsealtext: '😀', bottomsealtext: 'V1', bottomtext: '<script>alert(1)</script> 🎮' }],
 ];
 
+/** The chunks of a RIFF file (WebP): four-character type, little-endian size, data padded to even. */
+function riffChunks(bytes: Buffer): Array<{ type: string; data: Buffer }> {
+  const list: Array<{ type: string; data: Buffer }> = [];
+  for (let at = 12; at + 8 <= bytes.length; ) {
+    const size = bytes.readUInt32LE(at + 4);
+    list.push({ type: bytes.subarray(at, at + 4).toString('latin1'), data: bytes.subarray(at + 8, at + 8 + size) });
+    at += 8 + size + (size % 2);
+  }
+  return list;
+}
+
 describe('logo style registry', () => {
   it('has a drawing for every LOGO_STYLES entry, and only for those ids', () => {
     expect(missingDrawings()).toEqual([]);
@@ -156,21 +167,27 @@ describe('renderLogoPng (module tl)', () => {
 });
 
 describe('renderLogoAnimation (module al)', () => {
-  it('returns an endlessly looping APNG with one frame control per frame, and the still PNG', async () => {
+  it('returns an endlessly looping animated WebP with alpha, and the still PNG', async () => {
     const result = await renderLogoAnimation(10, DEFAULT_LOGO_TEXTS, { scale: 0.25 });
-    const list = chunks(result.animation);
-    const actl = list.find((c) => c.type === 'acTL');
-    expect(actl).toBeDefined();
-    const frames = actl!.data.readUInt32BE(0);
-    expect(frames).toBeGreaterThan(1);
-    expect(frames).toBe(result.frameCount);
-    expect(actl!.data.readUInt32BE(4)).toBe(0);
-    expect(list.filter((c) => c.type === 'fcTL')).toHaveLength(frames);
-    // acTL comes before the first image data, as APNG requires.
-    expect(list.findIndex((c) => c.type === 'acTL')).toBeLessThan(list.findIndex((c) => c.type === 'IDAT'));
-    const animationHeader = header(result.animation);
-    expect(animationHeader.colorType).toBe(6);
-    expect([animationHeader.width, animationHeader.height]).toEqual([result.width, result.height]);
+    const webp = result.animation;
+    expect(webp.subarray(0, 4).toString('latin1')).toBe('RIFF');
+    expect(webp.subarray(8, 12).toString('latin1')).toBe('WEBP');
+    expect(webp.readUInt32LE(4)).toBe(webp.length - 8);
+    const list = riffChunks(webp);
+    const vp8x = list.find((c) => c.type === 'VP8X');
+    expect(vp8x).toBeDefined();
+    // Flags: 0x02 animation, 0x10 alpha.
+    expect(vp8x!.data[0] & 0x12).toBe(0x12);
+    expect([vp8x!.data.readUIntLE(4, 3) + 1, vp8x!.data.readUIntLE(7, 3) + 1]).toEqual([result.width, result.height]);
+    const anim = list.find((c) => c.type === 'ANIM');
+    expect(anim!.data.readUInt16LE(4)).toBe(0);
+    // The encoder may merge identical frames, lengthening one instead of repeating it.
+    const frames = list.filter((c) => c.type === 'ANMF');
+    expect(frames.length).toBeGreaterThan(5);
+    expect(frames.length).toBeLessThanOrEqual(result.frameCount);
+    const totalMs = frames.reduce((sum, frame) => sum + frame.data.readUIntLE(12, 3), 0);
+    expect(totalMs).toBeGreaterThan(1500);
+    expect(totalMs).toBeLessThan(4000);
     // The still is the logo of module tl, and the size of the animation.
     expect(result.still.equals(await renderLogoPng(10, DEFAULT_LOGO_TEXTS, { scale: 0.25 }))).toBe(true);
     const stillHeader = header(result.still);

@@ -12,13 +12,13 @@ import type { UserJobKind } from '../../queue/renderSpec';
 /** What each result file is called inside a zip, after the logo text: 龙腾天下-banner.mp4. */
 const ENTRY_NAMES: Record<UserJobKind, Record<string, string>> = {
   tl: { 'logo.png': 'logo.png' },
-  al: { 'logo.png': 'logo-animated.png', 'logo-still.png': 'logo-still.png' },
+  al: { 'logo.webp': 'logo-animated.webp', 'logo-still.png': 'logo-still.png' },
   fsa: { 'logo.png': 'logo.png', 'banner.mp4': 'banner.mp4', 'banner-poster.jpg': 'banner-poster.jpg' },
 };
 
 export const DEFAULT_ZIP_NAME = 'LOGO';
 
-const RESULT_PATH = new RegExp(`^${GENERATED_URL_PREFIX}([0-9a-f]{32})/([a-z0-9][a-z0-9-]*\\.(?:png|jpg|mp4))$`);
+const RESULT_PATH = new RegExp(`^${GENERATED_URL_PREFIX}([0-9a-f]{32})/([a-z0-9][a-z0-9-]*\\.(?:png|webp|jpg|mp4))$`);
 // eslint-disable-next-line no-control-regex -- control characters are exactly what must go
 const UNSAFE_NAME_CHARACTERS = /[\u0000-\u001f\u007f/\\:*?"<>|]/g;
 

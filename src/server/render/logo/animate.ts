@@ -1,7 +1,7 @@
 /**
  * The animated logo (module al): the parts of the still arrive one after another (ornaments fade
  * in, characters enter in the style's way, the slogan rises, the seals stamp down), then a light
- * sweeps across the letters. Frames are RGBA with alpha, piped to ffmpeg's APNG encoder.
+ * sweeps across the letters. Frames are RGBA with alpha, piped to ffmpeg's animated WebP encoder.
  */
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -123,14 +123,14 @@ export async function renderAnimation(parts: LogoParts, signal?: AbortSignal): P
   const plan = timeline(layout.glyphs.length);
   const sweepLayer = blankLike(parts.title);
   const frameCount = Math.round(FPS * DURATION);
-  const file = path.join(os.tmpdir(), `wpg-logo-${process.pid}-${randomUUID()}.png`);
+  const file = path.join(os.tmpdir(), `wpg-logo-${process.pid}-${randomUUID()}.webp`);
   const sink = startRawVideoEncoder({
     width,
     height,
     fps: FPS,
-    // Fastest deflate: the encoder compresses every frame (and tries blends against the last), so
-    // level 1 halves the render time for about a fifth more bytes.
-    outputArgs: ['-c:v', 'apng', '-compression_level', '1', '-pix_fmt', 'rgba', '-plays', '0', '-f', 'apng', file],
+    // Animated WebP, lossy with alpha: most frames change nearly everywhere, so an APNG of the same
+    // animation weighs 5-15 MB where this is about 2 MB, at the same render time.
+    outputArgs: ['-c:v', 'libwebp_anim', '-lossless', '0', '-quality', '80', '-compression_level', '1', '-pix_fmt', 'yuva420p', '-loop', '0', '-f', 'webp', file],
   });
   const onAbort = (): void => sink.kill();
   signal?.addEventListener('abort', onAbort, { once: true });

@@ -1,6 +1,6 @@
 /**
  * The logo renderer: style id and texts in, picture bytes out (module tl: transparent PNG; module
- * al: animated APNG plus the still; gallery pictures on a backdrop). Pure and deterministic: the
+ * al: animated WebP plus the still; gallery pictures on a backdrop). Pure and deterministic: the
  * same input gives the same bytes, which the queue's deduplication relies on.
  */
 import type { LogoTexts } from '../../../contract/generation';
@@ -28,7 +28,7 @@ export async function renderLogoPng(styleId: number, texts: LogoTexts, options?:
   return flatten(buildParts(key, style, texts, scaleOf(options))).canvas.encode('png');
 }
 
-/** Module al: an animated transparent logo (APNG, infinite loop) with an entrance and a light sweep, plus the still PNG. */
+/** Module al: an animated transparent logo (animated WebP, infinite loop) with an entrance and a light sweep, plus the still PNG. */
 export async function renderLogoAnimation(
   styleId: number,
   texts: LogoTexts,
