@@ -7,7 +7,6 @@
  * login check every poll pays.
  */
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_LOGO_TEXTS } from '../../src/contract/generation';
@@ -20,6 +19,7 @@ import { RenderQueue } from '../../src/server/queue/renderQueue';
 import { jobIdentity, type RenderRunner, type UserJobSpec } from '../../src/server/queue/renderSpec';
 import { JobRepository } from '../../src/server/queue/repository';
 import { TokenService } from '../../src/server/security/tokens';
+import { describeLoad, runLoad, type LoadResult } from './apiThroughput';
 
 const QUEUED = 10_000;
 const SECRET = 'bench-secret-that-is-long-enough-0123456789';
@@ -53,52 +53,6 @@ function seed(dataDir: string): { lastId: string; token: string } {
   }
 }
 
-interface Load {
-  perSecond: number;
-  p50Ms: number;
-  p99Ms: number;
-  failures: number;
-  lastBody: string;
-}
-
-/** POSTs `body` from `connections` keep-alive loops for `seconds`, with the given headers. */
-async function load(port: number, urlPath: string, body: string, headers: Record<string, string>, connections: number, seconds: number): Promise<Load> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
-  const latencies: number[] = [];
-  let failures = 0;
-  let lastBody = '';
-  const endAt = Date.now() + seconds * 1000;
-  const once = (): Promise<void> =>
-    new Promise((resolve) => {
-      const started = process.hrtime.bigint();
-      const request = http.request({ host: '127.0.0.1', port, path: urlPath, method: 'POST', agent, headers: { 'content-type': 'application/json', ...headers } }, (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => {
-          if (response.statusCode !== 200) failures += 1;
-          lastBody = Buffer.concat(chunks).toString('utf8');
-          latencies.push(Number(process.hrtime.bigint() - started) / 1e6);
-          resolve();
-        });
-      });
-      request.on('error', () => {
-        failures += 1;
-        resolve();
-      });
-      request.end(body);
-    });
-  const loop = async (): Promise<void> => {
-    while (Date.now() < endAt) await once();
-  };
-  const started = Date.now();
-  await Promise.all(Array.from({ length: connections }, loop));
-  const elapsed = (Date.now() - started) / 1000;
-  agent.destroy();
-  latencies.sort((a, b) => a - b);
-  const at = (q: number): number => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
-  return { perSecond: latencies.length / elapsed, p50Ms: at(0.5), p99Ms: at(0.99), failures, lastBody };
-}
-
 async function benchHttp(seconds: number): Promise<[string, string, string]> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wpg-bench-queue-'));
   try {
@@ -109,21 +63,22 @@ async function benchHttp(seconds: number): Promise<[string, string, string]> {
       await app.listen({ port: 0, host: '127.0.0.1' });
       const address = app.server.address();
       const port = typeof address === 'object' && address ? address.port : 0;
-      const poll = (duration: number): Promise<Load> =>
-        load(port, '/index/common/logoPolling', JSON.stringify({ uniqueId: lastId }), { authorization: `Bearer ${token}` }, 100, duration);
-      // A second of warm-up first: the JIT, the prepared statements and the keep-alive sockets.
-      await poll(1);
+      const body = JSON.stringify({ uniqueId: lastId });
+      const authorization = `Bearer ${token}`;
+      const poll = (duration: number): Promise<LoadResult> =>
+        runLoad({ port, path: '/index/common/logoPolling', method: 'POST', body, headers: { authorization }, connections: 100, seconds: duration });
       if (process.env.BENCH_COMPARE) {
-        const anon = await load(port, '/index/common/checkOnline', '{}', {}, 100, seconds);
+        const anon = await runLoad({ port, path: '/index/common/checkOnline', method: 'POST', body: '{}', connections: 100, seconds });
         console.info('checkOnline anonymous', anon.perSecond.toFixed(0), anon.p99Ms.toFixed(1));
-        const online = await load(port, '/index/common/checkOnline', '{}', { authorization: `Bearer ${token}` }, 100, seconds);
+        const online = await runLoad({ port, path: '/index/common/checkOnline', method: 'POST', body: '{}', headers: { authorization }, connections: 100, seconds });
         console.info('checkOnline with token', online.perSecond.toFixed(0), online.p99Ms.toFixed(1));
       }
       const result = await poll(seconds);
-      const waitCount = (JSON.parse(result.lastBody) as { data: { waitCount: number } }).data.waitCount;
+      const answer = await fetch(`http://127.0.0.1:${port}/index/common/logoPolling`, { method: 'POST', body, headers: { authorization, 'content-type': 'application/json' } });
+      const waitCount = ((await answer.json()) as { data: { waitCount: number } }).data.waitCount;
       return [
         `wait count, ${QUEUED.toLocaleString('en')} queued (POST /index/common/logoPolling)`,
-        `${result.perSecond.toFixed(0)} polls/s, p50 ${result.p50Ms.toFixed(1)} ms, p99 ${result.p99Ms.toFixed(1)} ms, ${result.failures} failed, waitCount ${waitCount}`,
+        `${describeLoad(result, 'polls/s')}, waitCount ${waitCount}`,
         '>= 5,000 polls/s, p99 <= 50 ms (100 connections)',
       ];
     } finally {

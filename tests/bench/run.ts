@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: prints measured figures beside the budgets of DESIGN.md section 10. Budgets are
  * read by people, never asserted: a slow machine must not turn the test suite red.
- * The render and generation budgets get their benchmarks with the generation issue.
+ * `BENCH_ONLY=api,bundle,queue,logo,banner` runs a subset; `BENCH_SECONDS` sets each API load's length.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -9,29 +9,54 @@ import path from 'node:path';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { ensureClientBuild } from '../../config/clientBuild';
-import { runLoad } from './apiThroughput';
+import { describeLoad, runLoad } from './apiThroughput';
 import { benchBundle } from './bundleSize';
+import { benchQueue } from './queuePolling';
+import { benchBanner } from './renderBanner';
+import { benchLogo } from './renderLogo';
 
-async function main(): Promise<void> {
-  ensureClientBuild();
+type Row = [label: string, measured: string, budget: string];
+
+const only = new Set((process.env.BENCH_ONLY ?? 'api,bundle,queue,logo,banner').split(',').map((part) => part.trim()));
+
+/** The API loads and the JS per route, against one server built in this process. */
+async function benchServer(seconds: number): Promise<Row[]> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wpg-bench-'));
   // A separate process would be fairer, but the client loops here are cheap next to the server's work.
   const app = await buildApp(loadConfig({ ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1' }));
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
-  const seconds = Number(process.env.BENCH_SECONDS ?? 5);
-  const rows: Array<[string, string, string]> = [];
-  for (const [label, target] of [
-    ['site config (GET /index/index/getSiteConfig)', { path: '/index/index/getSiteConfig' }],
-    ['online check (POST /index/common/checkOnline)', { path: '/index/common/checkOnline', method: 'POST', body: '{}' }],
-  ] as const) {
-    const r = await runLoad({ port, connections: 100, seconds, ...target });
-    rows.push([label, `${r.perSecond.toFixed(0)} req/s, p50 ${r.p50Ms.toFixed(1)} ms, p99 ${r.p99Ms.toFixed(1)} ms, ${r.failures} failed`, '>= 5,000 req/s, p99 <= 50 ms (100 connections)']);
+  const rows: Row[] = [];
+  try {
+    if (only.has('api')) {
+      for (const [label, target] of [
+        ['site config (GET /index/index/getSiteConfig)', { path: '/index/index/getSiteConfig' }],
+        ['online check (POST /index/common/checkOnline)', { path: '/index/common/checkOnline', method: 'POST', body: '{}' }],
+        ['logo styles (POST /index/common/logo)', { path: '/index/common/logo', method: 'POST', body: '{"per_page":12,"page":1}' }],
+      ] as const) {
+        const r = await runLoad({ port, connections: 100, seconds, ...target });
+        rows.push([label, describeLoad(r), '>= 5,000 req/s, p99 <= 50 ms (100 connections)']);
+      }
+    }
+    if (only.has('bundle')) {
+      ensureClientBuild();
+      rows.push(...(await benchBundle(`http://127.0.0.1:${port}`)));
+    }
+  } finally {
+    await app.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
   }
-  rows.push(...(await benchBundle(`http://127.0.0.1:${port}`)));
-  await app.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  return rows;
+}
+
+async function main(): Promise<void> {
+  const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+  const rows: Row[] = [];
+  if (only.has('api') || only.has('bundle')) rows.push(...(await benchServer(seconds)));
+  if (only.has('queue')) rows.push(...(await benchQueue()));
+  if (only.has('logo')) rows.push(...(await benchLogo()));
+  if (only.has('banner')) rows.push(...(await benchBanner()));
   const width = Math.max(...rows.map((r) => r[0].length));
   console.info(`\nMeasured on ${os.cpus().length} cores; API loads run ${seconds} s each with 100 connections\n`);
   for (const [label, measured, budget] of rows) console.info(`${label.padEnd(width)}  ${measured}   budget: ${budget}`);
