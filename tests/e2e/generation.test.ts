@@ -1,0 +1,142 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Download, Page } from 'playwright-core';
+import { registerAndLogIn, url } from './accounts';
+import { describeInBrowser, launchBrowser, openPage } from './browser';
+import { kindOf, readZip, type ZipEntry } from './zip';
+
+// A banner renders a 1080p video: on a busy two-core machine that can take most of a minute.
+jest.setTimeout(240_000);
+
+const SELECT = { name: /^选\s*择$/ };
+
+let downloads: string;
+
+async function saveZip(download: Download): Promise<ZipEntry[]> {
+  const file = path.join(downloads, `${Date.now()}-${download.suggestedFilename()}`);
+  await download.saveAs(file);
+  return readZip(file);
+}
+
+/** The natural size of a loaded <img>, or zeros when it failed to load. */
+async function imageSize(page: Page, alt: string): Promise<[number, number]> {
+  const image = page.getByAltText(alt).first();
+  await image.waitFor();
+  await page.waitForFunction((text) => {
+    const element = document.querySelector<HTMLImageElement>(`img[alt="${text}"]`);
+    return !!element && element.complete;
+  }, alt);
+  return image.evaluate((element: HTMLImageElement) => [element.naturalWidth, element.naturalHeight] as [number, number]);
+}
+
+describeInBrowser('generating logos and banners, in Chromium against the npm start server', () => {
+  let browser: Browser;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    downloads = fs.mkdtempSync(path.join(os.tmpdir(), 'wpg-e2e-downloads-'));
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    fs.rmSync(downloads, { recursive: true, force: true });
+  });
+
+  it('makes a transparent logo from the style list to the downloaded zip', async () => {
+    const { page, errors } = await openPage(browser);
+    await registerAndLogIn(page, '13800138011');
+
+    await page.goto(url('/user/logo/selectPage?module=tl'));
+    expect(await page.title()).toBe('选择LOGO样式 - 网页生成系统');
+    await page.getByRole('button', SELECT).nth(3).click();
+    await page.waitForURL(/\/user\/logo\/config\?module=tl/);
+
+    await page.getByLabel('LOGO名称').fill('');
+    await page.getByRole('button', { name: /生成LOGO/ }).click();
+    await page.getByText('请输入logo名称').first().waitFor();
+    await page.getByLabel('LOGO名称').fill('一二三四五六七');
+    await page.getByText('长度在 1 到 6 个字符').first().waitFor();
+    await page.getByLabel('LOGO名称').fill('山海奇缘');
+
+    const download = page.waitForEvent('download', { timeout: 120_000 });
+    await page.getByRole('button', { name: /生成LOGO/ }).click();
+    await page.getByText('LOGO生成成功').waitFor({ timeout: 120_000 });
+    await page.waitForURL(/\/user\/logo\/preview\?/);
+    expect(new URL(page.url()).searchParams.get('fileName')).toBe('LOGO');
+    const zip = await download;
+    expect(zip.suggestedFilename()).toBe('LOGO.zip');
+    await page.getByText('文件开始下载').waitFor();
+
+    const [width, height] = await imageSize(page, '生成的LOGO');
+    expect(width).toBeGreaterThan(300);
+    expect(height).toBeGreaterThan(100);
+
+    const entries = await saveZip(zip);
+    expect(entries.map((entry) => entry.name)).toEqual(['山海奇缘-logo.png']);
+    const png = entries[0].bytes;
+    expect(kindOf(png)).toBe('png');
+    // IHDR colour type 6: RGBA, the transparency a logo needs.
+    expect(png[25]).toBe(6);
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([width, height]);
+    expect(errors).toEqual([]);
+  });
+
+  it('makes a full-screen banner from the banner list through the logo list to its zip', async () => {
+    const { page, errors } = await openPage(browser);
+    await registerAndLogIn(page, '13800138012');
+
+    await page.goto(url('/user/banner/selectPage?module=fsa'));
+    await page.getByRole('button', SELECT).nth(1).click();
+    await page.waitForURL(/\/user\/logo\/selectPage\?module=fsa/);
+    await page.getByRole('button', SELECT).nth(0).click();
+    await page.waitForURL(/\/user\/banner\/config/);
+
+    await page.getByLabel('动画上方文字').fill('太短了');
+    await page.getByRole('button', { name: /生成整屏动画/ }).click();
+    await page.getByText('表单验证失败, 请先检查表单').waitFor();
+    await page.getByLabel('动画上方文字').fill('山海奇缘公测开启，邀你共赴东方奇幻之旅');
+
+    const download = page.waitForEvent('download', { timeout: 200_000 });
+    await page.getByRole('button', { name: /生成整屏动画/ }).click();
+    await page.getByText('整屏动画生成成功').waitFor({ timeout: 200_000 });
+    await page.waitForURL(/\/user\/banner\/preview\?/);
+    const zip = await download;
+    expect(zip.suggestedFilename()).toBe('全屏动画.zip');
+
+    // The video plays in the page: muted, looped, with its real size known to the browser.
+    const video = page.getByTestId('banner-video');
+    await page.waitForFunction(() => (document.querySelector<HTMLVideoElement>('[data-testid="banner-video"]')?.readyState ?? 0) >= 2);
+    expect(await video.evaluate((element: HTMLVideoElement) => [element.videoWidth, element.videoHeight, element.muted, element.loop])).toEqual([1920, 1080, true, true]);
+
+    const entries = await saveZip(zip);
+    const byName = new Map(entries.map((entry) => [entry.name, entry.bytes]));
+    expect([...byName.keys()].sort()).toEqual(['龙腾天下-banner-poster.jpg', '龙腾天下-banner.mp4', '龙腾天下-logo.png']);
+    expect(kindOf(byName.get('龙腾天下-banner.mp4')!)).toBe('mp4');
+    expect(kindOf(byName.get('龙腾天下-banner-poster.jpg')!)).toBe('jpeg');
+    expect(kindOf(byName.get('龙腾天下-logo.png')!)).toBe('png');
+    expect(errors).toEqual([]);
+  });
+
+  it('asks a visitor to log in before generating, then carries on by itself', async () => {
+    const { page, errors } = await openPage(browser);
+    await page.goto(url('/user/logo/selectPage?module=tl'));
+    await page.getByRole('button', SELECT).nth(5).click();
+    await page.waitForURL(/\/user\/logo\/config/);
+
+    const qrAnswer = page.waitForResponse((response) => response.url().includes('/api/wxAuth/getWechatQrcode'));
+    const download = page.waitForEvent('download', { timeout: 120_000 });
+    await page.getByRole('button', { name: /生成LOGO/ }).click();
+    const { data } = (await (await qrAnswer).json()) as { data: { ticket: string } };
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('img', { name: /二维码/ }).waitFor();
+
+    const phone = await page.context().newPage();
+    await phone.goto(url(`/api/wxAuth/scan?ticket=${encodeURIComponent(data.ticket)}`));
+    await phone.getByRole('button', { name: '确认登录' }).click();
+
+    await page.waitForURL(/\/user\/logo\/preview\?/, { timeout: 120_000 });
+    expect((await download).suggestedFilename()).toBe('LOGO.zip');
+    expect(errors).toEqual([]);
+  });
+});
