@@ -5,6 +5,7 @@
  */
 import { isMainThread, parentPort } from 'node:worker_threads';
 import { runRenderJob } from '../render/jobs';
+import { lowerThisThreadsPriority } from './renderPriority';
 import type { WorkerReply, WorkerRequest } from './workerPool';
 
 function serialise(error: unknown): { name: string; message: string; stack?: string } {
@@ -14,6 +15,7 @@ function serialise(error: unknown): { name: string; message: string; stack?: str
 
 if (!isMainThread && parentPort) {
   const port = parentPort;
+  lowerThisThreadsPriority();
   const controllers = new Map<number, AbortController>();
   // An aborted render can leave a promise that rejects after it answered (ffmpeg killed mid-encode).
   // Left alone it would end the thread and fail whichever render the thread had taken on next.
