@@ -131,7 +131,10 @@ export class RenderQueue {
   private readonly running = new Map<string, RunningTask>();
   private readonly asideQueue: AsideTask[] = [];
   private readonly asideByKey = new Map<string, AsideTask>();
-  private readonly durations = new Map<UserJobKind, number>();
+  /** Median render seconds of each kind's recent renders; dropped when one of the kind finishes. */
+  private readonly renderMedians = new Map<UserJobKind, number>();
+  /** Queued and running user jobs of each kind, for the expected wait. */
+  private readonly activeByKind = new Map<UserJobKind, number>();
   private readonly timeouts: Record<RenderKind, number>;
   private readonly leaseMs: number;
   private readonly abortGraceMs: number;
@@ -272,19 +275,27 @@ export class RenderQueue {
   }
 
   /**
-   * Expected seconds from submit to result for a kind: the median render time of its last
-   * renders plus their median wait, rounded up; the spec's defaults before any history.
+   * Expected seconds from submit to result for a kind: its median render time, plus the work of
+   * every job now queued or running (each at its own kind's median) shared among the render slots,
+   * rounded up. Before any history a kind counts as the spec's default (180 s logo, 60 s banner).
+   * Reads no rows: the counts are kept in memory and the medians cached.
    */
   expectedSeconds(kind: UserJobKind): number {
-    const cached = this.durations.get(kind);
+    let pending = 0;
+    for (const [activeKind, count] of this.activeByKind) pending += count * this.renderSeconds(activeKind);
+    return Math.max(1, Math.ceil(this.renderSeconds(kind) + pending / this.options.concurrency));
+  }
+
+  private renderSeconds(kind: UserJobKind): number {
+    const cached = this.renderMedians.get(kind);
     if (cached !== undefined) return cached;
     const history = this.repo.history(kind, DURATION_HISTORY);
     const seconds = history.length
-      ? Math.max(1, Math.ceil((median(history.map((h) => h.render_ms)) + median(history.map((h) => h.wait_ms))) / 1000))
+      ? median(history.map((h) => h.render_ms)) / 1000
       : kind === 'fsa'
         ? GenerationLimits.defaultBannerSeconds
         : GenerationLimits.defaultLogoSeconds;
-    this.durations.set(kind, seconds);
+    this.renderMedians.set(kind, seconds);
     return seconds;
   }
 
@@ -364,9 +375,13 @@ export class RenderQueue {
 
   private addActive(job: ActiveJob): void {
     const existing = this.active.get(job.id);
-    if (existing) this.index.delete(existing.seq);
+    if (existing) {
+      this.index.delete(existing.seq);
+      this.countActive(existing.kind, -1);
+    }
     this.active.set(job.id, job);
     this.index.add(job.seq);
+    this.countActive(job.kind, 1);
   }
 
   private removeActive(id: string): void {
@@ -374,6 +389,11 @@ export class RenderQueue {
     if (!job) return;
     this.active.delete(id);
     this.index.delete(job.seq);
+    this.countActive(job.kind, -1);
+  }
+
+  private countActive(kind: UserJobKind, change: number): void {
+    this.activeByKind.set(kind, (this.activeByKind.get(kind) ?? 0) + change);
   }
 
   private waitCountOf(job: ActiveJob): number {
@@ -532,7 +552,7 @@ export class RenderQueue {
       return;
     }
     this.repo.finish(row.id, startedAt, result.files, at, at - startedAt, startedAt - row.queued_at, touchedAt);
-    this.durations.delete(row.kind);
+    this.renderMedians.delete(row.kind);
     this.removeActive(row.id);
   }
 

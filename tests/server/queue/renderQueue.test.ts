@@ -60,6 +60,13 @@ function open(runner: RenderRunner, options: Partial<RenderQueueOptions> = {}): 
 
 /** A distinct transparent-logo job per number. */
 const logo = (n: number, texts: Partial<LogoTexts> = {}): UserJobSpec => ({ kind: 'tl', logoStyle: 1, texts: { ...DEFAULT_LOGO_TEXTS, logotext: `龙${n}`, ...texts } });
+const banner = (n: number): UserJobSpec => ({
+  kind: 'fsa',
+  logoStyle: 1,
+  bannerStyle: 1,
+  texts: { ...DEFAULT_LOGO_TEXTS, logotext: `虎${n}` },
+  bannerTexts: DEFAULT_BANNER_TEXTS,
+});
 const queued = (q: RenderQueue, spec: UserJobSpec, isFirst = false): { id: string; waitCount: number } => {
   const outcome = q.submit(spec, { isFirst, userId: null });
   if (outcome.type !== 'queued') throw new Error(`expected queued, got ${outcome.type}`);
@@ -336,10 +343,9 @@ describe('expected duration', () => {
     expect(q.expectedSeconds('fsa')).toBe(GenerationLimits.defaultBannerSeconds);
   });
 
-  it('is measured from the last renders of the kind: median render time plus median wait, rounded up', async () => {
+  it('is the median render time of the kind, rounded up, when nothing waits', async () => {
     const runner = new FakeRunner('manual');
     const q = open(runner);
-    // Render times 1.2 s, 3 s, 2 s; the second and third waited behind the first.
     const renderMs = [1_200, 3_000, 2_000];
     [1, 2, 3].forEach((n) => queued(q, logo(n)));
     for (let i = 0; i < 3; i += 1) {
@@ -348,10 +354,26 @@ describe('expected duration', () => {
       runner.renders[i].finish();
       await settle();
     }
-    // Waits: 0, 1.2 s, 4.2 s -> median 1.2 s; renders median 2 s; 3.2 s -> 4.
-    expect(q.expectedSeconds('tl')).toBe(4);
+    // Renders median 2 s; nothing is queued now.
+    expect(q.expectedSeconds('tl')).toBe(2);
     expect(q.expectedSeconds('al')).toBe(180);
     expect(q.expectedSeconds('fsa')).toBe(60);
+  });
+
+  it('adds the work of the jobs now queued and running, shared among the render slots', async () => {
+    const runner = new FakeRunner('manual');
+    const q = open(runner, { concurrency: 2 });
+    queued(q, logo(1));
+    await runner.started(1);
+    clock.advance(2_000);
+    runner.renders[0].finish();
+    await settle();
+    expect(q.expectedSeconds('tl')).toBe(2);
+    // Three banners (60 s each without history) and one logo (2 s) now wait or run, over two slots.
+    [1, 2, 3].forEach((n) => queued(q, banner(n)));
+    queued(q, logo(2));
+    expect(q.expectedSeconds('tl')).toBe(Math.ceil(2 + (3 * 60 + 2) / 2));
+    expect(q.expectedSeconds('fsa')).toBe(Math.ceil(60 + (3 * 60 + 2) / 2));
   });
 });
 
