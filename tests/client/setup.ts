@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom';
+import { configure } from '@testing-library/react';
 import { runInThisContext } from 'node:vm';
 
 /*
@@ -96,3 +97,10 @@ beforeEach(() => {
  */
 const computedStyle = window.getComputedStyle.bind(window);
 window.getComputedStyle = (element: Element) => computedStyle(element);
+
+/*
+ * CI runs the three jest projects side by side on two cores: a lazily loaded component (the header's
+ * user menu) can take over a second to first import there. Waits give it five, tests twenty.
+ */
+configure({ asyncUtilTimeout: 5000 });
+jest.setTimeout(20_000);
