@@ -1,0 +1,185 @@
+/**
+ * The mini-site flow (spec screens 9-11, sections 3-5, 7 "Mini site", 9; DESIGN.md sections 5, 7, 8):
+ * site templates and their categories, a template's dynamic config, the music list, image uploads,
+ * site creation and its zip. Both sides import these shapes, limits and messages.
+ */
+import { textLength } from './generation';
+
+/** POST /index/minisite/getTemplateCategory -> data.data */
+export interface SiteCategory {
+  id: number;
+  name: string;
+}
+
+/** POST /index/minisite/getTemplateList; category_id 0 means every category. */
+export interface SiteTemplateListRequest {
+  category_id: number;
+  per_page: number;
+  page: number;
+}
+
+/** A site template (spec section 3, "Site template"); the list answer is a TemplatePage of these. */
+export interface SiteTemplate {
+  id: number;
+  name: string;
+  category_id: number;
+  /** A picture of the rendered template for the grid card (4:3, about 480x360). */
+  thumbnail: string;
+  /** A full-page picture of the rendered template for the preview dialog (desktop width). */
+  preview_image: string;
+  /** The banner style this template is designed around; the config page preselects it. */
+  banner_id: number;
+}
+
+/** The field types of a template config (spec section 3, "Template config"). */
+export const CONFIG_FIELD_TYPES = ['text', 'textarea', 'music', 'image', 'banner', 'banner_logo', 'video'] as const;
+export type ConfigFieldType = (typeof CONFIG_FIELD_TYPES)[number];
+
+/**
+ * One field of a template config. `key` names it in the create call's `config`; `name` is its label.
+ * - text / textarea: the text itself.
+ * - image: an upload's shortUrl (`/uploads/<name>`), or the template's own default picture URL.
+ * - music: a music item's `value` ('' = no music).
+ * - banner / banner_logo: filled by the generated banner video / logo; shown, not typed.
+ * - video: an optional http(s) link to a video (a trailer button), '' for none.
+ */
+export interface ConfigField {
+  key: string;
+  name: string;
+  type: ConfigFieldType;
+  value: string;
+  /** Maximum length for text and textarea (spec: text 100, textarea 500; default 255 when absent). */
+  len?: number;
+  tips?: string;
+}
+
+export interface ConfigGroup {
+  name: string;
+  children: ConfigField[];
+}
+
+/** POST /index/minisite/getTemplateConfig {templateId} */
+export interface TemplateConfigRequest {
+  templateId: number;
+}
+export interface TemplateConfigAnswer {
+  config: ConfigGroup[];
+  logoCreationDuration: number;
+}
+
+/** POST /index/minisite/getMusicList -> data.data (spec section 3, "Music item"). */
+export interface MusicItem {
+  id: number;
+  name: string;
+  /** Absolute-path URL to listen to it (under `/generated/catalog/music/`). */
+  url: string;
+  shortUrl: string;
+  /** What a music field holds when this track is chosen. */
+  value: string;
+}
+
+/** POST /index/minisite/upload (multipart, field `image`) */
+export interface UploadAnswer {
+  /** `/uploads/<server-made name>`: what an image field holds. */
+  shortUrl: string;
+  /** The same file as an absolute URL when the server knows its public origin, else shortUrl. */
+  url: string;
+}
+
+/** POST /index/minisite/createSite (login required) */
+export interface CreateSiteRequest {
+  templateId: number;
+  /** The logo style the logo was generated with. */
+  logoId: number;
+  /** A logo PNG this server generated (`/generated/...`). */
+  logoUrl: string;
+  bannerId: number;
+  /** A banner MP4 this server generated (`/generated/...`). */
+  bannerUrl: string;
+  /** Field key -> value, for the template's fields (spec section 5, "Dynamic config fields"). */
+  config: Record<string, string>;
+}
+export interface CreateSiteAnswer {
+  /** `/sites/<webSiteDir>/index.html` */
+  previewUrl: string;
+  webSiteDir: string;
+}
+
+/** POST /index/minisite/getDownloadZipUrl (login required; only the creator's site) */
+export interface SiteZipRequest {
+  webSiteDir: string;
+}
+
+export const MiniSiteLimits = {
+  templatePageSize: 12,
+  textMax: 100,
+  textareaMax: 500,
+  /** The input length when a text field gives no `len` (spec section 5). */
+  defaultTextLen: 255,
+  uploadMaxBytes: 50 * 1024 * 1024,
+  uploadMaxPixels: 40_000_000,
+  uploadMimeTypes: ['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'image/bmp'],
+  uploadExtensions: ['.jpg', '.jpeg', '.png', '.gif', '.webp', '.bmp'],
+  /** Spec section 9: the preview dialog's picture appears after this delay. */
+  previewDialogDelayMs: 100,
+  /** A webSiteDir is 32 lowercase hex characters, made by the server. */
+  webSiteDirPattern: /^[0-9a-f]{32}$/,
+} as const;
+
+export const MiniSiteMessages = {
+  noTemplates: '暂无模版数据',
+  siteTemplateRequired: '请选择网站模版',
+  siteTemplateMissing: '网站模版不存在，请重新选择',
+  logoTemplateRequired: '请选择LOGO模版',
+  bannerTemplateRequired: '请选择BANNER模版',
+  logoFirst: '请先生成LOGO',
+  bannerFirst: '请先生成整屏动画',
+  imageRequired: '请上传图片',
+  uploadTypeRefused: '只能上传 jpeg、png、gif、webp、bmp 格式的图片',
+  uploadTooLarge: '图片大小不能超过50MB',
+  uploadTooManyPixels: '图片像素不能超过4000万',
+  uploadUnreadable: '图片已损坏或无法识别，请换一张',
+  uploadMissing: '请选择要上传的图片',
+  uploadFailed: '图片上传失败',
+  imageUnknown: '图片不存在，请重新上传',
+  musicUnknown: '背景音乐不存在，请重新选择',
+  videoLinkInvalid: '视频链接必须以 http:// 或 https:// 开头',
+  resultUnknown: 'LOGO或整屏动画不存在，请重新生成',
+  createSucceeded: '网站生成成功',
+  createFailed: '网站生成失败，请稍后重试',
+  siteUnknown: '网站不存在或不属于当前账号',
+  configInvalid: '网站配置有误，请检查后重试',
+  formInvalid: '表单验证失败, 请先检查表单',
+} as const;
+
+export function fieldRequiredMessage(field: Pick<ConfigField, 'name' | 'type'>): string {
+  return field.type === 'image' ? MiniSiteMessages.imageRequired : `请输入${field.name}`;
+}
+
+/** The most characters a text or textarea field takes: its `len`, capped by the spec's limit. */
+export function fieldMaxLength(field: Pick<ConfigField, 'type' | 'len'>): number {
+  const cap = field.type === 'textarea' ? MiniSiteLimits.textareaMax : MiniSiteLimits.textMax;
+  return Math.min(field.len ?? cap, cap);
+}
+
+/**
+ * The problem with one field's value, or null (spec section 5: text required, max 100; textarea
+ * required, max 500; image required). Music, banner, banner_logo and video are checked elsewhere:
+ * music against the list, banner and banner_logo are the generated results, video is optional.
+ */
+export function configFieldProblem(field: ConfigField, value: string | undefined): string | null {
+  const text = value ?? '';
+  if (field.type === 'text' || field.type === 'textarea') {
+    if (!text.trim()) return fieldRequiredMessage(field);
+    const max = fieldMaxLength(field);
+    return textLength(text) > max ? `${field.name}长度不能超过${max}个字符` : null;
+  }
+  if (field.type === 'image') return text ? null : MiniSiteMessages.imageRequired;
+  if (field.type === 'video') return text === '' || /^https?:\/\/\S+$/i.test(text) ? null : MiniSiteMessages.videoLinkInvalid;
+  return null;
+}
+
+/** Every field of a config, in order. */
+export function configFields(groups: readonly ConfigGroup[]): ConfigField[] {
+  return groups.flatMap((group) => group.children);
+}
