@@ -46,12 +46,18 @@ export interface TestApp {
 
 export interface TestAppOptions extends Omit<BuildOptions, 'now' | 'logger'> {
   env?: Env;
+  /** Reopen an existing data folder (a restart); a fresh temp folder otherwise. */
+  dataDir?: string;
+  clock?: TestClock;
+  /** Leave the folder in place on close, for a restart. */
+  keepDataDir?: boolean;
 }
 
 /** The app on a fresh temp data folder, mode 'test', a fixed secret and a clock the test moves. */
 export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wpg-server-test-'));
-  const clock = createClock();
+  const { env, dataDir: reopened, clock: givenClock, keepDataDir = false, ...buildOptions } = options;
+  const dataDir = reopened ?? fs.mkdtempSync(path.join(os.tmpdir(), 'wpg-server-test-'));
+  const clock = givenClock ?? createClock();
   const logs: string[] = [];
   const stream = new Writable({
     write(chunk: Buffer, _encoding, callback) {
@@ -64,9 +70,9 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     NODE_ENV: 'test',
     JWT_SECRET: TEST_SECRET,
     CLIENT_DIR: path.join(dataDir, 'no-client-build'),
-    ...options.env,
+    ...env,
   });
-  const app = await buildApp(config, { ...options, now: clock.now, logger: { level: 'info', stream } });
+  const app = await buildApp(config, { ...buildOptions, now: clock.now, logger: { level: 'info', stream } });
   await app.ready();
   let reader: Database.Database | null = null;
   return {
@@ -81,7 +87,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     close: async () => {
       reader?.close();
       await app.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (!keepDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

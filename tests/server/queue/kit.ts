@@ -5,16 +5,13 @@
 import { createCanvas } from '@napi-rs/canvas';
 import Database from 'better-sqlite3';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
-import { buildApp } from '../../../src/server/app';
-import { loadConfig, type Env } from '../../../src/server/config';
+import type { Env } from '../../../src/server/config';
 import { DATABASE_FILE } from '../../../src/server/db/database';
 import { JOB_FILES, type RenderResult, type RenderRunner, type RenderSpec } from '../../../src/server/queue/renderSpec';
 import type { GenerationOverrides } from '../../../src/server/services';
 import { TokenService } from '../../../src/server/security/tokens';
-import { TEST_SECRET, createClock, type TestApp, type TestClock } from '../helpers';
+import { TEST_SECRET, buildTestApp, type TestApp, type TestClock } from '../helpers';
 
 const tinyPng = createCanvas(4, 3).encodeSync('png');
 const tinyJpeg = createCanvas(4, 3).encodeSync('jpeg');
@@ -116,46 +113,9 @@ export interface GenerationAppOptions {
 
 /** The app with a fake renderer, short time limits and a clock the test moves. */
 export async function buildGenerationApp(options: GenerationAppOptions = {}): Promise<GenerationTestApp> {
-  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'wpg-generation-test-'));
-  const clock = options.clock ?? createClock();
-  const runner = options.runner ?? new FakeRunner();
-  const logs: string[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, callback) {
-      logs.push(...chunk.toString('utf8').split('\n').filter(Boolean));
-      callback();
-    },
-  });
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    NODE_ENV: 'test',
-    JWT_SECRET: TEST_SECRET,
-    CLIENT_DIR: path.join(dataDir, 'no-client-build'),
-    ...options.env,
-  });
-  const app = await buildApp(config, {
-    now: clock.now,
-    logger: { level: 'info', stream },
-    generation: { runner, queue: { abortGraceMs: 50, sweepIntervalMs: 60_000, ...options.queue } },
-  });
-  await app.ready();
-  let reader: Database.Database | null = null;
-  return {
-    app,
-    dataDir,
-    clock,
-    logs,
-    runner,
-    readDb: () => {
-      reader ??= new Database(path.join(dataDir, DATABASE_FILE), { readonly: true, fileMustExist: true });
-      return reader;
-    },
-    close: async () => {
-      reader?.close();
-      await app.close();
-      if (!options.keepDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  const { queue, runner = new FakeRunner(), env, dataDir, clock, keepDataDir } = options;
+  const testApp = await buildTestApp({ env, dataDir, clock, keepDataDir, generation: { runner, queue: { abortGraceMs: 50, sweepIntervalMs: 60_000, ...queue } } });
+  return { ...testApp, runner };
 }
 
 /** A user made directly in the database and a valid token for it: no captcha, SMS or argon2 needed. */
