@@ -1,0 +1,144 @@
+/**
+ * The fields of a site template (spec section 3, "Template config"): every template has the same
+ * groups for the parts all its pages share, plus the sections its design shows. Keys are what the
+ * create call's `config` and the renderer use; names and tips are what the form shows.
+ */
+import type { ConfigField, ConfigGroup } from '../../../contract/miniSite';
+import { SITE_TEMPLATE_ASSETS_URL_PREFIX } from './assets';
+import { HEALTH_ADVICE, type GameCopy } from './copy';
+import type { SiteDesign } from './design';
+
+export const NEWS_COUNT = 4;
+export const FEATURE_COUNT = 3;
+export const ROLE_COUNT = 4;
+export const GALLERY_COUNT = 4;
+
+export const FIELD_KEYS = {
+  gameName: 'game_name',
+  slogan: 'slogan',
+  intro: 'intro',
+  trailer: 'trailer',
+  banner: 'banner',
+  bannerLogo: 'banner_logo',
+  music: 'music',
+  downloadNote: 'download_note',
+  qrUrl: 'qr_url',
+  iosUrl: 'ios_url',
+  androidUrl: 'android_url',
+  pcUrl: 'pc_url',
+  newsTag: (n: number) => `news${n}_tag`,
+  newsTitle: (n: number) => `news${n}_title`,
+  newsDate: (n: number) => `news${n}_date`,
+  featureTitle: (n: number) => `feature${n}_title`,
+  featureDesc: (n: number) => `feature${n}_desc`,
+  featureImage: (n: number) => `feature${n}_image`,
+  roleName: (n: number) => `role${n}_name`,
+  roleTitle: (n: number) => `role${n}_title`,
+  roleDesc: (n: number) => `role${n}_desc`,
+  roleImage: (n: number) => `role${n}_image`,
+  gallery: (n: number) => `gallery${n}`,
+  publisher: 'publisher',
+  copyrightOwner: 'copyright_owner',
+  isbn: 'isbn',
+  approval: 'approval',
+  icp: 'icp',
+  healthAdvice: 'health_advice',
+  copyright: 'copyright',
+} as const;
+
+/** The default pictures of a template: files under the assets' `defaults/` folder. */
+export const defaultPictureName = {
+  gallery: (templateId: number, n: number) => `t${templateId}-gallery-${n}.webp`,
+  feature: (templateId: number, n: number) => `t${templateId}-feature-${n}.webp`,
+  role: (templateId: number, n: number) => `t${templateId}-role-${n}.webp`,
+};
+
+const defaultPictureUrl = (name: string): string => `${SITE_TEMPLATE_ASSETS_URL_PREFIX}defaults/${name}`;
+
+const LINK_TIPS = '以 http:// 或 https:// 开头的链接，其他内容不会生成链接';
+
+const text = (key: string, name: string, value: string, len: number, tips?: string): ConfigField => ({ key, name, type: 'text', value, len, ...(tips ? { tips } : {}) });
+const textarea = (key: string, name: string, value: string, len: number, tips?: string): ConfigField => ({ key, name, type: 'textarea', value, len, ...(tips ? { tips } : {}) });
+const image = (key: string, name: string, pictureName: string, tips: string): ConfigField => ({ key, name, type: 'image', value: defaultPictureUrl(pictureName), tips });
+
+/** The config groups of template `templateId` with `copy` as the defaults. */
+export function buildConfig(templateId: number, copy: GameCopy, design: SiteDesign): ConfigGroup[] {
+  const k = FIELD_KEYS;
+  const groups: ConfigGroup[] = [
+    {
+      name: '基础信息',
+      children: [
+        text(k.gameName, '游戏名称', copy.game, 20, '显示在网页标题、导航与页脚'),
+        text(k.slogan, '宣传语', copy.slogan, 40, '首屏LOGO下方的一句话'),
+        textarea(k.intro, '游戏简介', copy.intro, 300),
+        { key: k.trailer, name: '宣传视频链接', type: 'video', value: '', tips: '选填：以 http:// 或 https:// 开头的视频链接，首屏会出现“观看视频”按钮' },
+      ],
+    },
+    {
+      name: '首屏动画与LOGO',
+      children: [
+        { key: k.banner, name: '首屏动画', type: 'banner', value: '', tips: '使用上方生成的整屏动画' },
+        { key: k.bannerLogo, name: '网站LOGO', type: 'banner_logo', value: '', tips: '使用上方生成的LOGO，同时用作网站图标与分享图' },
+      ],
+    },
+    { name: '背景音乐', children: [{ key: k.music, name: '背景音乐', type: 'music', value: '', tips: '网页右上角有音乐开关；浏览器禁止自动播放时，访客第一次点击页面后开始播放' }] },
+    {
+      name: '下载信息',
+      children: [
+        text(k.downloadNote, '下载区提示语', copy.downloadNote, 30),
+        text(k.qrUrl, '扫码下载地址', 'https://example.com/download', 100, `二维码的内容；${LINK_TIPS}`),
+        text(k.iosUrl, 'iOS 下载地址', 'https://example.com/download/ios', 100, LINK_TIPS),
+        text(k.androidUrl, '安卓下载地址', 'https://example.com/download/android', 100, LINK_TIPS),
+        text(k.pcUrl, 'PC 下载地址', 'https://example.com/download/pc', 100, LINK_TIPS),
+      ],
+    },
+    {
+      name: '新闻资讯',
+      children: copy.news.slice(0, NEWS_COUNT).flatMap((item, i) => [
+        text(k.newsTag(i + 1), `新闻${i + 1} 标签`, item.tag, 4, '如 公告、活动、新闻、攻略'),
+        text(k.newsTitle(i + 1), `新闻${i + 1} 标题`, item.title, 40),
+        text(k.newsDate(i + 1), `新闻${i + 1} 日期`, item.date, 10, '如 2025-06-18'),
+      ]),
+    },
+    {
+      name: '游戏特色',
+      children: copy.features.slice(0, FEATURE_COUNT).flatMap(([title, desc], i) => [
+        text(k.featureTitle(i + 1), `特色${i + 1} 标题`, title, 12),
+        textarea(k.featureDesc(i + 1), `特色${i + 1} 介绍`, desc, 120),
+        image(k.featureImage(i + 1), `特色${i + 1} 配图`, defaultPictureName.feature(templateId, i + 1), '建议 16:9，宽 960 像素以上'),
+      ]),
+    },
+  ];
+  if (design.roles && copy.roles) {
+    groups.push({
+      name: '角色介绍',
+      children: copy.roles.slice(0, ROLE_COUNT).flatMap(([name, title, desc], i) => [
+        text(k.roleName(i + 1), `角色${i + 1} 名字`, name, 8),
+        text(k.roleTitle(i + 1), `角色${i + 1} 身份`, title, 16),
+        textarea(k.roleDesc(i + 1), `角色${i + 1} 介绍`, desc, 100),
+        image(k.roleImage(i + 1), `角色${i + 1} 立绘`, defaultPictureName.role(templateId, i + 1), '建议 3:4 竖图，透明或纯色背景均可'),
+      ]),
+    });
+  }
+  groups.push(
+    {
+      name: '游戏截图',
+      children: Array.from({ length: GALLERY_COUNT }, (_, i) =>
+        image(k.gallery(i + 1), `截图${i + 1}`, defaultPictureName.gallery(templateId, i + 1), '建议 16:9，宽 1280 像素以上'),
+      ),
+    },
+    {
+      name: '版号与备案',
+      children: [
+        text(k.publisher, '出版单位', `${copy.studio}出版有限公司`, 40),
+        text(k.copyrightOwner, '著作权人', `${copy.studio}网络科技有限公司`, 40),
+        text(k.isbn, '出版物号', 'ISBN 978-7-0000-0000-0', 40),
+        text(k.approval, '审批文号', '国新出审〔2025〕0000号', 40),
+        text(k.icp, '备案号', '京ICP备00000000号-1', 40),
+        textarea(k.healthAdvice, '健康游戏忠告', HEALTH_ADVICE, 100),
+        text(k.copyright, '版权信息', `© 2025 ${copy.studio} 版权所有`, 60),
+      ],
+    },
+  );
+  return groups;
+}
