@@ -11,7 +11,7 @@ import type { RootState } from './rootReducer';
 
 /** The localStorage key (redux-persist stores under `persist:wpg`). */
 export const PERSIST_KEY = 'wpg';
-export const PERSIST_VERSION = 2;
+export const PERSIST_VERSION = 3;
 
 /** What of the auth slice reaches localStorage: the token only when "remember me" was on. */
 export interface PersistedAuth {
@@ -47,6 +47,11 @@ export interface PersistedStateV1 {
 
 /** Version 2 adds the chosen templates and each flow's form (spec section 3, "Local persistence"). */
 export interface PersistedStateV2 extends PersistedStateV1 {
+  selections?: Omit<SelectionsState, 'siteTemplate' | 'siteTemplateConfig' | 'miniSiteBanner'>;
+}
+
+/** Version 3 adds the mini site's choices: its site template, that template's form and its banner style. */
+export interface PersistedStateV3 extends PersistedStateV1 {
   selections?: SelectionsState;
 }
 
@@ -68,8 +73,19 @@ export const migrations = {
     if (!state) return state;
     const v1 = state as PersistedStateV1;
     // Nothing was chosen before version 2: every flow starts with no template and the sample texts.
-    const v2: PersistedStateV2 = { ...v1, selections: initialSelectionsState };
+    const { logoTemplates, bannerTemplate, configs } = initialSelectionsState;
+    const v2: PersistedStateV2 = { ...v1, selections: { logoTemplates, bannerTemplate, configs } };
     return v2;
+  },
+  3: (state: PersistedState): PersistedState => {
+    if (!state) return state;
+    const v2 = state as PersistedStateV2;
+    // No site template was chosen before version 3; the logo and banner flows keep what they had.
+    const v3: PersistedStateV3 = {
+      ...v2,
+      selections: { ...initialSelectionsState, ...v2.selections, siteTemplate: null, siteTemplateConfig: {}, miniSiteBanner: null },
+    };
+    return v3;
   },
 } satisfies MigrationManifest;
 

@@ -8,6 +8,7 @@ import { smsSlice } from '../features/auth/smsSlice';
 import { catalogSlice } from '../features/catalog/catalogSlice';
 import { downloadSlice } from '../features/download/downloadSlice';
 import { generationSlice } from '../features/generation/generationSlice';
+import { miniSiteSlice } from '../features/miniSite/miniSiteSlice';
 import { personalSlice } from '../features/personal/personalSlice';
 import { selectionsSlice } from '../features/selections/selectionsSlice';
 import { siteConfigSlice } from '../features/siteConfig/siteConfigSlice';
@@ -30,6 +31,7 @@ export const rootReducer = combineSlices(
   selectionsSlice,
   generationSlice,
   downloadSlice,
+  miniSiteSlice,
 );
 
 export type RootState = ReturnType<typeof rootReducer>;

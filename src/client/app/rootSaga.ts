@@ -3,6 +3,7 @@ import { authSaga } from '../features/auth/authSaga';
 import { catalogSaga } from '../features/catalog/catalogSaga';
 import { downloadSaga } from '../features/download/downloadSaga';
 import { generationSaga } from '../features/generation/generationSaga';
+import { miniSiteSaga } from '../features/miniSite/miniSiteSaga';
 import { siteConfigSaga } from '../features/siteConfig/siteConfigSaga';
 import { trackingSaga } from '../features/tracking/trackingSaga';
 import { tutorialSaga } from '../features/tutorial/tutorialSaga';
@@ -11,7 +12,7 @@ import { appStarted } from './appActions';
 type DomainSaga = () => Generator;
 
 /** Each domain's watcher; later issues add theirs here. */
-export const domainSagas: DomainSaga[] = [authSaga, siteConfigSaga, trackingSaga, tutorialSaga, catalogSaga, generationSaga, downloadSaga];
+export const domainSagas: DomainSaga[] = [authSaga, siteConfigSaga, trackingSaga, tutorialSaga, catalogSaga, generationSaga, downloadSaga, miniSiteSaga];
 
 /** A saga that crashes this soon after starting, this many times in a row, is broken: stop restarting it. */
 export const QUICK_CRASH_MS = 1_000;

@@ -1,6 +1,7 @@
 import { configureStore } from '@reduxjs/toolkit';
 import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE, persistReducer } from 'redux-persist';
 import createSagaMiddleware from 'redux-saga';
+import { imageUploadRequested } from '../features/miniSite/miniSiteSlice';
 import { devToolsOptions } from './devtools';
 import { readMeta } from './pageMeta';
 import { persistConfig } from './persist';
@@ -26,8 +27,9 @@ export function makeStore(preloadedState?: Partial<RootState>, { services = appS
     middleware: (getDefaultMiddleware) =>
       getDefaultMiddleware({
         thunk: false,
-        // redux-persist's own actions carry functions (register, rehydrate callbacks).
-        serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
+        // redux-persist's own actions carry functions (register, rehydrate callbacks); an upload
+        // request carries the picked File to its saga (no reducer keeps it).
+        serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER, imageUploadRequested.type] },
       }).concat(sagaMiddleware),
     devTools: devToolsOptions(process.env.NODE_ENV !== 'production', typeof document === 'undefined' ? '' : readMeta('redux-devtools')),
   });

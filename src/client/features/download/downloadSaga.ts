@@ -4,14 +4,26 @@ import { safeLinkHref } from '../../../contract/links';
 import { GenerationMessages, type ZipAnswer } from '../../../contract/generation';
 import { serverMessageOf } from '../../api/ApiError';
 import * as generationApi from '../../api/generationApi';
+import * as miniSiteApi from '../../api/miniSiteApi';
 import { SERVICES, type Services } from '../../app/services';
-import { selectAutoDownloadVisit, zipDownloadFailed, zipDownloadRequested, zipDownloadStarted, zipDownloadSucceeded } from './downloadSlice';
+import { selectAutoDownloadVisit, zipDownloadFailed, zipDownloadRequested, zipDownloadStarted, zipDownloadSucceeded, type ZipDownloadRequest } from './downloadSlice';
 import { zipFileNameOf } from './zipName';
 
-/** Packs the result files into a zip on the server and hands its URL to the browser's download. */
+/** The name a site zip falls back to when its URL names none. */
+export const SITE_ZIP_BASE = '网站';
+
+/** Asks the server for the zip of result files, or of a created site. */
+function zipCall(request: ZipDownloadRequest) {
+  return 'webSiteDir' in request
+    ? call(miniSiteApi.getDownloadZipUrl, { webSiteDir: request.webSiteDir })
+    : call(generationApi.createZipUrlByFile, { fileName: request.fileName, fileList: request.fileList });
+}
+
+/** Packs the result files (or a created site) into a zip on the server and hands its URL to the browser's download. */
 export function* downloadZip(action: ReturnType<typeof zipDownloadRequested>): SagaIterator {
   const services: Services = yield getContext(SERVICES);
-  const { fileName, fileList, visit } = action.payload;
+  const { visit } = action.payload;
+  const fileName = 'webSiteDir' in action.payload ? SITE_ZIP_BASE : action.payload.fileName;
   if (visit) {
     const done: string | null = yield select(selectAutoDownloadVisit);
     if (done === visit) return;
@@ -19,7 +31,7 @@ export function* downloadZip(action: ReturnType<typeof zipDownloadRequested>): S
   yield put(zipDownloadStarted({ visit }));
   let answer: ZipAnswer;
   try {
-    answer = yield call(generationApi.createZipUrlByFile, { fileName, fileList });
+    answer = yield zipCall(action.payload);
   } catch (error) {
     services.notify.error(serverMessageOf(error, GenerationMessages.zipEmpty));
     yield put(zipDownloadFailed());

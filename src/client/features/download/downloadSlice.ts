@@ -13,13 +13,22 @@ export interface DownloadState {
 
 const initialState: DownloadState = { status: 'idle', autoVisit: null };
 
-export interface ZipDownloadRequest {
+/** Result files packed on the server (logo and banner previews). */
+export interface FilesZip {
   /** Names the zip on the server ('LOGO', '全屏动画'). */
   fileName: string;
   fileList: string[];
+}
+
+/** A created mini site's folder (the mini-site preview). */
+export interface SiteZip {
+  webSiteDir: string;
+}
+
+export type ZipDownloadRequest = (FilesZip | SiteZip) & {
   /** Set by the automatic download on page load: the visit it belongs to. Absent for the 下载 button. */
   visit?: string;
-}
+};
 
 export const downloadSlice = createSlice({
   name: 'download',

@@ -27,3 +27,21 @@ export function useZipDownload(fileName: string, files: readonly string[]): { do
     downloading,
   };
 }
+
+/** The mini-site preview's zip: the created site's folder, downloaded once per visit and on demand. */
+export function useSiteZipDownload(webSiteDir: string | null): { download(): void; downloading: boolean } {
+  const dispatch = useAppDispatch();
+  const { key: visit } = useLocation();
+  const downloading = useAppSelector(selectDownloadStatus) === 'loading';
+
+  useEffect(() => {
+    if (webSiteDir) dispatch(zipDownloadRequested({ webSiteDir, visit }));
+  }, [dispatch, webSiteDir, visit]);
+
+  return {
+    download: () => {
+      if (webSiteDir) dispatch(zipDownloadRequested({ webSiteDir }));
+    },
+    downloading,
+  };
+}

@@ -1,4 +1,5 @@
 import type { BannerTemplate, BannerTexts, GenerationModule, LogoTemplate, LogoTexts } from '../../../contract/generation';
+import type { SiteTemplate } from '../../../contract/miniSite';
 
 /**
  * The flows that choose a logo, each keeping its own choice (spec section 3: the 'alone' suffix
@@ -31,6 +32,15 @@ export interface SelectionsState {
   logoTemplates: Partial<Record<LogoFlow, LogoTemplate>>;
   bannerTemplate: BannerSelection | null;
   configs: Partial<Record<ConfigSlot, FlowConfig>>;
+  /** The mini site's template (spec section 3: selectedSiteTemplate). */
+  siteTemplate: SiteTemplate | null;
+  /** What the user put into the site template's form, by field key (selectedSiteTemplateConfig). */
+  siteTemplateConfig: Record<string, string>;
+  /**
+   * The mini site's banner style: chosen on its config page, or the site template's own
+   * (banner_id) once found. Null until then; the banner list's choice (bannerTemplate) is another flow's.
+   */
+  miniSiteBanner: BannerTemplate | null;
 }
 
 /** The logo list's `module` query -> the flow whose choice it stores. */

@@ -8,7 +8,9 @@ import {
   type LogoTemplate,
   type LogoTexts,
 } from '../../../contract/generation';
+import type { SiteTemplate } from '../../../contract/miniSite';
 import { generationSucceeded } from '../generation/generationSlice';
+import { defaultBannerFound, imageUploaded } from '../miniSite/miniSiteSlice';
 import { configSlotOf, type ConfigSlot, type FlowConfig, type LogoFlow, type SelectionsState } from './selections.types';
 
 /**
@@ -16,7 +18,14 @@ import { configSlotOf, type ConfigSlot, type FlowConfig, type LogoFlow, type Sel
  * localStorage so that a visitor can leave and come back, and so that a later flow (the mini
  * site) reuses the same choices and form handling under its own keys.
  */
-export const initialSelectionsState: SelectionsState = { logoTemplates: {}, bannerTemplate: null, configs: {} };
+export const initialSelectionsState: SelectionsState = {
+  logoTemplates: {},
+  bannerTemplate: null,
+  configs: {},
+  siteTemplate: null,
+  siteTemplateConfig: {},
+  miniSiteBanner: null,
+};
 
 /** A new form: the sample texts and no results. One object, so that selectors return a stable value. */
 export const DEFAULT_FLOW_CONFIG: FlowConfig = Object.freeze({
@@ -28,6 +37,17 @@ export const DEFAULT_FLOW_CONFIG: FlowConfig = Object.freeze({
 });
 
 export type TextChanges = Partial<LogoTexts & BannerTexts>;
+
+/** The banner style the mini site uses: the one chosen for it, else its template's own. */
+function miniSiteBannerIdOf(state: Pick<SelectionsState, 'miniSiteBanner' | 'siteTemplate'>): number | null {
+  return state.miniSiteBanner?.id ?? state.siteTemplate?.banner_id ?? null;
+}
+
+/** A banner made with another style is not this site's banner: it has to be generated again. */
+function dropMiniSiteBannerIfChanged(state: SelectionsState, before: number | null): void {
+  const config = state.configs.miniSite;
+  if (config && before !== miniSiteBannerIdOf(state)) config.bannerUrl = '';
+}
 
 const textKeys: readonly (keyof LogoTexts | keyof BannerTexts)[] = ['logotext', 'rightsealtext', 'bottomsealtext', 'bottomtext', 'bannertextup', 'bannertextdown'];
 
@@ -49,6 +69,34 @@ export const selectionsSlice = createSlice({
       const { template, module } = action.payload;
       if (state.bannerTemplate?.template.id !== template.id) delete state.configs.banner;
       state.bannerTemplate = { template, module };
+    },
+    /**
+     * A site template was chosen. A different one voids what was typed into the old one's form
+     * (spec section 4), and the banner goes back to the new template's own style.
+     */
+    siteTemplateChosen(state, action: PayloadAction<{ template: SiteTemplate }>) {
+      const { template } = action.payload;
+      if (state.siteTemplate?.id !== template.id) {
+        const before = miniSiteBannerIdOf(state);
+        state.siteTemplateConfig = {};
+        state.miniSiteBanner = null;
+        state.siteTemplate = template;
+        dropMiniSiteBannerIfChanged(state, before);
+        return;
+      }
+      state.siteTemplate = template;
+    },
+    /** A banner style was chosen on the mini site's config page; a different one voids the generated banner. */
+    miniSiteBannerChosen(state, action: PayloadAction<{ template: BannerTemplate }>) {
+      const before = miniSiteBannerIdOf(state);
+      state.miniSiteBanner = action.payload.template;
+      dropMiniSiteBannerIfChanged(state, before);
+    },
+    /** The user typed in the site template's form: kept as typed (spec section 4). */
+    siteTemplateConfigEdited(state, action: PayloadAction<{ changes: Record<string, unknown> }>) {
+      for (const [key, value] of Object.entries(action.payload.changes)) {
+        if (typeof value === 'string') state.siteTemplateConfig[key] = value;
+      }
     },
     /** The user typed in a form: kept as typed (spec section 4, "Form edits are persisted locally"). */
     configEdited(state, action: PayloadAction<{ slot: ConfigSlot; changes: TextChanges }>) {
@@ -72,16 +120,38 @@ export const selectionsSlice = createSlice({
       if (kind === 'banner') config.bannerUrl = bannerUrl;
       state.configs[slot] = config;
     });
+    builder.addCase(imageUploaded, (state, action) => {
+      state.siteTemplateConfig[action.payload.key] = action.payload.shortUrl;
+    });
+    // The template's own banner style, found for a template that still has it (not chosen over since).
+    builder.addCase(defaultBannerFound, (state, action) => {
+      const { template } = action.payload;
+      if (!state.miniSiteBanner && state.siteTemplate?.banner_id === template.id) state.miniSiteBanner = template;
+    });
   },
   selectors: {
     selectLogoTemplate: (state, flow: LogoFlow): LogoTemplate | null => state.logoTemplates[flow] ?? null,
     selectBannerSelection: (state) => state.bannerTemplate,
     selectFlowConfig: (state, slot: ConfigSlot): FlowConfig => state.configs[slot] ?? DEFAULT_FLOW_CONFIG,
+    selectSiteTemplate: (state) => state.siteTemplate,
+    selectSiteTemplateConfig: (state) => state.siteTemplateConfig,
+    selectMiniSiteBanner: (state) => state.miniSiteBanner,
+    /** The banner style the mini site is generated with, or null when there is none yet. */
+    selectMiniSiteBannerId: (state): number | null => miniSiteBannerIdOf(state),
   },
 });
 
-export const { logoTemplateChosen, bannerTemplateChosen, configEdited, configReset } = selectionsSlice.actions;
-export const { selectLogoTemplate, selectBannerSelection, selectFlowConfig } = selectionsSlice.selectors;
+export const { logoTemplateChosen, bannerTemplateChosen, siteTemplateChosen, miniSiteBannerChosen, siteTemplateConfigEdited, configEdited, configReset } =
+  selectionsSlice.actions;
+export const {
+  selectLogoTemplate,
+  selectBannerSelection,
+  selectFlowConfig,
+  selectSiteTemplate,
+  selectSiteTemplateConfig,
+  selectMiniSiteBanner,
+  selectMiniSiteBannerId,
+} = selectionsSlice.selectors;
 
 /** The logo part of a form, as the create call takes it. */
 export function logoTextsOf(config: LogoTexts): LogoTexts {

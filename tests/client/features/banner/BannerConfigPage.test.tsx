@@ -8,13 +8,14 @@ import { DEFAULT_BANNER_TEXTS, DEFAULT_LOGO_TEXTS, GenerationMessages } from '..
 import { renderWithProviders } from '../../renderWithProviders';
 import { fastUser } from '../auth/fastTesting';
 import { bannerTemplate, logoTemplate } from '../generation/generationHarness';
+import { initialSelectionsState } from '../../../../src/client/features/selections/selectionsSlice';
 
 // The sagas run in these tests: no call may leave for the network.
 jest.mock('../../../../src/client/api/commonApi');
 jest.mock('../../../../src/client/api/generationApi');
 
 const bothChosen: Partial<RootState> = {
-  selections: { logoTemplates: { fsa: logoTemplate }, bannerTemplate: { template: bannerTemplate, module: 'fsa' }, configs: {} },
+  selections: { ...initialSelectionsState, logoTemplates: { fsa: logoTemplate }, bannerTemplate: { template: bannerTemplate, module: 'fsa' } },
 };
 
 function renderPage(preloadedState: Partial<RootState> = bothChosen) {

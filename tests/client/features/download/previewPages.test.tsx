@@ -6,7 +6,7 @@ import type { RootState } from '../../../../src/client/app/rootReducer';
 import { makeStore } from '../../../../src/client/app/store';
 import BannerPreviewPage from '../../../../src/client/features/banner/pages/BannerPreviewPage';
 import LogoPreviewPage from '../../../../src/client/features/logo/pages/LogoPreviewPage';
-import { DEFAULT_FLOW_CONFIG } from '../../../../src/client/features/selections/selectionsSlice';
+import { DEFAULT_FLOW_CONFIG, initialSelectionsState } from '../../../../src/client/features/selections/selectionsSlice';
 import { GenerationMessages } from '../../../../src/contract/generation';
 import { makeFakeServices } from '../../fakeServices';
 import { renderWithProviders } from '../../renderWithProviders';
@@ -64,7 +64,7 @@ describe('LogoPreviewPage', () => {
   });
 
   it('goes back to the config page of the module it was made with', async () => {
-    const state: Partial<RootState> = { selections: { logoTemplates: {}, bannerTemplate: null, configs: { alone: { ...DEFAULT_FLOW_CONFIG, module: 'al' } } } };
+    const state: Partial<RootState> = { selections: { ...initialSelectionsState, configs: { alone: { ...DEFAULT_FLOW_CONFIG, module: 'al' } } } };
     const { router } = renderPage('/logo/preview', <LogoPreviewPage />, route, state);
     await fastUser().click(screen.getByText('返回修改'));
     expect(`${router?.state.location.pathname}${router?.state.location.search}`).toBe('/logo/config?module=al');

@@ -5,7 +5,7 @@ import { appStarted } from '../../../../src/client/app/appActions';
 import type { RootState } from '../../../../src/client/app/rootReducer';
 import { generationRequested } from '../../../../src/client/features/generation/generationSlice';
 import LogoConfigPage from '../../../../src/client/features/logo/pages/LogoConfigPage';
-import { DEFAULT_FLOW_CONFIG } from '../../../../src/client/features/selections/selectionsSlice';
+import { DEFAULT_FLOW_CONFIG, initialSelectionsState } from '../../../../src/client/features/selections/selectionsSlice';
 import { DEFAULT_LOGO_TEXTS, GenerationMessages } from '../../../../src/contract/generation';
 import { renderWithProviders } from '../../renderWithProviders';
 import { fastUser } from '../auth/fastTesting';
@@ -20,7 +20,7 @@ function Where() {
   return <p data-testid="where">{`${location.pathname}${location.search}`}</p>;
 }
 
-const chosen: Partial<RootState> = { selections: { logoTemplates: { alone: logoTemplate }, bannerTemplate: null, configs: {} } };
+const chosen: Partial<RootState> = { selections: { ...initialSelectionsState, logoTemplates: { alone: logoTemplate } } };
 
 function renderPage(route = '/logo/config?module=tl', preloadedState: Partial<RootState> = chosen) {
   const rendered = renderWithProviders(null, {

@@ -8,6 +8,7 @@ import { renderWithProviders } from '../../renderWithProviders';
 import { stateWith } from '../auth/sagaHarness';
 import { fastUser } from '../auth/fastTesting';
 import { logoTemplate, otherLogoTemplate } from '../generation/generationHarness';
+import { initialSelectionsState } from '../../../../src/client/features/selections/selectionsSlice';
 
 function Where() {
   const location = useLocation();
@@ -61,7 +62,7 @@ describe('LogoSelectPage', () => {
   });
 
   it('labels the chosen style 已选择', () => {
-    const chosen = withLogos(undefined, { selections: { logoTemplates: { alone: logoTemplate }, bannerTemplate: null, configs: {} } });
+    const chosen = withLogos(undefined, { selections: { ...initialSelectionsState, logoTemplates: { alone: logoTemplate } } });
     renderPage('/logo/selectPage?module=tl', chosen);
     expect(screen.getAllByText('已选择')).toHaveLength(1);
     expect(chooseButton(logoTemplate.name)).toHaveTextContent('已选择');

@@ -1,0 +1,76 @@
+import type { TemplatePage, ZipAnswer } from '../../contract/generation';
+import type {
+  CreateSiteAnswer,
+  CreateSiteRequest,
+  MusicItem,
+  SiteCategory,
+  SiteTemplate,
+  SiteTemplateListRequest,
+  SiteZipRequest,
+  TemplateConfigAnswer,
+  TemplateConfigRequest,
+  UploadAnswer,
+} from '../../contract/miniSite';
+import { Limits } from '../../contract/limits';
+import { call } from './http';
+
+/** A 50 MB picture on a slow line needs minutes, not the 10 s every other call gets. */
+export const UPLOAD_TIMEOUT_MS = 10 * 60_000;
+/** Rendering a site and copying its video can outlast the usual 10 s (the banner call's 60 s). */
+export const CREATE_SITE_TIMEOUT_MS = Limits.bannerRequestTimeoutMs;
+
+/*
+ * Every call here opts out of the global error handling: the lists are silent on failure (spec
+ * section 7) and the mini-site sagas show the contract's own texts ('网站生成失败，请稍后重试',
+ * '图片上传失败'...) or the server's, so one failure gives the user one message.
+ */
+
+/** POST /index/minisite/getTemplateCategory: the category bar of the site template list. */
+export function getTemplateCategory(): Promise<{ data: SiteCategory[] }> {
+  return call<{ data: SiteCategory[] }>({ method: 'POST', url: '/index/minisite/getTemplateCategory', skipErrorHandler: true });
+}
+
+/** POST /index/minisite/getTemplateList: one page of site templates; category_id 0 is every category. */
+export function getTemplateList(body: SiteTemplateListRequest): Promise<TemplatePage<SiteTemplate>> {
+  return call<TemplatePage<SiteTemplate>>({ method: 'POST', url: '/index/minisite/getTemplateList', data: body, skipErrorHandler: true });
+}
+
+/** POST /index/minisite/getTemplateConfig: the groups of fields a template is configured with. */
+export function getTemplateConfig(body: TemplateConfigRequest): Promise<TemplateConfigAnswer> {
+  return call<TemplateConfigAnswer>({ method: 'POST', url: '/index/minisite/getTemplateConfig', data: body, skipErrorHandler: true });
+}
+
+/** POST /index/minisite/getMusicList: the background music a music field chooses from. */
+export function getMusicList(): Promise<{ data: MusicItem[] }> {
+  return call<{ data: MusicItem[] }>({ method: 'POST', url: '/index/minisite/getMusicList', skipErrorHandler: true });
+}
+
+/** Upload progress, 0 to 100. */
+export type UploadProgress = (percent: number) => void;
+
+/** POST /index/minisite/upload (multipart, field `image`): one picture for an image field, with its progress. */
+export function uploadImage(file: Blob, fileName: string, onProgress?: UploadProgress, signal?: AbortSignal): Promise<UploadAnswer> {
+  const form = new FormData();
+  form.append('image', file, fileName);
+  return call<UploadAnswer>({
+    method: 'POST',
+    url: '/index/minisite/upload',
+    data: form,
+    timeout: UPLOAD_TIMEOUT_MS,
+    signal,
+    skipErrorHandler: true,
+    onUploadProgress: (event) => {
+      if (onProgress && event.total) onProgress(Math.min(100, Math.round((event.loaded / event.total) * 100)));
+    },
+  });
+}
+
+/** POST /index/minisite/createSite (login required): renders the site and answers where to preview it. */
+export function createSite(body: CreateSiteRequest): Promise<CreateSiteAnswer> {
+  return call<CreateSiteAnswer>({ method: 'POST', url: '/index/minisite/createSite', data: body, timeout: CREATE_SITE_TIMEOUT_MS, skipErrorHandler: true });
+}
+
+/** POST /index/minisite/getDownloadZipUrl (login required; the creator's site only): packs the site. */
+export function getDownloadZipUrl(body: SiteZipRequest): Promise<ZipAnswer> {
+  return call<ZipAnswer>({ method: 'POST', url: '/index/minisite/getDownloadZipUrl', data: body, skipErrorHandler: true });
+}

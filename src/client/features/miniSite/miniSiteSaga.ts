@@ -1,0 +1,240 @@
+import type { SagaIterator, Task } from 'redux-saga';
+import { buffers, channel, type Channel } from 'redux-saga';
+import { call, cancel, cancelled, fork, getContext, put, race, select, take, takeLatest, takeLeading } from 'redux-saga/effects';
+import type { CheckOnlineAnswer } from '../../../contract/common';
+import { AnswerCode } from '../../../contract/envelope';
+import type { BannerTemplate, TemplatePage } from '../../../contract/generation';
+import { MiniSiteLimits, MiniSiteMessages, type CreateSiteAnswer, type MusicItem, type SiteCategory, type SiteTemplate, type TemplateConfigAnswer, type UploadAnswer } from '../../../contract/miniSite';
+import { serverMessageOf } from '../../api/ApiError';
+import * as commonApi from '../../api/commonApi';
+import * as generationApi from '../../api/generationApi';
+import * as miniSiteApi from '../../api/miniSiteApi';
+import { SERVICES, type Services } from '../../app/services';
+import { sessionEnded } from '../auth/authSlice';
+import { takeLeavingPage } from '../auth/leavingPage';
+import { waitForLogin } from '../generation/generationSaga';
+import { sitePreviewPathOf } from './miniSite.types';
+import { selectSiteDraft } from './miniSiteSelectors';
+import {
+  categoriesFailed,
+  categoriesLoaded,
+  categoriesRequested,
+  creationAccepted,
+  creationFailed,
+  creationSent,
+  creationStopped,
+  defaultBannerFound,
+  defaultBannerRequested,
+  imageUploaded,
+  imageUploadRequested,
+  musicFailed,
+  musicLoaded,
+  musicRequested,
+  siteCreated,
+  siteCreationRequested,
+  templateConfigFailed,
+  templateConfigLoaded,
+  templateConfigRequested,
+  templatesFailed,
+  templatesLoaded,
+  templatesRequested,
+  uploadFailed,
+  uploadProgressed,
+  uploadStarted,
+} from './miniSiteSlice';
+import { createSiteRequestOf, siteDraftProblem, uploadProblem, type SiteDraft } from './siteRules';
+
+/** Only arrays are taken: a malformed answer shows as an empty list, not a crash. */
+function arrayOf<T>(value: unknown): T[] {
+  return Array.isArray(value) ? (value as T[]) : [];
+}
+
+export function* loadCategories(): SagaIterator {
+  try {
+    const answer: { data?: unknown } | null = yield call(miniSiteApi.getTemplateCategory);
+    yield put(categoriesLoaded({ items: arrayOf<SiteCategory>(answer?.data) }));
+  } catch {
+    yield put(categoriesFailed());
+  }
+}
+
+export function* loadTemplates(action: ReturnType<typeof templatesRequested>): SagaIterator {
+  const { categoryId, page } = action.payload;
+  try {
+    const answer: TemplatePage<SiteTemplate> | null = yield call(miniSiteApi.getTemplateList, { category_id: categoryId, per_page: MiniSiteLimits.templatePageSize, page });
+    const total = typeof answer?.total === 'number' && answer.total > 0 ? answer.total : 0;
+    yield put(templatesLoaded({ categoryId, page, total, items: arrayOf<SiteTemplate>(answer?.data) }));
+  } catch {
+    yield put(templatesFailed());
+  }
+}
+
+export function* loadTemplateConfig(action: ReturnType<typeof templateConfigRequested>): SagaIterator {
+  const { templateId } = action.payload;
+  try {
+    const answer: TemplateConfigAnswer | null = yield call(miniSiteApi.getTemplateConfig, { templateId });
+    const groups = arrayOf<TemplateConfigAnswer['config'][number]>(answer?.config).filter((group) => Array.isArray(group?.children));
+    yield put(templateConfigLoaded({ templateId, groups }));
+  } catch (error) {
+    const services: Services = yield getContext(SERVICES);
+    // The page cannot go on without it: unlike the lists, this failure is said (and the page offers a retry).
+    services.notify.error(serverMessageOf(error, '网站配置加载失败，请稍后重试'));
+    yield put(templateConfigFailed());
+  }
+}
+
+export function* loadMusic(): SagaIterator {
+  try {
+    const answer: { data?: unknown } | null = yield call(miniSiteApi.getMusicList);
+    yield put(musicLoaded({ items: arrayOf<MusicItem>(answer?.data) }));
+  } catch {
+    yield put(musicFailed());
+  }
+}
+
+/** The banner catalogue's page size while looking a style up: the most the API gives in one page. */
+export const BANNER_LOOKUP_PAGE_SIZE = 48;
+
+/** Finds a template's own banner style in the catalogue, page by page; nothing is said when it is not there. */
+export function* findDefaultBanner(action: ReturnType<typeof defaultBannerRequested>): SagaIterator {
+  const { bannerId } = action.payload;
+  try {
+    for (let page = 1; ; page += 1) {
+      const answer: TemplatePage<BannerTemplate> | null = yield call(generationApi.getBannerTemplates, { per_page: BANNER_LOOKUP_PAGE_SIZE, page });
+      const items = arrayOf<BannerTemplate>(answer?.data);
+      const found = items.find((template) => template.id === bannerId);
+      if (found) {
+        yield put(defaultBannerFound({ template: found }));
+        return;
+      }
+      const total = typeof answer?.total === 'number' ? answer.total : 0;
+      if (items.length === 0 || page * BANNER_LOOKUP_PAGE_SIZE >= total) return;
+    }
+  } catch {
+    // The banner card then asks the user to choose one.
+  }
+}
+
+/** Uploads one picture, reporting its progress, after the checks the server would make first. */
+export function* uploadImage(action: ReturnType<typeof imageUploadRequested>): SagaIterator {
+  const services: Services = yield getContext(SERVICES);
+  const { key, file } = action.payload;
+  const problem = uploadProblem(file);
+  if (problem) {
+    services.notify.warning(problem);
+    return;
+  }
+  yield put(uploadStarted({ key, fileName: file.name }));
+  // The upload's progress callback runs outside the saga: a channel brings it back in, latest value only.
+  const progress: Channel<number> = yield call(channel, buffers.sliding<number>(1));
+  const reporter: Task = yield fork(reportProgress, key, progress);
+  const abort = new AbortController();
+  try {
+    const answer: UploadAnswer = yield call(miniSiteApi.uploadImage, file, file.name, (percent: number) => progress.put(percent), abort.signal);
+    if (!answer?.shortUrl) throw new Error('no shortUrl');
+    yield put(imageUploaded({ key, shortUrl: answer.shortUrl, url: answer.url || answer.shortUrl }));
+  } catch (error) {
+    services.notify.error(serverMessageOf(error, MiniSiteMessages.uploadFailed));
+    yield put(uploadFailed({ key }));
+  } finally {
+    // Replaced by a newer picture for the same field: the old bytes need not go on.
+    if (yield cancelled()) abort.abort();
+    yield cancel(reporter);
+    progress.close();
+  }
+}
+
+function* reportProgress(key: string, progress: Channel<number>): SagaIterator {
+  for (;;) {
+    const percent: number = yield take(progress);
+    yield put(uploadProgressed({ key, percent }));
+  }
+}
+
+/** One upload per field: a newer picture for a field replaces the one still going up. */
+export function* watchUploads(): SagaIterator {
+  const running = new Map<string, Task>();
+  for (;;) {
+    const action: ReturnType<typeof imageUploadRequested> = yield take(imageUploadRequested.type);
+    const previous = running.get(action.payload.key);
+    if (previous?.isRunning()) yield cancel(previous);
+    running.set(action.payload.key, yield fork(uploadImage, action));
+  }
+}
+
+/** Tells the user why the site was not created, and ends the session the server says is over. */
+function* creationFailedWith(message: string, error: unknown): SagaIterator {
+  const services: Services = yield getContext(SERVICES);
+  if ((error as { httpStatus?: number } | null)?.httpStatus === AnswerCode.unauthorized) yield put(sessionEnded());
+  services.notify.error(message);
+  yield put(creationFailed());
+}
+
+/**
+ * 生成网站 (spec sections 4 and 5, mini-site flow): both templates, the logo and banner generated,
+ * the form valid, then the login (the generation flow's online check and login dialog), then the
+ * create call and the preview page.
+ */
+export function* createSite(): SagaIterator {
+  const services: Services = yield getContext(SERVICES);
+  const draft: SiteDraft = yield select(selectSiteDraft);
+  const problem = siteDraftProblem(draft);
+  if (problem) {
+    services.notify.warning(problem);
+    return;
+  }
+  yield put(creationAccepted());
+  try {
+    let online: CheckOnlineAnswer;
+    try {
+      online = yield call(commonApi.checkOnline);
+    } catch {
+      // The http layer has told the user why.
+      yield put(creationFailed());
+      return;
+    }
+    if (!online?.isOnline) {
+      const loggedInNow: boolean = yield call(waitForLogin);
+      if (!loggedInNow) {
+        yield put(creationStopped());
+        return;
+      }
+    }
+    // Read again: nothing can change under the login dialog, but the request is the state of now.
+    const current: SiteDraft = yield select(selectSiteDraft);
+    yield put(creationSent());
+    let answer: CreateSiteAnswer;
+    try {
+      answer = yield call(miniSiteApi.createSite, createSiteRequestOf(current));
+    } catch (error) {
+      yield call(creationFailedWith, serverMessageOf(error, MiniSiteMessages.createFailed), error);
+      return;
+    }
+    if (!answer?.previewUrl || !answer.webSiteDir) {
+      yield call(creationFailedWith, MiniSiteMessages.createFailed, null);
+      return;
+    }
+    yield put(siteCreated(answer));
+    services.notify.success(MiniSiteMessages.createSucceeded);
+    services.navigate(sitePreviewPathOf(answer.previewUrl, answer.webSiteDir));
+  } finally {
+    if (yield cancelled()) yield put(creationStopped());
+  }
+}
+
+/** Ends with the flow, or when the user goes to another page (which cancels it, login dialog and all). */
+export function* runSiteCreation(): SagaIterator {
+  yield race({ done: call(createSite), left: call(takeLeavingPage) });
+}
+
+export function* miniSiteSaga(): SagaIterator {
+  // Reads: the newest question wins (a quick second click, StrictMode's double effects).
+  yield takeLatest(categoriesRequested.type, loadCategories);
+  yield takeLatest(templatesRequested.type, loadTemplates);
+  yield takeLatest(templateConfigRequested.type, loadTemplateConfig);
+  yield takeLatest(defaultBannerRequested.type, findDefaultBanner);
+  yield takeLeading(musicRequested.type, loadMusic);
+  yield fork(watchUploads);
+  // A second 生成网站 while one is under way is ignored.
+  yield takeLeading(siteCreationRequested.type, runSiteCreation);
+}

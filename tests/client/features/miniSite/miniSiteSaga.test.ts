@@ -1,0 +1,470 @@
+import { expectSaga } from 'redux-saga-test-plan';
+import * as matchers from 'redux-saga-test-plan/matchers';
+import { dynamic, throwError, type StaticProvider } from 'redux-saga-test-plan/providers';
+import { ApiError } from '../../../../src/client/api/ApiError';
+import * as commonApi from '../../../../src/client/api/commonApi';
+import * as generationApi from '../../../../src/client/api/generationApi';
+import * as miniSiteApi from '../../../../src/client/api/miniSiteApi';
+import type { RootState } from '../../../../src/client/app/rootReducer';
+import { locationChanged } from '../../../../src/client/app/routerSlice';
+import { loggedIn, sessionEnded } from '../../../../src/client/features/auth/authSlice';
+import { loginDialogClosed, loginDialogOpened } from '../../../../src/client/features/auth/loginDialogSlice';
+import { downloadSaga } from '../../../../src/client/features/download/downloadSaga';
+import { zipDownloadFailed, zipDownloadRequested } from '../../../../src/client/features/download/downloadSlice';
+import { BANNER_LOOKUP_PAGE_SIZE, miniSiteSaga, runSiteCreation } from '../../../../src/client/features/miniSite/miniSiteSaga';
+import {
+  categoriesLoaded,
+  categoriesRequested,
+  creationAccepted,
+  creationFailed,
+  creationSent,
+  creationStopped,
+  defaultBannerFound,
+  defaultBannerRequested,
+  imageUploaded,
+  imageUploadRequested,
+  musicRequested,
+  siteCreated,
+  siteCreationRequested,
+  templateConfigLoaded,
+  templateConfigRequested,
+  templatesLoaded,
+  templatesRequested,
+  uploadFailed,
+  uploadProgressed,
+  uploadStarted,
+} from '../../../../src/client/features/miniSite/miniSiteSlice';
+import { CONFIG_NOT_LOADED } from '../../../../src/client/features/miniSite/siteRules';
+import { DEFAULT_FLOW_CONFIG, initialSelectionsState } from '../../../../src/client/features/selections/selectionsSlice';
+import { GenerationMessages } from '../../../../src/contract/generation';
+import { MiniSiteMessages, type CreateSiteRequest } from '../../../../src/contract/miniSite';
+import { fakeWorld, rootReducer, stateWith, user } from '../auth/sagaHarness';
+import { bannerTemplate, logoTemplate } from '../generation/generationHarness';
+import { categories, generated, groups, music, otherSite, readyState, site } from './miniSiteHarness';
+
+/** A provider for the calls of `fn`. */
+function answer(fn: (...args: never[]) => unknown, value: unknown): StaticProvider {
+  return [matchers.call.fn(fn), value] as StaticProvider;
+}
+
+const onConfigPage = { pathname: '/miniSite/config', search: '' };
+const online = answer(commonApi.checkOnline, { isOnline: true });
+const offline = answer(commonApi.checkOnline, { isOnline: false });
+const created = { previewUrl: '/sites/0123456789abcdef0123456789abcdef/index.html', webSiteDir: '0123456789abcdef0123456789abcdef' };
+
+/** What the create call sends for readyState(): every field, the defaults where nothing was typed. */
+const expectedRequest: CreateSiteRequest = {
+  templateId: site.id,
+  logoId: logoTemplate.id,
+  logoUrl: generated.logoUrl,
+  bannerId: bannerTemplate.id,
+  bannerUrl: generated.bannerUrl,
+  config: {
+    title: '我的官网',
+    intro: '一款国风仙侠手游。',
+    cover: '/generated/catalog/site/1/bg.jpg',
+    music: '',
+    hero: generated.bannerUrl,
+    logo: generated.logoUrl,
+    trailer: '',
+  },
+};
+
+function apiError(code: number, serverMsg = '', httpStatus = 200): ApiError {
+  return new ApiError({ code, msg: serverMsg || '请求失败', httpStatus, serverMsg });
+}
+
+describe('miniSite lists', () => {
+  it('loads the categories', async () => {
+    const world = fakeWorld();
+    const { storeState } = await expectSaga(miniSiteSaga)
+      .withReducer(rootReducer, stateWith())
+      .provide([world.providers, answer(miniSiteApi.getTemplateCategory, { data: categories })])
+      .dispatch(categoriesRequested())
+      .put(categoriesLoaded({ items: categories }))
+      .silentRun(20);
+    expect(storeState.miniSite.categories).toEqual({ status: 'succeeded', items: categories });
+  });
+
+  it.each([
+    ['a failure', throwError(new ApiError({ code: 0, msg: '网络连接失败' }))],
+    ['a malformed answer', { data: 'nope' }],
+  ])('%s leaves only 全部, and nothing is said', async (_name, provided) => {
+    const world = fakeWorld();
+    const { storeState } = await expectSaga(miniSiteSaga)
+      .withReducer(rootReducer, stateWith())
+      .provide([world.providers, [matchers.call.fn(miniSiteApi.getTemplateCategory), provided] as StaticProvider])
+      .dispatch(categoriesRequested())
+      .silentRun(20);
+    expect(storeState.miniSite.categories.items).toEqual([]);
+    expect(world.services.notify.error).not.toHaveBeenCalled();
+  });
+
+  it('loads a page of one category, 12 a page', async () => {
+    const world = fakeWorld();
+    const { storeState } = await expectSaga(miniSiteSaga)
+      .withReducer(rootReducer, stateWith())
+      .provide([world.providers, answer(miniSiteApi.getTemplateList, { data: [site], total: 13, current_page: 2, per_page: 12 })])
+      .dispatch(templatesRequested({ categoryId: 2, page: 2 }))
+      .call(miniSiteApi.getTemplateList, { category_id: 2, per_page: 12, page: 2 })
+      .put(templatesLoaded({ categoryId: 2, page: 2, total: 13, items: [site] }))
+      .silentRun(20);
+    expect(storeState.miniSite.templates).toEqual({ status: 'succeeded', categoryId: 2, page: 2, total: 13, items: [site] });
+  });
+
+  it('a failed list is empty (the empty state), and nothing is said', async () => {
+    const world = fakeWorld();
+    const before = stateWith();
+    const { storeState } = await expectSaga(miniSiteSaga)
+      .withReducer(rootReducer, { ...before, miniSite: { ...before.miniSite, templates: { status: 'succeeded', categoryId: 0, page: 1, total: 1, items: [site] } } })
+      .provide([world.providers, [matchers.call.fn(miniSiteApi.getTemplateList), throwError(apiError(500, '服务器内部错误', 500))]])
+      .dispatch(templatesRequested({ categoryId: 0, page: 2 }))
+      .silentRun(20);
+    expect(storeState.miniSite.templates).toEqual({ status: 'failed', categoryId: 0, page: 2, total: 0, items: [] });
+    expect(world.services.notify.error).not.toHaveBeenCalled();
+  });
+
+  it('the newest page asked for wins', async () => {
+    const world = fakeWorld();
+    const slow = (category: number) => new Promise((resolve) => setTimeout(() => resolve({ data: [{ ...site, id: category }], total: 1 }), category === 1 ? 30 : 5));
+    const { storeState } = await expectSaga(miniSiteSaga)
+      .withReducer(rootReducer, stateWith())
+      .provide([world.providers, [matchers.call.fn(miniSiteApi.getTemplateList), dynamic(({ args }) => slow((args[0] as { category_id: number }).category_id))]])
+      .dispatch(templatesRequested({ categoryId: 1, page: 1 }))
+      .dispatch(templatesRequested({ categoryId: 2, page: 1 }))
+      .silentRun(60);
+    expect(storeState.miniSite.templates).toMatchObject({ categoryId: 2, items: [{ id: 2 }] });
+  });
+
+  it('loads a template’s form; a failure says so and leaves no groups', async () => {
+    const world = fakeWorld();
+    const { storeState } = await expectSaga(miniSiteSaga)
+      .withReducer(rootReducer, stateWith())
+      .provide([world.providers, answer(miniSiteApi.getTemplateConfig, { config: groups, logoCreationDuration: 3 })])
+      .dispatch(templateConfigRequested({ templateId: 1 }))
+      .call(miniSiteApi.getTemplateConfig, { templateId: 1 })
+      .put(templateConfigLoaded({ templateId: 1, groups }))
+      .silentRun(20);
+    expect(storeState.miniSite.templateConfig).toEqual({ status: 'succeeded', templateId: 1, groups });
+
+    const failing = fakeWorld();
+    const failed = await expectSaga(miniSiteSaga)
+      .withReducer(rootReducer, stateWith())
+      .provide([failing.providers, [matchers.call.fn(miniSiteApi.getTemplateConfig), throwError(apiError(422, MiniSiteMessages.siteTemplateMissing))]])
+      .dispatch(templateConfigRequested({ templateId: 99 }))
+      .silentRun(20);
+    expect(failed.storeState.miniSite.templateConfig).toEqual({ status: 'failed', templateId: 99, groups: [] });
+    expect(failing.services.notify.error).toHaveBeenCalledWith(MiniSiteMessages.siteTemplateMissing);
+  });
+
+  it('loads the music once; a failure leaves none, silently', async () => {
+    const world = fakeWorld();
+    const { storeState } = await expectSaga(miniSiteSaga)
+      .withReducer(rootReducer, stateWith())
+      .provide([world.providers, answer(miniSiteApi.getMusicList, { data: music })])
+      .dispatch(musicRequested())
+      .silentRun(20);
+    expect(storeState.miniSite.music).toEqual({ status: 'succeeded', items: music });
+
+    const failed = await expectSaga(miniSiteSaga)
+      .withReducer(rootReducer, stateWith())
+      .provide([world.providers, [matchers.call.fn(miniSiteApi.getMusicList), throwError(apiError(0))]])
+      .dispatch(musicRequested())
+      .silentRun(20);
+    expect(failed.storeState.miniSite.music).toEqual({ status: 'failed', items: [] });
+    expect(world.services.notify.error).not.toHaveBeenCalled();
+  });
+});
+
+describe('miniSite: the template’s own banner style', () => {
+  const siteOnly = (): RootState => stateWith({ selections: { ...initialSelectionsState, siteTemplate: otherSite } });
+
+  it('is looked up page by page in the banner catalogue and kept for the mini site', async () => {
+    const world = fakeWorld();
+    const wanted = { ...bannerTemplate, id: 6 };
+    const pages = dynamic(({ args }: { args: unknown[] }) => {
+      const { page } = args[0] as { page: number };
+      return { data: page === 1 ? [bannerTemplate] : [wanted], total: BANNER_LOOKUP_PAGE_SIZE + 1 };
+    });
+    const { storeState } = await expectSaga(miniSiteSaga)
+      .withReducer(rootReducer, siteOnly())
+      .provide([world.providers, [matchers.call.fn(generationApi.getBannerTemplates), pages] as StaticProvider])
+      .dispatch(defaultBannerRequested({ bannerId: 6 }))
+      .call(generationApi.getBannerTemplates, { per_page: BANNER_LOOKUP_PAGE_SIZE, page: 1 })
+      .call(generationApi.getBannerTemplates, { per_page: BANNER_LOOKUP_PAGE_SIZE, page: 2 })
+      .put(defaultBannerFound({ template: wanted }))
+      .silentRun(20);
+    expect(storeState.selections.miniSiteBanner).toEqual(wanted);
+  });
+
+  it('not there, or the catalogue fails: nothing is kept and nothing is said', async () => {
+    const world = fakeWorld();
+    const { storeState } = await expectSaga(miniSiteSaga)
+      .withReducer(rootReducer, siteOnly())
+      .provide([world.providers, answer(generationApi.getBannerTemplates, { data: [bannerTemplate], total: 1 })])
+      .dispatch(defaultBannerRequested({ bannerId: 6 }))
+      .not.put.actionType(defaultBannerFound.type)
+      .silentRun(20);
+    expect(storeState.selections.miniSiteBanner).toBeNull();
+
+    await expectSaga(miniSiteSaga)
+      .withReducer(rootReducer, siteOnly())
+      .provide([world.providers, [matchers.call.fn(generationApi.getBannerTemplates), throwError(apiError(0))]])
+      .dispatch(defaultBannerRequested({ bannerId: 6 }))
+      .not.put.actionType(defaultBannerFound.type)
+      .silentRun(20);
+    expect(world.services.notify.error).not.toHaveBeenCalled();
+  });
+});
+
+describe('miniSite uploads', () => {
+  const png = () => new File(['png-bytes'], '封面.png', { type: 'image/png' });
+
+  it('uploads the picture with its progress, and the field takes its shortUrl', async () => {
+    const world = fakeWorld();
+    const upload = dynamic(({ args }: { args: unknown[] }) => {
+      const onProgress = args[2] as (percent: number) => void;
+      onProgress(40);
+      return new Promise((resolve) => setTimeout(() => resolve({ shortUrl: '/uploads/a.png', url: 'https://example.com/uploads/a.png' }), 5));
+    });
+    const file = png();
+    const { storeState } = await expectSaga(miniSiteSaga)
+      .withReducer(rootReducer, readyState())
+      .provide([world.providers, [matchers.call.fn(miniSiteApi.uploadImage), upload] as StaticProvider])
+      .dispatch(imageUploadRequested({ key: 'cover', file }))
+      .put(uploadStarted({ key: 'cover', fileName: '封面.png' }))
+      .put(uploadProgressed({ key: 'cover', percent: 40 }))
+      .put(imageUploaded({ key: 'cover', shortUrl: '/uploads/a.png', url: 'https://example.com/uploads/a.png' }))
+      .silentRun(40);
+    expect(storeState.selections.siteTemplateConfig.cover).toBe('/uploads/a.png');
+    expect(storeState.miniSite.uploads.cover).toEqual({ status: 'succeeded', percent: 100, fileName: '封面.png' });
+  });
+
+  it.each([
+    ['a file that is not a picture', new File(['x'], 'notes.txt', { type: 'text/plain' }), MiniSiteMessages.uploadTypeRefused],
+    ['a picture past 50 MB', Object.defineProperty(new File(['x'], 'big.jpg', { type: 'image/jpeg' }), 'size', { value: 50 * 1024 * 1024 + 1 }), MiniSiteMessages.uploadTooLarge],
+  ])('%s is refused before it is sent', async (_name, file, message) => {
+    const world = fakeWorld();
+    await expectSaga(miniSiteSaga)
+      .withReducer(rootReducer, readyState())
+      .provide([world.providers, answer(miniSiteApi.uploadImage, { shortUrl: '/uploads/x.png', url: '' })])
+      .dispatch(imageUploadRequested({ key: 'cover', file }))
+      .not.call.fn(miniSiteApi.uploadImage)
+      .not.put.actionType(uploadStarted.type)
+      .silentRun(20);
+    expect(world.services.notify.warning).toHaveBeenCalledWith(message);
+  });
+
+  it('a refused upload shows the server’s message, else 图片上传失败, and the field keeps its value', async () => {
+    const world = fakeWorld();
+    const { storeState } = await expectSaga(miniSiteSaga)
+      .withReducer(rootReducer, readyState())
+      .provide([world.providers, [matchers.call.fn(miniSiteApi.uploadImage), throwError(apiError(422, MiniSiteMessages.uploadUnreadable, 422))]])
+      .dispatch(imageUploadRequested({ key: 'cover', file: png() }))
+      .put(uploadFailed({ key: 'cover' }))
+      .silentRun(20);
+    expect(world.services.notify.error).toHaveBeenCalledWith(MiniSiteMessages.uploadUnreadable);
+    expect(storeState.selections.siteTemplateConfig.cover).toBeUndefined();
+
+    const offline = fakeWorld();
+    await expectSaga(miniSiteSaga)
+      .withReducer(rootReducer, readyState())
+      .provide([offline.providers, [matchers.call.fn(miniSiteApi.uploadImage), throwError(new ApiError({ code: 0, msg: '网络连接失败' }))]])
+      .dispatch(imageUploadRequested({ key: 'cover', file: png() }))
+      .silentRun(20);
+    expect(offline.services.notify.error).toHaveBeenCalledWith(MiniSiteMessages.uploadFailed);
+  });
+
+  it('a newer picture for the same field replaces the one still going up (and aborts it)', async () => {
+    const world = fakeWorld();
+    const signals: AbortSignal[] = [];
+    const upload = dynamic(({ args }: { args: unknown[] }) => {
+      signals.push(args[3] as AbortSignal);
+      const name = (args[1] as string).replace('.png', '');
+      return new Promise((resolve) => setTimeout(() => resolve({ shortUrl: `/uploads/${name}.png`, url: '' }), name === 'first' ? 30 : 5));
+    });
+    const { storeState } = await expectSaga(miniSiteSaga)
+      .withReducer(rootReducer, readyState())
+      .provide([world.providers, [matchers.call.fn(miniSiteApi.uploadImage), upload] as StaticProvider])
+      .dispatch(imageUploadRequested({ key: 'cover', file: new File(['1'], 'first.png', { type: 'image/png' }) }))
+      .dispatch(imageUploadRequested({ key: 'cover', file: new File(['2'], 'second.png', { type: 'image/png' }) }))
+      .not.put(imageUploaded({ key: 'cover', shortUrl: '/uploads/first.png', url: '/uploads/first.png' }))
+      .silentRun(60);
+    expect(storeState.selections.siteTemplateConfig.cover).toBe('/uploads/second.png');
+    expect(signals[0].aborted).toBe(true);
+    expect(signals[1].aborted).toBe(false);
+  });
+});
+
+describe('miniSite: 生成网站', () => {
+  const createProvider = answer(miniSiteApi.createSite, created);
+
+  it('checks the session, creates the site with every field, says so and opens the preview', async () => {
+    const world = fakeWorld({ location: onConfigPage });
+    const state = readyState({ selections: { siteTemplateConfig: { title: '我的官网' } } });
+    const { storeState } = await expectSaga(runSiteCreation)
+      .withReducer(rootReducer, state)
+      .provide([world.providers, online, createProvider])
+      .put(creationAccepted())
+      .call(commonApi.checkOnline)
+      .put(creationSent())
+      .call(miniSiteApi.createSite, expectedRequest)
+      .put(siteCreated(created))
+      .not.put.actionType(loginDialogOpened.type)
+      .run();
+    expect(world.services.notify.success).toHaveBeenCalledWith(MiniSiteMessages.createSucceeded);
+    expect(world.services.navigate).toHaveBeenCalledWith(`/miniSite/preview?previewUrl=${encodeURIComponent(created.previewUrl)}&webSiteDir=${created.webSiteDir}`);
+    expect(storeState.miniSite.creation.status).toBe('succeeded');
+  });
+
+  it.each<[string, Parameters<typeof readyState>[0], string]>([
+    ['no site template', { selections: { siteTemplate: null } }, MiniSiteMessages.siteTemplateRequired],
+    ['no logo template', { selections: { logoTemplates: {} } }, GenerationMessages.logoTemplateRequired],
+    ['no banner template (a template without banner_id)', { selections: { siteTemplate: { ...site, banner_id: 0 } } }, GenerationMessages.bannerTemplateRequired],
+    ['the logo not generated', { selections: { configs: { miniSite: { ...DEFAULT_FLOW_CONFIG, bannerUrl: generated.bannerUrl } } } }, MiniSiteMessages.logoFirst],
+    ['the banner not generated', { selections: { configs: { miniSite: { ...DEFAULT_FLOW_CONFIG, logoUrl: generated.logoUrl } } } }, MiniSiteMessages.bannerFirst],
+    ['the form not loaded', { miniSite: { templateConfig: { status: 'failed', templateId: site.id, groups: [] } } }, CONFIG_NOT_LOADED],
+    ['an empty text field', { selections: { siteTemplateConfig: { title: '  ' } } }, MiniSiteMessages.formInvalid],
+    ['a textarea past 500', { selections: { siteTemplateConfig: { intro: '字'.repeat(501) } } }, MiniSiteMessages.formInvalid],
+    ['no picture', { selections: { siteTemplateConfig: { cover: '' } } }, MiniSiteMessages.formInvalid],
+    ['a video link that is not http(s)', { selections: { siteTemplateConfig: { trailer: 'javascript:alert(1)' } } }, MiniSiteMessages.formInvalid],
+  ])('%s: says so and sends nothing', async (_name, overrides, message) => {
+    const world = fakeWorld({ location: onConfigPage });
+    const { storeState } = await expectSaga(runSiteCreation)
+      .withReducer(rootReducer, readyState(overrides))
+      .provide([world.providers, online, createProvider])
+      .not.call.fn(commonApi.checkOnline)
+      .not.call.fn(miniSiteApi.createSite)
+      .not.put.actionType(creationAccepted.type)
+      .run();
+    expect(world.services.notify.warning).toHaveBeenCalledWith(message);
+    expect(storeState.miniSite.creation.status).toBe('idle');
+  });
+
+  it('not logged in: opens the login dialog, and after the login creates the site', async () => {
+    const world = fakeWorld({ location: onConfigPage });
+    const { storeState } = await expectSaga(runSiteCreation)
+      .withReducer(rootReducer, readyState())
+      .provide([world.providers, offline, createProvider])
+      .put(loginDialogOpened())
+      .dispatch(loggedIn({ token: 'tok', userInfo: user, remember: true }))
+      .call.fn(miniSiteApi.createSite)
+      .put(siteCreated(created))
+      .run();
+    expect(storeState.loginDialog.open).toBe(false);
+    expect(world.services.navigate).toHaveBeenCalledTimes(1);
+  });
+
+  it('not logged in: closing the login dialog stops quietly', async () => {
+    const world = fakeWorld({ location: onConfigPage });
+    const { storeState } = await expectSaga(runSiteCreation)
+      .withReducer(rootReducer, readyState())
+      .provide([world.providers, offline, createProvider])
+      .put(loginDialogOpened())
+      .dispatch(loginDialogClosed())
+      .put(creationStopped())
+      .not.call.fn(miniSiteApi.createSite)
+      .run();
+    expect(storeState.miniSite.creation.status).toBe('idle');
+    expect(world.services.notify.error).not.toHaveBeenCalled();
+  });
+
+  it('leaving the page under the login dialog stops it', async () => {
+    const world = fakeWorld({ location: onConfigPage });
+    const { storeState } = await expectSaga(runSiteCreation)
+      .withReducer(rootReducer, readyState())
+      .provide([world.providers, offline, createProvider])
+      .put(loginDialogOpened())
+      .dispatch(locationChanged({ pathname: '/logo/selectPage', search: '' }))
+      .put(creationStopped())
+      .not.call.fn(miniSiteApi.createSite)
+      .run();
+    expect(storeState.miniSite.creation.status).toBe('idle');
+  });
+
+  it.each([
+    ['the server’s message', apiError(422, MiniSiteMessages.resultUnknown, 422), MiniSiteMessages.resultUnknown],
+    ['网站生成失败 without one', new ApiError({ code: 0, msg: '网络连接失败' }), MiniSiteMessages.createFailed],
+  ])('a failed create shows %s, once, and stays on the page', async (_name, error, message) => {
+    const world = fakeWorld({ location: onConfigPage });
+    const { storeState } = await expectSaga(runSiteCreation)
+      .withReducer(rootReducer, readyState())
+      .provide([world.providers, online, [matchers.call.fn(miniSiteApi.createSite), throwError(error)]])
+      .put(creationFailed())
+      .run();
+    expect(world.services.notify.error.mock.calls).toEqual([[message]]);
+    expect(world.services.navigate).not.toHaveBeenCalled();
+    expect(storeState.miniSite.creation.status).toBe('failed');
+  });
+
+  it('an answer without a preview is a failure', async () => {
+    const world = fakeWorld({ location: onConfigPage });
+    await expectSaga(runSiteCreation)
+      .withReducer(rootReducer, readyState())
+      .provide([world.providers, online, answer(miniSiteApi.createSite, { previewUrl: '', webSiteDir: '' })])
+      .put(creationFailed())
+      .run();
+    expect(world.services.notify.error).toHaveBeenCalledWith(MiniSiteMessages.createFailed);
+    expect(world.services.navigate).not.toHaveBeenCalled();
+  });
+
+  it('an expired session (HTTP 401) ends it', async () => {
+    const world = fakeWorld({ location: onConfigPage });
+    await expectSaga(runSiteCreation)
+      .withReducer(rootReducer, readyState())
+      .provide([world.providers, online, [matchers.call.fn(miniSiteApi.createSite), throwError(apiError(401, '', 401))]])
+      .put(sessionEnded())
+      .put(creationFailed())
+      .run();
+  });
+
+  it('a second 生成网站 while one is under way is ignored', async () => {
+    const world = fakeWorld({ location: onConfigPage });
+    const creates = jest.fn(() => new Promise((resolve) => setTimeout(() => resolve(created), 10)));
+    const tester = expectSaga(miniSiteSaga)
+      .withReducer(rootReducer, readyState())
+      .provide([world.providers, online, [matchers.call.fn(miniSiteApi.createSite), dynamic(creates)]]);
+    const finished = tester.silentRun(40);
+    tester.dispatch(siteCreationRequested());
+    await new Promise((resolve) => setTimeout(resolve, 2));
+    tester.dispatch(siteCreationRequested());
+    await finished;
+    expect(creates).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('miniSite preview: the site zip', () => {
+  const webSiteDir = created.webSiteDir;
+
+  it('is made from the site folder and downloaded once per visit, under the name its URL ends in', async () => {
+    const world = fakeWorld();
+    const zips = jest.fn(() => new Promise((resolve) => setTimeout(() => resolve({ zipUrl: '/zips/site_龙腾.zip' }), 5)));
+    const auto = zipDownloadRequested({ webSiteDir, visit: 'visit-1' });
+    const tester = expectSaga(downloadSaga)
+      .withReducer(rootReducer, stateWith())
+      .provide([world.providers, [matchers.call.fn(miniSiteApi.getDownloadZipUrl), dynamic(zips)]])
+      .call(miniSiteApi.getDownloadZipUrl, { webSiteDir })
+      .not.call.fn(generationApi.createZipUrlByFile);
+    const finished = tester.silentRun(60);
+    tester.dispatch(auto);
+    tester.dispatch(auto);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    tester.dispatch(auto);
+    await finished;
+    expect(zips).toHaveBeenCalledTimes(1);
+    expect(world.services.download).toHaveBeenCalledWith('/zips/site_龙腾.zip', 'site_龙腾.zip');
+    expect(world.services.notify.success).toHaveBeenCalledWith(GenerationMessages.downloadStarted);
+  });
+
+  it('an empty zip URL: 获取下载文件失败 and no download', async () => {
+    const world = fakeWorld();
+    await expectSaga(downloadSaga)
+      .withReducer(rootReducer, stateWith())
+      .provide([world.providers, answer(miniSiteApi.getDownloadZipUrl, { zipUrl: '' })])
+      .dispatch(zipDownloadRequested({ webSiteDir }))
+      .put(zipDownloadFailed())
+      .silentRun(20);
+    expect(world.services.notify.error).toHaveBeenCalledWith(GenerationMessages.zipEmpty);
+    expect(world.services.download).not.toHaveBeenCalled();
+  });
+});
