@@ -1,0 +1,59 @@
+/**
+ * The first screen: the generated banner video (muted, looped, inline, with its poster so the
+ * first frame shows before it plays), a layer of the family's effects, and the family's overlay.
+ */
+import type { ReactNode } from 'react';
+import type { SiteContent } from '../content';
+import { Fd } from './Display';
+import { PlayIcon } from './Icons';
+
+export function Hero({ content, className = '', children }: { content: SiteContent; className?: string; children?: ReactNode }): ReactNode {
+  return (
+    <section id="top" className={`hero ${className}`.trim()}>
+      <div className="hero-media">
+        <video
+          className="hero-video"
+          data-banner=""
+          src={content.assets.video}
+          poster={content.assets.poster}
+          autoPlay
+          muted
+          loop
+          playsInline
+          preload="auto"
+          aria-label={`${content.name} 宣传动画`}
+        />
+        <div className="hero-fx" aria-hidden="true" />
+      </div>
+      {children}
+    </section>
+  );
+}
+
+/** The trailer button: only when the user gave an http(s) link; it opens in a new tab. */
+export function TrailerButton({ content }: { content: SiteContent }): ReactNode {
+  if (!content.trailer) return null;
+  return (
+    <a className="trailer" href={content.trailer} target="_blank" rel="noopener noreferrer">
+      <span className="trailer-ring">
+        <PlayIcon />
+      </span>
+      <Fd className="trailer-label">观看视频</Fd>
+    </a>
+  );
+}
+
+export const heroCss = `
+.hero{position:relative;background:#000;color:#fff;isolation:isolate}
+.hero-media{position:relative;width:100%;aspect-ratio:16/9;max-height:100vh;min-height:320px;overflow:hidden}
+.hero-video{width:100%;height:100%;object-fit:cover}
+.hero-fx{position:absolute;inset:0;pointer-events:none;background:linear-gradient(180deg,rgba(0,0,0,.55) 0,transparent 22%,transparent 70%,var(--bg) 100%)}
+.trailer{display:inline-flex;align-items:center;gap:12px;color:#fff}
+.trailer-ring{position:relative;display:grid;place-items:center;width:64px;height:64px;border-radius:50%;border:2px solid rgba(255,255,255,.85);background:rgba(0,0,0,.35);backdrop-filter:blur(4px)}
+.trailer-ring::after{content:"";position:absolute;inset:-8px;border-radius:50%;border:1px solid rgba(255,255,255,.4);animation:pulse 2.4s ease-out infinite}
+.trailer-ring .ico{width:26px;height:26px;margin-left:4px}
+.trailer-label{font-size:18px;letter-spacing:.12em;text-shadow:0 2px 8px rgba(0,0,0,.6)}
+@keyframes pulse{from{transform:scale(.9);opacity:1}to{transform:scale(1.35);opacity:0}}
+@media (max-width:900px){.hero{padding-top:56px;background:var(--bg)}.hero-media{min-height:0;max-height:none}.trailer-ring{width:48px;height:48px}.trailer-ring .ico{width:20px;height:20px}}
+@media (prefers-reduced-motion:reduce){.trailer-ring::after{animation:none}}
+`;

@@ -1,0 +1,168 @@
+/**
+ * Turns a render request into what the page shows: every text with the template's default where
+ * the request has none, every link checked (http(s) only, anything else becomes '#'), and every
+ * file named by its place in the site folder. Pure: no file is read or written here.
+ */
+import path from 'node:path';
+import { configFields, type ConfigField } from '../../../contract/miniSite';
+import { templateAssetPath } from './assets';
+import type { NewsItem } from './copy';
+import { FEATURE_COUNT, FIELD_KEYS, GALLERY_COUNT, NEWS_COUNT, ROLE_COUNT } from './fields';
+import type { SiteRenderInput, SiteTemplateDefinition, SourceFile } from './types';
+
+export interface Feature {
+  title: string;
+  desc: string;
+  image: string;
+}
+
+export interface Role {
+  name: string;
+  title: string;
+  desc: string;
+  image: string;
+}
+
+/** Paths relative to the site folder. */
+export interface SiteAssets {
+  css: string;
+  js: string;
+  logo: string;
+  video: string;
+  poster: string;
+  music: string | null;
+  favicon: string;
+  share: string;
+  qr: string;
+}
+
+export interface SiteContent {
+  name: string;
+  slogan: string;
+  intro: string;
+  /** An http(s) link to a trailer, or null. */
+  trailer: string | null;
+  download: { note: string; ios: string; android: string; pc: string };
+  news: NewsItem[];
+  features: Feature[];
+  roles: Role[];
+  gallery: string[];
+  compliance: { publisher: string; copyrightOwner: string; isbn: string; approval: string; icp: string; healthAdvice: string };
+  copyright: string;
+  assets: SiteAssets;
+}
+
+/** A file copied into the site: `from` on this server, `to` relative to the site folder. */
+export interface SiteCopy {
+  from: string;
+  to: string;
+}
+
+export interface SitePlan {
+  content: SiteContent;
+  /** What the QR code says: the download link, or the template's default when the link is not http(s). */
+  qrText: string;
+  copies: SiteCopy[];
+}
+
+const HTTP_LINK = /^https?:\/\/[^\s"'<>`\\]+$/i;
+
+/** The link if it is a well-formed http(s) URL, else null (javascript:, data:, relative paths...). */
+export function httpLink(value: string | undefined): string | null {
+  const text = (value ?? '').trim();
+  if (!HTTP_LINK.test(text)) return null;
+  try {
+    const url = new URL(text);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? text : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Lowercase picture/media extension of a source file, or `fallback` when it has none we know. */
+function extensionOf(file: string, allowed: readonly string[], fallback: string): string {
+  const ext = path.extname(file).toLowerCase();
+  return allowed.includes(ext) ? ext : fallback;
+}
+
+const IMAGE_EXTENSIONS = ['.jpg', '.jpeg', '.png', '.gif', '.webp', '.bmp', '.svg'];
+const MUSIC_EXTENSIONS = ['.mp3', '.ogg', '.m4a', '.aac', '.wav', '.opus', '.webm'];
+
+/** Site-relative names that never depend on a server path, so a template's markup is stable. */
+export const ASSET_NAMES = {
+  css: 'assets/site.css',
+  js: 'assets/site.js',
+  logo: 'assets/logo.png',
+  favicon: 'assets/favicon.png',
+  share: 'assets/share.png',
+  qr: 'assets/qr-download.png',
+  fontsDir: 'assets/fonts',
+} as const;
+
+export function planSite(template: SiteTemplateDefinition, input: SiteRenderInput): SitePlan {
+  const fields = new Map<string, ConfigField>(configFields(template.config).map((field) => [field.key, field]));
+  const textOf = (key: string): string => {
+    const given = input.texts[key];
+    return typeof given === 'string' ? given : (fields.get(key)?.value ?? '');
+  };
+  const copies: SiteCopy[] = [];
+  const copy = (from: string, to: string): string => {
+    copies.push({ from, to });
+    return to;
+  };
+  const imageOf = (key: string): string => {
+    const source: SourceFile | undefined = input.images[key];
+    const fallback = templateAssetPath(fields.get(key)?.value ?? '');
+    const from = source?.path ?? fallback;
+    if (!from) throw new Error(`Site template ${template.id}: no picture for ${key}`);
+    return copy(from, `assets/images/${key}${extensionOf(from, IMAGE_EXTENSIONS, '.img')}`);
+  };
+  const k = FIELD_KEYS;
+  const has = (key: string): boolean => fields.has(key);
+  const count = (n: number, first: (i: number) => string): number[] => Array.from({ length: n }, (_, i) => i + 1).filter((i) => has(first(i)));
+
+  const assets: SiteAssets = {
+    css: ASSET_NAMES.css,
+    js: ASSET_NAMES.js,
+    logo: copy(input.logo.path, ASSET_NAMES.logo),
+    video: copy(input.bannerVideo.path, `assets/banner${extensionOf(input.bannerVideo.path, ['.mp4', '.webm'], '.mp4')}`),
+    poster: copy(input.bannerPoster.path, `assets/banner-poster${extensionOf(input.bannerPoster.path, IMAGE_EXTENSIONS, '.jpg')}`),
+    music: input.music ? copy(input.music.path, `assets/music${extensionOf(input.music.path, MUSIC_EXTENSIONS, '.mp3')}`) : null,
+    favicon: ASSET_NAMES.favicon,
+    share: ASSET_NAMES.share,
+    qr: ASSET_NAMES.qr,
+  };
+  const link = (key: string): string => httpLink(textOf(key)) ?? '#';
+  const content: SiteContent = {
+    name: textOf(k.gameName),
+    slogan: textOf(k.slogan),
+    intro: textOf(k.intro),
+    trailer: httpLink(textOf(k.trailer)),
+    download: { note: textOf(k.downloadNote), ios: link(k.iosUrl), android: link(k.androidUrl), pc: link(k.pcUrl) },
+    news: count(NEWS_COUNT, k.newsTitle).map((i) => ({ tag: textOf(k.newsTag(i)), title: textOf(k.newsTitle(i)), date: textOf(k.newsDate(i)) })),
+    features: count(FEATURE_COUNT, k.featureTitle).map((i) => ({
+      title: textOf(k.featureTitle(i)),
+      desc: textOf(k.featureDesc(i)),
+      image: imageOf(k.featureImage(i)),
+    })),
+    roles: count(ROLE_COUNT, k.roleName).map((i) => ({
+      name: textOf(k.roleName(i)),
+      title: textOf(k.roleTitle(i)),
+      desc: textOf(k.roleDesc(i)),
+      image: imageOf(k.roleImage(i)),
+    })),
+    gallery: count(GALLERY_COUNT, k.gallery).map((i) => imageOf(k.gallery(i))),
+    compliance: {
+      publisher: textOf(k.publisher),
+      copyrightOwner: textOf(k.copyrightOwner),
+      isbn: textOf(k.isbn),
+      approval: textOf(k.approval),
+      icp: textOf(k.icp),
+      healthAdvice: textOf(k.healthAdvice),
+    },
+    copyright: textOf(k.copyright),
+    assets,
+  };
+  const qrText = httpLink(textOf(k.qrUrl)) ?? fields.get(k.qrUrl)?.value ?? 'https://example.com/download';
+  return { content, qrText, copies };
+}

@@ -1,0 +1,77 @@
+/**
+ * assets/site.js: the site's only script (the server's CSP allows scripts from the site itself,
+ * none inline). It keeps the banner video playing muted and inline, and runs the music switch:
+ * try to play on load; when the browser blocks autoplay, show the switch as off and start on the
+ * visitor's first click, tap or key press, unless they turned the music off themselves.
+ * Plain ES2017 so that it runs as written in any current browser.
+ */
+export const SITE_SCRIPT = `(function () {
+  'use strict';
+  var video = document.querySelector('video[data-banner]');
+  if (video) {
+    video.muted = true;
+    video.defaultMuted = true;
+    video.playsInline = true;
+    var tryVideo = function () {
+      var attempt = video.play();
+      if (attempt && attempt.catch) attempt.catch(function () {});
+    };
+    if (video.paused) tryVideo();
+    document.addEventListener('visibilitychange', function () {
+      if (!document.hidden && video.paused) tryVideo();
+    });
+  }
+
+  var audio = document.getElementById('bgm');
+  var toggle = document.querySelector('[data-music-toggle]');
+  if (!audio || !toggle) return;
+  var wanted = true;
+  var armed = false;
+  var events = ['pointerdown', 'keydown', 'touchstart'];
+
+  function show(on) {
+    toggle.classList.toggle('is-on', on);
+    toggle.setAttribute('aria-pressed', on ? 'true' : 'false');
+    toggle.title = on ? '关闭音乐' : '开启音乐';
+  }
+  function disarm() {
+    if (!armed) return;
+    armed = false;
+    events.forEach(function (type) { document.removeEventListener(type, onFirstInteraction, true); });
+  }
+  function arm() {
+    if (armed) return;
+    armed = true;
+    events.forEach(function (type) { document.addEventListener(type, onFirstInteraction, true); });
+  }
+  function start() {
+    var attempt;
+    try { attempt = audio.play(); } catch (error) { attempt = null; }
+    if (attempt && attempt.then) {
+      attempt.then(function () { show(true); disarm(); }, function () { show(false); if (wanted) arm(); });
+    } else {
+      show(!audio.paused);
+    }
+  }
+  function onFirstInteraction(event) {
+    if (event.target && event.target.closest && event.target.closest('[data-music-toggle]')) return;
+    disarm();
+    if (wanted && audio.paused) start();
+  }
+  toggle.addEventListener('click', function () {
+    if (audio.paused) {
+      wanted = true;
+      start();
+    } else {
+      wanted = false;
+      audio.pause();
+      disarm();
+      show(false);
+    }
+  });
+  audio.addEventListener('pause', function () { show(false); });
+  audio.addEventListener('playing', function () { show(true); });
+  show(false);
+  start();
+})();
+`;
