@@ -1,0 +1,38 @@
+/**
+ * What a template's pictures show, as one hash: its page and stylesheet rendered with the default
+ * texts, plus the bytes of its default pictures. npm run site-pictures records it in the manifest
+ * beside the pictures; a test recomputes it, so a template changed without new pictures fails.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import { findSiteDesign, findSiteTemplate } from './catalog';
+import { planSite } from './content';
+import { renderSitePage } from './page';
+import type { SiteRenderInput } from './types';
+
+export const PICTURE_MANIFEST_FILE = 'manifest.json';
+
+export interface PictureManifest {
+  /** How to refresh the pictures (for whoever opens the file). */
+  note: string;
+  templates: Record<string, { fingerprint: string }>;
+}
+
+/** The generated files as the pictures script passes them: only their names' extensions reach the markup. */
+export function sampleRenderInput(templateId: number, files: { logo: string; video: string; poster: string }): SiteRenderInput {
+  return { templateId, texts: {}, images: {}, logo: { path: files.logo }, bannerVideo: { path: files.video }, bannerPoster: { path: files.poster }, music: null };
+}
+
+export function templateFingerprint(templateId: number): string {
+  const template = findSiteTemplate(templateId);
+  const design = findSiteDesign(templateId);
+  if (!template || !design) throw new Error(`Unknown site template ${templateId}`);
+  const plan = planSite(template, sampleRenderInput(templateId, { logo: 'logo.png', video: 'banner.mp4', poster: 'banner-poster.jpg' }));
+  const page = renderSitePage(plan.content, design);
+  const hash = crypto.createHash('sha256');
+  hash.update(page.html).update('\0').update(page.css);
+  for (const { from, to } of plan.copies) {
+    if (to.startsWith('assets/images/')) hash.update('\0').update(to).update('\0').update(fs.readFileSync(from));
+  }
+  return hash.digest('hex').slice(0, 32);
+}
