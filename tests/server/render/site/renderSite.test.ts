@@ -1,0 +1,212 @@
+/**
+ * The static-site renderer, checked on the folder it writes: every template renders with its
+ * defaults into a valid, self-contained page whose every reference is a file in the folder; user
+ * texts are escaped and user links are http(s) only; the generated pictures are real.
+ */
+import { createCanvas, loadImage } from '@napi-rs/canvas';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { configFields } from '../../../../src/contract/miniSite';
+import { findSiteTemplate, siteTemplates } from '../../../../src/server/render/site/catalog';
+import { renderSite } from '../../../../src/server/render/site/renderSite';
+import type { SiteRenderInput } from '../../../../src/server/render/site/types';
+import { cssUrls, htmlResources, linkTargets, structureProblems, tags } from './siteHtml';
+
+jest.setTimeout(120_000);
+
+let root: string;
+const files = { logo: '', poster: '', video: '', music: '', upload: '' };
+
+beforeAll(async () => {
+  root = fs.mkdtempSync(path.join(os.tmpdir(), 'site-render-'));
+  const picture = async (width: number, height: number, format: 'png' | 'jpeg', name: string, transparent: boolean): Promise<string> => {
+    const canvas = createCanvas(width, height);
+    const ctx = canvas.getContext('2d');
+    if (!transparent) {
+      ctx.fillStyle = '#203040';
+      ctx.fillRect(0, 0, width, height);
+    }
+    ctx.fillStyle = '#e0b050';
+    ctx.fillRect(width * 0.1, height * 0.2, width * 0.8, height * 0.6);
+    const file = path.join(root, name);
+    fs.writeFileSync(file, format === 'png' ? await canvas.encode('png') : await canvas.encode('jpeg', 80));
+    return file;
+  };
+  files.logo = await picture(300, 150, 'png', 'logo.png', true);
+  files.poster = await picture(320, 180, 'jpeg', 'poster.jpg', false);
+  files.upload = await picture(160, 90, 'png', 'upload-a1b2.png', false);
+  // The renderer copies these without reading them: any bytes do.
+  files.video = path.join(root, 'banner.mp4');
+  fs.writeFileSync(files.video, 'not decoded by the renderer');
+  files.music = path.join(root, 'track.mp3');
+  fs.writeFileSync(files.music, 'ID3');
+});
+
+afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+
+function input(templateId: number, extra: Partial<SiteRenderInput> = {}): SiteRenderInput {
+  return {
+    templateId,
+    texts: {},
+    images: {},
+    logo: { path: files.logo },
+    bannerVideo: { path: files.video },
+    bannerPoster: { path: files.poster },
+    music: null,
+    ...extra,
+  };
+}
+
+let runs = 0;
+async function render(site: SiteRenderInput): Promise<{ dir: string; html: string; css: string; files: string[] }> {
+  const dir = path.join(root, `site-${++runs}`);
+  const result = await renderSite(site, dir);
+  return { dir, html: fs.readFileSync(path.join(dir, 'index.html'), 'utf8'), css: fs.readFileSync(path.join(dir, 'assets/site.css'), 'utf8'), files: result.files };
+}
+
+/** Every file under `dir`, relative, with forward slashes. */
+function listFiles(dir: string, prefix = ''): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const relative = prefix ? `${prefix}/${entry.name}` : entry.name;
+    return entry.isDirectory() ? listFiles(path.join(dir, entry.name), relative) : [relative];
+  });
+}
+
+/** `ref` must be a relative path to a file inside `dir`, resolved from `base` (a folder relative to `dir`). */
+function expectFileInside(dir: string, base: string, ref: string): void {
+  expect(ref).not.toBe('');
+  expect(ref).not.toMatch(/^[a-z][a-z0-9+.-]*:/i);
+  expect(ref.startsWith('/')).toBe(false);
+  expect(ref.startsWith('//')).toBe(false);
+  const file = path.resolve(dir, base, decodeURIComponent(ref.split(/[?#]/)[0]));
+  expect(file.startsWith(dir + path.sep)).toBe(true);
+  expect(fs.statSync(file).isFile()).toBe(true);
+}
+
+function checkSelfContained(site: { dir: string; html: string; css: string }, allowedLinks: readonly string[]): void {
+  for (const ref of htmlResources(site.html)) expectFileInside(site.dir, '.', ref);
+  const urls = cssUrls(site.css);
+  for (const ref of urls) expectFileInside(site.dir, 'assets', ref);
+  for (const href of linkTargets(site.html)) {
+    if (href.startsWith('#')) continue;
+    if (/^https?:\/\//.test(href)) expect(allowedLinks).toContain(href);
+    else expectFileInside(site.dir, '.', href);
+  }
+  expect(site.html).not.toMatch(/\bsrc="(?:https?:)?\/\//);
+}
+
+describe('renderSite with the defaults', () => {
+  it.each(siteTemplates.map((t) => [t.id]))('renders template %i into a valid, self-contained folder', async (id) => {
+    const template = findSiteTemplate(id);
+    const fields = configFields(template?.config ?? []);
+    const defaults = new Map(fields.map((f) => [f.key, f.value]));
+    const site = await render(input(id));
+
+    expect(structureProblems(site.html)).toEqual([]);
+    expect(site.html).toContain(`<title>${defaults.get('game_name')}</title>`);
+    expect(site.html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover"/>');
+    expect(site.html).toContain('<link rel="icon" type="image/png" sizes="64x64" href="assets/favicon.png"/>');
+    expect(site.html).toContain('<meta property="og:image" content="assets/share.png"/>');
+    for (const key of ['slogan', 'news1_title', 'feature1_title', 'copyright', 'isbn', 'approval', 'icp', 'publisher', 'copyright_owner']) {
+      expect(site.html).toContain(defaults.get(key));
+    }
+    expect(site.html).toContain('适度游戏益脑，沉迷游戏伤身。');
+
+    const video = tags(site.html).find((tag) => tag.name === 'video');
+    expect(video?.attributes).toMatchObject({ src: 'assets/banner.mp4', poster: 'assets/banner-poster.jpg', autoplay: '', muted: '', loop: '', playsinline: '' });
+
+    checkSelfContained(site, [...fields.filter((f) => f.key.endsWith('_url')).map((f) => f.value)]);
+    expect(listFiles(site.dir).sort()).toEqual([...site.files].sort());
+    expect(site.files[0]).toBe('index.html');
+    // Inline code would be refused by the server's CSP: one external script, no inline style or script.
+    expect(tags(site.html).filter((tag) => tag.name === 'script' && !tag.closing).map((tag) => tag.attributes.src)).toEqual(['assets/site.js']);
+    expect(tags(site.html).some((tag) => tag.name === 'style' || tag.attributes.style !== undefined)).toBe(false);
+    // Only the display face's subsets the page needs: a few, never the whole face.
+    const fonts = site.files.filter((file) => file.startsWith('assets/fonts/'));
+    expect(fonts.length).toBeGreaterThan(0);
+    expect(fonts.length).toBeLessThan(40);
+    for (const font of fonts) expect(font).toMatch(/\.woff2$/);
+  });
+
+  it('makes a 64x64 favicon and a 1200x630 share picture from the logo, and a real QR code', async () => {
+    const site = await render(input(siteTemplates[0].id));
+    const favicon = await loadImage(fs.readFileSync(path.join(site.dir, 'assets/favicon.png')));
+    expect([favicon.width, favicon.height]).toEqual([64, 64]);
+    const share = await loadImage(fs.readFileSync(path.join(site.dir, 'assets/share.png')));
+    expect([share.width, share.height]).toEqual([1200, 630]);
+    const qr = await loadImage(fs.readFileSync(path.join(site.dir, 'assets/qr-download.png')));
+    expect(qr.width).toBeGreaterThanOrEqual(200);
+    expect(qr.width).toBe(qr.height);
+  });
+
+  it('copies an uploaded picture and the music, with the switch that site.js drives', async () => {
+    const site = await render(input(1, { images: { gallery2: { path: files.upload } }, music: { path: files.music, name: '战鼓' } }));
+    expect(site.files).toContain('assets/images/gallery2.png');
+    expect(fs.readFileSync(path.join(site.dir, 'assets/images/gallery2.png'))).toEqual(fs.readFileSync(files.upload));
+    expect(site.files).toContain('assets/music.mp3');
+    const audio = tags(site.html).find((tag) => tag.name === 'audio');
+    expect(audio?.attributes).toMatchObject({ id: 'bgm', src: 'assets/music.mp3', loop: '' });
+    expect(audio?.attributes.autoplay).toBeUndefined();
+    expect(site.html).toContain('data-music-toggle');
+    expect(fs.readFileSync(path.join(site.dir, 'assets/site.js'), 'utf8')).toContain("getElementById('bgm')");
+  });
+
+  it('has no music switch when no music is chosen', async () => {
+    const site = await render(input(2));
+    expect(site.html).not.toContain('<audio');
+    expect(site.html).not.toContain('data-music-toggle');
+  });
+
+  it('refuses an unknown template and an undecodable logo', async () => {
+    await expect(render(input(9999))).rejects.toThrow('Unknown site template 9999');
+    await expect(render(input(1, { logo: { path: files.video } }))).rejects.toThrow(/logo/);
+  });
+});
+
+const stripControls = (value: string): string => Array.from(value).filter((char) => char.charCodeAt(0) > 0x20).join('');
+
+/** Attributes a browser follows or loads as a URL. */
+const URL_ATTRIBUTES = ['href', 'src', 'poster', 'action', 'formaction', 'xlink:href', 'data', 'srcset', 'background', 'cite'];
+
+describe('renderSite with hostile texts', () => {
+  const HOSTILE = ['<script>alert(1)</script>', '"onerror=alert(1) x="', 'javascript:alert(1)', "'><img src=x onerror=alert(1)>", 'JaVaScRiPt:alert(1)', ' javascript:alert(1)'];
+
+  it.each(siteTemplates.map((t) => [t.id]))('template %i shows every hostile text as text and runs none of it', async (id) => {
+    const template = findSiteTemplate(id);
+    const texts: Record<string, string> = {};
+    for (const [i, field] of configFields(template?.config ?? []).entries()) {
+      if (field.type === 'text' || field.type === 'textarea' || field.type === 'video') texts[field.key] = `${HOSTILE[i % HOSTILE.length]}${HOSTILE[(i + 1) % HOSTILE.length]}`;
+    }
+    const site = await render(input(id, { texts }));
+    const all = tags(site.html);
+
+    expect(structureProblems(site.html)).toEqual([]);
+    expect(all.filter((tag) => tag.name === 'script' && !tag.closing).map((tag) => tag.raw)).toEqual(['<script src="assets/site.js" defer="">']);
+    expect(all.filter((tag) => tag.name === 'img' && !tag.closing).every((tag) => tag.attributes.src?.startsWith('assets/'))).toBe(true);
+    for (const tag of all) {
+      for (const name of Object.keys(tag.attributes)) expect(name).not.toMatch(/^on/);
+      // The texts may say "javascript:" (as text, in alt or description): no URL attribute may be one.
+      for (const name of URL_ATTRIBUTES) {
+        const value = tag.attributes[name];
+        // Browsers skip whitespace and control characters inside a scheme: so does the check.
+        if (value !== undefined) expect(stripControls(value).toLowerCase()).not.toMatch(/^(?:javascript|data|vbscript):/);
+      }
+    }
+    expect(site.css.toLowerCase()).not.toContain('javascript:');
+    expect(site.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    // Links the user typed that are not http(s) become '#'; no trailer button for a bad link.
+    for (const href of linkTargets(site.html)) expect(href === '#' || href.startsWith('#') || href.startsWith('assets/')).toBe(true);
+    expect(site.html).not.toContain('class="trailer"');
+    checkSelfContained(site, []);
+  });
+
+  it('keeps http(s) links the user typed, in new tabs without an opener', async () => {
+    const site = await render(input(3, { texts: { ios_url: 'https://apps.example.com/app?id=1&x=2', trailer: 'http://video.example.com/t.mp4', android_url: 'ftp://x.example.com' } }));
+    const anchors = tags(site.html).filter((tag) => tag.name === 'a' && !tag.closing);
+    const ios = anchors.find((tag) => tag.attributes.class?.includes('dl-ios'));
+    expect(ios?.attributes).toMatchObject({ href: 'https://apps.example.com/app?id=1&x=2', target: '_blank', rel: 'noopener noreferrer' });
+    expect(anchors.find((tag) => tag.attributes.class?.includes('dl-android'))?.attributes.href).toBe('#');
+    expect(anchors.find((tag) => tag.attributes.class === 'trailer')?.attributes).toMatchObject({ href: 'http://video.example.com/t.mp4', target: '_blank' });
+  });
+});
