@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { BannerTemplate, LogoTemplate } from '../../contract/generation';
 import type { Clock } from '../clock';
 import { BANNER_STYLES, LOGO_STYLES, bannerStyleById, logoStyleById } from '../render/styles';
-import { CATALOG_URL_PREFIX, catalogRoot } from './paths';
+import { CATALOG_MUSIC_FOLDER, CATALOG_URL_PREFIX, catalogRoot } from './paths';
 import type { RenderQueue } from './renderQueue';
 import { JOB_FILES, RENDERER_VERSION, type CatalogJobSpec } from './renderSpec';
 
@@ -164,13 +164,13 @@ export class Catalog {
     return work;
   }
 
-  /** Deletes the pictures of other renderer versions (housekeeping): no URL we give out names them. */
+  /** Deletes the pictures of other renderer versions (housekeeping): no URL we give out names them. The music folder is not a version. */
   removeOldVersions(): number {
     const root = catalogRoot(this.options.dataDir);
     if (!fs.existsSync(root)) return 0;
     let removed = 0;
     for (const entry of fs.readdirSync(root)) {
-      if (entry === RENDERER_VERSION) continue;
+      if (entry === RENDERER_VERSION || entry === CATALOG_MUSIC_FOLDER) continue;
       fs.rmSync(path.join(root, entry), { recursive: true, force: true });
       removed += 1;
     }

@@ -14,6 +14,11 @@ export const renderTmpDir = (dataDir: string): string => path.join(dataDir, 'ren
 /** Gallery pictures, one folder per renderer version: DATA_DIR/catalog/<version>/. */
 export const catalogRoot = (dataDir: string): string => path.join(dataDir, 'catalog');
 export const CATALOG_URL_PREFIX = '/generated/catalog/';
+/**
+ * DATA_DIR/catalog/music/<music version>/ holds the mini site's background music (made by
+ * modules/miniSite/music.ts, which deletes its own old versions): not a renderer version.
+ */
+export const CATALOG_MUSIC_FOLDER = 'music';
 
 /** Zips of results: DATA_DIR/zips/<key>/<name>.zip, served at /zips/. */
 export const zipsDir = (dataDir: string): string => path.join(dataDir, 'zips');
