@@ -14,10 +14,12 @@ import { BRAND_ASSETS_DIR, ensureQqQrCode, generatedBrandDir } from './modules/c
 import { registerCommonRoutes } from './modules/common/routes';
 import { registerGenerationFiles } from './modules/generation/files';
 import { registerGenerationRoutes } from './modules/generation/routes';
+import { registerMiniSiteFiles } from './modules/miniSite/files';
+import { registerMiniSiteRoutes } from './modules/miniSite/routes';
 import { seedCommon } from './modules/common/seed';
 import { registerWxAuthRoutes } from './modules/wxAuth/routes';
 import { registerAuth } from './plugins/auth';
-import { createServices, startHousekeeping, type GenerationOverrides } from './services';
+import { createServices, startHousekeeping, type GenerationOverrides, type MiniSiteOverrides } from './services';
 
 export interface BuildOptions {
   /** The clock every expiry reads; tests pass one they can move. */
@@ -28,6 +30,8 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   /** Replaces the render queue's renderer and time limits (tests). */
   generation?: GenerationOverrides;
+  /** Replaces the static-site renderer (tests). */
+  miniSite?: MiniSiteOverrides;
 }
 
 /** Fastify types a hop count as a function of the hop index. */
@@ -51,17 +55,20 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
   runMigrations(db);
   seedCommon(db);
 
-  const services = createServices({ config, db, now, log: app.log, smsProvider: options.smsProvider, generation: options.generation });
+  const services = createServices({ config, db, now, log: app.log, smsProvider: options.smsProvider, generation: options.generation, miniSite: options.miniSite });
   await ensureQqQrCode(config.dataDir, services.common.siteConfig().qq1_link);
   const housekeeping = startHousekeeping(services);
   app.addHook('onClose', async () => clearInterval(housekeeping));
   services.renderQueue.start();
   // onClose hooks run last-added first: the queue puts its running jobs back before the database closes.
   app.addHook('onClose', async () => services.renderQueue.close());
+  app.addHook('onClose', async () => services.music.close());
   if (config.generation.catalogPrerender) {
     app.addHook('onReady', async () => {
       const queued = services.catalog.prerenderMissing();
       if (queued) app.log.info(`Rendering ${queued} missing gallery picture sets in the background`);
+      // The mini site's background music, in its own worker thread; logged when done or failed.
+      if (services.music.missing().length) services.music.ensureAll().catch(() => {});
     });
   }
 
@@ -74,9 +81,11 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
   registerWxAuthRoutes(app, { service: services.qrLogin, provider: services.qrProvider, publicOrigin: config.publicOrigin });
   registerCommonRoutes(app, services.common);
   registerGenerationRoutes(app, services.generation, { publicOrigin: config.publicOrigin });
+  await registerMiniSiteRoutes(app, { service: services.miniSite, uploads: services.uploads, limiters: services.miniSiteLimiters, publicOrigin: config.publicOrigin });
 
   await registerBrandAssets(app, [BRAND_ASSETS_DIR, generatedBrandDir(config.dataDir)]);
   await registerGenerationFiles(app, { dataDir: config.dataDir, catalog: services.catalog });
+  await registerMiniSiteFiles(app, { dataDir: config.dataDir, music: services.music });
   await registerSpa(app, { clientDir: config.clientDir, productionHost: config.productionHost, reduxDevtools: config.reduxDevtools });
   return app;
 }

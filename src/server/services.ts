@@ -14,6 +14,12 @@ import { CommonRepository } from './modules/common/repository';
 import { GenerationLimiters } from './modules/generation/rateLimits';
 import { GenerationService } from './modules/generation/service';
 import { ZipService } from './modules/generation/zip';
+import { MusicLibrary } from './modules/miniSite/music';
+import { MiniSiteLimiters } from './modules/miniSite/rateLimits';
+import { MiniSiteRepository } from './modules/miniSite/repository';
+import { MiniSiteService, type SiteRenderer } from './modules/miniSite/service';
+import { SiteZipService } from './modules/miniSite/siteZip';
+import { UploadStore } from './modules/miniSite/uploads';
 import { createQrLoginProvider } from './modules/wxAuth/qrProviders';
 import { QrTicketRepository } from './modules/wxAuth/repository';
 import { QrLoginService } from './modules/wxAuth/service';
@@ -21,6 +27,7 @@ import { Catalog } from './queue/catalog';
 import { RenderQueue, type RenderQueueOptions } from './queue/renderQueue';
 import type { RenderRunner } from './queue/renderSpec';
 import { WorkerPool } from './queue/workerPool';
+import { renderSite } from './render/site/renderSite';
 import { PasswordHasher } from './security/passwords';
 import { RateLimiter } from './security/rateLimiter';
 import { deriveKey } from './security/secrets';
@@ -33,6 +40,12 @@ export interface ServiceInputs {
   log: FastifyBaseLogger;
   smsProvider?: SmsProvider;
   generation?: GenerationOverrides;
+  miniSite?: MiniSiteOverrides;
+}
+
+/** What tests replace in the mini site: the static-site renderer (to make it fail, or count calls). */
+export interface MiniSiteOverrides {
+  render?: SiteRenderer;
 }
 
 /** What tests replace in the render queue: the renderer (a fake) and its time limits. */
@@ -42,7 +55,7 @@ export interface GenerationOverrides {
 }
 
 /** Wires the services once per app: one place shows what depends on what. */
-export function createServices({ config, db, now, log, smsProvider, generation }: ServiceInputs) {
+export function createServices({ config, db, now, log, smsProvider, generation, miniSite }: ServiceInputs) {
   const limiter = new RateLimiter(db, now);
   const users = new UserRepository(db, now);
   const tokens = new TokenService(config.jwtSecret, now);
@@ -69,6 +82,9 @@ export function createServices({ config, db, now, log, smsProvider, generation }
   const catalog = new Catalog({ dataDir: config.dataDir, queue: renderQueue, log, now });
   const zips = new ZipService({ dataDir: config.dataDir, queue: renderQueue, now });
   const generationLimiters = new GenerationLimiters(now);
+  const music = new MusicLibrary({ dataDir: config.dataDir, log, now });
+  const uploads = new UploadStore({ dataDir: config.dataDir, now });
+  const miniSiteLimiters = new MiniSiteLimiters(now);
   return {
     limiter,
     users,
@@ -86,6 +102,21 @@ export function createServices({ config, db, now, log, smsProvider, generation }
     zips,
     generationLimiters,
     generation: new GenerationService({ queue: renderQueue, catalog, zips, limiters: generationLimiters }),
+    music,
+    uploads,
+    miniSiteLimiters,
+    miniSite: new MiniSiteService({
+      dataDir: config.dataDir,
+      now,
+      log,
+      queue: renderQueue,
+      sites: new MiniSiteRepository(db, now),
+      uploads,
+      music,
+      zips: new SiteZipService({ dataDir: config.dataDir }),
+      limiters: miniSiteLimiters,
+      render: miniSite?.render ?? renderSite,
+    }),
   };
 }
 
@@ -93,7 +124,10 @@ export type Services = ReturnType<typeof createServices>;
 
 const HOUSEKEEPING_INTERVAL_MS = 10 * 60 * 1000;
 
-/** Deletes expired captchas, codes, tickets, old rate events, old results, zips and gallery versions every 10 minutes. */
+/**
+ * Deletes expired captchas, codes, tickets, old rate events, old results, zips, gallery and music
+ * versions, and mini sites and uploads past 14 days, every 10 minutes.
+ */
 export function startHousekeeping(services: Services): NodeJS.Timeout {
   const sweep = (): void => {
     services.captchas.prune();
@@ -104,6 +138,10 @@ export function startHousekeeping(services: Services): NodeJS.Timeout {
     services.zips.prune();
     services.catalog.removeOldVersions();
     services.generationLimiters.prune();
+    services.miniSite.prune();
+    services.uploads.prune();
+    services.music.removeOldVersions();
+    services.miniSiteLimiters.prune();
   };
   sweep();
   const timer = setInterval(sweep, HOUSEKEEPING_INTERVAL_MS);

@@ -124,6 +124,22 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX render_jobs_history ON render_jobs (kind, status, finished_at);
   CREATE INDEX render_jobs_status_touched ON render_jobs (status, touched_at);
   `,
+  `
+  -- Mini sites (DESIGN.md section 5): the folder DATA_DIR/sites/<dir>/ and who made it, so that only
+  -- its creator may download it. Rows and folders are deleted together by housekeeping.
+  CREATE TABLE mini_sites (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    -- 32 lowercase hex characters, made by the server.
+    dir TEXT NOT NULL UNIQUE,
+    user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    template_id INTEGER NOT NULL,
+    -- The game's name as the user typed it (the zip's folder and file are named after it).
+    name TEXT NOT NULL,
+    created_at INTEGER NOT NULL
+  );
+  CREATE INDEX mini_sites_user ON mini_sites (user_id, created_at);
+  CREATE INDEX mini_sites_created_at ON mini_sites (created_at);
+  `,
 ];
 
 /** Brings the schema up to date; each migration and its version bump commit together or not at all. */

@@ -1,0 +1,245 @@
+import type { FastifyBaseLogger } from 'fastify';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { AnswerCode } from '../../../contract/envelope';
+import { GenerationMessages, type TemplatePage, type ZipAnswer } from '../../../contract/generation';
+import {
+  MiniSiteLimits,
+  MiniSiteMessages,
+  configFieldProblem,
+  configFields,
+  type CreateSiteAnswer,
+  type CreateSiteRequest,
+  type MusicItem,
+  type SiteCategory,
+  type SiteTemplate,
+  type SiteTemplateListRequest,
+  type TemplateConfigAnswer,
+} from '../../../contract/miniSite';
+import type { Clock } from '../../clock';
+import { BusinessError, invalid, tooMany } from '../../http/envelope';
+import { jobDir } from '../../queue/paths';
+import type { RenderQueue } from '../../queue/renderQueue';
+import { JOB_FILES } from '../../queue/renderSpec';
+import { templateAssetPath, templatePictureUrls } from '../../render/site/assets';
+import { findSiteTemplate, siteCategories, siteTemplates } from '../../render/site/catalog';
+import { FIELD_KEYS } from '../../render/site/fields';
+import type { SiteRenderInput, SiteRenderResult, SourceFile } from '../../render/site/types';
+import { bannerStyleById, logoStyleById } from '../../render/styles';
+import type { UserRow } from '../auth/repository';
+import { resultFileOf } from '../generation/zip';
+import type { MusicLibrary } from './music';
+import { siteDir, sitePreviewUrl, sitesDir, sitesTmpDir } from './paths';
+import type { MiniSiteLimiters } from './rateLimits';
+import type { MiniSiteRepository } from './repository';
+import type { SiteZipService } from './siteZip';
+import type { UploadStore } from './uploads';
+
+/** Page sizes the template list accepts; the SPA asks for 12 (spec section 9). */
+export const MAX_SITE_TEMPLATE_PAGE_SIZE = 48;
+/** Sites (folder and record) are deleted this long after they were made. */
+export const KEEP_SITES_MS = 14 * 24 * 60 * 60 * 1000;
+/** A render folder older than this belongs to a request that died. */
+const STALE_RENDER_MS = 60 * 60 * 1000;
+
+/** Renders a site into a folder; the static-site renderer in production, a stand-in in some tests. */
+export type SiteRenderer = (input: SiteRenderInput, outDir: string) => Promise<SiteRenderResult>;
+
+export interface MiniSiteServiceDeps {
+  dataDir: string;
+  now: Clock;
+  log: FastifyBaseLogger;
+  queue: RenderQueue;
+  sites: MiniSiteRepository;
+  uploads: UploadStore;
+  music: MusicLibrary;
+  zips: SiteZipService;
+  limiters: MiniSiteLimiters;
+  render: SiteRenderer;
+}
+
+const createFailed = (): BusinessError => new BusinessError(AnswerCode.serverError, MiniSiteMessages.createFailed);
+
+/** The mini-site flow's server side (spec screens 9-11; DESIGN.md sections 5, 7, 8). */
+export class MiniSiteService {
+  private readonly templates: readonly SiteTemplate[];
+
+  constructor(private readonly deps: MiniSiteServiceDeps) {
+    this.templates = siteTemplates.map((template) => ({
+      id: template.id,
+      name: template.name,
+      category_id: template.categoryId,
+      banner_id: template.bannerId,
+      ...templatePictureUrls(template.id),
+    }));
+  }
+
+  categories(): readonly SiteCategory[] {
+    return siteCategories;
+  }
+
+  /** Category 0 lists every template; an unknown category lists none. */
+  templateList(request: SiteTemplateListRequest): TemplatePage<SiteTemplate> {
+    const matching = request.category_id ? this.templates.filter((template) => template.category_id === request.category_id) : this.templates;
+    const perPage = Math.min(Math.max(Math.trunc(request.per_page) || MiniSiteLimits.templatePageSize, 1), MAX_SITE_TEMPLATE_PAGE_SIZE);
+    const current = Math.max(Math.trunc(request.page) || 1, 1);
+    const start = (current - 1) * perPage;
+    return { data: matching.slice(start, start + perPage), total: matching.length, current_page: current, per_page: perPage };
+  }
+
+  /** The template's fields with their defaults, and how long the banner the page waits for should take. */
+  templateConfig(templateId: number): TemplateConfigAnswer {
+    if (!templateId) throw invalid(MiniSiteMessages.siteTemplateRequired);
+    const template = findSiteTemplate(templateId);
+    if (!template) throw invalid(MiniSiteMessages.siteTemplateMissing);
+    return { config: template.config, logoCreationDuration: this.deps.queue.expectedSeconds('fsa') };
+  }
+
+  musicList(): readonly MusicItem[] {
+    // Asked for by the config page: a good moment to make the tracks if they are not there yet.
+    this.deps.music.ensureAll().catch(() => {});
+    return this.deps.music.items();
+  }
+
+  /**
+   * Checks everything first (template, styles, results, every field, pictures, music), then renders
+   * into a temp folder and renames it into DATA_DIR/sites/ whole: a refusal or a failure writes
+   * nothing there.
+   */
+  async createSite(request: CreateSiteRequest, user: UserRow, ip: string, ownHosts: ReadonlySet<string>): Promise<CreateSiteAnswer> {
+    const { limiters, log } = this.deps;
+    const input = await this.renderInput(request, ownHosts);
+    // Counted once the request is known good: the limit is on renders, and a form corrected
+    // after a refusal should not use up the user's turns.
+    if (!limiters.createPerUser.take(String(user.id)) || !limiters.createPerIp.take(ip)) throw tooMany();
+    const gameName = input.texts[FIELD_KEYS.gameName] ?? '';
+
+    const started = Date.now();
+    const dir = crypto.randomBytes(16).toString('hex');
+    const temp = path.join(sitesTmpDir(this.deps.dataDir), dir);
+    fs.mkdirSync(temp, { recursive: true });
+    fs.mkdirSync(sitesDir(this.deps.dataDir), { recursive: true });
+    try {
+      await this.deps.render(input, temp);
+      fs.renameSync(temp, siteDir(this.deps.dataDir, dir));
+    } catch (error) {
+      fs.rmSync(temp, { recursive: true, force: true });
+      log.error({ err: error, templateId: request.templateId }, 'site render failed');
+      throw createFailed();
+    }
+    try {
+      this.deps.sites.insert({ dir, userId: user.id, templateId: request.templateId, name: gameName });
+    } catch (error) {
+      fs.rmSync(siteDir(this.deps.dataDir, dir), { recursive: true, force: true });
+      throw error;
+    }
+    log.info({ templateId: request.templateId, ms: Date.now() - started }, 'mini site created');
+    return { previewUrl: sitePreviewUrl(dir), webSiteDir: dir };
+  }
+
+  /** The zip of one of the caller's own sites; any other folder is "unknown", whoever made it. */
+  zip(webSiteDir: string, user: UserRow): ZipAnswer {
+    if (!this.deps.limiters.zipPerUser.take(String(user.id))) throw tooMany();
+    const unknown = new BusinessError(AnswerCode.notFound, MiniSiteMessages.siteUnknown);
+    if (!MiniSiteLimits.webSiteDirPattern.test(webSiteDir)) throw unknown;
+    const site = this.deps.sites.owned(webSiteDir, user.id);
+    if (!site || !fs.existsSync(path.join(siteDir(this.deps.dataDir, webSiteDir), 'index.html'))) throw unknown;
+    return this.deps.zips.zip(webSiteDir, site.name);
+  }
+
+  /** Deletes sites past KEEP_SITES_MS (folder and record), folders without a record, and dead renders. */
+  prune(): number {
+    const { dataDir, now, sites } = this.deps;
+    let removed = 0;
+    for (const dir of sites.olderThan(now() - KEEP_SITES_MS)) {
+      fs.rmSync(siteDir(dataDir, dir), { recursive: true, force: true });
+      sites.delete(dir);
+      removed += 1;
+    }
+    const sweep = (root: string, olderThan: number, keep: (entry: string) => boolean): void => {
+      for (const entry of fs.existsSync(root) ? fs.readdirSync(root) : []) {
+        const full = path.join(root, entry);
+        if (keep(entry) || fs.statSync(full).mtimeMs >= now() - olderThan) continue;
+        fs.rmSync(full, { recursive: true, force: true });
+        removed += 1;
+      }
+    };
+    // A folder whose record is gone (its user was deleted) is kept as long as a site would be.
+    sweep(sitesDir(dataDir), KEEP_SITES_MS, () => false);
+    sweep(sitesTmpDir(dataDir), STALE_RENDER_MS, () => false);
+    return removed;
+  }
+
+  private async renderInput(request: CreateSiteRequest, ownHosts: ReadonlySet<string>): Promise<SiteRenderInput> {
+    if (!request.templateId) throw invalid(MiniSiteMessages.siteTemplateRequired);
+    const template = findSiteTemplate(request.templateId);
+    if (!template) throw invalid(MiniSiteMessages.siteTemplateMissing);
+    if (!request.logoId) throw invalid(MiniSiteMessages.logoTemplateRequired);
+    if (!logoStyleById(request.logoId)) throw invalid(GenerationMessages.logoTemplateMissing);
+    if (!request.bannerId) throw invalid(MiniSiteMessages.bannerTemplateRequired);
+    if (!bannerStyleById(request.bannerId)) throw invalid(GenerationMessages.bannerTemplateMissing);
+    if (!request.logoUrl) throw invalid(MiniSiteMessages.logoFirst);
+    if (!request.bannerUrl) throw invalid(MiniSiteMessages.bannerFirst);
+    const logo = this.logoFile(request.logoUrl, ownHosts);
+    const banner = this.bannerFiles(request.bannerUrl, ownHosts);
+
+    const texts: Record<string, string> = {};
+    const images: Record<string, SourceFile> = {};
+    let music = '';
+    for (const field of configFields(template.config)) {
+      const given = request.config[field.key];
+      const value = typeof given === 'string' ? given : field.value;
+      const problem = configFieldProblem(field, value);
+      if (problem) throw invalid(problem);
+      switch (field.type) {
+        case 'text':
+        case 'textarea':
+        case 'video':
+          texts[field.key] = value;
+          break;
+        case 'image': {
+          const file = this.deps.uploads.fileOf(value) ?? templateAssetPath(value);
+          if (!file) throw invalid(MiniSiteMessages.imageUnknown);
+          images[field.key] = { path: file };
+          break;
+        }
+        case 'music':
+          if (value && !this.deps.music.has(value)) throw invalid(MiniSiteMessages.musicUnknown);
+          music = value;
+          break;
+        case 'banner':
+        case 'banner_logo':
+          // Filled by the generated banner and logo, whatever the form sent.
+          break;
+      }
+    }
+    let musicFile: SiteRenderInput['music'] = null;
+    if (music) {
+      const file = await this.deps.music.fileOf(music);
+      const item = this.deps.music.items().find((candidate) => candidate.value === music);
+      if (!file || !item) throw createFailed();
+      musicFile = { path: file, name: item.name };
+    }
+    return { templateId: template.id, texts, images, logo, bannerVideo: banner.video, bannerPoster: banner.poster, music: musicFile };
+  }
+
+  /** A PNG result of a finished job of ours (a logo of any module), still on disk. */
+  private logoFile(url: string, ownHosts: ReadonlySet<string>): SourceFile {
+    const named = resultFileOf(url, ownHosts);
+    const job = named && named.file.endsWith('.png') ? this.deps.queue.finishedJob(named.id) : null;
+    if (!named || !job || !job.files.includes(named.file)) throw invalid(MiniSiteMessages.resultUnknown);
+    return { path: path.join(jobDir(this.deps.dataDir, job.id), named.file) };
+  }
+
+  /** The video of a finished banner (fsa) job of ours, with its poster beside it. */
+  private bannerFiles(url: string, ownHosts: ReadonlySet<string>): { video: SourceFile; poster: SourceFile } {
+    const named = resultFileOf(url, ownHosts);
+    const job = named && named.file === JOB_FILES.fsa.video ? this.deps.queue.finishedJob(named.id) : null;
+    if (!named || !job || job.spec.kind !== 'fsa' || !job.files.includes(JOB_FILES.fsa.video) || !job.files.includes(JOB_FILES.fsa.poster)) {
+      throw invalid(MiniSiteMessages.resultUnknown);
+    }
+    const dir = jobDir(this.deps.dataDir, job.id);
+    return { video: { path: path.join(dir, JOB_FILES.fsa.video) }, poster: { path: path.join(dir, JOB_FILES.fsa.poster) } };
+  }
+}

@@ -1,0 +1,63 @@
+import { zipSync, type Zippable } from 'fflate';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { ZipAnswer } from '../../../contract/generation';
+import { ZIPS_URL_PREFIX, zipsDir } from '../../queue/paths';
+import { sanitiseFileName } from '../generation/zip';
+import { siteDir } from './paths';
+
+/** Formats that are compressed already: deflating them again only costs time. */
+const STORED_AS_IS = new Set(['.mp4', '.mp3', '.m4a', '.jpg', '.jpeg', '.png', '.gif', '.webp', '.woff2', '.woff', '.zip']);
+
+/** The zip's folder and file name: '龙腾天下-官网'. */
+export function siteZipName(gameName: string): string {
+  return sanitiseFileName(`${gameName.trim() || '游戏'}-官网`, '游戏官网');
+}
+
+/** Every file under `root`, as paths relative to it with forward slashes, in a stable order. */
+function filesUnder(root: string): string[] {
+  const found: string[] = [];
+  const walk = (relative: string): void => {
+    for (const entry of fs.readdirSync(path.join(root, relative), { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const child = relative ? `${relative}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) walk(child);
+      // Symbolic links are never followed: only files the renderer wrote go in.
+      else if (entry.isFile()) found.push(child);
+    }
+  };
+  walk('');
+  return found;
+}
+
+/**
+ * Zips of created sites: the whole folder under one folder named after the game, so that
+ * unzipping gives `龙腾天下-官网/index.html`. Made once per site and reused; the generation zips'
+ * housekeeping deletes it after a week, and it is made again if asked for later.
+ */
+export class SiteZipService {
+  constructor(private readonly options: { dataDir: string }) {}
+
+  zip(dir: string, gameName: string): ZipAnswer {
+    const name = siteZipName(gameName);
+    // Derived from the folder, so the same site always gets the same zip URL and it can be reused.
+    const key = crypto.createHash('sha256').update(`mini-site:${dir}:${name}`).digest('hex').slice(0, 32);
+    const file = path.join(zipsDir(this.options.dataDir), key, `${name}.zip`);
+    if (!fs.existsSync(file)) this.write(siteDir(this.options.dataDir, dir), file, name);
+    return { zipUrl: `${ZIPS_URL_PREFIX}${key}/${encodeURIComponent(name)}.zip` };
+  }
+
+  private write(root: string, file: string, folder: string): void {
+    const entries: Zippable = {};
+    const mtime = fs.statSync(root).mtime;
+    for (const relative of filesUnder(root)) {
+      const level = STORED_AS_IS.has(path.extname(relative).toLowerCase()) ? 0 : 6;
+      entries[`${folder}/${relative}`] = [fs.readFileSync(path.join(root, relative)), { level, mtime }];
+    }
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    const temp = `${file}.${process.pid}.${crypto.randomBytes(4).toString('hex')}.tmp`;
+    fs.writeFileSync(temp, zipSync(entries));
+    // Renamed into place so that a download never gets half a zip.
+    fs.renameSync(temp, file);
+  }
+}
