@@ -63,6 +63,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
   // onClose hooks run last-added first: the queue puts its running jobs back before the database closes.
   app.addHook('onClose', async () => services.renderQueue.close());
   app.addHook('onClose', async () => services.music.close());
+  app.addHook('onClose', async () => services.siteRenderThread.close());
   if (config.generation.catalogPrerender) {
     app.addHook('onReady', async () => {
       const queued = services.catalog.prerenderMissing();

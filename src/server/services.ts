@@ -18,6 +18,7 @@ import { MusicLibrary } from './modules/miniSite/music';
 import { MiniSiteLimiters } from './modules/miniSite/rateLimits';
 import { MiniSiteRepository } from './modules/miniSite/repository';
 import { MiniSiteService, type SiteRenderer } from './modules/miniSite/service';
+import { SiteRenderThread } from './modules/miniSite/siteRenderThread';
 import { SiteZipService } from './modules/miniSite/siteZip';
 import { UploadStore } from './modules/miniSite/uploads';
 import { createQrLoginProvider } from './modules/wxAuth/qrProviders';
@@ -27,7 +28,6 @@ import { Catalog } from './queue/catalog';
 import { RenderQueue, type RenderQueueOptions } from './queue/renderQueue';
 import type { RenderRunner } from './queue/renderSpec';
 import { WorkerPool } from './queue/workerPool';
-import { renderSite } from './render/site/renderSite';
 import { PasswordHasher } from './security/passwords';
 import { RateLimiter } from './security/rateLimiter';
 import { deriveKey } from './security/secrets';
@@ -85,6 +85,8 @@ export function createServices({ config, db, now, log, smsProvider, generation, 
   const music = new MusicLibrary({ dataDir: config.dataDir, log, now });
   const uploads = new UploadStore({ dataDir: config.dataDir, now });
   const miniSiteLimiters = new MiniSiteLimiters(now);
+  // Sites render in a worker thread (app.ts closes it); tests may hand in a renderer of their own.
+  const siteRenderThread = new SiteRenderThread(log);
   return {
     limiter,
     users,
@@ -105,6 +107,7 @@ export function createServices({ config, db, now, log, smsProvider, generation, 
     music,
     uploads,
     miniSiteLimiters,
+    siteRenderThread,
     miniSite: new MiniSiteService({
       dataDir: config.dataDir,
       now,
@@ -115,7 +118,7 @@ export function createServices({ config, db, now, log, smsProvider, generation, 
       music,
       zips: new SiteZipService({ dataDir: config.dataDir }),
       limiters: miniSiteLimiters,
-      render: miniSite?.render ?? renderSite,
+      render: miniSite?.render ?? siteRenderThread.render,
     }),
   };
 }
