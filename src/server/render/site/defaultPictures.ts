@@ -99,10 +99,14 @@ export function renderShot(camera: SceneCamera, framing: ShotFraming, theme: The
   const ctx = canvas.getContext('2d');
   drawCrop(ctx, camera.draw(framing.t), framing, width, height);
   const grade = ctx.createLinearGradient(0, 0, width, height);
-  grade.addColorStop(0, rgba(theme.accent, 0.1));
-  grade.addColorStop(1, rgba(theme.accent2, 0.14));
+  grade.addColorStop(0, rgba(theme.accent, 0.22));
+  grade.addColorStop(1, rgba(theme.accent2, 0.3));
   ctx.globalCompositeOperation = 'soft-light';
   ctx.fillStyle = grade;
+  ctx.fillRect(0, 0, width, height);
+  // A light wash of the theme's hue makes neighbouring worlds read as one game.
+  ctx.globalCompositeOperation = 'color';
+  ctx.fillStyle = rgba(theme.accent2, 0.16);
   ctx.fillRect(0, 0, width, height);
   ctx.globalCompositeOperation = 'source-over';
   const vignette = ctx.createRadialGradient(width / 2, height / 2, height * 0.35, width / 2, height / 2, width * 0.62);

@@ -44,13 +44,22 @@ function favicon(logo: Image): Promise<Buffer> {
   return canvas.encode('png');
 }
 
-/** The share picture: the banner's poster, darkened towards the edges, with the logo in the middle. */
+/**
+ * The share picture: the banner's poster, softened and darkened towards the edges, with the logo
+ * sharp in the middle. Softening keeps the PNG small (a sharp photo-like PNG is several times
+ * larger) and lets the logo stand out in a chat's small preview.
+ */
 function sharePicture(logo: Image, poster: Image): Promise<Buffer> {
   const { width, height } = SHARE_SIZE;
   const canvas = createCanvas(width, height);
   const ctx = canvas.getContext('2d');
   const cover = Math.max(width / poster.width, height / poster.height);
-  ctx.drawImage(poster, (width - poster.width * cover) / 2, (height - poster.height * cover) / 2, poster.width * cover, poster.height * cover);
+  ctx.filter = 'blur(18px)';
+  // Drawn a little larger than the frame so the blur does not fade in from the edges.
+  const w = poster.width * cover * 1.08;
+  const h = poster.height * cover * 1.08;
+  ctx.drawImage(poster, (width - w) / 2, (height - h) / 2, w, h);
+  ctx.filter = 'none';
   const shade = ctx.createRadialGradient(width / 2, height / 2, height * 0.2, width / 2, height / 2, width * 0.7);
   shade.addColorStop(0, 'rgba(0,0,0,0.35)');
   shade.addColorStop(1, 'rgba(0,0,0,0.8)');

@@ -85,7 +85,7 @@ export const newsCss = `
 .news-cards .news-date b{font-size:44px;line-height:1;font-family:var(--font-display)}
 .news-cards .news-date small{color:var(--muted)}
 .news-cards .news-tag{align-self:flex-start}
-.news-cards .news-title{font-size:17px;line-height:1.6}
+.news-cards .news-title{font-size:17px;line-height:1.6;display:-webkit-box;-webkit-line-clamp:3;-webkit-box-orient:vertical;overflow:hidden}
 /* timeline: a line with a node per item */
 .news-timeline .news-items{position:relative;max-width:860px;margin:0 auto;padding-left:150px}
 .news-timeline .news-items::before{content:"";position:absolute;left:118px;top:8px;bottom:8px;width:2px;background:linear-gradient(var(--accent),var(--line))}

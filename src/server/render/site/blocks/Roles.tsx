@@ -39,7 +39,7 @@ export const rolesCss = `
 .role-img{width:100%;height:100%;object-fit:cover}
 .role-name{margin:0;font-size:30px;line-height:1.2}
 .role-title{display:inline-block;margin-top:6px;padding:1px 10px;border:1px solid currentColor;border-radius:calc(var(--radius) / 2);font-size:13px;color:var(--accent)}
-.role-desc{margin:10px 0 0;font-size:15px;opacity:.85}
+.role-desc{margin:10px 0 0;font-size:15px;opacity:.85;display:-webkit-box;-webkit-line-clamp:3;-webkit-box-orient:vertical;overflow:hidden}
 /* cards */
 .roles-cards .roles-list{display:grid;grid-template-columns:repeat(4,minmax(0,1fr));gap:24px}
 .roles-cards .role{aspect-ratio:3/4;border:1px solid var(--line);transition:transform .25s}
@@ -56,8 +56,9 @@ export const rolesCss = `
 .roles-showcase .role:first-child .role-img,.roles-showcase .role:hover .role-img{filter:none}
 .roles-showcase .roles-list:hover .role:first-child:not(:hover) .role-img{filter:saturate(.85) brightness(.8)}
 .roles-showcase .role-body{position:absolute;inset:0;display:flex;flex-direction:column;justify-content:flex-end;align-items:flex-start;padding:24px;background:linear-gradient(180deg,transparent 50%,rgba(0,0,0,.82));color:#fff}
-.roles-showcase .role-name{position:absolute;top:22px;right:16px;writing-mode:vertical-rl;font-size:38px;letter-spacing:.16em;text-shadow:0 2px 14px rgba(0,0,0,.65)}
-.roles-showcase .role-title{margin:0;background:rgba(0,0,0,.35)}
+.roles-showcase .role-name{position:absolute;top:22px;right:16px;max-height:calc(100% - 150px);writing-mode:vertical-rl;font-size:38px;letter-spacing:.16em;text-shadow:0 2px 14px rgba(0,0,0,.65)}
+.roles-showcase .role-title{margin:0}
+.roles-cards .role-title,.roles-showcase .role-title{border-color:var(--accent);background:color-mix(in srgb,var(--accent) 70%,transparent);color:#fff}
 .roles-showcase .role-desc{max-height:0;opacity:0;overflow:hidden;transition:max-height .5s,opacity .5s}
 .roles-showcase .role:first-child .role-desc,.roles-showcase .role:hover .role-desc{max-height:120px;opacity:1}
 .roles-showcase .roles-list:hover .role:first-child:not(:hover) .role-desc{max-height:0;opacity:0}
@@ -68,7 +69,7 @@ export const rolesCss = `
   .roles-showcase .role-desc,.roles-showcase .roles-list:hover .role:first-child:not(:hover) .role-desc{max-height:none;opacity:1}
   .roles-showcase .role-img,.roles-showcase .roles-list:hover .role:first-child:not(:hover) .role-img{filter:none}
   .role-name{font-size:22px}
-  .roles-showcase .role-name{font-size:24px;top:12px;right:8px}
+  .roles-showcase .role-name{position:static;max-height:none;writing-mode:horizontal-tb;font-size:22px;letter-spacing:.04em}
   .roles-showcase .role-body{padding:12px}
   .role-desc{font-size:13px}
   .roles-cards .role-body,.roles-showcase .role-body{padding:48px 12px 12px}

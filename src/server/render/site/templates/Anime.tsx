@@ -5,13 +5,13 @@
  */
 import type { ReactNode } from 'react';
 import { ComplianceFooter } from '../blocks/ComplianceFooter';
-import { Fd } from '../blocks/Display';
 import { DownloadButtons } from '../blocks/DownloadButtons';
 import { Features } from '../blocks/Features';
 import { Gallery } from '../blocks/Gallery';
 import { Hero, TrailerButton } from '../blocks/Hero';
 import { Intro } from '../blocks/Intro';
 import { Nav } from '../blocks/Nav';
+import { Phrases } from '../blocks/Phrases';
 import { NewsList } from '../blocks/NewsList';
 import { Roles } from '../blocks/Roles';
 import type { PageProps } from '../blocks/types';
@@ -24,7 +24,9 @@ export function AnimePage({ content, design }: PageProps): ReactNode {
       <main>
         <Hero content={content} className={`cut cut-${side}`}>
           <div className="ribbon-v">
-            <Fd as="h1">{content.slogan}</Fd>
+            <h1>
+              <Phrases text={content.slogan} className="ribbon-line" />
+            </h1>
           </div>
           <div className="hero-trailer">
             <TrailerButton content={content} />
@@ -64,9 +66,13 @@ export const animeCss = `
 .cut-right::after{clip-path:polygon(0 0,100% 100%,0 100%,0 14%)}
 .ribbon-v{position:absolute;top:calc(64px + 6%);right:4%;z-index:2;padding:22px 12px;background:var(--accent);color:var(--on-accent);box-shadow:8px 8px 0 color-mix(in srgb,var(--accent2) 80%,transparent)}
 .cut-right .ribbon-v{right:auto;left:4%}
-.ribbon-v h1{margin:0;writing-mode:vertical-rl;font-size:clamp(22px,2.2vw,32px);line-height:1.4;letter-spacing:.2em;max-height:56vh}
+/* Kept above the banner's own headline, which sits at about 60 % of the video's height: long slogans wrap into a second column. */
+.ribbon-v h1{display:flex;flex-direction:row-reverse;align-items:flex-start;gap:.35em;margin:0;font-weight:normal;font-size:clamp(22px,2.2vw,32px);line-height:1.4;letter-spacing:.2em}
+.ribbon-line{writing-mode:vertical-rl;max-height:max(200px,calc(28vw - 110px))}
+.ribbon-line:nth-child(2){margin-top:1.4em}
 .ribbon-v::after{content:"";position:absolute;left:0;right:0;bottom:-18px;height:18px;background:var(--accent);clip-path:polygon(0 0,100% 0,100% 100%,50% 30%,0 100%)}
-.hero-trailer{position:absolute;left:50%;bottom:24%;transform:translateX(-50%);z-index:2}
+.hero-trailer{position:absolute;left:5%;bottom:26%;z-index:2}
+.cut-right .hero-trailer{left:auto;right:5%}
 .float{position:relative;z-index:3;width:min(1200px,100% - 48px);margin:-150px auto 0;display:flex}
 .float-left{justify-content:flex-start}
 .float-right{justify-content:flex-end}
@@ -97,16 +103,17 @@ export const animeCss = `
   .hero.cut{padding-top:56px}
   .cut::after{display:none}
   .ribbon-v,.cut-right .ribbon-v{position:relative;top:auto;left:auto;right:auto;margin:-8px 16px 0;padding:10px 16px;box-shadow:5px 5px 0 color-mix(in srgb,var(--accent2) 80%,transparent)}
-  .ribbon-v h1{writing-mode:horizontal-tb;font-size:18px;letter-spacing:.1em;text-align:center}
+  .ribbon-v h1{flex-direction:row;flex-wrap:wrap;justify-content:center;gap:0 .8em;font-size:18px;letter-spacing:.1em}
+  .ribbon-line{writing-mode:horizontal-tb;max-height:none}
+  .ribbon-line:nth-child(n){margin-top:0}
   .ribbon-v::after{display:none}
   .float{margin-top:20px}
-  .hero-trailer{bottom:18%}
+  .hero-trailer,.cut-right .hero-trailer{top:72px;bottom:auto;left:auto;right:12px}
   .float{width:calc(100% - 32px)}
-  .float .dl{padding:20px 16px}
+  .float .dl{width:100%;max-width:none;padding:20px 16px}
   .float .dl-logo{margin:0 auto;object-position:center}
   .roles-showcase .roles-list{gap:10px}
   .roles-showcase .role,.roles-showcase .role:first-child,.roles-showcase .role:last-child{margin:0;clip-path:none;border-radius:var(--radius)}
   .roles-showcase .role-body{padding-left:12px}
-  .roles-showcase .role-name,.roles-showcase .role:last-child .role-name{right:8px}
 }
 `;

@@ -103,10 +103,10 @@ export const cartoonCss = `
 @media (max-width:900px){
   .nav{top:8px;width:calc(100% - 16px)}
   .nav-in{height:52px;padding:0 6px 0 14px}
-  .playground{padding:80px 0 72px}
+  .playground{padding:108px 0 72px}
   .screen{width:calc(100% - 24px);border-width:6px;border-radius:22px}
   .screen .hero{padding-top:0;border-radius:16px}
-  .sticker{left:-6px;top:-30px;width:140px;max-height:90px}
+  .sticker{left:-6px;top:-34px;width:120px;max-height:76px}
   .ribbon{margin:32px 28px 20px;padding:10px 20px}
   .dl-pills{width:calc(100% - 24px);padding:18px 16px}
 }

@@ -12,6 +12,7 @@ import { Gallery } from '../blocks/Gallery';
 import { Hero, TrailerButton } from '../blocks/Hero';
 import { Intro } from '../blocks/Intro';
 import { Nav } from '../blocks/Nav';
+import { Phrases } from '../blocks/Phrases';
 import { NewsList } from '../blocks/NewsList';
 import { Roles } from '../blocks/Roles';
 import type { PageProps } from '../blocks/types';
@@ -25,14 +26,7 @@ export function ScrollPage({ content, design }: PageProps): ReactNode {
           <Hero content={content} className={`align-${design.heroAlign}`}>
             <div className="verse">
               <h1 className="verse-text">
-                {content.slogan
-                  .split(/\s+/)
-                  .filter(Boolean)
-                  .map((phrase, i) => (
-                    <Fd key={i} className="verse-line">
-                      {phrase}
-                    </Fd>
-                  ))}
+                <Phrases text={content.slogan} className="verse-line" />
               </h1>
               <Fd className="verse-seal">{Array.from(content.name).slice(0, 4).join('')}</Fd>
             </div>
@@ -93,9 +87,10 @@ export const scrollCss = `
 .news-tag{background:transparent;border:1px solid var(--accent);color:var(--accent)}
 @media (max-width:900px){
   .nav{background:var(--rail);color:var(--rail-text)}
-  .verse{top:72px;right:12px}
-  .hero.align-center .verse{left:12px}
-  .verse-text{font-size:20px;max-height:none}
+  .verse,.hero.align-center .verse{position:static;flex-direction:row;justify-content:center;padding:20px 16px 0;background:var(--bg)}
+  .verse-text{flex-direction:row;flex-wrap:wrap;justify-content:center;gap:.2em .8em;font-size:24px;letter-spacing:.12em;color:var(--text);text-shadow:none}
+  .verse-line{writing-mode:horizontal-tb;max-height:none}
+  .verse-line:nth-child(n){margin-top:0}
   .verse-seal{display:none}
   .hero-foot{position:static;padding:20px 16px 8px;background:var(--bg);color:var(--text);flex-direction:column;align-items:stretch}
   .hero-foot .dl-btns{grid-template-columns:1fr}
