@@ -55,6 +55,12 @@ export const classicCss = `
 .dl-panel::after{right:-1px;bottom:-1px;border-left:0;border-top:0}
 .dl-panel .dl-main{flex:1}
 .dl-panel .dl-qr{padding-left:24px;border-left:1px solid var(--line)}
+.intro{padding-top:120px}
+.intro-body{position:relative;padding:44px 64px 48px;border:1px solid var(--line);background:radial-gradient(ellipse at 50% 0,color-mix(in srgb,var(--accent) 12%,transparent),transparent 70%)}
+.intro-body::before,.intro-body::after{content:"";position:absolute;left:50%;width:10px;height:10px;margin-left:-5px;transform:rotate(45deg);background:var(--accent)}
+.intro-body::before{top:-6px}
+.intro-body::after{bottom:-6px}
+.intro-text{text-align:center}
 .st{margin-bottom:56px}
 .st-en{position:absolute;top:50%;left:50%;transform:translate(-50%,-72%);margin:0;font-size:clamp(44px,6vw,84px);font-weight:900;letter-spacing:.12em;color:var(--text);opacity:.06;white-space:nowrap;pointer-events:none}
 .st-title{position:relative}
@@ -67,5 +73,8 @@ export const classicCss = `
   .dock,.dock.align-left{width:calc(100% - 32px);margin-top:16px}
   .dl-panel{padding:20px 16px}
   .dl-panel .dl-qr{padding-left:0;border-left:0}
+  .intro{padding-top:56px}
+  .intro-body{padding:28px 18px 30px}
+  .intro-text{text-align:left}
 }
 `;
