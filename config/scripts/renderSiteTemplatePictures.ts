@@ -1,5 +1,5 @@
 /**
- * npm run site-pictures [-- --only=1,5] [-- --keep-defaults]
+ * npm run site-pictures [-- --only=1,5] [-- --all] [-- --keep-defaults]
  *
  * Makes the site templates' pictures from the templates themselves (spec screen 9: thumbnails and
  * previews are real pictures of the rendered templates):
@@ -9,6 +9,8 @@
  *    its defaults, opened in Chromium: a 480x360 thumbnail of the 1440-wide first screen and a
  *    720-wide preview of the whole page (up to 3000 CSS px tall), both WebP;
  * 3. manifest.json with each template's fingerprint, which a test compares with the templates.
+ * Screenshots differ by a few bytes from run to run, so only templates whose fingerprint changed
+ * (or whose pictures are missing) are shot again, unless --all or --only names them.
  */
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import fs from 'node:fs';
@@ -76,11 +78,16 @@ const SAMPLE_BANNER_TEXTS: Readonly<Record<NewsGenre, BannerTexts>> = {
   anime: { bannertextup: '与你相遇在繁星之下，开启一段温暖的冒险', bannertextdown: '#全新角色# #全语音剧情# #限定福利#' },
 };
 
-function parseArgs(): { only: Set<number> | null; keepDefaults: boolean } {
+function parseArgs(): { only: Set<number> | null; all: boolean; keepDefaults: boolean } {
   const args = process.argv.slice(2);
   const onlyArg = args.find((arg) => arg.startsWith('--only='));
   const only = onlyArg ? new Set(onlyArg.slice('--only='.length).split(',').map(Number)) : null;
-  return { only, keepDefaults: args.includes('--keep-defaults') };
+  return { only, all: args.includes('--all'), keepDefaults: args.includes('--keep-defaults') };
+}
+
+function picturesExist(id: number): boolean {
+  const files = templatePictureFiles(id);
+  return [files.thumbnail, files.preview].every((name) => fs.existsSync(path.join(SITE_TEMPLATE_ASSETS_DIR, name)));
 }
 
 async function writeDefaults(templateId: number): Promise<void> {
@@ -182,7 +189,7 @@ function readManifest(file: string): PictureManifest {
 }
 
 async function main(): Promise<void> {
-  const { only, keepDefaults } = parseArgs();
+  const { only, all, keepDefaults } = parseArgs();
   const ids = siteTemplates.map((template) => template.id).filter((id) => !only || only.has(id));
   fs.mkdirSync(SITE_TEMPLATE_DEFAULTS_DIR, { recursive: true });
   if (!keepDefaults) {
@@ -194,10 +201,13 @@ async function main(): Promise<void> {
   const manifestFile = path.join(SITE_TEMPLATE_ASSETS_DIR, PICTURE_MANIFEST_FILE);
   const manifest = readManifest(manifestFile);
   manifest.note = 'Fingerprints of the templates these pictures show. Regenerate with: npm run site-pictures';
+  // Fingerprints include the default pictures' bytes, so they are taken after those are written.
+  const toShoot = ids.filter((id) => all || only || !picturesExist(id) || manifest.templates[String(id)]?.fingerprint !== templateFingerprint(id));
+  console.info(toShoot.length ? `shooting templates ${toShoot.join(', ')}` : 'every template picture is up to date');
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'] });
   const workRoot = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'site-pictures-'));
   try {
-    for (const id of ids) {
+    for (const id of toShoot) {
       const workDir = path.join(workRoot, String(id));
       await fs.promises.mkdir(workDir);
       const siteDir = await renderSample(id, workDir);
