@@ -1,7 +1,7 @@
 import path from 'node:path';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
-import type { Configuration } from 'webpack';
+import webpack, { type Configuration } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 
 /**
@@ -15,6 +15,32 @@ const publicPath = '/user/';
 const apiServer = 'http://localhost:8080';
 /** Everything the dev server forwards to the API server instead of answering with the SPA. */
 const proxiedPaths = ['/api', '/index', '/user/info', '/static', '/uploads', '/generated', '/sites', '/zips'];
+
+/**
+ * ES module builds where a deep import names a CommonJS one: `antd/locale/zh_CN` and
+ * `redux-persist/lib/...` would otherwise bundle CommonJS copies beside the ES modules that the rest
+ * of the app already uses (jest, which runs CommonJS, keeps the paths as written).
+ */
+const esModuleAliases = {
+  'antd/locale': 'antd/es/locale',
+  'redux-persist/lib': 'redux-persist/es',
+};
+
+/**
+ * react-router 7 points every export condition at its development build (remix-run/react-router
+ * #12532, #14102); the production build differs only by dev warnings being off.
+ */
+const reactRouterProduction = {
+  'react-router$': path.resolve(root, 'node_modules/react-router/dist/production/index.mjs'),
+  'react-router/dom$': path.resolve(root, 'node_modules/react-router/dist/production/dom-export.mjs'),
+};
+
+/** See src/client/app/tooltipUniqueStub.tsx: ConfigProvider's unused tooltip provider, and only its. */
+const tooltipUniqueStub = new webpack.NormalModuleReplacementPlugin(/[\\/]tooltip[\\/]UniqueProvider$/, (resource) => {
+  if (/[\\/]antd[\\/]es[\\/]config-provider[\\/]index\.js$/.test(resource.contextInfo?.issuer ?? '')) {
+    resource.request = path.resolve(root, 'src/client/app/tooltipUniqueStub.tsx');
+  }
+});
 
 interface CliArgs {
   mode?: Configuration['mode'];
@@ -33,7 +59,10 @@ export default function config(_env: Record<string, unknown>, argv: CliArgs): Co
       assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
       clean: true,
     },
-    resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs'] },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.js', '.mjs'],
+      alias: { ...esModuleAliases, ...(production ? reactRouterProduction : {}) },
+    },
     devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
     module: {
       rules: [
@@ -74,6 +103,7 @@ export default function config(_env: Record<string, unknown>, argv: CliArgs): Co
       runtimeChunk: 'single',
     },
     plugins: [
+      tooltipUniqueStub,
       new HtmlWebpackPlugin({
         template: path.resolve(root, 'src/client/index.html'),
         // Scripts as external files with defer: the server's CSP forbids inline scripts.
