@@ -21,6 +21,8 @@ export function ClassicPage({ content, design }: PageProps): ReactNode {
       <Nav content={content} />
       <main>
         <Hero content={content} className={`align-${design.heroAlign}`}>
+          {/* The video shows the name; the heading is for screen readers and search engines. */}
+          <h1 className="sr-only">{content.name}</h1>
           <div className="hero-trailer">
             <TrailerButton content={content} />
           </div>
