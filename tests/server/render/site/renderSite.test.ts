@@ -104,6 +104,7 @@ describe('renderSite with the defaults', () => {
     const site = await render(input(id));
 
     expect(structureProblems(site.html)).toEqual([]);
+    expect(tags(site.html).filter((tag) => tag.name === 'h1' && !tag.closing)).toHaveLength(1);
     expect(site.html).toContain(`<title>${defaults.get('game_name')}</title>`);
     expect(site.html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover"/>');
     expect(site.html).toContain('<link rel="icon" type="image/png" sizes="64x64" href="assets/favicon.png"/>');
