@@ -147,7 +147,7 @@ async function renderSample(templateId: number, workDir: string): Promise<string
 }
 
 /** For pictures only: the poster instead of the playing video, and a fixed dock kept at its first-screen place. */
-const SCREENSHOT_CSS = '.dock{position:absolute!important}';
+const SCREENSHOT_CSS = '.dock{position:absolute!important;top:540px!important}';
 
 async function screenshot(browser: Browser, siteDir: string, templateId: number): Promise<void> {
   const page = await browser.newPage({ viewport: { width: PAGE_WIDTH, height: 1080 }, deviceScaleFactor: 1, locale: 'zh-CN' });
