@@ -26,6 +26,8 @@ function lazyPage(load: () => Promise<PageModule>): RouteObject['lazy'] {
   return async () => ({ Component: (await load()).default });
 }
 
+// The home page and /miniSite/selectPage are one page, one chunk.
+const siteSelect = lazyPage(() => import(/* webpackChunkName: "site-select" */ '../features/miniSite/pages/SiteSelectPage'));
 const comingSoon = lazyPage(() => import(/* webpackChunkName: "coming-soon" */ '../components/ComingSoon'));
 
 function page(path: string, title: string, lazy: RouteObject['lazy'], id?: string): RouteObject {
@@ -40,10 +42,10 @@ function childRoutes(): RouteObject[] {
       id: RouteId.Layout,
       lazy: lazyPage(() => import(/* webpackChunkName: "public-layout" */ '../features/layout/PublicLayout')),
       children: [
-        { id: RouteId.home, index: true, handle: { title: '选择网站模板' } satisfies RouteHandle, lazy: comingSoon },
-        page('miniSite/selectPage', '选择网站模板', comingSoon),
-        page('miniSite/config', '网站配置', comingSoon),
-        page('miniSite/preview', '网站预览', comingSoon),
+        { id: RouteId.home, index: true, handle: { title: '选择网站模版' } satisfies RouteHandle, lazy: siteSelect },
+        page('miniSite/selectPage', '选择网站模版', siteSelect),
+        page('miniSite/config', '网站配置', lazyPage(() => import(/* webpackChunkName: "site-config" */ '../features/miniSite/pages/SiteConfigPage'))),
+        page('miniSite/preview', '网站预览', lazyPage(() => import(/* webpackChunkName: "site-preview" */ '../features/miniSite/pages/SitePreviewPage'))),
         page('logo/selectPage', '选择LOGO样式', lazyPage(() => import(/* webpackChunkName: "logo-select" */ '../features/logo/pages/LogoSelectPage'))),
         page('logo/config', 'LOGO配置', lazyPage(() => import(/* webpackChunkName: "logo-config" */ '../features/logo/pages/LogoConfigPage'))),
         page('logo/preview', 'LOGO预览', lazyPage(() => import(/* webpackChunkName: "logo-preview" */ '../features/logo/pages/LogoPreviewPage'))),

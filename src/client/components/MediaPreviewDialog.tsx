@@ -4,7 +4,8 @@ import { GenerationMessages } from '../../contract/generation';
 import { checkerboardStyle } from './checkerboard';
 
 export interface MediaPreview {
-  kind: 'image' | 'video';
+  /** A picture, a video, or a page: a tall picture of a whole web page, scrolled inside the dialog. */
+  kind: 'image' | 'video' | 'page';
   src: string;
   title: string;
 }
@@ -14,7 +15,7 @@ interface MediaPreviewDialogProps {
   preview: MediaPreview | null;
   onClose(): void;
   /** The picture or video did not load (the caller tells the user; the dialog says so too). */
-  onError(kind: MediaPreview['kind']): void;
+  onError(media: 'image' | 'video'): void;
 }
 
 const mediaStyle = { display: 'block', maxWidth: '100%', maxHeight: '70vh', margin: '0 auto' } as const;
@@ -23,18 +24,25 @@ function Media({ preview, onError }: { preview: MediaPreview; onError: MediaPrev
   const [failed, setFailed] = useState(false);
   const fail = () => {
     setFailed(true);
-    onError(preview.kind);
+    onError(preview.kind === 'video' ? 'video' : 'image');
   };
   if (failed) {
     return (
       <p role="alert" style={{ textAlign: 'center', padding: '48px 0', color: 'rgba(0, 0, 0, 0.45)', margin: 0 }}>
-        {preview.kind === 'image' ? GenerationMessages.previewImageDialog : GenerationMessages.videoDialog}
+        {preview.kind === 'video' ? GenerationMessages.videoDialog : GenerationMessages.previewImageDialog}
       </p>
     );
   }
   if (preview.kind === 'video') {
     // Muted, or browsers refuse to autoplay; playsInline keeps iOS from going full screen.
     return <video src={preview.src} autoPlay muted loop playsInline onError={fail} style={{ ...mediaStyle, width: '100%', background: '#000' }} data-testid="preview-video" />;
+  }
+  if (preview.kind === 'page') {
+    return (
+      <div style={{ maxHeight: '75vh', overflowY: 'auto', borderRadius: 8, border: '1px solid #f0f0f0' }}>
+        <img src={preview.src} alt={`${preview.title} 预览图`} onError={fail} style={{ display: 'block', width: '100%' }} />
+      </div>
+    );
   }
   return (
     <div style={{ ...checkerboardStyle, padding: 16, borderRadius: 8 }}>
@@ -46,7 +54,7 @@ function Media({ preview, onError }: { preview: MediaPreview; onError: MediaPrev
 /** The preview dialog of a style: its picture, or its video playing on a loop (spec screens 12 and 15). */
 export default function MediaPreviewDialog({ preview, onClose, onError }: MediaPreviewDialogProps) {
   return (
-    <Modal open={preview !== null} title={preview?.title ?? '预览'} footer={null} onCancel={onClose} destroyOnHidden centered width={preview?.kind === 'video' ? 960 : 720}>
+    <Modal open={preview !== null} title={preview?.title ?? '预览'} footer={null} onCancel={onClose} destroyOnHidden centered width={preview?.kind === 'image' ? 720 : 960}>
       {/* Keyed by the source: a new picture gets a new chance to load. */}
       {preview ? <Media key={preview.src} preview={preview} onError={onError} /> : null}
     </Modal>

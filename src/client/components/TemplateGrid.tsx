@@ -17,23 +17,44 @@ interface TemplateGridProps<T extends GridTemplate> {
   selectedId: number | null;
   /** Logo thumbnails are transparent: they sit on a light backdrop; banner frames fill theirs. */
   coverFit: 'contain' | 'cover';
+  /** The thumbnail box's height over its width (16:10 unless said). */
+  coverRatio?: number;
+  /** Site templates are pages: fewer, larger cards a row, so that their pictures can be read. */
+  cardSize?: 'small' | 'large';
+  /** The empty state's text. */
+  emptyText?: string;
   onPageChange(page: number): void;
   onPreview(template: T): void;
   onSelect(template: T): void;
 }
 
-const coverBox = { position: 'relative', paddingTop: '62.5%', background: 'linear-gradient(135deg, #f0f4ff 0%, #fafafa 100%)', overflow: 'hidden' } as const;
+const coverBox = { position: 'relative', background: 'linear-gradient(135deg, #f0f4ff 0%, #fafafa 100%)', overflow: 'hidden' } as const;
+const columns = { small: { xs: 12, sm: 8, md: 6, xl: 4 }, large: { xs: 24, sm: 12, md: 8, xl: 6 } } as const;
 
 /**
  * A page of styles as cards (thumbnail, name, 预览 and 选择), the pager below (spec screens 12 and
  * 15: 12 a page), and an empty state when there is nothing to show.
  */
-export default function TemplateGrid<T extends GridTemplate>({ items, loading, page, total, selectedId, coverFit, onPageChange, onPreview, onSelect }: TemplateGridProps<T>) {
+export default function TemplateGrid<T extends GridTemplate>({
+  items,
+  loading,
+  page,
+  total,
+  selectedId,
+  coverFit,
+  coverRatio = 0.625,
+  cardSize = 'small',
+  emptyText = '暂无模板数据',
+  onPageChange,
+  onPreview,
+  onSelect,
+}: TemplateGridProps<T>) {
+  const span = columns[cardSize];
   if (loading && items.length === 0) {
     return (
       <Row gutter={[16, 16]} aria-busy="true">
         {Array.from({ length: 6 }, (_, index) => (
-          <Col key={index} xs={12} sm={8} md={6} xl={4}>
+          <Col key={index} {...span}>
             <Card>
               <Skeleton active paragraph={{ rows: 2 }} />
             </Card>
@@ -42,7 +63,7 @@ export default function TemplateGrid<T extends GridTemplate>({ items, loading, p
       </Row>
     );
   }
-  if (items.length === 0) return <Empty description="暂无模板数据" style={{ padding: '48px 0' }} />;
+  if (items.length === 0) return <Empty description={emptyText} style={{ padding: '48px 0' }} />;
 
   return (
     <>
@@ -50,14 +71,14 @@ export default function TemplateGrid<T extends GridTemplate>({ items, loading, p
         {items.map((template) => {
           const chosen = template.id === selectedId;
           return (
-            <Col key={template.id} xs={12} sm={8} md={6} xl={4}>
+            <Col key={template.id} {...span}>
               <Card
                 hoverable
                 data-testid={`template-${template.id}`}
                 style={{ borderColor: chosen ? '#1677ff' : undefined, boxShadow: chosen ? '0 0 0 2px rgba(22, 119, 255, 0.2)' : undefined }}
                 styles={{ body: { padding: '10px 12px' } }}
                 cover={
-                  <div style={coverBox} onClick={() => onPreview(template)}>
+                  <div style={{ ...coverBox, paddingTop: `${coverRatio * 100}%` }} onClick={() => onPreview(template)}>
                     <img
                       src={template.thumbnail}
                       alt={template.name}

@@ -216,6 +216,9 @@ describe('routes: pages', () => {
     ['/banner/selectPage?module=fsa', '选择整屏动画样式'],
     ['/banner/config?module=fsa', '整屏动画配置'],
     ['/banner/preview', '没有可预览的整屏动画'],
+    ['/miniSite/selectPage', '选择网站模版'],
+    ['/miniSite/config', '请选择网站模版'],
+    ['/miniSite/preview', '没有可预览的网站'],
   ])('%s opens its page inside the public layout', async (path, text) => {
     const { router } = makeRouter(path);
     renderWithProviders(null, { router });
@@ -228,7 +231,8 @@ describe('routes: pages', () => {
   it('home is inside the public layout', async () => {
     const { router } = makeRouter('/');
     renderWithProviders(null, { router });
-    expect(await screen.findByText('即将上线')).toBeInTheDocument();
+    // The home page is the site template list (spec section 2).
+    expect(await screen.findByRole('heading', { name: '选择网站模版' })).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: '主导航' })).toBeInTheDocument();
   });
 });

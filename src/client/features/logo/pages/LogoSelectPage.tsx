@@ -44,6 +44,7 @@ export default function LogoSelectPage() {
     <div style={pageColumnStyle}>
       {flow === 'alone' ? <FlowSteps flow="logo" current={0} /> : null}
       {flow === 'fsa' ? <FlowSteps flow="banner" current={1} /> : null}
+      {flow === 'miniSite' ? <FlowSteps flow="miniSite" current={1} /> : null}
       <PageHeading title="选择LOGO样式" text={introOf[flow]} />
       <TemplateGrid
         items={catalog.items}

@@ -1,0 +1,59 @@
+import { UploadOutlined } from '@ant-design/icons';
+import { Button, Progress, Upload } from 'antd';
+import { MiniSiteLimits } from '../../../../contract/miniSite';
+import { safeLinkHref } from '../../../../contract/links';
+import type { UploadState } from '../miniSite.types';
+
+/** What the file picker offers: the contract's types, by extension and by MIME type. */
+const ACCEPT = [...MiniSiteLimits.uploadExtensions, ...MiniSiteLimits.uploadMimeTypes].join(',');
+
+interface ImageFieldProps {
+  /** The field's value (from the Form): an upload's shortUrl or the template's default picture. */
+  value?: string;
+  label: string;
+  upload: UploadState | undefined;
+  /** A picture was picked: the saga checks and uploads it, and the field's value follows the store. */
+  onPick(file: File): void;
+}
+
+/** An image field (spec section 5: required; jpeg, png, gif, webp, bmp under 50 MB): its picture and an upload button. */
+export default function ImageField({ value, label, upload, onPick }: ImageFieldProps) {
+  const src = safeLinkHref(value);
+  const uploading = upload?.status === 'loading';
+  return (
+    <div style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 16 }}>
+      <div style={{ width: 160, height: 100, borderRadius: 6, overflow: 'hidden', background: '#f5f5f5', display: 'flex', alignItems: 'center', justifyContent: 'center', border: '1px solid #f0f0f0' }}>
+        {src ? (
+          <img src={src} alt={`${label}预览`} style={{ display: 'block', width: '100%', height: '100%', objectFit: 'cover' }} />
+        ) : (
+          <span style={{ color: 'rgba(0, 0, 0, 0.45)', fontSize: 12 }}>未上传</span>
+        )}
+      </div>
+      <div style={{ display: 'flex', flexDirection: 'column', gap: 8, minWidth: 180 }}>
+        <Upload
+          accept={ACCEPT}
+          showUploadList={false}
+          maxCount={1}
+          disabled={uploading}
+          // The saga uploads it (with its checks and progress); antd's own request is not used.
+          beforeUpload={(file) => {
+            onPick(file);
+            return Upload.LIST_IGNORE;
+          }}
+        >
+          <Button icon={<UploadOutlined />} loading={uploading}>
+            {src ? '更换图片' : '上传图片'}
+          </Button>
+        </Upload>
+        {uploading ? (
+          <div aria-live="polite">
+            <Progress percent={upload.percent} size="small" status="active" />
+            <span style={{ fontSize: 12, color: 'rgba(0, 0, 0, 0.45)' }}>正在上传 {upload.fileName}</span>
+          </div>
+        ) : (
+          <span style={{ fontSize: 12, color: 'rgba(0, 0, 0, 0.45)' }}>支持 jpeg、png、gif、webp、bmp，不超过50MB</span>
+        )}
+      </div>
+    </div>
+  );
+}
