@@ -1,17 +1,17 @@
-import { Layout } from 'antd';
 import { Outlet } from 'react-router-dom';
 import PublicHeader from './components/PublicHeader';
 import PublicFooter from './components/PublicFooter';
+import './publicLayout.css';
 
 /** The layout of the public pages: header with the generators and login, footer with the site config. */
 export default function PublicLayout() {
   return (
-    <Layout style={{ minHeight: '100vh' }}>
+    <div className="wpg-public">
       <PublicHeader />
-      <Layout.Content style={{ padding: 24 }}>
+      <main className="wpg-public-main">
         <Outlet />
-      </Layout.Content>
+      </main>
       <PublicFooter />
-    </Layout>
+    </div>
   );
 }

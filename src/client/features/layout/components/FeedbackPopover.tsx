@@ -1,6 +1,6 @@
 import { Popover } from 'antd';
 import type { ReactElement } from 'react';
-import { safeLinkHref } from '../../../../contract/links';
+import FeedbackJoin from './FeedbackJoin';
 
 interface FeedbackPopoverProps {
   qrImage: string;
@@ -10,21 +10,10 @@ interface FeedbackPopoverProps {
   children: ReactElement;
 }
 
-/** The scan-to-join QR image of the feedback group and a join link (only an http(s) or relative one). */
+/** The feedback group's QR code and join link, over the header item. */
 export default function FeedbackPopover({ qrImage, link, defaultOpen, children }: FeedbackPopoverProps) {
-  const href = safeLinkHref(link);
-  const content = (
-    <div style={{ textAlign: 'center' }}>
-      {qrImage ? <img src={qrImage} alt="扫码加入QQ群" style={{ width: 160, height: 160, display: 'block', margin: '0 auto 8px' }} /> : null}
-      {href ? (
-        <a href={href} target="_blank" rel="noopener noreferrer">
-          点击加入QQ群
-        </a>
-      ) : null}
-    </div>
-  );
   return (
-    <Popover content={content} title="扫码加入意见反馈QQ群" placement="bottom" defaultOpen={defaultOpen}>
+    <Popover content={<FeedbackJoin qrImage={qrImage} link={link} />} title="扫码加入意见反馈QQ群" placement="bottom" defaultOpen={defaultOpen}>
       {children}
     </Popover>
   );

@@ -1,4 +1,3 @@
-import { Layout } from 'antd';
 import { safeLinkHref } from '../../../../contract/links';
 import { Messages } from '../../../../contract/messages';
 import { useAppSelector } from '../../../app/hooks';
@@ -39,7 +38,7 @@ function QqGroup({ label, number, link }: { label: string; number: string; link:
 export default function PublicFooter() {
   const config = useAppSelector(selectSiteConfig);
   return (
-    <Layout.Footer style={{ textAlign: 'center', color: 'rgba(0, 0, 0, 0.55)' }}>
+    <footer className="wpg-public-footer">
       <div style={{ display: 'flex', justifyContent: 'center', gap: 16, flexWrap: 'wrap', marginBottom: 12 }}>
         <Ad image={config.ad1_url} link={config.ad1_link} name="广告一" />
         <Ad image={config.ad2_url} link={config.ad2_link} name="广告二" />
@@ -50,6 +49,6 @@ export default function PublicFooter() {
         <QqGroup label="技术支持QQ群" number={config.qq4} link={config.qq4_link} />
       </div>
       <div>{config.copyright || `© ${new Date().getFullYear()} ${Messages.siteTitle}`}</div>
-    </Layout.Footer>
+    </footer>
   );
 }

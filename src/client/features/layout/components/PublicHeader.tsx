@@ -1,53 +1,79 @@
-import { Button, Layout } from 'antd';
-import { lazy, Suspense, type CSSProperties } from 'react';
-import { NavLink, useNavigate } from 'react-router-dom';
+import { MenuOutlined } from '@ant-design/icons';
+import { Button } from 'antd';
+import { lazy, Suspense, useState } from 'react';
+import { NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { useAppSelector } from '../../../app/hooks';
 import { selectIsLoggedIn } from '../../auth/authSlice';
 import FeedbackGroup from './FeedbackGroup';
+import { navLinkStyle, publicNavLinks } from './publicNav';
 import SiteBrand from './SiteBrand';
-
-/** The header's main links (spec section 1): the three generators and the video tutorial. */
-export const publicNavLinks: readonly { label: string; to: string }[] = [
-  { label: '建站', to: '/' },
-  { label: '游戏LOGO', to: '/logo/selectPage?module=tl' },
-  { label: '整屏动画', to: '/banner/selectPage?module=fsa' },
-  { label: '视频教程', to: '/videoTutorial?type=1' },
-];
 
 // Only logged-in users see the dropdown (antd Dropdown + Menu): visitors do not download it.
 const UserMenu = lazy(() => import(/* webpackChunkName: "user-menu" */ './UserMenu'));
+// The narrow screens' menu (antd Drawer): fetched when the menu button is first pressed, or pointed at.
+const loadMenuDrawer = () => import(/* webpackChunkName: "header-menu" */ './HeaderMenuDrawer');
+const HeaderMenuDrawer = lazy(loadMenuDrawer);
 
-const linkStyle = ({ isActive }: { isActive: boolean }): CSSProperties => ({
-  color: isActive ? '#1677ff' : 'rgba(0, 0, 0, 0.88)',
-  fontWeight: isActive ? 600 : 400,
-});
-
+/**
+ * The public header: the brand, the generators' links with the feedback group, and login or the
+ * user's menu. Below 992 px (publicLayout.css) the links and the group move into a drawer behind a
+ * menu button, so that a phone shows the brand, the login entry and the button on one line.
+ */
 export default function PublicHeader() {
   const loggedIn = useAppSelector(selectIsLoggedIn);
   const navigate = useNavigate();
+  const location = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [menuWanted, setMenuWanted] = useState(false);
+  // Any navigation (a link, the back button) closes the menu.
+  const [menuLocation, setMenuLocation] = useState(location.key);
+  if (menuLocation !== location.key) {
+    setMenuLocation(location.key);
+    setMenuOpen(false);
+  }
+
   return (
-    <Layout.Header style={{ display: 'flex', alignItems: 'center', gap: 32, background: '#fff', boxShadow: '0 1px 4px rgba(0, 21, 41, 0.08)', padding: '0 24px' }}>
+    <header className="wpg-public-header">
       <SiteBrand />
-      <nav aria-label="主导航" style={{ display: 'flex', gap: 24, flex: 1, alignItems: 'center' }}>
+      <nav aria-label="主导航" className="wpg-public-nav">
         {publicNavLinks.map((link) => (
-          <NavLink key={link.to} to={link.to} end style={linkStyle}>
+          <NavLink key={link.to} to={link.to} end style={navLinkStyle}>
             {link.label}
           </NavLink>
         ))}
         <FeedbackGroup />
       </nav>
-      {loggedIn ? (
+      <div className="wpg-public-account">
+        {loggedIn ? (
+          <Suspense fallback={null}>
+            <UserMenu showBackendLink />
+          </Suspense>
+        ) : (
+          <>
+            <Button type="primary" onClick={() => navigate('/auth/login')}>
+              登录
+            </Button>
+            <Button onClick={() => navigate('/auth/register')}>注册</Button>
+          </>
+        )}
+      </div>
+      <Button
+        type="text"
+        className="wpg-public-menu-button"
+        icon={<MenuOutlined />}
+        aria-label="菜单"
+        aria-expanded={menuOpen}
+        onPointerEnter={() => void loadMenuDrawer()}
+        onClick={() => {
+          setMenuWanted(true);
+          setMenuOpen(true);
+        }}
+      />
+      {menuWanted ? (
         <Suspense fallback={null}>
-          <UserMenu showBackendLink />
+          <HeaderMenuDrawer open={menuOpen} onClose={() => setMenuOpen(false)} />
         </Suspense>
-      ) : (
-        <div style={{ display: 'flex', gap: 8 }}>
-          <Button type="primary" onClick={() => navigate('/auth/login')}>
-            登录
-          </Button>
-          <Button onClick={() => navigate('/auth/register')}>注册</Button>
-        </div>
-      )}
-    </Layout.Header>
+      ) : null}
+    </header>
   );
 }

@@ -7,9 +7,14 @@ import { selectSiteConfig } from '../../siteConfig/siteConfigSlice';
 export default function SiteBrand({ color = 'inherit' }: { color?: string }) {
   const { logoUrl } = useAppSelector(selectSiteConfig);
   return (
-    <Link to="/" style={{ display: 'inline-flex', alignItems: 'center', gap: 8, color, fontSize: 18, fontWeight: 600, whiteSpace: 'nowrap', textDecoration: 'none' }}>
+    // The classes let the public header drop the name on narrow screens when a logo picture shows.
+    <Link
+      to="/"
+      className={logoUrl ? 'wpg-brand wpg-brand--logo' : 'wpg-brand'}
+      style={{ display: 'inline-flex', alignItems: 'center', gap: 8, color, fontSize: 18, fontWeight: 600, whiteSpace: 'nowrap', textDecoration: 'none' }}
+    >
       {logoUrl ? <img src={logoUrl} alt="网站标志" style={{ height: 32 }} /> : null}
-      <span>{Messages.siteTitle}</span>
+      <span className="wpg-brand-name">{Messages.siteTitle}</span>
     </Link>
   );
 }

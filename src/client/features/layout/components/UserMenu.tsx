@@ -27,7 +27,7 @@ export default function UserMenu({ showBackendLink = false }: { showBackendLink?
     <Dropdown menu={{ items, onClick }} trigger={['hover', 'click']}>
       <a role="button" tabIndex={0} onClick={(event) => event.preventDefault()} style={{ display: 'inline-flex', alignItems: 'center', gap: 6 }}>
         <UserOutlined />
-        <span data-testid="user-name">{displayName(userInfo)}</span>
+        <span className="wpg-user-name" data-testid="user-name">{displayName(userInfo)}</span>
         <DownOutlined style={{ fontSize: 10 }} />
       </a>
     </Dropdown>
