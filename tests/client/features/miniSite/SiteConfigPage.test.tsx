@@ -1,0 +1,218 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useLocation } from 'react-router-dom';
+import * as commonApi from '../../../../src/client/api/commonApi';
+import * as generationApi from '../../../../src/client/api/generationApi';
+import * as miniSiteApi from '../../../../src/client/api/miniSiteApi';
+import { appStarted } from '../../../../src/client/app/appActions';
+import type { RootState } from '../../../../src/client/app/rootReducer';
+import { makeStore } from '../../../../src/client/app/store';
+import { generationRequested } from '../../../../src/client/features/generation/generationSlice';
+import { imageUploadRequested, siteCreationRequested } from '../../../../src/client/features/miniSite/miniSiteSlice';
+import SiteConfigPage from '../../../../src/client/features/miniSite/pages/SiteConfigPage';
+import { DEFAULT_FLOW_CONFIG, initialSelectionsState } from '../../../../src/client/features/selections/selectionsSlice';
+import { DEFAULT_BANNER_TEXTS, DEFAULT_LOGO_TEXTS } from '../../../../src/contract/generation';
+import { MiniSiteLimits, MiniSiteMessages } from '../../../../src/contract/miniSite';
+import { makeFakeServices } from '../../fakeServices';
+import { renderWithProviders } from '../../renderWithProviders';
+import { button, fastUser } from '../auth/fastTesting';
+import { bannerTemplate, logoTemplate } from '../generation/generationHarness';
+import { generated, groups, music, site } from './miniSiteHarness';
+
+// The sagas run in these tests: no call may leave for the network.
+jest.mock('../../../../src/client/api/commonApi');
+jest.mock('../../../../src/client/api/generationApi');
+jest.mock('../../../../src/client/api/miniSiteApi');
+
+function Where() {
+  const location = useLocation();
+  return <p data-testid="where">{`${location.pathname}${location.search}`}</p>;
+}
+
+const otherBanner = { ...bannerTemplate, id: 6, name: '烈日' };
+const chosen = (selections: Partial<RootState['selections']> = {}): Partial<RootState> => ({
+  selections: { ...initialSelectionsState, siteTemplate: site, logoTemplates: { miniSite: logoTemplate }, ...selections },
+});
+const withResults = (selections: Partial<RootState['selections']> = {}) => chosen({ configs: { miniSite: { ...DEFAULT_FLOW_CONFIG, ...generated, module: 'fsa' } }, ...selections });
+
+function renderPage(preloadedState: Partial<RootState> = chosen()) {
+  // The sagas run before the page mounts, as in the app (they start once the stored state is back).
+  const services = makeFakeServices({ pathname: '/miniSite/config', search: '' });
+  const store = makeStore(preloadedState, { services });
+  store.dispatch(appStarted());
+  return renderWithProviders(null, {
+    route: '/miniSite/config',
+    store,
+    services,
+    routes: [
+      { path: '/miniSite/config', element: <SiteConfigPage /> },
+      { path: '*', element: <Where /> },
+    ],
+  });
+}
+
+/** The card titled `title` (网站模版, LOGO模版, 整屏动画模版). */
+function card(title: string): HTMLElement {
+  const found = screen.getByText(title).closest<HTMLElement>('.ant-card');
+  if (!found) throw new Error(`No card ${title}`);
+  return found;
+}
+
+const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+
+beforeEach(() => {
+  // Module mocks keep their calls from test to test otherwise.
+  jest.clearAllMocks();
+  window.scrollTo = jest.fn();
+  jest.mocked(miniSiteApi.getTemplateConfig).mockResolvedValue({ config: groups, logoCreationDuration: 30 });
+  jest.mocked(miniSiteApi.getMusicList).mockResolvedValue({ data: music });
+  jest.mocked(generationApi.getBannerTemplates).mockResolvedValue({ data: [bannerTemplate, otherBanner], total: 2, current_page: 1, per_page: 12 });
+  jest.mocked(commonApi.checkOnline).mockResolvedValue({ isOnline: false });
+});
+
+describe('SiteConfigPage', () => {
+  it('without a site template says 请选择网站模版 and links to the list', () => {
+    renderPage({});
+    expect(screen.getByText(MiniSiteMessages.siteTemplateRequired)).toBeInTheDocument();
+    expect(screen.getByText('去选择网站模版').closest('a')).toHaveAttribute('href', '/miniSite/selectPage');
+  });
+
+  it('shows the site and logo templates, the template’s own banner style, and the template’s form', async () => {
+    renderPage();
+    expect(screen.getByAltText(`网站模版：${site.name}`)).toHaveAttribute('src', site.thumbnail);
+    expect(screen.getByAltText(`LOGO模版：${logoTemplate.name}`)).toHaveAttribute('src', logoTemplate.preview_image1);
+    // Known by id only (banner_id): found in the banner catalogue.
+    expect(await screen.findByAltText(`整屏动画模版：${bannerTemplate.name}`)).toHaveAttribute('src', bannerTemplate.preview_image);
+    expect(miniSiteApi.getTemplateConfig).toHaveBeenCalledWith({ templateId: site.id });
+    expect(await screen.findByText('基本信息')).toBeInTheDocument();
+    // The template's texts and defaults, with the lengths of spec section 5.
+    expect(field('网站标题').value).toBe('龙腾天下官网');
+    expect(field('网站标题')).toHaveAttribute('maxlength', '20');
+    expect(field('游戏简介')).toHaveAttribute('maxlength', String(MiniSiteLimits.textareaMax));
+    expect(screen.getByAltText('背景图片预览')).toHaveAttribute('src', '/generated/catalog/site/1/bg.jpg');
+  });
+
+  it('shows each field’s rule and keeps every edit as it is typed', async () => {
+    const { store } = renderPage();
+    await screen.findByText('基本信息');
+    fireEvent.change(field('网站标题'), { target: { value: '' } });
+    expect(await screen.findByText('请输入网站标题')).toBeInTheDocument();
+    expect(store.getState().selections.siteTemplateConfig.title).toBe('');
+    fireEvent.change(field('网站标题'), { target: { value: '山海官网' } });
+    await waitFor(() => expect(screen.queryByText('请输入网站标题')).not.toBeInTheDocument());
+    expect(store.getState().selections.siteTemplateConfig.title).toBe('山海官网');
+    fireEvent.change(field('宣传视频'), { target: { value: 'ftp://x' } });
+    expect(await screen.findByText(MiniSiteMessages.videoLinkInvalid)).toBeInTheDocument();
+  });
+
+  it('uploads a picked picture and shows it in its field', async () => {
+    jest.mocked(miniSiteApi.uploadImage).mockResolvedValue({ shortUrl: '/uploads/new.png', url: '/uploads/new.png' });
+    const { store, container } = renderPage();
+    await screen.findByText('背景图片');
+    const file = new File(['png'], '封面.png', { type: 'image/png' });
+    const input = container.querySelector<HTMLInputElement>('input[type="file"]');
+    if (!input) throw new Error('No file input');
+    fireEvent.change(input, { target: { files: [file] } });
+    expect(store.dispatch).toHaveBeenCalledWith(imageUploadRequested({ key: 'cover', file }));
+    await waitFor(() => expect(screen.getByAltText('背景图片预览')).toHaveAttribute('src', '/uploads/new.png'));
+    expect(store.getState().selections.siteTemplateConfig.cover).toBe('/uploads/new.png');
+  });
+
+  it('plays the chosen music and stops it', async () => {
+    const play = jest.spyOn(window.HTMLMediaElement.prototype, 'play');
+    renderPage(chosen({ siteTemplateConfig: { music: 'music-1' } }));
+    await screen.findByText('山河');
+    await fastUser().click(button('试听'));
+    expect(play).toHaveBeenCalled();
+    await fastUser().click(button('停止'));
+    expect(button('试听')).toBeInTheDocument();
+  });
+
+  it('生成LOGO and 生成整屏动画 ask the generation flow for the mini site’s results, without leaving the page', async () => {
+    const { store } = renderPage();
+    await screen.findByAltText(`整屏动画模版：${bannerTemplate.name}`);
+    await fastUser().click(screen.getByText('生成LOGO'));
+    expect(store.dispatch).toHaveBeenCalledWith(
+      generationRequested({ kind: 'logo', slot: 'miniSite', openPreview: false, payload: { ...DEFAULT_LOGO_TEXTS, logobg: logoTemplate.id, module: 'tl' } }),
+    );
+    // Not online: the login dialog opens first.
+    await waitFor(() => expect(store.getState().loginDialog.open).toBe(true));
+    act(() => {
+      store.dispatch({ type: 'loginDialog/closed' });
+    });
+    await waitFor(() => expect(store.getState().generation.status).toBe('idle'));
+    await fastUser().click(screen.getByText('生成整屏动画'));
+    expect(store.dispatch).toHaveBeenCalledWith(
+      generationRequested({
+        kind: 'banner',
+        slot: 'miniSite',
+        openPreview: false,
+        payload: { ...DEFAULT_LOGO_TEXTS, ...DEFAULT_BANNER_TEXTS, logobg: logoTemplate.id, banner: site.banner_id, module: 'fsa' },
+      }),
+    );
+  });
+
+  it('shows the results inline once generated, and 重置参数 drops them with the texts', async () => {
+    const { store } = renderPage(withResults());
+    expect(screen.getByAltText('生成的LOGO')).toHaveAttribute('src', generated.logoUrl);
+    expect(screen.getByTestId('mini-site-banner')).toHaveAttribute('src', generated.bannerUrl);
+    await fastUser().click(screen.getByText('重置参数'));
+    expect(store.getState().selections.configs.miniSite).toEqual(DEFAULT_FLOW_CONFIG);
+    expect(screen.queryByAltText('生成的LOGO')).not.toBeInTheDocument();
+  });
+
+  it('生成网站 before the logo is generated says 请先生成LOGO and creates nothing', async () => {
+    const { store, services } = renderPage();
+    await screen.findByText('基本信息');
+    await fastUser().click(button(/生成网站/));
+    expect(store.dispatch).toHaveBeenCalledWith(siteCreationRequested());
+    await waitFor(() => expect(services.notify.warning).toHaveBeenCalledWith(MiniSiteMessages.logoFirst));
+    expect(miniSiteApi.createSite).not.toHaveBeenCalled();
+  });
+
+  it('生成网站 with an invalid form marks the field and says 表单验证失败', async () => {
+    const { services } = renderPage(withResults({ siteTemplateConfig: { title: '' } }));
+    await screen.findByText('基本信息');
+    await fastUser().click(button(/生成网站/));
+    await waitFor(() => expect(services.notify.warning).toHaveBeenCalledWith(MiniSiteMessages.formInvalid));
+    expect(await screen.findByText('请输入网站标题')).toBeInTheDocument();
+    expect(miniSiteApi.createSite).not.toHaveBeenCalled();
+  });
+
+  it('生成网站 when not logged in opens the login dialog; logged in, it creates the site and opens the preview', async () => {
+    const created = { previewUrl: '/sites/0123456789abcdef0123456789abcdef/index.html', webSiteDir: '0123456789abcdef0123456789abcdef' };
+    jest.mocked(miniSiteApi.createSite).mockResolvedValue(created);
+    const { store, services } = renderPage(withResults());
+    await screen.findByText('基本信息');
+    await fastUser().click(button(/生成网站/));
+    await waitFor(() => expect(store.getState().loginDialog.open).toBe(true));
+    expect(miniSiteApi.createSite).not.toHaveBeenCalled();
+    act(() => {
+      store.dispatch({ type: 'loginDialog/closed' });
+    });
+    await waitFor(() => expect(store.getState().miniSite.creation.status).toBe('idle'));
+
+    jest.mocked(commonApi.checkOnline).mockResolvedValue({ isOnline: true });
+    await fastUser().click(button(/生成网站/));
+    await waitFor(() => expect(services.navigate).toHaveBeenCalledWith(`/miniSite/preview?previewUrl=${encodeURIComponent(created.previewUrl)}&webSiteDir=${created.webSiteDir}`));
+    expect(services.notify.success).toHaveBeenCalledWith(MiniSiteMessages.createSucceeded);
+    expect(miniSiteApi.createSite).toHaveBeenCalledWith(expect.objectContaining({ templateId: site.id, logoId: logoTemplate.id, bannerId: site.banner_id, ...generated }));
+  });
+
+  it('重新选择 of the banner opens the banner styles; choosing one drops the banner made with the old one', async () => {
+    const { store } = renderPage(withResults());
+    await screen.findByAltText(`整屏动画模版：${bannerTemplate.name}`);
+    await fastUser().click(within(card('整屏动画模版')).getByText('重新选择'));
+    const dialog = await screen.findByRole('dialog');
+    const otherCard = (await within(dialog).findByAltText(otherBanner.name)).closest<HTMLElement>('[data-testid^="template-"]');
+    await fastUser().click(within(otherCard!).getByText(/^选\s*择$/));
+    expect(store.getState().selections.miniSiteBanner).toEqual(otherBanner);
+    expect(store.getState().selections.configs.miniSite?.bannerUrl).toBe('');
+    expect(await screen.findByAltText(`整屏动画模版：${otherBanner.name}`)).toBeInTheDocument();
+  });
+
+  it('重新选择 of the logo goes to the logo list', async () => {
+    renderPage();
+    await fastUser().click(within(card('LOGO模版')).getByText('重新选择'));
+    expect(screen.getByTestId('where')).toHaveTextContent(/^\/logo\/selectPage$/);
+  });
+});

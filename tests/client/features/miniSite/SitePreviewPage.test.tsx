@@ -1,0 +1,97 @@
+import { screen, waitFor } from '@testing-library/react';
+import { StrictMode } from 'react';
+import { useLocation } from 'react-router-dom';
+import * as generationApi from '../../../../src/client/api/generationApi';
+import * as miniSiteApi from '../../../../src/client/api/miniSiteApi';
+import { appStarted } from '../../../../src/client/app/appActions';
+import { makeStore } from '../../../../src/client/app/store';
+import SitePreviewPage from '../../../../src/client/features/miniSite/pages/SitePreviewPage';
+import { GenerationMessages } from '../../../../src/contract/generation';
+import { makeFakeServices } from '../../fakeServices';
+import { renderWithProviders } from '../../renderWithProviders';
+import { button, fastUser } from '../auth/fastTesting';
+
+// The sagas run in these tests: no call may leave for the network.
+jest.mock('../../../../src/client/api/commonApi');
+jest.mock('../../../../src/client/api/generationApi');
+jest.mock('../../../../src/client/api/miniSiteApi');
+
+const dir = '0123456789abcdef0123456789abcdef';
+const previewUrl = `/sites/${dir}/index.html`;
+const route = `/miniSite/preview?previewUrl=${encodeURIComponent(previewUrl)}&webSiteDir=${dir}`;
+
+function Where() {
+  const location = useLocation();
+  return <p data-testid="where">{location.pathname}</p>;
+}
+
+function renderPage(entries: string[] = [route]) {
+  // The sagas run before the page mounts, as in the app.
+  const services = makeFakeServices();
+  const store = makeStore({}, { services });
+  store.dispatch(appStarted());
+  return renderWithProviders(null, {
+    store,
+    services,
+    route: entries[0],
+    // StrictMode runs the page's effects twice, as in development: the zip must still download once.
+    routes: [
+      { path: '/miniSite/preview', element: <StrictMode><SitePreviewPage /></StrictMode> },
+      { path: '*', element: <Where /> },
+    ],
+  });
+}
+
+beforeEach(() => {
+  jest.clearAllMocks();
+  window.scrollTo = jest.fn();
+  jest.mocked(miniSiteApi.getDownloadZipUrl).mockResolvedValue({ zipUrl: '/zips/龙腾天下-官网.zip' });
+});
+
+describe('SitePreviewPage', () => {
+  it('shows the site in a frame and downloads its zip once on load, then again on 下载压缩包', async () => {
+    const { services } = renderPage();
+    expect(screen.getByTitle('网站预览')).toHaveAttribute('src', previewUrl);
+    await waitFor(() => expect(services.download).toHaveBeenCalledTimes(1));
+    expect(miniSiteApi.getDownloadZipUrl).toHaveBeenCalledTimes(1);
+    expect(miniSiteApi.getDownloadZipUrl).toHaveBeenCalledWith({ webSiteDir: dir });
+    expect(generationApi.createZipUrlByFile).not.toHaveBeenCalled();
+    expect(services.download).toHaveBeenCalledWith('/zips/龙腾天下-官网.zip', '龙腾天下-官网.zip');
+    expect(services.notify.success).toHaveBeenCalledWith(GenerationMessages.downloadStarted);
+
+    await fastUser().click(button('下载压缩包'));
+    await waitFor(() => expect(services.download).toHaveBeenCalledTimes(2));
+  });
+
+  it('an empty zip URL says 获取下载文件失败', async () => {
+    jest.mocked(miniSiteApi.getDownloadZipUrl).mockResolvedValue({ zipUrl: '' });
+    const { services } = renderPage();
+    await waitFor(() => expect(services.notify.error).toHaveBeenCalledWith(GenerationMessages.zipEmpty));
+    expect(services.download).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['another origin', `/miniSite/preview?previewUrl=${encodeURIComponent(`https://evil.example/sites/${dir}/index.html`)}&webSiteDir=${dir}`],
+    ['another folder', `/miniSite/preview?previewUrl=${encodeURIComponent('/user/backend')}&webSiteDir=${dir}`],
+    ['no webSiteDir', `/miniSite/preview?previewUrl=${encodeURIComponent(previewUrl)}`],
+  ])('%s: no frame, no zip, a way back to the config page', async (_name, address) => {
+    renderPage([address]);
+    expect(screen.getByText('没有可预览的网站')).toBeInTheDocument();
+    expect(screen.queryByTitle('网站预览')).not.toBeInTheDocument();
+    expect(screen.getByText('去配置网站').closest('a')).toHaveAttribute('href', '/miniSite/config');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(miniSiteApi.getDownloadZipUrl).not.toHaveBeenCalled();
+  });
+
+  it('shows the site at a phone’s width', async () => {
+    renderPage();
+    await fastUser().click(screen.getByText('手机'));
+    expect(screen.getByTitle('网站预览')).toHaveStyle({ width: '390px' });
+  });
+
+  it('修改配置 goes back to the config page', async () => {
+    renderPage();
+    await fastUser().click(button('修改配置'));
+    expect(await screen.findByTestId('where')).toHaveTextContent('/miniSite/config');
+  });
+});
