@@ -1,6 +1,8 @@
 import { CheckOutlined, EyeOutlined } from '@ant-design/icons';
-import { Button, Card, Col, Empty, Pagination, Row, Skeleton } from 'antd';
+import { Button, Col, Empty, Row, Skeleton } from 'antd';
 import { TEMPLATE_PAGE_SIZE } from '../../contract/generation';
+import Pager from './Pager';
+import './templateGrid.css';
 
 export interface GridTemplate {
   id: number;
@@ -55,9 +57,9 @@ export default function TemplateGrid<T extends GridTemplate>({
       <Row gutter={[16, 16]} aria-busy="true">
         {Array.from({ length: 6 }, (_, index) => (
           <Col key={index} {...span}>
-            <Card>
+            <div className="wpg-template-card wpg-template-card-skeleton">
               <Skeleton active paragraph={{ rows: 2 }} />
-            </Card>
+            </div>
           </Col>
         ))}
       </Row>
@@ -72,49 +74,38 @@ export default function TemplateGrid<T extends GridTemplate>({
           const chosen = template.id === selectedId;
           return (
             <Col key={template.id} {...span}>
-              <Card
-                hoverable
+              <div
+                className="wpg-template-card"
                 data-testid={`template-${template.id}`}
                 style={{ borderColor: chosen ? '#1677ff' : undefined, boxShadow: chosen ? '0 0 0 2px rgba(22, 119, 255, 0.2)' : undefined }}
-                styles={{ body: { padding: '10px 12px' } }}
-                cover={
-                  <div style={{ ...coverBox, paddingTop: `${coverRatio * 100}%` }} onClick={() => onPreview(template)}>
-                    <img
-                      src={template.thumbnail}
-                      alt={template.name}
-                      loading="lazy"
-                      style={{ position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: coverFit, padding: coverFit === 'contain' ? 8 : 0, boxSizing: 'border-box' }}
-                    />
-                  </div>
-                }
               >
-                <div title={template.name} style={{ fontWeight: 500, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', marginBottom: 8 }}>
-                  {template.name}
+                <div style={{ ...coverBox, paddingTop: `${coverRatio * 100}%` }} onClick={() => onPreview(template)}>
+                  <img
+                    src={template.thumbnail}
+                    alt={template.name}
+                    loading="lazy"
+                    style={{ position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: coverFit, padding: coverFit === 'contain' ? 8 : 0, boxSizing: 'border-box' }}
+                  />
                 </div>
-                <div style={{ display: 'flex', gap: 8 }}>
-                  <Button size="small" icon={<EyeOutlined />} onClick={() => onPreview(template)} style={{ flex: 1 }}>
-                    预览
-                  </Button>
-                  <Button size="small" type={chosen ? 'default' : 'primary'} icon={chosen ? <CheckOutlined /> : undefined} onClick={() => onSelect(template)} style={{ flex: 1 }}>
-                    {chosen ? '已选择' : '选择'}
-                  </Button>
+                <div className="wpg-template-card-body">
+                  <div title={template.name} style={{ fontWeight: 500, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', marginBottom: 8 }}>
+                    {template.name}
+                  </div>
+                  <div style={{ display: 'flex', gap: 8 }}>
+                    <Button size="small" icon={<EyeOutlined />} onClick={() => onPreview(template)} style={{ flex: 1 }}>
+                      预览
+                    </Button>
+                    <Button size="small" type={chosen ? 'default' : 'primary'} icon={chosen ? <CheckOutlined /> : undefined} onClick={() => onSelect(template)} style={{ flex: 1 }}>
+                      {chosen ? '已选择' : '选择'}
+                    </Button>
+                  </div>
                 </div>
-              </Card>
+              </div>
             </Col>
           );
         })}
       </Row>
-      {/* antd shows at most 9 pager items (first, last, 5 around the page and 2 jumps): the spec's pager count. */}
-      <Pagination
-        current={page}
-        total={total}
-        pageSize={TEMPLATE_PAGE_SIZE}
-        showSizeChanger={false}
-        hideOnSinglePage
-        onChange={onPageChange}
-        align="center"
-        style={{ marginTop: 24 }}
-      />
+      <Pager current={page} total={total} pageSize={TEMPLATE_PAGE_SIZE} onChange={onPageChange} />
     </>
   );
 }
