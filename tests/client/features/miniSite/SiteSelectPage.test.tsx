@@ -114,7 +114,7 @@ describe('SiteSelectPage', () => {
     expect(screen.getByTestId('where')).toHaveTextContent('/miniSite/config');
   });
 
-  it('预览 opens the whole-page picture 100 ms after the click', () => {
+  it('预览 opens the whole-page picture 100 ms after the click', async () => {
     jest.useFakeTimers();
     try {
       renderPage();
@@ -126,7 +126,8 @@ describe('SiteSelectPage', () => {
       act(() => {
         jest.advanceTimersByTime(1);
       });
-      expect(screen.getByAltText(`${site.name} 预览图`)).toHaveAttribute('src', site.preview_image);
+      // The dialog's code loads on this first preview.
+      expect(await screen.findByAltText(`${site.name} 预览图`)).toHaveAttribute('src', site.preview_image);
     } finally {
       jest.useRealTimers();
     }

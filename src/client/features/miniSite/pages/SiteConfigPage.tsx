@@ -209,18 +209,17 @@ export default function SiteConfigPage() {
           bottom: 0,
           zIndex: 10,
           marginTop: 24,
-          padding: '12px 16px',
+          padding: '10px 16px',
           background: 'rgba(255, 255, 255, 0.96)',
           borderTop: '1px solid #f0f0f0',
           boxShadow: '0 -4px 12px rgba(0, 0, 0, 0.04)',
           display: 'flex',
-          flexWrap: 'wrap',
           alignItems: 'center',
           justifyContent: 'space-between',
           gap: 12,
         }}
       >
-        <span style={{ color: 'rgba(0, 0, 0, 0.45)' }}>{siteHint(config.logoUrl, config.bannerUrl)}</span>
+        <span style={{ flex: '1 1 160px', minWidth: 0, fontSize: 13, color: 'rgba(0, 0, 0, 0.45)' }}>{siteHint(config.logoUrl, config.bannerUrl)}</span>
         <Button type="primary" size="large" icon={<GlobalOutlined />} loading={creationBusy} disabled={generating} onClick={createSite}>
           生成网站
         </Button>

@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { MiniSiteMessages, type SiteTemplate } from '../../../../contract/miniSite';
 import FlowSteps from '../../../components/FlowSteps';
-import MediaPreviewDialog, { type MediaPreview } from '../../../components/MediaPreviewDialog';
+import LazyMediaPreviewDialog from '../../../components/LazyMediaPreviewDialog';
+import type { MediaPreview } from '../../../components/MediaPreviewDialog';
 import PageHeading from '../../../components/PageHeading';
 import { pageColumnStyle } from '../../../components/pageLayout';
 import TemplateGrid from '../../../components/TemplateGrid';
@@ -62,7 +63,7 @@ export default function SiteSelectPage() {
         onPreview={(template) => open({ kind: 'page', src: template.preview_image, title: template.name })}
         onSelect={choose}
       />
-      <MediaPreviewDialog preview={preview} onClose={close} onError={(media) => dispatch(templatePreviewFailed({ media }))} />
+      <LazyMediaPreviewDialog preview={preview} onClose={close} onError={(media) => dispatch(templatePreviewFailed({ media }))} />
     </div>
   );
 }
