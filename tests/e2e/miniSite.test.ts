@@ -1,0 +1,145 @@
+import { createCanvas } from '@napi-rs/canvas';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Browser } from 'playwright-core';
+import { registerAndLogIn, url } from './accounts';
+import { describeInBrowser, launchBrowser, openPage } from './browser';
+import { readZip } from './zip';
+
+// The flow renders a logo and a 1080p banner video: on a busy two-core machine that takes minutes.
+jest.setTimeout(300_000);
+
+const SELECT = { name: /^选\s*择$/ };
+const HOSTILE_SLOGAN = '<script>alert(1)</script>';
+const GAME_NAME = '山海"><b>奇缘';
+
+let work: string;
+
+/** A real picture to upload: a 640x360 PNG with a gradient and a mark the test can recognise. */
+function screenshotPng(): string {
+  const canvas = createCanvas(640, 360);
+  const ctx = canvas.getContext('2d');
+  const gradient = ctx.createLinearGradient(0, 0, 640, 360);
+  gradient.addColorStop(0, '#1b3a6b');
+  gradient.addColorStop(1, '#f0a040');
+  ctx.fillStyle = gradient;
+  ctx.fillRect(0, 0, 640, 360);
+  const file = path.join(work, 'my-screenshot.png');
+  fs.writeFileSync(file, canvas.encodeSync('png'));
+  return file;
+}
+
+/** Unzips into `dir`, refusing any entry that would land outside it. */
+async function unzip(zipFile: string, dir: string): Promise<string[]> {
+  const entries = await readZip(zipFile);
+  for (const entry of entries) {
+    if (entry.name.endsWith('/')) continue;
+    const target = path.resolve(dir, entry.name);
+    expect(target.startsWith(path.resolve(dir) + path.sep)).toBe(true);
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    fs.writeFileSync(target, entry.bytes);
+  }
+  return entries.map((entry) => entry.name);
+}
+
+describeInBrowser('the mini site, in Chromium against the npm start server', () => {
+  let browser: Browser;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    work = fs.mkdtempSync(path.join(os.tmpdir(), 'wpg-e2e-minisite-'));
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    fs.rmSync(work, { recursive: true, force: true });
+  });
+
+  it('goes from the home page to a downloaded site that opens offline with its logo, video and texts', async () => {
+    const { page, errors } = await openPage(browser);
+    await registerAndLogIn(page, '13800138021');
+
+    // Home: the site templates. Choosing one leads to the logo styles, then to the config page.
+    await page.goto(url('/user/'));
+    expect(await page.title()).toBe('选择网站模版 - 网页生成系统');
+    await page.getByRole('button', SELECT).nth(2).click();
+    await page.waitForURL(/\/user\/logo\/selectPage/);
+    await page.getByRole('button', SELECT).nth(1).click();
+    await page.waitForURL(/\/user\/miniSite\/config/);
+
+    // Nothing generated yet: the site cannot be made.
+    await page.getByRole('button', { name: /生成网站/ }).click();
+    await page.getByText('请先生成LOGO').first().waitFor();
+
+    await page.getByRole('button', { name: /生成LOGO/ }).click();
+    await page.getByText('LOGO生成成功').first().waitFor({ timeout: 120_000 });
+    await page.getByRole('button', { name: /生成网站/ }).click();
+    await page.getByText('请先生成整屏动画').first().waitFor();
+
+    await page.getByLabel('动画上方文字').fill('山海奇缘公测开启，邀你共赴东方奇幻之旅');
+    await page.getByRole('button', { name: /生成整屏动画/ }).click();
+    await page.getByText('整屏动画生成成功').first().waitFor({ timeout: 240_000 });
+
+    // The site's own form: hostile text where it can do harm, and an uploaded picture.
+    await page.getByLabel('游戏名称').fill(GAME_NAME);
+    await page.getByLabel('宣传语').fill(HOSTILE_SLOGAN);
+    await page.getByText('游戏截图', { exact: true }).click();
+    const upload = page.waitForResponse((response) => response.url().includes('/index/minisite/upload'));
+    await page.locator('input[type=file]').first().setInputFiles(screenshotPng());
+    expect((await upload).status()).toBe(200);
+    await page.getByAltText('截图1预览').waitFor();
+
+    const download = page.waitForEvent('download', { timeout: 120_000 });
+    await page.getByRole('button', { name: /生成网站/ }).click();
+    await page.waitForURL(/\/user\/miniSite\/preview\?/, { timeout: 120_000 });
+    const frame = page.frameLocator('iframe[title="网站预览"]');
+    await frame.getByText(HOSTILE_SLOGAN).first().waitFor();
+    const zip = await download;
+    expect(zip.suggestedFilename()).toMatch(/\.zip$/);
+    await page.getByText('文件开始下载').first().waitFor();
+
+    // Unzipped on disk and opened with no server: every request is a file that exists.
+    const zipFile = path.join(work, zip.suggestedFilename());
+    await zip.saveAs(zipFile);
+    const siteDir = path.join(work, 'site');
+    const names = await unzip(zipFile, siteDir);
+    const index = names.find((name) => name.endsWith('index.html'));
+    expect(index).toBeDefined();
+
+    const offline = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const sitePage = await offline.newPage();
+    const failed: string[] = [];
+    const dialogs: string[] = [];
+    sitePage.on('requestfailed', (request) => failed.push(request.url()));
+    sitePage.on('request', (request) => {
+      if (!request.url().startsWith('file:')) failed.push(`left the folder: ${request.url()}`);
+    });
+    sitePage.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await sitePage.goto(pathToFileURL(path.join(siteDir, index!)).href, { waitUntil: 'load' });
+
+    expect(await sitePage.title()).toBe(GAME_NAME);
+    await sitePage.getByText(HOSTILE_SLOGAN).first().waitFor();
+    const logos = await sitePage.locator('img[src*="logo"]').evaluateAll((images: HTMLImageElement[]) => images.map((image) => image.naturalWidth));
+    expect(logos.length).toBeGreaterThan(0);
+    expect(Math.min(...logos)).toBeGreaterThan(0);
+    await sitePage.waitForFunction(() => (document.querySelector('video')?.readyState ?? 0) >= 2);
+    expect(await sitePage.locator('video').first().evaluate((video: HTMLVideoElement) => [video.videoWidth, video.muted, video.loop, video.playsInline])).toEqual([1920, true, true, true]);
+    const uploaded = await sitePage.locator('img').evaluateAll((images: HTMLImageElement[]) => images.filter((image) => image.naturalWidth === 640 && image.naturalHeight === 360).length);
+    expect(uploaded).toBeGreaterThan(0);
+    expect(await sitePage.locator('script:not([src])').count()).toBe(0);
+
+    // A phone-sized window shows the same page without sideways scrolling.
+    await sitePage.setViewportSize({ width: 390, height: 844 });
+    expect(await sitePage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    expect(failed).toEqual([]);
+    expect(dialogs).toEqual([]);
+    expect(errors).toEqual([]);
+    await offline.close();
+  });
+});
