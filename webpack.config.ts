@@ -86,6 +86,10 @@ export default function config(_env: Record<string, unknown>, argv: CliArgs): Co
           use: [production ? MiniCssExtractPlugin.loader : 'style-loader', 'css-loader'],
         },
         { test: /\.(png|jpe?g|gif|svg|webp)$/, type: 'asset/resource' },
+        // These packages declare no `sideEffects` yet have none: without this flag every module behind
+        // their index (react-dom rendering, focus locks, portals, motion lists) rides along wherever
+        // one helper is imported, antd's ConfigProvider included.
+        { test: /[\\/]node_modules[\\/](@rc-component[\\/][^\\/]+|@ant-design[\\/](cssinjs|cssinjs-utils|fast-color|colors))[\\/]es[\\/]/, sideEffects: false },
       ],
     },
     optimization: {
