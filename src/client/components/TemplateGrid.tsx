@@ -1,5 +1,5 @@
-import { CheckOutlined, EyeOutlined } from '@ant-design/icons';
-import { Button, Col, Empty, Row, Skeleton } from 'antd';
+import { CheckOutlined, EyeOutlined, InboxOutlined } from '@ant-design/icons';
+import { Button } from 'antd';
 import { TEMPLATE_PAGE_SIZE } from '../../contract/generation';
 import Pager from './Pager';
 import './templateGrid.css';
@@ -31,7 +31,6 @@ interface TemplateGridProps<T extends GridTemplate> {
 }
 
 const coverBox = { position: 'relative', background: 'linear-gradient(135deg, #f0f4ff 0%, #fafafa 100%)', overflow: 'hidden' } as const;
-const columns = { small: { xs: 12, sm: 8, md: 6, xl: 4 }, large: { xs: 24, sm: 12, md: 8, xl: 6 } } as const;
 
 /**
  * A page of styles as cards (thumbnail, name, 预览 and 选择), the pager below (spec screens 12 and
@@ -51,60 +50,67 @@ export default function TemplateGrid<T extends GridTemplate>({
   onPreview,
   onSelect,
 }: TemplateGridProps<T>) {
-  const span = columns[cardSize];
+  // Columns by width (templateGrid.css): small cards 2, 3, 4 and 6 a row, large ones 1, 2, 3 and 4.
+  const gridClass = `wpg-template-grid wpg-template-grid--${cardSize}`;
   if (loading && items.length === 0) {
     return (
-      <Row gutter={[16, 16]} aria-busy="true">
+      <div className={gridClass} aria-busy="true">
         {Array.from({ length: 6 }, (_, index) => (
-          <Col key={index} {...span}>
-            <div className="wpg-template-card wpg-template-card-skeleton">
-              <Skeleton active paragraph={{ rows: 2 }} />
-            </div>
-          </Col>
+          <div key={index} className="wpg-template-card wpg-template-card-skeleton">
+            <div className="wpg-skeleton-line" style={{ width: '40%' }} />
+            <div className="wpg-skeleton-line" />
+            <div className="wpg-skeleton-line" style={{ width: '60%' }} />
+          </div>
         ))}
-      </Row>
+      </div>
     );
   }
-  if (items.length === 0) return <Empty description={emptyText} style={{ padding: '48px 0' }} />;
+  if (items.length === 0) {
+    return (
+      <div className="wpg-template-empty">
+        <InboxOutlined style={{ fontSize: 48, color: 'rgba(0, 0, 0, 0.15)' }} />
+        <p>{emptyText}</p>
+      </div>
+    );
+  }
 
   return (
     <>
-      <Row gutter={[16, 16]} aria-busy={loading}>
+      <div className={gridClass} aria-busy={loading}>
         {items.map((template) => {
           const chosen = template.id === selectedId;
           return (
-            <Col key={template.id} {...span}>
-              <div
-                className="wpg-template-card"
-                data-testid={`template-${template.id}`}
-                style={{ borderColor: chosen ? '#1677ff' : undefined, boxShadow: chosen ? '0 0 0 2px rgba(22, 119, 255, 0.2)' : undefined }}
-              >
-                <div style={{ ...coverBox, paddingTop: `${coverRatio * 100}%` }} onClick={() => onPreview(template)}>
-                  <img
-                    src={template.thumbnail}
-                    alt={template.name}
-                    loading="lazy"
-                    style={{ position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: coverFit, padding: coverFit === 'contain' ? 8 : 0, boxSizing: 'border-box' }}
-                  />
+            <div
+              key={template.id}
+              className="wpg-template-card"
+              data-testid={`template-${template.id}`}
+              style={{ borderColor: chosen ? '#1677ff' : undefined, boxShadow: chosen ? '0 0 0 2px rgba(22, 119, 255, 0.2)' : undefined }}
+            >
+              <div style={{ ...coverBox, paddingTop: `${coverRatio * 100}%` }} onClick={() => onPreview(template)}>
+                <img
+                  src={template.thumbnail}
+                  alt={template.name}
+                  loading="lazy"
+                  style={{ position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: coverFit, padding: coverFit === 'contain' ? 8 : 0, boxSizing: 'border-box' }}
+                />
+              </div>
+              <div className="wpg-template-card-body">
+                <div title={template.name} style={{ fontWeight: 500, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', marginBottom: 8 }}>
+                  {template.name}
                 </div>
-                <div className="wpg-template-card-body">
-                  <div title={template.name} style={{ fontWeight: 500, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', marginBottom: 8 }}>
-                    {template.name}
-                  </div>
-                  <div style={{ display: 'flex', gap: 8 }}>
-                    <Button size="small" icon={<EyeOutlined />} onClick={() => onPreview(template)} style={{ flex: 1 }}>
-                      预览
-                    </Button>
-                    <Button size="small" type={chosen ? 'default' : 'primary'} icon={chosen ? <CheckOutlined /> : undefined} onClick={() => onSelect(template)} style={{ flex: 1 }}>
-                      {chosen ? '已选择' : '选择'}
-                    </Button>
-                  </div>
+                <div style={{ display: 'flex', gap: 8 }}>
+                  <Button size="small" icon={<EyeOutlined />} onClick={() => onPreview(template)} style={{ flex: 1 }}>
+                    预览
+                  </Button>
+                  <Button size="small" type={chosen ? 'default' : 'primary'} icon={chosen ? <CheckOutlined /> : undefined} onClick={() => onSelect(template)} style={{ flex: 1 }}>
+                    {chosen ? '已选择' : '选择'}
+                  </Button>
                 </div>
               </div>
-            </Col>
+            </div>
           );
         })}
-      </Row>
+      </div>
       <Pager current={page} total={total} pageSize={TEMPLATE_PAGE_SIZE} onChange={onPageChange} />
     </>
   );
