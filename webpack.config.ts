@@ -42,6 +42,13 @@ const tooltipUniqueStub = new webpack.NormalModuleReplacementPlugin(/[\\/]toolti
   }
 });
 
+/** See src/client/api/axiosFetchAdapterStub.ts: the fetch adapter that the browser never reaches. */
+const axiosFetchAdapterStub = new webpack.NormalModuleReplacementPlugin(/^\.\/fetch\.js$/, (resource) => {
+  if (/[\\/]axios[\\/]lib[\\/]adapters[\\/]adapters\.js$/.test(resource.contextInfo?.issuer ?? '')) {
+    resource.request = path.resolve(root, 'src/client/api/axiosFetchAdapterStub.ts');
+  }
+});
+
 interface CliArgs {
   mode?: Configuration['mode'];
 }
@@ -108,6 +115,7 @@ export default function config(_env: Record<string, unknown>, argv: CliArgs): Co
     },
     plugins: [
       tooltipUniqueStub,
+      axiosFetchAdapterStub,
       new HtmlWebpackPlugin({
         template: path.resolve(root, 'src/client/index.html'),
         // Scripts as external files with defer: the server's CSP forbids inline scripts.
