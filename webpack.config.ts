@@ -49,6 +49,18 @@ const axiosFetchAdapterStub = new webpack.NormalModuleReplacementPlugin(/^\.\/fe
   }
 });
 
+/**
+ * antd falls back to its English texts where a locale leaves a key out; zh_CN leaves none out and is
+ * bundled anyway, so it serves as the fallback too and the English table stays out of the bundle.
+ */
+const antdFallbackLocale = new webpack.NormalModuleReplacementPlugin(/^(?:\.\.\/)+locale\/en_US$|^\.\/en_US$/, (resource) => {
+  const issuer = resource.contextInfo?.issuer ?? '';
+  // Rewritten before resolving, so that both names resolve to the one zh_CN module.
+  if (/[\\/]antd[\\/]es[\\/]/.test(issuer) && (resource.request !== './en_US' || /[\\/]antd[\\/]es[\\/]locale[\\/]/.test(issuer))) {
+    resource.request = path.resolve(root, 'node_modules/antd/es/locale/zh_CN.js');
+  }
+});
+
 interface CliArgs {
   mode?: Configuration['mode'];
 }
@@ -112,10 +124,14 @@ export default function config(_env: Record<string, unknown>, argv: CliArgs): Co
         },
       },
       runtimeChunk: 'single',
+      // The shortest export names rather than stable ones: 1.3 KiB gzip less on a first load, for
+      // chunk hashes that change a little more often between releases.
+      mangleExports: 'size',
     },
     plugins: [
       tooltipUniqueStub,
       axiosFetchAdapterStub,
+      antdFallbackLocale,
       new HtmlWebpackPlugin({
         template: path.resolve(root, 'src/client/index.html'),
         // Scripts as external files with defer: the server's CSP forbids inline scripts.
