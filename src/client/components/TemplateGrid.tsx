@@ -1,6 +1,6 @@
 import { CheckOutlined, EyeOutlined, InboxOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
 import { TEMPLATE_PAGE_SIZE } from '../../contract/generation';
+import LightButton from './LightButton';
 import Pager from './Pager';
 import './templateGrid.css';
 
@@ -99,12 +99,12 @@ export default function TemplateGrid<T extends GridTemplate>({
                   {template.name}
                 </div>
                 <div style={{ display: 'flex', gap: 8 }}>
-                  <Button size="small" icon={<EyeOutlined />} onClick={() => onPreview(template)} style={{ flex: 1 }}>
+                  <LightButton size="small" icon={<EyeOutlined />} onClick={() => onPreview(template)} style={{ flex: 1 }}>
                     预览
-                  </Button>
-                  <Button size="small" type={chosen ? 'default' : 'primary'} icon={chosen ? <CheckOutlined /> : undefined} onClick={() => onSelect(template)} style={{ flex: 1 }}>
+                  </LightButton>
+                  <LightButton size="small" variant={chosen ? 'default' : 'primary'} icon={chosen ? <CheckOutlined /> : undefined} onClick={() => onSelect(template)} style={{ flex: 1 }}>
                     {chosen ? '已选择' : '选择'}
-                  </Button>
+                  </LightButton>
                 </div>
               </div>
             </div>

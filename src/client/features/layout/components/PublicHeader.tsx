@@ -1,8 +1,8 @@
 import { MenuOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { useAppSelector } from '../../../app/hooks';
+import LightButton from '../../../components/LightButton';
 import { selectIsLoggedIn } from '../../auth/authSlice';
 import FeedbackGroup from './FeedbackGroup';
 import { navLinkStyle, publicNavLinks } from './publicNav';
@@ -50,15 +50,15 @@ export default function PublicHeader() {
           </Suspense>
         ) : (
           <>
-            <Button type="primary" onClick={() => navigate('/auth/login')}>
+            <LightButton variant="primary" onClick={() => navigate('/auth/login')}>
               登录
-            </Button>
-            <Button onClick={() => navigate('/auth/register')}>注册</Button>
+            </LightButton>
+            <LightButton onClick={() => navigate('/auth/register')}>注册</LightButton>
           </>
         )}
       </div>
-      <Button
-        type="text"
+      <LightButton
+        variant="text"
         className="wpg-public-menu-button"
         icon={<MenuOutlined />}
         aria-label="菜单"

@@ -1,5 +1,5 @@
-import { Button } from 'antd';
 import type { SiteCategory } from '../../../../contract/miniSite';
+import LightButton from '../../../components/LightButton';
 import { ALL_CATEGORIES } from '../miniSite.types';
 
 interface CategoryBarProps {
@@ -17,9 +17,9 @@ export default function CategoryBar({ categories, current, onChange }: CategoryB
       {items.map((category) => {
         const active = category.id === current;
         return (
-          <Button key={category.id} shape="round" type={active ? 'primary' : 'default'} aria-pressed={active} onClick={() => onChange(category.id)}>
+          <LightButton key={category.id} shape="round" variant={active ? 'primary' : 'default'} aria-pressed={active} onClick={() => onChange(category.id)}>
             {category.name}
-          </Button>
+          </LightButton>
         );
       })}
     </nav>
