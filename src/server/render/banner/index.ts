@@ -4,25 +4,10 @@
  */
 import type { BannerTexts } from '../../../contract/generation';
 import { bannerStyleById } from '../styles';
-import { renderStyleVideo } from './core/video';
+import { renderStyleVideo, type BannerVideoOptions, type VideoResult } from './core/video';
 import { BANNER_STYLE_DEFS } from './styles';
 
-export interface BannerVideoOptions {
-  /** The .mp4 to write. */
-  outFile: string;
-  /** A .jpg poster: a representative frame with everything visible. */
-  posterFile: string;
-  /** Default 1920 (rounded down to even). */
-  width?: number;
-  /** Default 1080 (rounded down to even). */
-  height?: number;
-  /** Default 6; the background loops seamlessly over this length. */
-  seconds?: number;
-  /** Default 25. */
-  fps?: number;
-  /** Abort kills ffmpeg, removes partial files and rejects. */
-  signal?: AbortSignal;
-}
+export type { BannerVideoOptions } from './core/video';
 
 export function hasBannerStyle(id: number): boolean {
   const style = bannerStyleById(id);
@@ -34,7 +19,7 @@ export function renderBannerVideo(
   styleId: number,
   input: { logoPng: Buffer; texts: BannerTexts },
   options: BannerVideoOptions,
-): Promise<{ frameCount: number; durationSeconds: number; width: number; height: number }> {
+): Promise<VideoResult> {
   const style = bannerStyleById(styleId);
   const def = style ? BANNER_STYLE_DEFS[style.key] : undefined;
   if (!style || !def) throw new Error(`Unknown banner style id ${styleId}`);

@@ -15,13 +15,20 @@ import { createRng, hashString } from './prng';
 import { makeTimeline } from './timeline';
 import type { BannerStyleDef, FrameTime, SceneEnv } from './types';
 
-export interface VideoOptions {
+export interface BannerVideoOptions {
+  /** The .mp4 to write. */
   outFile: string;
+  /** A .jpg poster: a representative frame with everything visible. */
   posterFile: string;
+  /** Default 1920 (rounded down to even). */
   width?: number;
+  /** Default 1080 (rounded down to even). */
   height?: number;
+  /** Default 6; the background loops seamlessly over this length. */
   seconds?: number;
+  /** Default 25. */
   fps?: number;
+  /** Abort kills ffmpeg, removes partial files and rejects. */
   signal?: AbortSignal;
 }
 
@@ -129,7 +136,7 @@ export function createFrameRenderer(
   };
 }
 
-export async function renderStyleVideo(def: BannerStyleDef, input: { logoPng: Buffer; texts: BannerTexts }, options: VideoOptions): Promise<VideoResult> {
+export async function renderStyleVideo(def: BannerStyleDef, input: { logoPng: Buffer; texts: BannerTexts }, options: BannerVideoOptions): Promise<VideoResult> {
   const { signal } = options;
   if (signal?.aborted) throw abortError(signal);
   const logo = await decodeLogo(input.logoPng);
