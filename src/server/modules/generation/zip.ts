@@ -29,6 +29,19 @@ export function sanitiseFileName(name: string, fallback: string): string {
   return capped || fallback;
 }
 
+/** Where a zip named `name` under `key` lives on disk, and the URL it is downloaded from. */
+export function zipLocation(dataDir: string, key: string, name: string): { file: string; zipUrl: string } {
+  return { file: path.join(zipsDir(dataDir), key, `${name}.zip`), zipUrl: `${ZIPS_URL_PREFIX}${key}/${encodeURIComponent(name)}.zip` };
+}
+
+/** Writes the zip beside its place and renames it in, so that a download never gets half a zip. */
+export function writeZipAtomically(file: string, entries: Zippable): void {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const temp = `${file}.${process.pid}.${crypto.randomBytes(4).toString('hex')}.tmp`;
+  fs.writeFileSync(temp, zipSync(entries));
+  fs.renameSync(temp, file);
+}
+
 const defaultPort = (protocol: string): string => (protocol === 'https:' ? '443' : '80');
 
 /** `hostname:port` of an absolute URL, with the scheme's default port made explicit. */
@@ -97,11 +110,10 @@ export class ZipService {
       .update(JSON.stringify([zipName, jobs.map((job) => [job.id, job.finishedAt])]))
       .digest('hex')
       .slice(0, 32);
-    const dir = path.join(zipsDir(this.options.dataDir), key);
-    const file = path.join(dir, `${zipName}.zip`);
+    const { file, zipUrl } = zipLocation(this.options.dataDir, key, zipName);
     if (!fs.existsSync(file)) this.write(file, jobs, zipName);
     this.options.queue.touch(jobs.map((job) => job.id));
-    return { zipUrl: `${ZIPS_URL_PREFIX}${key}/${encodeURIComponent(zipName)}.zip` };
+    return { zipUrl };
   }
 
   /** Deletes zips older than the results they hold are kept. */
@@ -132,10 +144,6 @@ export class ZipService {
         entries[name] = [fs.readFileSync(path.join(jobDir(this.options.dataDir, job.id), stored)), { level: 0, mtime: new Date(job.finishedAt) }];
       }
     }
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    const temp = `${file}.${process.pid}.${crypto.randomBytes(4).toString('hex')}.tmp`;
-    fs.writeFileSync(temp, zipSync(entries));
-    // Renamed into place so that a download never gets half a zip.
-    fs.renameSync(temp, file);
+    writeZipAtomically(file, entries);
   }
 }

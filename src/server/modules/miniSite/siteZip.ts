@@ -1,10 +1,9 @@
-import { zipSync, type Zippable } from 'fflate';
+import type { Zippable } from 'fflate';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ZipAnswer } from '../../../contract/generation';
-import { ZIPS_URL_PREFIX, zipsDir } from '../../queue/paths';
-import { sanitiseFileName } from '../generation/zip';
+import { sanitiseFileName, writeZipAtomically, zipLocation } from '../generation/zip';
 import { siteDir } from './paths';
 
 /** Formats that are compressed already: deflating them again only costs time. */
@@ -42,9 +41,9 @@ export class SiteZipService {
     const name = siteZipName(gameName);
     // Derived from the folder, so the same site always gets the same zip URL and it can be reused.
     const key = crypto.createHash('sha256').update(`mini-site:${dir}:${name}`).digest('hex').slice(0, 32);
-    const file = path.join(zipsDir(this.options.dataDir), key, `${name}.zip`);
+    const { file, zipUrl } = zipLocation(this.options.dataDir, key, name);
     if (!fs.existsSync(file)) this.write(siteDir(this.options.dataDir, dir), file, name);
-    return { zipUrl: `${ZIPS_URL_PREFIX}${key}/${encodeURIComponent(name)}.zip` };
+    return { zipUrl };
   }
 
   private write(root: string, file: string, folder: string): void {
@@ -54,10 +53,6 @@ export class SiteZipService {
       const level = STORED_AS_IS.has(path.extname(relative).toLowerCase()) ? 0 : 6;
       entries[`${folder}/${relative}`] = [fs.readFileSync(path.join(root, relative)), { level, mtime }];
     }
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    const temp = `${file}.${process.pid}.${crypto.randomBytes(4).toString('hex')}.tmp`;
-    fs.writeFileSync(temp, zipSync(entries));
-    // Renamed into place so that a download never gets half a zip.
-    fs.renameSync(temp, file);
+    writeZipAtomically(file, entries);
   }
 }
