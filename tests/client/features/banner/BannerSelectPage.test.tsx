@@ -51,7 +51,8 @@ describe('BannerSelectPage', () => {
     } finally {
       jest.useRealTimers();
     }
-    const video = screen.getByTestId('preview-video') as HTMLVideoElement;
+    // The dialog's code loads on the first preview (LazyMediaPreviewDialog).
+    const video = (await screen.findByTestId('preview-video')) as HTMLVideoElement;
     expect(video).toHaveAttribute('src', bannerTemplate.preview_video);
     expect(video.autoplay).toBe(true);
     expect(video.muted).toBe(true);

@@ -78,7 +78,8 @@ describe('LogoSelectPage', () => {
       act(() => {
         jest.advanceTimersByTime(100);
       });
-      expect(screen.getByAltText(`${logoTemplate.name} 预览图`)).toHaveAttribute('src', logoTemplate.preview_image1);
+      // The dialog's code loads on the first preview (LazyMediaPreviewDialog).
+      expect(await screen.findByAltText(`${logoTemplate.name} 预览图`)).toHaveAttribute('src', logoTemplate.preview_image1);
     } finally {
       jest.useRealTimers();
     }

@@ -3,7 +3,8 @@ import { Button, Card, Col, Form, Row } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { GenerationMessages } from '../../../../contract/generation';
 import FlowSteps from '../../../components/FlowSteps';
-import MediaPreviewDialog, { type MediaPreview } from '../../../components/MediaPreviewDialog';
+import LazyMediaPreviewDialog from '../../../components/LazyMediaPreviewDialog';
+import type { MediaPreview } from '../../../components/MediaPreviewDialog';
 import PageHeading from '../../../components/PageHeading';
 import { pageColumnStyle } from '../../../components/pageLayout';
 import { useDelayedPreview } from '../../../components/useDelayedPreview';
@@ -87,7 +88,7 @@ export default function BannerConfigPage() {
           </Card>
         </Col>
       </Row>
-      <MediaPreviewDialog preview={preview} onClose={close} onError={(media) => dispatch(templatePreviewFailed({ media }))} />
+      <LazyMediaPreviewDialog preview={preview} onClose={close} onError={(media) => dispatch(templatePreviewFailed({ media }))} />
     </div>
   );
 }

@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { BannerTemplate } from '../../../../contract/generation';
 import FlowSteps from '../../../components/FlowSteps';
-import MediaPreviewDialog, { type MediaPreview } from '../../../components/MediaPreviewDialog';
+import LazyMediaPreviewDialog from '../../../components/LazyMediaPreviewDialog';
+import type { MediaPreview } from '../../../components/MediaPreviewDialog';
 import PageHeading from '../../../components/PageHeading';
 import { pageColumnStyle } from '../../../components/pageLayout';
 import TemplateGrid from '../../../components/TemplateGrid';
@@ -50,7 +51,7 @@ export default function BannerSelectPage() {
         onPreview={(template) => open({ kind: 'video', src: template.preview_video, title: template.name })}
         onSelect={choose}
       />
-      <MediaPreviewDialog preview={preview} onClose={close} onError={(media) => dispatch(templatePreviewFailed({ media }))} />
+      <LazyMediaPreviewDialog preview={preview} onClose={close} onError={(media) => dispatch(templatePreviewFailed({ media }))} />
     </div>
   );
 }

@@ -3,7 +3,8 @@ import { Button, Card, Col, Form, Row, Segmented } from 'antd';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { GenerationMessages } from '../../../../contract/generation';
 import FlowSteps from '../../../components/FlowSteps';
-import MediaPreviewDialog, { type MediaPreview } from '../../../components/MediaPreviewDialog';
+import LazyMediaPreviewDialog from '../../../components/LazyMediaPreviewDialog';
+import type { MediaPreview } from '../../../components/MediaPreviewDialog';
 import Notice from '../../../components/Notice';
 import PageHeading from '../../../components/PageHeading';
 import { pageColumnStyle } from '../../../components/pageLayout';
@@ -100,7 +101,7 @@ export default function LogoConfigPage() {
           </Card>
         </Col>
       </Row>
-      <MediaPreviewDialog preview={preview} onClose={close} onError={(media) => dispatch(templatePreviewFailed({ media }))} />
+      <LazyMediaPreviewDialog preview={preview} onClose={close} onError={(media) => dispatch(templatePreviewFailed({ media }))} />
     </div>
   );
 }

@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { LogoTemplate } from '../../../../contract/generation';
 import FlowSteps from '../../../components/FlowSteps';
-import MediaPreviewDialog, { type MediaPreview } from '../../../components/MediaPreviewDialog';
+import LazyMediaPreviewDialog from '../../../components/LazyMediaPreviewDialog';
+import type { MediaPreview } from '../../../components/MediaPreviewDialog';
 import PageHeading from '../../../components/PageHeading';
 import { pageColumnStyle } from '../../../components/pageLayout';
 import TemplateGrid from '../../../components/TemplateGrid';
@@ -60,7 +61,7 @@ export default function LogoSelectPage() {
         onPreview={(template) => open({ kind: 'image', src: template.preview_image1, title: template.name })}
         onSelect={choose}
       />
-      <MediaPreviewDialog preview={preview} onClose={close} onError={(media) => dispatch(templatePreviewFailed({ media }))} />
+      <LazyMediaPreviewDialog preview={preview} onClose={close} onError={(media) => dispatch(templatePreviewFailed({ media }))} />
     </div>
   );
 }
