@@ -12,6 +12,7 @@ import { miniSiteSlice } from '../features/miniSite/miniSiteSlice';
 import { personalSlice } from '../features/personal/personalSlice';
 import { selectionsSlice } from '../features/selections/selectionsSlice';
 import { siteConfigSlice } from '../features/siteConfig/siteConfigSlice';
+import { siteListSlice } from '../features/siteList/siteListSlice';
 import { tutorialSlice } from '../features/tutorial/tutorialSlice';
 import { routerSlice } from './routerSlice';
 
@@ -32,6 +33,7 @@ export const rootReducer = combineSlices(
   generationSlice,
   downloadSlice,
   miniSiteSlice,
+  siteListSlice,
 );
 
 export type RootState = ReturnType<typeof rootReducer>;

@@ -5,6 +5,7 @@ import { downloadSaga } from '../features/download/downloadSaga';
 import { generationSaga } from '../features/generation/generationSaga';
 import { miniSiteSaga } from '../features/miniSite/miniSiteSaga';
 import { siteConfigSaga } from '../features/siteConfig/siteConfigSaga';
+import { siteListSaga } from '../features/siteList/siteListSaga';
 import { trackingSaga } from '../features/tracking/trackingSaga';
 import { tutorialSaga } from '../features/tutorial/tutorialSaga';
 import { appStarted } from './appActions';
@@ -12,7 +13,7 @@ import { appStarted } from './appActions';
 type DomainSaga = () => Generator;
 
 /** Each domain's watcher; later issues add theirs here. */
-export const domainSagas: DomainSaga[] = [authSaga, siteConfigSaga, trackingSaga, tutorialSaga, catalogSaga, generationSaga, downloadSaga, miniSiteSaga];
+export const domainSagas: DomainSaga[] = [authSaga, siteConfigSaga, trackingSaga, tutorialSaga, catalogSaga, generationSaga, downloadSaga, miniSiteSaga, siteListSaga];
 
 /** A saga that crashes this soon after starting, this many times in a row, is broken: stop restarting it. */
 export const QUICK_CRASH_MS = 1_000;

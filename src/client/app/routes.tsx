@@ -75,7 +75,7 @@ function childRoutes(): RouteObject[] {
       children: [
         // element: null marks these redirect-only routes as meant to render nothing (no router warning).
         { index: true, loader: () => redirect('/backend/siteList'), element: null },
-        page('siteList', '网站列表', comingSoon, RouteId.siteList),
+        page('siteList', '网站列表', lazyPage(() => import(/* webpackChunkName: "site-list" */ '../features/siteList/pages/SiteListPage')), RouteId.siteList),
         page('personal', '个人中心', lazyPage(() => import(/* webpackChunkName: "personal" */ '../features/personal/pages/PersonalPage')), RouteId.Personal),
       ],
     },

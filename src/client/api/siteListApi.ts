@@ -1,0 +1,19 @@
+import type { SiteIdRequest, SiteListAnswer, SiteListRequest, ZipUrlAnswer } from '../../contract/builder';
+import { call } from './http';
+
+/*
+ * Both calls keep the global answer handling (spec section 8): a failed list or a refused zip is
+ * told by the http layer (and a 401 ends the session there), so the saga adds no second message.
+ */
+
+/** GET /api/webSiteLog/getSiteList?page&page_size&name: one page of the user's builder sites. */
+export function getSiteList(query: SiteListRequest): Promise<SiteListAnswer> {
+  // An empty name is no filter: left out, so the address stays the plain page query.
+  const params: SiteListRequest = query.name ? query : { page: query.page, page_size: query.page_size };
+  return call<SiteListAnswer>({ method: 'GET', url: '/api/webSiteLog/getSiteList', params });
+}
+
+/** GET /api/webSiteLog/getFilePath?id: the zip of a completed site. */
+export function getFilePath(query: SiteIdRequest): Promise<ZipUrlAnswer> {
+  return call<ZipUrlAnswer>({ method: 'GET', url: '/api/webSiteLog/getFilePath', params: query });
+}

@@ -1,0 +1,109 @@
+import { Button, Card, Empty, Input, Space, Table, Tag, type TableColumnsType } from 'antd';
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { BuilderLimits, SiteStatus } from '../../../../contract/builder';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { selectSiteListLoading, selectSiteRows, type SiteRow } from '../siteListSelectors';
+import { downloadRequested, pageChanged, pageOpened, searchSubmitted, selectDownloadingSiteId, selectSiteListQuery, selectSiteListTotal } from '../siteListSlice';
+
+/** Where 立即建站 leads: the builder, told to start a new site rather than reopen the last one. */
+export const NEW_SITE_PATH = '/createWeb?new=1';
+
+export function editSitePath(id: number): string {
+  return `/createWeb?id=${encodeURIComponent(String(id))}`;
+}
+
+/** The columns' widths add up to this: narrower screens scroll the table sideways instead of squeezing it. */
+const TABLE_MIN_WIDTH = 860;
+
+const STATUS_COLORS: Record<number, string> = { [SiteStatus.editing]: 'processing', [SiteStatus.completed]: 'success' };
+
+function SiteActions({ row }: { row: SiteRow }) {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const downloadingId = useAppSelector(selectDownloadingSiteId);
+  return (
+    <Space size={0}>
+      <Button type="link" size="small" onClick={() => navigate(editSitePath(row.id))}>
+        编辑
+      </Button>
+      {row.downloadable ? (
+        <Button type="link" size="small" loading={downloadingId === row.id} onClick={() => dispatch(downloadRequested({ id: row.id }))}>
+          下载
+        </Button>
+      ) : null}
+    </Space>
+  );
+}
+
+const columns: TableColumnsType<SiteRow> = [
+  { title: 'ID', dataIndex: 'id', key: 'id', width: 80 },
+  { title: '网站名称', dataIndex: 'web_name', key: 'web_name', ellipsis: true, render: (name: string) => name || '—' },
+  {
+    title: '状态',
+    dataIndex: 'statusLabel',
+    key: 'status',
+    width: 100,
+    render: (label: string, row) => <Tag color={STATUS_COLORS[row.status] ?? 'default'}>{label}</Tag>,
+  },
+  { title: '创建时间', dataIndex: 'create_time', key: 'create_time', width: 180 },
+  { title: '更新时间', dataIndex: 'update_time', key: 'update_time', width: 180 },
+  { title: '操作', key: 'actions', width: 140, render: (_value: unknown, row) => <SiteActions row={row} /> },
+];
+
+function EmptySites({ searched }: { searched: string }) {
+  const navigate = useNavigate();
+  return (
+    <Empty description={searched ? `没有名称包含“${searched}”的网站` : '还没有网站，马上搭建一个吧'}>
+      <Button type="primary" onClick={() => navigate(NEW_SITE_PATH)}>
+        立即建站
+      </Button>
+    </Empty>
+  );
+}
+
+/** /backend/siteList (spec screen 5): the user's builder sites, searched by name, a page at a time. */
+export default function SiteListPage() {
+  const dispatch = useAppDispatch();
+  const query = useAppSelector(selectSiteListQuery);
+  const rows = useAppSelector(selectSiteRows);
+  const total = useAppSelector(selectSiteListTotal);
+  const loading = useAppSelector(selectSiteListLoading);
+
+  useEffect(() => {
+    dispatch(pageOpened());
+  }, [dispatch]);
+
+  return (
+    <Card title="网站列表">
+      <Input.Search
+        aria-label="网站名称"
+        placeholder="请输入网站名称"
+        defaultValue={query.name}
+        maxLength={BuilderLimits.webNameMax}
+        allowClear
+        enterButton="搜索"
+        // Search button, Enter, and clearing the box: each asks again from the first page.
+        onSearch={(name) => dispatch(searchSubmitted({ name }))}
+        style={{ maxWidth: 360, marginBottom: 16 }}
+      />
+      <Table<SiteRow>
+        rowKey="id"
+        columns={columns}
+        dataSource={rows}
+        loading={loading}
+        scroll={{ x: TABLE_MIN_WIDTH }}
+        locale={{ emptyText: loading ? ' ' : <EmptySites searched={query.name} /> }}
+        pagination={{
+          current: query.page,
+          pageSize: query.page_size,
+          total,
+          showSizeChanger: true,
+          pageSizeOptions: [...BuilderLimits.siteListPageSizes],
+          showTotal: (count) => `共 ${count} 条`,
+          onChange: (page, pageSize) => dispatch(pageChanged({ page, page_size: pageSize })),
+        }}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,101 @@
+import type { SagaIterator } from 'redux-saga';
+import { call, getContext, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
+import { BuilderMessages, type SiteListAnswer, type SiteRecord, type ZipUrlAnswer } from '../../../contract/builder';
+import { GenerationMessages } from '../../../contract/generation';
+import { safeLinkHref } from '../../../contract/links';
+import * as siteListApi from '../../api/siteListApi';
+import { SERVICES, type Services } from '../../app/services';
+import { SITE_ZIP_BASE } from '../download/downloadSaga';
+import { zipFileNameOf } from '../download/zipName';
+import { isDownloadable, selectSiteRecord } from './siteListSelectors';
+import {
+  downloadFinished,
+  downloadRequested,
+  downloadStarted,
+  listFailed,
+  listLoaded,
+  pageChanged,
+  pageOpened,
+  searchSubmitted,
+  selectSiteListQuery,
+  type SiteListQuery,
+} from './siteListSlice';
+
+/** Only an array of records is taken: a malformed answer shows as an empty list, not a crash. */
+function recordsOf(answer: SiteListAnswer | null): SiteRecord[] {
+  return Array.isArray(answer?.list) ? answer.list : [];
+}
+
+function totalOf(answer: SiteListAnswer | null, items: SiteRecord[]): number {
+  const total = answer?.total;
+  return typeof total === 'number' && Number.isFinite(total) && total >= 0 ? total : items.length;
+}
+
+/** Loads the page the query names. A page past the end (the list shrank meanwhile) turns to the last one. */
+export function* loadSiteList(): SagaIterator {
+  const query: SiteListQuery = yield select(selectSiteListQuery);
+  let answer: SiteListAnswer | null;
+  try {
+    answer = yield call(siteListApi.getSiteList, query);
+  } catch {
+    // The http layer has told the user why (spec section 8); the table shows its empty state.
+    yield put(listFailed());
+    return;
+  }
+  const items = recordsOf(answer);
+  const total = totalOf(answer, items);
+  const lastPage = Math.max(1, Math.ceil(total / query.page_size));
+  if (items.length === 0 && query.page > lastPage) {
+    yield put(pageChanged({ page: lastPage, page_size: query.page_size }));
+    return;
+  }
+  yield put(listLoaded({ items, total }));
+}
+
+/** Ends a download that did not start, after telling the user why. */
+function* downloadRefused(message: string): SagaIterator {
+  const services: Services = yield getContext(SERVICES);
+  services.notify.error(message);
+  yield put(downloadFinished());
+}
+
+/**
+ * 下载 (spec section 4): asks for the completed site's zip and hands it to the browser's download,
+ * as the preview pages do: saved under the name its URL ends in, '文件开始下载', and
+ * '获取下载文件失败' when no usable URL comes back.
+ */
+export function* downloadSite(action: ReturnType<typeof downloadRequested>): SagaIterator {
+  const services: Services = yield getContext(SERVICES);
+  const { id } = action.payload;
+  const record: SiteRecord | undefined = yield select(selectSiteRecord, id);
+  // The button shows only for completed sites; the list may have changed under a late click.
+  if (record && !isDownloadable(record)) {
+    services.notify.warning(BuilderMessages.siteNotCompleted);
+    return;
+  }
+  yield put(downloadStarted({ id }));
+  let answer: ZipUrlAnswer | null;
+  try {
+    answer = yield call(siteListApi.getFilePath, { id });
+  } catch {
+    // Told by the http layer (the server's own text, e.g. 网站尚未生成完成，暂不能下载).
+    yield put(downloadFinished());
+    return;
+  }
+  // Only http(s) or same-site URLs reach the link: a javascript: URL would run in our page.
+  const zipUrl = safeLinkHref(answer?.url);
+  if (!zipUrl) {
+    yield call(downloadRefused, GenerationMessages.zipEmpty);
+    return;
+  }
+  services.download(zipUrl, zipFileNameOf(zipUrl, record?.web_name || SITE_ZIP_BASE, services.now()));
+  services.notify.success(GenerationMessages.downloadStarted);
+  yield put(downloadFinished());
+}
+
+export function* siteListSaga(): SagaIterator {
+  // A newer query replaces the load still under way: the table shows what was asked last.
+  yield takeLatest([pageOpened.type, searchSubmitted.type, pageChanged.type], loadSiteList);
+  // A click while a zip is being fetched is ignored: one click, one download.
+  yield takeLeading(downloadRequested.type, downloadSite);
+}
