@@ -1,0 +1,204 @@
+import { expectSaga } from 'redux-saga-test-plan';
+import * as matchers from 'redux-saga-test-plan/matchers';
+import { dynamic, throwError, type StaticProvider } from 'redux-saga-test-plan/providers';
+import { ApiError } from '../../../../src/client/api/ApiError';
+import * as siteListApi from '../../../../src/client/api/siteListApi';
+import { downloadSite, loadSiteList, siteListSaga } from '../../../../src/client/features/siteList/siteListSaga';
+import {
+  downloadFinished,
+  downloadRequested,
+  downloadStarted,
+  initialSiteListState,
+  listFailed,
+  listLoaded,
+  pageChanged,
+  pageOpened,
+  searchSubmitted,
+  type SiteListState,
+} from '../../../../src/client/features/siteList/siteListSlice';
+import { BuilderMessages, type SiteListRequest, type SiteRecord } from '../../../../src/contract/builder';
+import { GenerationMessages } from '../../../../src/contract/generation';
+import { fakeWorld, rootReducer, stateWith } from '../auth/sagaHarness';
+import { completedSite, editingSite, siteRecord } from './siteListHarness';
+
+function listAnswer(value: unknown): StaticProvider {
+  return [matchers.call.fn(siteListApi.getSiteList), value] as StaticProvider;
+}
+
+function zipAnswer(value: unknown): StaticProvider {
+  return [matchers.call.fn(siteListApi.getFilePath), value] as StaticProvider;
+}
+
+function withSiteList(overrides: Partial<SiteListState> = {}) {
+  return stateWith({ siteList: { ...initialSiteListState, ...overrides } });
+}
+
+describe('loading the site list', () => {
+  it('asks for the first page on page enter and shows what comes back', async () => {
+    const world = fakeWorld();
+    const { storeState } = await expectSaga(siteListSaga)
+      .withReducer(rootReducer, withSiteList())
+      .provide([world.providers, listAnswer({ list: [editingSite, completedSite], total: 2 })])
+      .dispatch(pageOpened())
+      .call(siteListApi.getSiteList, { page: 1, page_size: 10, name: '' })
+      .put(listLoaded({ items: [editingSite, completedSite], total: 2 }))
+      .silentRun(50);
+    expect(storeState.siteList.status).toBe('succeeded');
+    expect(storeState.siteList.items).toEqual([editingSite, completedSite]);
+    expect(storeState.siteList.total).toBe(2);
+  });
+
+  it('a search asks again from page 1 with the trimmed name', async () => {
+    const world = fakeWorld();
+    const { storeState } = await expectSaga(siteListSaga)
+      .withReducer(rootReducer, withSiteList({ query: { page: 3, page_size: 20, name: '' }, status: 'succeeded' }))
+      .provide([world.providers, listAnswer({ list: [completedSite], total: 1 })])
+      .dispatch(searchSubmitted({ name: '  仙侠 ' }))
+      .call(siteListApi.getSiteList, { page: 1, page_size: 20, name: '仙侠' })
+      .silentRun(50);
+    expect(storeState.siteList.query).toEqual({ page: 1, page_size: 20, name: '仙侠' });
+  });
+
+  it('the pager asks for the page and size it was given', async () => {
+    const world = fakeWorld();
+    const many = Array.from({ length: 10 }, (_, index) => siteRecord(index + 11));
+    await expectSaga(siteListSaga)
+      .withReducer(rootReducer, withSiteList({ status: 'succeeded', total: 35 }))
+      .provide([world.providers, listAnswer({ list: many, total: 35 })])
+      .dispatch(pageChanged({ page: 2, page_size: 10 }))
+      .call(siteListApi.getSiteList, { page: 2, page_size: 10, name: '' })
+      .put(listLoaded({ items: many, total: 35 }))
+      .silentRun(50);
+  });
+
+  it('only the last query shows when the user asks again before an answer (takeLatest)', async () => {
+    const world = fakeWorld();
+    const slow = (request: SiteListRequest) =>
+      request.name === '旧' ? new Promise((resolve) => setTimeout(() => resolve({ list: [editingSite], total: 1 }), 30)) : { list: [completedSite], total: 1 };
+    const { storeState } = await expectSaga(siteListSaga)
+      .withReducer(rootReducer, withSiteList())
+      .provide([world.providers, [matchers.call.fn(siteListApi.getSiteList), dynamic(({ args }) => slow(args[0] as SiteListRequest))]])
+      .dispatch(searchSubmitted({ name: '旧' }))
+      .dispatch(searchSubmitted({ name: '新' }))
+      .not.put(listLoaded({ items: [editingSite], total: 1 }))
+      .put(listLoaded({ items: [completedSite], total: 1 }))
+      .silentRun(100);
+    expect(storeState.siteList.items).toEqual([completedSite]);
+  });
+
+  it('a failed list becomes an empty list, and the saga adds no message of its own', async () => {
+    const world = fakeWorld();
+    const { storeState } = await expectSaga(loadSiteList)
+      .withReducer(rootReducer, withSiteList({ status: 'loading', items: [editingSite], total: 1 }))
+      .provide([world.providers, listAnswer(throwError(new ApiError({ code: 500, msg: '服务器内部错误', httpStatus: 500 })))])
+      .put(listFailed())
+      .run();
+    expect(storeState.siteList).toMatchObject({ status: 'failed', items: [], total: 0 });
+    expect(world.services.notify.error).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['no data', null, [], 0],
+    ['a list that is not an array', { list: 'x', total: 3 }, [], 3],
+    ['no total', { list: [editingSite] }, [editingSite], 1],
+  ])('a malformed answer (%s) is taken as far as it goes', async (_name, answer, items, total) => {
+    const world = fakeWorld();
+    await expectSaga(loadSiteList)
+      .withReducer(rootReducer, withSiteList({ query: { page: 1, page_size: 10, name: '' } }))
+      .provide([world.providers, listAnswer(answer)])
+      .put(listLoaded({ items: items as SiteRecord[], total }))
+      .run();
+  });
+
+  it('a page past the end (the list shrank) turns to the last page', async () => {
+    const world = fakeWorld();
+    await expectSaga(loadSiteList)
+      .withReducer(rootReducer, withSiteList({ query: { page: 5, page_size: 10, name: '' } }))
+      .provide([world.providers, listAnswer({ list: [], total: 21 })])
+      .put(pageChanged({ page: 3, page_size: 10 }))
+      .not.put.actionType(listLoaded.type)
+      .run();
+  });
+});
+
+describe('downloading a completed site', () => {
+  it('asks for the zip of a status-2 site and downloads it under the name its URL ends in', async () => {
+    const world = fakeWorld();
+    const { storeState } = await expectSaga(siteListSaga)
+      .withReducer(rootReducer, withSiteList({ status: 'succeeded', items: [editingSite, completedSite], total: 2 }))
+      .provide([world.providers, zipAnswer({ url: '/zips/builder/7/%E4%BB%99%E4%BE%A0%E5%AE%98%E7%BD%91.zip' })])
+      .dispatch(downloadRequested({ id: completedSite.id }))
+      .put(downloadStarted({ id: completedSite.id }))
+      .call(siteListApi.getFilePath, { id: completedSite.id })
+      .put(downloadFinished())
+      .silentRun(50);
+    expect(world.services.download).toHaveBeenCalledWith('/zips/builder/7/%E4%BB%99%E4%BE%A0%E5%AE%98%E7%BD%91.zip', '仙侠官网.zip');
+    expect(world.services.notify.success).toHaveBeenCalledWith(GenerationMessages.downloadStarted);
+    expect(storeState.siteList.downloadingId).toBeNull();
+  });
+
+  it('the button spins while the zip is asked for', async () => {
+    const world = fakeWorld();
+    const { storeState } = await expectSaga(downloadSite, downloadRequested({ id: completedSite.id }))
+      .withReducer(rootReducer, withSiteList({ items: [completedSite] }))
+      .provide([world.providers, zipAnswer(new Promise(() => {}))])
+      .silentRun(30);
+    expect(storeState.siteList.downloadingId).toBe(completedSite.id);
+  });
+
+  it.each([
+    ['an empty url', { url: '' }],
+    ['no answer data', null],
+    ['a javascript: URL', { url: 'javascript:alert(1)' }],
+  ])('%s: 获取下载文件失败 and no download', async (_name, answer) => {
+    const world = fakeWorld();
+    const { storeState } = await expectSaga(downloadSite, downloadRequested({ id: completedSite.id }))
+      .withReducer(rootReducer, withSiteList({ items: [completedSite] }))
+      .provide([world.providers, zipAnswer(answer)])
+      .put(downloadFinished())
+      .run();
+    expect(world.services.notify.error.mock.calls).toEqual([[GenerationMessages.zipEmpty]]);
+    expect(world.services.download).not.toHaveBeenCalled();
+    expect(storeState.siteList.downloadingId).toBeNull();
+  });
+
+  it('a refused call is told by the http layer alone: no second message, no download', async () => {
+    const world = fakeWorld();
+    await expectSaga(downloadSite, downloadRequested({ id: completedSite.id }))
+      .withReducer(rootReducer, withSiteList({ items: [completedSite] }))
+      .provide([world.providers, zipAnswer(throwError(new ApiError({ code: 409, msg: BuilderMessages.siteNotCompleted, serverMsg: BuilderMessages.siteNotCompleted })))])
+      .put(downloadFinished())
+      .run();
+    expect(world.services.notify.error).not.toHaveBeenCalled();
+    expect(world.services.download).not.toHaveBeenCalled();
+  });
+
+  it('a site still being edited is not asked for', async () => {
+    const world = fakeWorld();
+    await expectSaga(downloadSite, downloadRequested({ id: editingSite.id }))
+      .withReducer(rootReducer, withSiteList({ items: [editingSite] }))
+      .provide([world.providers, zipAnswer({ url: '/zips/a.zip' })])
+      .not.call.fn(siteListApi.getFilePath)
+      .not.put.actionType(downloadStarted.type)
+      .run();
+    expect(world.services.notify.warning).toHaveBeenCalledWith(BuilderMessages.siteNotCompleted);
+  });
+
+  it('a second click while the zip is being fetched is ignored (takeLeading)', async () => {
+    const world = fakeWorld();
+    let calls = 0;
+    const slowZip = () => {
+      calls += 1;
+      return new Promise((resolve) => setTimeout(() => resolve({ url: '/zips/site.zip' }), 30));
+    };
+    const tester = expectSaga(siteListSaga)
+      .withReducer(rootReducer, withSiteList({ items: [completedSite] }))
+      .provide([world.providers, [matchers.call.fn(siteListApi.getFilePath), dynamic(slowZip)]]);
+    const finished = tester.silentRun(100);
+    tester.dispatch(downloadRequested({ id: completedSite.id }));
+    tester.dispatch(downloadRequested({ id: completedSite.id }));
+    await finished;
+    expect(calls).toBe(1);
+    expect(world.services.download).toHaveBeenCalledTimes(1);
+  });
+});
