@@ -1,0 +1,182 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { StrictMode } from 'react';
+import { useLocation } from 'react-router-dom';
+import * as siteListApi from '../../../../src/client/api/siteListApi';
+import { appStarted } from '../../../../src/client/app/appActions';
+import { makeStore } from '../../../../src/client/app/store';
+import { initialSiteListState, type SiteListState } from '../../../../src/client/features/siteList/siteListSlice';
+import SiteListPage from '../../../../src/client/features/siteList/pages/SiteListPage';
+import type { SiteListAnswer, SiteListRequest, SiteRecord } from '../../../../src/contract/builder';
+import { GenerationMessages } from '../../../../src/contract/generation';
+import { makeFakeServices } from '../../fakeServices';
+import { renderWithProviders } from '../../renderWithProviders';
+import { fastUser } from '../auth/fastTesting';
+import { completedSite, editingSite, siteRecord, unknownSite } from './siteListHarness';
+
+// The sagas run in these tests: no call may leave for the network.
+jest.mock('../../../../src/client/api/commonApi');
+jest.mock('../../../../src/client/api/generationApi');
+jest.mock('../../../../src/client/api/miniSiteApi');
+jest.mock('../../../../src/client/api/siteListApi');
+
+function Where() {
+  const location = useLocation();
+  return <p data-testid="where">{`${location.pathname}${location.search}`}</p>;
+}
+
+/** The page with its sagas running, as in the app (StrictMode: the list must still load as asked). */
+function renderPage(siteList: Partial<SiteListState> = {}) {
+  const services = makeFakeServices();
+  const store = makeStore({ siteList: { ...initialSiteListState, ...siteList } }, { services });
+  store.dispatch(appStarted());
+  return renderWithProviders(null, {
+    store,
+    services,
+    route: '/backend/siteList',
+    routes: [
+      {
+        path: '/backend/siteList',
+        element: (
+          <StrictMode>
+            <SiteListPage />
+          </StrictMode>
+        ),
+      },
+      { path: '*', element: <Where /> },
+    ],
+  });
+}
+
+function answerWith(list: SiteRecord[], total = list.length) {
+  jest.mocked(siteListApi.getSiteList).mockResolvedValue({ list, total } satisfies SiteListAnswer);
+}
+
+/** The table row of a site, found by its name. */
+function rowOf(name: string): HTMLElement {
+  const row = screen.getByText(name).closest<HTMLElement>('tr');
+  if (!row) throw new Error(`No row for ${name}`);
+  return row;
+}
+
+function lastListRequest(): SiteListRequest {
+  const calls = jest.mocked(siteListApi.getSiteList).mock.calls;
+  return calls[calls.length - 1][0];
+}
+
+beforeEach(() => {
+  jest.clearAllMocks();
+  answerWith([editingSite, completedSite, unknownSite]);
+  jest.mocked(siteListApi.getFilePath).mockResolvedValue({ url: '/zips/builder/8/武侠官网.zip' });
+});
+
+describe('SiteListPage', () => {
+  it('loads the first page on enter and shows each site with its status in words', async () => {
+    renderPage();
+    await screen.findByText(completedSite.web_name);
+    expect(siteListApi.getSiteList).toHaveBeenCalledWith({ page: 1, page_size: 10, name: '' });
+    const headers = Array.from(document.querySelectorAll('thead th')).map((cell) => cell.textContent);
+    expect(headers).toEqual(['ID', '网站名称', '状态', '创建时间', '更新时间', '操作']);
+    expect(within(rowOf(editingSite.web_name)).getByText('编辑中')).toBeInTheDocument();
+    expect(within(rowOf(completedSite.web_name)).getByText('已完成')).toBeInTheDocument();
+    expect(within(rowOf(unknownSite.web_name)).getByText('未知')).toBeInTheDocument();
+    expect(within(rowOf(editingSite.web_name)).getByText(String(editingSite.id))).toBeInTheDocument();
+    expect(within(rowOf(editingSite.web_name)).getByText(editingSite.create_time)).toBeInTheDocument();
+    expect(screen.getByText('共 3 条')).toBeInTheDocument();
+  });
+
+  it('offers 下载 only on completed sites, and 编辑 on every one', async () => {
+    renderPage();
+    await screen.findByText(completedSite.web_name);
+    expect(within(rowOf(completedSite.web_name)).queryByText('下载')).toBeInTheDocument();
+    expect(within(rowOf(editingSite.web_name)).queryByText('下载')).not.toBeInTheDocument();
+    expect(within(rowOf(unknownSite.web_name)).queryByText('下载')).not.toBeInTheDocument();
+    for (const site of [editingSite, completedSite, unknownSite]) expect(within(rowOf(site.web_name)).getByText('编辑')).toBeInTheDocument();
+  });
+
+  it('编辑 opens the builder on that site', async () => {
+    renderPage();
+    await screen.findByText(editingSite.web_name);
+    await fastUser().click(within(rowOf(editingSite.web_name)).getByText('编辑'));
+    expect(await screen.findByTestId('where')).toHaveTextContent(`/createWeb?id=${editingSite.id}`);
+  });
+
+  it('下载 fetches the zip of that site and starts its download', async () => {
+    const { services } = renderPage();
+    await screen.findByText(completedSite.web_name);
+    await fastUser().click(within(rowOf(completedSite.web_name)).getByText('下载'));
+    await waitFor(() => expect(services.download).toHaveBeenCalledWith('/zips/builder/8/武侠官网.zip', '武侠官网.zip'));
+    expect(siteListApi.getFilePath).toHaveBeenCalledWith({ id: completedSite.id });
+    expect(services.notify.success).toHaveBeenCalledWith(GenerationMessages.downloadStarted);
+  });
+
+  it('an empty zip URL says 获取下载文件失败', async () => {
+    jest.mocked(siteListApi.getFilePath).mockResolvedValue({ url: '' });
+    const { services } = renderPage();
+    await screen.findByText(completedSite.web_name);
+    await fastUser().click(within(rowOf(completedSite.web_name)).getByText('下载'));
+    await waitFor(() => expect(services.notify.error).toHaveBeenCalledWith(GenerationMessages.zipEmpty));
+    expect(services.download).not.toHaveBeenCalled();
+  });
+
+  it('a search (Enter or 搜索) asks again from page 1 with the name', async () => {
+    answerWith(Array.from({ length: 10 }, (_, index) => siteRecord(index + 21)), 45);
+    renderPage({ query: { page: 3, page_size: 10, name: '' } });
+    await screen.findByText('网站21');
+    expect(lastListRequest()).toEqual({ page: 3, page_size: 10, name: '' });
+
+    answerWith([completedSite]);
+    const box = screen.getByPlaceholderText('请输入网站名称');
+    fireEvent.change(box, { target: { value: '武侠' } });
+    fireEvent.keyDown(box, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    await screen.findByText(completedSite.web_name);
+    expect(lastListRequest()).toEqual({ page: 1, page_size: 10, name: '武侠' });
+    expect(screen.getByText('共 1 条')).toBeInTheDocument();
+
+    fireEvent.change(box, { target: { value: '仙侠' } });
+    await fastUser().click(screen.getByText(/搜\s*索/));
+    await waitFor(() => expect(lastListRequest()).toEqual({ page: 1, page_size: 10, name: '仙侠' }));
+  });
+
+  it('the pager asks for another page, and another size from page 1', async () => {
+    answerWith(Array.from({ length: 10 }, (_, index) => siteRecord(index + 1)), 45);
+    renderPage();
+    await screen.findByText('网站1');
+    expect(screen.getByText('共 45 条')).toBeInTheDocument();
+    await fastUser().click(screen.getByTitle('2'));
+    await waitFor(() => expect(lastListRequest()).toEqual({ page: 2, page_size: 10, name: '' }));
+
+    // The size changer offers the contract's sizes; choosing 20 starts again from page 1.
+    const sizeChanger = document.querySelector<HTMLElement>('.ant-pagination-options .ant-select');
+    if (!sizeChanger) throw new Error('No page size changer');
+    fireEvent.mouseDown(sizeChanger.querySelector('input') ?? sizeChanger);
+    const options = await screen.findAllByText(/条\/页/);
+    expect(options.map((option) => option.textContent)).toEqual(expect.arrayContaining(['10 条/页', '20 条/页', '50 条/页', '100 条/页']));
+    fireEvent.click(options.find((option) => option.textContent === '20 条/页' && option.closest('.ant-select-item')) ?? options[0]);
+    await waitFor(() => expect(lastListRequest()).toEqual({ page: 1, page_size: 20, name: '' }));
+  });
+
+  it('an empty list invites the user to build a site (立即建站 -> /createWeb?new=1)', async () => {
+    answerWith([]);
+    renderPage();
+    expect(await screen.findByText('还没有网站，马上搭建一个吧')).toBeInTheDocument();
+    await fastUser().click(screen.getByText('立即建站'));
+    expect(await screen.findByTestId('where')).toHaveTextContent('/createWeb?new=1');
+  });
+
+  it('a failed list shows the empty state', async () => {
+    jest.mocked(siteListApi.getSiteList).mockRejectedValue(new Error('请求失败'));
+    renderPage({ items: [editingSite], total: 1, status: 'succeeded' });
+    expect(await screen.findByText('还没有网站，马上搭建一个吧')).toBeInTheDocument();
+    expect(screen.queryByText(editingSite.web_name)).not.toBeInTheDocument();
+  });
+
+  it('shows the table loading while the list is asked for, and scrolls it sideways on narrow screens', async () => {
+    jest.mocked(siteListApi.getSiteList).mockReturnValue(new Promise(() => {}));
+    renderPage();
+    await waitFor(() => expect(document.querySelector('.ant-spin-spinning')).not.toBeNull());
+    const table = document.querySelector<HTMLElement>('.ant-table table');
+    // A fixed width wider than a phone, in a box that scrolls sideways: the columns are never squeezed.
+    expect(table?.style.width).toBe('860px');
+    expect(document.querySelector<HTMLElement>('.ant-table-content')?.style.overflowX).toBe('auto');
+  });
+});
