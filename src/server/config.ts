@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { clientDistDir, repoRoot } from '../../config/paths';
+import { BannerArtConfigError, readBannerArtConfig, type BannerArtConfig } from './render/aiBanner/config';
 
 export type Mode = 'production' | 'development' | 'test';
 
@@ -25,6 +26,12 @@ export interface ServerConfig {
   /** Origin written into QR-login codes; '' means "the request's protocol and host". */
   publicOrigin: string;
   generation: GenerationConfig;
+  /**
+   * The builder banner's art provider: BANNER_ART_URL, BANNER_ART_TOKEN, BANNER_ART_MODEL and
+   * BANNER_ART_TIMEOUT_MS (described in render/aiBanner/config.ts, which render workers read too).
+   * Without BANNER_ART_URL, generative art drawn on this server.
+   */
+  bannerArt: BannerArtConfig;
 }
 
 /** The render queue's settings (DESIGN.md section 6). */
@@ -83,6 +90,15 @@ function parseGeneration(env: Env, mode: Mode): GenerationConfig {
     // Off in test mode: tests render what they check, not the whole gallery.
     catalogPrerender: env.CATALOG_PRERENDER === undefined || env.CATALOG_PRERENDER === '' ? mode !== 'test' : parseFlag('CATALOG_PRERENDER', env.CATALOG_PRERENDER),
   };
+}
+
+function parseBannerArt(env: Env): BannerArtConfig {
+  try {
+    return readBannerArtConfig(env);
+  } catch (error) {
+    if (error instanceof BannerArtConfigError) throw new ConfigError(error.message);
+    throw error;
+  }
 }
 
 function parseTrustProxy(value: string | undefined): boolean | number | string {
@@ -160,6 +176,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     qrLoginProvider: oneOf('QR_LOGIN_PROVIDER', env.QR_LOGIN_PROVIDER, ['local'] as const, 'local'),
     publicOrigin: parseOrigin(env.PUBLIC_ORIGIN),
     generation: parseGeneration(env, mode),
+    bannerArt: parseBannerArt(env),
   };
   // Last, so that a bad value elsewhere does not leave a new secret file behind.
   return { ...rest, jwtSecret: loadSecret(env.JWT_SECRET, dataDir) };

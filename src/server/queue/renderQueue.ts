@@ -1,14 +1,16 @@
 import type { FastifyBaseLogger } from 'fastify';
 import fs from 'node:fs';
 import path from 'node:path';
-import { GenerationLimits, GenerationMessages } from '../../contract/generation';
+import { GenerationMessages } from '../../contract/generation';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
 import { generatedDir, jobDir, renderTmpDir } from './paths';
 import {
+  DEFAULT_RENDER_SECONDS,
   JOB_ID_PATTERN,
   RENDER_TIMEOUT_MS,
   jobIdentity,
+  userFacingMessage,
   type CatalogJobSpec,
   type RenderKind,
   type RenderResult,
@@ -277,7 +279,8 @@ export class RenderQueue {
   /**
    * Expected seconds from submit to result for a kind: its median render time, plus the work of
    * every job now queued or running (each at its own kind's median) shared among the render slots,
-   * rounded up. Before any history a kind counts as the spec's default (180 s logo, 60 s banner).
+   * rounded up. Before any history a kind counts as the spec's default (180 s logo, 60 s banner,
+   * 120 s builder banner).
    * Reads no rows: the counts are kept in memory and the medians cached.
    */
   expectedSeconds(kind: UserJobKind): number {
@@ -290,11 +293,7 @@ export class RenderQueue {
     const cached = this.renderMedians.get(kind);
     if (cached !== undefined) return cached;
     const history = this.repo.history(kind, DURATION_HISTORY);
-    const seconds = history.length
-      ? median(history.map((h) => h.render_ms)) / 1000
-      : kind === 'fsa'
-        ? GenerationLimits.defaultBannerSeconds
-        : GenerationLimits.defaultLogoSeconds;
+    const seconds = history.length ? median(history.map((h) => h.render_ms)) / 1000 : DEFAULT_RENDER_SECONDS[kind];
     this.renderMedians.set(kind, seconds);
     return seconds;
   }
@@ -560,7 +559,8 @@ export class RenderQueue {
     if (this.closed) return;
     const at = this.options.now();
     const timedOut = error instanceof RenderAborted && error.why === 'timeout';
-    const message = timedOut ? GenerationMessages.renderTimedOut : GenerationMessages.renderFailed;
+    // A renderer's message meant for the user (an image service's refusal, say) is shown as it is.
+    const message = timedOut ? GenerationMessages.renderTimedOut : (userFacingMessage(error) ?? GenerationMessages.renderFailed);
     this.options.log.error({ err: error, jobId: row.id, kind: row.kind, timedOut }, 'render job failed');
     this.repo.fail(row.id, message, at, this.active.get(row.id)?.touchedAt ?? at);
     this.removeActive(row.id);

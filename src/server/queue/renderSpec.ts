@@ -4,7 +4,8 @@
  * that the API process never loads canvas or fonts just to know a file name.
  */
 import crypto from 'node:crypto';
-import type { BannerTexts, GenerationModule, LogoTexts } from '../../contract/generation';
+import { BuilderLimits } from '../../contract/builder';
+import { GenerationLimits, type BannerTexts, type GenerationModule, type LogoTexts } from '../../contract/generation';
 
 /**
  * Bump when a renderer's output changes: it is part of every job's identity (so an identical
@@ -12,8 +13,11 @@ import type { BannerTexts, GenerationModule, LogoTexts } from '../../contract/ge
  */
 export const RENDERER_VERSION = 'r2';
 
-/** The kinds of user job, one per generation module (spec section 9). */
-export type UserJobKind = GenerationModule;
+/**
+ * The kinds of user job: one per generation module (spec section 9), and the builder's banner
+ * (`ab`), which only the builder submits: the public logoCreate call accepts modules alone.
+ */
+export type UserJobKind = GenerationModule | 'ab';
 
 export interface LogoJobSpec {
   kind: 'tl' | 'al';
@@ -29,7 +33,20 @@ export interface BannerJobSpec {
   bannerTexts: BannerTexts;
 }
 
-export type UserJobSpec = LogoJobSpec | BannerJobSpec;
+/**
+ * The builder's banner picture (DESIGN.md section 7): the art of `provider` (an id from
+ * render/aiBanner/config.ts, never a secret: specs are stored in the database) for `prompt`, and
+ * the logo of `logoStyle` with `logotext` beside it.
+ */
+export interface BuilderBannerJobSpec {
+  kind: 'ab';
+  logoStyle: number;
+  logotext: string;
+  prompt: string;
+  provider: string;
+}
+
+export type UserJobSpec = LogoJobSpec | BannerJobSpec | BuilderBannerJobSpec;
 
 /** The gallery pictures of one style, made from the sample texts. */
 export interface CatalogJobSpec {
@@ -60,6 +77,7 @@ export const JOB_FILES = {
   tl: { logo: 'logo.png' },
   al: { logo: 'logo.webp', still: 'logo-still.png' },
   fsa: { logo: 'logo.png', video: 'banner.mp4', poster: 'banner-poster.jpg' },
+  ab: { banner: 'banner.jpg', logo: 'logo.png' },
   'catalog-logo': { thumbnail: 'thumbnail.jpg', preview1: 'preview1.jpg', preview: 'preview.jpg' },
   'catalog-banner': { thumbnail: 'thumbnail.jpg', video: 'preview.mp4', poster: 'poster.jpg' },
 } as const satisfies Record<RenderKind, Record<string, string>>;
@@ -99,19 +117,55 @@ export const RENDER_TIMEOUT_MS: Readonly<Record<RenderKind, number>> = {
   tl: 30_000,
   al: 60_000,
   fsa: 180_000,
+  // Mostly waiting on an image service; BANNER_ART_TIMEOUT_MS stays below it so that the
+  // service's own timeout message, not this generic one, reaches the user.
+  ab: 120_000,
   'catalog-logo': 60_000,
   'catalog-banner': 180_000,
 };
+
+/** Seconds a kind is expected to take before any has finished (spec section 9). */
+export const DEFAULT_RENDER_SECONDS: Readonly<Record<UserJobKind, number>> = {
+  tl: GenerationLimits.defaultLogoSeconds,
+  al: GenerationLimits.defaultLogoSeconds,
+  fsa: GenerationLimits.defaultBannerSeconds,
+  ab: BuilderLimits.defaultBannerSeconds,
+};
+
+/** The logo text of any user job: zips and sites name their files after it. */
+export function logoTextOf(spec: UserJobSpec): string {
+  return spec.kind === 'ab' ? spec.logotext : spec.texts.logotext;
+}
 
 /**
  * A job's identity: equal requests share one job and one result. Field order is fixed here, not
  * taken from the request, so that the same texts always hash the same.
  */
 export function jobIdentity(spec: UserJobSpec): string {
-  const { logotext, rightsealtext, bottomsealtext, bottomtext } = spec.texts;
-  const parts: unknown[] = [RENDERER_VERSION, spec.kind, spec.logoStyle, logotext, rightsealtext, bottomsealtext, bottomtext];
-  if (spec.kind === 'fsa') parts.push(spec.bannerStyle, spec.bannerTexts.bannertextup, spec.bannerTexts.bannertextdown);
+  const parts: unknown[] = [RENDERER_VERSION, spec.kind];
+  if (spec.kind === 'ab') {
+    parts.push(spec.provider, spec.logoStyle, spec.logotext, spec.prompt);
+  } else {
+    const { logotext, rightsealtext, bottomsealtext, bottomtext } = spec.texts;
+    parts.push(spec.logoStyle, logotext, rightsealtext, bottomsealtext, bottomtext);
+    if (spec.kind === 'fsa') parts.push(spec.bannerStyle, spec.bannerTexts.bannertextup, spec.bannerTexts.bannertextdown);
+  }
   return crypto.createHash('sha256').update(JSON.stringify(parts)).digest('hex').slice(0, 32);
+}
+
+/**
+ * A render failure whose message is for the user (in Chinese): an image service's answer, say.
+ * Recognised by name, because errors cross the worker thread as name and message only. Every
+ * other failure is shown as the generic message, so that no internal detail reaches a visitor.
+ */
+export const USER_FACING_ERROR_NAME = 'RenderUserFacingError';
+
+export class RenderUserFacingError extends Error {
+  override name = USER_FACING_ERROR_NAME;
+}
+
+export function userFacingMessage(error: unknown): string | null {
+  return error instanceof Error && error.name === USER_FACING_ERROR_NAME && error.message ? error.message : null;
 }
 
 /** A job id as jobIdentity makes it; anything else never reaches the database or a path. */

@@ -26,6 +26,8 @@ export interface WorkerPoolOptions {
   /** After an abort, how long a render may take to stop before its thread is terminated. */
   abortGraceMs?: number;
   workerFile?: string;
+  /** The threads' environment (renderers read BANNER_ART_* from it); the process's by default. */
+  env?: Record<string, string | undefined>;
 }
 
 /** The thread died or was stopped before answering. */
@@ -105,7 +107,8 @@ export class WorkerPool implements RenderRunner {
   }
 
   private spawn(): Slot {
-    const worker = new Worker(this.options.workerFile ?? RENDER_WORKER_FILE, { execArgv: WORKER_EXEC_ARGV });
+    const { env } = this.options;
+    const worker = new Worker(this.options.workerFile ?? RENDER_WORKER_FILE, { execArgv: WORKER_EXEC_ARGV, ...(env ? { env } : {}) });
     const slot: Slot = { worker, current: null };
     worker.on('message', (reply: WorkerReply) => {
       if (slot.current && reply.id === slot.current.id) slot.current.settle(reply);

@@ -7,13 +7,14 @@ import type { Clock } from '../../clock';
 import { invalid } from '../../http/envelope';
 import { GENERATED_URL_PREFIX, ZIPS_URL_PREFIX, jobDir, zipsDir } from '../../queue/paths';
 import { KEEP_DONE_MS, type FinishedJob, type RenderQueue } from '../../queue/renderQueue';
-import type { UserJobKind } from '../../queue/renderSpec';
+import { logoTextOf, type UserJobKind } from '../../queue/renderSpec';
 
 /** What each result file is called inside a zip, after the logo text: 龙腾天下-banner.mp4. */
 const ENTRY_NAMES: Record<UserJobKind, Record<string, string>> = {
   tl: { 'logo.png': 'logo.png' },
   al: { 'logo.webp': 'logo-animated.webp', 'logo-still.png': 'logo-still.png' },
   fsa: { 'logo.png': 'logo.png', 'banner.mp4': 'banner.mp4', 'banner-poster.jpg': 'banner-poster.jpg' },
+  ab: { 'banner.jpg': 'banner.jpg', 'logo.png': 'logo.png' },
 };
 
 export const DEFAULT_ZIP_NAME = 'LOGO';
@@ -135,7 +136,7 @@ export class ZipService {
   private write(file: string, jobs: FinishedJob[], zipName: string): void {
     const entries: Zippable = {};
     for (const job of jobs) {
-      const base = sanitiseFileName(job.spec.texts.logotext, zipName);
+      const base = sanitiseFileName(logoTextOf(job.spec), zipName);
       for (const stored of job.files) {
         const wanted = `${base}-${ENTRY_NAMES[job.spec.kind][stored] ?? stored}`;
         let name = wanted;

@@ -1,0 +1,119 @@
+/**
+ * The builder's banner job (kind `ab`) through the real queue and real worker threads: the
+ * generative art as banner.jpg and the chosen logo as logo.png; a provider's refusal reaches the
+ * user as its Chinese message.
+ */
+import { loadImage } from '@napi-rs/canvas';
+import Fastify from 'fastify';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { BuilderLimits } from '../../../src/contract/builder';
+import { GenerationLimits, GenerationMessages } from '../../../src/contract/generation';
+import { openDatabase, type Db } from '../../../src/server/db/database';
+import { runMigrations } from '../../../src/server/db/migrations';
+import { jobDir } from '../../../src/server/queue/paths';
+import { RenderQueue, type PollOutcome } from '../../../src/server/queue/renderQueue';
+import { JOB_FILES, RenderUserFacingError, jobIdentity, type BuilderBannerJobSpec, type RenderRunner } from '../../../src/server/queue/renderSpec';
+import { WorkerPool } from '../../../src/server/queue/workerPool';
+import { GENERATIVE_PROVIDER_ID } from '../../../src/server/render/aiBanner/config';
+import { runRenderJobWith } from '../../../src/server/render/jobs';
+import { renderBannerVideo } from '../../../src/server/render/banner';
+import { renderLogoAnimation, renderLogoPng, renderLogoShowcase } from '../../../src/server/render/logo';
+import { createClock } from '../helpers';
+
+jest.setTimeout(90_000);
+
+const log = Fastify({ logger: false }).log;
+let dataDir: string;
+let db: Db;
+let queue: RenderQueue | null = null;
+
+beforeEach(() => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wpg-ab-test-'));
+  db = openDatabase(dataDir);
+  runMigrations(db);
+});
+
+afterEach(async () => {
+  await queue?.close();
+  queue = null;
+  db.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+function open(runner: RenderRunner): RenderQueue {
+  queue = new RenderQueue({ db, now: createClock(Date.now()).now, log, dataDir, runner, concurrency: 1, inquiryThreshold: 5, unpolledExpiryMs: 300_000, sweepIntervalMs: 60_000 });
+  queue.start();
+  return queue;
+}
+
+async function finished(q: RenderQueue, id: string): Promise<PollOutcome> {
+  for (;;) {
+    const outcome = q.poll(id);
+    if (outcome.type !== 'waiting') return outcome;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+const spec = (prompt: string, provider = GENERATIVE_PROVIDER_ID): BuilderBannerJobSpec => ({ kind: 'ab', logoStyle: 3, logotext: '龙腾天下', prompt, provider });
+
+describe('the builder banner job (ab)', () => {
+  it('renders banner.jpg (1920x1080) and logo.png in a worker thread, through the queue', async () => {
+    const q = open(new WorkerPool({ size: 1, log, env: {} }));
+    const job = spec('火焰中的城堡');
+    const submitted = q.submit(job, { isFirst: true, userId: null });
+    expect(submitted).toEqual({ type: 'queued', id: jobIdentity(job), waitCount: 0 });
+    const outcome = await finished(q, jobIdentity(job));
+    expect(outcome).toEqual({ type: 'done', id: jobIdentity(job), kind: 'ab', files: [JOB_FILES.ab.banner, JOB_FILES.ab.logo] });
+    const dir = jobDir(dataDir, jobIdentity(job));
+    const banner = fs.readFileSync(path.join(dir, 'banner.jpg'));
+    expect(banner.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+    const picture = await loadImage(banner);
+    expect([picture.width, picture.height]).toEqual([1920, 1080]);
+    const logo = await loadImage(fs.readFileSync(path.join(dir, 'logo.png')));
+    expect(logo.width).toBeGreaterThan(50);
+    // The identical request is answered from the finished job.
+    expect(q.submit(job, { isFirst: true, userId: null })).toEqual({ type: 'exists', id: jobIdentity(job), kind: 'ab', files: ['banner.jpg', 'logo.png'] });
+  });
+
+  it('a provider\'s user-facing error becomes the job\'s message; any other error the generic one', async () => {
+    const renderers = { renderLogoPng, renderLogoAnimation, renderLogoShowcase, renderBannerVideo };
+    const runner = (error: Error): RenderRunner => ({
+      run: (job, outDir, signal) =>
+        runRenderJobWith(
+          { ...renderers, bannerArtProvider: () => ({ id: 'x', label: 'x', paint: () => Promise.reject(error) }) },
+          job,
+          outDir,
+          signal,
+        ),
+      close: async () => {},
+    });
+    const q = open(runner(new RenderUserFacingError('图像生成服务拒绝了这段描述')));
+    q.submit(spec('一'), { isFirst: true, userId: null });
+    expect(await finished(q, jobIdentity(spec('一')))).toEqual({ type: 'failed', message: '图像生成服务拒绝了这段描述' });
+    await q.close();
+    const other = open(runner(new Error('ECONNRESET at /internal/path')));
+    other.submit(spec('二'), { isFirst: true, userId: null });
+    expect(await finished(other, jobIdentity(spec('二')))).toEqual({ type: 'failed', message: GenerationMessages.renderFailed });
+  });
+
+  it('expects 120 s for a builder banner before any has finished, and keeps the other kinds\' defaults', () => {
+    const q = open({ run: () => new Promise(() => {}), close: async () => {} });
+    expect(q.expectedSeconds('ab')).toBe(BuilderLimits.defaultBannerSeconds);
+    expect(q.expectedSeconds('tl')).toBe(GenerationLimits.defaultLogoSeconds);
+    expect(q.expectedSeconds('fsa')).toBe(GenerationLimits.defaultBannerSeconds);
+  });
+
+  it('gives each provider, prompt, text and logo style its own job', () => {
+    const ids = new Set([
+      jobIdentity(spec('火')),
+      jobIdentity(spec('水')),
+      jobIdentity(spec('火', 'http@example.com/v1')),
+      jobIdentity({ ...spec('火'), logotext: '别的' }),
+      jobIdentity({ ...spec('火'), logoStyle: 4 }),
+    ]);
+    expect(ids.size).toBe(5);
+    expect(jobIdentity(spec('火'))).toBe(jobIdentity(spec('火')));
+  });
+});
