@@ -1,11 +1,19 @@
-/** The back office sider (spec screen 4): three items, keyed by the path they open. */
-export const backendMenuItems: readonly { key: string; label: string }[] = [
-  { key: '/backend/siteList', label: '网站列表' },
-  { key: '/createWeb', label: '立即搭建' },
-  { key: '/backend/personal', label: '个人中心' },
+/**
+ * The back office sider (spec screen 4): three items, keyed by the path that highlights them, and
+ * `to`, where they lead (立即搭建 tells the builder to start a new site, not reopen the last one).
+ */
+export const backendMenuItems: readonly { key: string; label: string; to: string }[] = [
+  { key: '/backend/siteList', label: '网站列表', to: '/backend/siteList' },
+  { key: '/createWeb', label: '立即搭建', to: '/createWeb?new=1' },
+  { key: '/backend/personal', label: '个人中心', to: '/backend/personal' },
 ];
 
 /** The item to highlight for a path: the one whose path the current one is or starts with. */
 export function selectedBackendKey(pathname: string): string | undefined {
   return backendMenuItems.find((item) => pathname === item.key || pathname.startsWith(`${item.key}/`))?.key;
+}
+
+/** Where the item keyed `key` leads. */
+export function backendMenuTarget(key: string): string {
+  return backendMenuItems.find((item) => item.key === key)?.to ?? key;
 }

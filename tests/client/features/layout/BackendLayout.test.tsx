@@ -1,7 +1,8 @@
 import { act, screen, within } from '@testing-library/react';
 import { initialAuthState, logoutRequested } from '../../../../src/client/features/auth/authSlice';
 import BackendLayout from '../../../../src/client/features/layout/BackendLayout';
-import { selectedBackendKey } from '../../../../src/client/features/layout/backendMenu';
+import { backendMenuTarget, selectedBackendKey } from '../../../../src/client/features/layout/backendMenu';
+import { PHONE_QUERY } from '../../../../src/client/features/layout/usePhoneLayout';
 import { makeStore } from '../../../../src/client/app/store';
 import { makeFakeServices } from '../../fakeServices';
 import { renderWithProviders } from '../../renderWithProviders';
@@ -27,6 +28,11 @@ async function renderBackend(route: string) {
   });
   await act(async () => {});
   return rendered;
+}
+
+/** The phone header's menu button (the drawer is labelled 菜单 too). */
+function menuButton(): HTMLElement | null {
+  return document.querySelector<HTMLElement>('header button[aria-label="菜单"]');
 }
 
 function loggedInStore() {
@@ -56,10 +62,16 @@ describe('BackendLayout', () => {
     expect(items[0]).not.toHaveClass('ant-menu-item-selected');
   });
 
-  it('navigates from the sider', async () => {
+  it('navigates from the sider; 立即搭建 asks the builder for a new site', async () => {
     const { user: pointer, router } = await renderBackend('/backend/personal');
     await pointer.click(within(screen.getByRole('menu')).getByText('立即搭建'));
     expect(router?.state.location.pathname).toBe('/createWeb');
+    expect(router?.state.location.search).toBe('?new=1');
+  });
+
+  it('has no menu button on a desktop screen', async () => {
+    await renderBackend('/backend/siteList');
+    expect(menuButton()).not.toBeInTheDocument();
   });
 
   it('opens 关于我们 in a dialog', async () => {
@@ -75,6 +87,64 @@ describe('BackendLayout', () => {
     await pointer.click(await screen.findByText('退出登录'));
     expect(store.dispatch).toHaveBeenCalledWith(logoutRequested({ redirect: '/backend/siteList' }));
     expect(screen.queryByText('进入后台')).not.toBeInTheDocument();
+  });
+});
+
+describe('BackendLayout on a phone', () => {
+  const desktopMatchMedia = window.matchMedia;
+  beforeEach(() => {
+    // Only the phone query matches: a 375 px screen.
+    window.matchMedia = (query: string) => ({ ...desktopMatchMedia(query), matches: query === PHONE_QUERY });
+  });
+  afterEach(() => {
+    window.matchMedia = desktopMatchMedia;
+  });
+
+  it('hides the sider and the top links behind a menu button', async () => {
+    await renderBackend('/backend/siteList');
+    expect(menuButton()).toBeInTheDocument();
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: '后台导航' })).not.toBeInTheDocument();
+    expect(screen.getByTestId('user-name')).toHaveTextContent('小明');
+    expect(screen.getByText('网站列表内容')).toBeInTheDocument();
+  });
+
+  it('opens a drawer with the three items and the top links, and closes it on navigation', async () => {
+    const { user: pointer, router } = await renderBackend('/backend/siteList');
+    await pointer.click(menuButton() as HTMLElement);
+    const drawer = await screen.findByRole('dialog');
+    expect(within(drawer).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['网站列表', '立即搭建', '个人中心']);
+    const links = within(drawer).getByRole('navigation', { name: '后台导航' });
+    expect(within(links).getByRole('link', { name: '首页' })).toHaveAttribute('href', '/');
+    expect(within(links).getByText('关于我们')).toBeInTheDocument();
+
+    await pointer.click(within(drawer).getByText('立即搭建'));
+    expect(`${router?.state.location.pathname}${router?.state.location.search}`).toBe('/createWeb?new=1');
+  });
+
+  it('closes the drawer when a sider item opens another back-office page', async () => {
+    const { user: pointer } = await renderBackend('/backend/siteList');
+    await pointer.click(menuButton() as HTMLElement);
+    const drawer = await screen.findByRole('dialog');
+    await pointer.click(within(drawer).getByText('个人中心', { selector: '.ant-menu-title-content' }));
+    expect(await screen.findByText('个人中心内容')).toBeInTheDocument();
+    expect(menuButton()).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('opens 关于我们 from the drawer', async () => {
+    const { user: pointer } = await renderBackend('/backend/siteList');
+    await pointer.click(menuButton() as HTMLElement);
+    const drawer = await screen.findByRole('dialog');
+    await pointer.click(within(drawer).getByText('关于我们'));
+    expect(await screen.findByText(/网页生成系统帮助游戏工作室/)).toBeInTheDocument();
+  });
+});
+
+describe('backendMenuTarget', () => {
+  it('leads each item where it belongs', () => {
+    expect(backendMenuTarget('/backend/siteList')).toBe('/backend/siteList');
+    expect(backendMenuTarget('/createWeb')).toBe('/createWeb?new=1');
+    expect(backendMenuTarget('/backend/personal')).toBe('/backend/personal');
   });
 });
 
