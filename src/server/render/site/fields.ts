@@ -55,10 +55,10 @@ export const defaultPictureName = {
 
 const defaultPictureUrl = (name: string): string => `${SITE_TEMPLATE_ASSETS_URL_PREFIX}defaults/${name}`;
 
-const LINK_TIPS = '以 http:// 或 https:// 开头的链接，其他内容不会生成链接';
+export const LINK_TIPS = '以 http:// 或 https:// 开头的链接，其他内容不会生成链接';
 
-const text = (key: string, name: string, value: string, len: number, tips?: string): ConfigField => ({ key, name, type: 'text', value, len, ...(tips ? { tips } : {}) });
-const textarea = (key: string, name: string, value: string, len: number, tips?: string): ConfigField => ({ key, name, type: 'textarea', value, len, ...(tips ? { tips } : {}) });
+export const text = (key: string, name: string, value: string, len: number, tips?: string): ConfigField => ({ key, name, type: 'text', value, len, ...(tips ? { tips } : {}) });
+export const textarea = (key: string, name: string, value: string, len: number, tips?: string): ConfigField => ({ key, name, type: 'textarea', value, len, ...(tips ? { tips } : {}) });
 const image = (key: string, name: string, pictureName: string, tips: string): ConfigField => ({ key, name, type: 'image', value: defaultPictureUrl(pictureName), tips });
 
 /** The config groups of template `templateId` with `copy` as the defaults. */

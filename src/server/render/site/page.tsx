@@ -8,6 +8,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { buttonsCss } from './blocks/Buttons';
 import { footerCss } from './blocks/ComplianceFooter';
 import { DisplayTextCollector, DisplayTextContext } from './blocks/Display';
+import { cssMinify, DocumentHead, metaDescription } from './blocks/DocumentHead';
 import { downloadCss } from './blocks/DownloadButtons';
 import { featuresCss } from './blocks/Features';
 import { galleryCss } from './blocks/Gallery';
@@ -32,21 +33,8 @@ export interface SitePage {
 
 const BLOCKS_CSS = [buttonsCss, sectionTitleCss, navCss, musicToggleCss, heroCss, downloadCss, introCss, newsCss, featuresCss, rolesCss, galleryCss, footerCss];
 
-/** At most this many characters of the introduction go into the description meta tags. */
-const DESCRIPTION_MAX = 120;
-
 function description(content: SiteContent): string {
-  const text = `${content.slogan}。${content.intro}`.replace(/\s+/g, ' ').trim();
-  const chars = Array.from(text);
-  return chars.length > DESCRIPTION_MAX ? `${chars.slice(0, DESCRIPTION_MAX - 1).join('')}…` : text;
-}
-
-function cssMinify(css: string): string {
-  return css
-    .split('\n')
-    .map((line) => line.trim())
-    .filter(Boolean)
-    .join('\n');
+  return metaDescription(`${content.slogan}。${content.intro}`);
 }
 
 export function renderSitePage(content: SiteContent, design: SiteDesign): SitePage {
@@ -56,23 +44,15 @@ export function renderSitePage(content: SiteContent, design: SiteDesign): SitePa
   const summary = description(content);
   const markup = renderToStaticMarkup(
     <html lang="zh-CN">
-      <head>
-        <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
-        <title>{content.name}</title>
-        <meta name="description" content={summary} />
-        <meta name="theme-color" content={design.theme.bg} />
-        <meta name="format-detection" content="telephone=no" />
-        <meta property="og:type" content="website" />
-        <meta property="og:title" content={content.name} />
-        <meta property="og:description" content={summary} />
-        <meta property="og:image" content={assets.share} />
-        <meta name="twitter:card" content="summary_large_image" />
-        <meta name="twitter:image" content={assets.share} />
-        <link rel="icon" type="image/png" sizes="64x64" href={assets.favicon} />
-        <link rel="stylesheet" href={assets.css} />
-        <script src={assets.js} defer />
-      </head>
+      <DocumentHead
+        title={content.name}
+        description={summary}
+        themeColor={design.theme.bg}
+        favicon={assets.favicon}
+        share={assets.share}
+        css={assets.css}
+        js={assets.js}
+      />
       <body className={`fam-${design.family} theme-${design.theme.key} ${design.theme.dark ? 'is-dark' : 'is-light'}`}>
         <DisplayTextContext.Provider value={collector}>
           <Page content={content} design={design} />

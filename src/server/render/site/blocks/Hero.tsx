@@ -32,9 +32,14 @@ export function Hero({ content, className = '', children }: { content: SiteConte
 
 /** The trailer button: only when the user gave an http(s) link; it opens in a new tab. */
 export function TrailerButton({ content }: { content: SiteContent }): ReactNode {
-  if (!content.trailer) return null;
+  return <TrailerLink href={content.trailer} />;
+}
+
+/** A play button linking to `href` (an http(s) link already checked), or nothing for null. */
+export function TrailerLink({ href }: { href: string | null }): ReactNode {
+  if (!href) return null;
   return (
-    <a className="trailer" href={content.trailer} target="_blank" rel="noopener noreferrer">
+    <a className="trailer" href={href} target="_blank" rel="noopener noreferrer">
       <span className="trailer-ring">
         <PlayIcon />
       </span>

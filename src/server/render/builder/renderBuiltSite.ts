@@ -1,0 +1,89 @@
+/**
+ * The builder's site renderer (DESIGN.md section 7, "Sites"): the chosen components, their fields'
+ * texts and files, and the music in; a self-contained folder out (index.html and assets/), every
+ * reference relative, so it works from a zip opened on disk with no server.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { ComponentType } from '../../../contract/builder';
+import { qrPng } from '../../qrImage';
+import { decode, favicon, sharePicture } from '../site/sitePictures';
+import { BUILT_SITE_SCRIPT } from './builtScript';
+import { DEFAULT_MAIN_PRESET_ID, findMainPreset } from './catalog';
+import { renderBuiltPage } from './page';
+import { BUILT_ASSET_NAMES, planBuiltSite, type PartType } from './plan';
+import type { BuiltSiteRenderInput, BuiltSiteRenderResult } from './types';
+
+const QR_SIZE = 264;
+
+/** Writes the page of `plan` (whole, or one component alone) into `outDir`; answers the files written. */
+async function writeSite(input: BuiltSiteRenderInput, outDir: string, only?: PartType): Promise<string[]> {
+  const plan = planBuiltSite(input);
+  const page = renderBuiltPage(plan, only);
+  const [logo, banner] = await Promise.all([decode(plan.logoFile, 'logo'), decode(plan.bannerFile, 'banner picture')]);
+  const fontCopies = page.fonts.map((font) => ({ from: font.from, to: `${BUILT_ASSET_NAMES.fontsDir}/${font.name}` }));
+  const copies = [...plan.copies, ...fontCopies];
+  const written = new Set<string>();
+  const targets = [...copies.map((entry) => entry.to), ...plan.qrs.map((entry) => entry.to), BUILT_ASSET_NAMES.css];
+  for (const dir of new Set(targets.map((name) => path.dirname(name)))) await fs.promises.mkdir(path.join(outDir, dir), { recursive: true });
+  const write = async (name: string, data: string | Buffer): Promise<void> => {
+    await fs.promises.writeFile(path.join(outDir, name), data);
+    written.add(name);
+  };
+  await write('index.html', page.html);
+  await write(BUILT_ASSET_NAMES.css, page.css);
+  await write(BUILT_ASSET_NAMES.js, BUILT_SITE_SCRIPT);
+  await write(BUILT_ASSET_NAMES.favicon, await favicon(logo));
+  await write(BUILT_ASSET_NAMES.share, await sharePicture(logo, banner));
+  for (const qr of plan.qrs) await write(qr.to, await qrPng(qr.text, QR_SIZE, 2));
+  for (const { from, to } of copies) {
+    await fs.promises.copyFile(from, path.join(outDir, to));
+    written.add(to);
+  }
+  written.delete('index.html');
+  return ['index.html', ...[...written].sort()];
+}
+
+export async function renderBuiltSite(input: BuiltSiteRenderInput, outDir: string): Promise<BuiltSiteRenderResult> {
+  return { files: await writeSite(input, outDir) };
+}
+
+const NO_VALUES = { main: {}, head: {}, banner: {}, content: {}, sidebar: {}, footer: {}, logo: {} } as const satisfies Record<ComponentType, Record<string, never>>;
+
+/** A site of the default configuration with every field at its default and `type` set to template `id`. */
+export function defaultRenderInput(type: ComponentType, id: number): BuiltSiteRenderInput {
+  const preset = findMainPreset(type === 'main' ? id : DEFAULT_MAIN_PRESET_ID);
+  if (!preset) throw new Error(`Unknown site configuration ${id}`);
+  const selected = { main: preset.id, ...preset.components, ...(type === 'main' ? {} : { [type]: id }) };
+  return { selected, texts: { ...NO_VALUES }, files: { ...NO_VALUES }, music: null };
+}
+
+/** How the pictures script shoots a subject: the viewport, and where to cut the preview and the thumbnail. */
+export interface PreviewShot {
+  viewport: { width: number; height: number };
+  maxHeight: number;
+  clip?: { x: number; y: number; width: number; height: number };
+  thumbClip?: { x: number; y: number; width: number; height: number };
+}
+
+/**
+ * The picker's picture of one component: the component alone, with its defaults, in the default
+ * configuration's theme (a `main` configuration: its whole site), written to `outDir`.
+ */
+export async function renderComponentPreview(type: ComponentType, id: number, outDir: string): Promise<PreviewShot> {
+  const only = type === 'main' || type === 'logo' ? undefined : type;
+  await writeSite(defaultRenderInput(type, id), outDir, only);
+  const width = 1440;
+  switch (only) {
+    case 'head':
+      return { viewport: { width, height: 160 }, maxHeight: 160, clip: { x: 0, y: 0, width, height: 120 }, thumbClip: { x: 0, y: 0, width: 960, height: 120 } };
+    case 'sidebar':
+      return { viewport: { width, height: 900 }, maxHeight: 900, clip: { x: 0, y: 0, width, height: 900 }, thumbClip: { x: 0, y: 200, width: 1440, height: 500 } };
+    case 'banner':
+      return { viewport: { width, height: 810 }, maxHeight: 810 };
+    case 'footer':
+      return { viewport: { width, height: 200 }, maxHeight: 600 };
+    default:
+      return { viewport: { width, height: 1080 }, maxHeight: 3600 };
+  }
+}
