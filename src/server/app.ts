@@ -9,6 +9,8 @@ import { registerErrorHandling } from './http/errorHandler';
 import { registerSecurityHeaders } from './http/securityHeaders';
 import { registerSpa } from './http/spa';
 import { registerAuthRoutes } from './modules/auth/routes';
+import { registerBuilderFiles } from './modules/builder/files';
+import { registerBuilderRoutes } from './modules/builder/routes';
 import type { SmsProvider } from './modules/auth/smsProviders';
 import { BRAND_ASSETS_DIR, ensureQqQrCode, generatedBrandDir } from './modules/common/brandAssets';
 import { registerCommonRoutes } from './modules/common/routes';
@@ -19,7 +21,7 @@ import { registerMiniSiteRoutes } from './modules/miniSite/routes';
 import { seedCommon } from './modules/common/seed';
 import { registerWxAuthRoutes } from './modules/wxAuth/routes';
 import { registerAuth } from './plugins/auth';
-import { createServices, startHousekeeping, type GenerationOverrides, type MiniSiteOverrides } from './services';
+import { createServices, startHousekeeping, type BuilderOverrides, type GenerationOverrides, type MiniSiteOverrides } from './services';
 
 export interface BuildOptions {
   /** The clock every expiry reads; tests pass one they can move. */
@@ -32,6 +34,8 @@ export interface BuildOptions {
   generation?: GenerationOverrides;
   /** Replaces the static-site renderer (tests). */
   miniSite?: MiniSiteOverrides;
+  /** Replaces the builder's composed-site renderer (tests). */
+  builder?: BuilderOverrides;
 }
 
 /** Fastify types a hop count as a function of the hop index. */
@@ -55,7 +59,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
   runMigrations(db);
   seedCommon(db);
 
-  const services = createServices({ config, db, now, log: app.log, smsProvider: options.smsProvider, generation: options.generation, miniSite: options.miniSite });
+  const services = createServices({ config, db, now, log: app.log, smsProvider: options.smsProvider, generation: options.generation, miniSite: options.miniSite, builder: options.builder });
   await ensureQqQrCode(config.dataDir, services.common.siteConfig().qq1_link);
   const housekeeping = startHousekeeping(services);
   app.addHook('onClose', async () => clearInterval(housekeeping));
@@ -83,10 +87,13 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
   registerCommonRoutes(app, services.common);
   registerGenerationRoutes(app, services.generation, { publicOrigin: config.publicOrigin });
   await registerMiniSiteRoutes(app, { service: services.miniSite, uploads: services.uploads, limiters: services.miniSiteLimiters, publicOrigin: config.publicOrigin });
+  const { builder } = services;
+  await registerBuilderRoutes(app, { ...builder, uploads: services.uploads });
 
   await registerBrandAssets(app, [BRAND_ASSETS_DIR, generatedBrandDir(config.dataDir)]);
   await registerGenerationFiles(app, { dataDir: config.dataDir, catalog: services.catalog });
-  await registerMiniSiteFiles(app, { dataDir: config.dataDir, music: services.music });
+  await registerMiniSiteFiles(app, { dataDir: config.dataDir, music: services.music, changesInPlace: (dir) => builder.repo.hasDir(dir) });
+  await registerBuilderFiles(app);
   await registerSpa(app, { clientDir: config.clientDir, productionHost: config.productionHost, reduxDevtools: config.reduxDevtools });
   return app;
 }

@@ -10,6 +10,8 @@ import { AuthService } from './modules/auth/service';
 import { SmsCodeStore } from './modules/auth/smsCodes';
 import { SmsOutbox, createSmsProvider, type SmsProvider } from './modules/auth/smsProviders';
 import { SmsService } from './modules/auth/smsService';
+import { createBuilder } from './modules/builder/wiring';
+import type { BuiltSiteRenderer } from './modules/builder/previews';
 import { CommonRepository } from './modules/common/repository';
 import { GenerationLimiters } from './modules/generation/rateLimits';
 import { GenerationService } from './modules/generation/service';
@@ -25,6 +27,7 @@ import { createQrLoginProvider } from './modules/wxAuth/qrProviders';
 import { QrTicketRepository } from './modules/wxAuth/repository';
 import { QrLoginService } from './modules/wxAuth/service';
 import { Catalog } from './queue/catalog';
+import { bannerArtDescriptor } from './render/aiBanner/config';
 import { RenderQueue, type RenderQueueOptions } from './queue/renderQueue';
 import type { RenderRunner } from './queue/renderSpec';
 import { WorkerPool } from './queue/workerPool';
@@ -41,6 +44,12 @@ export interface ServiceInputs {
   smsProvider?: SmsProvider;
   generation?: GenerationOverrides;
   miniSite?: MiniSiteOverrides;
+  builder?: BuilderOverrides;
+}
+
+/** What tests replace in the builder: the composed-site renderer (to make it fail, or count calls). */
+export interface BuilderOverrides {
+  render?: BuiltSiteRenderer;
 }
 
 /** What tests replace in the mini site: the static-site renderer (to make it fail, or count calls). */
@@ -55,7 +64,7 @@ export interface GenerationOverrides {
 }
 
 /** Wires the services once per app: one place shows what depends on what. */
-export function createServices({ config, db, now, log, smsProvider, generation, miniSite }: ServiceInputs) {
+export function createServices({ config, db, now, log, smsProvider, generation, miniSite, builder }: ServiceInputs) {
   const limiter = new RateLimiter(db, now);
   const users = new UserRepository(db, now);
   const tokens = new TokenService(config.jwtSecret, now);
@@ -87,6 +96,7 @@ export function createServices({ config, db, now, log, smsProvider, generation, 
   const miniSiteLimiters = new MiniSiteLimiters(now);
   // Sites render in a worker thread (app.ts closes it); tests may hand in a renderer of their own.
   const siteRenderThread = new SiteRenderThread(log);
+  const siteZips = new SiteZipService({ dataDir: config.dataDir });
   return {
     limiter,
     users,
@@ -116,9 +126,22 @@ export function createServices({ config, db, now, log, smsProvider, generation, 
       sites: new MiniSiteRepository(db, now),
       uploads,
       music,
-      zips: new SiteZipService({ dataDir: config.dataDir }),
+      zips: siteZips,
       limiters: miniSiteLimiters,
       render: miniSite?.render ?? siteRenderThread.render,
+    }),
+    builder: createBuilder({
+      dataDir: config.dataDir,
+      db,
+      now,
+      log,
+      queue: renderQueue,
+      catalog,
+      uploads,
+      music,
+      zips: siteZips,
+      render: builder?.render ?? siteRenderThread.renderBuilt,
+      bannerArt: bannerArtDescriptor(config.bannerArt),
     }),
   };
 }
@@ -129,10 +152,14 @@ const HOUSEKEEPING_INTERVAL_MS = 10 * 60 * 1000;
 
 /**
  * Deletes expired captchas, codes, tickets, old rate events, old results, zips, gallery and music
- * versions, and mini sites and uploads past 14 days, every 10 minutes.
+ * versions, and mini sites and uploads past 14 days, every 10 minutes. What builder sites use
+ * (their preview folders, uploads and generated banners) is kept as long as the sites are.
  */
 export function startHousekeeping(services: Services): NodeJS.Timeout {
   const sweep = (): void => {
+    const builderFiles = services.builder.filesInUse();
+    // Marked as used before the queue's prune, which deletes results unused for a week.
+    services.renderQueue.touch(builderFiles.jobIds);
     services.captchas.prune();
     services.codes.prune();
     services.qrLogin.prune();
@@ -141,10 +168,11 @@ export function startHousekeeping(services: Services): NodeJS.Timeout {
     services.zips.prune();
     services.catalog.removeOldVersions();
     services.generationLimiters.prune();
-    services.miniSite.prune();
-    services.uploads.prune();
+    services.miniSite.prune((dir) => builderFiles.dirs.has(dir));
+    services.uploads.prune((name) => builderFiles.uploads.has(name));
     services.music.removeOldVersions();
     services.miniSiteLimiters.prune();
+    services.builder.limiters.prune();
   };
   sweep();
   const timer = setInterval(sweep, HOUSEKEEPING_INTERVAL_MS);

@@ -140,6 +140,44 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX mini_sites_user ON mini_sites (user_id, created_at);
   CREATE INDEX mini_sites_created_at ON mini_sites (created_at);
   `,
+  `
+  -- Builder sites (spec section 3, "Site record"; DESIGN.md section 5): the chosen component template
+  -- of every type and the value of every field, as JSON, owned by one user. The preview is rendered
+  -- to DATA_DIR/sites/<dir>/ (served at /sites/<dir>/); a completion renders the final folder and
+  -- its zip. Kept until the user is deleted: unlike mini sites, a builder site is the user's work.
+  CREATE TABLE builder_sites (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    -- The main tab's web_name field, for the site list and the zip's name.
+    web_name TEXT NOT NULL,
+    -- 1 editing, 2 completed (spec section 4).
+    status INTEGER NOT NULL DEFAULT 1 CHECK (status IN (1, 2)),
+    -- JSON {type: template id} of every component type.
+    selected TEXT NOT NULL,
+    -- JSON {type: {field key: value}}.
+    form_data TEXT NOT NULL,
+    -- 32 lowercase hex characters, made by the server: the preview folder.
+    dir TEXT NOT NULL UNIQUE,
+    -- Bumped by every preview render: the preview URL's ?v=, so that a frame reloads.
+    revision INTEGER NOT NULL DEFAULT 0,
+    -- The zip of the last completion ('' before one): what the site list downloads.
+    zip_url TEXT NOT NULL DEFAULT '',
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL
+  );
+  CREATE INDEX builder_sites_user_updated ON builder_sites (user_id, updated_at);
+
+  -- Banners a user asked the builder for (render job ids): only they may poll and apply them. Equal
+  -- requests share one job, so one job may belong to several users.
+  CREATE TABLE builder_banner_tasks (
+    user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    task_id TEXT NOT NULL,
+    -- The site it was asked for last.
+    site_id INTEGER NOT NULL REFERENCES builder_sites (id) ON DELETE CASCADE,
+    created_at INTEGER NOT NULL,
+    PRIMARY KEY (user_id, task_id)
+  );
+  `,
 ];
 
 /** Brings the schema up to date; each migration and its version bump commit together or not at all. */

@@ -33,21 +33,36 @@ export const UPLOAD_CONTENT_SECURITY_POLICY = "default-src 'none'; img-src 'self
  * missing). Every answer keeps the security headers registered on the root (nosniff among them);
  * the site and upload scopes replace the Content-Security-Policy with their own.
  */
-export async function registerMiniSiteFiles(app: FastifyInstance, options: { dataDir: string; music: MusicLibrary }): Promise<void> {
-  const { dataDir, music } = options;
+export async function registerMiniSiteFiles(
+  app: FastifyInstance,
+  options: {
+    dataDir: string;
+    music: MusicLibrary;
+    /** Folders whose files change in place (the builder's previews): answered `no-cache`, so a browser asks again. */
+    changesInPlace?: (dir: string) => boolean;
+  },
+): Promise<void> {
+  const { dataDir, music, changesInPlace } = options;
   for (const dir of [sitesDir(dataDir), uploadsDir(dataDir), musicRoot(dataDir)]) fs.mkdirSync(dir, { recursive: true });
 
   await app.register(async (scope) => {
     scope.addHook('onRequest', async (_request, reply) => {
       reply.header('content-security-policy', SITE_CONTENT_SECURITY_POLICY).header('x-frame-options', 'SAMEORIGIN');
     });
+    if (changesInPlace) {
+      scope.addHook('onSend', async (request, reply) => {
+        const dir = request.url.slice(SITES_URL_PREFIX.length).split(/[/?#]/)[0];
+        // After the static plugin's headers: its cache time is for folders that never change.
+        if (dir && changesInPlace(dir)) reply.header('cache-control', 'no-cache');
+      });
+    }
     await scope.register(fastifyStatic, {
       root: sitesDir(dataDir),
       prefix: SITES_URL_PREFIX,
       decorateReply: false,
       index: ['index.html'],
       redirect: false,
-      // A site's folder never changes once made (a new site gets a new folder); it lives 14 days.
+      // A mini site's folder never changes once made (a new site gets a new folder); it lives 14 days.
       maxAge: '1d',
     });
   });

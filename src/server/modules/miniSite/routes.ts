@@ -1,34 +1,14 @@
-import fastifyMultipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AnswerCode } from '../../../contract/envelope';
+import type { FastifyInstance } from 'fastify';
 import { MiniSiteLimits, MiniSiteMessages, type CreateSiteRequest, type SiteTemplateListRequest, type SiteZipRequest, type TemplateConfigRequest } from '../../../contract/miniSite';
-import { BusinessError, fail, invalid, ok, tooMany } from '../../http/envelope';
+import { bodyDefaultsToObject } from '../../http/bodyDefaults';
+import { invalid, ok, tooMany } from '../../http/envelope';
 import { currentUser, requireUser } from '../../plugins/auth';
 import { ownHostKeys } from '../generation/zip';
 import type { MiniSiteLimiters } from './rateLimits';
 import * as schemas from './schemas';
 import type { MiniSiteService } from './service';
-import type { UploadOutcome, UploadStore } from './uploads';
-
-/** Room for the multipart framing and a few small fields around the file itself. */
-const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
-
-/** Calls whose parameters all have defaults may come without a body at all. */
-async function bodyDefaultsToObject(request: FastifyRequest): Promise<void> {
-  request.body ??= {};
-}
-
-function tooLarge(reply: FastifyReply): FastifyReply {
-  // The client may still be sending: closing the connection stops it, instead of reading it all.
-  return reply.code(413).header('connection', 'close').send(fail(413, MiniSiteMessages.uploadTooLarge));
-}
-
-/** A declared length past the limit is refused before a byte of the body is read. */
-async function refuseLargeBodies(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
-  const declared = Number(request.headers['content-length']);
-  if (Number.isFinite(declared) && declared > MiniSiteLimits.uploadMaxBytes + MULTIPART_OVERHEAD_BYTES) return tooLarge(reply);
-  return undefined;
-}
+import { receiveUpload, refuseLargeBodies, registerUploadScope, tooLargeReply } from './uploadRoute';
+import { MINI_SITE_UPLOAD_POLICY, type UploadStore } from './uploads';
 
 export interface MiniSiteRouteDeps {
   service: MiniSiteService;
@@ -67,37 +47,16 @@ export async function registerMiniSiteRoutes(app: FastifyInstance, deps: MiniSit
     ok(service.zip(request.body.webSiteDir, currentUser(request))),
   );
 
-  // Multipart is parsed in this scope only: no other route accepts it.
-  await app.register(async (scope) => {
-    await scope.register(fastifyMultipart, {
-      // The parser stops the file at the limit and marks it truncated; the route answers 413.
-      throwFileSizeLimit: false,
-      limits: { fileSize: MiniSiteLimits.uploadMaxBytes, files: 1, fields: 10, fieldSize: 1024, parts: 12, headerPairs: 50 },
-    });
-
+  await registerUploadScope(app, MiniSiteLimits.uploadMaxBytes, (scope) => {
     /** POST /index/minisite/upload (multipart, field `image`; anonymous allowed, limited by IP) */
-    scope.post('/index/minisite/upload', { schema: schemas.uploadSchema, onRequest: refuseLargeBodies }, async (request, reply) => {
+    scope.post('/index/minisite/upload', { schema: schemas.uploadSchema, onRequest: refuseLargeBodies(MiniSiteLimits.uploadMaxBytes, MiniSiteMessages.uploadTooLarge) }, async (request, reply) => {
       const user = request.user;
       if (!limiters.uploadPerIp.take(request.ip) || (user && !limiters.uploadPerUser.take(String(user.id))) || !limiters.uploadBytesPerIp.hasRoom(request.ip)) {
         throw tooMany();
       }
-      if (!request.isMultipart()) throw invalid(MiniSiteMessages.uploadMissing);
-      let outcome: UploadOutcome;
-      try {
-        const part = await request.file();
-        if (!part || part.fieldname !== 'image') {
-          part?.file.resume();
-          throw invalid(MiniSiteMessages.uploadMissing);
-        }
-        outcome = await uploads.save(part.file, () => part.file.truncated);
-      } catch (error) {
-        if (error instanceof BusinessError) throw error;
-        // A body that is not well-formed multipart, or a connection cut mid-file.
-        request.log.info({ err: error }, 'upload failed');
-        throw new BusinessError(AnswerCode.invalid, MiniSiteMessages.uploadFailed);
-      }
+      const { outcome } = await receiveUpload(request, uploads, MINI_SITE_UPLOAD_POLICY, MiniSiteMessages.uploadFailed);
       limiters.uploadBytesPerIp.spend(request.ip, outcome.bytes);
-      if (outcome.type === 'tooLarge') return tooLarge(reply);
+      if (outcome.type === 'tooLarge') return tooLargeReply(reply, MiniSiteMessages.uploadTooLarge);
       if (outcome.type === 'refused') throw invalid(outcome.message);
       return ok({ shortUrl: outcome.shortUrl, url: publicOrigin ? `${publicOrigin}${outcome.shortUrl}` : outcome.shortUrl });
     });

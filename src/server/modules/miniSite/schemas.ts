@@ -53,7 +53,7 @@ const configField = object(
   },
   ['key', 'name', 'type', 'value'],
 );
-const configGroup = object({ name: { type: 'string' }, children: { type: 'array', items: configField } }, ['name', 'children']);
+export const configGroup = object({ name: { type: 'string' }, children: { type: 'array', items: configField } }, ['name', 'children']);
 
 export const templateConfigSchema = {
   body: object({ templateId: id }),

@@ -33,6 +33,7 @@ import type { MusicLibrary } from './music';
 import { siteDir, sitePreviewUrl, sitesDir, sitesTmpDir } from './paths';
 import type { MiniSiteLimiters } from './rateLimits';
 import type { MiniSiteRepository } from './repository';
+import { publishFolder } from './siteFolder';
 import type { SiteZipService } from './siteZip';
 import type { UploadStore } from './uploads';
 
@@ -117,14 +118,9 @@ export class MiniSiteService {
 
     const started = Date.now();
     const dir = crypto.randomBytes(16).toString('hex');
-    const temp = path.join(sitesTmpDir(this.deps.dataDir), dir);
-    fs.mkdirSync(temp, { recursive: true });
-    fs.mkdirSync(sitesDir(this.deps.dataDir), { recursive: true });
     try {
-      await this.deps.render(input, temp);
-      fs.renameSync(temp, siteDir(this.deps.dataDir, dir));
+      await publishFolder(sitesTmpDir(this.deps.dataDir), siteDir(this.deps.dataDir, dir), (temp) => this.deps.render(input, temp));
     } catch (error) {
-      fs.rmSync(temp, { recursive: true, force: true });
       log.error({ err: error, templateId: request.templateId }, 'site render failed');
       throw createFailed();
     }
@@ -148,8 +144,11 @@ export class MiniSiteService {
     return this.deps.zips.zip(webSiteDir, site.name);
   }
 
-  /** Deletes sites past KEEP_SITES_MS (folder and record), folders without a record, and dead renders. */
-  prune(): number {
+  /**
+   * Deletes sites past KEEP_SITES_MS (folder and record), folders without a record, and dead
+   * renders. `keepDir` names other owners' folders in sites/ (the builder's previews), kept whatever their age.
+   */
+  prune(keepDir: (dir: string) => boolean = () => false): number {
     const { dataDir, now, sites } = this.deps;
     let removed = 0;
     for (const dir of sites.olderThan(now() - KEEP_SITES_MS)) {
@@ -166,7 +165,7 @@ export class MiniSiteService {
       }
     };
     // A folder whose record is gone (its user was deleted) is kept as long as a site would be.
-    sweep(sitesDir(dataDir), KEEP_SITES_MS, () => false);
+    sweep(sitesDir(dataDir), KEEP_SITES_MS, keepDir);
     sweep(sitesTmpDir(dataDir), STALE_RENDER_MS, () => false);
     return removed;
   }

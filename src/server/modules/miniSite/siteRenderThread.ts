@@ -1,8 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import type { BuiltSiteRenderInput } from '../../render/builder/types';
 import type { SiteRenderInput, SiteRenderResult } from '../../render/site/types';
-import type { SiteRenderReply, SiteRenderRequest } from './siteRenderWorker';
+import type { SiteRenderJob, SiteRenderReply, SiteRenderRequest } from './siteRenderWorker';
 
 /** Like the render workers: tsx's hook first, so the thread runs TypeScript under tsx and jest alike. */
 const SITE_RENDER_WORKER_FILE = path.join(__dirname, 'siteRenderWorker.ts');
@@ -17,9 +18,10 @@ interface Pending {
 }
 
 /**
- * Renders sites in one long-lived worker thread, started on first use: a site takes a few hundred
- * milliseconds of React, font subsetting and canvas work that must not hold up the API. Renders
- * run one after another in it; the thread does not keep the process alive while idle.
+ * Renders sites (mini sites and the builder's) in one long-lived worker thread, started on first
+ * use: a site takes a few hundred milliseconds of React, font subsetting and canvas work that must
+ * not hold up the API. Renders run one after another in it; the thread does not keep the process
+ * alive while idle.
  */
 export class SiteRenderThread {
   private worker: Worker | null = null;
@@ -30,7 +32,12 @@ export class SiteRenderThread {
   constructor(private readonly log: FastifyBaseLogger) {}
 
   /** Bound, so that it can be handed around as a plain SiteRenderer function. */
-  readonly render = (input: SiteRenderInput, outDir: string): Promise<SiteRenderResult> => {
+  readonly render = (input: SiteRenderInput, outDir: string): Promise<SiteRenderResult> => this.run({ kind: 'miniSite', input }, outDir);
+
+  /** The builder's composed sites; bound like `render`. */
+  readonly renderBuilt = (input: BuiltSiteRenderInput, outDir: string): Promise<SiteRenderResult> => this.run({ kind: 'builder', input }, outDir);
+
+  private run(job: SiteRenderJob, outDir: string): Promise<SiteRenderResult> {
     if (this.closed) return Promise.reject(new Error('The site render thread is closed'));
     const worker = this.worker ?? this.spawn();
     const id = this.nextId++;
@@ -38,9 +45,9 @@ export class SiteRenderThread {
     return new Promise<SiteRenderResult>((resolve, reject) => {
       const timer = setTimeout(() => this.lose(worker, new Error(`Site render timed out after ${RENDER_TIMEOUT_MS} ms`)), RENDER_TIMEOUT_MS);
       this.pending.set(id, { resolve, reject, timer });
-      worker.postMessage({ id, input, outDir } satisfies SiteRenderRequest);
+      worker.postMessage({ id, job, outDir } satisfies SiteRenderRequest);
     });
-  };
+  }
 
   async close(): Promise<void> {
     this.closed = true;

@@ -1,25 +1,35 @@
 /**
- * Entry of the site render thread (started by siteRenderThread.ts): runs the static-site renderer
- * (React to HTML, font subsets, canvas for the icon and share picture) off the API's thread.
+ * Entry of the site render thread (started by siteRenderThread.ts): runs the static-site renderers
+ * (React to HTML, font subsets, canvas for the icon and share picture) off the API's thread: the
+ * mini site's, and the builder's composed sites.
  */
 import { isMainThread, parentPort } from 'node:worker_threads';
 import { lowerThisThreadsPriority } from '../../queue/renderPriority';
+import { renderBuiltSite } from '../../render/builder/renderBuiltSite';
+import type { BuiltSiteRenderInput } from '../../render/builder/types';
 import { renderSite } from '../../render/site/renderSite';
 import type { SiteRenderInput, SiteRenderResult } from '../../render/site/types';
 
+/** Which renderer a request is for, with its input. */
+export type SiteRenderJob = { kind: 'miniSite'; input: SiteRenderInput } | { kind: 'builder'; input: BuiltSiteRenderInput };
+
 export interface SiteRenderRequest {
   id: number;
-  input: SiteRenderInput;
+  job: SiteRenderJob;
   outDir: string;
 }
 
 export type SiteRenderReply = { id: number; type: 'done'; result: SiteRenderResult } | { id: number; type: 'failed'; message: string; stack?: string };
 
+function run(job: SiteRenderJob, outDir: string): Promise<SiteRenderResult> {
+  return job.kind === 'builder' ? renderBuiltSite(job.input, outDir) : renderSite(job.input, outDir);
+}
+
 if (!isMainThread && parentPort) {
   const port = parentPort;
   lowerThisThreadsPriority();
   port.on('message', (request: SiteRenderRequest) => {
-    renderSite(request.input, request.outDir).then(
+    run(request.job, request.outDir).then(
       (result) => port.postMessage({ id: request.id, type: 'done', result } satisfies SiteRenderReply),
       (error: unknown) =>
         port.postMessage({ id: request.id, type: 'failed', message: error instanceof Error ? error.message : String(error), stack: error instanceof Error ? error.stack : undefined } satisfies SiteRenderReply),

@@ -30,9 +30,10 @@ function filesUnder(root: string): string[] {
 }
 
 /**
- * Zips of created sites: the whole folder under one folder named after the game, so that
- * unzipping gives `龙腾天下-官网/index.html`. Made once per site and reused; the generation zips'
- * housekeeping deletes it after a week, and it is made again if asked for later.
+ * Zips of created sites (mini sites, and the builder's completed sites): the whole folder under
+ * one folder named after the site, so that unzipping gives `龙腾天下-官网/index.html`. Made once per
+ * site and reused; the generation zips' housekeeping deletes it after a week, and it is made again
+ * if asked for later.
  */
 export class SiteZipService {
   constructor(private readonly options: { dataDir: string }) {}
@@ -41,8 +42,16 @@ export class SiteZipService {
     const name = siteZipName(gameName);
     // Derived from the folder, so the same site always gets the same zip URL and it can be reused.
     const key = crypto.createHash('sha256').update(`mini-site:${dir}:${name}`).digest('hex').slice(0, 32);
+    return this.zipFolder(siteDir(this.options.dataDir, dir), key, name);
+  }
+
+  /**
+   * The zip `<key>/<name>.zip` of the folder `root`, its files under one folder `name`: written
+   * when it is not there yet (the first time, or after housekeeping deleted it), reused otherwise.
+   */
+  zipFolder(root: string, key: string, name: string): ZipAnswer {
     const { file, zipUrl } = zipLocation(this.options.dataDir, key, name);
-    if (!fs.existsSync(file)) this.write(siteDir(this.options.dataDir, dir), file, name);
+    if (!fs.existsSync(file)) this.write(root, file, name);
     return { zipUrl };
   }
 

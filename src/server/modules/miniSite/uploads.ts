@@ -5,16 +5,40 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { MiniSiteLimits, MiniSiteMessages } from '../../../contract/miniSite';
 import type { Clock } from '../../clock';
-import { IMAGE_KINDS, probeImage, type ImageInfo } from './imageProbe';
+import { IMAGE_KINDS, probeImage, type ImageInfo, type ImageKind } from './imageProbe';
 import { UPLOADS_URL_PREFIX, uploadsDir, uploadsTmpDir } from './paths';
 
 /** How an upload went: stored, or refused with the message (and HTTP 413 when too large). */
 export type UploadOutcome = { type: 'stored'; shortUrl: string; bytes: number; image: ImageInfo } | { type: 'tooLarge'; bytes: number } | { type: 'refused'; message: string; bytes: number };
 
+/**
+ * What one upload route accepts: its size cap, the formats it takes (by their bytes) and the
+ * messages of its refusals. The mini site takes five formats up to 50 MB; the builder four up to 2 MB.
+ */
+export interface UploadPolicy {
+  maxBytes: number;
+  kinds: readonly ImageKind[];
+  messages: { typeRefused: string; unreadable: string; tooManyPixels: string; missing: string };
+}
+
+export const MINI_SITE_UPLOAD_POLICY: UploadPolicy = {
+  maxBytes: MiniSiteLimits.uploadMaxBytes,
+  kinds: Object.keys(IMAGE_KINDS) as ImageKind[],
+  messages: {
+    typeRefused: MiniSiteMessages.uploadTypeRefused,
+    unreadable: MiniSiteMessages.uploadUnreadable,
+    tooManyPixels: MiniSiteMessages.uploadTooManyPixels,
+    missing: MiniSiteMessages.uploadMissing,
+  },
+};
+
 /** `/uploads/<32 hex>.<ext>`: the only upload URLs a site may use. */
 const UPLOAD_URL = new RegExp(`^${UPLOADS_URL_PREFIX}([0-9a-f]{32}\\.(?:${Object.values(IMAGE_KINDS).map((kind) => kind.extension).join('|')}))$`);
 
-/** Uploads older than this are deleted: a site copies the pictures it uses into its own folder. */
+/**
+ * Uploads older than this are deleted: a mini site copies the pictures it uses into its own folder.
+ * (A builder site renders again from its uploads: housekeeping keeps the ones it uses.)
+ */
 export const KEEP_UPLOADS_MS = 14 * 24 * 60 * 60 * 1000;
 /** A temp file older than this belongs to a request that died. */
 const STALE_TEMP_MS = 60 * 60 * 1000;
@@ -33,7 +57,7 @@ export class UploadStore {
    * Streams `stream` to disk and checks it. `truncated()` tells whether the multipart parser cut
    * the file at the size limit (it then ends the stream early rather than failing it).
    */
-  async save(stream: Readable, truncated: () => boolean): Promise<UploadOutcome> {
+  async save(stream: Readable, truncated: () => boolean, policy: UploadPolicy = MINI_SITE_UPLOAD_POLICY): Promise<UploadOutcome> {
     const temp = path.join(uploadsTmpDir(this.options.dataDir), `${crypto.randomBytes(16).toString('hex')}.part`);
     try {
       let bytes = 0;
@@ -41,9 +65,9 @@ export class UploadStore {
         bytes += chunk.length;
       });
       await pipeline(stream, fs.createWriteStream(temp, { flags: 'wx' }));
-      if (truncated() || bytes > MiniSiteLimits.uploadMaxBytes) return { type: 'tooLarge', bytes };
-      if (bytes === 0) return { type: 'refused', message: MiniSiteMessages.uploadMissing, bytes };
-      const outcome = await this.probe(temp, bytes);
+      if (truncated() || bytes > policy.maxBytes) return { type: 'tooLarge', bytes };
+      if (bytes === 0) return { type: 'refused', message: policy.messages.missing, bytes };
+      const outcome = await this.probe(temp, bytes, policy);
       if (outcome.type !== 'image') return { type: 'refused', message: outcome.message, bytes };
       const name = `${crypto.randomBytes(16).toString('hex')}.${IMAGE_KINDS[outcome.image.kind].extension}`;
       fs.renameSync(temp, path.join(uploadsDir(this.options.dataDir), name));
@@ -61,25 +85,34 @@ export class UploadStore {
     return fs.statSync(file, { throwIfNoEntry: false })?.isFile() ? file : null;
   }
 
-  /** Deletes uploads past KEEP_UPLOADS_MS and temp files of requests that died. */
-  prune(): number {
+  /** Deletes an upload (one that its request turned out not to want). */
+  remove(url: string): void {
+    const file = this.fileOf(url);
+    if (file) fs.rmSync(file, { force: true });
+  }
+
+  /**
+   * Deletes uploads past KEEP_UPLOADS_MS, except the files `keep` names (uploads a builder site
+   * still uses), and temp files of requests that died.
+   */
+  prune(keep: (name: string) => boolean = () => false): number {
     const at = this.options.now();
     let removed = 0;
-    const sweep = (dir: string, olderThan: number): void => {
+    const sweep = (dir: string, olderThan: number, kept: (name: string) => boolean): void => {
       for (const entry of fs.existsSync(dir) ? fs.readdirSync(dir) : []) {
         const file = path.join(dir, entry);
-        if (fs.statSync(file).mtimeMs < at - olderThan) {
+        if (!kept(entry) && fs.statSync(file).mtimeMs < at - olderThan) {
           fs.rmSync(file, { recursive: true, force: true });
           removed += 1;
         }
       }
     };
-    sweep(uploadsDir(this.options.dataDir), KEEP_UPLOADS_MS);
-    sweep(uploadsTmpDir(this.options.dataDir), STALE_TEMP_MS);
+    sweep(uploadsDir(this.options.dataDir), KEEP_UPLOADS_MS, keep);
+    sweep(uploadsTmpDir(this.options.dataDir), STALE_TEMP_MS, () => false);
     return removed;
   }
 
-  private async probe(file: string, bytes: number): Promise<{ type: 'image'; image: ImageInfo } | { type: 'refused'; message: string }> {
+  private async probe(file: string, bytes: number, policy: UploadPolicy): Promise<{ type: 'image'; image: ImageInfo } | { type: 'refused'; message: string }> {
     const handle = await fs.promises.open(file, 'r');
     try {
       const outcome = await probeImage(async (position, length) => {
@@ -87,10 +120,10 @@ export class UploadStore {
         const { bytesRead } = await handle.read(buffer, 0, length, position);
         return buffer.subarray(0, bytesRead);
       }, bytes);
-      if (outcome.type === 'unknown') return { type: 'refused', message: MiniSiteMessages.uploadTypeRefused };
-      if (outcome.type === 'unreadable') return { type: 'refused', message: MiniSiteMessages.uploadUnreadable };
+      if (outcome.type === 'unknown' || (outcome.type === 'image' && !policy.kinds.includes(outcome.image.kind))) return { type: 'refused', message: policy.messages.typeRefused };
+      if (outcome.type === 'unreadable') return { type: 'refused', message: policy.messages.unreadable };
       const { width, height } = outcome.image;
-      if (width * height > MiniSiteLimits.uploadMaxPixels) return { type: 'refused', message: MiniSiteMessages.uploadTooManyPixels };
+      if (width * height > MiniSiteLimits.uploadMaxPixels) return { type: 'refused', message: policy.messages.tooManyPixels };
       return outcome;
     } finally {
       await handle.close();

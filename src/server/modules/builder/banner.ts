@@ -1,0 +1,134 @@
+import {
+  BuilderMessages,
+  type BannerStatusAnswer,
+  type BuilderSite,
+  type ComponentType,
+  type GenerateBannerAnswer,
+  type GenerateBannerRequest,
+  type SetAllConfigLogoRequest,
+  type SetBannerPreviewRequest,
+} from '../../../contract/builder';
+import { AnswerCode } from '../../../contract/envelope';
+import { configFieldProblem, configFields } from '../../../contract/miniSite';
+import { BusinessError, invalid, tooMany } from '../../http/envelope';
+import type { RenderQueue } from '../../queue/renderQueue';
+import { JOB_FILES, JOB_ID_PATTERN, type BuilderBannerJobSpec } from '../../queue/renderSpec';
+import type { UserRow } from '../auth/repository';
+import { BANNER_KEY, LOGO_TEXT_KEY, PROMPT_KEY, inTab } from './formValues';
+import type { BuilderLimiters } from './rateLimits';
+import type { BuilderRepository } from './repository';
+import type { BuilderService, LoadedSite } from './service';
+import { SiteFiles } from './siteFiles';
+
+export const BANNER_STATUS_PATH = '/api/createWeb/bannerStatus';
+
+const bannerUnknown = (): BusinessError => new BusinessError(AnswerCode.notFound, BuilderMessages.bannerUnknown);
+
+export interface BannerServiceDeps {
+  queue: RenderQueue;
+  repo: BuilderRepository;
+  sites: BuilderService;
+  files: SiteFiles;
+  limiters: BuilderLimiters;
+  /** The configured banner-art provider's id (part of every banner job). */
+  providerId: string;
+}
+
+/**
+ * The builder's "generate banner" (spec section 4, "Builder banner generation"): a queue job of
+ * kind `ab` makes a picture from the banner tab's description and a logo in the site's logo style
+ * from its logo text. The tasks a user asks for are recorded, so that only they may poll them and
+ * put their results into a site.
+ */
+export class BannerService {
+  constructor(private readonly deps: BannerServiceDeps) {}
+
+  /** POST /api/createWeb/generateBanner */
+  generate(request: GenerateBannerRequest, user: UserRow, ip: string): GenerateBannerAnswer {
+    const { queue, repo, sites, limiters } = this.deps;
+    const site = sites.load(request.id, user.id);
+    if (!limiters.bannerPerUser.take(String(user.id)) || !limiters.bannerPerIp.take(ip)) throw tooMany();
+    const spec = this.specOf(site, request.formData);
+    const outcome = queue.submit(spec, { isFirst: request.isFirst, userId: user.id });
+    const durationTime = queue.expectedSeconds('ab');
+    if (outcome.type === 'inquiry') return { callbackUrl: '', durationTime, isInquiry: true, waitCount: outcome.waitCount, completed: false };
+    repo.rememberTask(user.id, outcome.id, site.record.id);
+    const callbackUrl = `${BANNER_STATUS_PATH}?taskId=${outcome.id}`;
+    if (outcome.type === 'exists') return { callbackUrl, durationTime, isInquiry: false, waitCount: 0, completed: true };
+    return { callbackUrl, durationTime, isInquiry: false, waitCount: outcome.waitCount, completed: false };
+  }
+
+  /** GET /api/createWeb/bannerStatus?taskId=: a failure is an error answer with the render's message. */
+  status(taskId: string, user: UserRow): BannerStatusAnswer {
+    if (!this.owns(taskId, user)) throw bannerUnknown();
+    const outcome = this.deps.queue.poll(taskId);
+    const none = { status: 0 as const, waitCount: 0, msg: '', bannerId: '', bannerUrl: '', logoUrl: '' };
+    switch (outcome.type) {
+      case 'waiting':
+        return { ...none, waitCount: outcome.waitCount };
+      case 'done':
+        return { ...none, status: 1, bannerId: taskId, ...SiteFiles.resultUrls(taskId) };
+      case 'failed':
+        throw new BusinessError(AnswerCode.serverError, outcome.message || BuilderMessages.bannerFailed);
+      case 'expired':
+        throw new BusinessError(AnswerCode.serverError, BuilderMessages.bannerFailed);
+      case 'unknown':
+        throw bannerUnknown();
+    }
+  }
+
+  /** POST /api/createWeb/setBannerPreview: the finished banner into the banner tab's picture field. */
+  async setBannerPreview(request: SetBannerPreviewRequest, user: UserRow): Promise<BuilderSite> {
+    const { sites } = this.deps;
+    const site = sites.load(request.id, user.id);
+    const { bannerUrl } = this.finished(request.bannerId, user);
+    if (!configFields(site.configs.banner).some((field) => field.key === BANNER_KEY && field.type === 'banner')) throw invalid(BuilderMessages.changeBannerFailed);
+    sites.takeChange(user);
+    return sites.setValues(site, { banner: { [BANNER_KEY]: bannerUrl } });
+  }
+
+  /** POST /api/createWeb/setAllConfigLogo: the banner's logo into every logo field of every tab. */
+  async setAllConfigLogo(request: SetAllConfigLogoRequest, user: UserRow): Promise<BuilderSite> {
+    const { sites } = this.deps;
+    const site = sites.load(request.id, user.id);
+    const { logoUrl } = this.finished(request.bannerLogo.id, user);
+    if (request.bannerLogo.value !== logoUrl) throw invalid(BuilderMessages.bannerUnknown);
+    sites.takeChange(user);
+    const values: Partial<Record<ComponentType, Record<string, string>>> = {};
+    for (const [type, groups] of Object.entries(site.configs) as Array<[ComponentType, LoadedSite['configs'][ComponentType]]>) {
+      for (const field of configFields(groups)) {
+        if (field.type === 'banner_logo') values[type] = { ...values[type], [field.key]: logoUrl };
+      }
+    }
+    return sites.setValues(site, values);
+  }
+
+  private owns(taskId: string, user: UserRow): boolean {
+    return JOB_ID_PATTERN.test(taskId) && this.deps.repo.ownsTask(user.id, taskId);
+  }
+
+  /** The result URLs of the caller's finished banner task; its refusal otherwise. */
+  private finished(taskId: string, user: UserRow): { bannerUrl: string; logoUrl: string } {
+    if (!this.owns(taskId, user)) throw bannerUnknown();
+    const job = this.deps.queue.finishedJob(taskId);
+    if (job?.spec.kind === 'ab' && job.files.includes(JOB_FILES.ab.banner) && job.files.includes(JOB_FILES.ab.logo)) return SiteFiles.resultUrls(taskId);
+    if (this.deps.queue.poll(taskId).type === 'waiting') throw invalid(BuilderMessages.bannerNotReady);
+    throw bannerUnknown();
+  }
+
+  /**
+   * The job for the banner tab's description and the logo's text: as sent, else as saved. Both are
+   * checked as the form checks them (required, their lengths); the logo takes the site's logo style.
+   */
+  private specOf(site: LoadedSite, sent: Record<string, string>): BuilderBannerJobSpec {
+    const pick = (type: ComponentType, key: string): string => {
+      const field = configFields(site.configs[type]).find((candidate) => candidate.key === key);
+      if (!field) throw invalid(inTab(type, BuilderMessages.fieldUnknown));
+      const value = (typeof sent[key] === 'string' ? sent[key] : site.formData[type][key]) ?? '';
+      const problem = configFieldProblem(field, value);
+      if (problem) throw invalid(inTab(type, problem));
+      return value.trim();
+    };
+    return { kind: 'ab', logoStyle: site.selected.logo, logotext: pick('logo', LOGO_TEXT_KEY), prompt: pick('banner', PROMPT_KEY), provider: this.deps.providerId };
+  }
+}

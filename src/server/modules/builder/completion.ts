@@ -1,0 +1,81 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { BuilderMessages, SiteStatus, type CompleteWebRequest, type ZipUrlAnswer } from '../../../contract/builder';
+import { AnswerCode } from '../../../contract/envelope';
+import type { Clock } from '../../clock';
+import { BusinessError, invalid, tooMany } from '../../http/envelope';
+import type { FastifyBaseLogger } from 'fastify';
+import type { UserRow } from '../auth/repository';
+import { sanitiseFileName } from '../generation/zip';
+import { sitesTmpDir } from '../miniSite/paths';
+import { publishFolder } from '../miniSite/siteFolder';
+import type { SiteZipService } from '../miniSite/siteZip';
+import { UNNAMED_SITE, completionProblem } from './formValues';
+import { completedSiteDir, completionZipKey, zipKeyAndName } from './paths';
+import type { BuiltSiteRenderer } from './previews';
+import type { BuilderLimiters } from './rateLimits';
+import type { BuilderRepository } from './repository';
+import type { BuilderService } from './service';
+
+export interface SiteCompletionDeps {
+  dataDir: string;
+  now: Clock;
+  log: FastifyBaseLogger;
+  repo: BuilderRepository;
+  sites: BuilderService;
+  zips: SiteZipService;
+  limiters: BuilderLimiters;
+  render: BuiltSiteRenderer;
+}
+
+const completeFailed = (): BusinessError => new BusinessError(AnswerCode.serverError, BuilderMessages.completeFailed);
+
+/**
+ * "Generate and download" (completeWeb) and the site list's download (getFilePath). A completion
+ * saves the form, demands every required field, renders the final folder
+ * (DATA_DIR/builder-sites/<id>/) and zips it as `<网站名>.zip`; the site becomes completed (2).
+ *
+ * Editing a completed site keeps it completed: the edits reach the preview at once, and the site
+ * list's download stays the zip of the last completion until "generate and download" runs again,
+ * which makes a new zip under a new URL. A user who downloads from the list always gets a site
+ * they finished, never a half-edited one.
+ */
+export class SiteCompletion {
+  constructor(private readonly deps: SiteCompletionDeps) {}
+
+  /** POST /api/CreateWeb/completeWeb */
+  async complete(request: CompleteWebRequest, user: UserRow): Promise<ZipUrlAnswer> {
+    const { sites, repo, limiters, log, dataDir } = this.deps;
+    const site = sites.load(request.id, user.id);
+    if (!limiters.completePerUser.take(String(user.id))) throw tooMany();
+    const form = sites.mergedForm(site, site.configs, site.formData, request.formData);
+    const problem = completionProblem(site.configs, form);
+    if (problem) throw invalid(problem);
+    // Saved (and the preview rendered) first: a refusal below still keeps what the user typed.
+    const saved = await sites.persist(site, site.selected, form);
+    const input = await sites.renderInput({ ...site, formData: form }, true);
+
+    const started = Date.now();
+    const folder = completedSiteDir(dataDir, site.record.id);
+    try {
+      await publishFolder(sitesTmpDir(dataDir), folder, (temp) => this.deps.render(input, temp));
+    } catch (error) {
+      log.error({ err: error, siteId: site.record.id }, 'builder site render failed');
+      throw completeFailed();
+    }
+    const name = sanitiseFileName(saved.web_name, UNNAMED_SITE);
+    const { zipUrl } = this.deps.zips.zipFolder(folder, completionZipKey(site.record.id, this.deps.now()), name);
+    repo.complete(site.record.id, user.id, zipUrl);
+    log.info({ siteId: site.record.id, ms: Date.now() - started }, 'builder site completed');
+    return { url: zipUrl };
+  }
+
+  /** GET /api/webSiteLog/getFilePath: the zip of the last completion, made again if housekeeping deleted it. */
+  filePath(id: number, user: UserRow): ZipUrlAnswer {
+    const { record } = this.deps.sites.load(id, user.id);
+    const zip = zipKeyAndName(record.zipUrl);
+    const folder = completedSiteDir(this.deps.dataDir, record.id);
+    if (record.status !== SiteStatus.completed || !zip || !fs.existsSync(path.join(folder, 'index.html'))) throw invalid(BuilderMessages.siteNotCompleted);
+    return { url: this.deps.zips.zipFolder(folder, zip.key, zip.name).zipUrl };
+  }
+}

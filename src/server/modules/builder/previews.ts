@@ -1,0 +1,78 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { BuiltSiteRenderInput, BuiltSiteRenderResult } from '../../render/builder/types';
+import { siteDir, sitesTmpDir } from '../miniSite/paths';
+import { publishFolder } from '../miniSite/siteFolder';
+
+/** Renders a builder site into a folder: the site render thread in production. */
+export type BuiltSiteRenderer = (input: BuiltSiteRenderInput, outDir: string) => Promise<BuiltSiteRenderResult>;
+
+interface Waiter {
+  resolve: () => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * Keeps each site's preview folder (DATA_DIR/sites/<dir>/) in step with its saved values. A
+ * render runs in a temp folder and replaces the preview whole (publishFolder), so the frame never
+ * loads half a site. Renders of one site run one at a time, and the saves that arrive while one
+ * runs share the next render, which reads the values saved last: auto-save (every second while the
+ * user types) costs at most one render at a time per site, never a growing backlog.
+ */
+export class PreviewRenders {
+  private readonly waiting = new Map<number, Waiter[]>();
+  private readonly running = new Set<number>();
+
+  constructor(
+    private readonly deps: {
+      dataDir: string;
+      log: FastifyBaseLogger;
+      render: BuiltSiteRenderer;
+      /** The site's folder and render input as saved now; called when its render starts. */
+      load: (siteId: number) => Promise<{ dir: string; input: BuiltSiteRenderInput }>;
+      /** Called after each render that replaced the folder (the revision moves on). */
+      rendered: (siteId: number) => void;
+    },
+  ) {}
+
+  /** Resolves once a render that started after this call has replaced the preview. */
+  refresh(siteId: number): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      const queue = this.waiting.get(siteId) ?? [];
+      queue.push({ resolve, reject });
+      this.waiting.set(siteId, queue);
+      if (!this.running.has(siteId)) void this.drain(siteId);
+    });
+  }
+
+  private async drain(siteId: number): Promise<void> {
+    this.running.add(siteId);
+    try {
+      for (let batch = this.take(siteId); batch.length; batch = this.take(siteId)) {
+        try {
+          await this.renderOnce(siteId);
+          for (const waiter of batch) waiter.resolve();
+        } catch (error) {
+          this.deps.log.error({ err: error, siteId }, 'builder preview render failed');
+          for (const waiter of batch) waiter.reject(error);
+        }
+      }
+    } finally {
+      this.running.delete(siteId);
+    }
+  }
+
+  private take(siteId: number): Waiter[] {
+    const batch = this.waiting.get(siteId) ?? [];
+    this.waiting.delete(siteId);
+    return batch;
+  }
+
+  private async renderOnce(siteId: number): Promise<void> {
+    const { dataDir, render, load, rendered, log } = this.deps;
+    const started = Date.now();
+    const { dir, input } = await load(siteId);
+    await publishFolder(sitesTmpDir(dataDir), siteDir(dataDir, dir), (temp) => render(input, temp));
+    rendered(siteId);
+    log.info({ siteId, ms: Date.now() - started }, 'builder preview rendered');
+  }
+}

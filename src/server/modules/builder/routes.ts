@@ -1,0 +1,136 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  BuilderLimits,
+  BuilderMessages,
+  COMPONENT_LIST_PATHS,
+  COMPONENT_TYPES,
+  type CompleteWebRequest,
+  type GenerateBannerRequest,
+  type GetWebUrlRequest,
+  type SaveConfigRequest,
+  type SetAllConfigLogoRequest,
+  type SetBannerPreviewRequest,
+  type SetWebMusicRequest,
+  type SiteIdRequest,
+  type SiteListRequest,
+} from '../../../contract/builder';
+import { bodyDefaultsToObject } from '../../http/bodyDefaults';
+import { invalid, ok, tooMany } from '../../http/envelope';
+import { currentUser, requireUser } from '../../plugins/auth';
+import { receiveUpload, refuseLargeBodies, registerUploadScope, tooLargeReply } from '../miniSite/uploadRoute';
+import type { UploadStore } from '../miniSite/uploads';
+import { BANNER_STATUS_PATH, type BannerService } from './banner';
+import type { SiteCompletion } from './completion';
+import type { ComponentCatalogue } from './components';
+import type { BuilderLimiters } from './rateLimits';
+import * as schemas from './schemas';
+import type { BuilderService } from './service';
+import { siteList } from './siteList';
+import { BUILDER_UPLOAD_POLICY, siteFileUpload } from './siteUpload';
+import type { BuilderRepository } from './repository';
+
+/** opt_ids as an array of ids or a comma-separated string; null (no filter) when absent or empty. */
+export function optIds(raw: unknown): number[] | null {
+  if (raw === undefined || raw === null || raw === '') return null;
+  const parts: unknown[] = Array.isArray(raw) ? raw : typeof raw === 'string' ? raw.split(',') : [raw];
+  const ids = parts.map((part) => Number(typeof part === 'string' ? part.trim() : part)).filter((id) => Number.isInteger(id) && id > 0);
+  return parts.length ? ids.slice(0, 200) : null;
+}
+
+export interface BuilderRouteDeps {
+  service: BuilderService;
+  completion: SiteCompletion;
+  banners: BannerService;
+  catalogue: ComponentCatalogue;
+  repo: BuilderRepository;
+  uploads: UploadStore;
+  limiters: BuilderLimiters;
+}
+
+/**
+ * The builder's calls (spec section 7, "Builder"), every one behind the login (HTTP 401 without):
+ * the builder and the back office are logged-in screens, the picker lists included.
+ */
+export async function registerBuilderRoutes(app: FastifyInstance, deps: BuilderRouteDeps): Promise<void> {
+  const { service, completion, banners, catalogue, repo, uploads, limiters } = deps;
+  const guarded = { preHandler: requireUser, preValidation: bodyDefaultsToObject };
+
+  /** POST /api/createWeb/getWebUrl */
+  app.post<{ Body: GetWebUrlRequest }>('/api/createWeb/getWebUrl', { ...guarded, schema: schemas.getWebUrlSchema }, async (request) =>
+    ok(await service.getWebUrl(request.body, currentUser(request))),
+  );
+
+  /** POST /api/createWeb/getSelectConfig */
+  app.post<{ Body: SiteIdRequest }>('/api/createWeb/getSelectConfig', { ...guarded, schema: schemas.siteIdSchema }, async (request) =>
+    ok(service.selectConfig(request.body.id, currentUser(request))),
+  );
+
+  /** POST /api/CreateWeb/saveConfig */
+  app.post<{ Body: SaveConfigRequest }>('/api/CreateWeb/saveConfig', { ...guarded, schema: schemas.saveConfigSchema }, async (request) =>
+    ok(await service.saveConfig(request.body, currentUser(request))),
+  );
+
+  /** POST /api/CreateWeb/completeWeb */
+  app.post<{ Body: CompleteWebRequest }>('/api/CreateWeb/completeWeb', { ...guarded, schema: schemas.completeWebSchema }, async (request) =>
+    ok(await completion.complete(request.body, currentUser(request)), BuilderMessages.completeSucceeded),
+  );
+
+  /** POST /api/createWeb/generateBanner */
+  app.post<{ Body: GenerateBannerRequest }>('/api/createWeb/generateBanner', { ...guarded, schema: schemas.generateBannerSchema }, async (request) =>
+    ok(banners.generate(request.body, currentUser(request), request.ip)),
+  );
+
+  /** GET /api/createWeb/bannerStatus?taskId= */
+  app.get<{ Querystring: { taskId: string } }>(BANNER_STATUS_PATH, { preHandler: requireUser, schema: schemas.bannerStatusSchema }, async (request) =>
+    ok(banners.status(request.query.taskId, currentUser(request))),
+  );
+
+  /** POST /api/createWeb/setBannerPreview */
+  app.post<{ Body: SetBannerPreviewRequest }>('/api/createWeb/setBannerPreview', { ...guarded, schema: schemas.setBannerPreviewSchema }, async (request) =>
+    ok(await banners.setBannerPreview(request.body, currentUser(request))),
+  );
+
+  /** POST /api/createWeb/setAllConfigLogo */
+  app.post<{ Body: SetAllConfigLogoRequest }>('/api/createWeb/setAllConfigLogo', { ...guarded, schema: schemas.setAllConfigLogoSchema }, async (request) =>
+    ok(await banners.setAllConfigLogo(request.body, currentUser(request))),
+  );
+
+  /** POST /api/createWeb/setWebMusic */
+  app.post<{ Body: SetWebMusicRequest }>('/api/createWeb/setWebMusic', { ...guarded, schema: schemas.setWebMusicSchema }, async (request) =>
+    ok(await service.setWebMusic(request.body, currentUser(request))),
+  );
+
+  for (const type of COMPONENT_TYPES) {
+    /** POST /api/template/get<Type>List */
+    app.post<{ Body: { page: number; opt_ids?: unknown } }>(COMPONENT_LIST_PATHS[type], { ...guarded, schema: schemas.componentListSchema }, async (request) =>
+      ok(catalogue.page(type, request.body.page, optIds(request.body.opt_ids))),
+    );
+  }
+
+  /** GET /api/webSiteLog/getSiteList?page&page_size&name */
+  app.get<{ Querystring: SiteListRequest }>('/api/webSiteLog/getSiteList', { preHandler: requireUser, schema: schemas.siteListSchema }, async (request) =>
+    ok(siteList(repo, currentUser(request).id, request.query)),
+  );
+
+  /** GET /api/webSiteLog/getFilePath?id */
+  app.get<{ Querystring: SiteIdRequest }>('/api/webSiteLog/getFilePath', { preHandler: requireUser, schema: schemas.filePathSchema }, async (request) =>
+    ok(completion.filePath(request.query.id, currentUser(request))),
+  );
+
+  await registerUploadScope(app, BuilderLimits.uploadMaxBytes, (scope) => {
+    /** POST /api/Upload/siteFileUpload (multipart: `image`, and `id`, `type`, `data` naming the field) */
+    scope.post(
+      '/api/Upload/siteFileUpload',
+      // The length check runs before the login check: a refusal of a huge body must not read it.
+      { schema: schemas.siteFileUploadSchema, onRequest: refuseLargeBodies(BuilderLimits.uploadMaxBytes, BuilderMessages.uploadTooLarge), preHandler: requireUser },
+      async (request, reply) => {
+        const user = currentUser(request);
+        if (!limiters.uploadPerUser.take(String(user.id))) throw tooMany();
+        const { outcome, fields } = await receiveUpload(request, uploads, BUILDER_UPLOAD_POLICY, BuilderMessages.uploadFailed);
+        if (outcome.type === 'tooLarge') return tooLargeReply(reply, BuilderMessages.uploadTooLarge);
+        if (outcome.type === 'refused') throw invalid(outcome.message);
+        return ok(siteFileUpload(service, uploads, user, fields, outcome.shortUrl));
+      },
+    );
+  });
+}

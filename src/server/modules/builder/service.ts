@@ -1,0 +1,240 @@
+import crypto from 'node:crypto';
+import {
+  BuilderMessages,
+  COMPONENT_TYPES,
+  type BuilderFormData,
+  type BuilderSite,
+  type ComponentTemplate,
+  type ComponentType,
+  type GetWebUrlRequest,
+  type SaveConfigRequest,
+  type SelectedComponentIds,
+  type SelectedComponents,
+  type SetWebMusicRequest,
+} from '../../../contract/builder';
+import { AnswerCode } from '../../../contract/envelope';
+import { MiniSiteMessages, configFields, type ConfigField } from '../../../contract/miniSite';
+import { BusinessError, invalid, tooMany } from '../../http/envelope';
+import { DEFAULT_MAIN_PRESET_ID } from '../../render/builder/catalog';
+import type { UserRow } from '../auth/repository';
+import type { MusicLibrary } from '../miniSite/music';
+import type { ComponentCatalogue } from './components';
+import { MUSIC_KEY, PICTURE_FIELD_TYPES, carryOver, defaultForm, draftValueProblem, inTab, mergeForm, perType, webNameOf, type TemplateConfigs } from './formValues';
+import { previewUrlOf, templatePathOf } from './paths';
+import type { PreviewRenders } from './previews';
+import type { BuilderLimiters } from './rateLimits';
+import type { BuiltSiteRenderInput } from '../../render/builder/types';
+import { builtSiteInput, type SiteState } from './renderInput';
+import type { BuilderRepository, BuilderSiteRecord } from './repository';
+import type { SiteFiles } from './siteFiles';
+
+export interface BuilderServiceDeps {
+  repo: BuilderRepository;
+  catalogue: ComponentCatalogue;
+  files: SiteFiles;
+  music: MusicLibrary;
+  previews: PreviewRenders;
+  limiters: BuilderLimiters;
+  /** What makes the generated banners, as the UI names it (BuilderSite.bannerArtist). */
+  bannerArtist: string;
+}
+
+/** A site with its templates resolved: what every change starts from. */
+export interface LoadedSite extends SiteState {
+  record: BuilderSiteRecord;
+  templates: SelectedComponents;
+}
+
+export const siteUnknown = (): BusinessError => new BusinessError(AnswerCode.notFound, BuilderMessages.siteUnknown);
+export const templateUnknown = (): BusinessError => invalid(BuilderMessages.templateUnknown);
+
+/**
+ * The builder's sites (spec screen 7, section 7 "Builder"): making one from a complete site
+ * configuration, swapping templates, saving values and the music, and answering a site as the
+ * builder shows it. Every change is saved first and then rendered into the preview folder.
+ */
+export class BuilderService {
+  constructor(private readonly deps: BuilderServiceDeps) {}
+
+  /** Site `id` of user `userId`, with its templates; "unknown" for any other user's or a missing id. */
+  load(id: number, userId: number): LoadedSite {
+    if (!id) throw invalid(BuilderMessages.noSiteId);
+    const record = this.deps.repo.owned(id, userId);
+    if (!record) throw siteUnknown();
+    return this.loaded(record);
+  }
+
+  /** A site's values resolved for the renderer (the preview's load hook and the completion). */
+  renderInput(site: SiteState, strict: boolean): Promise<BuiltSiteRenderInput> {
+    return builtSiteInput(site, { files: this.deps.files, music: this.deps.music }, strict);
+  }
+
+  /** POST /api/createWeb/getWebUrl: a new site (id 0), a complete configuration, or one template swapped. */
+  async getWebUrl(request: GetWebUrlRequest, user: UserRow): Promise<BuilderSite> {
+    const wanted = request.selectedComponents[request.type];
+    if (!request.id) return this.create(request.type, wanted, user);
+    const site = this.load(request.id, user.id);
+    if (!wanted) throw invalid(BuilderMessages.templateRequired);
+    this.takeChange(user);
+    const selected = request.type === 'main' ? this.presetSelection(wanted) : { ...site.selected, [request.type]: this.template(request.type, wanted).id };
+    return this.store(site, selected, {});
+  }
+
+  /** POST /api/createWeb/getSelectConfig */
+  selectConfig(id: number, user: UserRow): BuilderSite {
+    return this.answer(this.load(id, user.id));
+  }
+
+  /**
+   * POST /api/CreateWeb/saveConfig: the whole form. A template id that differs from the saved one
+   * swaps that template alone (values carried over); values are checked as drafts (draftValueProblem).
+   */
+  async saveConfig(request: SaveConfigRequest, user: UserRow): Promise<BuilderSite> {
+    const site = this.load(request.id, user.id);
+    this.takeChange(user);
+    const selected = { ...site.selected };
+    for (const type of COMPONENT_TYPES) {
+      const id = request.selectedComponents[type];
+      if (id && id !== selected[type]) selected[type] = this.template(type, id).id;
+    }
+    return this.store(site, selected, request.formData);
+  }
+
+  /** POST /api/createWeb/setWebMusic: musicId 0 turns the music off. */
+  async setWebMusic(request: SetWebMusicRequest, user: UserRow): Promise<BuilderSite> {
+    const site = this.load(request.id, user.id);
+    this.takeChange(user);
+    let value = '';
+    if (request.musicId) {
+      const track = this.deps.music.items().find((item) => item.id === request.musicId);
+      if (!track) throw invalid(inTab('main', MiniSiteMessages.musicUnknown));
+      value = track.value;
+    }
+    if (!configFields(site.configs.main).some((field) => field.key === MUSIC_KEY && field.type === 'music')) throw invalid(BuilderMessages.fieldUnknown);
+    return this.store(site, site.selected, { main: { [MUSIC_KEY]: value } });
+  }
+
+  /**
+   * Sets values the server itself vouches for (a generated banner or logo), checked like a save.
+   * `values` are per type; the selection stays.
+   */
+  setValues(site: LoadedSite, values: Partial<Record<ComponentType, Record<string, string>>>): Promise<BuilderSite> {
+    return this.store(site, site.selected, values);
+  }
+
+  /** Counts one change of the caller's against the limit (429 past it). */
+  takeChange(user: UserRow): void {
+    if (!this.deps.limiters.changePerUser.take(String(user.id))) throw tooMany();
+  }
+
+  /**
+   * The form a save would store: values of the chosen templates only, each changed value checked.
+   * Used by saves and by the completion (which then checks required fields on top).
+   */
+  mergedForm(site: LoadedSite, configs: TemplateConfigs, stored: Partial<BuilderFormData>, sent: Partial<Record<ComponentType, Record<string, unknown>>>): BuilderFormData {
+    return mergeForm(configs, stored, sent, (type, field, value) => this.checkDraft(site.userId, type, field, value));
+  }
+
+  /** Saves the form (and web_name) of `site` as `form`, renders the preview, answers the site. */
+  async persist(site: LoadedSite, selected: SelectedComponentIds, form: BuilderFormData): Promise<BuilderSite> {
+    this.deps.repo.save({ id: site.record.id, userId: site.userId, webName: webNameOf(form), selected, formData: form });
+    await this.refreshPreview(site.record.id);
+    return this.answer(this.load(site.record.id, site.userId));
+  }
+
+  answer(site: LoadedSite): BuilderSite {
+    const { record } = site;
+    return {
+      id: record.id,
+      web_name: record.webName,
+      status: record.status,
+      previewUrl: previewUrlOf(record.dir, record.revision),
+      configData: perType((type) => site.templates[type].config),
+      formData: site.formData,
+      selectedComponents: site.templates,
+      templatePath: templatePathOf(record.dir),
+      bannerArtist: this.deps.bannerArtist,
+    };
+  }
+
+  private async create(type: ComponentType, wanted: number | undefined, user: UserRow): Promise<BuilderSite> {
+    if (!this.deps.limiters.createSitePerUser.take(String(user.id))) throw tooMany();
+    const selected = this.presetSelection(type === 'main' && wanted ? wanted : DEFAULT_MAIN_PRESET_ID);
+    if (type !== 'main' && wanted) selected[type] = this.template(type, wanted).id;
+    const templates = this.templatesOf(selected);
+    const formData = defaultForm(this.configsOf(templates));
+    const id = this.deps.repo.insert({ userId: user.id, webName: webNameOf(formData), selected, formData, dir: crypto.randomBytes(16).toString('hex') });
+    await this.refreshPreview(id);
+    return this.answer(this.load(id, user.id));
+  }
+
+  /** The values are saved already; a render that failed (logged by the previews) says so. */
+  private async refreshPreview(siteId: number): Promise<void> {
+    try {
+      await this.deps.previews.refresh(siteId);
+    } catch {
+      throw new BusinessError(AnswerCode.serverError, BuilderMessages.configUpdateFailed);
+    }
+  }
+
+  /** Stores a new selection (values carried over to swapped templates) with `sent` merged in. */
+  private store(site: LoadedSite, selected: SelectedComponentIds, sent: Partial<Record<ComponentType, Record<string, unknown>>>): Promise<BuilderSite> {
+    const templates = this.templatesOf(selected);
+    const configs = this.configsOf(templates);
+    const carried = {} as BuilderFormData;
+    for (const type of COMPONENT_TYPES) {
+      carried[type] = selected[type] === site.selected[type] ? site.formData[type] : carryOver(site.configs[type], site.formData[type], configs[type]);
+    }
+    return this.persist(site, selected, this.mergedForm(site, configs, carried, sent));
+  }
+
+  /** What a save refuses in a changed value: too long, a link that is not http(s), a file or track we do not have. */
+  private checkDraft(userId: number, type: ComponentType, field: ConfigField, value: string): void {
+    const problem = draftValueProblem(field, value);
+    if (problem) throw invalid(inTab(type, problem));
+    if (!value) return;
+    if (PICTURE_FIELD_TYPES.has(field.type) && !this.deps.files.pictureFile(value, userId)) throw invalid(inTab(type, MiniSiteMessages.imageUnknown));
+    if (field.type === 'music' && !this.deps.music.has(value)) throw invalid(inTab(type, MiniSiteMessages.musicUnknown));
+  }
+
+  /** Every type's template id as the complete configuration `presetId` chooses them. */
+  private presetSelection(presetId: number): SelectedComponentIds {
+    const preset = this.deps.catalogue.preset(presetId);
+    if (!preset) throw templateUnknown();
+    return { main: preset.id, ...preset.components };
+  }
+
+  private template(type: ComponentType, id: number): ComponentTemplate {
+    const template = this.deps.catalogue.find(type, id);
+    if (!template) throw templateUnknown();
+    return template;
+  }
+
+  /**
+   * The templates of a selection. A template a later release removed falls back to the first of
+   * its type (its values carried over by key), so an old site still opens.
+   */
+  private templatesOf(selected: SelectedComponentIds): SelectedComponents {
+    const templates = {} as SelectedComponents;
+    for (const type of COMPONENT_TYPES) {
+      const template = this.deps.catalogue.find(type, selected[type]) ?? this.deps.catalogue.list(type)[0];
+      if (!template) throw templateUnknown();
+      templates[type] = template;
+    }
+    return templates;
+  }
+
+  private configsOf(templates: SelectedComponents): TemplateConfigs {
+    return perType((type) => templates[type].config);
+  }
+
+  private loaded(record: BuilderSiteRecord): LoadedSite {
+    const templates = this.templatesOf(record.selected);
+    const configs = this.configsOf(templates);
+    const selected = perType((type) => templates[type].id);
+    // Values of every field of the chosen templates: a stored value, or the default for a field a
+    // template gained since the site was saved.
+    const formData = perType((type) => carryOver(configs[type], record.formData[type] ?? {}, configs[type]));
+    return { record, templates, configs, selected, formData, userId: record.userId };
+  }
+}

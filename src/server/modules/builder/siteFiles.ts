@@ -1,0 +1,51 @@
+import path from 'node:path';
+import { jobDir, jobFileUrl } from '../../queue/paths';
+import type { RenderQueue } from '../../queue/renderQueue';
+import { JOB_FILES } from '../../queue/renderSpec';
+import { builderAssetFile } from '../../render/builder/assets';
+import { resultFileOf } from '../generation/zip';
+import type { UploadStore } from '../miniSite/uploads';
+import type { BuilderRepository } from './repository';
+
+/** Relative result URLs only: a site's values are always the server's own relative URLs. */
+const NO_ABSOLUTE_HOSTS: ReadonlySet<string> = new Set();
+
+export type BannerResultFile = (typeof JOB_FILES.ab)[keyof typeof JOB_FILES.ab];
+
+/**
+ * Which files a builder site's picture fields may name (DESIGN.md section 8: a site links only
+ * files this server has): an upload, one of the builder's own default pictures, or a file of a
+ * banner the user generated through the builder. Anything else resolves to null.
+ */
+export class SiteFiles {
+  constructor(private readonly deps: { dataDir: string; uploads: UploadStore; queue: RenderQueue; repo: BuilderRepository }) {}
+
+  /** The file behind a picture value of `userId`'s site, or null. */
+  pictureFile(url: string, userId: number): string | null {
+    return this.deps.uploads.fileOf(url) ?? builderAssetFile(url) ?? this.bannerResultFile(url, userId);
+  }
+
+  /** A file of a finished builder banner (`ab`) job that `userId` asked for, or null. */
+  bannerResultFile(url: string, userId: number, only?: BannerResultFile): string | null {
+    const named = resultFileOf(url, NO_ABSOLUTE_HOSTS);
+    if (!named || (only && named.file !== only) || !this.deps.repo.ownsTask(userId, named.id)) return null;
+    const job = this.deps.queue.finishedJob(named.id);
+    if (!job || job.spec.kind !== 'ab' || !job.files.includes(named.file)) return null;
+    return path.join(jobDir(this.deps.dataDir, job.id), named.file);
+  }
+
+  /** The URLs of a finished banner job's picture and logo. */
+  static resultUrls(taskId: string): { bannerUrl: string; logoUrl: string } {
+    return { bannerUrl: jobFileUrl(taskId, JOB_FILES.ab.banner), logoUrl: jobFileUrl(taskId, JOB_FILES.ab.logo) };
+  }
+
+  /** Job ids of the result URLs among `values` (housekeeping keeps those jobs). */
+  static resultJobIds(values: Iterable<string>): string[] {
+    const ids = new Set<string>();
+    for (const value of values) {
+      const named = resultFileOf(value, NO_ABSOLUTE_HOSTS);
+      if (named) ids.add(named.id);
+    }
+    return [...ids];
+  }
+}

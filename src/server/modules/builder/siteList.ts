@@ -1,0 +1,24 @@
+import { BuilderLimits, type SiteListAnswer, type SiteListRequest } from '../../../contract/builder';
+import { invalid } from '../../http/envelope';
+import type { BuilderRepository } from './repository';
+
+const CHINA_OFFSET_MS = 8 * 60 * 60 * 1000;
+
+/** 'YYYY-MM-DD HH:mm:ss' in China time (UTC+8, no daylight saving), as the site list shows times. */
+export function chinaTime(ms: number): string {
+  return new Date(ms + CHINA_OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ');
+}
+
+export const PAGE_SIZE_REFUSED = `每页条数只能是 ${BuilderLimits.siteListPageSizes.join('、')}`;
+
+/** GET /api/webSiteLog/getSiteList: the caller's sites, newest change first, searched by name. */
+export function siteList(repo: BuilderRepository, userId: number, request: SiteListRequest): SiteListAnswer {
+  const pageSize = request.page_size || BuilderLimits.siteListDefaultPageSize;
+  if (!(BuilderLimits.siteListPageSizes as readonly number[]).includes(pageSize)) throw invalid(PAGE_SIZE_REFUSED);
+  const page = Math.max(Math.trunc(request.page) || 1, 1);
+  const { rows, total } = repo.page(userId, (request.name ?? '').trim(), page, pageSize);
+  return {
+    list: rows.map((row) => ({ id: row.id, web_name: row.webName, status: row.status, create_time: chinaTime(row.createdAt), update_time: chinaTime(row.updatedAt) })),
+    total,
+  };
+}

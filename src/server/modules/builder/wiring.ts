@@ -1,0 +1,83 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/database';
+import type { Catalog } from '../../queue/catalog';
+import type { RenderQueue } from '../../queue/renderQueue';
+import type { BannerArtDescriptor } from '../../render/aiBanner/config';
+import type { MusicLibrary } from '../miniSite/music';
+import { UPLOADS_URL_PREFIX } from '../miniSite/paths';
+import type { SiteZipService } from '../miniSite/siteZip';
+import type { UploadStore } from '../miniSite/uploads';
+import { BannerService } from './banner';
+import { SiteCompletion } from './completion';
+import { ComponentCatalogue } from './components';
+import { PreviewRenders, type BuiltSiteRenderer } from './previews';
+import { BuilderLimiters } from './rateLimits';
+import { BuilderRepository } from './repository';
+import { BuilderService } from './service';
+import { SiteFiles } from './siteFiles';
+
+export interface BuilderInputs {
+  dataDir: string;
+  db: Db;
+  now: Clock;
+  log: FastifyBaseLogger;
+  queue: RenderQueue;
+  catalog: Catalog;
+  uploads: UploadStore;
+  music: MusicLibrary;
+  zips: SiteZipService;
+  render: BuiltSiteRenderer;
+  bannerArt: BannerArtDescriptor;
+}
+
+/** What builder sites use that housekeeping must keep: preview folders, uploads and banner jobs. */
+export interface BuilderFilesInUse {
+  dirs: ReadonlySet<string>;
+  uploads: ReadonlySet<string>;
+  jobIds: readonly string[];
+}
+
+/** The builder's services, wired once per app (services.ts calls this). */
+export function createBuilder({ dataDir, db, now, log, queue, catalog, uploads, music, zips, render, bannerArt }: BuilderInputs) {
+  const repo = new BuilderRepository(db, now);
+  const limiters = new BuilderLimiters(now);
+  const catalogue = new ComponentCatalogue(() => catalog.logoTemplates());
+  const files = new SiteFiles({ dataDir, uploads, queue, repo });
+  // The previews read a site when its render starts; the service asks them to render after a save.
+  const previews: PreviewRenders = new PreviewRenders({
+    dataDir,
+    log,
+    render,
+    load: async (siteId) => {
+      const record = repo.byId(siteId);
+      if (!record) throw new Error(`Builder site ${siteId} is gone`);
+      return { dir: record.dir, input: await service.renderInput(service.load(siteId, record.userId), false) };
+    },
+    rendered: (siteId) => repo.nextRevision(siteId),
+  });
+  const service: BuilderService = new BuilderService({ repo, catalogue, files, music, previews, limiters, bannerArtist: bannerArt.label });
+  const completion = new SiteCompletion({ dataDir, now, log, repo, sites: service, zips, limiters, render });
+  const banners = new BannerService({ queue, repo, sites: service, files, limiters, providerId: bannerArt.id });
+
+  /** Builder sites are the users' work: kept, with everything they render from, until the user goes. */
+  const filesInUse = (): BuilderFilesInUse => {
+    const dirs = new Set<string>();
+    const used = new Set<string>();
+    const values: string[] = [];
+    for (const site of repo.allForms()) {
+      dirs.add(site.dir);
+      for (const typeValues of Object.values(site.formData)) {
+        for (const value of Object.values(typeValues)) {
+          values.push(value);
+          if (value.startsWith(UPLOADS_URL_PREFIX)) used.add(value.slice(UPLOADS_URL_PREFIX.length));
+        }
+      }
+    }
+    return { dirs, uploads: used, jobIds: SiteFiles.resultJobIds(values) };
+  };
+
+  return { repo, limiters, catalogue, service, completion, banners, filesInUse };
+}
+
+export type Builder = ReturnType<typeof createBuilder>;

@@ -1,0 +1,103 @@
+/**
+ * PreviewRenders: one render at a time per site, saves during a render share the next one (which
+ * reads the values saved last), the folder is replaced whole, and a failed render keeps the old one.
+ */
+import Fastify from 'fastify';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PreviewRenders } from '../../../src/server/modules/builder/previews';
+import type { BuiltSiteRenderInput } from '../../../src/server/render/builder/types';
+import { settle } from '../queue/kit';
+
+const log = Fastify({ logger: false }).log;
+let dataDir: string;
+
+beforeEach(() => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wpg-previews-'));
+});
+
+afterEach(() => {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+const DIR = '0123456789abcdef0123456789abcdef';
+const index = (): string => fs.readFileSync(path.join(dataDir, 'sites', DIR, 'index.html'), 'utf8');
+
+function setup() {
+  let saved = 'v0';
+  const renders: Array<{ value: string; finish: () => void; fail: () => void }> = [];
+  let revisions = 0;
+  const previews = new PreviewRenders({
+    dataDir,
+    log,
+    load: async () => ({ dir: DIR, input: { texts: { main: { web_name: saved } } } as unknown as BuiltSiteRenderInput }),
+    render: (input, outDir) =>
+      new Promise((resolve, reject) => {
+        const value = input.texts.main.web_name;
+        renders.push({
+          value,
+          finish: () => {
+            fs.writeFileSync(path.join(outDir, 'index.html'), value);
+            resolve({ files: ['index.html'] });
+          },
+          fail: () => reject(new Error('render failed')),
+        });
+      }),
+    rendered: () => {
+      revisions += 1;
+    },
+  });
+  return { previews, renders, save: (value: string) => (saved = value), revisions: () => revisions };
+}
+
+it('renders one at a time per site and lets the saves made meanwhile share one render of the latest values', async () => {
+  const { previews, renders, save, revisions } = setup();
+  save('v1');
+  const first = previews.refresh(1);
+  await settle();
+  expect(renders.map((render) => render.value)).toEqual(['v1']);
+
+  save('v2');
+  const second = previews.refresh(1);
+  save('v3');
+  const third = previews.refresh(1);
+  await settle();
+  // Still one render running: the two waiting saves wait for the next.
+  expect(renders).toHaveLength(1);
+
+  renders[0].finish();
+  await first;
+  expect(index()).toBe('v1');
+  await settle();
+  expect(renders.map((render) => render.value)).toEqual(['v1', 'v3']);
+  renders[1].finish();
+  await Promise.all([second, third]);
+  expect(index()).toBe('v3');
+  expect(revisions()).toBe(2);
+  expect(fs.readdirSync(path.join(dataDir, 'sites-tmp'))).toEqual([]);
+});
+
+it('keeps the previous folder when a render fails, and renders again on the next save', async () => {
+  const { previews, renders, save } = setup();
+  save('good');
+  const first = previews.refresh(1);
+  await settle();
+  renders[0].finish();
+  await first;
+
+  save('bad');
+  const failing = previews.refresh(1);
+  await settle();
+  renders[1].fail();
+  await expect(failing).rejects.toThrow('render failed');
+  expect(index()).toBe('good');
+  expect(fs.readdirSync(path.join(dataDir, 'sites-tmp'))).toEqual([]);
+
+  save('fixed');
+  const again = previews.refresh(1);
+  await settle();
+  renders[2].finish();
+  await again;
+  expect(index()).toBe('fixed');
+});
