@@ -13,14 +13,12 @@ import { MiniSiteLimits, MiniSiteMessages, configFields, type CreateSiteAnswer, 
 import { SITE_CONTENT_SECURITY_POLICY } from '../../../src/server/modules/miniSite/files';
 import { MINI_SITE_RATE_LIMITS } from '../../../src/server/modules/miniSite/rateLimits';
 import { KEEP_SITES_MS } from '../../../src/server/modules/miniSite/service';
-import { encodeMp3 } from '../../../src/server/render/music/encode';
-import { WAVES, renderSong, score, tableVoice } from '../../../src/server/render/music/synth';
-import { MUSIC_TRACKS, MUSIC_VERSION } from '../../../src/server/render/music/tracks';
+import { MUSIC_TRACKS } from '../../../src/server/render/music/tracks';
 import { findSiteTemplate } from '../../../src/server/render/site/catalog';
 import type { SiteRenderInput } from '../../../src/server/render/site/types';
 import { buildTestApp, envelopeOf, post, type TestApp } from '../helpers';
 import { FakeRunner, quickLogin } from '../queue/kit';
-import { SmallRealRunner, canvasImage, generate, listTree, multipart } from './miniSiteKit';
+import { SmallRealRunner, canvasImage, generate, listTree, multipart, placeMusic } from './miniSiteKit';
 
 const TEMPLATE = findSiteTemplate(5) ?? (() => { throw new Error('site template 5 missing'); })();
 const fields = configFields(TEMPLATE.config);
@@ -31,18 +29,6 @@ const keyOf = (type: string): string => {
 };
 const IMAGE_KEY = keyOf('image');
 const VIDEO_KEY = keyOf('video');
-
-/**
- * Short stand-in MP3s for every track, so that a site with music does not wait for the real
- * synthesis (tested in miniSite.test.ts): the library takes files that exist as made.
- */
-async function placeMusic(dataDir: string): Promise<void> {
-  const dir = path.join(dataDir, 'catalog', 'music', MUSIC_VERSION);
-  fs.mkdirSync(dir, { recursive: true });
-  const pcm = renderSong({ bpm: 120, beats: 2, seed: 1, parts: [{ instrument: tableVoice({ wave: WAVES.sine, env: { attack: 0.01, decay: 0.1, sustain: 0.8, release: 0.1 } }), notes: score('A4:2').notes }] });
-  await encodeMp3(pcm, path.join(dir, `${MUSIC_TRACKS[0].slug}.mp3`), 'test');
-  for (const track of MUSIC_TRACKS.slice(1)) fs.copyFileSync(path.join(dir, `${MUSIC_TRACKS[0].slug}.mp3`), path.join(dir, `${track.slug}.mp3`));
-}
 
 const sitesDir = (t: TestApp): string => path.join(t.dataDir, 'sites');
 const nothingWritten = (t: TestApp): void => {

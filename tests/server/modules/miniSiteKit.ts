@@ -8,6 +8,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { LogoCreateAnswer, LogoPollingAnswer } from '../../../src/contract/generation';
 import { renderBannerVideo } from '../../../src/server/render/banner';
+import { encodeMp3 } from '../../../src/server/render/music/encode';
+import { WAVES, renderSong, score, tableVoice } from '../../../src/server/render/music/synth';
+import { MUSIC_TRACKS, MUSIC_VERSION } from '../../../src/server/render/music/tracks';
 import { runRenderJobWith } from '../../../src/server/render/jobs';
 import { renderLogoAnimation, renderLogoPng, renderLogoShowcase } from '../../../src/server/render/logo';
 import type { RenderResult, RenderRunner, RenderSpec } from '../../../src/server/queue/renderSpec';
@@ -131,4 +134,16 @@ export async function generate(t: TestApp, headers: Record<string, string>, body
 export function listTree(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
   return fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((entry) => entry.split(path.sep).join('/')).sort();
+}
+
+/**
+ * Short stand-in MP3s for every track, so that a site with music does not wait for the real
+ * synthesis (tested in miniSite.test.ts): the library takes files that exist as made.
+ */
+export async function placeMusic(dataDir: string): Promise<void> {
+  const dir = path.join(dataDir, 'catalog', 'music', MUSIC_VERSION);
+  fs.mkdirSync(dir, { recursive: true });
+  const pcm = renderSong({ bpm: 120, beats: 2, seed: 1, parts: [{ instrument: tableVoice({ wave: WAVES.sine, env: { attack: 0.01, decay: 0.1, sustain: 0.8, release: 0.1 } }), notes: score('A4:2').notes }] });
+  await encodeMp3(pcm, path.join(dir, `${MUSIC_TRACKS[0].slug}.mp3`), 'test');
+  for (const track of MUSIC_TRACKS.slice(1)) fs.copyFileSync(path.join(dir, `${MUSIC_TRACKS[0].slug}.mp3`), path.join(dir, `${track.slug}.mp3`));
 }
