@@ -1,0 +1,197 @@
+/**
+ * The builder's site renderer, checked on the folder it writes: every template of every type
+ * renders within a whole site; templates of different families combine; hostile text in every
+ * field leaves nothing executable; every reference is a file in the folder and every link is
+ * http(s) or a place in the page; the user's files, music and logo reach the site.
+ */
+import { createCanvas, loadImage } from '@napi-rs/canvas';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { ComponentType } from '../../../../src/contract/builder';
+import { configFields } from '../../../../src/contract/miniSite';
+import { findComponent, listComponents } from '../../../../src/server/render/builder/catalog';
+import { defaultRenderInput, renderBuiltSite } from '../../../../src/server/render/builder/renderBuiltSite';
+import type { BuiltSiteRenderInput } from '../../../../src/server/render/builder/types';
+import { cssUrls, htmlResources, linkTargets, structureProblems, tags } from '../site/siteHtml';
+
+jest.setTimeout(180_000);
+
+const PARTS = ['head', 'banner', 'content', 'sidebar', 'footer'] as const;
+const TYPES: readonly ComponentType[] = ['main', ...PARTS];
+const HOSTILE = ['<script>alert(1)</script>', '"onerror=alert(1) x="', 'javascript:alert(1)', "'><img src=x onerror=alert(1)>"];
+
+let root: string;
+const files = { logo: '', banner: '', upload: '', music: '' };
+
+beforeAll(async () => {
+  root = fs.mkdtempSync(path.join(os.tmpdir(), 'built-site-'));
+  const picture = async (width: number, height: number, name: string, transparent: boolean): Promise<string> => {
+    const canvas = createCanvas(width, height);
+    const ctx = canvas.getContext('2d');
+    if (!transparent) {
+      ctx.fillStyle = '#203040';
+      ctx.fillRect(0, 0, width, height);
+    }
+    ctx.fillStyle = '#e0b050';
+    ctx.fillRect(width * 0.1, height * 0.2, width * 0.8, height * 0.6);
+    const file = path.join(root, name);
+    fs.writeFileSync(file, await canvas.encode('png'));
+    return file;
+  };
+  files.logo = await picture(300, 150, 'logo-9f8e.png', true);
+  files.banner = await picture(320, 180, 'banner-1a2b.png', false);
+  files.upload = await picture(160, 90, 'upload-a1b2.png', false);
+  files.music = path.join(root, 'track.mp3');
+  fs.writeFileSync(files.music, 'ID3');
+});
+
+afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+
+let runs = 0;
+async function render(input: BuiltSiteRenderInput): Promise<{ dir: string; html: string; css: string; files: string[] }> {
+  const dir = path.join(root, `site-${++runs}`);
+  const result = await renderBuiltSite(input, dir);
+  return { dir, html: fs.readFileSync(path.join(dir, 'index.html'), 'utf8'), css: fs.readFileSync(path.join(dir, 'assets/site.css'), 'utf8'), files: result.files };
+}
+
+function listFiles(dir: string, prefix = ''): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const relative = prefix ? `${prefix}/${entry.name}` : entry.name;
+    return entry.isDirectory() ? listFiles(path.join(dir, entry.name), relative) : [relative];
+  });
+}
+
+/** Every reference is a relative path to a file in the folder; every link is http(s) or '#...'; the site is whole. */
+function expectSound(site: { dir: string; html: string; css: string; files: string[] }): void {
+  expect(structureProblems(site.html)).toEqual([]);
+  expect(site.files.sort()).toEqual(listFiles(site.dir).sort());
+  const inside = (base: string, ref: string): void => {
+    expect(ref).not.toBe('');
+    expect(ref).not.toMatch(/^[a-z][a-z0-9+.-]*:/i);
+    expect(ref.startsWith('/')).toBe(false);
+    const file = path.resolve(site.dir, base, ref);
+    expect(file.startsWith(site.dir + path.sep)).toBe(true);
+    expect(fs.existsSync(file)).toBe(true);
+  };
+  for (const ref of htmlResources(site.html)) inside('.', ref);
+  for (const ref of cssUrls(site.css)) inside('assets', ref);
+  for (const href of linkTargets(site.html)) {
+    const local = href.startsWith('#') || (!/^[a-z][a-z0-9+.-]*:/i.test(href) && !href.startsWith('/') && fs.existsSync(path.join(site.dir, href)));
+    expect(local || /^https?:\/\/[^\s"'<>]+$/i.test(href)).toBe(true);
+  }
+  const all = tags(site.html);
+  const scripts = all.filter((tag) => tag.name === 'script' && !tag.closing);
+  expect(scripts.map((tag) => tag.attributes.src)).toEqual(['assets/site.js']);
+  for (const tag of all) for (const name of Object.keys(tag.attributes)) expect(name.startsWith('on')).toBe(false);
+  expect(all.filter((tag) => tag.name === 'h1' && !tag.closing)).toHaveLength(1);
+  expect(site.files).toEqual(expect.arrayContaining(['index.html', 'assets/site.css', 'assets/site.js', 'assets/favicon.png', 'assets/share.png']));
+  expect(site.html).toContain('<link rel="icon" type="image/png" sizes="64x64" href="assets/favicon.png"/>');
+}
+
+/** A site of the default configuration with the given templates chosen. */
+function withTemplates(selected: Partial<Record<ComponentType, number>>): BuiltSiteRenderInput {
+  const input = defaultRenderInput('main', 1);
+  return { ...input, selected: { ...input.selected, ...selected } };
+}
+
+/** Every text, textarea and video field of the chosen templates set to `value(key)`. */
+function fillTexts(input: BuiltSiteRenderInput, value: (key: string, i: number) => string): BuiltSiteRenderInput {
+  const texts = { ...input.texts };
+  for (const type of TYPES) {
+    const component = findComponent(type, input.selected[type]);
+    const fields = configFields(component?.config ?? []).filter((field) => field.type === 'text' || field.type === 'textarea' || field.type === 'video');
+    texts[type] = Object.fromEntries(fields.map((field, i) => [field.key, value(field.key, i)]));
+  }
+  return { ...input, texts };
+}
+
+describe('renderBuiltSite', () => {
+  const every = TYPES.flatMap((type) => listComponents(type).map((component) => [type, component.id] as const));
+
+  it.each(every)('renders %s template %i within a whole site', async (type, id) => {
+    const site = await render(defaultRenderInput(type, id));
+    expectSound(site);
+    const component = findComponent(type, id);
+    if (type !== 'main' && component) expect(site.html).toContain(`class="${{ head: 'hd', banner: 'bn', content: 'ct', sidebar: 'sb', footer: 'ft' }[type]}`);
+  });
+
+  it('combines templates of different families into one sound site', async () => {
+    // A fixed walk through the catalogues with different strides, so each type's pick moves independently.
+    const counts = PARTS.map((type) => listComponents(type).length);
+    for (let n = 0; n < 6; n++) {
+      const picks = Object.fromEntries(PARTS.map((type, i) => [type, ((n * (i + 3) * 7 + i * 5) % counts[i]) + 1]));
+      const site = await render(withTemplates({ ...picks, main: (n % 12) + 1 }));
+      expectSound(site);
+    }
+  });
+
+  it('leaves nothing executable from hostile text in every field of every template', async () => {
+    const widest = Math.max(...PARTS.map((type) => listComponents(type).length));
+    for (let i = 0; i < widest; i++) {
+      const picks = Object.fromEntries(PARTS.map((type) => [type, (i % listComponents(type).length) + 1]));
+      const input = fillTexts(withTemplates({ ...picks, main: (i % 12) + 1 }), (_key, j) => HOSTILE[(i + j) % HOSTILE.length]);
+      const site = await render(input);
+      expectSound(site);
+      expect(site.html).not.toMatch(/<script>alert/i);
+      expect(site.html).not.toMatch(/<img src=x/i);
+      expect(site.html).not.toMatch(/(href|src|poster)="\s*javascript:/i);
+      expect(site.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    }
+  });
+
+  it('keeps http(s) links and places in the page, and turns every other link into #', async () => {
+    const input = withTemplates({ head: 1, sidebar: 1 });
+    input.texts.head = { cta_link: 'https://game.example.com/download?from=site', cta_text: '马上玩' };
+    input.texts.sidebar = { ios_url: 'data:text/html,hi', android_url: '//evil.example.com', pc_url: '#news', qr_url: 'javascript:alert(1)' };
+    const site = await render(input);
+    expectSound(site);
+    const hrefs = linkTargets(site.html);
+    expect(hrefs).toContain('https://game.example.com/download?from=site');
+    expect(hrefs).toContain('#news');
+    expect(hrefs.some((href) => href.includes('evil') || href.startsWith('data:'))).toBe(false);
+  });
+
+  it('puts the user files, logo, texts and music into the folder, and ignores unknown keys', async () => {
+    const input = withTemplates({ content: 1 });
+    input.files.banner = { banner: { path: files.banner }, banner_logo: { path: files.logo }, nonsense: { path: '/etc/passwd' } };
+    input.files.head = { banner_logo: { path: files.logo } };
+    input.files.content = { gallery1: { path: files.upload } };
+    input.texts.main = { web_name: '山海奇谭', description: '一段自己的冒险', unknown_key: 'x' };
+    input.texts.banner = { title: '自定义的主标题', video: 'https://video.example.com/trailer.mp4' };
+    input.music = { path: files.music, name: '主题曲' };
+    const site = await render(input);
+    expectSound(site);
+    expect(site.html).toContain('<title>山海奇谭</title>');
+    expect(site.html).toContain('content="一段自己的冒险"');
+    expect(site.html).toContain('自定义的主标题');
+    expect(site.html).toContain('href="https://video.example.com/trailer.mp4"');
+    expect(site.html).toMatch(/<audio id="bgm" src="assets\/music\.mp3"/);
+    expect(site.html).toContain('data-music-toggle');
+    expect(site.files).not.toContain(expect.stringContaining('passwd'));
+    const copied = site.files.filter((name) => name.startsWith('assets/images/'));
+    const bytes = (file: string): Buffer => fs.readFileSync(file);
+    expect(copied.some((name) => bytes(path.join(site.dir, name)).equals(bytes(files.upload)))).toBe(true);
+    expect(copied.some((name) => bytes(path.join(site.dir, name)).equals(bytes(files.logo)))).toBe(true);
+    // The head and the banner share the user's logo: it is copied once.
+    expect(copied.filter((name) => bytes(path.join(site.dir, name)).equals(bytes(files.logo)))).toHaveLength(1);
+    const favicon = await loadImage(fs.readFileSync(path.join(site.dir, 'assets/favicon.png')));
+    expect([favicon.width, favicon.height]).toEqual([64, 64]);
+    const share = await loadImage(fs.readFileSync(path.join(site.dir, 'assets/share.png')));
+    expect([share.width, share.height]).toEqual([1200, 630]);
+  });
+
+  it('leaves the music switch out without music, and subsets the display face to the page', async () => {
+    const site = await render(defaultRenderInput('main', 3));
+    expect(site.html).not.toContain('<audio');
+    const fonts = site.files.filter((name) => name.startsWith('assets/fonts/'));
+    expect(fonts.length).toBeGreaterThan(0);
+    expect(fonts.length).toBeLessThan(40);
+    for (const font of fonts) expect(site.css).toContain(`url("fonts/${path.basename(font)}")`);
+  });
+
+  it('refuses an unknown template rather than rendering half a site', async () => {
+    await expect(render(withTemplates({ head: 999 }))).rejects.toThrow(/Unknown head component 999/);
+    await expect(render(withTemplates({ main: 999 }))).rejects.toThrow(/Unknown site configuration/);
+  });
+});
