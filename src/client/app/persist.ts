@@ -1,9 +1,11 @@
 import { createMigrate, createTransform, type MigrationManifest, type PersistConfig, type PersistedState } from 'redux-persist';
 import autoMergeLevel2 from 'redux-persist/lib/stateReconciler/autoMergeLevel2';
 import storage from 'redux-persist/lib/storage';
+import sessionStorage from 'redux-persist/lib/storage/session';
 import type { UserInfo } from '../../contract/auth';
 import type { SiteConfig } from '../../contract/common';
 import type { AuthState } from '../features/auth/authSlice';
+import type { BuilderState } from '../features/builder/builder.types';
 import { initialSelectionsState } from '../features/selections/selectionsSlice';
 import type { SelectionsState } from '../features/selections/selections.types';
 import type { SiteConfigState } from '../features/siteConfig/siteConfigSlice';
@@ -99,4 +101,19 @@ export const persistConfig: PersistConfig<RootState> = {
   // Level 2 merges each stored slice over its initial state, so a partial slice (auth without a token) is fine.
   stateReconciler: autoMergeLevel2,
   migrate: createMigrate(migrations, { debug: false }),
+};
+
+/** The builder's sessionStorage key (`persist:wpg-builder`): one tab's open site. */
+export const BUILDER_PERSIST_KEY = 'wpg-builder';
+export const BUILDER_PERSIST_VERSION = 1;
+
+/**
+ * Spec section 3: the builder's site id and preview url are kept in session storage, so that a
+ * reload of /createWeb opens the same site, and another tab starts its own.
+ */
+export const builderPersistConfig: PersistConfig<BuilderState> = {
+  key: BUILDER_PERSIST_KEY,
+  version: BUILDER_PERSIST_VERSION,
+  storage: sessionStorage,
+  whitelist: ['siteId', 'previewUrl'],
 };

@@ -1,6 +1,8 @@
 import { combineSlices } from '@reduxjs/toolkit';
+import { persistReducer } from 'redux-persist';
 import { accountFormsSlice } from '../features/auth/accountFormsSlice';
 import { authSlice } from '../features/auth/authSlice';
+import { builderSlice } from '../features/builder/builderSlice';
 import { captchaSlice } from '../features/auth/captchaSlice';
 import { loginDialogSlice } from '../features/auth/loginDialogSlice';
 import { qrLoginSlice } from '../features/auth/qrLoginSlice';
@@ -14,6 +16,7 @@ import { selectionsSlice } from '../features/selections/selectionsSlice';
 import { siteConfigSlice } from '../features/siteConfig/siteConfigSlice';
 import { siteListSlice } from '../features/siteList/siteListSlice';
 import { tutorialSlice } from '../features/tutorial/tutorialSlice';
+import { builderPersistConfig } from './persist';
 import { routerSlice } from './routerSlice';
 
 /** One slice per domain; the state key of each is its slice name (STYLE.md habit 2). */
@@ -34,6 +37,8 @@ export const rootReducer = combineSlices(
   downloadSlice,
   miniSiteSlice,
   siteListSlice,
+  // Its own redux-persist config: the site id and preview url live in sessionStorage, not localStorage.
+  { builder: persistReducer(builderPersistConfig, builderSlice.reducer) },
 );
 
 export type RootState = ReturnType<typeof rootReducer>;

@@ -1,5 +1,6 @@
 import { call, spawn, take } from 'redux-saga/effects';
 import { authSaga } from '../features/auth/authSaga';
+import { builderSaga } from '../features/builder/builderSaga';
 import { catalogSaga } from '../features/catalog/catalogSaga';
 import { downloadSaga } from '../features/download/downloadSaga';
 import { generationSaga } from '../features/generation/generationSaga';
@@ -13,7 +14,7 @@ import { appStarted } from './appActions';
 type DomainSaga = () => Generator;
 
 /** Each domain's watcher; later issues add theirs here. */
-export const domainSagas: DomainSaga[] = [authSaga, siteConfigSaga, trackingSaga, tutorialSaga, catalogSaga, generationSaga, downloadSaga, miniSiteSaga, siteListSaga];
+export const domainSagas: DomainSaga[] = [authSaga, siteConfigSaga, trackingSaga, tutorialSaga, catalogSaga, generationSaga, downloadSaga, miniSiteSaga, siteListSaga, builderSaga];
 
 /** A saga that crashes this soon after starting, this many times in a row, is broken: stop restarting it. */
 export const QUICK_CRASH_MS = 1_000;

@@ -1,6 +1,7 @@
 import { configureStore } from '@reduxjs/toolkit';
 import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE, persistReducer } from 'redux-persist';
 import createSagaMiddleware from 'redux-saga';
+import { imageUploadRequested as builderImageUploadRequested } from '../features/builder/builderSlice';
 import { imageUploadRequested } from '../features/miniSite/miniSiteSlice';
 import { devToolsOptions } from './devtools';
 import { readMeta } from './pageMeta';
@@ -28,8 +29,8 @@ export function makeStore(preloadedState?: Partial<RootState>, { services = appS
       getDefaultMiddleware({
         thunk: false,
         // redux-persist's own actions carry functions (register, rehydrate callbacks); an upload
-        // request carries the picked File to its saga (no reducer keeps it).
-        serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER, imageUploadRequested.type] },
+        // request (mini site or builder) carries the picked File to its saga (no reducer keeps it).
+        serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER, imageUploadRequested.type, builderImageUploadRequested.type] },
       }).concat(sagaMiddleware),
     devTools: devToolsOptions(process.env.NODE_ENV !== 'production', typeof document === 'undefined' ? '' : readMeta('redux-devtools')),
   });

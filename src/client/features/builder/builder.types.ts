@@ -1,0 +1,159 @@
+import {
+  COMPONENT_TYPES,
+  type BuilderFormData,
+  type BuilderSite,
+  type BuilderTab,
+  type ComponentTemplate,
+  type ComponentType,
+  type SelectedComponentIds,
+  type SelectedComponents,
+} from '../../../contract/builder';
+import type { RequestStatus } from '../auth/auth.types';
+
+/** Edits the server has not confirmed yet, per type and field key. */
+export type PendingEdits = Partial<Record<ComponentType, Record<string, string>>>;
+
+/**
+ * The auto-save (spec section 4, "builder auto-save debounce 1 s"): idle -> saving -> saved, or
+ * offline (a network failure: the edits are kept and sent again when the browser is back online),
+ * or failed (the server refused; the edits are kept too).
+ */
+export type SaveStatus = 'idle' | 'saving' | 'saved' | 'offline' | 'failed';
+
+/** The template picker dialog (spec screen 7). */
+export interface PickerState {
+  /** The type being switched; null while the dialog is closed. */
+  type: ComponentType | null;
+  status: RequestStatus;
+  page: number;
+  total: number;
+  items: ComponentTemplate[];
+  /** The template clicked in the grid; OK needs one (BuilderMessages.templateRequired). */
+  selectedId: number | null;
+  /** The switch call is under way. */
+  applying: boolean;
+}
+
+/**
+ * Banner generation (spec section 4): sending the first request -> inquiring (the queue question)
+ * -> rendering (polling; the progress bar rises) -> finishing (100 %, closes 2 s later) -> idle.
+ */
+export type BannerStatus = 'idle' | 'sending' | 'inquiring' | 'rendering' | 'finishing';
+
+export interface BannerJobState {
+  status: BannerStatus;
+  waitCount: number;
+  /** Seconds the server expects the render to take; the bar reaches 95 % at it. */
+  durationSeconds: number;
+  /** 0 to 100, moved by the saga's clock. */
+  percent: number;
+}
+
+/** An image field's upload, by `${type}.${key}`. */
+export interface BuilderUploadState {
+  status: RequestStatus;
+  percent: number;
+  fileName: string;
+}
+
+export interface BuilderState {
+  /** Kept in session storage (spec section 3) with previewUrl: a reload opens the same site. */
+  siteId: number | null;
+  previewUrl: string;
+  site: BuilderSite | null;
+  /** Opening (or creating) the site. */
+  status: RequestStatus;
+  pending: PendingEdits;
+  saveStatus: SaveStatus;
+  activeTab: BuilderTab;
+  picker: PickerState;
+  banner: BannerJobState;
+  uploads: Record<string, BuilderUploadState>;
+  /** 生成并下载 is under way. */
+  completing: boolean;
+}
+
+/** How the builder page was opened (spec screen 7): `?new=1`, `?id=N`, or neither (session storage). */
+export type SiteOpening = { kind: 'new' } | { kind: 'id'; id: number } | { kind: 'stored' };
+
+/** Reads the page's query into an opening; a malformed id is treated as none. */
+export function openingOf(search: string): SiteOpening {
+  const params = new URLSearchParams(search);
+  if (params.get('new') === '1') return { kind: 'new' };
+  const id = Number(params.get('id'));
+  if (Number.isInteger(id) && id > 0) return { kind: 'id', id };
+  return { kind: 'stored' };
+}
+
+/** The chosen template id of every type a site has. */
+export function selectedIdsOf(components: Partial<SelectedComponents>): Partial<SelectedComponentIds> {
+  const ids: Partial<SelectedComponentIds> = {};
+  for (const type of COMPONENT_TYPES) {
+    const template = components[type];
+    if (template) ids[type] = template.id;
+  }
+  return ids;
+}
+
+/**
+ * The form as the user sees it: the server's values, with the edits it has not confirmed on top.
+ * An edit of a field the site no longer has (its template was switched) is dropped: the server
+ * would refuse it.
+ */
+export function formDataWithEdits(formData: BuilderFormData, pending: PendingEdits): BuilderFormData {
+  const merged = { ...formData };
+  for (const type of COMPONENT_TYPES) {
+    const edits = pending[type];
+    const values = formData[type];
+    if (!edits || !values) continue;
+    const kept = Object.fromEntries(Object.entries(edits).filter(([key]) => key in values));
+    merged[type] = { ...values, ...kept };
+  }
+  return merged;
+}
+
+/** The edits still pending once a save of `sent` succeeded: those changed again since. */
+export function editsAfterSave(pending: PendingEdits, sent: PendingEdits): PendingEdits {
+  const left: PendingEdits = {};
+  for (const type of COMPONENT_TYPES) {
+    const edits = pending[type];
+    if (!edits) continue;
+    const rest = Object.fromEntries(Object.entries(edits).filter(([key, value]) => sent[type]?.[key] !== value));
+    if (Object.keys(rest).length > 0) left[type] = rest;
+  }
+  return left;
+}
+
+export function hasEdits(pending: PendingEdits): boolean {
+  return Object.values(pending).some((edits) => edits && Object.keys(edits).length > 0);
+}
+
+/** The upload state key of an image field. */
+export function uploadKeyOf(type: ComponentType, key: string): string {
+  return `${type}.${key}`;
+}
+
+/** The progress dialog's line while others are ahead. */
+export function bannerWaitingText(waitCount: number): string {
+  return `前面还有${waitCount}人，请稍候`;
+}
+
+/**
+ * The preview address when it is one of our site folders (same origin, under `/sites/`), else
+ * null: the page puts it in a frame.
+ */
+export function builderPreviewSrc(previewUrl: string | null | undefined, origin: string): string | null {
+  if (!previewUrl) return null;
+  let parsed: URL;
+  try {
+    parsed = new URL(previewUrl, origin);
+  } catch {
+    return null;
+  }
+  if (parsed.origin !== origin || !parsed.pathname.startsWith('/sites/')) return null;
+  return `${parsed.pathname}${parsed.search}${parsed.hash}`;
+}
+
+export const BUILDER_PATH = '/createWeb';
+export const RESULT_PATH = '/result';
+export const SITE_LIST_PATH = '/backend/siteList';

@@ -1,0 +1,489 @@
+import type { SagaIterator, Task } from 'redux-saga';
+import { buffers, channel, eventChannel, type Channel, type EventChannel } from 'redux-saga';
+import { actionChannel, call, cancel, debounce, delay, fork, getContext, put, race, select, take, takeLatest, takeLeading } from 'redux-saga/effects';
+import {
+  BuilderLimits,
+  BuilderMessages,
+  type BannerStatusAnswer,
+  type BuilderSite,
+  type ComponentListAnswer,
+  type GenerateBannerAnswer,
+  type SiteFileUploadAnswer,
+  type ZipUrlAnswer,
+} from '../../../contract/builder';
+import { AnswerCode } from '../../../contract/envelope';
+import { GenerationMessages } from '../../../contract/generation';
+import { safeLinkHref } from '../../../contract/links';
+import { isNetworkFailure, serverMessageOf } from '../../api/ApiError';
+import * as builderApi from '../../api/builderApi';
+import { locationChanged, selectLocation, type AppLocation } from '../../app/routerSlice';
+import { SERVICES, type Services } from '../../app/services';
+import { sessionEnded } from '../auth/authSlice';
+import { takeLeavingPage } from '../auth/leavingPage';
+import { zipFileNameOf } from '../download/zipName';
+import { selectMusic } from '../miniSite/miniSiteSlice';
+import { BUILDER_PATH, hasEdits, RESULT_PATH, selectedIdsOf, SITE_LIST_PATH, uploadKeyOf, type PendingEdits, type PickerState, type SaveStatus } from './builder.types';
+import { bannerPercent, builderUploadProblem, firstInvalidTab, TAB_TYPES, typesInvalid } from './builderRules';
+import { selectBuilderSite, selectIsDirty, selectPendingEdits, selectPicker, selectSaveStatus, selectStoredSiteId } from './builderSelectors';
+import {
+  bannerCancelled,
+  bannerClosed,
+  bannerFinishing,
+  bannerInquired,
+  bannerPolled,
+  bannerProgressed,
+  bannerQueueConfirmed,
+  bannerQueueDeclined,
+  bannerRendering,
+  bannerRequested,
+  bannerSending,
+  builderOpened,
+  completeEnded,
+  completeRequested,
+  completeStarted,
+  fieldEdited,
+  imageUploadRequested,
+  musicChosen,
+  pickerApplying,
+  pickerClosed,
+  pickerConfirmed,
+  pickerFailed,
+  pickerLoaded,
+  pickerOpened,
+  pickerPageRequested,
+  saveFailed,
+  saveOffline,
+  saveRequested,
+  saveStarted,
+  saveSucceeded,
+  siteFailed,
+  siteForgotten,
+  siteLoaded,
+  siteReplaced,
+  siteRequested,
+  tabChanged,
+  uploadEnded,
+  uploadProgressed,
+  uploadStarted,
+} from './builderSlice';
+
+/** How often the banner's progress bar moves. */
+export const PROGRESS_TICK_MS = 500;
+/** The zip's name when the site has none (its URL normally names it). */
+const ZIP_FALLBACK_NAME = '网站';
+
+/** A call the server refused because the session is over ends it here too (the calls are quiet). */
+function* endSessionIfExpired(error: unknown): SagaIterator {
+  if ((error as { httpStatus?: number } | null)?.httpStatus === AnswerCode.unauthorized) yield put(sessionEnded());
+}
+
+// ---- Opening a site -------------------------------------------------------------------------
+
+/** A new site with the default complete configuration. */
+function newSite() {
+  return call(builderApi.getWebUrl, { type: 'main', id: 0, selectedComponents: {} });
+}
+
+/**
+ * Spec screen 7: `?new=1` makes a new site (then the address loses its query), `?id=N` opens site
+ * N, no query opens the session's site, else (builder page only) a new one. The site already on
+ * screen is not asked for again: coming back from the result page keeps unsaved edits.
+ */
+export function* openSite(action: ReturnType<typeof builderOpened>): SagaIterator {
+  const services: Services = yield getContext(SERVICES);
+  const { opening, page } = action.payload;
+  const current: BuilderSite | null = yield select(selectBuilderSite);
+  const storedId: number | null = yield select(selectStoredSiteId);
+  const wanted = opening.kind === 'id' ? opening.id : opening.kind === 'stored' ? storedId : null;
+  if (wanted !== null && current?.id === wanted) return;
+  if (wanted === null && page === 'result') {
+    yield put(siteFailed());
+    return;
+  }
+  yield put(siteRequested());
+  try {
+    const site: BuilderSite = wanted === null ? yield newSite() : yield call(builderApi.getSelectConfig, { id: wanted });
+    yield put(siteLoaded(site));
+    if (opening.kind === 'new') services.navigate(BUILDER_PATH, { replace: true });
+  } catch (error) {
+    yield call(endSessionIfExpired, error);
+    services.notify.error(serverMessageOf(error, wanted === null ? BuilderMessages.configUpdateFailed : BuilderMessages.siteUnknown));
+    // A stored site that cannot be opened (deleted, another account's) is not tried again.
+    if (opening.kind === 'stored') yield put(siteForgotten());
+    yield put(siteFailed());
+  }
+}
+
+// ---- Saving ---------------------------------------------------------------------------------
+
+/**
+ * Sends the whole form. `auto` sends only when there are unsaved edits and says nothing unless it
+ * failed; a network failure keeps the edits and says so once (BuilderMessages.savedOffline).
+ * True when the server has everything.
+ */
+export function* saveSite(origin: 'auto' | 'resources' | 'manual'): SagaIterator<boolean> {
+  const services: Services = yield getContext(SERVICES);
+  const site: BuilderSite | null = yield select(selectBuilderSite);
+  if (!site) return false;
+  const sent: PendingEdits = yield select(selectPendingEdits);
+  if (origin === 'auto' && !hasEdits(sent)) return true;
+  const before: SaveStatus = yield select(selectSaveStatus);
+  yield put(saveStarted());
+  try {
+    const answer: BuilderSite = yield call(builderApi.saveConfig, {
+      id: site.id,
+      previewUrl: site.previewUrl,
+      formData: site.formData,
+      selectedComponents: selectedIdsOf(site.selectedComponents),
+    });
+    yield put(saveSucceeded({ site: answer, sent }));
+    if (origin === 'manual') services.notify.success('保存成功');
+    return true;
+  } catch (error) {
+    if (isNetworkFailure(error)) {
+      yield put(saveOffline());
+      if (before !== 'offline' || origin !== 'auto') services.notify.warning(BuilderMessages.savedOffline);
+    } else {
+      yield call(endSessionIfExpired, error);
+      yield put(saveFailed());
+      services.notify.error(serverMessageOf(error, BuilderMessages.saveFailed));
+    }
+    return false;
+  }
+}
+
+/** One save at a time, in the order asked: two saves never race each other to the server. */
+export function* saveQueue(): SagaIterator {
+  const requests: Channel<ReturnType<typeof saveRequested>> = yield actionChannel(saveRequested.type, buffers.expanding(4));
+  const services: Services = yield getContext(SERVICES);
+  for (;;) {
+    const action: ReturnType<typeof saveRequested> = yield take(requests);
+    const saved: boolean = yield call(saveSite, action.payload.origin);
+    // 生成资源: the result page shows what was just saved.
+    if (saved && action.payload.origin === 'resources') services.navigate(RESULT_PATH);
+  }
+}
+
+export function* requestAutoSave(): SagaIterator {
+  yield put(saveRequested({ origin: 'auto' }));
+}
+
+/** The browser's `online` events. */
+export function onlineEvents(): EventChannel<true> {
+  return eventChannel<true>((emit) => {
+    const listener = () => emit(true);
+    window.addEventListener('online', listener);
+    return () => window.removeEventListener('online', listener);
+  });
+}
+
+/** Back online with edits the server has not seen: they go at once. */
+export function* retryWhenOnline(): SagaIterator {
+  const events: EventChannel<true> = yield call(onlineEvents);
+  try {
+    for (;;) {
+      yield take(events);
+      const dirty: boolean = yield select(selectIsDirty);
+      if (dirty) yield put(saveRequested({ origin: 'auto' }));
+    }
+  } finally {
+    events.close();
+  }
+}
+
+/** Leaving the builder or its result page with unsaved edits saves them without waiting for the debounce. */
+export function* saveOnLeaving(): SagaIterator {
+  const start: AppLocation | null = yield select(selectLocation);
+  let previous = start?.pathname ?? null;
+  for (;;) {
+    const action: ReturnType<typeof locationChanged> = yield take(locationChanged.type);
+    const next = action.payload.pathname;
+    if (previous !== next && (previous === BUILDER_PATH || previous === RESULT_PATH)) {
+      const dirty: boolean = yield select(selectIsDirty);
+      if (dirty) yield put(saveRequested({ origin: 'auto' }));
+    }
+    previous = next;
+  }
+}
+
+/** Spec section 4: edits are saved 1 s after the last one; a burst of edits is one save. */
+export function* autoSaveSaga(): SagaIterator {
+  yield fork(saveQueue);
+  yield debounce(BuilderLimits.autoSaveDebounceMs, fieldEdited.type, requestAutoSave);
+  yield fork(retryWhenOnline);
+  yield fork(saveOnLeaving);
+}
+
+// ---- Picker ---------------------------------------------------------------------------------
+
+/** One page of the picker's templates (spec section 9: 9 a page, 10 for content and sidebar). */
+export function* loadPickerPage(): SagaIterator {
+  const picker: PickerState = yield select(selectPicker);
+  if (!picker.type) return;
+  try {
+    const answer: ComponentListAnswer | null = yield call(builderApi.getComponentList, picker.type, { page: picker.page });
+    const items = Array.isArray(answer?.data) ? answer.data : [];
+    const total = typeof answer?.total === 'number' && answer.total > 0 ? answer.total : 0;
+    yield put(pickerLoaded({ page: picker.page, total, items }));
+  } catch {
+    yield put(pickerFailed());
+  }
+}
+
+/** OK in the picker: a template must be chosen; the site switches to it (getWebUrl) and re-renders. */
+export function* chooseTemplate(): SagaIterator {
+  const services: Services = yield getContext(SERVICES);
+  const picker: PickerState = yield select(selectPicker);
+  const site: BuilderSite | null = yield select(selectBuilderSite);
+  if (!picker.type || !site) return;
+  const type = picker.type;
+  if (picker.selectedId === null) {
+    services.notify.warning(BuilderMessages.templateRequired);
+    return;
+  }
+  if (site.selectedComponents[type]?.id === picker.selectedId) {
+    yield put(pickerClosed());
+    return;
+  }
+  yield put(pickerApplying(true));
+  // Edits still waiting for the debounce go first: the switch re-renders from what the server has.
+  const dirty: boolean = yield select(selectIsDirty);
+  if (dirty) yield call(saveSite, 'auto');
+  try {
+    const answer: BuilderSite = yield call(builderApi.getWebUrl, {
+      type,
+      id: site.id,
+      selectedComponents: { ...selectedIdsOf(site.selectedComponents), [type]: picker.selectedId },
+    });
+    yield put(siteReplaced(answer));
+    yield put(pickerClosed());
+  } catch (error) {
+    yield call(endSessionIfExpired, error);
+    services.notify.error(serverMessageOf(error, BuilderMessages.configUpdateFailed));
+    yield put(pickerApplying(false));
+  }
+}
+
+// ---- Banner generation ----------------------------------------------------------------------
+
+/** One generateBanner request; null when it failed (and the user has been told). */
+function* requestBanner(id: number, isFirst: boolean, formData: Record<string, string>): SagaIterator<GenerateBannerAnswer | null> {
+  const services: Services = yield getContext(SERVICES);
+  try {
+    const answer: GenerateBannerAnswer = yield call(builderApi.generateBanner, { id, isFirst, formData });
+    return answer;
+  } catch (error) {
+    yield call(endSessionIfExpired, error);
+    services.notify.error(serverMessageOf(error, BuilderMessages.bannerFailed));
+    return null;
+  }
+}
+
+/** Polls are made every this many ticks of the bar (spec section 9: every 2 s). */
+const TICKS_PER_POLL = BuilderLimits.bannerPollMs / PROGRESS_TICK_MS;
+
+/**
+ * One clock for the bar and the polls: every tick moves the bar (linearly to 95 % at the expected
+ * duration, then it waits there, spec section 4), every 2 s the callback is asked. Answers the
+ * status-1 answer, or null after an error (told).
+ */
+export function* pollBanner(callbackUrl: string, durationSeconds: number, startedAt: number): SagaIterator<BannerStatusAnswer | null> {
+  const services: Services = yield getContext(SERVICES);
+  let shown = 0;
+  for (let tick = 1; ; tick += 1) {
+    yield delay(PROGRESS_TICK_MS);
+    const percent = bannerPercent(services.now() - startedAt, durationSeconds);
+    if (percent !== shown) {
+      shown = percent;
+      yield put(bannerProgressed({ percent }));
+    }
+    if (tick % TICKS_PER_POLL !== 0) continue;
+    let answer: BannerStatusAnswer;
+    try {
+      answer = yield call(builderApi.getBannerStatus, callbackUrl);
+    } catch (error) {
+      yield call(endSessionIfExpired, error);
+      services.notify.error(isNetworkFailure(error) ? GenerationMessages.pollNetworkFailed : serverMessageOf(error, BuilderMessages.bannerFailed));
+      return null;
+    }
+    if (answer?.status === 1) return answer;
+    yield put(bannerPolled({ waitCount: answer?.waitCount > 0 ? answer.waitCount : 0 }));
+  }
+}
+
+/**
+ * 生成banner (spec section 4): the banner tab must be valid; the first request may ask whether to
+ * queue; then the callback is polled every 2 s while the bar rises; the result goes into the
+ * banner field (setBannerPreview) and every logo field (setAllConfigLogo).
+ */
+export function* generateSiteBanner(): SagaIterator {
+  const services: Services = yield getContext(SERVICES);
+  const site: BuilderSite | null = yield select(selectBuilderSite);
+  if (!site) return;
+  if (typesInvalid(site, TAB_TYPES.banner)) {
+    services.notify.warning(BuilderMessages.formInvalid);
+    return;
+  }
+  yield put(bannerSending());
+  try {
+    const formData = { ...site.formData.banner, ...site.formData.logo };
+    let answer: GenerateBannerAnswer | null = yield call(requestBanner, site.id, true, formData);
+    if (!answer) return;
+    if (answer.isInquiry && !answer.completed) {
+      yield put(bannerInquired({ waitCount: answer.waitCount }));
+      const choice: { confirmed?: unknown } = yield race({ confirmed: take(bannerQueueConfirmed.type), declined: take(bannerQueueDeclined.type) });
+      if (!choice.confirmed) return;
+      answer = yield call(requestBanner, site.id, false, formData);
+      if (!answer) return;
+    }
+    if (!answer.callbackUrl) {
+      services.notify.error(BuilderMessages.bannerFailed);
+      return;
+    }
+    const durationSeconds = answer.durationTime > 0 ? answer.durationTime : BuilderLimits.defaultBannerSeconds;
+    yield put(bannerRendering({ durationSeconds, waitCount: answer.waitCount > 0 ? answer.waitCount : 0 }));
+    const done: BannerStatusAnswer | null = yield call(pollBanner, answer.callbackUrl, durationSeconds, services.now());
+    if (!done) return;
+    yield put(bannerFinishing());
+    try {
+      const withBanner: BuilderSite = yield call(builderApi.setBannerPreview, { id: site.id, bannerId: done.bannerId });
+      yield put(siteReplaced(withBanner));
+      const withLogo: BuilderSite = yield call(builderApi.setAllConfigLogo, { id: site.id, bannerLogo: { id: done.bannerId, value: done.logoUrl } });
+      yield put(siteReplaced(withLogo));
+    } catch (error) {
+      yield call(endSessionIfExpired, error);
+      services.notify.error(BuilderMessages.changeBannerFailed);
+      return;
+    }
+    yield delay(BuilderLimits.progressCloseDelayMs);
+  } finally {
+    // Every way out closes the dialog: done, failed, declined, cancelled, or the page left.
+    yield put(bannerClosed());
+  }
+}
+
+/** Ends with the flow, the dialog's 取消, or leaving the page (each cancels the polling). */
+export function* runBanner(): SagaIterator {
+  yield race({ done: call(generateSiteBanner), left: call(takeLeavingPage), stopped: take(bannerCancelled.type) });
+}
+
+// ---- Uploads and music ----------------------------------------------------------------------
+
+function* reportProgress(key: string, progress: Channel<number>): SagaIterator {
+  for (;;) {
+    const percent: number = yield take(progress);
+    yield put(uploadProgressed({ key, percent }));
+  }
+}
+
+/** Checks a picked picture (images only, 2 MB) before sending it; its URL becomes the field's value. */
+export function* uploadImage(action: ReturnType<typeof imageUploadRequested>): SagaIterator {
+  const services: Services = yield getContext(SERVICES);
+  const { type, key, file } = action.payload;
+  const problem = builderUploadProblem(file);
+  if (problem) {
+    services.notify.warning(problem);
+    return;
+  }
+  const site: BuilderSite | null = yield select(selectBuilderSite);
+  if (!site) return;
+  const uploadKey = uploadKeyOf(type, key);
+  yield put(uploadStarted({ key: uploadKey, fileName: file.name }));
+  // The progress callback runs outside the saga: a channel brings it in, latest value only.
+  const progress: Channel<number> = yield call(channel, buffers.sliding<number>(1));
+  const reporter: Task = yield fork(reportProgress, uploadKey, progress);
+  try {
+    const answer: SiteFileUploadAnswer = yield call(builderApi.siteFileUpload, file, file.name, { id: site.id, type, key }, (percent: number) => progress.put(percent));
+    if (!answer?.url) throw new Error('no url');
+    yield put(uploadEnded({ key: uploadKey, ok: true }));
+    yield put(fieldEdited({ type, key, value: answer.url }));
+  } catch (error) {
+    yield call(endSessionIfExpired, error);
+    services.notify.error(serverMessageOf(error, BuilderMessages.uploadFailed));
+    yield put(uploadEnded({ key: uploadKey, ok: false }));
+  } finally {
+    yield cancel(reporter);
+    progress.close();
+  }
+}
+
+/** One upload per field: a newer picture replaces the one still going up. */
+export function* watchUploads(): SagaIterator {
+  const running = new Map<string, Task>();
+  for (;;) {
+    const action: ReturnType<typeof imageUploadRequested> = yield take(imageUploadRequested.type);
+    const key = uploadKeyOf(action.payload.type, action.payload.key);
+    const previous = running.get(key);
+    if (previous?.isRunning()) yield cancel(previous);
+    running.set(key, yield fork(uploadImage, action));
+  }
+}
+
+/** The main tab's music: set on the server at once (setWebMusic), the track's id and name from the list. */
+export function* chooseMusic(action: ReturnType<typeof musicChosen>): SagaIterator {
+  const services: Services = yield getContext(SERVICES);
+  const site: BuilderSite | null = yield select(selectBuilderSite);
+  if (!site) return;
+  const music: ReturnType<typeof selectMusic> = yield select(selectMusic);
+  const track = music.items.find((item) => item.value === action.payload.value);
+  try {
+    const answer: BuilderSite = yield call(builderApi.setWebMusic, { id: site.id, musicId: track?.id ?? 0, name: track?.name ?? '' });
+    yield put(siteReplaced(answer));
+  } catch (error) {
+    yield call(endSessionIfExpired, error);
+    services.notify.error(serverMessageOf(error, BuilderMessages.configUpdateFailed));
+  }
+}
+
+// ---- Completing -----------------------------------------------------------------------------
+
+/** 生成并下载: the whole form valid, saved, completed, its zip downloaded, then the back office. */
+export function* completeSite(): SagaIterator {
+  const services: Services = yield getContext(SERVICES);
+  const site: BuilderSite | null = yield select(selectBuilderSite);
+  if (!site) {
+    services.notify.warning(BuilderMessages.noSiteId);
+    return;
+  }
+  const invalidTab = firstInvalidTab(site);
+  if (invalidTab) {
+    yield put(tabChanged(invalidTab));
+    services.notify.warning(BuilderMessages.formInvalid);
+    return;
+  }
+  yield put(completeStarted());
+  try {
+    const saved: boolean = yield call(saveSite, 'auto');
+    if (!saved) return;
+    const current: BuilderSite = yield select(selectBuilderSite);
+    const answer: ZipUrlAnswer = yield call(builderApi.completeWeb, { id: current.id, formData: current.formData });
+    // Only http(s) or same-site URLs reach the link: a javascript: URL would run in our page.
+    const zipUrl = safeLinkHref(answer?.url);
+    if (!zipUrl) {
+      services.notify.error(BuilderMessages.completeFailed);
+      return;
+    }
+    services.download(zipUrl, zipFileNameOf(zipUrl, current.web_name || ZIP_FALLBACK_NAME, services.now()));
+    services.notify.success(BuilderMessages.completeSucceeded);
+    // Done: 立即搭建 starts a new site; this one is edited again from the site list.
+    yield put(siteForgotten());
+    services.navigate(SITE_LIST_PATH);
+  } catch (error) {
+    yield call(endSessionIfExpired, error);
+    services.notify.error(serverMessageOf(error, BuilderMessages.completeFailed));
+  } finally {
+    yield put(completeEnded());
+  }
+}
+
+export function* builderSaga(): SagaIterator {
+  // Opening is not repeated while under way (StrictMode's double effects must not make two sites).
+  yield takeLeading(builderOpened.type, openSite);
+  yield fork(autoSaveSaga);
+  yield takeLatest([pickerOpened.type, pickerPageRequested.type], loadPickerPage);
+  yield takeLeading(pickerConfirmed.type, chooseTemplate);
+  yield takeLeading(bannerRequested.type, runBanner);
+  yield fork(watchUploads);
+  yield takeLatest(musicChosen.type, chooseMusic);
+  yield takeLeading(completeRequested.type, completeSite);
+}

@@ -1,0 +1,218 @@
+import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { BuilderLimits, type BuilderSite, type BuilderTab, type ComponentTemplate, type ComponentType } from '../../../contract/builder';
+import { sessionEnded } from '../auth/authSlice';
+import { editsAfterSave, formDataWithEdits, type BuilderState, type PendingEdits, type SiteOpening } from './builder.types';
+
+export const initialPickerState: BuilderState['picker'] = { type: null, status: 'idle', page: 1, total: 0, items: [], selectedId: null, applying: false };
+export const initialBannerJobState: BuilderState['banner'] = { status: 'idle', waitCount: 0, durationSeconds: BuilderLimits.defaultBannerSeconds, percent: 0 };
+
+export const initialBuilderState: BuilderState = {
+  siteId: null,
+  previewUrl: '',
+  site: null,
+  status: 'idle',
+  pending: {},
+  saveStatus: 'idle',
+  activeTab: 'main',
+  picker: initialPickerState,
+  banner: initialBannerJobState,
+  uploads: {},
+  completing: false,
+};
+
+/** The builder page (`edit`) or the result page (`result`, which never makes a new site) opened. */
+export const builderOpened = createAction<{ opening: SiteOpening; page: 'edit' | 'result' }>('builder/opened');
+/**
+ * Save now. `auto` (the debounce, the online event, leaving the page) saves only unsaved edits
+ * quietly; `resources` (生成资源) saves and opens the result page; `manual` (保存配置) always
+ * saves and says how it went.
+ */
+export const saveRequested = createAction<{ origin: 'auto' | 'resources' | 'manual' }>('builder/saveRequested');
+/** OK in the picker dialog: the saga checks a template was chosen and switches to it. */
+export const pickerConfirmed = createAction('builder/pickerConfirmed');
+/** 生成banner. */
+export const bannerRequested = createAction('builder/bannerRequested');
+/** The dialog's 取消: the banner saga stops. */
+export const bannerCancelled = createAction('builder/bannerCancelled');
+/** 生成并下载. */
+export const completeRequested = createAction('builder/completeRequested');
+/** A picture picked for an image field; the File rides in the action to the upload saga. */
+export const imageUploadRequested = createAction<{ type: ComponentType; key: string; file: File }>('builder/imageUploadRequested');
+/** A music field changed: the saga sets the site's music through setWebMusic. */
+export const musicChosen = createAction<{ type: ComponentType; key: string; value: string }>('builder/musicChosen');
+
+function replaceSite(state: BuilderState, site: BuilderSite) {
+  state.site = { ...site, formData: formDataWithEdits(site.formData, state.pending) };
+  state.siteId = site.id;
+  state.previewUrl = site.previewUrl;
+}
+
+export const builderSlice = createSlice({
+  name: 'builder',
+  initialState: initialBuilderState,
+  reducers: {
+    siteRequested(state) {
+      state.status = 'loading';
+    },
+    /** A site opened or created: nothing of another site's is kept. */
+    siteLoaded(state, action: PayloadAction<BuilderSite>) {
+      state.pending = {};
+      state.saveStatus = 'idle';
+      state.uploads = {};
+      state.status = 'succeeded';
+      replaceSite(state, action.payload);
+    },
+    siteFailed(state) {
+      state.status = 'failed';
+    },
+    /** A call changed the site (template switched, banner set, music set): edits not yet saved stay on top. */
+    siteReplaced(state, action: PayloadAction<BuilderSite>) {
+      replaceSite(state, action.payload);
+    },
+    /** The session's site is gone (completed, or no longer the caller's): /createWeb starts a new one. */
+    siteForgotten(state) {
+      state.siteId = null;
+      state.previewUrl = '';
+    },
+    tabChanged(state, action: PayloadAction<BuilderTab>) {
+      state.activeTab = action.payload;
+    },
+    /** Every keystroke: the form shows it at once, the debounced save sends it. */
+    fieldEdited(state, action: PayloadAction<{ type: ComponentType; key: string; value: string }>) {
+      const { type, key, value } = action.payload;
+      if (!state.site) return;
+      state.site.formData[type] = { ...state.site.formData[type], [key]: value };
+      state.pending[type] = { ...state.pending[type], [key]: value };
+    },
+    saveStarted(state) {
+      state.saveStatus = 'saving';
+    },
+    /** `sent` is the edits the save carried: edits made while it was on its way stay pending. */
+    saveSucceeded(state, action: PayloadAction<{ site: BuilderSite; sent: PendingEdits }>) {
+      state.pending = editsAfterSave(state.pending, action.payload.sent);
+      state.saveStatus = 'saved';
+      replaceSite(state, action.payload.site);
+    },
+    /** No network: the edits stay pending and go again when the browser is back online. */
+    saveOffline(state) {
+      state.saveStatus = 'offline';
+    },
+    saveFailed(state) {
+      state.saveStatus = 'failed';
+    },
+    pickerOpened(state, action: PayloadAction<{ type: ComponentType }>) {
+      state.picker = { ...initialPickerState, type: action.payload.type, status: 'loading' };
+    },
+    pickerPageRequested(state, action: PayloadAction<{ page: number }>) {
+      state.picker.status = 'loading';
+      state.picker.page = action.payload.page;
+    },
+    pickerLoaded(state, action: PayloadAction<{ page: number; total: number; items: ComponentTemplate[] }>) {
+      Object.assign(state.picker, { status: 'succeeded', ...action.payload });
+    },
+    /** Spec section 7: a list that fails to load is an empty list. */
+    pickerFailed(state) {
+      Object.assign(state.picker, { status: 'failed', total: 0, items: [] });
+    },
+    pickerSelected(state, action: PayloadAction<{ id: number }>) {
+      state.picker.selectedId = action.payload.id;
+    },
+    pickerApplying(state, action: PayloadAction<boolean>) {
+      state.picker.applying = action.payload;
+    },
+    pickerClosed(state) {
+      state.picker = initialPickerState;
+    },
+    bannerSending(state) {
+      state.banner = { ...initialBannerJobState, status: 'sending' };
+    },
+    bannerInquired(state, action: PayloadAction<{ waitCount: number }>) {
+      state.banner.status = 'inquiring';
+      state.banner.waitCount = action.payload.waitCount;
+    },
+    /** The queue question's answers. */
+    bannerQueueConfirmed(state) {
+      if (state.banner.status === 'inquiring') state.banner.status = 'sending';
+    },
+    bannerQueueDeclined(state) {
+      if (state.banner.status === 'inquiring') state.banner = initialBannerJobState;
+    },
+    bannerRendering(state, action: PayloadAction<{ durationSeconds: number; waitCount: number }>) {
+      state.banner = { status: 'rendering', percent: 0, ...action.payload };
+    },
+    bannerPolled(state, action: PayloadAction<{ waitCount: number }>) {
+      state.banner.waitCount = action.payload.waitCount;
+    },
+    bannerProgressed(state, action: PayloadAction<{ percent: number }>) {
+      state.banner.percent = action.payload.percent;
+    },
+    bannerFinishing(state) {
+      state.banner.status = 'finishing';
+      state.banner.percent = 100;
+      state.banner.waitCount = 0;
+    },
+    bannerClosed(state) {
+      state.banner = initialBannerJobState;
+    },
+    uploadStarted(state, action: PayloadAction<{ key: string; fileName: string }>) {
+      state.uploads[action.payload.key] = { status: 'loading', percent: 0, fileName: action.payload.fileName };
+    },
+    uploadProgressed(state, action: PayloadAction<{ key: string; percent: number }>) {
+      const upload = state.uploads[action.payload.key];
+      if (upload?.status === 'loading') upload.percent = action.payload.percent;
+    },
+    uploadEnded(state, action: PayloadAction<{ key: string; ok: boolean }>) {
+      const upload = state.uploads[action.payload.key];
+      if (upload) Object.assign(upload, action.payload.ok ? { status: 'succeeded', percent: 100 } : { status: 'failed', percent: 0 });
+    },
+    completeStarted(state) {
+      state.completing = true;
+    },
+    completeEnded(state) {
+      state.completing = false;
+    },
+  },
+  extraReducers: (builder) => {
+    // Another account must not open this one's site from the same tab.
+    builder.addCase(sessionEnded, () => initialBuilderState);
+    builder.addCase(musicChosen, (state, action) => {
+      const { type, key, value } = action.payload;
+      if (state.site) state.site.formData[type] = { ...state.site.formData[type], [key]: value };
+    });
+  },
+});
+
+export const {
+  siteRequested,
+  siteLoaded,
+  siteFailed,
+  siteReplaced,
+  siteForgotten,
+  tabChanged,
+  fieldEdited,
+  saveStarted,
+  saveSucceeded,
+  saveOffline,
+  saveFailed,
+  pickerOpened,
+  pickerPageRequested,
+  pickerLoaded,
+  pickerFailed,
+  pickerSelected,
+  pickerApplying,
+  pickerClosed,
+  bannerSending,
+  bannerInquired,
+  bannerQueueConfirmed,
+  bannerQueueDeclined,
+  bannerRendering,
+  bannerPolled,
+  bannerProgressed,
+  bannerFinishing,
+  bannerClosed,
+  uploadStarted,
+  uploadProgressed,
+  uploadEnded,
+  completeStarted,
+  completeEnded,
+} = builderSlice.actions;
