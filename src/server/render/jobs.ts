@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_BANNER_TEXTS, DEFAULT_LOGO_TEXTS, type BannerTexts, type LogoTexts } from '../../contract/generation';
 import { BANNER_PREVIEW_LOGO_STYLE, CATALOG_SIZES, JOB_FILES, type RenderResult, type RenderSpec } from '../queue/renderSpec';
-import { BANNER_ART_SIZE, BANNER_JPEG_QUALITY, bannerArtProviderFor, type BannerArtProvider } from './aiBanner';
+import { BANNER_ART_SIZE, bannerArtProviderFor, toBannerJpeg, type BannerArtProvider } from './aiBanner';
 import { renderBannerVideo } from './banner';
 import { renderLogoAnimation, renderLogoPng, renderLogoShowcase } from './logo';
 
@@ -42,23 +42,6 @@ async function toJpeg(image: Buffer, size: { width: number; height: number }): P
   const canvas = createCanvas(size.width, size.height);
   canvas.getContext('2d').drawImage(picture, 0, 0, size.width, size.height);
   return canvas.encode('jpeg', JPEG_QUALITY);
-}
-
-const isJpeg = (bytes: Buffer): boolean => bytes.length > 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff;
-
-/**
- * A provider's picture as the banner's JPEG: kept as it is when it is one of the right size (no
- * second lossy pass), else scaled and cropped to fill the size (CSS's object-fit: cover).
- */
-export async function bannerJpeg(image: Buffer, size: { width: number; height: number }): Promise<Buffer> {
-  const picture = await loadImage(image);
-  if (isJpeg(image) && picture.width === size.width && picture.height === size.height) return image;
-  const scale = Math.max(size.width / picture.width, size.height / picture.height);
-  const width = picture.width * scale;
-  const height = picture.height * scale;
-  const canvas = createCanvas(size.width, size.height);
-  canvas.getContext('2d').drawImage(picture, (size.width - width) / 2, (size.height - height) / 2, width, height);
-  return canvas.encode('jpeg', BANNER_JPEG_QUALITY);
 }
 
 function checkAborted(signal: AbortSignal): void {
@@ -97,7 +80,7 @@ export async function runRenderJobWith(renderers: Renderers, spec: RenderSpec, o
       const provider = (renderers.bannerArtProvider ?? providerFromEnv)(spec.provider);
       const art = await provider.paint({ prompt: spec.prompt, title: spec.logotext, ...BANNER_ART_SIZE, signal });
       checkAborted(signal);
-      const banner = await write(JOB_FILES.ab.banner, bannerJpeg(art, BANNER_ART_SIZE));
+      const banner = await write(JOB_FILES.ab.banner, toBannerJpeg(art, BANNER_ART_SIZE));
       const texts = { logotext: spec.logotext, rightsealtext: '', bottomsealtext: '', bottomtext: '' };
       const logo = await write(JOB_FILES.ab.logo, renderers.renderLogoPng(spec.logoStyle, texts));
       return { files: [banner, logo] };

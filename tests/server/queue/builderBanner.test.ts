@@ -6,6 +6,8 @@
 import { loadImage } from '@napi-rs/canvas';
 import Fastify from 'fastify';
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { BuilderLimits } from '../../../src/contract/builder';
@@ -16,7 +18,8 @@ import { jobDir } from '../../../src/server/queue/paths';
 import { RenderQueue, type PollOutcome } from '../../../src/server/queue/renderQueue';
 import { JOB_FILES, RenderUserFacingError, jobIdentity, type BuilderBannerJobSpec, type RenderRunner } from '../../../src/server/queue/renderSpec';
 import { WorkerPool } from '../../../src/server/queue/workerPool';
-import { GENERATIVE_PROVIDER_ID } from '../../../src/server/render/aiBanner/config';
+import { GENERATIVE_PROVIDER_ID, bannerArtDescriptorFromEnv } from '../../../src/server/render/aiBanner/config';
+import { HttpArtMessages } from '../../../src/server/render/aiBanner/http';
 import { runRenderJobWith } from '../../../src/server/render/jobs';
 import { renderBannerVideo } from '../../../src/server/render/banner';
 import { renderLogoAnimation, renderLogoPng, renderLogoShowcase } from '../../../src/server/render/logo';
@@ -75,6 +78,24 @@ describe('the builder banner job (ab)', () => {
     expect(logo.width).toBeGreaterThan(50);
     // The identical request is answered from the finished job.
     expect(q.submit(job, { isFirst: true, userId: null })).toEqual({ type: 'exists', id: jobIdentity(job), kind: 'ab', files: ['banner.jpg', 'logo.png'] });
+  });
+
+  it('fails with the image service\'s Chinese message when the configured service refuses', async () => {
+    const server = http.createServer((_request, response) => {
+      response.writeHead(500, { 'content-type': 'application/json' });
+      response.end('{"error":"boom"}');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const env = { BANNER_ART_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1/images` };
+      const q = open(new WorkerPool({ size: 1, log, env }));
+      const job = spec('深海', bannerArtDescriptorFromEnv(env).id);
+      q.submit(job, { isFirst: true, userId: null });
+      const outcome = await finished(q, jobIdentity(job));
+      expect(outcome).toEqual({ type: 'failed', message: HttpArtMessages.httpError(500) });
+    } finally {
+      server.close();
+    }
   });
 
   it('a provider\'s user-facing error becomes the job\'s message; any other error the generic one', async () => {

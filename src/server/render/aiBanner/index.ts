@@ -5,18 +5,19 @@
 import { RenderUserFacingError } from '../../queue/renderSpec';
 import { GENERATIVE_PROVIDER_ID, bannerArtDescriptor, readBannerArtConfig } from './config';
 import { generativeProvider } from './generative';
+import { httpProvider } from './http';
 import type { BannerArtProvider } from './types';
 
 export { BANNER_ART_SIZE, BANNER_JPEG_QUALITY, type BannerArtProvider, type BannerArtRequest } from './types';
 export { bannerArtDescriptorFromEnv, type BannerArtDescriptor } from './config';
+export { toBannerJpeg } from './image';
 
 type Env = Record<string, string | undefined>;
 
 /** The provider the environment configures (BANNER_ART_* variables, see config.ts). */
 export function bannerArtProviderFromEnv(env: Env): BannerArtProvider {
   const config = readBannerArtConfig(env);
-  if (config.provider === 'generative') return generativeProvider();
-  throw new Error(`banner art provider ${config.provider} is not available`);
+  return config.provider === 'generative' ? generativeProvider() : httpProvider(config);
 }
 
 /**
