@@ -4,6 +4,7 @@ import { useLocation } from 'react-router-dom';
 import * as siteListApi from '../../../../src/client/api/siteListApi';
 import { appStarted } from '../../../../src/client/app/appActions';
 import { makeStore } from '../../../../src/client/app/store';
+import { PHONE_QUERY } from '../../../../src/client/features/layout/usePhoneLayout';
 import { initialSiteListState, type SiteListState } from '../../../../src/client/features/siteList/siteListSlice';
 import SiteListPage from '../../../../src/client/features/siteList/pages/SiteListPage';
 import type { SiteListAnswer, SiteListRequest, SiteRecord } from '../../../../src/contract/builder';
@@ -178,5 +179,19 @@ describe('SiteListPage', () => {
     // A fixed width wider than a phone, in a box that scrolls sideways: the columns are never squeezed.
     expect(table?.style.width).toBe('860px');
     expect(document.querySelector<HTMLElement>('.ant-table-content')?.style.overflowX).toBe('auto');
+  });
+
+  it('keeps the pager on one line on a phone (< 2 / 5 >) and the total in view', async () => {
+    const desktopMatchMedia = window.matchMedia;
+    window.matchMedia = (query: string) => ({ ...desktopMatchMedia(query), matches: query === PHONE_QUERY });
+    try {
+      answerWith(Array.from({ length: 10 }, (_, index) => siteRecord(index + 1)), 45);
+      renderPage();
+      await screen.findByText('网站1');
+      expect(document.querySelector('.ant-pagination')).toHaveClass('ant-pagination-simple');
+      expect(screen.getByText('共 45 条')).toBeInTheDocument();
+    } finally {
+      window.matchMedia = desktopMatchMedia;
+    }
   });
 });

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { BuilderLimits, SiteStatus } from '../../../../contract/builder';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { usePhoneLayout } from '../../layout/usePhoneLayout';
 import { selectSiteListLoading, selectSiteRows, type SiteRow } from '../siteListSelectors';
 import { downloadRequested, pageChanged, pageOpened, searchSubmitted, selectDownloadingSiteId, selectSiteListQuery, selectSiteListTotal } from '../siteListSlice';
 
@@ -69,6 +70,7 @@ export default function SiteListPage() {
   const rows = useAppSelector(selectSiteRows);
   const total = useAppSelector(selectSiteListTotal);
   const loading = useAppSelector(selectSiteListLoading);
+  const phone = usePhoneLayout();
 
   useEffect(() => {
     dispatch(pageOpened());
@@ -99,6 +101,8 @@ export default function SiteListPage() {
           pageSize: query.page_size,
           total,
           showSizeChanger: true,
+          // A phone's width holds the total, the size and "< 2 / 5 >", not a row of page buttons.
+          simple: phone,
           pageSizeOptions: [...BuilderLimits.siteListPageSizes],
           showTotal: (count) => `共 ${count} 条`,
           onChange: (page, pageSize) => dispatch(pageChanged({ page, page_size: pageSize })),
