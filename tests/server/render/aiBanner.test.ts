@@ -40,6 +40,8 @@ describe('the generative banner-art provider', () => {
     expect(GENERATIVE_PROVIDER_LABEL).toMatch(/非AI/);
     expect(bannerArtProviderFromEnv({ BANNER_ART_URL: '' }).id).toBe(GENERATIVE_PROVIDER_ID);
     expect(bannerArtProviderFor(GENERATIVE_PROVIDER_ID, {}).label).toBe(GENERATIVE_PROVIDER_LABEL);
+    // A job queued before the painter changed still paints (today's version), even with a service configured now.
+    expect(bannerArtProviderFor('generative@1', { BANNER_ART_URL: 'https://images.example.com/v1' }).id).toBe(GENERATIVE_PROVIDER_ID);
   });
 
   it('paints a decodable 1920x1080 picture, the same for the same texts and another for another prompt', async () => {

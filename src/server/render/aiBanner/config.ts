@@ -40,7 +40,7 @@ const MAX_TIMEOUT_MS = 110_000;
  * Bump when the generative painter's pictures change: the id is part of a job's identity, so a new
  * version paints anew instead of answering the old picture.
  */
-export const GENERATIVE_ART_VERSION = 1;
+export const GENERATIVE_ART_VERSION = 2;
 export const GENERATIVE_PROVIDER_ID = `generative@${GENERATIVE_ART_VERSION}`;
 export const GENERATIVE_PROVIDER_LABEL = '本机生成艺术背景（按文字生成的抽象图，非AI绘图）';
 

@@ -74,7 +74,7 @@ function paintStars(scene: Scene): void {
     // Denser toward the top, where the sky is darkest.
     const y = horizon * 0.85 * rng.next() ** 1.6;
     const size = unit * (rng.chance(0.06) ? rng.range(1.6, 2.6) : rng.range(0.5, 1.3));
-    ctx.fillStyle = rgba(mix(palette.glow, [255, 255, 255], 0.6), rng.range(0.25, 0.9) * (1 - y / horizon) ** 0.5);
+    ctx.fillStyle = rgba(mix(palette.glow, [255, 255, 255], 0.6), rng.range(0.25, 0.9) * Math.max(0, 1 - y / horizon) ** 0.5);
     ctx.beginPath();
     ctx.arc(x, y, size, 0, Math.PI * 2);
     ctx.fill();
@@ -109,12 +109,13 @@ function paintRays(scene: Scene): void {
   const reach = Math.hypot(width, height);
   ctx.save();
   ctx.globalCompositeOperation = 'screen';
-  const count = rng.int(9, 15);
+  const count = rng.int(18, 28);
   for (let i = 0; i < count; i += 1) {
-    const angle = rng.range(0, Math.PI * 2);
-    const spread = rng.range(0.015, 0.06);
-    const light = ctx.createRadialGradient(sun.x, sun.y, sun.radius * 0.5, sun.x, sun.y, reach * rng.range(0.45, 0.8));
-    light.addColorStop(0, rgba(palette.glow, rng.range(0.1, 0.2)));
+    // Many faint wedges that overlap: soft shafts of light, not spokes.
+    const angle = rng.range(-0.2, 1.2) * Math.PI;
+    const spread = rng.range(0.008, 0.035);
+    const light = ctx.createRadialGradient(sun.x, sun.y, sun.radius * 0.5, sun.x, sun.y, reach * rng.range(0.35, 0.7));
+    light.addColorStop(0, rgba(palette.glow, rng.range(0.04, 0.1)));
     light.addColorStop(1, rgba(palette.glow, 0));
     ctx.fillStyle = light;
     ctx.beginPath();
@@ -158,38 +159,43 @@ function paintClouds(scene: Scene): void {
   ctx.restore();
 }
 
+/** Where a ridge of `depth` (0 farthest, 1 nearest) stands: far ridges low and small, near ones tall. */
+function ridgeBase(scene: Scene, depth: number): number {
+  return scene.horizon + (scene.height - scene.horizon) * (0.03 + depth ** 1.25 * 0.72);
+}
+
 /** One ridge's outline as y for each x step, from its seed. */
-function ridgeOutline(scene: Scene, layer: number, layers: number, seed: number, sharp: boolean): number[] {
-  const { width, height, horizon, unit } = scene;
-  const depth = layer / (layers - 1);
-  const base = horizon + (height - horizon) * (0.05 + depth * 0.62);
-  const amplitude = unit * (150 + 210 * (1 - depth * 0.55));
-  const scale = 1.6 + depth * 1.8;
+function ridgeOutline(scene: Scene, depth: number, seed: number, sharp: boolean): number[] {
+  const { width, unit } = scene;
+  const base = ridgeBase(scene, depth);
+  const amplitude = unit * (110 + 320 * depth ** 0.9);
+  // Far ranges show many peaks; near ones fill the frame with a few broad shapes.
+  const scale = 3.4 - depth * 2;
   const step = Math.max(2, Math.round(unit * 6));
   const points: number[] = [];
   for (let x = 0; x <= width + step; x += step) {
-    const n = ridgeNoise(seed, (x / width) * scale + layer * 3.7, 5, sharp);
+    const n = ridgeNoise(seed, (x / width) * scale + depth * 11.3, 5, sharp);
     points.push(base - n * amplitude);
   }
   return points;
 }
 
 function paintRidges(scene: Scene): void {
-  const { ctx, width, height, palette, horizon, unit } = scene;
+  const { ctx, width, height, palette, unit } = scene;
   const rng = scene.rng.fork('ridges');
   const layers = rng.int(5, 6);
   const sharp = rng.chance(0.7);
   const step = Math.max(2, Math.round(unit * 6));
   for (let layer = 0; layer < layers; layer += 1) {
     const depth = layer / (layers - 1);
-    const outline = ridgeOutline(scene, layer, layers, rng.int(1, 1 << 30), sharp || layer < 2);
+    const outline = ridgeOutline(scene, depth, rng.int(1, 1 << 30), sharp || layer < 2);
     // Far ridges melt into the horizon's haze; near ones are almost black.
-    const body = mix(mix(palette.ridgeFar, palette.ridgeNear, depth ** 0.8), palette.horizon, (1 - depth) * 0.45);
+    const body = mix(mix(palette.ridgeFar, palette.ridgeNear, depth ** 0.9), palette.horizon, (1 - depth) ** 1.5 * 0.5);
     const top = Math.min(...outline);
     const fill = ctx.createLinearGradient(0, top, 0, height);
-    fill.addColorStop(0, rgba(mix(body, palette.glow, 0.12 * (1 - depth))));
-    fill.addColorStop(0.5, rgba(body));
-    fill.addColorStop(1, rgba(mix(body, palette.ridgeNear, 0.6)));
+    fill.addColorStop(0, rgba(mix(body, palette.glow, 0.16 * (1 - depth))));
+    fill.addColorStop(0.45, rgba(body));
+    fill.addColorStop(1, rgba(mix(body, palette.ridgeNear, 0.4)));
     ctx.fillStyle = fill;
     ctx.beginPath();
     ctx.moveTo(0, height);
@@ -199,26 +205,78 @@ function paintRidges(scene: Scene): void {
     ctx.fill();
     // A thin rim of light along the crest, brightest toward the sun.
     const rim = ctx.createLinearGradient(0, 0, width, 0);
-    const sunAt = scene.sun.x / width;
-    rim.addColorStop(0, rgba(palette.glow, 0.05));
-    rim.addColorStop(Math.min(Math.max(sunAt, 0), 1), rgba(palette.glow, 0.45 * (1 - depth * 0.6)));
-    rim.addColorStop(1, rgba(palette.glow, 0.05));
+    const sunAt = Math.min(Math.max(scene.sun.x / width, 0), 1);
+    rim.addColorStop(0, rgba(palette.glow, 0.03));
+    rim.addColorStop(sunAt, rgba(palette.glow, 0.5 * (1 - depth * 0.7)));
+    rim.addColorStop(1, rgba(palette.glow, 0.03));
     ctx.strokeStyle = rim;
-    ctx.lineWidth = unit * (1.2 + depth * 1.3);
+    ctx.lineWidth = unit * (1 + depth * 1.2);
     ctx.beginPath();
     outline.forEach((y, i) => (i ? ctx.lineTo(i * step, y) : ctx.moveTo(0, y)));
     ctx.stroke();
     // Mist at the ridge's foot, hiding where it meets the next: depth, not cardboard cut-outs.
     if (layer < layers - 1) {
-      const foot = horizon + (height - horizon) * (0.05 + depth * 0.62);
-      const mistTop = foot - unit * 140;
-      const mist = ctx.createLinearGradient(0, mistTop, 0, foot + unit * 40);
+      const foot = ridgeBase(scene, depth);
+      const mistTop = foot - unit * (90 + 120 * depth);
+      const mist = ctx.createLinearGradient(0, mistTop, 0, foot + unit * 30);
       mist.addColorStop(0, rgba(palette.horizon, 0));
-      mist.addColorStop(1, rgba(palette.horizon, 0.32 * (1 - depth * 0.7)));
+      mist.addColorStop(1, rgba(palette.horizon, 0.38 * (1 - depth * 0.75)));
       ctx.fillStyle = mist;
-      ctx.fillRect(0, mistTop, width, foot + unit * 40 - mistTop);
+      ctx.fillRect(0, mistTop, width, foot + unit * 30 - mistTop);
     }
   }
+}
+
+/**
+ * Curtains of light across the upper sky (night, sea and snow skies): columns that fade upward
+ * from a wavy lower edge, added onto the sky.
+ */
+function paintAurora(scene: Scene): void {
+  const { ctx, width, horizon, unit, palette } = scene;
+  const rng = scene.rng.fork('aurora');
+  const wanted = { night: 0.9, sea: 0.6, snow: 0.8, forest: 0.3, fire: 0, gold: 0 }[palette.name];
+  if (!rng.chance(wanted)) return;
+  const field = new PeriodicNoise(32, rng.int(1, 1 << 30));
+  const ribbons = rng.int(2, 3);
+  const step = Math.max(1, Math.round(unit * 3));
+  ctx.save();
+  ctx.globalCompositeOperation = 'lighter';
+  for (let r = 0; r < ribbons; r += 1) {
+    const baseY = horizon * rng.range(0.35, 0.7);
+    const colour = mix(palette.accent, r % 2 ? palette.glow : [90, 255, 200], r % 2 ? 0.4 : 0.25);
+    const row = rng.range(0, 20);
+    for (let x = -step; x <= width + step; x += step) {
+      const u = (x / width) * 3;
+      const y = baseY + (field.at(u, row) - 0.5) * unit * 260;
+      const length = unit * (120 + 260 * field.at(u * 2.3, row + 5));
+      // Slow changes from column to column: one sheet of light, not a row of bars.
+      const strength = field.at(u * 1.7, row + 9) ** 2 * 0.16;
+      const curtain = ctx.createLinearGradient(0, y, 0, y - length);
+      curtain.addColorStop(0, rgba(colour, 0));
+      curtain.addColorStop(0.08, rgba(colour, strength));
+      curtain.addColorStop(1, rgba(colour, 0));
+      ctx.fillStyle = curtain;
+      ctx.fillRect(x, y - length, step, length + unit * 6);
+    }
+  }
+  ctx.restore();
+}
+
+/** Fire and gold skies: a glow rising from below, as from lava or a city's lights beyond the hills. */
+function paintUnderglow(scene: Scene): void {
+  const { ctx, width, height, palette } = scene;
+  if (palette.name !== 'fire' && palette.name !== 'gold') return;
+  const rng = scene.rng.fork('underglow');
+  const x = width * rng.range(0.45, 0.85);
+  ctx.save();
+  ctx.globalCompositeOperation = 'screen';
+  const glow = ctx.createRadialGradient(x, height * 1.05, 0, x, height * 1.05, height * 0.75);
+  glow.addColorStop(0, rgba(palette.accent, 0.45));
+  glow.addColorStop(0.5, rgba(palette.horizon, 0.15));
+  glow.addColorStop(1, rgba(palette.horizon, 0));
+  ctx.fillStyle = glow;
+  ctx.fillRect(0, 0, width, height);
+  ctx.restore();
 }
 
 /** Drifting light traced along a noise flow field: embers rise, snow falls, fireflies wander. */
@@ -227,12 +285,12 @@ function paintParticles(scene: Scene): void {
   const rng = scene.rng.fork('particles');
   const field = new PeriodicNoise(64, rng.int(1, 1 << 30));
   const drift: Record<BannerPalette['particles'], { dx: number; dy: number; count: number; streak: number }> = {
-    embers: { dx: 0.3, dy: -1.6, count: 260, streak: 14 },
-    bubbles: { dx: 0.1, dy: -0.8, count: 140, streak: 0 },
-    fireflies: { dx: 0, dy: 0, count: 160, streak: 0 },
-    stardust: { dx: 1.2, dy: -0.3, count: 320, streak: 20 },
-    motes: { dx: 0.6, dy: -0.4, count: 240, streak: 8 },
-    snow: { dx: 0.4, dy: 1.2, count: 380, streak: 0 },
+    embers: { dx: 0.3, dy: -1.6, count: 220, streak: 7 },
+    bubbles: { dx: 0.1, dy: -0.8, count: 120, streak: 0 },
+    fireflies: { dx: 0, dy: 0, count: 150, streak: 0 },
+    stardust: { dx: 1.2, dy: -0.3, count: 240, streak: 10 },
+    motes: { dx: 0.6, dy: -0.4, count: 200, streak: 5 },
+    snow: { dx: 0.4, dy: 1.2, count: 360, streak: 0 },
   };
   const { dx, dy, count, streak } = drift[palette.particles];
   ctx.save();
@@ -244,8 +302,8 @@ function paintParticles(scene: Scene): void {
     const size = unit * rng.range(0.8, palette.particles === 'bubbles' || palette.particles === 'fireflies' ? 4 : 2.6);
     const alpha = rng.range(0.25, 0.85);
     if (streak > 0) {
-      ctx.strokeStyle = rgba(palette.accent, alpha * 0.6);
-      ctx.lineWidth = size;
+      ctx.strokeStyle = rgba(palette.accent, alpha * 0.35);
+      ctx.lineWidth = size * 0.6;
       ctx.beginPath();
       ctx.moveTo(x, y);
       for (let s = 0; s < streak; s += 1) {
@@ -283,7 +341,7 @@ function paintShade(scene: Scene): void {
   ctx.fillRect(0, 0, width, height);
   const bottom = ctx.createLinearGradient(0, height * 0.6, 0, height);
   bottom.addColorStop(0, 'rgba(0,0,0,0)');
-  bottom.addColorStop(1, 'rgba(0,0,0,0.55)');
+  bottom.addColorStop(1, 'rgba(0,0,0,0.4)');
   ctx.fillStyle = bottom;
   ctx.fillRect(0, 0, width, height);
   const vignette = ctx.createRadialGradient(width / 2, height / 2, height * 0.45, width / 2, height / 2, Math.hypot(width, height) * 0.62);
@@ -329,13 +387,15 @@ export function paintGenerativeArt(texts: { prompt: string; title: string }, siz
   const palette = choosePalette(texts.prompt, seed);
   const horizon = height * rng.range(0.42, 0.55);
   // The sun sits right of centre: the title's side stays the darkest.
-  const sun = { x: width * rng.range(0.58, 0.82), y: horizon * rng.range(0.45, 0.85), radius: unit * rng.range(38, 70) };
+  const sun = { x: width * rng.range(0.58, 0.82), y: horizon * rng.range(0.5, 0.85), radius: unit * rng.range(36, 64) };
   const scene: Scene = { ctx: canvas.getContext('2d'), width, height, unit, rng, palette, horizon, sun };
   paintSky(scene);
   paintStars(scene);
+  paintAurora(scene);
   paintSun(scene);
   paintRays(scene);
   paintClouds(scene);
+  paintUnderglow(scene);
   paintRidges(scene);
   paintParticles(scene);
   paintShade(scene);
