@@ -58,32 +58,13 @@ export function defaultRenderInput(type: ComponentType, id: number): BuiltSiteRe
   return { selected, texts: { ...NO_VALUES }, files: { ...NO_VALUES }, music: null };
 }
 
-/** How the pictures script shoots a subject: the viewport, and where to cut the preview and the thumbnail. */
-export interface PreviewShot {
-  viewport: { width: number; height: number };
-  maxHeight: number;
-  clip?: { x: number; y: number; width: number; height: number };
-  thumbClip?: { x: number; y: number; width: number; height: number };
-}
-
 /**
  * The picker's picture of one component: the component alone, with its defaults, in the default
- * configuration's theme (a `main` configuration: its whole site), written to `outDir`.
+ * configuration's theme (a `main` configuration: its whole site), written to `outDir`. Answers the
+ * component's part, or null for a whole site.
  */
-export async function renderComponentPreview(type: ComponentType, id: number, outDir: string): Promise<PreviewShot> {
+export async function renderComponentPreview(type: ComponentType, id: number, outDir: string): Promise<PartType | null> {
   const only = type === 'main' || type === 'logo' ? undefined : type;
   await writeSite(defaultRenderInput(type, id), outDir, only);
-  const width = 1440;
-  switch (only) {
-    case 'head':
-      return { viewport: { width, height: 160 }, maxHeight: 160, clip: { x: 0, y: 0, width, height: 120 }, thumbClip: { x: 0, y: 0, width: 960, height: 120 } };
-    case 'sidebar':
-      return { viewport: { width, height: 900 }, maxHeight: 900, clip: { x: 0, y: 0, width, height: 900 }, thumbClip: { x: 0, y: 200, width: 1440, height: 500 } };
-    case 'banner':
-      return { viewport: { width, height: 810 }, maxHeight: 810 };
-    case 'footer':
-      return { viewport: { width, height: 200 }, maxHeight: 600 };
-    default:
-      return { viewport: { width, height: 1080 }, maxHeight: 3600 };
-  }
+  return only ?? null;
 }

@@ -76,7 +76,9 @@ export const bannerCss = `
 .bn-split .bn-in{align-items:center}
 .bn-split .bn-copy{max-width:40%}
 .bn-split .bn-title,.bn-split .bn-sub{text-shadow:none}
-.bn-split .bn-title{color:var(--accent)}
+.bn-split .bn-title{color:var(--accent);font-size:clamp(28px,3.2vw,46px)}
+/* A clear navigation bar has the page's own background behind it here, not the picture: it takes the page's colours. */
+.built:has(.bn-split,.bn-framed) .hd-glass:not(.is-scrolled){background:color-mix(in srgb,var(--bg) 80%,transparent);color:var(--text)}
 .bn-split .bn-next{border-color:var(--line)}
 .bn-split .bn-next i{background:var(--accent)}
 .bn-split .trailer{color:var(--text)}

@@ -105,7 +105,7 @@ function kindParts(def: SidebarDefinition, f: FieldReader, site: SiteFrame): { p
       return {
         panel: (
           <>
-            <div className="sb-gift" aria-hidden="true">
+            <div className="sb-box" aria-hidden="true">
               <i />
             </div>
             <p className="sb-note">{f.text(k.giftDesc)}</p>
@@ -191,9 +191,9 @@ export const sidebarCss = `
 .sb-nav .sb-item{justify-content:flex-start;background:none;border-left:2px solid var(--line);border-radius:0}
 .sb-nav .sb-item:hover{border-left-color:var(--accent)}
 .sb-btn{display:flex;align-items:center;justify-content:center;height:42px;border-radius:var(--radius);background:linear-gradient(180deg,var(--accent),color-mix(in srgb,var(--accent) 75%,#000));color:var(--on-accent);font-size:16px}
-.sb-gift{position:relative;width:72px;height:60px;margin:4px auto 0;border-radius:8px;background:linear-gradient(180deg,var(--accent2),color-mix(in srgb,var(--accent2) 70%,#000))}
-.sb-gift::before{content:"";position:absolute;inset:-10px -6px auto;height:18px;border-radius:6px;background:var(--accent2);filter:brightness(1.15)}
-.sb-gift i{position:absolute;left:50%;top:-10px;bottom:0;width:12px;margin-left:-6px;background:var(--accent)}
+.sb-box{position:relative;width:72px;height:60px;margin:4px auto 0;border-radius:8px;background:linear-gradient(180deg,var(--accent2),color-mix(in srgb,var(--accent2) 70%,#000))}
+.sb-box::before{content:"";position:absolute;inset:-10px -6px auto;height:18px;border-radius:6px;background:var(--accent2);filter:brightness(1.15)}
+.sb-box i{position:absolute;left:50%;top:-10px;bottom:0;width:12px;margin-left:-6px;background:var(--accent)}
 .sb-top{font-size:12px;opacity:.7}
 .sb-top:hover{opacity:1;color:var(--accent)}
 .sb-bar{display:none}
