@@ -28,7 +28,6 @@ function lazyPage(load: () => Promise<PageModule>): RouteObject['lazy'] {
 
 // The home page and /miniSite/selectPage are one page, one chunk.
 const siteSelect = lazyPage(() => import(/* webpackChunkName: "site-select" */ '../features/miniSite/pages/SiteSelectPage'));
-const comingSoon = lazyPage(() => import(/* webpackChunkName: "coming-soon" */ '../components/ComingSoon'));
 
 function page(path: string, title: string, lazy: RouteObject['lazy'], id?: string): RouteObject {
   const handle: RouteHandle = { title };
@@ -65,8 +64,8 @@ function childRoutes(): RouteObject[] {
       ],
     },
     // The builder and its result are full-screen pages of their own, without a site layout.
-    page('createWeb', '游戏官网配置', comingSoon, RouteId.createWeb),
-    page('result', '生成结果', comingSoon, 'result'),
+    page('createWeb', '游戏官网配置', lazyPage(() => import(/* webpackChunkName: "builder" */ '../features/builder/pages/CreateWebPage')), RouteId.createWeb),
+    page('result', '生成结果', lazyPage(() => import(/* webpackChunkName: "builder-result" */ '../features/builder/pages/ResultPage')), 'result'),
     {
       id: RouteId.Backend,
       path: 'backend',

@@ -202,11 +202,12 @@ describe('routes: location reports', () => {
 });
 
 describe('routes: pages', () => {
-  it('the screens of later issues say 即将上线 with a link home', async () => {
+  it('/createWeb opens the builder full screen, without the public layout', async () => {
     const { router } = makeRouter('/createWeb', { token: 't' });
     renderWithProviders(null, { router, preloadedState: { auth: { ...initialAuthState, token: 't' } } });
-    expect(await screen.findByText('即将上线')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: '返回首页' })).toHaveAttribute('href', `${BASENAME}`);
+    expect(await screen.findByRole('heading', { name: '游戏官网配置' })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: '主导航' })).not.toBeInTheDocument();
+    router.dispose();
   });
 
   it.each([

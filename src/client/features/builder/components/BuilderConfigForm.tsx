@@ -1,0 +1,144 @@
+import { Alert, Col, Form, Input, Row, type FormInstance } from 'antd';
+import { useEffect } from 'react';
+import { BuilderMessages, type ComponentType } from '../../../../contract/builder';
+import { safeLinkHref } from '../../../../contract/links';
+import { configFieldProblem, fieldMaxLength, type ConfigField, type ConfigGroup, type MusicItem } from '../../../../contract/miniSite';
+import { checkerboardStyle } from '../../../components/checkerboard';
+import { ruleOf } from '../../../components/formRules';
+import MusicField from '../../miniSite/components/MusicField';
+import { uploadKeyOf, type BuilderUploadState } from '../builder.types';
+import BuilderImageField from './BuilderImageField';
+
+export type BuilderFormValues = Record<string, string>;
+
+export interface BuilderConfigFormProps {
+  form: FormInstance<BuilderFormValues>;
+  type: ComponentType;
+  groups: ConfigGroup[];
+  values: BuilderFormValues;
+  /** banner_logo fields are filled by 生成banner: outside the banner tab they only say so. */
+  logoReadOnly: boolean;
+  music: MusicItem[];
+  musicLoading: boolean;
+  uploads: Record<string, BuilderUploadState>;
+  /** Asks the form to show its problems (a counter: each change validates once). */
+  validateRequest: number;
+  onEdit(key: string, value: string): void;
+  onMusic(key: string, value: string): void;
+  onPickImage(key: string, file: File): void;
+}
+
+const mutedStyle = { color: 'rgba(0, 0, 0, 0.45)', fontSize: 13 } as const;
+
+/** A generated picture (banner or logo): shown, not typed. */
+function GeneratedPicture({ kind, url }: { kind: 'banner' | 'banner_logo'; url: string }) {
+  const src = safeLinkHref(url);
+  if (!src) return <div style={mutedStyle}>{kind === 'banner' ? '点击“生成banner”后自动使用' : '生成banner时一起生成LOGO'}</div>;
+  return (
+    <div style={{ ...(kind === 'banner_logo' ? checkerboardStyle : {}), display: 'inline-block', padding: kind === 'banner_logo' ? 8 : 0, borderRadius: 6 }}>
+      <img src={src} alt={kind === 'banner' ? 'banner图片' : 'LOGO图片'} style={{ display: 'block', maxWidth: kind === 'banner' ? 280 : 180, maxHeight: kind === 'banner' ? 160 : 72, objectFit: 'contain', borderRadius: 4 }} />
+    </div>
+  );
+}
+
+/**
+ * One component template's form, built from its config groups (spec section 3; rules of section
+ * 5: text required max 100, textarea required max 500, image required). Each edit goes to the
+ * store as it is typed; the builder saga saves it 1 s after the last one.
+ */
+export default function BuilderConfigForm(props: BuilderConfigFormProps) {
+  const { form, type, groups, values, logoReadOnly, music, musicLoading, uploads, validateRequest, onEdit, onMusic, onPickImage } = props;
+
+  // The store can change a value the Form did not (an upload, a generated banner): the Form follows it.
+  useEffect(() => {
+    const changed = Object.entries(values).filter(([key, value]) => form.getFieldValue(key) !== value);
+    if (changed.length > 0) form.setFields(changed.map(([name, value]) => ({ name, value })));
+  }, [form, values]);
+
+  useEffect(() => {
+    if (validateRequest > 0) form.validateFields().catch(() => undefined);
+  }, [form, validateRequest]);
+
+  const fieldTypes = new Map(groups.flatMap((group) => group.children.map((field) => [field.key, field.type] as const)));
+
+  const itemOf = (field: ConfigField) => {
+    const rules = [ruleOf((value) => configFieldProblem(field, value ?? undefined))];
+    const common = { label: field.name, extra: field.tips } as const;
+    switch (field.type) {
+      case 'text':
+        return (
+          <Form.Item {...common} name={field.key} required rules={rules}>
+            <Input maxLength={fieldMaxLength(field)} showCount placeholder={`请输入${field.name}`} />
+          </Form.Item>
+        );
+      case 'textarea':
+        return (
+          <Form.Item {...common} name={field.key} required rules={rules}>
+            <Input.TextArea maxLength={fieldMaxLength(field)} showCount autoSize={{ minRows: 2, maxRows: 6 }} placeholder={`请输入${field.name}`} />
+          </Form.Item>
+        );
+      case 'image':
+        return (
+          <Form.Item {...common} name={field.key} required rules={rules}>
+            <BuilderImageField label={field.name} upload={uploads[uploadKeyOf(type, field.key)]} onPick={(file) => onPickImage(field.key, file)} />
+          </Form.Item>
+        );
+      case 'music':
+        return (
+          <Form.Item {...common} name={field.key}>
+            <MusicField music={music} loading={musicLoading} />
+          </Form.Item>
+        );
+      case 'video':
+        return (
+          <Form.Item {...common} name={field.key} rules={rules}>
+            <Input allowClear placeholder="选填，以 http:// 或 https:// 开头的视频链接" />
+          </Form.Item>
+        );
+      case 'banner':
+        return (
+          <Form.Item {...common}>
+            <GeneratedPicture kind="banner" url={values[field.key] ?? ''} />
+          </Form.Item>
+        );
+      case 'banner_logo':
+        return (
+          <Form.Item {...common}>
+            <GeneratedPicture kind="banner_logo" url={values[field.key] ?? ''} />
+            {logoReadOnly ? <Alert type="info" showIcon title={BuilderMessages.logoInBannerTab} style={{ marginTop: 8 }} /> : null}
+          </Form.Item>
+        );
+      default:
+        return null;
+    }
+  };
+
+  return (
+    <Form
+      form={form}
+      layout="vertical"
+      initialValues={values}
+      requiredMark
+      onValuesChange={(changes: Partial<BuilderFormValues>) => {
+        for (const [key, value] of Object.entries(changes)) {
+          const text = typeof value === 'string' ? value : '';
+          if (fieldTypes.get(key) === 'music') onMusic(key, text);
+          else onEdit(key, text);
+        }
+      }}
+    >
+      {groups.map((group) => (
+        <section key={group.name} aria-label={group.name}>
+          <h4 style={{ margin: '4px 0 12px', fontSize: 14, fontWeight: 600, color: 'rgba(0, 0, 0, 0.75)' }}>{group.name}</h4>
+          <Row gutter={12}>
+            {group.children.map((field) => (
+              <Col key={field.key} span={24}>
+                {itemOf(field)}
+              </Col>
+            ))}
+          </Row>
+        </section>
+      ))}
+    </Form>
+  );
+}

@@ -1,0 +1,19 @@
+import { builderPreviewSrc } from '../builder.types';
+
+interface PreviewFrameProps {
+  previewUrl: string | null | undefined;
+  height: string | number;
+}
+
+/**
+ * The site's preview. Its address carries `?v=<revision>`: every save, template switch or banner
+ * changes it, and the frame loads the new render. Only our own `/sites/` folders go into it.
+ */
+export default function PreviewFrame({ previewUrl, height }: PreviewFrameProps) {
+  const src = builderPreviewSrc(previewUrl, window.location.origin);
+  if (!src) {
+    return <div style={{ height, display: 'flex', alignItems: 'center', justifyContent: 'center', color: 'rgba(0, 0, 0, 0.45)', background: '#f5f5f5' }}>暂无预览</div>;
+  }
+  // No sandbox, as the mini-site preview: /sites/ is same-origin only, with script-src 'self' and every user text escaped.
+  return <iframe title="网站预览" src={src} style={{ display: 'block', width: '100%', height, border: 'none', background: '#fff' }} />;
+}

@@ -1,0 +1,45 @@
+import { Form } from 'antd';
+import type { ComponentType } from '../../../../contract/builder';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { selectMusic } from '../../miniSite/miniSiteSlice';
+import { selectBuilderSite, selectBuilderUploads } from '../builderSelectors';
+import { fieldEdited, imageUploadRequested, musicChosen } from '../builderSlice';
+import BuilderConfigForm, { type BuilderFormValues } from './BuilderConfigForm';
+
+interface TypeConfigFormProps {
+  type: ComponentType;
+  /** Whether banner_logo fields say they are generated in the banner tab. */
+  logoReadOnly: boolean;
+  validateRequest: number;
+}
+
+const EMPTY: BuilderFormValues = {};
+
+/** The form of the site's chosen template of `type`, wired to the store (edits, uploads, music). */
+export default function TypeConfigForm({ type, logoReadOnly, validateRequest }: TypeConfigFormProps) {
+  const dispatch = useAppDispatch();
+  const site = useAppSelector(selectBuilderSite);
+  const uploads = useAppSelector(selectBuilderUploads);
+  const music = useAppSelector(selectMusic);
+  const [form] = Form.useForm<BuilderFormValues>();
+  const groups = site?.configData[type] ?? [];
+  if (!site || groups.length === 0) return <p style={{ color: 'rgba(0, 0, 0, 0.45)', margin: 0 }}>该模版没有可配置的内容。</p>;
+  return (
+    <BuilderConfigForm
+      // A switched template is another form: its fields start from the new values.
+      key={site.selectedComponents[type]?.id ?? 0}
+      form={form}
+      type={type}
+      groups={groups}
+      values={site.formData[type] ?? EMPTY}
+      logoReadOnly={logoReadOnly}
+      music={music.items}
+      musicLoading={music.status === 'loading'}
+      uploads={uploads}
+      validateRequest={validateRequest}
+      onEdit={(key, value) => dispatch(fieldEdited({ type, key, value }))}
+      onMusic={(key, value) => dispatch(musicChosen({ type, key, value }))}
+      onPickImage={(key, file) => dispatch(imageUploadRequested({ type, key, file }))}
+    />
+  );
+}

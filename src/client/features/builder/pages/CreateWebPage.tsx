@@ -1,0 +1,145 @@
+import { AppstoreOutlined, ArrowLeftOutlined, CloudDownloadOutlined, FileDoneOutlined, PictureOutlined } from '@ant-design/icons';
+import { Button, Drawer, Grid, Result, Spin, Tabs } from 'antd';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { BUILDER_TABS, COMPONENT_TYPE_LABELS, type BuilderTab } from '../../../../contract/builder';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { musicRequested } from '../../miniSite/miniSiteSlice';
+import { openingOf, SITE_LIST_PATH } from '../builder.types';
+import { selectActiveTab, selectBannerBusy, selectBuilderSite, selectBuilderStatus, selectCompleting, selectPicker, selectSaveStatus } from '../builderSelectors';
+import { bannerRequested, builderOpened, completeRequested, saveRequested, tabChanged } from '../builderSlice';
+import PreviewFrame from '../components/PreviewFrame';
+import SaveStatusText from '../components/SaveStatusText';
+import TabPanel from '../components/TabPanel';
+
+// Dialogs the page opens on demand: fetched the first time they are needed.
+const TemplatePickerDialog = lazy(() => import(/* webpackChunkName: "builder-picker" */ '../components/TemplatePickerDialog'));
+const BannerDialogs = lazy(() => import(/* webpackChunkName: "builder-banner-dialogs" */ '../components/BannerDialogs'));
+
+export const HEADER_HEIGHT = 56;
+const DRAWER_WIDTH = 480;
+
+/** /createWeb (spec screen 7): the site's preview in full screen, and the 组件选择 drawer that edits it. */
+export default function CreateWebPage() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  const screens = Grid.useBreakpoint();
+  const phone = !screens.md;
+  const site = useAppSelector(selectBuilderSite);
+  const status = useAppSelector(selectBuilderStatus);
+  const activeTab = useAppSelector(selectActiveTab);
+  const saveStatus = useAppSelector(selectSaveStatus);
+  const completing = useAppSelector(selectCompleting);
+  const bannerBusy = useAppSelector(selectBannerBusy);
+  const pickerOpen = useAppSelector(selectPicker).type !== null;
+  const [drawerOpen, setDrawerOpen] = useState(true);
+  const [validateRequest, setValidateRequest] = useState(0);
+
+  useEffect(() => {
+    dispatch(builderOpened({ opening: openingOf(search), page: 'edit' }));
+  }, [dispatch, search]);
+  useEffect(() => {
+    dispatch(musicRequested());
+  }, [dispatch]);
+
+  const validateVisible = () => setValidateRequest((count) => count + 1);
+  const complete = () => {
+    validateVisible();
+    dispatch(completeRequested());
+  };
+  const generateBanner = () => {
+    validateVisible();
+    dispatch(bannerRequested());
+  };
+
+  const besideDrawer = drawerOpen && !phone && site ? DRAWER_WIDTH : 0;
+
+  return (
+    <div style={{ height: '100vh', display: 'flex', flexDirection: 'column', background: '#f0f2f5' }}>
+      <header
+        style={{ height: HEADER_HEIGHT, flex: '0 0 auto', display: 'flex', alignItems: 'center', gap: 12, padding: '0 16px', background: '#fff', borderBottom: '1px solid #f0f0f0', boxShadow: '0 1px 4px rgba(0, 0, 0, 0.04)' }}
+      >
+        <Button icon={<ArrowLeftOutlined />} onClick={() => navigate(SITE_LIST_PATH)} aria-label="返回网站列表">
+          {phone ? null : '返回'}
+        </Button>
+        <div style={{ flex: 1, minWidth: 0 }}>
+          <h1 style={{ margin: 0, fontSize: 16, lineHeight: '22px', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>游戏官网配置</h1>
+          <SaveStatusText status={saveStatus} siteName={site?.web_name} />
+        </div>
+        <Button icon={<AppstoreOutlined />} onClick={() => setDrawerOpen(true)} disabled={!site} aria-label="组件选择">
+          {phone ? null : '组件选择'}
+        </Button>
+      </header>
+      <main style={{ flex: 1, minHeight: 0, marginRight: besideDrawer, transition: 'margin-right 0.2s' }}>
+        {site ? (
+          <PreviewFrame previewUrl={site.previewUrl} height="100%" />
+        ) : status === 'failed' ? (
+          <Result
+            status="warning"
+            title="网站打开失败"
+            subTitle="网站不存在或网络异常，可以重试或新建一个网站。"
+            extra={[
+              <Button key="retry" type="primary" onClick={() => dispatch(builderOpened({ opening: openingOf(search), page: 'edit' }))}>
+                重试
+              </Button>,
+              <Button key="new" onClick={() => navigate('/createWeb?new=1')}>
+                新建网站
+              </Button>,
+            ]}
+          />
+        ) : (
+          <div style={{ height: '100%', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+            <Spin size="large" description="正在打开网站…" />
+          </div>
+        )}
+      </main>
+      <Drawer
+        title="组件选择"
+        placement="right"
+        open={drawerOpen && site !== null}
+        onClose={() => setDrawerOpen(false)}
+        // Not modal: the preview beside it stays visible and usable while editing.
+        mask={false}
+        size={phone ? '100%' : DRAWER_WIDTH}
+        rootStyle={{ top: HEADER_HEIGHT }}
+        styles={{ body: { paddingTop: 0 } }}
+        footer={
+          <div style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 8 }}>
+            {activeTab === 'banner' ? (
+              <>
+                <Button type="primary" ghost icon={<PictureOutlined />} loading={bannerBusy} onClick={generateBanner}>
+                  生成banner
+                </Button>
+                {site?.bannerArtist ? <span style={{ fontSize: 12, color: 'rgba(0, 0, 0, 0.45)', flex: '1 1 120px' }}>{site.bannerArtist}</span> : null}
+              </>
+            ) : (
+              <Button type="primary" ghost icon={<FileDoneOutlined />} onClick={() => dispatch(saveRequested({ origin: 'resources' }))}>
+                生成资源
+              </Button>
+            )}
+            <Button type="primary" icon={<CloudDownloadOutlined />} loading={completing} onClick={complete} style={{ marginLeft: 'auto' }}>
+              生成并下载
+            </Button>
+          </div>
+        }
+      >
+        <Tabs
+          activeKey={activeTab}
+          onChange={(key) => dispatch(tabChanged(key as BuilderTab))}
+          items={BUILDER_TABS.map((tab) => ({ key: tab, label: COMPONENT_TYPE_LABELS[tab], children: <TabPanel tab={tab} validateRequest={validateRequest} /> }))}
+        />
+      </Drawer>
+      {pickerOpen ? (
+        <Suspense fallback={null}>
+          <TemplatePickerDialog />
+        </Suspense>
+      ) : null}
+      {bannerBusy ? (
+        <Suspense fallback={null}>
+          <BannerDialogs />
+        </Suspense>
+      ) : null}
+    </div>
+  );
+}

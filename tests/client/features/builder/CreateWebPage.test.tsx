@@ -1,0 +1,135 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import * as builderApi from '../../../../src/client/api/builderApi';
+import * as miniSiteApi from '../../../../src/client/api/miniSiteApi';
+import { appStarted } from '../../../../src/client/app/appActions';
+import type { RootState } from '../../../../src/client/app/rootReducer';
+import { makeStore } from '../../../../src/client/app/store';
+import { builderSlice } from '../../../../src/client/features/builder/builderSlice';
+import CreateWebPage from '../../../../src/client/features/builder/pages/CreateWebPage';
+import { BuilderLimits, BuilderMessages } from '../../../../src/contract/builder';
+import { makeFakeServices } from '../../fakeServices';
+import { renderWithProviders } from '../../renderWithProviders';
+import { button, fastUser, tab } from '../auth/fastTesting';
+import { openState, site, template } from './builderHarness';
+
+// The sagas run in these tests: no call may leave for the network.
+jest.mock('../../../../src/client/api/builderApi');
+jest.mock('../../../../src/client/api/commonApi');
+jest.mock('../../../../src/client/api/miniSiteApi');
+
+function renderPage(route = '/createWeb', preloadedState: Partial<RootState> = openState()) {
+  const services = makeFakeServices({ pathname: '/createWeb', search: '' });
+  const store = makeStore(preloadedState, { services });
+  store.dispatch(appStarted());
+  return renderWithProviders(null, {
+    route,
+    store,
+    services,
+    routes: [
+      { path: '/createWeb', element: <CreateWebPage /> },
+      { path: '*', element: <p>其他页面</p> },
+    ],
+  });
+}
+
+beforeEach(() => {
+  jest.clearAllMocks();
+  jest.mocked(miniSiteApi.getMusicList).mockResolvedValue({ data: [] });
+  jest.mocked(builderApi.getSelectConfig).mockResolvedValue(site({ id: 9 }));
+  jest.mocked(builderApi.getWebUrl).mockResolvedValue(site({ id: 10 }));
+  jest.mocked(builderApi.saveConfig).mockResolvedValue(site({}, 2));
+  jest.mocked(builderApi.getComponentList).mockResolvedValue({ data: [template('head', 1), template('head', 2)], current_page: 1, per_page: 9, total: 2 });
+});
+
+describe('CreateWebPage', () => {
+  it('?id=N opens that site: the preview frame, and the drawer with its six tabs', async () => {
+    renderPage('/createWeb?id=9', openState(site(), { site: null, siteId: null, status: 'idle' }));
+    expect(await screen.findByTitle('网站预览')).toHaveAttribute('src', '/sites/abc/index.html?v=1');
+    expect(builderApi.getSelectConfig).toHaveBeenCalledWith({ id: 9 });
+    expect(screen.getByRole('heading', { name: '游戏官网配置' })).toBeInTheDocument();
+    for (const label of ['整站配置', '导航栏', 'BANNER', '内容区', '侧边栏', '页脚']) expect(tab(label)).toBeInTheDocument();
+    expect(tab('整站配置')).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByText('生成资源')).toBeInTheDocument();
+    expect(screen.getByText('生成并下载')).toBeInTheDocument();
+  });
+
+  it('?new=1 makes a new site and leaves the query', async () => {
+    const { services } = renderPage('/createWeb?new=1', openState(site(), { site: null, siteId: 5, status: 'idle' }));
+    await waitFor(() => expect(builderApi.getWebUrl).toHaveBeenCalledWith({ type: 'main', id: 0, selectedComponents: {} }));
+    await waitFor(() => expect(services.navigate).toHaveBeenCalledWith('/createWeb', { replace: true }));
+    expect(builderApi.getSelectConfig).not.toHaveBeenCalled();
+  });
+
+  it('a tab shows its template and form; a logo field outside the banner tab is read-only with its tip', async () => {
+    const user = fastUser();
+    renderPage();
+    await user.click(tab('导航栏'));
+    expect(await screen.findByLabelText('导航一')).toHaveValue('首页');
+    expect(screen.getByText('head模版1')).toBeInTheDocument();
+    expect(screen.getByText(BuilderMessages.logoInBannerTab)).toBeInTheDocument();
+    // No input for it: it is generated with the banner.
+    expect(screen.queryByLabelText('导航LOGO')).not.toBeInTheDocument();
+  });
+
+  it('the banner tab holds the logo style, 生成banner and the honest name of what draws it', async () => {
+    const user = fastUser();
+    renderPage();
+    await user.click(tab('BANNER'));
+    expect(await screen.findByText('切换LOGO样式')).toBeInTheDocument();
+    expect(screen.getByLabelText('LOGO文字')).toHaveValue('龙腾');
+    expect(screen.getByText('生成banner')).toBeInTheDocument();
+    expect(screen.queryByText('生成资源')).not.toBeInTheDocument();
+    expect(screen.getByText(site().bannerArtist)).toBeInTheDocument();
+  });
+
+  it('an edit shows at once and is saved once, 1 s after the last keystroke', async () => {
+    renderPage();
+    const input = await screen.findByLabelText('网站名称');
+    fireEvent.change(input, { target: { value: '龙' } });
+    fireEvent.change(input, { target: { value: '龙腾新' } });
+    expect(input).toHaveValue('龙腾新');
+    await waitFor(() => expect(builderApi.saveConfig).toHaveBeenCalledTimes(1), { timeout: BuilderLimits.autoSaveDebounceMs + 2000 });
+    expect(jest.mocked(builderApi.saveConfig).mock.calls[0][0].formData.main.siteName).toBe('龙腾新');
+  });
+
+  it('the picker needs a choice; choosing a template switches the site to it', async () => {
+    const user = fastUser();
+    const { services } = renderPage();
+    await user.click(tab('导航栏'));
+    const pane = (await screen.findByLabelText('导航一')).closest<HTMLElement>('[role="tabpanel"]');
+    if (!pane) throw new Error('no tab pane');
+    await user.click(within(pane).getByText('切换模版').closest('button') as HTMLButtonElement);
+    const dialog = (await screen.findByText('选择导航栏模版')).closest<HTMLElement>('.ant-modal');
+    if (!dialog) throw new Error('no picker dialog');
+    expect(await within(dialog).findByLabelText('head模版1（当前使用）')).toBeInTheDocument();
+    await user.click(within(dialog).getByText(/确\s*定/).closest('button') as HTMLButtonElement);
+    await waitFor(() => expect(services.notify.warning).toHaveBeenCalledWith(BuilderMessages.templateRequired));
+    expect(builderApi.getWebUrl).not.toHaveBeenCalled();
+
+    jest.mocked(builderApi.getWebUrl).mockResolvedValue(site({ selectedComponents: { ...site().selectedComponents, head: template('head', 2) } }, 2));
+    await user.click(within(dialog).getByLabelText('head模版2'));
+    await user.click(within(dialog).getByText(/确\s*定/).closest('button') as HTMLButtonElement);
+    await waitFor(() => expect(builderApi.getWebUrl).toHaveBeenCalledWith({ type: 'head', id: 42, selectedComponents: { main: 1, head: 2, banner: 1, content: 1, sidebar: 1, footer: 1, logo: 1 } }));
+    await waitFor(() => expect(screen.getByTitle('网站预览')).toHaveAttribute('src', '/sites/abc/index.html?v=2'));
+  });
+
+  it('生成资源 saves now and opens the result page', async () => {
+    const user = fastUser();
+    const { services } = renderPage();
+    await user.click(button('生成资源'));
+    await waitFor(() => expect(builderApi.saveConfig).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(services.navigate).toHaveBeenCalledWith('/result'));
+  });
+
+  it('生成并下载 with an invalid field says 表单验证失败 and opens the tab that has it', async () => {
+    const user = fastUser();
+    const invalid = site({ formData: { ...site().formData, footer: { copyright: '' } } });
+    const { services, store } = renderPage('/createWeb', openState(invalid));
+    await user.click(button('生成并下载'));
+    await waitFor(() => expect(services.notify.warning).toHaveBeenCalledWith(BuilderMessages.formInvalid));
+    expect(store.getState()[builderSlice.reducerPath].activeTab).toBe('footer');
+    expect(builderApi.completeWeb).not.toHaveBeenCalled();
+    await act(async () => {});
+    expect(await screen.findByText('请输入版权信息')).toBeInTheDocument();
+  });
+});
