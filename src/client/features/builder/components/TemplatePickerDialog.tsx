@@ -17,6 +17,8 @@ function Card({ template, current, selected, onSelect }: { template: ComponentTe
       aria-label={`${template.name}${current ? '（当前使用）' : ''}`}
       style={{
         position: 'relative',
+        display: 'block',
+        width: '100%',
         padding: 0,
         textAlign: 'left',
         cursor: 'pointer',
