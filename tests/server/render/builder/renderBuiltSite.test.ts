@@ -4,7 +4,7 @@
  * field leaves nothing executable; every reference is a file in the folder and every link is
  * http(s) or a place in the page; the user's files, music and logo reach the site.
  */
-import { createCanvas, loadImage } from '@napi-rs/canvas';
+import { loadImage } from '@napi-rs/canvas';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,6 +13,7 @@ import { configFields } from '../../../../src/contract/miniSite';
 import { findComponent, listComponents } from '../../../../src/server/render/builder/catalog';
 import { defaultRenderInput, renderBuiltSite } from '../../../../src/server/render/builder/renderBuiltSite';
 import type { BuiltSiteRenderInput } from '../../../../src/server/render/builder/types';
+import { listFiles, writeSamplePicture } from '../siteFiles';
 import { cssUrls, htmlResources, linkTargets, structureProblems, tags } from '../site/siteHtml';
 
 jest.setTimeout(180_000);
@@ -28,19 +29,8 @@ const files = { logo: '', banner: '', upload: '', music: '' };
 
 beforeAll(async () => {
   root = fs.mkdtempSync(path.join(os.tmpdir(), 'built-site-'));
-  const picture = async (width: number, height: number, name: string, transparent: boolean): Promise<string> => {
-    const canvas = createCanvas(width, height);
-    const ctx = canvas.getContext('2d');
-    if (!transparent) {
-      ctx.fillStyle = '#203040';
-      ctx.fillRect(0, 0, width, height);
-    }
-    ctx.fillStyle = '#e0b050';
-    ctx.fillRect(width * 0.1, height * 0.2, width * 0.8, height * 0.6);
-    const file = path.join(root, name);
-    fs.writeFileSync(file, await canvas.encode('png'));
-    return file;
-  };
+  const picture = (width: number, height: number, name: string, transparent: boolean): Promise<string> =>
+    writeSamplePicture(root, name, { width, height }, { format: 'png', transparent });
   files.logo = await picture(300, 150, 'logo-9f8e.png', true);
   files.banner = await picture(320, 180, 'banner-1a2b.png', false);
   files.upload = await picture(160, 90, 'upload-a1b2.png', false);
@@ -55,13 +45,6 @@ async function render(input: BuiltSiteRenderInput): Promise<{ dir: string; html:
   const dir = path.join(root, `site-${++runs}`);
   const result = await renderBuiltSite(input, dir);
   return { dir, html: fs.readFileSync(path.join(dir, 'index.html'), 'utf8'), css: fs.readFileSync(path.join(dir, 'assets/site.css'), 'utf8'), files: result.files };
-}
-
-function listFiles(dir: string, prefix = ''): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const relative = prefix ? `${prefix}/${entry.name}` : entry.name;
-    return entry.isDirectory() ? listFiles(path.join(dir, entry.name), relative) : [relative];
-  });
 }
 
 /** Every reference is a relative path to a file in the folder; every link is http(s) or '#...'; the site is whole. */

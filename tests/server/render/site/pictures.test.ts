@@ -9,20 +9,9 @@ import path from 'node:path';
 import { SITE_TEMPLATE_ASSETS_DIR, templatePictureFiles } from '../../../../src/server/render/site/assets';
 import { siteTemplates } from '../../../../src/server/render/site/catalog';
 import { PICTURE_MANIFEST_FILE, templateFingerprint, type PictureManifest } from '../../../../src/server/render/site/fingerprint';
+import { webpSize } from '../siteFiles';
 
 const manifest = JSON.parse(fs.readFileSync(path.join(SITE_TEMPLATE_ASSETS_DIR, PICTURE_MANIFEST_FILE), 'utf8')) as PictureManifest;
-
-function webpSize(file: Buffer): { width: number; height: number } {
-  expect(file.toString('latin1', 0, 4)).toBe('RIFF');
-  expect(file.toString('latin1', 8, 12)).toBe('WEBP');
-  const chunk = file.toString('latin1', 12, 16);
-  if (chunk === 'VP8X') return { width: 1 + file.readUIntLE(24, 3), height: 1 + file.readUIntLE(27, 3) };
-  if (chunk === 'VP8L') {
-    const bits = file.readUInt32LE(21);
-    return { width: 1 + (bits & 0x3fff), height: 1 + ((bits >> 14) & 0x3fff) };
-  }
-  return { width: file.readUInt16LE(26) & 0x3fff, height: file.readUInt16LE(28) & 0x3fff };
-}
 
 describe('site template pictures', () => {
   it.each(siteTemplates.map((t) => [t.id]))('template %i has a 480x360 thumbnail and a 720-wide preview under 100 KB', (id) => {

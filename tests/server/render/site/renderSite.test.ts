@@ -3,7 +3,7 @@
  * defaults into a valid, self-contained page whose every reference is a file in the folder; user
  * texts are escaped and user links are http(s) only; the generated pictures are real.
  */
-import { createCanvas, loadImage } from '@napi-rs/canvas';
+import { loadImage } from '@napi-rs/canvas';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,6 +11,7 @@ import { configFields } from '../../../../src/contract/miniSite';
 import { findSiteTemplate, siteTemplates } from '../../../../src/server/render/site/catalog';
 import { renderSite } from '../../../../src/server/render/site/renderSite';
 import type { SiteRenderInput } from '../../../../src/server/render/site/types';
+import { listFiles, writeSamplePicture } from '../siteFiles';
 import { cssUrls, htmlResources, linkTargets, structureProblems, tags } from './siteHtml';
 
 jest.setTimeout(120_000);
@@ -20,19 +21,8 @@ const files = { logo: '', poster: '', video: '', music: '', upload: '' };
 
 beforeAll(async () => {
   root = fs.mkdtempSync(path.join(os.tmpdir(), 'site-render-'));
-  const picture = async (width: number, height: number, format: 'png' | 'jpeg', name: string, transparent: boolean): Promise<string> => {
-    const canvas = createCanvas(width, height);
-    const ctx = canvas.getContext('2d');
-    if (!transparent) {
-      ctx.fillStyle = '#203040';
-      ctx.fillRect(0, 0, width, height);
-    }
-    ctx.fillStyle = '#e0b050';
-    ctx.fillRect(width * 0.1, height * 0.2, width * 0.8, height * 0.6);
-    const file = path.join(root, name);
-    fs.writeFileSync(file, format === 'png' ? await canvas.encode('png') : await canvas.encode('jpeg', 80));
-    return file;
-  };
+  const picture = (width: number, height: number, format: 'png' | 'jpeg', name: string, transparent: boolean): Promise<string> =>
+    writeSamplePicture(root, name, { width, height }, { format, transparent });
   files.logo = await picture(300, 150, 'png', 'logo.png', true);
   files.poster = await picture(320, 180, 'jpeg', 'poster.jpg', false);
   files.upload = await picture(160, 90, 'png', 'upload-a1b2.png', false);
@@ -63,14 +53,6 @@ async function render(site: SiteRenderInput): Promise<{ dir: string; html: strin
   const dir = path.join(root, `site-${++runs}`);
   const result = await renderSite(site, dir);
   return { dir, html: fs.readFileSync(path.join(dir, 'index.html'), 'utf8'), css: fs.readFileSync(path.join(dir, 'assets/site.css'), 'utf8'), files: result.files };
-}
-
-/** Every file under `dir`, relative, with forward slashes. */
-function listFiles(dir: string, prefix = ''): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const relative = prefix ? `${prefix}/${entry.name}` : entry.name;
-    return entry.isDirectory() ? listFiles(path.join(dir, entry.name), relative) : [relative];
-  });
 }
 
 /** `ref` must be a relative path to a file inside `dir`, resolved from `base` (a folder relative to `dir`). */

@@ -91,9 +91,9 @@ export const bannerCss = `
 .bn-left.bn-fade .bn-shade{background:linear-gradient(90deg,rgba(0,0,0,.7),rgba(0,0,0,.2) 55%,transparent),linear-gradient(180deg,rgba(0,0,0,.4),transparent 30%)}
 .bn-right.bn-fade .bn-shade{background:linear-gradient(270deg,rgba(0,0,0,.7),rgba(0,0,0,.2) 55%,transparent),linear-gradient(180deg,rgba(0,0,0,.4),transparent 30%)}
 .bn-bottom.bn-fade .bn-shade{background:linear-gradient(0deg,var(--bg) 0,rgba(0,0,0,.55) 28%,transparent 60%)}
-.bn-tint .bn-shade{background:linear-gradient(120deg,color-mix(in srgb,var(--accent2) 55%,transparent),transparent 55%),linear-gradient(0deg,color-mix(in srgb,var(--bg) 85%,transparent),transparent 45%)}
-.bn-right.bn-tint .bn-shade{background:linear-gradient(240deg,color-mix(in srgb,var(--accent2) 60%,transparent),transparent 60%),linear-gradient(0deg,color-mix(in srgb,var(--bg) 85%,transparent),transparent 45%)}
-.bn-ornate .bn-shade{background:radial-gradient(ellipse at 50% 45%,transparent 35%,rgba(0,0,0,.6) 100%)}
+.bn-tint .bn-shade{background:linear-gradient(120deg,color-mix(in srgb,var(--accent2) 55%,transparent),transparent 55%),linear-gradient(0deg,color-mix(in srgb,var(--bg) 85%,transparent),transparent 45%),rgba(0,0,0,.22)}
+.bn-right.bn-tint .bn-shade{background:linear-gradient(240deg,color-mix(in srgb,var(--accent2) 60%,transparent),transparent 60%),linear-gradient(0deg,color-mix(in srgb,var(--bg) 85%,transparent),transparent 45%),rgba(0,0,0,.22)}
+.bn-ornate .bn-shade{background:radial-gradient(ellipse at 50% 45%,transparent 35%,rgba(0,0,0,.6) 100%),linear-gradient(0deg,rgba(0,0,0,.6),transparent 55%)}
 .bn-ornate .bn-shade::before{content:"";position:absolute;inset:calc(var(--hd-h,68px) + 18px) 28px 28px;border:1px solid color-mix(in srgb,var(--accent) 70%,transparent);box-shadow:inset 0 0 0 6px rgba(0,0,0,.12),inset 0 0 0 7px color-mix(in srgb,var(--accent) 35%,transparent)}
 .bn-ornate .bn-shade::after{content:"";position:absolute;left:50%;bottom:22px;width:120px;height:10px;margin-left:-60px;background:radial-gradient(circle,var(--accent) 3px,transparent 4px) center/20px 10px repeat-x}
 .bn-ornate .bn-title{color:color-mix(in srgb,var(--accent) 40%,#fff)}

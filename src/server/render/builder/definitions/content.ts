@@ -21,7 +21,7 @@ const ENTRIES: readonly Entry[] = [
   { name: '角色图鉴', game: 21, pictures: 'sakura', sections: [{ kind: 'roles', look: 'showcase' }, { kind: 'gallery', look: 'strip' }] },
   { name: '特色长卷', game: 5, pictures: 'ink', sections: [{ kind: 'intro', look: 'quote' }, { kind: 'features', look: 'timeline' }, { kind: 'roles', look: 'cards' }] },
   { name: '画廊时间线', game: 22, pictures: 'star', sections: [{ kind: 'gallery', look: 'mosaic' }, { kind: 'news', look: 'timeline' }] },
-  { name: '新闻与英雄', game: 7, pictures: 'jade', sections: [{ kind: 'news', look: 'list' }, { kind: 'roles', look: 'cards' }] },
+  { name: '英雄与新闻', game: 7, pictures: 'jade', sections: [{ kind: 'roles', look: 'cards' }, { kind: 'news', look: 'list' }] },
   { name: '卡片特色', game: 13, pictures: 'candy', sections: [{ kind: 'features', look: 'cards' }, { kind: 'gallery', look: 'strip' }, { kind: 'events', look: 'tiles' }] },
   { name: '故事与伙伴', game: 15, pictures: 'pets', sections: [{ kind: 'intro', look: 'picture' }, { kind: 'roles', look: 'cards' }, { kind: 'news', look: 'cards' }] },
   { name: '战报中心', game: 18, pictures: 'space', sections: [{ kind: 'news', look: 'timeline' }, { kind: 'features', look: 'cards' }, { kind: 'gallery', look: 'mosaic' }] },
@@ -29,7 +29,7 @@ const ENTRIES: readonly Entry[] = [
   { name: '简介画廊', game: 14, pictures: 'pixel', sections: [{ kind: 'intro', look: 'quote' }, { kind: 'gallery', look: 'grid' }, { kind: 'events', look: 'tiles' }] },
   { name: '活动专题', game: 23, pictures: 'campus', sections: [{ kind: 'events', look: 'tiles' }, { kind: 'news', look: 'cards' }, { kind: 'features', look: 'timeline' }, { kind: 'roles', look: 'cards' }] },
   { name: '国风全景', game: 5, pictures: 'ink', sections: [{ kind: 'intro', look: 'picture' }, { kind: 'news', look: 'list' }, { kind: 'gallery', look: 'strip' }] },
-  { name: '完整官网', game: 1, pictures: 'palace', sections: [{ kind: 'news', look: 'list' }, { kind: 'features', look: 'cards' }, { kind: 'roles', look: 'showcase' }, { kind: 'gallery', look: 'grid' }] },
+  { name: '完整官网', game: 1, pictures: 'palace', sections: [{ kind: 'news', look: 'cards' }, { kind: 'features', look: 'rows' }, { kind: 'roles', look: 'showcase' }, { kind: 'gallery', look: 'mosaic' }] },
 ];
 
 function contentConfig(entry: Entry): ConfigGroup[] {
