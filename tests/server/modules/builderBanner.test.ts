@@ -3,6 +3,7 @@
  * through the real queue and render threads, then the queue's states (inquiry, waiting, failure)
  * with a renderer the test drives, and who may poll and apply a banner.
  */
+import { BuilderLimits } from '../../../src/contract/builder';
 import { unzipSync } from 'fflate';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -52,7 +53,8 @@ describe('with the real queue', () => {
     const created = await generate(t, { id: site.id, isFirst: true, formData: { prompt: '云海之上的仙山', logotext: '龙腾天下' } }, a);
     expect(created).toMatchObject({ code: 200, data: { isInquiry: false, completed: false, waitCount: 0 } });
     expect(created.data.callbackUrl).toMatch(/^\/api\/createWeb\/bannerStatus\?taskId=[0-9a-f]{32}$/);
-    expect(created.data.durationTime).toBeGreaterThan(0);
+    // An empty queue with no banner rendered yet: the spec's default, not counting this job twice.
+    expect(created.data.durationTime).toBe(BuilderLimits.defaultBannerSeconds);
     const taskId = taskOf(created.data);
 
     // Only the user who asked may follow it.

@@ -49,8 +49,10 @@ export class BannerService {
     const site = sites.load(request.id, user.id);
     if (!limiters.bannerPerUser.take(String(user.id)) || !limiters.bannerPerIp.take(ip)) throw tooMany();
     const spec = this.specOf(site, request.formData);
-    const outcome = queue.submit(spec, { isFirst: request.isFirst, userId: user.id });
+    // Asked before queueing: afterwards the queue would count this job twice, as its own render
+    // and again among the ones ahead of it.
     const durationTime = queue.expectedSeconds('ab');
+    const outcome = queue.submit(spec, { isFirst: request.isFirst, userId: user.id });
     if (outcome.type === 'inquiry') return { callbackUrl: '', durationTime, isInquiry: true, waitCount: outcome.waitCount, completed: false };
     repo.rememberTask(user.id, outcome.id, site.record.id);
     const callbackUrl = `${BANNER_STATUS_PATH}?taskId=${outcome.id}`;
