@@ -3,11 +3,10 @@
  * through the real queue and render threads, then the queue's states (inquiry, waiting, failure)
  * with a renderer the test drives, and who may poll and apply a banner.
  */
-import { BuilderLimits } from '../../../src/contract/builder';
 import { unzipSync } from 'fflate';
 import fs from 'node:fs';
 import path from 'node:path';
-import { BuilderMessages, type BannerStatusAnswer, type BuilderSite, type GenerateBannerAnswer, type ZipUrlAnswer } from '../../../src/contract/builder';
+import { BuilderLimits, BuilderMessages, type BannerStatusAnswer, type BuilderSite, type GenerateBannerAnswer, type ZipUrlAnswer } from '../../../src/contract/builder';
 import { AnswerCode } from '../../../src/contract/envelope';
 import { GenerationMessages } from '../../../src/contract/generation';
 import { configFields } from '../../../src/contract/miniSite';
