@@ -1,12 +1,10 @@
-import { createCanvas } from '@napi-rs/canvas';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { registerAndLogIn, url } from './accounts';
 import { describeInBrowser, launchBrowser, openPage } from './browser';
-import { readZip } from './zip';
+import { fitsPhone, openOffline, unzip, writeSamplePng } from './sites';
 
 // The flow renders a logo and a 1080p banner video: on a busy two-core machine that takes minutes.
 jest.setTimeout(300_000);
@@ -16,33 +14,6 @@ const HOSTILE_SLOGAN = '<script>alert(1)</script>';
 const GAME_NAME = '山海"><b>奇缘';
 
 let work: string;
-
-/** A real picture to upload: a 640x360 PNG with a gradient and a mark the test can recognise. */
-function screenshotPng(): string {
-  const canvas = createCanvas(640, 360);
-  const ctx = canvas.getContext('2d');
-  const gradient = ctx.createLinearGradient(0, 0, 640, 360);
-  gradient.addColorStop(0, '#1b3a6b');
-  gradient.addColorStop(1, '#f0a040');
-  ctx.fillStyle = gradient;
-  ctx.fillRect(0, 0, 640, 360);
-  const file = path.join(work, 'my-screenshot.png');
-  fs.writeFileSync(file, canvas.encodeSync('png'));
-  return file;
-}
-
-/** Unzips into `dir`, refusing any entry that would land outside it. */
-async function unzip(zipFile: string, dir: string): Promise<string[]> {
-  const entries = await readZip(zipFile);
-  for (const entry of entries) {
-    if (entry.name.endsWith('/')) continue;
-    const target = path.resolve(dir, entry.name);
-    expect(target.startsWith(path.resolve(dir) + path.sep)).toBe(true);
-    fs.mkdirSync(path.dirname(target), { recursive: true });
-    fs.writeFileSync(target, entry.bytes);
-  }
-  return entries.map((entry) => entry.name);
-}
 
 describeInBrowser('the mini site, in Chromium against the npm start server', () => {
   let browser: Browser;
@@ -87,7 +58,7 @@ describeInBrowser('the mini site, in Chromium against the npm start server', () 
     await page.getByLabel('宣传语').fill(HOSTILE_SLOGAN);
     await page.getByText('游戏截图', { exact: true }).click();
     const upload = page.waitForResponse((response) => response.url().includes('/index/minisite/upload'));
-    await page.locator('input[type=file]').first().setInputFiles(screenshotPng());
+    await page.locator('input[type=file]').first().setInputFiles(writeSamplePng(work, 'my-screenshot.png'));
     expect((await upload).status()).toBe(200);
     await page.getByAltText('截图1预览').waitFor();
 
@@ -108,19 +79,7 @@ describeInBrowser('the mini site, in Chromium against the npm start server', () 
     const index = names.find((name) => name.endsWith('index.html'));
     expect(index).toBeDefined();
 
-    const offline = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    const sitePage = await offline.newPage();
-    const failed: string[] = [];
-    const dialogs: string[] = [];
-    sitePage.on('requestfailed', (request) => failed.push(request.url()));
-    sitePage.on('request', (request) => {
-      if (!request.url().startsWith('file:')) failed.push(`left the folder: ${request.url()}`);
-    });
-    sitePage.on('dialog', (dialog) => {
-      dialogs.push(dialog.message());
-      void dialog.dismiss();
-    });
-    await sitePage.goto(pathToFileURL(path.join(siteDir, index!)).href, { waitUntil: 'load' });
+    const { page: sitePage, failed, dialogs, close } = await openOffline(browser, path.join(siteDir, index!));
 
     expect(await sitePage.title()).toBe(GAME_NAME);
     await sitePage.getByText(HOSTILE_SLOGAN).first().waitFor();
@@ -134,12 +93,11 @@ describeInBrowser('the mini site, in Chromium against the npm start server', () 
     expect(await sitePage.locator('script:not([src])').count()).toBe(0);
 
     // A phone-sized window shows the same page without sideways scrolling.
-    await sitePage.setViewportSize({ width: 390, height: 844 });
-    expect(await sitePage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await fitsPhone(sitePage)).toBe(true);
 
     expect(failed).toEqual([]);
     expect(dialogs).toEqual([]);
     expect(errors).toEqual([]);
-    await offline.close();
+    await close();
   });
 });

@@ -1,0 +1,145 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { BuilderMessages } from '../../src/contract/builder';
+import { registerAndLogIn, url } from './accounts';
+import { describeInBrowser, launchBrowser, openPage } from './browser';
+import { fitsPhone, openOffline, unzip, writeSamplePng } from './sites';
+
+// Renders a banner through the queue and the site several times: minutes on a busy two-core machine.
+jest.setTimeout(300_000);
+
+const SITE_NAME = '山海"><b>奇缘';
+const TABS = ['整站配置', '导航栏', 'BANNER', '内容区', '侧边栏', '页脚'] as const;
+
+let work: string;
+
+function activePanel(page: Page): Locator {
+  return page.getByRole('tabpanel');
+}
+
+async function saved(page: Page): Promise<void> {
+  await page.getByRole('status').filter({ hasText: '已自动保存' }).waitFor({ timeout: 60_000 });
+}
+
+/** Opens the picker with `button`, turns to its second page and takes the first template there. */
+async function pickFromSecondPage(page: Page, button: Locator): Promise<string> {
+  await button.click();
+  const dialog = page.getByRole('dialog', { name: /^选择.+模版$/ });
+  const firstCard = dialog.getByRole('listitem').first().getByRole('button');
+  const firstOnPageOne = await firstCard.getAttribute('aria-label');
+  const pager = dialog.getByRole('navigation', { name: '分页' });
+  await pager.getByRole('button', { name: '2', exact: true }).click();
+  // The second page's cards replace the first's when it has loaded.
+  await dialog.locator(`[role=listitem]:first-child button:not([aria-label=${JSON.stringify(firstOnPageOne)}])`).waitFor();
+  const name = (await firstCard.getAttribute('aria-label'))!.replace('（当前使用）', '');
+  await firstCard.click();
+  await dialog.locator('[role=listitem]:first-child button[aria-pressed="true"]').waitFor();
+  await dialog.getByRole('button', { name: /确\s*定/ }).click();
+  await dialog.waitFor({ state: 'hidden' });
+  return name;
+}
+
+describeInBrowser('the page builder, in Chromium against the npm start server', () => {
+  let browser: Browser;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    work = fs.mkdtempSync(path.join(os.tmpdir(), 'wpg-e2e-builder-'));
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    fs.rmSync(work, { recursive: true, force: true });
+  });
+
+  it('builds a site from a template of every type, keeps the edits, finishes, lists and downloads it', async () => {
+    const { page, errors } = await openPage(browser);
+    await registerAndLogIn(page, '13800138041');
+
+    await page.getByText('立即搭建').first().click();
+    await page.waitForURL(/\/user\/createWeb$/);
+    expect(await page.title()).toBe('游戏官网配置 - 网页生成系统');
+    await page.frameLocator('iframe[title="网站预览"]').locator('body').waitFor();
+
+    // A template of every type, each from the second page of its picker (main first: it sets the rest).
+    for (const tab of TABS) {
+      await page.getByRole('tab', { name: tab }).click();
+      const chosen = await pickFromSecondPage(page, activePanel(page).getByRole('button', { name: /切换模版/ }));
+      await activePanel(page).getByText(chosen, { exact: true }).first().waitFor();
+    }
+    await page.getByRole('tab', { name: 'BANNER' }).click();
+    const logoStyle = await pickFromSecondPage(page, activePanel(page).getByRole('button', { name: /切换LOGO样式/ }));
+    await activePanel(page).getByText(logoStyle, { exact: true }).first().waitFor();
+
+    // A logo field outside the banner tab is the banner's: read only, and says where to make it.
+    await page.getByRole('tab', { name: '导航栏' }).click();
+    await activePanel(page).getByText(BuilderMessages.logoInBannerTab).first().waitFor();
+
+    // A text and a picture edited.
+    await page.getByRole('tab', { name: '整站配置' }).click();
+    await activePanel(page).getByLabel('网站名称').fill(SITE_NAME);
+    await page.getByRole('tab', { name: '内容区' }).click();
+    const upload = page.waitForResponse((response) => response.url().includes('/api/Upload/siteFileUpload'));
+    await activePanel(page).locator('input[type=file]').first().setInputFiles(writeSamplePng(work, 'screenshot.png', 640, 360));
+    expect((await upload).status()).toBe(200);
+    await saved(page);
+
+    // The banner and its logo, through the queue.
+    await page.getByRole('tab', { name: 'BANNER' }).click();
+    await page.getByRole('button', { name: /生成banner/ }).click();
+    await page.getByText('正在生成中，请勿刷新页面').waitFor();
+    await page.getByText('正在生成中，请勿刷新页面').waitFor({ state: 'hidden', timeout: 240_000 });
+    await activePanel(page).locator('img[src*="/generated/"]').first().waitFor();
+    await page.frameLocator('iframe[title="网站预览"]').locator('img[src*="banner"], [style*="banner"]').first().waitFor();
+
+    // Reloaded: the same site with the edits.
+    await page.reload();
+    await page.getByRole('tab', { name: '整站配置' }).click();
+    expect(await activePanel(page).getByLabel('网站名称').inputValue()).toBe(SITE_NAME);
+    await page.getByRole('tab', { name: '内容区' }).click();
+    await activePanel(page).locator('img[src*="/uploads/"]').first().waitFor();
+    await page.getByRole('tab', { name: 'BANNER' }).click();
+    await activePanel(page).locator('img[src*="/generated/"]').first().waitFor();
+
+    // Finished: the zip downloads and the back office lists the site as completed.
+    const finished = page.waitForEvent('download', { timeout: 120_000 });
+    await page.getByRole('button', { name: /生成并下载/ }).click();
+    expect((await finished).suggestedFilename()).toMatch(/\.zip$/);
+    await page.waitForURL(/\/user\/backend\/siteList/);
+    const row = page.getByRole('row').filter({ hasText: SITE_NAME });
+    await row.getByText('已完成').waitFor();
+    const listed = page.waitForEvent('download', { timeout: 120_000 });
+    await row.getByRole('button', { name: /下\s*载/ }).click();
+    const zip = await listed;
+    const zipFile = path.join(work, zip.suggestedFilename());
+    await zip.saveAs(zipFile);
+
+    // Unzipped and opened from disk, on a desktop and a phone: every request a file of the folder.
+    const siteDir = path.join(work, 'site');
+    const names = await unzip(zipFile, siteDir);
+    const index = names.find((name) => name.endsWith('index.html'));
+    expect(index).toBeDefined();
+    const site = await openOffline(browser, path.join(siteDir, index!));
+    expect(await site.page.title()).toContain(SITE_NAME);
+    const uploaded = await site.page.locator('img').evaluateAll((images: HTMLImageElement[]) => images.filter((image) => image.naturalWidth === 640 && image.naturalHeight === 360).length);
+    expect(uploaded).toBeGreaterThan(0);
+    expect(await site.page.locator('b').filter({ hasText: '奇缘' }).count()).toBe(0);
+    expect(await site.page.locator('link[rel~="icon"]').count()).toBe(1);
+    expect(await fitsPhone(site.page)).toBe(true);
+    expect(site.failed).toEqual([]);
+    expect(site.dialogs).toEqual([]);
+    await site.close();
+
+    // Another account cannot open it.
+    const siteId = new URL(page.url()).searchParams.get('id') ?? (await row.getByRole('cell').first().textContent());
+    const other = await openPage(browser);
+    await registerAndLogIn(other.page, '13800138042');
+    await other.page.goto(url(`/user/createWeb?id=${siteId}`));
+    await other.page.getByText(BuilderMessages.siteUnknown).first().waitFor();
+    await other.page.context().close();
+
+    expect(errors).toEqual([]);
+  });
+});

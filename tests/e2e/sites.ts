@@ -1,0 +1,66 @@
+import { createCanvas } from '@napi-rs/canvas';
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Browser, Page } from 'playwright-core';
+import { readZip } from './zip';
+
+/** A real picture to upload: a gradient PNG of the given size that a test can recognise by it. */
+export function writeSamplePng(dir: string, name: string, width = 640, height = 360): string {
+  const canvas = createCanvas(width, height);
+  const ctx = canvas.getContext('2d');
+  const gradient = ctx.createLinearGradient(0, 0, width, height);
+  gradient.addColorStop(0, '#1b3a6b');
+  gradient.addColorStop(1, '#f0a040');
+  ctx.fillStyle = gradient;
+  ctx.fillRect(0, 0, width, height);
+  const file = path.join(dir, name);
+  fs.writeFileSync(file, canvas.encodeSync('png'));
+  return file;
+}
+
+/** Unzips into `dir`, refusing any entry that would land outside it; answers the entry names. */
+export async function unzip(zipFile: string, dir: string): Promise<string[]> {
+  const entries = await readZip(zipFile);
+  for (const entry of entries) {
+    if (entry.name.endsWith('/')) continue;
+    const target = path.resolve(dir, entry.name);
+    expect(target.startsWith(path.resolve(dir) + path.sep)).toBe(true);
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    fs.writeFileSync(target, entry.bytes);
+  }
+  return entries.map((entry) => entry.name);
+}
+
+export interface OfflineSite {
+  page: Page;
+  /** Requests that failed or left the folder. */
+  failed: string[];
+  /** alert/confirm/prompt texts: an executed script would show here. */
+  dialogs: string[];
+  close(): Promise<void>;
+}
+
+/** Opens an unzipped site's page from disk, with no server, watching every request it makes. */
+export async function openOffline(browser: Browser, file: string, viewport = { width: 1440, height: 900 }): Promise<OfflineSite> {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  const failed: string[] = [];
+  const dialogs: string[] = [];
+  page.on('requestfailed', (request) => failed.push(request.url()));
+  page.on('request', (request) => {
+    if (!request.url().startsWith('file:')) failed.push(`left the folder: ${request.url()}`);
+  });
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await page.goto(pathToFileURL(file).href, { waitUntil: 'load' });
+  return { page, failed, dialogs, close: () => context.close() };
+}
+
+/** Narrows the page to a phone and answers whether it still fits without sideways scrolling. */
+export async function fitsPhone(page: Page): Promise<boolean> {
+  await page.setViewportSize({ width: 390, height: 844 });
+  return page.evaluate(() => document.documentElement.scrollWidth <= 390);
+}
