@@ -9,6 +9,7 @@ import {
   type SelectedComponents,
 } from '../../../contract/builder';
 import type { RequestStatus } from '../auth/auth.types';
+import type { UploadState } from '../miniSite/miniSite.types';
 
 /** Edits the server has not confirmed yet, per type and field key. */
 export type PendingEdits = Partial<Record<ComponentType, Record<string, string>>>;
@@ -50,12 +51,6 @@ export interface BannerJobState {
 }
 
 /** An image field's upload, by `${type}.${key}`. */
-export interface BuilderUploadState {
-  status: RequestStatus;
-  percent: number;
-  fileName: string;
-}
-
 export interface BuilderState {
   /** Kept in session storage (spec section 3) with previewUrl: a reload opens the same site. */
   siteId: number | null;
@@ -68,7 +63,7 @@ export interface BuilderState {
   activeTab: BuilderTab;
   picker: PickerState;
   banner: BannerJobState;
-  uploads: Record<string, BuilderUploadState>;
+  uploads: Record<string, UploadState>;
   /** 生成并下载 is under way. */
   completing: boolean;
 }

@@ -1,13 +1,16 @@
 import { Alert, Col, Form, Input, Row, type FormInstance } from 'antd';
 import { useEffect } from 'react';
-import { BuilderMessages, type ComponentType } from '../../../../contract/builder';
+import { BuilderLimits, BuilderMessages, type ComponentType } from '../../../../contract/builder';
 import { safeLinkHref } from '../../../../contract/links';
 import { configFieldProblem, fieldMaxLength, type ConfigField, type ConfigGroup, type MusicItem } from '../../../../contract/miniSite';
 import { checkerboardStyle } from '../../../components/checkerboard';
 import { ruleOf } from '../../../components/formRules';
 import MusicField from '../../miniSite/components/MusicField';
-import { uploadKeyOf, type BuilderUploadState } from '../builder.types';
-import BuilderImageField from './BuilderImageField';
+import ImageUploadField from '../../../components/ImageUploadField';
+import type { UploadState } from '../../miniSite/miniSite.types';
+import { uploadKeyOf } from '../builder.types';
+
+const IMAGE_ACCEPT = BuilderLimits.uploadMimeTypes.join(',');
 
 export type BuilderFormValues = Record<string, string>;
 
@@ -20,7 +23,7 @@ export interface BuilderConfigFormProps {
   logoReadOnly: boolean;
   music: MusicItem[];
   musicLoading: boolean;
-  uploads: Record<string, BuilderUploadState>;
+  uploads: Record<string, UploadState>;
   /** Asks the form to show its problems (a counter: each change validates once). */
   validateRequest: number;
   onEdit(key: string, value: string): void;
@@ -80,7 +83,7 @@ export default function BuilderConfigForm(props: BuilderConfigFormProps) {
       case 'image':
         return (
           <Form.Item {...common} name={field.key} required rules={rules}>
-            <BuilderImageField label={field.name} upload={uploads[uploadKeyOf(type, field.key)]} onPick={(file) => onPickImage(field.key, file)} />
+            <ImageUploadField label={field.name} upload={uploads[uploadKeyOf(type, field.key)]} accept={IMAGE_ACCEPT} hint="支持 jpg、png、gif、webp，不超过2MB" onPick={(file) => onPickImage(field.key, file)} />
           </Form.Item>
         );
       case 'music':

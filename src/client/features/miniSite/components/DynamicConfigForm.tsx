@@ -1,12 +1,15 @@
 import { Col, Collapse, Form, Input, Row, type FormInstance } from 'antd';
 import { useEffect, useState } from 'react';
 import { safeLinkHref } from '../../../../contract/links';
-import { configFieldProblem, fieldMaxLength, type ConfigField, type ConfigGroup, type MusicItem } from '../../../../contract/miniSite';
+import { configFieldProblem, fieldMaxLength, MiniSiteLimits, type ConfigField, type ConfigGroup, type MusicItem } from '../../../../contract/miniSite';
 import { checkerboardStyle } from '../../../components/checkerboard';
 import { ruleOf } from '../../../components/formRules';
+import ImageUploadField from '../../../components/ImageUploadField';
 import type { UploadState } from '../miniSite.types';
-import ImageField from './ImageField';
 import MusicField from './MusicField';
+
+/** What the file picker offers: the contract's types, by extension and by MIME type. */
+const IMAGE_ACCEPT = [...MiniSiteLimits.uploadExtensions, ...MiniSiteLimits.uploadMimeTypes].join(',');
 
 export type SiteFormValues = Record<string, string>;
 
@@ -82,7 +85,7 @@ export default function DynamicConfigForm({ form, groups, values, music, musicLo
       case 'image':
         return (
           <Form.Item {...common} name={field.key} required rules={rules}>
-            <ImageField label={field.name} upload={uploads[field.key]} onPick={(file) => onPickImage(field.key, file)} />
+            <ImageUploadField label={field.name} upload={uploads[field.key]} accept={IMAGE_ACCEPT} hint="支持 jpeg、png、gif、webp、bmp，不超过50MB" onPick={(file) => onPickImage(field.key, file)} />
           </Form.Item>
         );
       case 'music':

@@ -1,23 +1,27 @@
 import { UploadOutlined } from '@ant-design/icons';
 import { Button, Progress, Upload } from 'antd';
-import { MiniSiteLimits } from '../../../../contract/miniSite';
-import { safeLinkHref } from '../../../../contract/links';
-import type { UploadState } from '../miniSite.types';
+import { safeLinkHref } from '../../contract/links';
+import type { UploadState } from '../features/miniSite/miniSite.types';
 
-/** What the file picker offers: the contract's types, by extension and by MIME type. */
-const ACCEPT = [...MiniSiteLimits.uploadExtensions, ...MiniSiteLimits.uploadMimeTypes].join(',');
-
-interface ImageFieldProps {
+interface ImageUploadFieldProps {
   /** The field's value (from the Form): an upload's shortUrl or the template's default picture. */
   value?: string;
   label: string;
   upload: UploadState | undefined;
+  /** What the file picker offers (extensions and MIME types), and the line that says so. */
+  accept: string;
+  hint: string;
   /** A picture was picked: the saga checks and uploads it, and the field's value follows the store. */
   onPick(file: File): void;
 }
 
-/** An image field (spec section 5: required; jpeg, png, gif, webp, bmp under 50 MB): its picture and an upload button. */
-export default function ImageField({ value, label, upload, onPick }: ImageFieldProps) {
+const hintStyle = { fontSize: 12, color: 'rgba(0, 0, 0, 0.45)' } as const;
+
+/**
+ * An image field of a config form (spec section 5: required): its picture and an upload button.
+ * The mini site and the builder differ only in what they accept (50 MB of five types, 2 MB images).
+ */
+export default function ImageUploadField({ value, label, upload, accept, hint, onPick }: ImageUploadFieldProps) {
   const src = safeLinkHref(value);
   const uploading = upload?.status === 'loading';
   return (
@@ -26,12 +30,12 @@ export default function ImageField({ value, label, upload, onPick }: ImageFieldP
         {src ? (
           <img src={src} alt={`${label}预览`} style={{ display: 'block', width: '100%', height: '100%', objectFit: 'cover' }} />
         ) : (
-          <span style={{ color: 'rgba(0, 0, 0, 0.45)', fontSize: 12 }}>未上传</span>
+          <span style={hintStyle}>未上传</span>
         )}
       </div>
       <div style={{ display: 'flex', flexDirection: 'column', gap: 8, minWidth: 180 }}>
         <Upload
-          accept={ACCEPT}
+          accept={accept}
           showUploadList={false}
           maxCount={1}
           disabled={uploading}
@@ -48,10 +52,10 @@ export default function ImageField({ value, label, upload, onPick }: ImageFieldP
         {uploading ? (
           <div aria-live="polite">
             <Progress percent={upload.percent} size="small" status="active" />
-            <span style={{ fontSize: 12, color: 'rgba(0, 0, 0, 0.45)' }}>正在上传 {upload.fileName}</span>
+            <span style={hintStyle}>正在上传 {upload.fileName}</span>
           </div>
         ) : (
-          <span style={{ fontSize: 12, color: 'rgba(0, 0, 0, 0.45)' }}>支持 jpeg、png、gif、webp、bmp，不超过50MB</span>
+          <span style={hintStyle}>{hint}</span>
         )}
       </div>
     </div>
