@@ -5,7 +5,7 @@
  */
 import type { ConfigField, ConfigGroup } from '../../../contract/miniSite';
 import { COPY, HEALTH_ADVICE, newsFor, type GameCopy } from '../site/copy';
-import { LINK_TIPS, text, textarea } from '../site/fields';
+import { LINK_TIPS, NUMBERED_KEYS, text, textarea } from '../site/fields';
 import { defaultUrl, FEATURES_PER_SET, GALLERY_PER_SET, ROLES_PER_SET, type PictureSet } from './defaults';
 
 export { text, textarea };
@@ -42,17 +42,7 @@ export const contentKeys = {
   introImage: 'intro_image',
   newsImage: 'news_image',
   newsMore: 'news_more',
-  newsTag: (n: number) => `news${n}_tag`,
-  newsTitle: (n: number) => `news${n}_title`,
-  newsDate: (n: number) => `news${n}_date`,
-  featureTitle: (n: number) => `feature${n}_title`,
-  featureDesc: (n: number) => `feature${n}_desc`,
-  featureImage: (n: number) => `feature${n}_image`,
-  roleName: (n: number) => `role${n}_name`,
-  roleTitle: (n: number) => `role${n}_title`,
-  roleDesc: (n: number) => `role${n}_desc`,
-  roleImage: (n: number) => `role${n}_image`,
-  gallery: (n: number) => `gallery${n}`,
+  ...NUMBERED_KEYS,
   eventTitle: (n: number) => `event${n}_title`,
   eventDesc: (n: number) => `event${n}_desc`,
   eventLink: (n: number) => `event${n}_link`,

@@ -13,6 +13,21 @@ export const FEATURE_COUNT = 3;
 export const ROLE_COUNT = 4;
 export const GALLERY_COUNT = 4;
 
+/** The keys of numbered items (news, features, roles, gallery): the builder's content areas use them too. */
+export const NUMBERED_KEYS = {
+  newsTag: (n: number) => `news${n}_tag`,
+  newsTitle: (n: number) => `news${n}_title`,
+  newsDate: (n: number) => `news${n}_date`,
+  featureTitle: (n: number) => `feature${n}_title`,
+  featureDesc: (n: number) => `feature${n}_desc`,
+  featureImage: (n: number) => `feature${n}_image`,
+  roleName: (n: number) => `role${n}_name`,
+  roleTitle: (n: number) => `role${n}_title`,
+  roleDesc: (n: number) => `role${n}_desc`,
+  roleImage: (n: number) => `role${n}_image`,
+  gallery: (n: number) => `gallery${n}`,
+} as const;
+
 export const FIELD_KEYS = {
   gameName: 'game_name',
   slogan: 'slogan',
@@ -26,17 +41,7 @@ export const FIELD_KEYS = {
   iosUrl: 'ios_url',
   androidUrl: 'android_url',
   pcUrl: 'pc_url',
-  newsTag: (n: number) => `news${n}_tag`,
-  newsTitle: (n: number) => `news${n}_title`,
-  newsDate: (n: number) => `news${n}_date`,
-  featureTitle: (n: number) => `feature${n}_title`,
-  featureDesc: (n: number) => `feature${n}_desc`,
-  featureImage: (n: number) => `feature${n}_image`,
-  roleName: (n: number) => `role${n}_name`,
-  roleTitle: (n: number) => `role${n}_title`,
-  roleDesc: (n: number) => `role${n}_desc`,
-  roleImage: (n: number) => `role${n}_image`,
-  gallery: (n: number) => `gallery${n}`,
+  ...NUMBERED_KEYS,
   publisher: 'publisher',
   copyrightOwner: 'copyright_owner',
   isbn: 'isbn',
