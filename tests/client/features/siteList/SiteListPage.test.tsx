@@ -156,11 +156,11 @@ describe('SiteListPage', () => {
     await waitFor(() => expect(lastListRequest()).toEqual({ page: 1, page_size: 20, name: '' }));
   });
 
-  it('an empty list invites the user to build a site (立即建站 -> /createWeb?new=1)', async () => {
+  it('an empty list invites the user to build a site (立即搭建 -> /createWeb?new=1)', async () => {
     answerWith([]);
     renderPage();
     expect(await screen.findByText('还没有网站，马上搭建一个吧')).toBeInTheDocument();
-    await fastUser().click(screen.getByText('立即建站'));
+    await fastUser().click(screen.getByText('立即搭建'));
     expect(await screen.findByTestId('where')).toHaveTextContent('/createWeb?new=1');
   });
 

@@ -7,7 +7,7 @@ import { usePhoneLayout } from '../../layout/usePhoneLayout';
 import { selectSiteListLoading, selectSiteRows, type SiteRow } from '../siteListSelectors';
 import { downloadRequested, pageChanged, pageOpened, searchSubmitted, selectDownloadingSiteId, selectSiteListQuery, selectSiteListTotal } from '../siteListSlice';
 
-/** Where 立即建站 leads: the builder, told to start a new site rather than reopen the last one. */
+/** Where 立即搭建 leads: the builder, told to start a new site rather than reopen the last one. */
 export const NEW_SITE_PATH = '/createWeb?new=1';
 
 export function editSitePath(id: number): string {
@@ -57,7 +57,7 @@ function EmptySites({ searched }: { searched: string }) {
   return (
     <Empty description={searched ? `没有名称包含“${searched}”的网站` : '还没有网站，马上搭建一个吧'}>
       <Button type="primary" onClick={() => navigate(NEW_SITE_PATH)}>
-        立即建站
+        立即搭建
       </Button>
     </Empty>
   );
