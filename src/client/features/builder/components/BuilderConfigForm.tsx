@@ -1,12 +1,10 @@
-import { Alert, Col, Form, Input, Row, type FormInstance } from 'antd';
+import { Alert, Col, Form, Row, type FormInstance } from 'antd';
 import { useEffect } from 'react';
 import { BuilderLimits, BuilderMessages, type ComponentType } from '../../../../contract/builder';
 import { safeLinkHref } from '../../../../contract/links';
-import { configFieldProblem, fieldMaxLength, type ConfigField, type ConfigGroup, type MusicItem } from '../../../../contract/miniSite';
+import type { ConfigField, ConfigGroup, MusicItem } from '../../../../contract/miniSite';
 import { checkerboardStyle } from '../../../components/checkerboard';
-import { ruleOf } from '../../../components/formRules';
-import MusicField from '../../miniSite/components/MusicField';
-import ImageUploadField from '../../../components/ImageUploadField';
+import ConfigFieldItem from '../../../components/ConfigFieldItem';
 import type { UploadState } from '../../miniSite/miniSite.types';
 import { uploadKeyOf } from '../builder.types';
 
@@ -65,54 +63,33 @@ export default function BuilderConfigForm(props: BuilderConfigFormProps) {
   const fieldTypes = new Map(groups.flatMap((group) => group.children.map((field) => [field.key, field.type] as const)));
 
   const itemOf = (field: ConfigField) => {
-    const rules = [ruleOf((value) => configFieldProblem(field, value ?? undefined))];
-    const common = { label: field.name, extra: field.tips } as const;
     switch (field.type) {
-      case 'text':
-        return (
-          <Form.Item {...common} name={field.key} required rules={rules}>
-            <Input maxLength={fieldMaxLength(field)} showCount placeholder={`请输入${field.name}`} />
-          </Form.Item>
-        );
-      case 'textarea':
-        return (
-          <Form.Item {...common} name={field.key} required rules={rules}>
-            <Input.TextArea maxLength={fieldMaxLength(field)} showCount autoSize={{ minRows: 2, maxRows: 6 }} placeholder={`请输入${field.name}`} />
-          </Form.Item>
-        );
-      case 'image':
-        return (
-          <Form.Item {...common} name={field.key} required rules={rules}>
-            <ImageUploadField label={field.name} upload={uploads[uploadKeyOf(type, field.key)]} accept={IMAGE_ACCEPT} hint="支持 jpg、png、gif、webp，不超过2MB" onPick={(file) => onPickImage(field.key, file)} />
-          </Form.Item>
-        );
-      case 'music':
-        return (
-          <Form.Item {...common} name={field.key}>
-            <MusicField music={music} loading={musicLoading} />
-          </Form.Item>
-        );
-      case 'video':
-        return (
-          <Form.Item {...common} name={field.key} rules={rules}>
-            <Input allowClear placeholder="选填，以 http:// 或 https:// 开头的视频链接" />
-          </Form.Item>
-        );
       case 'banner':
         return (
-          <Form.Item {...common}>
+          <Form.Item label={field.name} extra={field.tips}>
             <GeneratedPicture kind="banner" url={values[field.key] ?? ''} />
           </Form.Item>
         );
       case 'banner_logo':
         return (
-          <Form.Item {...common}>
+          <Form.Item label={field.name} extra={field.tips}>
             <GeneratedPicture kind="banner_logo" url={values[field.key] ?? ''} />
             {logoReadOnly ? <Alert type="info" showIcon title={BuilderMessages.logoInBannerTab} style={{ marginTop: 8 }} /> : null}
           </Form.Item>
         );
       default:
-        return null;
+        return (
+          <ConfigFieldItem
+            field={field}
+            music={music}
+            musicLoading={musicLoading}
+            upload={uploads[uploadKeyOf(type, field.key)]}
+            imageAccept={IMAGE_ACCEPT}
+            imageHint="支持 jpg、png、gif、webp，不超过2MB"
+            compact
+            onPickImage={onPickImage}
+          />
+        );
     }
   };
 

@@ -1,12 +1,10 @@
-import { Col, Collapse, Form, Input, Row, type FormInstance } from 'antd';
+import { Col, Collapse, Form, Row, type FormInstance } from 'antd';
 import { useEffect, useState } from 'react';
 import { safeLinkHref } from '../../../../contract/links';
-import { configFieldProblem, fieldMaxLength, MiniSiteLimits, type ConfigField, type ConfigGroup, type MusicItem } from '../../../../contract/miniSite';
+import { fieldMaxLength, MiniSiteLimits, type ConfigField, type ConfigGroup, type MusicItem } from '../../../../contract/miniSite';
 import { checkerboardStyle } from '../../../components/checkerboard';
-import { ruleOf } from '../../../components/formRules';
-import ImageUploadField from '../../../components/ImageUploadField';
+import ConfigFieldItem from '../../../components/ConfigFieldItem';
 import type { UploadState } from '../miniSite.types';
-import MusicField from './MusicField';
 
 /** What the file picker offers: the contract's types, by extension and by MIME type. */
 const IMAGE_ACCEPT = [...MiniSiteLimits.uploadExtensions, ...MiniSiteLimits.uploadMimeTypes].join(',');
@@ -67,49 +65,24 @@ export default function DynamicConfigForm({ form, groups, values, music, musicLo
   }, [form, values]);
 
   const itemOf = (field: ConfigField) => {
-    const rules = [ruleOf((value) => configFieldProblem(field, value ?? undefined))];
-    const common = { label: field.name, extra: field.tips } as const;
-    switch (field.type) {
-      case 'text':
-        return (
-          <Form.Item {...common} name={field.key} required rules={rules}>
-            <Input maxLength={fieldMaxLength(field)} showCount allowClear placeholder={`请输入${field.name}`} />
-          </Form.Item>
-        );
-      case 'textarea':
-        return (
-          <Form.Item {...common} name={field.key} required rules={rules}>
-            <Input.TextArea maxLength={fieldMaxLength(field)} showCount autoSize={{ minRows: 3, maxRows: 8 }} placeholder={`请输入${field.name}`} />
-          </Form.Item>
-        );
-      case 'image':
-        return (
-          <Form.Item {...common} name={field.key} required rules={rules}>
-            <ImageUploadField label={field.name} upload={uploads[field.key]} accept={IMAGE_ACCEPT} hint="支持 jpeg、png、gif、webp、bmp，不超过50MB" onPick={(file) => onPickImage(field.key, file)} />
-          </Form.Item>
-        );
-      case 'music':
-        return (
-          <Form.Item {...common} name={field.key}>
-            <MusicField music={music} loading={musicLoading} />
-          </Form.Item>
-        );
-      case 'video':
-        return (
-          <Form.Item {...common} name={field.key} rules={rules}>
-            <Input allowClear placeholder="选填，以 http:// 或 https:// 开头的视频链接" />
-          </Form.Item>
-        );
-      case 'banner':
-      case 'banner_logo':
-        return (
-          <Form.Item {...common}>
-            <GeneratedResult kind={field.type} url={field.type === 'banner' ? bannerUrl : logoUrl} />
-          </Form.Item>
-        );
-      default:
-        return null;
+    if (field.type === 'banner' || field.type === 'banner_logo') {
+      return (
+        <Form.Item label={field.name} extra={field.tips}>
+          <GeneratedResult kind={field.type} url={field.type === 'banner' ? bannerUrl : logoUrl} />
+        </Form.Item>
+      );
     }
+    return (
+      <ConfigFieldItem
+        field={field}
+        music={music}
+        musicLoading={musicLoading}
+        upload={uploads[field.key]}
+        imageAccept={IMAGE_ACCEPT}
+        imageHint="支持 jpeg、png、gif、webp、bmp，不超过50MB"
+        onPickImage={onPickImage}
+      />
+    );
   };
 
   // Which groups are open; a group whose field fails validation opens itself (see onFieldsChange).

@@ -1,8 +1,8 @@
 import { PauseCircleOutlined, PlayCircleOutlined } from '@ant-design/icons';
 import { Button, Select } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-import { safeLinkHref } from '../../../../contract/links';
-import type { MusicItem } from '../../../../contract/miniSite';
+import { safeLinkHref } from '../../contract/links';
+import type { MusicItem } from '../../contract/miniSite';
 
 interface MusicFieldProps {
   /** The chosen track's `value`; '' for no music. */
