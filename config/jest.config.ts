@@ -28,6 +28,15 @@ const config: Config = {
       transform,
     },
     {
+      // One test per attack of the security review (SECURITY.md), against the real app.
+      displayName: 'security',
+      rootDir: root,
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/tests/security/**/*.test.ts'],
+      transformIgnorePatterns: ['/node_modules/(?!cookie/)'],
+      transform,
+    },
+    {
       displayName: 'e2e',
       rootDir: root,
       testEnvironment: 'node',
