@@ -8,6 +8,10 @@ export const Messages = {
   passwordTooShort: '密码长度不能小于6位',
   passwordTooLong: '密码长度不能超过64位',
   passwordTooCommon: '密码过于简单，请换一个更安全的密码',
+  passwordBlank: '密码不能只包含空格',
+  passwordAllSame: '密码不能由同一个字符重复组成',
+  passwordControlCharacters: '密码不能包含控制字符',
+  passwordIsPhone: '密码不能包含手机号',
   passwordMismatch: '两次输入的密码不一致',
   accountPasswordRequired: '账号和密码不能为空',
   smsCodeRequired: '请输入验证码',
@@ -65,6 +69,7 @@ export const Messages = {
   // The API's own answers (DESIGN.md section 5): validation, captcha, phone binding, QR scan page.
   paramInvalid: '参数错误',
   requestTooLarge: '请求内容过大',
+  unsupportedBodyType: '参数错误：请以 JSON 格式提交',
   captchaPassed: '验证通过',
   phoneMismatch: '手机号与当前账号绑定的手机号不一致',
   qrScanTitle: '网页生成系统 请求登录',

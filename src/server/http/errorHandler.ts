@@ -24,6 +24,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.status(200).send(fail(AnswerCode.invalid, validationMessage(error.validation)));
     }
     const status = error.statusCode ?? 500;
+    if (status === 415) {
+      return reply.status(415).send(fail(AnswerCode.invalid, Messages.unsupportedBodyType));
+    }
     if (status in PLAIN_CLIENT_ERRORS) {
       return reply.status(status).send(fail(status, PLAIN_CLIENT_ERRORS[status]));
     }

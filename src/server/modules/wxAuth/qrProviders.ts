@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Messages } from '../../../contract/messages';
+import { acceptFormBodies } from '../../http/bodyParsers';
 import { readCookie, serializeCookie } from '../../http/cookies';
 import { randomToken } from '../../security/secrets';
 import { confirmPage, resultPage } from './scanPages';
@@ -49,13 +50,17 @@ export class LocalQrLoginProvider implements QrLoginProvider {
       return sendHtml(reply, confirmPage(request.query.ticket));
     });
 
-    app.post<{ Body: { ticket: string; action: 'confirm' | 'cancel' } }>('/api/wxAuth/scan/confirm', { schema: schemas.scanConfirmSchema }, async (request, reply) => {
-      const { ticket, action } = request.body;
-      if (action === 'cancel') {
-        return sendHtml(reply, service.cancel(ticket) ? resultPage(Messages.qrScanCancelled, '×') : resultPage(Messages.qrScanExpired, '!'));
-      }
-      const confirmed = service.confirm(ticket, openidOf(request, reply));
-      return sendHtml(reply, confirmed ? resultPage(Messages.qrScanConfirmed, '✓') : resultPage(Messages.qrScanExpired, '!'));
+    // The confirm page is an HTML form: the one route that takes a form body.
+    void app.register(async (scope) => {
+      acceptFormBodies(scope);
+      scope.post<{ Body: { ticket: string; action: 'confirm' | 'cancel' } }>('/api/wxAuth/scan/confirm', { schema: schemas.scanConfirmSchema }, async (request, reply) => {
+        const { ticket, action } = request.body;
+        if (action === 'cancel') {
+          return sendHtml(reply, service.cancel(ticket) ? resultPage(Messages.qrScanCancelled, '×') : resultPage(Messages.qrScanExpired, '!'));
+        }
+        const confirmed = service.confirm(ticket, openidOf(request, reply));
+        return sendHtml(reply, confirmed ? resultPage(Messages.qrScanConfirmed, '✓') : resultPage(Messages.qrScanExpired, '!'));
+      });
     });
   }
 }
