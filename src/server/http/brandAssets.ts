@@ -1,6 +1,7 @@
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fs from 'node:fs';
+import { noLinksOut } from './staticFiles';
 
 /** /static/brand/: the shipped brand images, then the ones made at run time (first folder wins). */
 export async function registerBrandAssets(app: FastifyInstance, folders: string[]): Promise<void> {
@@ -11,6 +12,7 @@ export async function registerBrandAssets(app: FastifyInstance, folders: string[
     // The SPA's registration decorates reply.sendFile; only one registration may.
     decorateReply: false,
     index: false,
+    allowedPath: noLinksOut(),
     // Brand images change rarely and keep their names: a month, revalidated after that.
     maxAge: '30d',
   });

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { CompressedAssets, contentTypeOf, preferredEncoding } from './compressedAssets';
 import { escapeHtml } from './html';
+import { staysInside } from './staticFiles';
 
 export interface SpaOptions {
   clientDir: string;
@@ -52,7 +53,7 @@ const NOT_BUILT_PAGE = `<!doctype html>
 function builtFile(clientDir: string, relative: string): string | null {
   if (!relative || relative === 'index.html') return null;
   const full = path.resolve(clientDir, relative);
-  if (!full.startsWith(clientDir + path.sep)) return null;
+  if (!full.startsWith(clientDir + path.sep) || !staysInside(clientDir, relative)) return null;
   return fs.statSync(full, { throwIfNoEntry: false })?.isFile() ? relative : null;
 }
 

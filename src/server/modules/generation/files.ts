@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Catalog } from '../../queue/catalog';
 import { CATALOG_URL_PREFIX, GENERATED_URL_PREFIX, ZIPS_URL_PREFIX, catalogRoot, generatedDir, zipsDir } from '../../queue/paths';
+import { noLinksOut } from '../../http/staticFiles';
 
 /**
  * `attachment` with the UTF-8 name (RFC 6266) so that '全屏动画.zip' survives, and an ASCII name for
@@ -24,7 +25,7 @@ export function attachmentHeader(fileName: string): string {
 export async function registerGenerationFiles(app: FastifyInstance, options: { dataDir: string; catalog: Catalog }): Promise<void> {
   const { dataDir, catalog } = options;
   for (const dir of [generatedDir(dataDir), catalogRoot(dataDir), zipsDir(dataDir)]) fs.mkdirSync(dir, { recursive: true });
-  const forever = { decorateReply: false, index: false, maxAge: '365d', immutable: true } as const;
+  const forever = { decorateReply: false, index: false, maxAge: '365d', immutable: true, allowedPath: noLinksOut() } as const;
 
   await app.register(fastifyStatic, { ...forever, root: generatedDir(dataDir), prefix: GENERATED_URL_PREFIX });
 
@@ -41,6 +42,7 @@ export async function registerGenerationFiles(app: FastifyInstance, options: { d
     prefix: ZIPS_URL_PREFIX,
     decorateReply: false,
     index: false,
+    allowedPath: noLinksOut(),
     // Downloaded once, right after it is made, and deleted within a week: a day of caching is plenty.
     maxAge: '1d',
     setHeaders: (response, filePath) => {

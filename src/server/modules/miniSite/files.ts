@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import { SITE_TEMPLATE_ASSETS_DIR, SITE_TEMPLATE_ASSETS_URL_PREFIX } from '../../render/site/assets';
 import type { MusicLibrary } from './music';
 import { MUSIC_URL_PREFIX, SITES_URL_PREFIX, UPLOADS_URL_PREFIX, musicRoot, sitesDir, uploadsDir } from './paths';
+import { noLinksOut } from '../../http/staticFiles';
 
 /**
  * A created site is a user's page on our origin. It gets a policy of its own: its scripts and
@@ -61,6 +62,7 @@ export async function registerMiniSiteFiles(
       prefix: SITES_URL_PREFIX,
       decorateReply: false,
       index: ['index.html'],
+      allowedPath: noLinksOut('index.html'),
       redirect: false,
       // A mini site's folder never changes once made (a new site gets a new folder); it lives 14 days.
       maxAge: '1d',
@@ -76,6 +78,7 @@ export async function registerMiniSiteFiles(
       prefix: UPLOADS_URL_PREFIX,
       decorateReply: false,
       index: false,
+      allowedPath: noLinksOut(),
       // Server-made names, never reused, deleted after 14 days.
       maxAge: '14d',
       immutable: true,
@@ -87,6 +90,7 @@ export async function registerMiniSiteFiles(
     prefix: SITE_TEMPLATE_ASSETS_URL_PREFIX,
     decorateReply: false,
     index: false,
+    allowedPath: noLinksOut(),
     // Shipped with the code and changed only by a new release: a month, revalidated after that.
     maxAge: '30d',
   });
@@ -97,6 +101,6 @@ export async function registerMiniSiteFiles(
     scope.addHook('onRequest', async (request) => {
       await music.ensureForPath(request.url.split('?')[0]);
     });
-    await scope.register(fastifyStatic, { root: musicRoot(dataDir), prefix: MUSIC_URL_PREFIX, decorateReply: false, index: false, maxAge: '365d', immutable: true });
+    await scope.register(fastifyStatic, { root: musicRoot(dataDir), prefix: MUSIC_URL_PREFIX, decorateReply: false, index: false, maxAge: '365d', immutable: true, allowedPath: noLinksOut() });
   });
 }
