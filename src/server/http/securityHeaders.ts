@@ -41,10 +41,19 @@ export async function helmetHeaders(): Promise<Record<string, string>> {
   return headers;
 }
 
-/** Every answer, including 404s, errors and static files, carries the security headers. */
+const HSTS = 'strict-transport-security';
+
+/**
+ * Every answer, including 404s, errors and static files, carries the security headers. HSTS only
+ * over HTTPS (RFC 6797 section 7.2: a browser ignores it over HTTP, and a plain-HTTP LAN
+ * deployment must not claim otherwise); behind a proxy, request.protocol believes
+ * X-Forwarded-Proto only from the proxies TRUST_PROXY names.
+ */
 export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
-  const headers = await helmetHeaders();
-  app.addHook('onRequest', async (_request, reply) => {
+  const { [HSTS]: hsts, ...headers } = await helmetHeaders();
+  if (!hsts) throw new Error('helmet produced no Strict-Transport-Security');
+  app.addHook('onRequest', async (request, reply) => {
     reply.headers(headers);
+    if (request.protocol === 'https') reply.header(HSTS, hsts);
   });
 }
