@@ -1,5 +1,5 @@
 import type { FormRule } from 'antd';
-import { type Check, checkPasswordsMatch } from '../../contract/validation';
+import { type Check, checkNewPassword, checkPasswordsMatch } from '../../contract/validation';
 
 /**
  * antd Form rules built from the contract's checks, so a form shows exactly the message the API
@@ -25,6 +25,21 @@ export function sameAs(field: string): FormRule {
   return ({ getFieldValue }) => ({
     validator: (_rule, value: unknown) => {
       const problem = checkPasswordsMatch(getFieldValue(field) as string | undefined, value as string | undefined);
+      return problem ? Promise.reject(new Error(problem)) : Promise.resolve();
+    },
+  });
+}
+
+/**
+ * A password being set: the contract's rules for a new password, checked against the phone in the
+ * form's `phoneField` (a password may not contain it); `emptyMessage` as in withEmptyMessage.
+ */
+export function newPasswordRule(phoneField: string, emptyMessage?: string): FormRule {
+  return ({ getFieldValue }) => ({
+    validator: (_rule, value: unknown) => {
+      const password = typeof value === 'string' ? value : '';
+      const phone = getFieldValue(phoneField) as string | undefined;
+      const problem = !password && emptyMessage ? emptyMessage : checkNewPassword(password, phone);
       return problem ? Promise.reject(new Error(problem)) : Promise.resolve();
     },
   });

@@ -1,5 +1,5 @@
 import { hash, verify, type Algorithm, type Options } from '@node-rs/argon2';
-import { checkPassword } from '../../contract/validation';
+import { checkNewPassword } from '../../contract/validation';
 import { Messages } from '../../contract/messages';
 import { isCommonPassword } from './commonPasswords';
 
@@ -37,7 +37,7 @@ export class PasswordHasher {
   }
 }
 
-/** The rules for a new password: the contract's length rules, then the common-password list. */
-export function checkNewPassword(value: string | undefined | null): string | null {
-  return checkPassword(value) ?? (isCommonPassword(value ?? '') ? Messages.passwordTooCommon : null);
+/** The rules for a new password: the contract's rules (the SPA's too), then the common-password list. */
+export function newPasswordProblem(value: string | undefined | null, phone: string): string | null {
+  return checkNewPassword(value, phone) ?? (isCommonPassword(value ?? '') ? Messages.passwordTooCommon : null);
 }

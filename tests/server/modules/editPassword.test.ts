@@ -63,7 +63,7 @@ describe('POST /api/auth/editPassword without a login (forgot password)', () => 
     await registerAndLogin(t, PHONE, PASSWORD);
     t.clock.advanceSeconds(60);
     const verifyCode = await sendSms(t, PHONE, 'resetPassword');
-    expect(await post(t, '/api/auth/editPassword', { mobile: PHONE, password: '11111111', verifyCode })).toMatchObject({ msg: Messages.passwordTooCommon });
+    expect(await post(t, '/api/auth/editPassword', { mobile: PHONE, password: 'qwerty123', verifyCode })).toMatchObject({ msg: Messages.passwordTooCommon });
     expect(await post(t, '/api/auth/editPassword', { mobile: PHONE, password: '12345', verifyCode })).toMatchObject({ msg: Messages.passwordTooShort });
     const wrong = verifyCode === '999999' ? '888888' : '999999';
     expect(await post(t, '/api/auth/editPassword', { mobile: PHONE, password: NEW_PASSWORD, verifyCode: wrong })).toMatchObject({ msg: Messages.smsCodeInvalid });

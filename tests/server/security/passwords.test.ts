@@ -1,6 +1,6 @@
 import { parseOptions } from '@node-rs/argon2';
 import { Messages } from '../../../src/contract/messages';
-import { ARGON2_OPTIONS, PasswordHasher, checkNewPassword } from '../../../src/server/security/passwords';
+import { ARGON2_OPTIONS, PasswordHasher, newPasswordProblem } from '../../../src/server/security/passwords';
 import { commonPasswordCount, isCommonPassword } from '../../../src/server/security/commonPasswords';
 
 describe('passwords', () => {
@@ -24,11 +24,11 @@ describe('passwords', () => {
     expect(commonPasswordCount).toBeGreaterThanOrEqual(100);
     expect(isCommonPassword('Password1')).toBe(true);
     expect(isCommonPassword('Secret#2026')).toBe(false);
-    expect(checkNewPassword('123456')).toBe(Messages.passwordTooCommon);
-    expect(checkNewPassword('woaini1314')).toBe(Messages.passwordTooCommon);
-    expect(checkNewPassword('12345')).toBe(Messages.passwordTooShort);
-    expect(checkNewPassword('')).toBe(Messages.passwordRequired);
-    expect(checkNewPassword('x'.repeat(65))).toBe(Messages.passwordTooLong);
-    expect(checkNewPassword('Secret#2026')).toBeNull();
+    expect(newPasswordProblem('123456', '13800138000')).toBe(Messages.passwordTooCommon);
+    expect(newPasswordProblem('woaini1314', '13800138000')).toBe(Messages.passwordTooCommon);
+    expect(newPasswordProblem('12345', '13800138000')).toBe(Messages.passwordTooShort);
+    expect(newPasswordProblem('', '13800138000')).toBe(Messages.passwordRequired);
+    expect(newPasswordProblem('x'.repeat(65), '13800138000')).toBe(Messages.passwordTooLong);
+    expect(newPasswordProblem('Secret#2026', '13800138000')).toBeNull();
   });
 });

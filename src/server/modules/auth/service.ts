@@ -4,7 +4,7 @@ import { Messages } from '../../../contract/messages';
 import { checkPassword, checkPhone, checkSmsCode, checkUserName } from '../../../contract/validation';
 import { BusinessError, assertValid, invalid } from '../../http/envelope';
 import type { Db } from '../../db/database';
-import { checkNewPassword, type PasswordHasher } from '../../security/passwords';
+import { newPasswordProblem, type PasswordHasher } from '../../security/passwords';
 import type { TokenService } from '../../security/tokens';
 import type { LoginGuard } from './loginGuard';
 import { toUserInfo, type UserRepository, type UserRow } from './repository';
@@ -53,7 +53,7 @@ export class AuthService {
     const { db, users, passwords, codes } = this.deps;
     const { mobile, password, verifyCode } = request;
     assertValid(checkPhone(mobile));
-    assertValid(checkNewPassword(password));
+    assertValid(newPasswordProblem(password, mobile));
     assertValid(checkSmsCode(verifyCode));
     if (users.byMobile(mobile)) throw invalid(Messages.phoneTaken);
     assertValid(codes.check(mobile, 'register', verifyCode));
@@ -89,7 +89,7 @@ export class AuthService {
     const { db, users, passwords, codes } = this.deps;
     const { mobile, password, verifyCode } = request;
     assertValid(checkPhone(mobile));
-    assertValid(checkNewPassword(password));
+    assertValid(newPasswordProblem(password, mobile));
     assertValid(checkSmsCode(verifyCode));
     const { target, bind } = this.resolvePasswordTarget(mobile, user);
     assertValid(codes.check(mobile, 'resetPassword', verifyCode));

@@ -1,8 +1,8 @@
 import { Flex, Form, Input } from 'antd';
 import type { SmsPurpose } from '../../../../contract/auth';
 import { Limits } from '../../../../contract/limits';
-import { checkPassword, checkPhone, checkSmsCode } from '../../../../contract/validation';
-import { ruleOf, sameAs, withEmptyMessage } from '../../../components/formRules';
+import { checkPhone, checkSmsCode } from '../../../../contract/validation';
+import { newPasswordRule, ruleOf, sameAs, withEmptyMessage } from '../../../components/formRules';
 import type { SmsFormId } from '../auth.types';
 import { SmsCodeButton } from './SmsCodeButton';
 
@@ -27,7 +27,6 @@ interface AccountFieldsProps {
 /** Phone, SMS code (with its button), password and confirmation: register, forget and the personal centre. */
 export function AccountFields({ smsForm, purpose, phoneReadOnly = false, passwordLabel = '密码', emptyMessage }: AccountFieldsProps) {
   const phoneCheck = emptyMessage ? withEmptyMessage(checkPhone, emptyMessage) : checkPhone;
-  const passwordCheck = emptyMessage ? withEmptyMessage(checkPassword, emptyMessage) : checkPassword;
   return (
     <>
       <Form.Item label="手机号" name="mobile" required rules={[ruleOf(phoneCheck)]}>
@@ -41,7 +40,7 @@ export function AccountFields({ smsForm, purpose, phoneReadOnly = false, passwor
           <SmsCodeButton form={smsForm} purpose={purpose} />
         </Flex>
       </Form.Item>
-      <Form.Item label={passwordLabel} name="password" required rules={[ruleOf(passwordCheck)]}>
+      <Form.Item label={passwordLabel} name="password" required dependencies={['mobile']} rules={[newPasswordRule('mobile', emptyMessage)]}>
         <Input.Password placeholder="请输入密码" autoComplete="new-password" />
       </Form.Item>
       <Form.Item label="确认密码" name="confirm" required dependencies={['password']} rules={[sameAs('password')]}>
