@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import http from 'node:http';
 import { systemClock, type Clock } from './clock';
 import type { ServerConfig } from './config';
 import { openDatabase } from './db/database';
@@ -43,6 +44,26 @@ function trustProxyOption(value: ServerConfig['trustProxy']): boolean | string |
   return typeof value === 'number' ? (_address, hop) => hop < value : value;
 }
 
+/**
+ * The HTTP server with DESIGN.md section 8's time limits (config.http). Built here rather than by
+ * Fastify so that Node checks the header and request timeouts every second instead of every 30.
+ */
+function serverWithTimeouts(timeouts: ServerConfig['http']): NonNullable<FastifyServerOptions['serverFactory']> {
+  return (handler) => {
+    const server = http.createServer(
+      {
+        headersTimeout: timeouts.headersTimeoutMs,
+        requestTimeout: timeouts.requestTimeoutMs,
+        keepAliveTimeout: timeouts.keepAliveTimeoutMs,
+        connectionsCheckingInterval: 1000,
+      },
+      handler,
+    );
+    server.setTimeout(timeouts.idleTimeoutMs);
+    return server;
+  };
+}
+
 /** Builds the whole server without listening: main.ts starts it, tests call `inject`. */
 export async function buildApp(config: ServerConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const now = options.now ?? systemClock;
@@ -50,6 +71,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     logger: options.logger ?? { level: 'info' },
     logController: new Fastify.LogController({ disableRequestLogging: config.mode === 'test' }),
     trustProxy: trustProxyOption(config.trustProxy),
+    serverFactory: serverWithTimeouts(config.http),
     // Ajv coerces "123" to 123 and fills defaults; unknown properties are dropped, not refused.
     ajv: { customOptions: { removeAdditional: true, useDefaults: true, coerceTypes: 'array', allErrors: false } },
   });

@@ -26,12 +26,29 @@ export interface ServerConfig {
   /** Origin written into QR-login codes; '' means "the request's protocol and host". */
   publicOrigin: string;
   generation: GenerationConfig;
+  http: HttpTimeouts;
   /**
    * The builder banner's art provider: BANNER_ART_URL, BANNER_ART_TOKEN, BANNER_ART_MODEL and
    * BANNER_ART_TIMEOUT_MS (described in render/aiBanner/config.ts, which render workers read too).
    * Without BANNER_ART_URL, generative art drawn on this server.
    */
   bannerArt: BannerArtConfig;
+}
+
+/**
+ * How long a client may take (DESIGN.md section 8): a slowloris client that sends its headers or
+ * body a byte at a time, or opens a connection and sends nothing, is cut off instead of holding a
+ * socket for ever. The request timeout bounds a whole request, the largest upload included.
+ */
+export interface HttpTimeouts {
+  /** HTTP_HEADERS_TIMEOUT_SECONDS: from the connection (or the previous request) to the end of the headers. */
+  headersTimeoutMs: number;
+  /** HTTP_REQUEST_TIMEOUT_SECONDS: from the start of a request to the end of its body (a 50 MB upload on a slow line). */
+  requestTimeoutMs: number;
+  /** HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: how long an idle kept-alive connection waits for its next request. */
+  keepAliveTimeoutMs: number;
+  /** HTTP_IDLE_TIMEOUT_SECONDS: a socket with no traffic either way for this long is closed (a client that stops reading). */
+  idleTimeoutMs: number;
 }
 
 /** The render queue's settings (DESIGN.md section 6). */
@@ -89,6 +106,20 @@ function parseGeneration(env: Env, mode: Mode): GenerationConfig {
     unpolledExpirySeconds: parseInteger('QUEUE_UNPOLLED_EXPIRY_SECONDS', env.QUEUE_UNPOLLED_EXPIRY_SECONDS, 300, 10, 86_400),
     // Off in test mode: tests render what they check, not the whole gallery.
     catalogPrerender: env.CATALOG_PRERENDER === undefined || env.CATALOG_PRERENDER === '' ? mode !== 'test' : parseFlag('CATALOG_PRERENDER', env.CATALOG_PRERENDER),
+  };
+}
+
+function parseHttpTimeouts(env: Env): HttpTimeouts {
+  const seconds = (name: string, fallback: number, max: number): number => parseInteger(name, env[name], fallback, 1, max) * 1000;
+  const headersTimeoutMs = seconds('HTTP_HEADERS_TIMEOUT_SECONDS', 15, 600);
+  const requestTimeoutMs = seconds('HTTP_REQUEST_TIMEOUT_SECONDS', 300, 3600);
+  // Node refuses a headers timeout longer than the request timeout.
+  if (headersTimeoutMs > requestTimeoutMs) throw new ConfigError('HTTP_HEADERS_TIMEOUT_SECONDS must not exceed HTTP_REQUEST_TIMEOUT_SECONDS.');
+  return {
+    headersTimeoutMs,
+    requestTimeoutMs,
+    keepAliveTimeoutMs: seconds('HTTP_KEEP_ALIVE_TIMEOUT_SECONDS', 5, 600),
+    idleTimeoutMs: seconds('HTTP_IDLE_TIMEOUT_SECONDS', 120, 3600),
   };
 }
 
@@ -176,6 +207,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     qrLoginProvider: oneOf('QR_LOGIN_PROVIDER', env.QR_LOGIN_PROVIDER, ['local'] as const, 'local'),
     publicOrigin: parseOrigin(env.PUBLIC_ORIGIN),
     generation: parseGeneration(env, mode),
+    http: parseHttpTimeouts(env),
     bannerArt: parseBannerArt(env),
   };
   // Last, so that a bad value elsewhere does not leave a new secret file behind.

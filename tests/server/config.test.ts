@@ -29,6 +29,7 @@ describe('loadConfig', () => {
       sms: { provider: 'local' },
       qrLoginProvider: 'local',
       publicOrigin: '',
+      http: { headersTimeoutMs: 15_000, requestTimeoutMs: 300_000, keepAliveTimeoutMs: 5_000, idleTimeoutMs: 120_000 },
     });
     const file = path.join(dataDir, 'secret.key');
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
@@ -87,6 +88,9 @@ describe('loadConfig', () => {
     [{ QR_LOGIN_PROVIDER: 'wechat' }, /QR_LOGIN_PROVIDER/],
     [{ PUBLIC_ORIGIN: 'https://www.example.com/login' }, /PUBLIC_ORIGIN/],
     [{ PUBLIC_ORIGIN: 'not a url' }, /PUBLIC_ORIGIN/],
+    [{ HTTP_HEADERS_TIMEOUT_SECONDS: '0' }, /HTTP_HEADERS_TIMEOUT_SECONDS/],
+    [{ HTTP_REQUEST_TIMEOUT_SECONDS: 'never' }, /HTTP_REQUEST_TIMEOUT_SECONDS/],
+    [{ HTTP_HEADERS_TIMEOUT_SECONDS: '60', HTTP_REQUEST_TIMEOUT_SECONDS: '30' }, /must not exceed/],
   ])('fails fast on %j', (env, message) => {
     expect(() => loadConfig({ DATA_DIR: dataDir, ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir, ...env })).toThrow(message);
