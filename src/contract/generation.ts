@@ -165,6 +165,7 @@ export const GenerationMessages = {
   generatingTitle: '正在生成中，请勿刷新页面',
   renderFailed: '生成失败，请稍后重试',
   renderTimedOut: '生成超时，请稍后重试',
+  renderInterrupted: '生成多次中断，请重新提交',
   jobUnknown: '生成任务不存在或已过期，请重新生成',
 
   previewImageFailed: '预览图加载失败',

@@ -60,7 +60,7 @@ export interface MiniSiteOverrides {
 /** What tests replace in the render queue: the renderer (a fake) and its time limits. */
 export interface GenerationOverrides {
   runner?: RenderRunner;
-  queue?: Partial<Pick<RenderQueueOptions, 'timeoutsMs' | 'leaseMs' | 'abortGraceMs' | 'maxAttempts' | 'sweepIntervalMs'>>;
+  queue?: Partial<Pick<RenderQueueOptions, 'timeoutsMs' | 'leaseMs' | 'abortGraceMs' | 'maxAttempts' | 'maxInterruptions' | 'sweepIntervalMs'>>;
 }
 
 /** Wires the services once per app: one place shows what depends on what. */

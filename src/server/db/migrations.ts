@@ -178,6 +178,12 @@ export const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (user_id, task_id)
   );
   `,
+  `
+  -- Times a job was found running when the server started (a kill or a crash during its render):
+  -- it is queued again at once in its old place, and fails only when this passes the limit, so that
+  -- a render that keeps crashing the server cannot stop it for good. Reset when the job is queued anew.
+  ALTER TABLE render_jobs ADD COLUMN interruptions INTEGER NOT NULL DEFAULT 0;
+  `,
 ];
 
 /** Brings the schema up to date; each migration and its version bump commit together or not at all. */

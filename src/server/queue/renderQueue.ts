@@ -44,8 +44,13 @@ export interface RenderQueueOptions extends QueueSettings {
   leaseMs?: number;
   /** After an abort, how long a render may take to stop before its job is given up. */
   abortGraceMs?: number;
-  /** Claims of one job before a stall fails it (the first run plus one re-run). */
+  /**
+   * Claims of one job before a stall fails it (the first run plus one re-run): a lease that lapses
+   * while this server runs, i.e. a job another process on the database claimed and gave up.
+   */
   maxAttempts?: number;
+  /** Restarts that found a job running (its render killed with the server) before the next fails it. */
+  maxInterruptions?: number;
   /** How often unpolled jobs and lapsed leases are looked for. */
   sweepIntervalMs?: number;
 }
@@ -141,6 +146,7 @@ export class RenderQueue {
   private readonly leaseMs: number;
   private readonly abortGraceMs: number;
   private readonly maxAttempts: number;
+  private readonly maxInterruptions: number;
   private readonly sweepIntervalMs: number;
   private timers: NodeJS.Timeout[] = [];
   private started = false;
@@ -153,6 +159,7 @@ export class RenderQueue {
     this.leaseMs = options.leaseMs ?? 20_000;
     this.abortGraceMs = options.abortGraceMs ?? 5_000;
     this.maxAttempts = options.maxAttempts ?? 2;
+    this.maxInterruptions = options.maxInterruptions ?? 3;
     this.sweepIntervalMs = options.sweepIntervalMs ?? 5_000;
   }
 
@@ -166,7 +173,7 @@ export class RenderQueue {
     fs.rmSync(renderTmpDir(dataDir), { recursive: true, force: true });
     fs.mkdirSync(renderTmpDir(dataDir), { recursive: true });
     const at = now();
-    this.recoverLapsed(at);
+    this.recoverOrphans(at);
     for (const row of this.repo.active()) {
       // A restart counts as a poll: the clients that were waiting get a full expiry period to come back.
       this.addActive({ id: row.id, seq: row.seq, kind: row.kind, status: row.status, touchedAt: Math.max(row.touched_at, at) });
@@ -411,6 +418,23 @@ export class RenderQueue {
   private expireUnpolled(at: number): void {
     for (const job of this.active.values()) {
       if (this.isUnpolled(job, at)) this.expireJob(job, at);
+    }
+  }
+
+  /**
+   * The embedded queue is the only one on its DATA_DIR's database (DESIGN.md section 6; several
+   * servers take the distributed adapter), so at start every job still marked running lost its
+   * render with the previous process: it runs again at once, in its old place, rather than after
+   * its lease. A kill is not the job's fault, so it does not use up an attempt; but a render that
+   * crashes the server each time must not stop it forever, so the interruptions are counted.
+   */
+  private recoverOrphans(at: number): void {
+    const { requeued, failed } = this.repo.recoverOrphans(at, this.maxInterruptions, GenerationMessages.renderInterrupted);
+    for (const row of requeued) {
+      this.options.log.warn({ jobId: row.id, kind: row.kind, interruptions: row.interruptions + 1 }, 'render job interrupted by a restart: queued again');
+    }
+    for (const row of failed) {
+      this.options.log.error({ jobId: row.id, kind: row.kind, interruptions: row.interruptions + 1 }, 'render job interrupted by too many restarts: failed');
     }
   }
 

@@ -10,6 +10,8 @@ export interface JobRow {
   input: string;
   status: JobStatus;
   attempts: number;
+  /** Times the job was found running at start-up (its render interrupted by a kill or a crash). */
+  interruptions: number;
   user_id: number | null;
   files: string;
   error: string;
@@ -50,6 +52,9 @@ export class JobRepository {
   private readonly activeStmt;
   private readonly lapsedStmt;
   private readonly requeueLapsedStmt;
+  private readonly orphansStmt;
+  private readonly requeueOrphanStmt;
+  private readonly failOrphanStmt;
   private readonly historyStmt;
   private readonly pruneStmt;
 
@@ -60,7 +65,7 @@ export class JobRepository {
       INSERT INTO render_jobs (id, seq, kind, input, status, attempts, user_id, queued_at, touched_at)
       VALUES (@id, (SELECT COALESCE(MAX(seq), 0) + 1 FROM render_jobs), @kind, @input, 'queued', 0, @userId, @at, @at)
       ON CONFLICT (id) DO UPDATE SET
-        seq = excluded.seq, kind = excluded.kind, input = excluded.input, status = 'queued', attempts = 0,
+        seq = excluded.seq, kind = excluded.kind, input = excluded.input, status = 'queued', attempts = 0, interruptions = 0,
         user_id = excluded.user_id, files = '[]', error = '', queued_at = excluded.queued_at, touched_at = excluded.touched_at,
         started_at = NULL, finished_at = NULL, lease_until = NULL, render_ms = NULL, wait_ms = NULL
       WHERE render_jobs.status IN ('done', 'failed', 'expired')
@@ -88,6 +93,14 @@ export class JobRepository {
     this.lapsedStmt = db.prepare<[number], JobRow>("SELECT * FROM render_jobs WHERE status = 'running' AND lease_until < ?");
     this.requeueLapsedStmt = db.prepare<[string, number]>(`
       UPDATE render_jobs SET status = 'queued', started_at = NULL, lease_until = NULL WHERE id = ? AND status = 'running' AND lease_until < ?`);
+    this.orphansStmt = db.prepare<[], JobRow>("SELECT * FROM render_jobs WHERE status = 'running' ORDER BY seq");
+    // Like a shutdown's release (the interrupted claim is not an attempt), but the interruption is counted.
+    this.requeueOrphanStmt = db.prepare<[string]>(`
+      UPDATE render_jobs SET status = 'queued', attempts = MAX(attempts - 1, 0), interruptions = interruptions + 1, started_at = NULL, lease_until = NULL
+      WHERE id = ? AND status = 'running'`);
+    this.failOrphanStmt = db.prepare<[string, number, number, string]>(`
+      UPDATE render_jobs SET status = 'failed', error = ?, interruptions = interruptions + 1, finished_at = ?, touched_at = MAX(touched_at, ?), lease_until = NULL
+      WHERE id = ? AND status = 'running'`);
     this.historyStmt = db.prepare<[string, number], { render_ms: number; wait_ms: number }>(`
       SELECT render_ms, wait_ms FROM render_jobs
       WHERE kind = ? AND status = 'done' AND render_ms IS NOT NULL
@@ -155,6 +168,26 @@ export class JobRepository {
         if (row.attempts < maxAttempts) {
           if (this.requeueLapsedStmt.run(row.id, at).changes === 1) requeued.push(row);
         } else if (this.fail(row.id, message, at, row.touched_at)) {
+          failed.push(row);
+        }
+      }
+    })();
+    return { requeued, failed };
+  }
+
+  /**
+   * Every job still marked running, at the start of the only server on this database: its render
+   * died with the previous process. Queued again in its old place (the claim does not count as an
+   * attempt) until it has been interrupted `maxInterruptions` times; failed with `message` the next.
+   */
+  recoverOrphans(at: number, maxInterruptions: number, message: string): { requeued: JobRow[]; failed: JobRow[] } {
+    const requeued: JobRow[] = [];
+    const failed: JobRow[] = [];
+    this.db.transaction(() => {
+      for (const row of this.orphansStmt.all()) {
+        if (row.interruptions < maxInterruptions) {
+          if (this.requeueOrphanStmt.run(row.id).changes === 1) requeued.push(row);
+        } else if (this.failOrphanStmt.run(message, at, at, row.id).changes === 1) {
           failed.push(row);
         }
       }
