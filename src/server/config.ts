@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { clientDistDir, repoRoot } from '../../config/paths';
+import { CACHE_SCOPES, type CacheScope } from './queue/renderSpec';
 import { BannerArtConfigError, readBannerArtConfig, type BannerArtConfig } from './render/aiBanner/config';
 
 export type Mode = 'production' | 'development' | 'test';
@@ -42,6 +43,11 @@ export interface GenerationConfig {
   inquiryThreshold: number;
   /** QUEUE_UNPOLLED_EXPIRY_SECONDS: a queued job nobody polls for this long is dropped. */
   unpolledExpirySeconds: number;
+  /**
+   * QUEUE_CACHE_SCOPE: `user` (default) answers an identical finished job only to the user who
+   * asked for it; `shared` answers it to everyone (README.md, "Who sees which results").
+   */
+  cacheScope: CacheScope;
   /** CATALOG_PRERENDER: render missing gallery pictures in the background after start. */
   catalogPrerender: boolean;
 }
@@ -87,6 +93,7 @@ function parseGeneration(env: Env, mode: Mode): GenerationConfig {
     concurrency: parseInteger('RENDER_CONCURRENCY', env.RENDER_CONCURRENCY, 2, 1, 32),
     inquiryThreshold: parseInteger('QUEUE_INQUIRY_THRESHOLD', env.QUEUE_INQUIRY_THRESHOLD, 5, 0, 1_000_000),
     unpolledExpirySeconds: parseInteger('QUEUE_UNPOLLED_EXPIRY_SECONDS', env.QUEUE_UNPOLLED_EXPIRY_SECONDS, 300, 10, 86_400),
+    cacheScope: oneOf('QUEUE_CACHE_SCOPE', env.QUEUE_CACHE_SCOPE, CACHE_SCOPES, 'user'),
     // Off in test mode: tests render what they check, not the whole gallery.
     catalogPrerender: env.CATALOG_PRERENDER === undefined || env.CATALOG_PRERENDER === '' ? mode !== 'test' : parseFlag('CATALOG_PRERENDER', env.CATALOG_PRERENDER),
   };

@@ -10,7 +10,9 @@ import {
   JOB_ID_PATTERN,
   RENDER_TIMEOUT_MS,
   jobIdentity,
+  jobScope,
   userFacingMessage,
+  type CacheScope,
   type CatalogJobSpec,
   type RenderKind,
   type RenderResult,
@@ -30,6 +32,8 @@ export interface QueueSettings {
   inquiryThreshold: number;
   /** A queued job nobody polled for this long is dropped. */
   unpolledExpiryMs: number;
+  /** Who shares finished results: each user their own (and polls only their own jobs), or everyone. */
+  cacheScope: CacheScope;
 }
 
 export interface RenderQueueOptions extends QueueSettings {
@@ -38,6 +42,8 @@ export interface RenderQueueOptions extends QueueSettings {
   log: FastifyBaseLogger;
   dataDir: string;
   runner: RenderRunner;
+  /** The key of the job ids' HMAC (derived from the server secret): ids nobody can work out. */
+  identityKey: Buffer;
   /** Per-kind hard timeouts; tests shorten them. */
   timeoutsMs?: Partial<Record<RenderKind, number>>;
   /** How long a claim holds without renewal; renewed every quarter of it. */
@@ -88,6 +94,8 @@ interface ActiveJob {
   id: string;
   seq: number;
   kind: UserJobKind;
+  /** Who asked for it (the last to queue it anew); null for jobs of no user. */
+  userId: number | null;
   status: 'queued' | 'running';
   /** Last create or poll, in memory only: polls must not write to the database. */
   touchedAt: number;
@@ -176,7 +184,7 @@ export class RenderQueue {
     this.recoverOrphans(at);
     for (const row of this.repo.active()) {
       // A restart counts as a poll: the clients that were waiting get a full expiry period to come back.
-      this.addActive({ id: row.id, seq: row.seq, kind: row.kind, status: row.status, touchedAt: Math.max(row.touched_at, at) });
+      this.addActive({ id: row.id, seq: row.seq, kind: row.kind, userId: row.user_id, status: row.status, touchedAt: Math.max(row.touched_at, at) });
     }
     const sweep = setInterval(() => this.sweep(), this.sweepIntervalMs);
     const renew = setInterval(() => this.renewLeases(), Math.max(50, Math.floor(this.leaseMs / 4)));
@@ -188,8 +196,8 @@ export class RenderQueue {
   }
 
   get settings(): QueueSettings {
-    const { concurrency, inquiryThreshold, unpolledExpiryMs } = this.options;
-    return { concurrency, inquiryThreshold, unpolledExpiryMs };
+    const { concurrency, inquiryThreshold, unpolledExpiryMs, cacheScope } = this.options;
+    return { concurrency, inquiryThreshold, unpolledExpiryMs, cacheScope };
   }
 
   /** Jobs queued or running: what a new job would have ahead of it. */
@@ -202,13 +210,19 @@ export class RenderQueue {
     return this.index;
   }
 
+  /** The id a request of `userId` for `spec` has: the same for equal requests within the cache's scope. */
+  identityOf(spec: UserJobSpec, userId: number | null): string {
+    return jobIdentity(spec, this.options.identityKey, jobScope(this.options.cacheScope, userId));
+  }
+
   /**
-   * Queues a job, or answers the identical one: finished (its files), queued or running (its id).
-   * A first request finding more than the threshold ahead gets an inquiry and queues nothing.
+   * Queues a job, or answers the identical one in the cache's scope: finished (its files), queued
+   * or running (its id). A first request finding more than the threshold ahead gets an inquiry
+   * and queues nothing.
    */
   submit(spec: UserJobSpec, request: { isFirst: boolean; userId: number | null }): SubmitOutcome {
     this.assertOpen();
-    const id = jobIdentity(spec);
+    const id = this.identityOf(spec, request.userId);
     const at = this.options.now();
     const known = this.active.get(id);
     if (known) {
@@ -226,22 +240,26 @@ export class RenderQueue {
       // Queued or running by another server on this database: follow it from its row.
       const current = this.repo.byId(id);
       if (current && (current.status === 'queued' || current.status === 'running')) {
-        this.addActive({ id, seq: current.seq, kind: current.kind, status: current.status, touchedAt: at });
+        this.addActive({ id, seq: current.seq, kind: current.kind, userId: current.user_id, status: current.status, touchedAt: at });
       }
       return { type: 'queued', id, waitCount: 0 };
     }
-    const job: ActiveJob = { id, seq, kind: spec.kind, status: 'queued', touchedAt: at };
+    const job: ActiveJob = { id, seq, kind: spec.kind, userId: request.userId, status: 'queued', touchedAt: at };
     this.addActive(job);
     this.preemptBackground();
     this.pump();
     return { type: 'queued', id, waitCount: this.waitCountOf(job) };
   }
 
-  /** What a client polling `id` should hear; refreshes the job's last-polled time. */
-  poll(id: string): PollOutcome {
+  /**
+   * What `userId` polling `id` should hear; refreshes the job's last-polled time. In user scope a
+   * job is its submitter's alone: anyone else hears what an unknown id answers.
+   */
+  poll(id: string, userId: number | null): PollOutcome {
     if (!JOB_ID_PATTERN.test(id)) return { type: 'unknown' };
     const at = this.options.now();
     const job = this.active.get(id);
+    if (job && !this.mayPoll(job.userId, userId)) return { type: 'unknown' };
     if (job) {
       if (this.isUnpolled(job, at)) {
         this.expireJob(job, at);
@@ -251,7 +269,7 @@ export class RenderQueue {
       return { type: 'waiting', waitCount: this.waitCountOf(job), running: job.status === 'running' };
     }
     const row = this.repo.byId(id);
-    if (!row) return { type: 'unknown' };
+    if (!row || !this.mayPoll(row.user_id, userId)) return { type: 'unknown' };
     switch (row.status) {
       case 'done': {
         const files = filesOf(row);
@@ -372,6 +390,10 @@ export class RenderQueue {
     for (const task of this.asideQueue.splice(0)) task.reject(new RenderAborted('shutdown'));
     await this.options.runner.close();
     await Promise.allSettled(settled);
+  }
+
+  private mayPoll(owner: number | null, userId: number | null): boolean {
+    return this.options.cacheScope === 'shared' || owner === userId;
   }
 
   private assertOpen(): void {
@@ -539,7 +561,7 @@ export class RenderQueue {
     const spec = specOf(row);
     const known = this.active.get(row.id);
     if (known) known.status = 'running';
-    else this.addActive({ id: row.id, seq: row.seq, kind: row.kind, status: 'running', touchedAt: row.touched_at });
+    else this.addActive({ id: row.id, seq: row.seq, kind: row.kind, userId: row.user_id, status: 'running', touchedAt: row.touched_at });
     const task: RunningTask = { key: row.id, controller, aside: null, settled: Promise.resolve() };
     this.running.set(row.id, task);
     const tmp = this.newTmpDir(row.id);

@@ -28,6 +28,7 @@ export interface ActiveRow {
   id: string;
   seq: number;
   kind: UserJobKind;
+  user_id: number | null;
   status: 'queued' | 'running';
   touched_at: number;
 }
@@ -89,7 +90,7 @@ export class JobRepository {
     this.expireStmt = db.prepare<[number, string]>(`
       UPDATE render_jobs SET status = 'expired', finished_at = ?, error = '' WHERE id = ? AND status = 'queued'`);
     this.touchStmt = db.prepare<[number, string]>('UPDATE render_jobs SET touched_at = MAX(touched_at, ?) WHERE id = ?');
-    this.activeStmt = db.prepare<[], ActiveRow>(`SELECT id, seq, kind, status, touched_at FROM render_jobs WHERE status IN ('queued', 'running') ORDER BY seq`);
+    this.activeStmt = db.prepare<[], ActiveRow>(`SELECT id, seq, kind, user_id, status, touched_at FROM render_jobs WHERE status IN ('queued', 'running') ORDER BY seq`);
     this.lapsedStmt = db.prepare<[number], JobRow>("SELECT * FROM render_jobs WHERE status = 'running' AND lease_until < ?");
     this.requeueLapsedStmt = db.prepare<[string, number]>(`
       UPDATE render_jobs SET status = 'queued', started_at = NULL, lease_until = NULL WHERE id = ? AND status = 'running' AND lease_until < ?`);

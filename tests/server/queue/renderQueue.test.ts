@@ -18,6 +18,7 @@ let db: Db;
 let clock: TestClock;
 let logs: string[];
 let queue: RenderQueue | null;
+const KEY = Buffer.alloc(32, 7);
 
 beforeEach(() => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wpg-queue-test-'));
@@ -47,6 +48,8 @@ function open(runner: RenderRunner, options: Partial<RenderQueueOptions> = {}): 
     log: Fastify({ logger: { level: 'info', stream } }).log,
     dataDir,
     runner,
+    identityKey: KEY,
+    cacheScope: 'user',
     concurrency: 1,
     inquiryThreshold: 5,
     unpolledExpiryMs: 300_000,
@@ -73,10 +76,13 @@ const queued = (q: RenderQueue, spec: UserJobSpec, isFirst = false): { id: strin
   return outcome;
 };
 const waitCountOf = (q: RenderQueue, id: string): number => {
-  const outcome = q.poll(id);
+  const outcome = q.poll(id, null);
   if (outcome.type !== 'waiting') throw new Error(`expected waiting, got ${outcome.type}`);
   return outcome.waitCount;
 };
+/** Users in the database (jobs refer to them): answers their ids. */
+const users = (count: number): number[] =>
+  Array.from({ length: count }, (_, n) => Number(db.prepare('INSERT INTO users (name, mobile, created_at, updated_at) VALUES (?, ?, 0, 0)').run(`u${n}`, `1380000000${n}`).lastInsertRowid));
 const statusOf = (id: string): string => (db.prepare('SELECT status FROM render_jobs WHERE id = ?').get(id) as { status: string }).status;
 
 describe('wait counts', () => {
@@ -85,12 +91,12 @@ describe('wait counts', () => {
     const q = open(runner);
     const ids = [1, 2, 3, 4].map((n) => queued(q, logo(n)));
     expect(ids.map((job) => job.waitCount)).toEqual([0, 1, 2, 3]);
-    expect(q.poll(ids[0].id)).toEqual({ type: 'waiting', waitCount: 0, running: true });
+    expect(q.poll(ids[0].id, null)).toEqual({ type: 'waiting', waitCount: 0, running: true });
     expect(ids.map((job) => waitCountOf(q, job.id))).toEqual([0, 1, 2, 3]);
 
     runner.renders[0].finish();
     await settle();
-    expect(q.poll(ids[0].id)).toMatchObject({ type: 'done', files: ['logo.png'] });
+    expect(q.poll(ids[0].id, null)).toMatchObject({ type: 'done', files: ['logo.png'] });
     expect(waitCountOf(q, ids[1].id)).toBe(0);
     expect(waitCountOf(q, ids[2].id)).toBe(1);
     expect(waitCountOf(q, ids[3].id)).toBe(2);
@@ -154,7 +160,7 @@ describe('identical requests', () => {
     const waiting = queued(q, logo(2));
     expect(queued(q, logo(1)).id).toBe(running.id);
     expect(queued(q, logo(2))).toEqual(waiting);
-    expect(running.id).toBe(jobIdentity(logo(1)));
+    expect(running.id).toBe(q.identityOf(logo(1), null));
     expect((db.prepare('SELECT COUNT(*) AS n FROM render_jobs').get() as { n: number }).n).toBe(2);
 
     runner.renders[0].finish();
@@ -174,9 +180,50 @@ describe('identical requests', () => {
         { ...base, bannerTexts: { ...DEFAULT_BANNER_TEXTS, bannertextdown: '' } },
         { kind: 'tl', logoStyle: 1, texts: DEFAULT_LOGO_TEXTS },
         { kind: 'al', logoStyle: 1, texts: DEFAULT_LOGO_TEXTS },
-      ].map((spec) => jobIdentity(spec as UserJobSpec)),
+      ].map((spec) => jobIdentity(spec as UserJobSpec, KEY, 'shared')),
     );
     expect(ids.size).toBe(7);
+  });
+
+  it('have keyed ids: 32 hex characters that change with the key, so nobody works one out from the texts', () => {
+    const id = jobIdentity(logo(1), KEY, 'shared');
+    expect(id).toMatch(/^[0-9a-f]{32}$/);
+    expect(jobIdentity(logo(1), KEY, 'shared')).toBe(id);
+    expect(jobIdentity(logo(1), Buffer.alloc(32, 8), 'shared')).not.toBe(id);
+    expect(jobIdentity(logo(1), KEY, 'user:1')).not.toBe(id);
+  });
+
+  it('in user scope: each user their own job and result, and only the owner may poll it', async () => {
+    const runner = new FakeRunner('manual');
+    const q = open(runner);
+    const [a, b, c] = users(3);
+    const mine = q.submit(logo(1), { isFirst: false, userId: a });
+    const theirs = q.submit(logo(1), { isFirst: false, userId: b });
+    if (mine.type !== 'queued' || theirs.type !== 'queued') throw new Error('expected two queued jobs');
+    expect(theirs.id).not.toBe(mine.id);
+    expect(q.poll(mine.id, b)).toEqual({ type: 'unknown' });
+    expect(q.poll(mine.id, null)).toEqual({ type: 'unknown' });
+    expect(q.poll(mine.id, a)).toMatchObject({ type: 'waiting', running: true });
+    runner.renders[0].finish();
+    await settle();
+    expect(q.poll(mine.id, b)).toEqual({ type: 'unknown' });
+    expect(q.poll(mine.id, a)).toMatchObject({ type: 'done' });
+    expect(q.submit(logo(1), { isFirst: true, userId: a })).toMatchObject({ type: 'exists', id: mine.id });
+    expect(q.submit(logo(1), { isFirst: true, userId: c })).toMatchObject({ type: 'queued' });
+  });
+
+  it('in shared scope: everyone shares one job and may poll it', async () => {
+    const runner = new FakeRunner('manual');
+    const q = open(runner, { cacheScope: 'shared' });
+    const [a, b, c] = users(3);
+    const mine = q.submit(logo(1), { isFirst: false, userId: a });
+    expect(q.submit(logo(1), { isFirst: false, userId: b })).toEqual(mine);
+    if (mine.type !== 'queued') throw new Error('expected a queued job');
+    expect(q.poll(mine.id, b)).toMatchObject({ type: 'waiting' });
+    runner.renders[0].finish();
+    await settle();
+    expect(q.submit(logo(1), { isFirst: true, userId: c })).toMatchObject({ type: 'exists', id: mine.id });
+    expect(q.poll(mine.id, c)).toMatchObject({ type: 'done' });
   });
 
   it('queue a failed job anew, at the back of the queue', async () => {
@@ -186,7 +233,7 @@ describe('identical requests', () => {
     queued(q, logo(2));
     runner.renders[0].fail(new Error('boom'));
     await settle();
-    expect(q.poll(failing.id)).toEqual({ type: 'failed', message: GenerationMessages.renderFailed });
+    expect(q.poll(failing.id, null)).toEqual({ type: 'failed', message: GenerationMessages.renderFailed });
     expect(queued(q, logo(1))).toEqual({ type: 'queued', id: failing.id, waitCount: 1 });
   });
 
@@ -195,10 +242,10 @@ describe('identical requests', () => {
     const job = queued(q, logo(1));
     await settle();
     fs.rmSync(jobDir(dataDir, job.id), { recursive: true });
-    expect(q.poll(job.id)).toEqual({ type: 'expired' });
+    expect(q.poll(job.id, null)).toEqual({ type: 'expired' });
     expect(q.submit(logo(1), { isFirst: true, userId: null }).type).toBe('queued');
     await settle();
-    expect(q.poll(job.id)).toMatchObject({ type: 'done' });
+    expect(q.poll(job.id, null)).toMatchObject({ type: 'done' });
   });
 });
 
@@ -240,8 +287,8 @@ describe('unpolled jobs', () => {
     q.sweep();
     expect(statusOf(forgotten.id)).toBe('expired');
     expect(waitCountOf(q, watched.id)).toBe(1);
-    expect(q.poll(forgotten.id)).toEqual({ type: 'expired' });
-    expect(q.poll(running.id)).toMatchObject({ type: 'waiting', running: true });
+    expect(q.poll(forgotten.id, null)).toEqual({ type: 'expired' });
+    expect(q.poll(running.id, null)).toMatchObject({ type: 'waiting', running: true });
     // A new request for it queues it again, at the back.
     expect(queued(q, logo(2)).waitCount).toBe(2);
   });
@@ -251,7 +298,7 @@ describe('unpolled jobs', () => {
     queued(q, logo(1));
     const stale = queued(q, logo(2));
     clock.advanceSeconds(301);
-    expect(q.poll(stale.id)).toEqual({ type: 'expired' });
+    expect(q.poll(stale.id, null)).toEqual({ type: 'expired' });
     expect(statusOf(stale.id)).toBe('expired');
   });
 });
@@ -264,10 +311,10 @@ describe('failures', () => {
     const next = queued(q, logo(2));
     await runner.started(2);
     expect(runner.renders[0].signal.aborted).toBe(true);
-    expect(q.poll(slow.id)).toEqual({ type: 'failed', message: GenerationMessages.renderTimedOut });
+    expect(q.poll(slow.id, null)).toEqual({ type: 'failed', message: GenerationMessages.renderTimedOut });
     runner.renders[1].finish();
     await settle();
-    expect(q.poll(next.id)).toMatchObject({ type: 'done' });
+    expect(q.poll(next.id, null)).toMatchObject({ type: 'done' });
   });
 
   it('give up a render that ignores its abort after the grace period', async () => {
@@ -277,11 +324,11 @@ describe('failures', () => {
     const hung = queued(q, logo(1));
     queued(q, logo(2));
     await runner.started(2);
-    expect(q.poll(hung.id)).toEqual({ type: 'failed', message: GenerationMessages.renderTimedOut });
+    expect(q.poll(hung.id, null)).toEqual({ type: 'failed', message: GenerationMessages.renderTimedOut });
     // Finishing late changes nothing.
     runner.renders[0].finish();
     await settle();
-    expect(q.poll(hung.id)).toEqual({ type: 'failed', message: GenerationMessages.renderTimedOut });
+    expect(q.poll(hung.id, null)).toEqual({ type: 'failed', message: GenerationMessages.renderTimedOut });
   });
 
   it('a render that throws fails its own job only, and the cause is logged', async () => {
@@ -292,8 +339,8 @@ describe('failures', () => {
     runner.renders[0].fail(new Error('canvas exploded'));
     runner.renders[1].finish();
     await settle();
-    expect(q.poll(broken.id)).toEqual({ type: 'failed', message: GenerationMessages.renderFailed });
-    expect(q.poll(fine.id)).toMatchObject({ type: 'done' });
+    expect(q.poll(broken.id, null)).toEqual({ type: 'failed', message: GenerationMessages.renderFailed });
+    expect(q.poll(fine.id, null)).toMatchObject({ type: 'done' });
     expect(logs.some((line) => line.includes('canvas exploded') && line.includes(broken.id))).toBe(true);
   });
 
@@ -301,7 +348,7 @@ describe('failures', () => {
     const q = open({ run: async () => ({ files: ['logo.png'] }), close: async () => undefined });
     const job = queued(q, logo(1));
     await settle();
-    expect(q.poll(job.id)).toEqual({ type: 'failed', message: GenerationMessages.renderFailed });
+    expect(q.poll(job.id, null)).toEqual({ type: 'failed', message: GenerationMessages.renderFailed });
     expect(fs.existsSync(jobDir(dataDir, job.id))).toBe(false);
   });
 });
@@ -331,7 +378,7 @@ describe('leases and shutdown', () => {
     clock.advanceSeconds(10);
     await new Promise((resolve) => setTimeout(resolve, 250));
     expect(lease()).toBe(first + 10_000);
-    expect(q.poll(job.id)).toMatchObject({ running: true });
+    expect(q.poll(job.id, null)).toMatchObject({ running: true });
   });
 });
 
@@ -391,11 +438,11 @@ describe('housekeeping', () => {
     clock.advance(KEEP_DONE_MS + 1);
     expect(q.prune()).toBe(1);
     expect(fs.existsSync(jobDir(dataDir, done.id))).toBe(false);
-    expect(q.poll(done.id)).toEqual({ type: 'unknown' });
-    expect(q.poll(failed.id)).toMatchObject({ type: 'failed' });
+    expect(q.poll(done.id, null)).toEqual({ type: 'unknown' });
+    expect(q.poll(failed.id, null)).toMatchObject({ type: 'failed' });
     clock.advance(KEEP_FAILED_MS - KEEP_DONE_MS);
     expect(q.prune()).toBe(1);
-    expect(q.poll(failed.id)).toEqual({ type: 'unknown' });
+    expect(q.poll(failed.id, null)).toEqual({ type: 'unknown' });
   });
 });
 
@@ -426,7 +473,7 @@ describe('gallery renders beside the queue', () => {
     expect(runner.renders[3].spec).toEqual(gallery(1));
     runner.renders[3].finish();
     await expect(background).resolves.toMatchObject({ files: expect.any(Array) });
-    expect(q.poll(user.id)).toMatchObject({ type: 'done' });
+    expect(q.poll(user.id, null)).toMatchObject({ type: 'done' });
   });
 
   it('a background render gives its slot up to a user job and runs again after it', async () => {

@@ -63,7 +63,7 @@ export class BannerService {
   /** GET /api/createWeb/bannerStatus?taskId=: a failure is an error answer with the render's message. */
   status(taskId: string, user: UserRow): BannerStatusAnswer {
     if (!this.owns(taskId, user)) throw bannerUnknown();
-    const outcome = this.deps.queue.poll(taskId);
+    const outcome = this.deps.queue.poll(taskId, user.id);
     const none = { status: 0 as const, waitCount: 0, msg: '', bannerId: '', bannerUrl: '', logoUrl: '' };
     switch (outcome.type) {
       case 'waiting':
@@ -114,7 +114,7 @@ export class BannerService {
     if (!this.owns(taskId, user)) throw bannerUnknown();
     const job = this.deps.queue.finishedJob(taskId);
     if (job?.spec.kind === 'ab' && job.files.includes(JOB_FILES.ab.banner) && job.files.includes(JOB_FILES.ab.logo)) return SiteFiles.resultUrls(taskId);
-    if (this.deps.queue.poll(taskId).type === 'waiting') throw invalid(BuilderMessages.bannerNotReady);
+    if (this.deps.queue.poll(taskId, user.id).type === 'waiting') throw invalid(BuilderMessages.bannerNotReady);
     throw bannerUnknown();
   }
 

@@ -78,10 +78,11 @@ export class GenerationService {
 
   /**
    * A failed render answers `expired` with its message, so that the SPA stops polling and shows
-   * it (spec section 8: "errorMsg or 'LOGO生成超时'"); an unknown or dropped job says so.
+   * it (spec section 8: "errorMsg or 'LOGO生成超时'"); an unknown or dropped job says so, and so
+   * does another user's job when results are not shared.
    */
-  poll(uniqueId: string): LogoPollingAnswer {
-    const outcome = this.deps.queue.poll(uniqueId);
+  poll(uniqueId: string, user: UserRow): LogoPollingAnswer {
+    const outcome = this.deps.queue.poll(uniqueId, user.id);
     const none = { expired: false, errorMsg: '', waitCount: 0, isCreate: false, ...NO_RESULT };
     switch (outcome.type) {
       case 'waiting':
