@@ -182,6 +182,14 @@ export function queueQuestion(waitCount: number): string {
   return `生成人数过多, 目前正在排队, 前面还有${waitCount}个人, 是否排队？`;
 }
 
+/**
+ * Why a new generation is refused while earlier ones are queued or rendering: by the user's own
+ * limit, or by the limit of the network (address) the request came from.
+ */
+export function activeJobsRefusal(by: 'user' | 'ip', limit: number): string {
+  return by === 'user' ? `您已有${limit}个生成任务在进行中，请等当前任务完成后再试` : `当前网络已有${limit}个生成任务在进行中，请等当前任务完成后再试`;
+}
+
 /** The loading dialog's title while others are ahead (spec screen 20). */
 export function waitingTitle(waitCount: number): string {
   return `前面还有${waitCount}人，请耐心等待`;

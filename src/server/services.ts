@@ -75,7 +75,7 @@ export function createServices({ config, db, now, log, smsProvider, generation, 
   const outbox = config.mode === 'production' ? null : new SmsOutbox(db, now);
   const provider = smsProvider ?? createSmsProvider(config.sms, log, outbox);
   const guard = new LoginGuard(limiter, captchas);
-  const { concurrency, inquiryThreshold, unpolledExpirySeconds, cacheScope } = config.generation;
+  const { concurrency, inquiryThreshold, unpolledExpirySeconds, cacheScope, maxActivePerUser, maxActivePerIp } = config.generation;
   // Renders run in worker threads; the queue starts them (app.ts) and stops them on close.
   const renderQueue = new RenderQueue({
     db,
@@ -89,6 +89,8 @@ export function createServices({ config, db, now, log, smsProvider, generation, 
     inquiryThreshold,
     unpolledExpiryMs: unpolledExpirySeconds * 1000,
     cacheScope,
+    maxActivePerUser,
+    maxActivePerIp,
     ...generation?.queue,
   });
   const catalog = new Catalog({ dataDir: config.dataDir, queue: renderQueue, log, now });

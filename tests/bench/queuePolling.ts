@@ -47,7 +47,7 @@ function seed(dataDir: string): { lastId: string; token: string } {
     db.transaction(() => {
       for (let n = 0; n < QUEUED; n += 1) {
         lastId = jobIdentity(specOf(n), key, jobScope('user', userId));
-        repo.enqueue(lastId, specOf(n), userId, at);
+        repo.enqueue(lastId, specOf(n), { userId, ip: null }, at);
       }
     })();
     return { lastId, token: new TokenService(SECRET, systemClock).sign({ userId, version: 0 }) };
@@ -105,6 +105,8 @@ async function benchInProcess(): Promise<[string, string, string]> {
     runner: stuckRunner,
     identityKey: deriveKey(SECRET, 'render-job-id'),
     cacheScope: 'user',
+    maxActivePerUser: 3,
+    maxActivePerIp: 3,
     concurrency: 2,
     inquiryThreshold: QUEUED * 2,
     unpolledExpiryMs: 3_600_000,
@@ -113,7 +115,7 @@ async function benchInProcess(): Promise<[string, string, string]> {
     queue.start();
     let lastId = '';
     db.transaction(() => {
-      for (let n = 0; n < QUEUED; n += 1) lastId = (queue.submit(specOf(n), { isFirst: false, userId: null }) as { id: string }).id;
+      for (let n = 0; n < QUEUED; n += 1) lastId = (queue.submit(specOf(n), { isFirst: false, userId: null, ip: null }) as { id: string }).id;
     })();
     const polls = 200_000;
     const started = process.hrtime.bigint();

@@ -192,6 +192,12 @@ export const MIGRATIONS: readonly string[] = [
   -- used just before and stay, like every other time housekeeping runs.
   UPDATE render_jobs SET touched_at = 0 WHERE status = 'done';
   `,
+  `
+  -- The address the job was asked for from (request.ip): a user and an address may each have only
+  -- a few jobs queued or running, counted in memory and rebuilt from these rows at start. NULL for
+  -- jobs queued before, which count for their user only.
+  ALTER TABLE render_jobs ADD COLUMN ip TEXT;
+  `,
 ];
 
 /** Brings the schema up to date; each migration and its version bump commit together or not at all. */

@@ -13,6 +13,8 @@ export interface JobRow {
   /** Times the job was found running at start-up (its render interrupted by a kill or a crash). */
   interruptions: number;
   user_id: number | null;
+  /** The address the job was last queued from; null for jobs of no request and older rows. */
+  ip: string | null;
   files: string;
   error: string;
   queued_at: number;
@@ -29,6 +31,7 @@ export interface ActiveRow {
   seq: number;
   kind: UserJobKind;
   user_id: number | null;
+  ip: string | null;
   status: 'queued' | 'running';
   touched_at: number;
 }
@@ -62,12 +65,12 @@ export class JobRepository {
   constructor(private readonly db: Db) {
     this.byIdStmt = db.prepare<[string], JobRow>('SELECT * FROM render_jobs WHERE id = ?');
     // A new row, or a finished/failed/expired one queued anew at the back of the queue.
-    this.enqueueStmt = db.prepare<[{ id: string; kind: string; input: string; userId: number | null; at: number }], { seq: number }>(`
-      INSERT INTO render_jobs (id, seq, kind, input, status, attempts, user_id, queued_at, touched_at)
-      VALUES (@id, (SELECT COALESCE(MAX(seq), 0) + 1 FROM render_jobs), @kind, @input, 'queued', 0, @userId, @at, @at)
+    this.enqueueStmt = db.prepare<[{ id: string; kind: string; input: string; userId: number | null; ip: string | null; at: number }], { seq: number }>(`
+      INSERT INTO render_jobs (id, seq, kind, input, status, attempts, user_id, ip, queued_at, touched_at)
+      VALUES (@id, (SELECT COALESCE(MAX(seq), 0) + 1 FROM render_jobs), @kind, @input, 'queued', 0, @userId, @ip, @at, @at)
       ON CONFLICT (id) DO UPDATE SET
         seq = excluded.seq, kind = excluded.kind, input = excluded.input, status = 'queued', attempts = 0, interruptions = 0,
-        user_id = excluded.user_id, files = '[]', error = '', queued_at = excluded.queued_at, touched_at = excluded.touched_at,
+        user_id = excluded.user_id, ip = excluded.ip, files = '[]', error = '', queued_at = excluded.queued_at, touched_at = excluded.touched_at,
         started_at = NULL, finished_at = NULL, lease_until = NULL, render_ms = NULL, wait_ms = NULL
       WHERE render_jobs.status IN ('done', 'failed', 'expired')
       RETURNING seq`);
@@ -90,7 +93,7 @@ export class JobRepository {
     this.expireStmt = db.prepare<[number, string]>(`
       UPDATE render_jobs SET status = 'expired', finished_at = ?, error = '' WHERE id = ? AND status = 'queued'`);
     this.touchStmt = db.prepare<[number, string]>('UPDATE render_jobs SET touched_at = MAX(touched_at, ?) WHERE id = ?');
-    this.activeStmt = db.prepare<[], ActiveRow>(`SELECT id, seq, kind, user_id, status, touched_at FROM render_jobs WHERE status IN ('queued', 'running') ORDER BY seq`);
+    this.activeStmt = db.prepare<[], ActiveRow>(`SELECT id, seq, kind, user_id, ip, status, touched_at FROM render_jobs WHERE status IN ('queued', 'running') ORDER BY seq`);
     this.lapsedStmt = db.prepare<[number], JobRow>("SELECT * FROM render_jobs WHERE status = 'running' AND lease_until < ?");
     this.requeueLapsedStmt = db.prepare<[string, number]>(`
       UPDATE render_jobs SET status = 'queued', started_at = NULL, lease_until = NULL WHERE id = ? AND status = 'running' AND lease_until < ?`);
@@ -117,8 +120,9 @@ export class JobRepository {
   }
 
   /** Queues the job unless it is queued or running already; answers its new sequence number, or null. */
-  enqueue(id: string, spec: UserJobSpec, userId: number | null, at: number): number | null {
-    return this.enqueueStmt.get({ id, kind: spec.kind, input: JSON.stringify(spec), userId, at })?.seq ?? null;
+  enqueue(id: string, spec: UserJobSpec, submitter: { userId: number | null; ip: string | null }, at: number): number | null {
+    const { userId, ip } = submitter;
+    return this.enqueueStmt.get({ id, kind: spec.kind, input: JSON.stringify(spec), userId, ip, at })?.seq ?? null;
   }
 
   claim(at: number, leaseUntil: number): JobRow | null {

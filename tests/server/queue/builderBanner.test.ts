@@ -47,7 +47,7 @@ afterEach(async () => {
 });
 
 function open(runner: RenderRunner): RenderQueue {
-  queue = new RenderQueue({ db, now: createClock(Date.now()).now, log, dataDir, runner, identityKey: KEY, cacheScope: 'user', concurrency: 1, inquiryThreshold: 5, unpolledExpiryMs: 300_000, sweepIntervalMs: 60_000 });
+  queue = new RenderQueue({ db, now: createClock(Date.now()).now, log, dataDir, runner, identityKey: KEY, cacheScope: 'user', maxActivePerUser: 3, maxActivePerIp: 3, concurrency: 1, inquiryThreshold: 5, unpolledExpiryMs: 300_000, sweepIntervalMs: 60_000 });
   queue.start();
   return queue;
 }
@@ -66,7 +66,7 @@ describe('the builder banner job (ab)', () => {
   it('renders banner.jpg (1920x1080) and logo.png in a worker thread, through the queue', async () => {
     const q = open(new WorkerPool({ size: 1, log, env: {} }));
     const job = spec('火焰中的城堡');
-    const submitted = q.submit(job, { isFirst: true, userId: null });
+    const submitted = q.submit(job, { isFirst: true, userId: null, ip: null });
     expect(submitted).toEqual({ type: 'queued', id: q.identityOf(job, null), waitCount: 0 });
     const outcome = await finished(q, q.identityOf(job, null));
     expect(outcome).toEqual({ type: 'done', id: q.identityOf(job, null), kind: 'ab', files: [JOB_FILES.ab.banner, JOB_FILES.ab.logo] });
@@ -78,7 +78,7 @@ describe('the builder banner job (ab)', () => {
     const logo = await loadImage(fs.readFileSync(path.join(dir, 'logo.png')));
     expect(logo.width).toBeGreaterThan(50);
     // The identical request is answered from the finished job.
-    expect(q.submit(job, { isFirst: true, userId: null })).toEqual({ type: 'exists', id: q.identityOf(job, null), kind: 'ab', files: ['banner.jpg', 'logo.png'] });
+    expect(q.submit(job, { isFirst: true, userId: null, ip: null })).toEqual({ type: 'exists', id: q.identityOf(job, null), kind: 'ab', files: ['banner.jpg', 'logo.png'] });
   });
 
   it('fails with the image service\'s Chinese message when the configured service refuses', async () => {
@@ -91,7 +91,7 @@ describe('the builder banner job (ab)', () => {
       const env = { BANNER_ART_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1/images` };
       const q = open(new WorkerPool({ size: 1, log, env }));
       const job = spec('深海', bannerArtDescriptorFromEnv(env).id);
-      q.submit(job, { isFirst: true, userId: null });
+      q.submit(job, { isFirst: true, userId: null, ip: null });
       const outcome = await finished(q, q.identityOf(job, null));
       expect(outcome).toEqual({ type: 'failed', message: HttpArtMessages.httpError(500) });
     } finally {
@@ -112,11 +112,11 @@ describe('the builder banner job (ab)', () => {
       close: async () => {},
     });
     const q = open(runner(new RenderUserFacingError('图像生成服务拒绝了这段描述')));
-    q.submit(spec('一'), { isFirst: true, userId: null });
+    q.submit(spec('一'), { isFirst: true, userId: null, ip: null });
     expect(await finished(q, q.identityOf(spec('一'), null))).toEqual({ type: 'failed', message: '图像生成服务拒绝了这段描述' });
     await q.close();
     const other = open(runner(new Error('ECONNRESET at /internal/path')));
-    other.submit(spec('二'), { isFirst: true, userId: null });
+    other.submit(spec('二'), { isFirst: true, userId: null, ip: null });
     expect(await finished(other, other.identityOf(spec('二'), null))).toEqual({ type: 'failed', message: GenerationMessages.renderFailed });
   });
 

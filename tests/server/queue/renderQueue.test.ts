@@ -50,6 +50,8 @@ function open(runner: RenderRunner, options: Partial<RenderQueueOptions> = {}): 
     runner,
     identityKey: KEY,
     cacheScope: 'user',
+    maxActivePerUser: 3,
+    maxActivePerIp: 3,
     concurrency: 1,
     inquiryThreshold: 5,
     unpolledExpiryMs: 300_000,
@@ -71,7 +73,7 @@ const banner = (n: number): UserJobSpec => ({
   bannerTexts: DEFAULT_BANNER_TEXTS,
 });
 const queued = (q: RenderQueue, spec: UserJobSpec, isFirst = false): { id: string; waitCount: number } => {
-  const outcome = q.submit(spec, { isFirst, userId: null });
+  const outcome = q.submit(spec, { isFirst, userId: null, ip: null });
   if (outcome.type !== 'queued') throw new Error(`expected queued, got ${outcome.type}`);
   return outcome;
 };
@@ -134,12 +136,12 @@ describe('the inquiry threshold', () => {
     queued(q, logo(1));
     queued(q, logo(2));
     // Exactly the threshold ahead: no question yet.
-    expect(q.submit(logo(3), { isFirst: true, userId: null })).toMatchObject({ type: 'queued', waitCount: 2 });
+    expect(q.submit(logo(3), { isFirst: true, userId: null, ip: null })).toMatchObject({ type: 'queued', waitCount: 2 });
     const count = (): number => (db.prepare('SELECT COUNT(*) AS n FROM render_jobs').get() as { n: number }).n;
     expect(count()).toBe(3);
-    expect(q.submit(logo(4), { isFirst: true, userId: null })).toEqual({ type: 'inquiry', waitCount: 3 });
+    expect(q.submit(logo(4), { isFirst: true, userId: null, ip: null })).toEqual({ type: 'inquiry', waitCount: 3 });
     expect(count()).toBe(3);
-    expect(q.submit(logo(4), { isFirst: false, userId: null })).toMatchObject({ type: 'queued', waitCount: 3 });
+    expect(q.submit(logo(4), { isFirst: false, userId: null, ip: null })).toMatchObject({ type: 'queued', waitCount: 3 });
     expect(count()).toBe(4);
   });
 
@@ -147,7 +149,7 @@ describe('the inquiry threshold', () => {
     const q = open(new FakeRunner('manual'), { inquiryThreshold: 0 });
     const first = queued(q, logo(1), true);
     const second = queued(q, logo(2));
-    expect(q.submit(logo(2), { isFirst: true, userId: null })).toEqual({ type: 'queued', id: second.id, waitCount: 1 });
+    expect(q.submit(logo(2), { isFirst: true, userId: null, ip: null })).toEqual({ type: 'queued', id: second.id, waitCount: 1 });
     expect(first.waitCount).toBe(0);
   });
 });
@@ -165,7 +167,7 @@ describe('identical requests', () => {
 
     runner.renders[0].finish();
     await settle();
-    expect(q.submit(logo(1), { isFirst: true, userId: null })).toEqual({ type: 'exists', id: running.id, kind: 'tl', files: ['logo.png'] });
+    expect(q.submit(logo(1), { isFirst: true, userId: null, ip: null })).toEqual({ type: 'exists', id: running.id, kind: 'tl', files: ['logo.png'] });
     expect(runner.renders).toHaveLength(2);
   });
 
@@ -197,8 +199,8 @@ describe('identical requests', () => {
     const runner = new FakeRunner('manual');
     const q = open(runner);
     const [a, b, c] = users(3);
-    const mine = q.submit(logo(1), { isFirst: false, userId: a });
-    const theirs = q.submit(logo(1), { isFirst: false, userId: b });
+    const mine = q.submit(logo(1), { isFirst: false, userId: a, ip: null });
+    const theirs = q.submit(logo(1), { isFirst: false, userId: b, ip: null });
     if (mine.type !== 'queued' || theirs.type !== 'queued') throw new Error('expected two queued jobs');
     expect(theirs.id).not.toBe(mine.id);
     expect(q.poll(mine.id, b)).toEqual({ type: 'unknown' });
@@ -208,21 +210,21 @@ describe('identical requests', () => {
     await settle();
     expect(q.poll(mine.id, b)).toEqual({ type: 'unknown' });
     expect(q.poll(mine.id, a)).toMatchObject({ type: 'done' });
-    expect(q.submit(logo(1), { isFirst: true, userId: a })).toMatchObject({ type: 'exists', id: mine.id });
-    expect(q.submit(logo(1), { isFirst: true, userId: c })).toMatchObject({ type: 'queued' });
+    expect(q.submit(logo(1), { isFirst: true, userId: a, ip: null })).toMatchObject({ type: 'exists', id: mine.id });
+    expect(q.submit(logo(1), { isFirst: true, userId: c, ip: null })).toMatchObject({ type: 'queued' });
   });
 
   it('in shared scope: everyone shares one job and may poll it', async () => {
     const runner = new FakeRunner('manual');
     const q = open(runner, { cacheScope: 'shared' });
     const [a, b, c] = users(3);
-    const mine = q.submit(logo(1), { isFirst: false, userId: a });
-    expect(q.submit(logo(1), { isFirst: false, userId: b })).toEqual(mine);
+    const mine = q.submit(logo(1), { isFirst: false, userId: a, ip: null });
+    expect(q.submit(logo(1), { isFirst: false, userId: b, ip: null })).toEqual(mine);
     if (mine.type !== 'queued') throw new Error('expected a queued job');
     expect(q.poll(mine.id, b)).toMatchObject({ type: 'waiting' });
     runner.renders[0].finish();
     await settle();
-    expect(q.submit(logo(1), { isFirst: true, userId: c })).toMatchObject({ type: 'exists', id: mine.id });
+    expect(q.submit(logo(1), { isFirst: true, userId: c, ip: null })).toMatchObject({ type: 'exists', id: mine.id });
     expect(q.poll(mine.id, c)).toMatchObject({ type: 'done' });
   });
 
@@ -243,9 +245,63 @@ describe('identical requests', () => {
     await settle();
     fs.rmSync(jobDir(dataDir, job.id), { recursive: true });
     expect(q.poll(job.id, null)).toEqual({ type: 'expired' });
-    expect(q.submit(logo(1), { isFirst: true, userId: null }).type).toBe('queued');
+    expect(q.submit(logo(1), { isFirst: true, userId: null, ip: null }).type).toBe('queued');
     await settle();
     expect(q.poll(job.id, null)).toMatchObject({ type: 'done' });
+  });
+});
+
+describe('active job limits', () => {
+  const submit = (q: RenderQueue, n: number, userId: number | null, ip: string | null) => q.submit(logo(n), { isFirst: false, userId, ip });
+  const count = (): number => (db.prepare('SELECT COUNT(*) AS n FROM render_jobs').get() as { n: number }).n;
+
+  it('refuse a user\'s job past the limit, queueing nothing; the same job again is not a new one', () => {
+    const q = open(new FakeRunner('manual'), { maxActivePerUser: 2, maxActivePerIp: 10 });
+    const [a, b] = users(2);
+    expect(submit(q, 1, a, '192.0.2.1').type).toBe('queued');
+    expect(submit(q, 2, a, '192.0.2.2').type).toBe('queued');
+    expect(submit(q, 3, a, '192.0.2.3')).toEqual({ type: 'refused', limit: { by: 'user', limit: 2 } });
+    expect(count()).toBe(2);
+    expect(submit(q, 2, a, '192.0.2.2').type).toBe('queued');
+    expect(submit(q, 3, b, '192.0.2.3').type).toBe('queued');
+  });
+
+  it('refuse an address\'s job past the limit, counting an IPv6 client by its /64', () => {
+    const q = open(new FakeRunner('manual'), { maxActivePerUser: 10, maxActivePerIp: 2 });
+    const [a, b, c] = users(3);
+    submit(q, 1, a, '2001:db8::1');
+    submit(q, 2, b, '2001:db8::2');
+    expect(submit(q, 3, c, '2001:db8:0:0:1::3')).toEqual({ type: 'refused', limit: { by: 'ip', limit: 2 } });
+    expect(submit(q, 3, c, '2001:db8:0:1::3').type).toBe('queued');
+    // Jobs of no user and no address (none come from the API) are not limited.
+    for (let n = 10; n < 15; n += 1) expect(submit(q, n, null, null).type).toBe('queued');
+  });
+
+  it('free a place when a job finishes, fails or expires, and keep the counts over a restart', async () => {
+    const runner = new FakeRunner('manual');
+    const q = open(runner, { maxActivePerUser: 2, maxActivePerIp: 10, concurrency: 2 });
+    const [a, b] = users(2);
+    submit(q, 1, a, '192.0.2.1');
+    submit(q, 2, a, '192.0.2.1');
+    runner.renders[0].finish();
+    await settle();
+    expect(submit(q, 3, a, '192.0.2.1').type).toBe('queued');
+    runner.renders[1].fail(new Error('boom'));
+    await settle();
+    expect(submit(q, 4, a, '192.0.2.1').type).toBe('queued');
+    expect(submit(q, 5, a, '192.0.2.1').type).toBe('refused');
+
+    // Jobs 3 and 4 are running; after a restart they are still the user's two, and the address's.
+    await q.close();
+    const again = new FakeRunner('manual');
+    const reopened = open(again, { maxActivePerUser: 2, maxActivePerIp: 2, concurrency: 1 });
+    expect(submit(reopened, 5, a, '192.0.2.1')).toEqual({ type: 'refused', limit: { by: 'user', limit: 2 } });
+    expect(submit(reopened, 5, b, '192.0.2.1')).toEqual({ type: 'refused', limit: { by: 'ip', limit: 2 } });
+    const waiting = db.prepare("SELECT id FROM render_jobs WHERE status = 'queued'").get() as { id: string };
+    clock.advanceSeconds(301);
+    reopened.sweep();
+    expect(statusOf(waiting.id)).toBe('expired');
+    expect(submit(reopened, 5, a, '192.0.2.1').type).toBe('queued');
   });
 });
 
@@ -267,8 +323,8 @@ describe('order and files', () => {
 
   it('claims each job once, in one statement', () => {
     const repo = new JobRepository(db);
-    repo.enqueue('a'.repeat(32), logo(1), null, 1);
-    repo.enqueue('b'.repeat(32), logo(2), null, 2);
+    repo.enqueue('a'.repeat(32), logo(1), { userId: null, ip: null }, 1);
+    repo.enqueue('b'.repeat(32), logo(2), { userId: null, ip: null }, 2);
     expect(repo.claim(10, 20)?.id).toBe('a'.repeat(32));
     expect(repo.claim(10, 20)?.id).toBe('b'.repeat(32));
     expect(repo.claim(10, 20)).toBeNull();

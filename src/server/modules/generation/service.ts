@@ -1,5 +1,6 @@
 import {
   GenerationMessages,
+  activeJobsRefusal,
   bannerFormProblem,
   isGenerationModule,
   logoFormProblem,
@@ -65,8 +66,10 @@ export class GenerationService {
     const { limiters, queue } = this.deps;
     if (!limiters.createPerUser.take(String(user.id)) || !limiters.createPerIp.take(ip)) throw tooMany();
     const spec = this.specOf(request);
-    const outcome = queue.submit(spec, { isFirst: request.isFirst, userId: user.id });
+    const outcome = queue.submit(spec, { isFirst: request.isFirst, userId: user.id, ip });
     switch (outcome.type) {
+      case 'refused':
+        throw tooMany(activeJobsRefusal(outcome.limit.by, outcome.limit.limit));
       case 'inquiry':
         return { uniqueId: '', isInquiry: true, exist: false, waitCount: outcome.waitCount, ...NO_RESULT };
       case 'exists':
