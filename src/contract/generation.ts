@@ -165,6 +165,7 @@ export const GenerationMessages = {
   generatingTitle: '正在生成中，请勿刷新页面',
   renderFailed: '生成失败，请稍后重试',
   renderTimedOut: '生成超时，请稍后重试',
+  renderInterrupted: '生成多次中断，请重新提交',
   jobUnknown: '生成任务不存在或已过期，请重新生成',
 
   previewImageFailed: '预览图加载失败',
@@ -179,6 +180,14 @@ export const GenerationMessages = {
 /** The queue confirm text of spec section 8, with the number of people ahead. */
 export function queueQuestion(waitCount: number): string {
   return `生成人数过多, 目前正在排队, 前面还有${waitCount}个人, 是否排队？`;
+}
+
+/**
+ * Why a new generation is refused while earlier ones are queued or rendering: by the user's own
+ * limit, or by the limit of the network (address) the request came from.
+ */
+export function activeJobsRefusal(by: 'user' | 'ip', limit: number): string {
+  return by === 'user' ? `您已有${limit}个生成任务在进行中，请等当前任务完成后再试` : `当前网络已有${limit}个生成任务在进行中，请等当前任务完成后再试`;
 }
 
 /** The loading dialog's title while others are ahead (spec screen 20). */

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { clientDistDir, repoRoot } from '../../config/paths';
+import { CACHE_SCOPES, type CacheScope } from './queue/renderSpec';
 import { BannerArtConfigError, readBannerArtConfig, type BannerArtConfig } from './render/aiBanner/config';
 
 export type Mode = 'production' | 'development' | 'test';
@@ -59,6 +60,15 @@ export interface GenerationConfig {
   inquiryThreshold: number;
   /** QUEUE_UNPOLLED_EXPIRY_SECONDS: a queued job nobody polls for this long is dropped. */
   unpolledExpirySeconds: number;
+  /**
+   * QUEUE_CACHE_SCOPE: `user` (default) answers an identical finished job only to the user who
+   * asked for it; `shared` answers it to everyone (README.md, "Who sees which results").
+   */
+  cacheScope: CacheScope;
+  /** QUEUE_MAX_ACTIVE_PER_USER: jobs one user may have queued or running; the next is refused (HTTP 429 code). */
+  maxActivePerUser: number;
+  /** QUEUE_MAX_ACTIVE_PER_IP: the same for one address (an IPv6 /64), whatever the accounts. */
+  maxActivePerIp: number;
   /** CATALOG_PRERENDER: render missing gallery pictures in the background after start. */
   catalogPrerender: boolean;
 }
@@ -104,6 +114,9 @@ function parseGeneration(env: Env, mode: Mode): GenerationConfig {
     concurrency: parseInteger('RENDER_CONCURRENCY', env.RENDER_CONCURRENCY, 2, 1, 32),
     inquiryThreshold: parseInteger('QUEUE_INQUIRY_THRESHOLD', env.QUEUE_INQUIRY_THRESHOLD, 5, 0, 1_000_000),
     unpolledExpirySeconds: parseInteger('QUEUE_UNPOLLED_EXPIRY_SECONDS', env.QUEUE_UNPOLLED_EXPIRY_SECONDS, 300, 10, 86_400),
+    cacheScope: oneOf('QUEUE_CACHE_SCOPE', env.QUEUE_CACHE_SCOPE, CACHE_SCOPES, 'user'),
+    maxActivePerUser: parseInteger('QUEUE_MAX_ACTIVE_PER_USER', env.QUEUE_MAX_ACTIVE_PER_USER, 3, 1, 1_000),
+    maxActivePerIp: parseInteger('QUEUE_MAX_ACTIVE_PER_IP', env.QUEUE_MAX_ACTIVE_PER_IP, 3, 1, 100_000),
     // Off in test mode: tests render what they check, not the whole gallery.
     catalogPrerender: env.CATALOG_PRERENDER === undefined || env.CATALOG_PRERENDER === '' ? mode !== 'test' : parseFlag('CATALOG_PRERENDER', env.CATALOG_PRERENDER),
   };

@@ -60,7 +60,7 @@ export interface MiniSiteOverrides {
 /** What tests replace in the render queue: the renderer (a fake) and its time limits. */
 export interface GenerationOverrides {
   runner?: RenderRunner;
-  queue?: Partial<Pick<RenderQueueOptions, 'timeoutsMs' | 'leaseMs' | 'abortGraceMs' | 'maxAttempts' | 'sweepIntervalMs'>>;
+  queue?: Partial<Pick<RenderQueueOptions, 'timeoutsMs' | 'leaseMs' | 'abortGraceMs' | 'maxAttempts' | 'maxInterruptions' | 'sweepIntervalMs'>>;
 }
 
 /** Wires the services once per app: one place shows what depends on what. */
@@ -75,7 +75,7 @@ export function createServices({ config, db, now, log, smsProvider, generation, 
   const outbox = config.mode === 'production' ? null : new SmsOutbox(db, now);
   const provider = smsProvider ?? createSmsProvider(config.sms, log, outbox);
   const guard = new LoginGuard(limiter, captchas);
-  const { concurrency, inquiryThreshold, unpolledExpirySeconds } = config.generation;
+  const { concurrency, inquiryThreshold, unpolledExpirySeconds, cacheScope, maxActivePerUser, maxActivePerIp } = config.generation;
   // Renders run in worker threads; the queue starts them (app.ts) and stops them on close.
   const renderQueue = new RenderQueue({
     db,
@@ -83,9 +83,14 @@ export function createServices({ config, db, now, log, smsProvider, generation, 
     log,
     dataDir: config.dataDir,
     runner: generation?.runner ?? new WorkerPool({ size: concurrency, log }),
+    // Job ids are result URLs: keyed, so that nobody can work one out from a game's name.
+    identityKey: deriveKey(config.jwtSecret, 'render-job-id'),
     concurrency,
     inquiryThreshold,
     unpolledExpiryMs: unpolledExpirySeconds * 1000,
+    cacheScope,
+    maxActivePerUser,
+    maxActivePerIp,
     ...generation?.queue,
   });
   const catalog = new Catalog({ dataDir: config.dataDir, queue: renderQueue, log, now });

@@ -16,8 +16,9 @@ import { loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/database';
 import { runMigrations } from '../../src/server/db/migrations';
 import { RenderQueue } from '../../src/server/queue/renderQueue';
-import { jobIdentity, type RenderRunner, type UserJobSpec } from '../../src/server/queue/renderSpec';
+import { jobIdentity, jobScope, type RenderRunner, type UserJobSpec } from '../../src/server/queue/renderSpec';
 import { JobRepository } from '../../src/server/queue/repository';
+import { deriveKey } from '../../src/server/security/secrets';
 import { TokenService } from '../../src/server/security/tokens';
 import { describeLoad, runLoad, type LoadResult } from './apiThroughput';
 
@@ -40,13 +41,15 @@ function seed(dataDir: string): { lastId: string; token: string } {
     const repo = new JobRepository(db);
     let lastId = '';
     const at = Date.now();
+    const userId = Number(db.prepare("INSERT INTO users (name, mobile, created_at, updated_at) VALUES ('bench', '13800000000', ?, ?)").run(at, at).lastInsertRowid);
+    // The user's own jobs, with the ids the server makes: in the default user scope only the owner may poll.
+    const key = deriveKey(SECRET, 'render-job-id');
     db.transaction(() => {
       for (let n = 0; n < QUEUED; n += 1) {
-        lastId = jobIdentity(specOf(n));
-        repo.enqueue(lastId, specOf(n), null, at);
+        lastId = jobIdentity(specOf(n), key, jobScope('user', userId));
+        repo.enqueue(lastId, specOf(n), { userId, ip: null }, at);
       }
     })();
-    const userId = Number(db.prepare("INSERT INTO users (name, mobile, created_at, updated_at) VALUES ('bench', '13800000000', ?, ?)").run(at, at).lastInsertRowid);
     return { lastId, token: new TokenService(SECRET, systemClock).sign({ userId, version: 0 }) };
   } finally {
     db.close();
@@ -100,6 +103,10 @@ async function benchInProcess(): Promise<[string, string, string]> {
     log: (await import('fastify')).default({ logger: false }).log,
     dataDir,
     runner: stuckRunner,
+    identityKey: deriveKey(SECRET, 'render-job-id'),
+    cacheScope: 'user',
+    maxActivePerUser: 3,
+    maxActivePerIp: 3,
     concurrency: 2,
     inquiryThreshold: QUEUED * 2,
     unpolledExpiryMs: 3_600_000,
@@ -108,13 +115,13 @@ async function benchInProcess(): Promise<[string, string, string]> {
     queue.start();
     let lastId = '';
     db.transaction(() => {
-      for (let n = 0; n < QUEUED; n += 1) lastId = (queue.submit(specOf(n), { isFirst: false, userId: null }) as { id: string }).id;
+      for (let n = 0; n < QUEUED; n += 1) lastId = (queue.submit(specOf(n), { isFirst: false, userId: null, ip: null }) as { id: string }).id;
     })();
     const polls = 200_000;
     const started = process.hrtime.bigint();
     let waitCount = 0;
     for (let i = 0; i < polls; i += 1) {
-      const outcome = queue.poll(lastId);
+      const outcome = queue.poll(lastId, null);
       if (outcome.type === 'waiting') waitCount = outcome.waitCount;
     }
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;

@@ -178,6 +178,26 @@ export const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (user_id, task_id)
   );
   `,
+  `
+  -- Times a job was found running when the server started (a kill or a crash during its render):
+  -- it is queued again at once in its old place, and fails only when this passes the limit, so that
+  -- a render that keeps crashing the server cannot stop it for good. Reset when the job is queued anew.
+  ALTER TABLE render_jobs ADD COLUMN interruptions INTEGER NOT NULL DEFAULT 0;
+  `,
+  `
+  -- Job ids, which are the results' URLs, were an unkeyed hash of the texts until now: anyone could
+  -- work one out from a game's name and fetch the result without logging in. Ids are keyed from
+  -- now on; the results made before are aged past the week results are kept, so that the
+  -- housekeeping at start deletes them with their files. Those a builder site uses are marked as
+  -- used just before and stay, like every other time housekeeping runs.
+  UPDATE render_jobs SET touched_at = 0 WHERE status = 'done';
+  `,
+  `
+  -- The address the job was asked for from (request.ip): a user and an address may each have only
+  -- a few jobs queued or running, counted in memory and rebuilt from these rows at start. NULL for
+  -- jobs queued before, which count for their user only.
+  ALTER TABLE render_jobs ADD COLUMN ip TEXT;
+  `,
 ];
 
 /** Brings the schema up to date; each migration and its version bump commit together or not at all. */

@@ -4,13 +4,16 @@ import path from 'node:path';
 import { GenerationMessages } from '../../contract/generation';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
+import { addressLimitKey } from '../security/clientAddress';
 import { generatedDir, jobDir, renderTmpDir } from './paths';
 import {
   DEFAULT_RENDER_SECONDS,
   JOB_ID_PATTERN,
   RENDER_TIMEOUT_MS,
   jobIdentity,
+  jobScope,
   userFacingMessage,
+  type CacheScope,
   type CatalogJobSpec,
   type RenderKind,
   type RenderResult,
@@ -30,6 +33,12 @@ export interface QueueSettings {
   inquiryThreshold: number;
   /** A queued job nobody polled for this long is dropped. */
   unpolledExpiryMs: number;
+  /** Who shares finished results: each user their own (and polls only their own jobs), or everyone. */
+  cacheScope: CacheScope;
+  /** Jobs one user may have queued or running at once; the next is refused until one ends. */
+  maxActivePerUser: number;
+  /** The same for one address (an IPv6 /64): several accounts on one machine cannot fill the queue either. */
+  maxActivePerIp: number;
 }
 
 export interface RenderQueueOptions extends QueueSettings {
@@ -38,19 +47,33 @@ export interface RenderQueueOptions extends QueueSettings {
   log: FastifyBaseLogger;
   dataDir: string;
   runner: RenderRunner;
+  /** The key of the job ids' HMAC (derived from the server secret): ids nobody can work out. */
+  identityKey: Buffer;
   /** Per-kind hard timeouts; tests shorten them. */
   timeoutsMs?: Partial<Record<RenderKind, number>>;
   /** How long a claim holds without renewal; renewed every quarter of it. */
   leaseMs?: number;
   /** After an abort, how long a render may take to stop before its job is given up. */
   abortGraceMs?: number;
-  /** Claims of one job before a stall fails it (the first run plus one re-run). */
+  /**
+   * Claims of one job before a stall fails it (the first run plus one re-run): a lease that lapses
+   * while this server runs, i.e. a job another process on the database claimed and gave up.
+   */
   maxAttempts?: number;
+  /** Restarts that found a job running (its render killed with the server) before the next fails it. */
+  maxInterruptions?: number;
   /** How often unpolled jobs and lapsed leases are looked for. */
   sweepIntervalMs?: number;
 }
 
+/** Whose limit of active jobs a refused submit hit, and what that limit is. */
+export interface ActiveLimit {
+  by: 'user' | 'ip';
+  limit: number;
+}
+
 export type SubmitOutcome =
+  | { type: 'refused'; limit: ActiveLimit }
   | { type: 'inquiry'; waitCount: number }
   | { type: 'exists'; id: string; kind: UserJobKind; files: string[] }
   | { type: 'queued'; id: string; waitCount: number };
@@ -83,6 +106,10 @@ interface ActiveJob {
   id: string;
   seq: number;
   kind: UserJobKind;
+  /** Who asked for it (the last to queue it anew); null for jobs of no user. */
+  userId: number | null;
+  /** The address it was asked from, as addressLimitKey counts it; null for none. */
+  ipKey: string | null;
   status: 'queued' | 'running';
   /** Last create or poll, in memory only: polls must not write to the database. */
   touchedAt: number;
@@ -111,6 +138,13 @@ export const KEEP_FAILED_MS = 14 * DAY_MS;
 /** Renders the expected duration is measured over. */
 export const DURATION_HISTORY = 20;
 
+/** Adds `change` to a count, dropping the entry at zero so that the map holds active keys only. */
+function bump<K>(counts: Map<K, number>, key: K, change: number): void {
+  const next = (counts.get(key) ?? 0) + change;
+  if (next > 0) counts.set(key, next);
+  else counts.delete(key);
+}
+
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
@@ -137,10 +171,14 @@ export class RenderQueue {
   private readonly renderMedians = new Map<UserJobKind, number>();
   /** Queued and running user jobs of each kind, for the expected wait. */
   private readonly activeByKind = new Map<UserJobKind, number>();
+  /** Queued and running jobs of each user and each address, for their limits (no entry at zero). */
+  private readonly activeByUser = new Map<number, number>();
+  private readonly activeByIp = new Map<string, number>();
   private readonly timeouts: Record<RenderKind, number>;
   private readonly leaseMs: number;
   private readonly abortGraceMs: number;
   private readonly maxAttempts: number;
+  private readonly maxInterruptions: number;
   private readonly sweepIntervalMs: number;
   private timers: NodeJS.Timeout[] = [];
   private started = false;
@@ -153,6 +191,7 @@ export class RenderQueue {
     this.leaseMs = options.leaseMs ?? 20_000;
     this.abortGraceMs = options.abortGraceMs ?? 5_000;
     this.maxAttempts = options.maxAttempts ?? 2;
+    this.maxInterruptions = options.maxInterruptions ?? 3;
     this.sweepIntervalMs = options.sweepIntervalMs ?? 5_000;
   }
 
@@ -166,10 +205,10 @@ export class RenderQueue {
     fs.rmSync(renderTmpDir(dataDir), { recursive: true, force: true });
     fs.mkdirSync(renderTmpDir(dataDir), { recursive: true });
     const at = now();
-    this.recoverLapsed(at);
+    this.recoverOrphans(at);
     for (const row of this.repo.active()) {
       // A restart counts as a poll: the clients that were waiting get a full expiry period to come back.
-      this.addActive({ id: row.id, seq: row.seq, kind: row.kind, status: row.status, touchedAt: Math.max(row.touched_at, at) });
+      this.addActive({ id: row.id, seq: row.seq, kind: row.kind, userId: row.user_id, ipKey: addressLimitKey(row.ip), status: row.status, touchedAt: Math.max(row.touched_at, at) });
     }
     const sweep = setInterval(() => this.sweep(), this.sweepIntervalMs);
     const renew = setInterval(() => this.renewLeases(), Math.max(50, Math.floor(this.leaseMs / 4)));
@@ -181,8 +220,8 @@ export class RenderQueue {
   }
 
   get settings(): QueueSettings {
-    const { concurrency, inquiryThreshold, unpolledExpiryMs } = this.options;
-    return { concurrency, inquiryThreshold, unpolledExpiryMs };
+    const { concurrency, inquiryThreshold, unpolledExpiryMs, cacheScope, maxActivePerUser, maxActivePerIp } = this.options;
+    return { concurrency, inquiryThreshold, unpolledExpiryMs, cacheScope, maxActivePerUser, maxActivePerIp };
   }
 
   /** Jobs queued or running: what a new job would have ahead of it. */
@@ -195,13 +234,21 @@ export class RenderQueue {
     return this.index;
   }
 
+  /** The id a request of `userId` for `spec` has: the same for equal requests within the cache's scope. */
+  identityOf(spec: UserJobSpec, userId: number | null): string {
+    return jobIdentity(spec, this.options.identityKey, jobScope(this.options.cacheScope, userId));
+  }
+
   /**
-   * Queues a job, or answers the identical one: finished (its files), queued or running (its id).
-   * A first request finding more than the threshold ahead gets an inquiry and queues nothing.
+   * Queues a job, or answers the identical one in the cache's scope: finished (its files), queued
+   * or running (its id), neither counting as a new job. A new job past its user's or address's
+   * limit of active jobs is refused; a first request finding more than the threshold ahead gets an
+   * inquiry. Both queue nothing.
    */
-  submit(spec: UserJobSpec, request: { isFirst: boolean; userId: number | null }): SubmitOutcome {
+  submit(spec: UserJobSpec, request: { isFirst: boolean; userId: number | null; ip: string | null }): SubmitOutcome {
     this.assertOpen();
-    const id = jobIdentity(spec);
+    const id = this.identityOf(spec, request.userId);
+    const ipKey = addressLimitKey(request.ip);
     const at = this.options.now();
     const known = this.active.get(id);
     if (known) {
@@ -213,28 +260,35 @@ export class RenderQueue {
       this.repo.touch(id, at);
       return { type: 'exists', id, kind: row.kind, files: filesOf(row) };
     }
+    // Before the inquiry: a user who may not queue is told so, not asked whether to queue.
+    const limit = this.activeLimitReached(request.userId, ipKey);
+    if (limit) return { type: 'refused', limit };
     if (request.isFirst && this.index.size > this.options.inquiryThreshold) return { type: 'inquiry', waitCount: this.index.size };
-    const seq = this.repo.enqueue(id, spec, request.userId, at);
+    const seq = this.repo.enqueue(id, spec, { userId: request.userId, ip: request.ip }, at);
     if (seq === null) {
       // Queued or running by another server on this database: follow it from its row.
       const current = this.repo.byId(id);
       if (current && (current.status === 'queued' || current.status === 'running')) {
-        this.addActive({ id, seq: current.seq, kind: current.kind, status: current.status, touchedAt: at });
+        this.addActive({ id, seq: current.seq, kind: current.kind, userId: current.user_id, ipKey: addressLimitKey(current.ip), status: current.status, touchedAt: at });
       }
       return { type: 'queued', id, waitCount: 0 };
     }
-    const job: ActiveJob = { id, seq, kind: spec.kind, status: 'queued', touchedAt: at };
+    const job: ActiveJob = { id, seq, kind: spec.kind, userId: request.userId, ipKey, status: 'queued', touchedAt: at };
     this.addActive(job);
     this.preemptBackground();
     this.pump();
     return { type: 'queued', id, waitCount: this.waitCountOf(job) };
   }
 
-  /** What a client polling `id` should hear; refreshes the job's last-polled time. */
-  poll(id: string): PollOutcome {
+  /**
+   * What `userId` polling `id` should hear; refreshes the job's last-polled time. In user scope a
+   * job is its submitter's alone: anyone else hears what an unknown id answers.
+   */
+  poll(id: string, userId: number | null): PollOutcome {
     if (!JOB_ID_PATTERN.test(id)) return { type: 'unknown' };
     const at = this.options.now();
     const job = this.active.get(id);
+    if (job && !this.mayPoll(job.userId, userId)) return { type: 'unknown' };
     if (job) {
       if (this.isUnpolled(job, at)) {
         this.expireJob(job, at);
@@ -244,7 +298,7 @@ export class RenderQueue {
       return { type: 'waiting', waitCount: this.waitCountOf(job), running: job.status === 'running' };
     }
     const row = this.repo.byId(id);
-    if (!row) return { type: 'unknown' };
+    if (!row || !this.mayPoll(row.user_id, userId)) return { type: 'unknown' };
     switch (row.status) {
       case 'done': {
         const files = filesOf(row);
@@ -367,6 +421,10 @@ export class RenderQueue {
     await Promise.allSettled(settled);
   }
 
+  private mayPoll(owner: number | null, userId: number | null): boolean {
+    return this.options.cacheScope === 'shared' || owner === userId;
+  }
+
   private assertOpen(): void {
     if (this.closed) throw new Error('The render queue is closed');
     if (!this.started) throw new Error('The render queue has not been started');
@@ -376,11 +434,11 @@ export class RenderQueue {
     const existing = this.active.get(job.id);
     if (existing) {
       this.index.delete(existing.seq);
-      this.countActive(existing.kind, -1);
+      this.countActive(existing, -1);
     }
     this.active.set(job.id, job);
     this.index.add(job.seq);
-    this.countActive(job.kind, 1);
+    this.countActive(job, 1);
   }
 
   private removeActive(id: string): void {
@@ -388,11 +446,21 @@ export class RenderQueue {
     if (!job) return;
     this.active.delete(id);
     this.index.delete(job.seq);
-    this.countActive(job.kind, -1);
+    this.countActive(job, -1);
   }
 
-  private countActive(kind: UserJobKind, change: number): void {
-    this.activeByKind.set(kind, (this.activeByKind.get(kind) ?? 0) + change);
+  private countActive(job: ActiveJob, change: number): void {
+    this.activeByKind.set(job.kind, (this.activeByKind.get(job.kind) ?? 0) + change);
+    if (job.userId !== null) bump(this.activeByUser, job.userId, change);
+    if (job.ipKey !== null) bump(this.activeByIp, job.ipKey, change);
+  }
+
+  /** The limit a new job of this user and address would pass, or null: two map reads, no rows. */
+  private activeLimitReached(userId: number | null, ipKey: string | null): ActiveLimit | null {
+    const { maxActivePerUser, maxActivePerIp } = this.options;
+    if (userId !== null && (this.activeByUser.get(userId) ?? 0) >= maxActivePerUser) return { by: 'user', limit: maxActivePerUser };
+    if (ipKey !== null && (this.activeByIp.get(ipKey) ?? 0) >= maxActivePerIp) return { by: 'ip', limit: maxActivePerIp };
+    return null;
   }
 
   private waitCountOf(job: ActiveJob): number {
@@ -411,6 +479,23 @@ export class RenderQueue {
   private expireUnpolled(at: number): void {
     for (const job of this.active.values()) {
       if (this.isUnpolled(job, at)) this.expireJob(job, at);
+    }
+  }
+
+  /**
+   * The embedded queue is the only one on its DATA_DIR's database (DESIGN.md section 6; several
+   * servers take the distributed adapter), so at start every job still marked running lost its
+   * render with the previous process: it runs again at once, in its old place, rather than after
+   * its lease. A kill is not the job's fault, so it does not use up an attempt; but a render that
+   * crashes the server each time must not stop it forever, so the interruptions are counted.
+   */
+  private recoverOrphans(at: number): void {
+    const { requeued, failed } = this.repo.recoverOrphans(at, this.maxInterruptions, GenerationMessages.renderInterrupted);
+    for (const row of requeued) {
+      this.options.log.warn({ jobId: row.id, kind: row.kind, interruptions: row.interruptions + 1 }, 'render job interrupted by a restart: queued again');
+    }
+    for (const row of failed) {
+      this.options.log.error({ jobId: row.id, kind: row.kind, interruptions: row.interruptions + 1 }, 'render job interrupted by too many restarts: failed');
     }
   }
 
@@ -515,7 +600,7 @@ export class RenderQueue {
     const spec = specOf(row);
     const known = this.active.get(row.id);
     if (known) known.status = 'running';
-    else this.addActive({ id: row.id, seq: row.seq, kind: row.kind, status: 'running', touchedAt: row.touched_at });
+    else this.addActive({ id: row.id, seq: row.seq, kind: row.kind, userId: row.user_id, ipKey: addressLimitKey(row.ip), status: 'running', touchedAt: row.touched_at });
     const task: RunningTask = { key: row.id, controller, aside: null, settled: Promise.resolve() };
     this.running.set(row.id, task);
     const tmp = this.newTmpDir(row.id);

@@ -3,9 +3,9 @@
  * queue (main thread) and render/jobs.ts (worker thread). Kept free of the renderers themselves so
  * that the API process never loads canvas or fonts just to know a file name.
  */
-import crypto from 'node:crypto';
 import { BuilderLimits } from '../../contract/builder';
 import { GenerationLimits, type BannerTexts, type GenerationModule, type LogoTexts } from '../../contract/generation';
+import { hmacHex } from '../security/secrets';
 
 /**
  * Bump when a renderer's output changes: it is part of every job's identity (so an identical
@@ -138,11 +138,26 @@ export function logoTextOf(spec: UserJobSpec): string {
 }
 
 /**
- * A job's identity: equal requests share one job and one result. Field order is fixed here, not
- * taken from the request, so that the same texts always hash the same.
+ * Who shares finished results (QUEUE_CACHE_SCOPE). `user`: each user their own, so that nobody
+ * learns what another rendered; `shared`: everyone, so that an identical request by anyone is
+ * answered at once.
  */
-export function jobIdentity(spec: UserJobSpec): string {
-  const parts: unknown[] = [RENDERER_VERSION, spec.kind];
+export const CACHE_SCOPES = ['user', 'shared'] as const;
+export type CacheScope = (typeof CACHE_SCOPES)[number];
+
+/** The scope part of a job's identity: one per user in user scope (jobs of no user share one). */
+export function jobScope(cacheScope: CacheScope, userId: number | null): string {
+  return cacheScope === 'shared' ? 'shared' : `user:${userId ?? 'none'}`;
+}
+
+/**
+ * A job's identity, which is also its result's folder and URL: equal requests in one scope share
+ * one job and one result. A keyed hash (HMAC-SHA-256 with a key derived from the server secret),
+ * so that nobody can work an id out from the texts and fetch a result that is not theirs; 128 bits.
+ * Field order is fixed here, not taken from the request, so that the same texts always hash the same.
+ */
+export function jobIdentity(spec: UserJobSpec, key: Buffer, scope: string): string {
+  const parts: unknown[] = [scope, RENDERER_VERSION, spec.kind];
   if (spec.kind === 'ab') {
     parts.push(spec.provider, spec.logoStyle, spec.logotext, spec.prompt);
   } else {
@@ -150,7 +165,7 @@ export function jobIdentity(spec: UserJobSpec): string {
     parts.push(spec.logoStyle, logotext, rightsealtext, bottomsealtext, bottomtext);
     if (spec.kind === 'fsa') parts.push(spec.bannerStyle, spec.bannerTexts.bannertextup, spec.bannerTexts.bannertextdown);
   }
-  return crypto.createHash('sha256').update(JSON.stringify(parts)).digest('hex').slice(0, 32);
+  return hmacHex(key, JSON.stringify(parts)).slice(0, 32);
 }
 
 /**

@@ -10,7 +10,11 @@ export interface JobRow {
   input: string;
   status: JobStatus;
   attempts: number;
+  /** Times the job was found running at start-up (its render interrupted by a kill or a crash). */
+  interruptions: number;
   user_id: number | null;
+  /** The address the job was last queued from; null for jobs of no request and older rows. */
+  ip: string | null;
   files: string;
   error: string;
   queued_at: number;
@@ -26,6 +30,8 @@ export interface ActiveRow {
   id: string;
   seq: number;
   kind: UserJobKind;
+  user_id: number | null;
+  ip: string | null;
   status: 'queued' | 'running';
   touched_at: number;
 }
@@ -50,18 +56,21 @@ export class JobRepository {
   private readonly activeStmt;
   private readonly lapsedStmt;
   private readonly requeueLapsedStmt;
+  private readonly orphansStmt;
+  private readonly requeueOrphanStmt;
+  private readonly failOrphanStmt;
   private readonly historyStmt;
   private readonly pruneStmt;
 
   constructor(private readonly db: Db) {
     this.byIdStmt = db.prepare<[string], JobRow>('SELECT * FROM render_jobs WHERE id = ?');
     // A new row, or a finished/failed/expired one queued anew at the back of the queue.
-    this.enqueueStmt = db.prepare<[{ id: string; kind: string; input: string; userId: number | null; at: number }], { seq: number }>(`
-      INSERT INTO render_jobs (id, seq, kind, input, status, attempts, user_id, queued_at, touched_at)
-      VALUES (@id, (SELECT COALESCE(MAX(seq), 0) + 1 FROM render_jobs), @kind, @input, 'queued', 0, @userId, @at, @at)
+    this.enqueueStmt = db.prepare<[{ id: string; kind: string; input: string; userId: number | null; ip: string | null; at: number }], { seq: number }>(`
+      INSERT INTO render_jobs (id, seq, kind, input, status, attempts, user_id, ip, queued_at, touched_at)
+      VALUES (@id, (SELECT COALESCE(MAX(seq), 0) + 1 FROM render_jobs), @kind, @input, 'queued', 0, @userId, @ip, @at, @at)
       ON CONFLICT (id) DO UPDATE SET
-        seq = excluded.seq, kind = excluded.kind, input = excluded.input, status = 'queued', attempts = 0,
-        user_id = excluded.user_id, files = '[]', error = '', queued_at = excluded.queued_at, touched_at = excluded.touched_at,
+        seq = excluded.seq, kind = excluded.kind, input = excluded.input, status = 'queued', attempts = 0, interruptions = 0,
+        user_id = excluded.user_id, ip = excluded.ip, files = '[]', error = '', queued_at = excluded.queued_at, touched_at = excluded.touched_at,
         started_at = NULL, finished_at = NULL, lease_until = NULL, render_ms = NULL, wait_ms = NULL
       WHERE render_jobs.status IN ('done', 'failed', 'expired')
       RETURNING seq`);
@@ -84,10 +93,18 @@ export class JobRepository {
     this.expireStmt = db.prepare<[number, string]>(`
       UPDATE render_jobs SET status = 'expired', finished_at = ?, error = '' WHERE id = ? AND status = 'queued'`);
     this.touchStmt = db.prepare<[number, string]>('UPDATE render_jobs SET touched_at = MAX(touched_at, ?) WHERE id = ?');
-    this.activeStmt = db.prepare<[], ActiveRow>(`SELECT id, seq, kind, status, touched_at FROM render_jobs WHERE status IN ('queued', 'running') ORDER BY seq`);
+    this.activeStmt = db.prepare<[], ActiveRow>(`SELECT id, seq, kind, user_id, ip, status, touched_at FROM render_jobs WHERE status IN ('queued', 'running') ORDER BY seq`);
     this.lapsedStmt = db.prepare<[number], JobRow>("SELECT * FROM render_jobs WHERE status = 'running' AND lease_until < ?");
     this.requeueLapsedStmt = db.prepare<[string, number]>(`
       UPDATE render_jobs SET status = 'queued', started_at = NULL, lease_until = NULL WHERE id = ? AND status = 'running' AND lease_until < ?`);
+    this.orphansStmt = db.prepare<[], JobRow>("SELECT * FROM render_jobs WHERE status = 'running' ORDER BY seq");
+    // Like a shutdown's release (the interrupted claim is not an attempt), but the interruption is counted.
+    this.requeueOrphanStmt = db.prepare<[string]>(`
+      UPDATE render_jobs SET status = 'queued', attempts = MAX(attempts - 1, 0), interruptions = interruptions + 1, started_at = NULL, lease_until = NULL
+      WHERE id = ? AND status = 'running'`);
+    this.failOrphanStmt = db.prepare<[string, number, number, string]>(`
+      UPDATE render_jobs SET status = 'failed', error = ?, interruptions = interruptions + 1, finished_at = ?, touched_at = MAX(touched_at, ?), lease_until = NULL
+      WHERE id = ? AND status = 'running'`);
     this.historyStmt = db.prepare<[string, number], { render_ms: number; wait_ms: number }>(`
       SELECT render_ms, wait_ms FROM render_jobs
       WHERE kind = ? AND status = 'done' AND render_ms IS NOT NULL
@@ -103,8 +120,9 @@ export class JobRepository {
   }
 
   /** Queues the job unless it is queued or running already; answers its new sequence number, or null. */
-  enqueue(id: string, spec: UserJobSpec, userId: number | null, at: number): number | null {
-    return this.enqueueStmt.get({ id, kind: spec.kind, input: JSON.stringify(spec), userId, at })?.seq ?? null;
+  enqueue(id: string, spec: UserJobSpec, submitter: { userId: number | null; ip: string | null }, at: number): number | null {
+    const { userId, ip } = submitter;
+    return this.enqueueStmt.get({ id, kind: spec.kind, input: JSON.stringify(spec), userId, ip, at })?.seq ?? null;
   }
 
   claim(at: number, leaseUntil: number): JobRow | null {
@@ -155,6 +173,26 @@ export class JobRepository {
         if (row.attempts < maxAttempts) {
           if (this.requeueLapsedStmt.run(row.id, at).changes === 1) requeued.push(row);
         } else if (this.fail(row.id, message, at, row.touched_at)) {
+          failed.push(row);
+        }
+      }
+    })();
+    return { requeued, failed };
+  }
+
+  /**
+   * Every job still marked running, at the start of the only server on this database: its render
+   * died with the previous process. Queued again in its old place (the claim does not count as an
+   * attempt) until it has been interrupted `maxInterruptions` times; failed with `message` the next.
+   */
+  recoverOrphans(at: number, maxInterruptions: number, message: string): { requeued: JobRow[]; failed: JobRow[] } {
+    const requeued: JobRow[] = [];
+    const failed: JobRow[] = [];
+    this.db.transaction(() => {
+      for (const row of this.orphansStmt.all()) {
+        if (row.interruptions < maxInterruptions) {
+          if (this.requeueOrphanStmt.run(row.id).changes === 1) requeued.push(row);
+        } else if (this.failOrphanStmt.run(message, at, at, row.id).changes === 1) {
           failed.push(row);
         }
       }

@@ -121,8 +121,16 @@ describe('POST /index/common/logoCreate', () => {
 });
 
 describe('the queue through the API', () => {
-  it('gives wait counts, asks before queueing behind a long queue, and shares identical jobs', async () => {
-    await start(new FakeRunner('manual'), { RENDER_CONCURRENCY: '1', QUEUE_INQUIRY_THRESHOLD: '2' });
+  it('gives wait counts, asks before queueing behind a long queue, and with shared results shares identical jobs', async () => {
+    // Shared: the default (per user) gives the second user a job of their own (tests/security/cacheProbe.test.ts).
+    // Four jobs of one user from one address: past the default limits of 3 (tests/security/queueFlood.test.ts).
+    await start(new FakeRunner('manual'), {
+      RENDER_CONCURRENCY: '1',
+      QUEUE_INQUIRY_THRESHOLD: '2',
+      QUEUE_CACHE_SCOPE: 'shared',
+      QUEUE_MAX_ACTIVE_PER_USER: '4',
+      QUEUE_MAX_ACTIVE_PER_IP: '4',
+    });
     const forms = [1, 2, 3].map((n) => ({ ...logoForm, logotext: `龙${n}`, isFirst: false }));
     const ids: string[] = [];
     for (const [n, form] of forms.entries()) {

@@ -28,6 +28,7 @@ import { createClock } from '../helpers';
 jest.setTimeout(90_000);
 
 const log = Fastify({ logger: false }).log;
+const KEY = Buffer.alloc(32, 7);
 let dataDir: string;
 let db: Db;
 let queue: RenderQueue | null = null;
@@ -46,14 +47,14 @@ afterEach(async () => {
 });
 
 function open(runner: RenderRunner): RenderQueue {
-  queue = new RenderQueue({ db, now: createClock(Date.now()).now, log, dataDir, runner, concurrency: 1, inquiryThreshold: 5, unpolledExpiryMs: 300_000, sweepIntervalMs: 60_000 });
+  queue = new RenderQueue({ db, now: createClock(Date.now()).now, log, dataDir, runner, identityKey: KEY, cacheScope: 'user', maxActivePerUser: 3, maxActivePerIp: 3, concurrency: 1, inquiryThreshold: 5, unpolledExpiryMs: 300_000, sweepIntervalMs: 60_000 });
   queue.start();
   return queue;
 }
 
 async function finished(q: RenderQueue, id: string): Promise<PollOutcome> {
   for (;;) {
-    const outcome = q.poll(id);
+    const outcome = q.poll(id, null);
     if (outcome.type !== 'waiting') return outcome;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
@@ -65,11 +66,11 @@ describe('the builder banner job (ab)', () => {
   it('renders banner.jpg (1920x1080) and logo.png in a worker thread, through the queue', async () => {
     const q = open(new WorkerPool({ size: 1, log, env: {} }));
     const job = spec('火焰中的城堡');
-    const submitted = q.submit(job, { isFirst: true, userId: null });
-    expect(submitted).toEqual({ type: 'queued', id: jobIdentity(job), waitCount: 0 });
-    const outcome = await finished(q, jobIdentity(job));
-    expect(outcome).toEqual({ type: 'done', id: jobIdentity(job), kind: 'ab', files: [JOB_FILES.ab.banner, JOB_FILES.ab.logo] });
-    const dir = jobDir(dataDir, jobIdentity(job));
+    const submitted = q.submit(job, { isFirst: true, userId: null, ip: null });
+    expect(submitted).toEqual({ type: 'queued', id: q.identityOf(job, null), waitCount: 0 });
+    const outcome = await finished(q, q.identityOf(job, null));
+    expect(outcome).toEqual({ type: 'done', id: q.identityOf(job, null), kind: 'ab', files: [JOB_FILES.ab.banner, JOB_FILES.ab.logo] });
+    const dir = jobDir(dataDir, q.identityOf(job, null));
     const banner = fs.readFileSync(path.join(dir, 'banner.jpg'));
     expect(banner.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
     const picture = await loadImage(banner);
@@ -77,7 +78,7 @@ describe('the builder banner job (ab)', () => {
     const logo = await loadImage(fs.readFileSync(path.join(dir, 'logo.png')));
     expect(logo.width).toBeGreaterThan(50);
     // The identical request is answered from the finished job.
-    expect(q.submit(job, { isFirst: true, userId: null })).toEqual({ type: 'exists', id: jobIdentity(job), kind: 'ab', files: ['banner.jpg', 'logo.png'] });
+    expect(q.submit(job, { isFirst: true, userId: null, ip: null })).toEqual({ type: 'exists', id: q.identityOf(job, null), kind: 'ab', files: ['banner.jpg', 'logo.png'] });
   });
 
   it('fails with the image service\'s Chinese message when the configured service refuses', async () => {
@@ -90,8 +91,8 @@ describe('the builder banner job (ab)', () => {
       const env = { BANNER_ART_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1/images` };
       const q = open(new WorkerPool({ size: 1, log, env }));
       const job = spec('深海', bannerArtDescriptorFromEnv(env).id);
-      q.submit(job, { isFirst: true, userId: null });
-      const outcome = await finished(q, jobIdentity(job));
+      q.submit(job, { isFirst: true, userId: null, ip: null });
+      const outcome = await finished(q, q.identityOf(job, null));
       expect(outcome).toEqual({ type: 'failed', message: HttpArtMessages.httpError(500) });
     } finally {
       server.close();
@@ -111,12 +112,12 @@ describe('the builder banner job (ab)', () => {
       close: async () => {},
     });
     const q = open(runner(new RenderUserFacingError('图像生成服务拒绝了这段描述')));
-    q.submit(spec('一'), { isFirst: true, userId: null });
-    expect(await finished(q, jobIdentity(spec('一')))).toEqual({ type: 'failed', message: '图像生成服务拒绝了这段描述' });
+    q.submit(spec('一'), { isFirst: true, userId: null, ip: null });
+    expect(await finished(q, q.identityOf(spec('一'), null))).toEqual({ type: 'failed', message: '图像生成服务拒绝了这段描述' });
     await q.close();
     const other = open(runner(new Error('ECONNRESET at /internal/path')));
-    other.submit(spec('二'), { isFirst: true, userId: null });
-    expect(await finished(other, jobIdentity(spec('二')))).toEqual({ type: 'failed', message: GenerationMessages.renderFailed });
+    other.submit(spec('二'), { isFirst: true, userId: null, ip: null });
+    expect(await finished(other, other.identityOf(spec('二'), null))).toEqual({ type: 'failed', message: GenerationMessages.renderFailed });
   });
 
   it('expects 120 s for a builder banner before any has finished, and keeps the other kinds\' defaults', () => {
@@ -128,13 +129,13 @@ describe('the builder banner job (ab)', () => {
 
   it('gives each provider, prompt, text and logo style its own job', () => {
     const ids = new Set([
-      jobIdentity(spec('火')),
-      jobIdentity(spec('水')),
-      jobIdentity(spec('火', 'http@example.com/v1')),
-      jobIdentity({ ...spec('火'), logotext: '别的' }),
-      jobIdentity({ ...spec('火'), logoStyle: 4 }),
+      jobIdentity(spec('火'), KEY, 'shared'),
+      jobIdentity(spec('水'), KEY, 'shared'),
+      jobIdentity(spec('火', 'http@example.com/v1'), KEY, 'shared'),
+      jobIdentity({ ...spec('火'), logotext: '别的' }, KEY, 'shared'),
+      jobIdentity({ ...spec('火'), logoStyle: 4 }, KEY, 'shared'),
     ]);
     expect(ids.size).toBe(5);
-    expect(jobIdentity(spec('火'))).toBe(jobIdentity(spec('火')));
+    expect(jobIdentity(spec('火'), KEY, 'shared')).toBe(jobIdentity(spec('火'), KEY, 'shared'));
   });
 });

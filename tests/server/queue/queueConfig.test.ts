@@ -16,17 +16,38 @@ afterEach(() => {
 const load = (env: Record<string, string> = {}) => loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'x'.repeat(32), ...env });
 
 describe('the render queue settings', () => {
-  it('default to 2 renders at once, a question past 5 ahead, 300 s without a poll, and gallery pictures made at start', () => {
-    expect(load().generation).toEqual({ concurrency: 2, inquiryThreshold: 5, unpolledExpirySeconds: 300, catalogPrerender: true });
+  it('default to 2 renders at once, a question past 5 ahead, 300 s without a poll, results per user, and gallery pictures made at start', () => {
+    expect(load().generation).toEqual({
+      concurrency: 2,
+      inquiryThreshold: 5,
+      unpolledExpirySeconds: 300,
+      cacheScope: 'user',
+      maxActivePerUser: 3,
+      maxActivePerIp: 3,
+      catalogPrerender: true,
+    });
     // Tests render what they check, not the whole gallery.
     expect(load({ NODE_ENV: 'test' }).generation.catalogPrerender).toBe(false);
   });
 
   it('read every variable', () => {
-    expect(load({ RENDER_CONCURRENCY: '4', QUEUE_INQUIRY_THRESHOLD: '0', QUEUE_UNPOLLED_EXPIRY_SECONDS: '600', CATALOG_PRERENDER: '0' }).generation).toEqual({
+    expect(
+      load({
+        RENDER_CONCURRENCY: '4',
+        QUEUE_INQUIRY_THRESHOLD: '0',
+        QUEUE_UNPOLLED_EXPIRY_SECONDS: '600',
+        QUEUE_CACHE_SCOPE: 'shared',
+        QUEUE_MAX_ACTIVE_PER_USER: '1',
+        QUEUE_MAX_ACTIVE_PER_IP: '50',
+        CATALOG_PRERENDER: '0',
+      }).generation,
+    ).toEqual({
       concurrency: 4,
       inquiryThreshold: 0,
       unpolledExpirySeconds: 600,
+      cacheScope: 'shared',
+      maxActivePerUser: 1,
+      maxActivePerIp: 50,
       catalogPrerender: false,
     });
     expect(load({ NODE_ENV: 'test', CATALOG_PRERENDER: '1' }).generation.catalogPrerender).toBe(true);
@@ -39,6 +60,12 @@ describe('the render queue settings', () => {
     ['RENDER_CONCURRENCY', '33'],
     ['QUEUE_INQUIRY_THRESHOLD', '-1'],
     ['QUEUE_UNPOLLED_EXPIRY_SECONDS', '5'],
+    ['QUEUE_CACHE_SCOPE', 'everyone'],
+    ['QUEUE_MAX_ACTIVE_PER_USER', '0'],
+    ['QUEUE_MAX_ACTIVE_PER_USER', '3.5'],
+    ['QUEUE_MAX_ACTIVE_PER_USER', '1001'],
+    ['QUEUE_MAX_ACTIVE_PER_IP', '0'],
+    ['QUEUE_MAX_ACTIVE_PER_IP', 'many'],
     ['CATALOG_PRERENDER', 'yes'],
   ])('refuse %s=%s with a message naming it', (name, value) => {
     expect(() => load({ [name]: value })).toThrow(ConfigError);

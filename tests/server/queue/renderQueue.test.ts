@@ -18,6 +18,7 @@ let db: Db;
 let clock: TestClock;
 let logs: string[];
 let queue: RenderQueue | null;
+const KEY = Buffer.alloc(32, 7);
 
 beforeEach(() => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wpg-queue-test-'));
@@ -47,6 +48,10 @@ function open(runner: RenderRunner, options: Partial<RenderQueueOptions> = {}): 
     log: Fastify({ logger: { level: 'info', stream } }).log,
     dataDir,
     runner,
+    identityKey: KEY,
+    cacheScope: 'user',
+    maxActivePerUser: 3,
+    maxActivePerIp: 3,
     concurrency: 1,
     inquiryThreshold: 5,
     unpolledExpiryMs: 300_000,
@@ -68,15 +73,18 @@ const banner = (n: number): UserJobSpec => ({
   bannerTexts: DEFAULT_BANNER_TEXTS,
 });
 const queued = (q: RenderQueue, spec: UserJobSpec, isFirst = false): { id: string; waitCount: number } => {
-  const outcome = q.submit(spec, { isFirst, userId: null });
+  const outcome = q.submit(spec, { isFirst, userId: null, ip: null });
   if (outcome.type !== 'queued') throw new Error(`expected queued, got ${outcome.type}`);
   return outcome;
 };
 const waitCountOf = (q: RenderQueue, id: string): number => {
-  const outcome = q.poll(id);
+  const outcome = q.poll(id, null);
   if (outcome.type !== 'waiting') throw new Error(`expected waiting, got ${outcome.type}`);
   return outcome.waitCount;
 };
+/** Users in the database (jobs refer to them): answers their ids. */
+const users = (count: number): number[] =>
+  Array.from({ length: count }, (_, n) => Number(db.prepare('INSERT INTO users (name, mobile, created_at, updated_at) VALUES (?, ?, 0, 0)').run(`u${n}`, `1380000000${n}`).lastInsertRowid));
 const statusOf = (id: string): string => (db.prepare('SELECT status FROM render_jobs WHERE id = ?').get(id) as { status: string }).status;
 
 describe('wait counts', () => {
@@ -85,12 +93,12 @@ describe('wait counts', () => {
     const q = open(runner);
     const ids = [1, 2, 3, 4].map((n) => queued(q, logo(n)));
     expect(ids.map((job) => job.waitCount)).toEqual([0, 1, 2, 3]);
-    expect(q.poll(ids[0].id)).toEqual({ type: 'waiting', waitCount: 0, running: true });
+    expect(q.poll(ids[0].id, null)).toEqual({ type: 'waiting', waitCount: 0, running: true });
     expect(ids.map((job) => waitCountOf(q, job.id))).toEqual([0, 1, 2, 3]);
 
     runner.renders[0].finish();
     await settle();
-    expect(q.poll(ids[0].id)).toMatchObject({ type: 'done', files: ['logo.png'] });
+    expect(q.poll(ids[0].id, null)).toMatchObject({ type: 'done', files: ['logo.png'] });
     expect(waitCountOf(q, ids[1].id)).toBe(0);
     expect(waitCountOf(q, ids[2].id)).toBe(1);
     expect(waitCountOf(q, ids[3].id)).toBe(2);
@@ -128,12 +136,12 @@ describe('the inquiry threshold', () => {
     queued(q, logo(1));
     queued(q, logo(2));
     // Exactly the threshold ahead: no question yet.
-    expect(q.submit(logo(3), { isFirst: true, userId: null })).toMatchObject({ type: 'queued', waitCount: 2 });
+    expect(q.submit(logo(3), { isFirst: true, userId: null, ip: null })).toMatchObject({ type: 'queued', waitCount: 2 });
     const count = (): number => (db.prepare('SELECT COUNT(*) AS n FROM render_jobs').get() as { n: number }).n;
     expect(count()).toBe(3);
-    expect(q.submit(logo(4), { isFirst: true, userId: null })).toEqual({ type: 'inquiry', waitCount: 3 });
+    expect(q.submit(logo(4), { isFirst: true, userId: null, ip: null })).toEqual({ type: 'inquiry', waitCount: 3 });
     expect(count()).toBe(3);
-    expect(q.submit(logo(4), { isFirst: false, userId: null })).toMatchObject({ type: 'queued', waitCount: 3 });
+    expect(q.submit(logo(4), { isFirst: false, userId: null, ip: null })).toMatchObject({ type: 'queued', waitCount: 3 });
     expect(count()).toBe(4);
   });
 
@@ -141,7 +149,7 @@ describe('the inquiry threshold', () => {
     const q = open(new FakeRunner('manual'), { inquiryThreshold: 0 });
     const first = queued(q, logo(1), true);
     const second = queued(q, logo(2));
-    expect(q.submit(logo(2), { isFirst: true, userId: null })).toEqual({ type: 'queued', id: second.id, waitCount: 1 });
+    expect(q.submit(logo(2), { isFirst: true, userId: null, ip: null })).toEqual({ type: 'queued', id: second.id, waitCount: 1 });
     expect(first.waitCount).toBe(0);
   });
 });
@@ -154,12 +162,12 @@ describe('identical requests', () => {
     const waiting = queued(q, logo(2));
     expect(queued(q, logo(1)).id).toBe(running.id);
     expect(queued(q, logo(2))).toEqual(waiting);
-    expect(running.id).toBe(jobIdentity(logo(1)));
+    expect(running.id).toBe(q.identityOf(logo(1), null));
     expect((db.prepare('SELECT COUNT(*) AS n FROM render_jobs').get() as { n: number }).n).toBe(2);
 
     runner.renders[0].finish();
     await settle();
-    expect(q.submit(logo(1), { isFirst: true, userId: null })).toEqual({ type: 'exists', id: running.id, kind: 'tl', files: ['logo.png'] });
+    expect(q.submit(logo(1), { isFirst: true, userId: null, ip: null })).toEqual({ type: 'exists', id: running.id, kind: 'tl', files: ['logo.png'] });
     expect(runner.renders).toHaveLength(2);
   });
 
@@ -174,9 +182,50 @@ describe('identical requests', () => {
         { ...base, bannerTexts: { ...DEFAULT_BANNER_TEXTS, bannertextdown: '' } },
         { kind: 'tl', logoStyle: 1, texts: DEFAULT_LOGO_TEXTS },
         { kind: 'al', logoStyle: 1, texts: DEFAULT_LOGO_TEXTS },
-      ].map((spec) => jobIdentity(spec as UserJobSpec)),
+      ].map((spec) => jobIdentity(spec as UserJobSpec, KEY, 'shared')),
     );
     expect(ids.size).toBe(7);
+  });
+
+  it('have keyed ids: 32 hex characters that change with the key, so nobody works one out from the texts', () => {
+    const id = jobIdentity(logo(1), KEY, 'shared');
+    expect(id).toMatch(/^[0-9a-f]{32}$/);
+    expect(jobIdentity(logo(1), KEY, 'shared')).toBe(id);
+    expect(jobIdentity(logo(1), Buffer.alloc(32, 8), 'shared')).not.toBe(id);
+    expect(jobIdentity(logo(1), KEY, 'user:1')).not.toBe(id);
+  });
+
+  it('in user scope: each user their own job and result, and only the owner may poll it', async () => {
+    const runner = new FakeRunner('manual');
+    const q = open(runner);
+    const [a, b, c] = users(3);
+    const mine = q.submit(logo(1), { isFirst: false, userId: a, ip: null });
+    const theirs = q.submit(logo(1), { isFirst: false, userId: b, ip: null });
+    if (mine.type !== 'queued' || theirs.type !== 'queued') throw new Error('expected two queued jobs');
+    expect(theirs.id).not.toBe(mine.id);
+    expect(q.poll(mine.id, b)).toEqual({ type: 'unknown' });
+    expect(q.poll(mine.id, null)).toEqual({ type: 'unknown' });
+    expect(q.poll(mine.id, a)).toMatchObject({ type: 'waiting', running: true });
+    runner.renders[0].finish();
+    await settle();
+    expect(q.poll(mine.id, b)).toEqual({ type: 'unknown' });
+    expect(q.poll(mine.id, a)).toMatchObject({ type: 'done' });
+    expect(q.submit(logo(1), { isFirst: true, userId: a, ip: null })).toMatchObject({ type: 'exists', id: mine.id });
+    expect(q.submit(logo(1), { isFirst: true, userId: c, ip: null })).toMatchObject({ type: 'queued' });
+  });
+
+  it('in shared scope: everyone shares one job and may poll it', async () => {
+    const runner = new FakeRunner('manual');
+    const q = open(runner, { cacheScope: 'shared' });
+    const [a, b, c] = users(3);
+    const mine = q.submit(logo(1), { isFirst: false, userId: a, ip: null });
+    expect(q.submit(logo(1), { isFirst: false, userId: b, ip: null })).toEqual(mine);
+    if (mine.type !== 'queued') throw new Error('expected a queued job');
+    expect(q.poll(mine.id, b)).toMatchObject({ type: 'waiting' });
+    runner.renders[0].finish();
+    await settle();
+    expect(q.submit(logo(1), { isFirst: true, userId: c, ip: null })).toMatchObject({ type: 'exists', id: mine.id });
+    expect(q.poll(mine.id, c)).toMatchObject({ type: 'done' });
   });
 
   it('queue a failed job anew, at the back of the queue', async () => {
@@ -186,7 +235,7 @@ describe('identical requests', () => {
     queued(q, logo(2));
     runner.renders[0].fail(new Error('boom'));
     await settle();
-    expect(q.poll(failing.id)).toEqual({ type: 'failed', message: GenerationMessages.renderFailed });
+    expect(q.poll(failing.id, null)).toEqual({ type: 'failed', message: GenerationMessages.renderFailed });
     expect(queued(q, logo(1))).toEqual({ type: 'queued', id: failing.id, waitCount: 1 });
   });
 
@@ -195,10 +244,64 @@ describe('identical requests', () => {
     const job = queued(q, logo(1));
     await settle();
     fs.rmSync(jobDir(dataDir, job.id), { recursive: true });
-    expect(q.poll(job.id)).toEqual({ type: 'expired' });
-    expect(q.submit(logo(1), { isFirst: true, userId: null }).type).toBe('queued');
+    expect(q.poll(job.id, null)).toEqual({ type: 'expired' });
+    expect(q.submit(logo(1), { isFirst: true, userId: null, ip: null }).type).toBe('queued');
     await settle();
-    expect(q.poll(job.id)).toMatchObject({ type: 'done' });
+    expect(q.poll(job.id, null)).toMatchObject({ type: 'done' });
+  });
+});
+
+describe('active job limits', () => {
+  const submit = (q: RenderQueue, n: number, userId: number | null, ip: string | null) => q.submit(logo(n), { isFirst: false, userId, ip });
+  const count = (): number => (db.prepare('SELECT COUNT(*) AS n FROM render_jobs').get() as { n: number }).n;
+
+  it('refuse a user\'s job past the limit, queueing nothing; the same job again is not a new one', () => {
+    const q = open(new FakeRunner('manual'), { maxActivePerUser: 2, maxActivePerIp: 10 });
+    const [a, b] = users(2);
+    expect(submit(q, 1, a, '192.0.2.1').type).toBe('queued');
+    expect(submit(q, 2, a, '192.0.2.2').type).toBe('queued');
+    expect(submit(q, 3, a, '192.0.2.3')).toEqual({ type: 'refused', limit: { by: 'user', limit: 2 } });
+    expect(count()).toBe(2);
+    expect(submit(q, 2, a, '192.0.2.2').type).toBe('queued');
+    expect(submit(q, 3, b, '192.0.2.3').type).toBe('queued');
+  });
+
+  it('refuse an address\'s job past the limit, counting an IPv6 client by its /64', () => {
+    const q = open(new FakeRunner('manual'), { maxActivePerUser: 10, maxActivePerIp: 2 });
+    const [a, b, c] = users(3);
+    submit(q, 1, a, '2001:db8::1');
+    submit(q, 2, b, '2001:db8::2');
+    expect(submit(q, 3, c, '2001:db8:0:0:1::3')).toEqual({ type: 'refused', limit: { by: 'ip', limit: 2 } });
+    expect(submit(q, 3, c, '2001:db8:0:1::3').type).toBe('queued');
+    // Jobs of no user and no address (none come from the API) are not limited.
+    for (let n = 10; n < 15; n += 1) expect(submit(q, n, null, null).type).toBe('queued');
+  });
+
+  it('free a place when a job finishes, fails or expires, and keep the counts over a restart', async () => {
+    const runner = new FakeRunner('manual');
+    const q = open(runner, { maxActivePerUser: 2, maxActivePerIp: 10, concurrency: 2 });
+    const [a, b] = users(2);
+    submit(q, 1, a, '192.0.2.1');
+    submit(q, 2, a, '192.0.2.1');
+    runner.renders[0].finish();
+    await settle();
+    expect(submit(q, 3, a, '192.0.2.1').type).toBe('queued');
+    runner.renders[1].fail(new Error('boom'));
+    await settle();
+    expect(submit(q, 4, a, '192.0.2.1').type).toBe('queued');
+    expect(submit(q, 5, a, '192.0.2.1').type).toBe('refused');
+
+    // Jobs 3 and 4 are running; after a restart they are still the user's two, and the address's.
+    await q.close();
+    const again = new FakeRunner('manual');
+    const reopened = open(again, { maxActivePerUser: 2, maxActivePerIp: 2, concurrency: 1 });
+    expect(submit(reopened, 5, a, '192.0.2.1')).toEqual({ type: 'refused', limit: { by: 'user', limit: 2 } });
+    expect(submit(reopened, 5, b, '192.0.2.1')).toEqual({ type: 'refused', limit: { by: 'ip', limit: 2 } });
+    const waiting = db.prepare("SELECT id FROM render_jobs WHERE status = 'queued'").get() as { id: string };
+    clock.advanceSeconds(301);
+    reopened.sweep();
+    expect(statusOf(waiting.id)).toBe('expired');
+    expect(submit(reopened, 5, a, '192.0.2.1').type).toBe('queued');
   });
 });
 
@@ -220,8 +323,8 @@ describe('order and files', () => {
 
   it('claims each job once, in one statement', () => {
     const repo = new JobRepository(db);
-    repo.enqueue('a'.repeat(32), logo(1), null, 1);
-    repo.enqueue('b'.repeat(32), logo(2), null, 2);
+    repo.enqueue('a'.repeat(32), logo(1), { userId: null, ip: null }, 1);
+    repo.enqueue('b'.repeat(32), logo(2), { userId: null, ip: null }, 2);
     expect(repo.claim(10, 20)?.id).toBe('a'.repeat(32));
     expect(repo.claim(10, 20)?.id).toBe('b'.repeat(32));
     expect(repo.claim(10, 20)).toBeNull();
@@ -240,8 +343,8 @@ describe('unpolled jobs', () => {
     q.sweep();
     expect(statusOf(forgotten.id)).toBe('expired');
     expect(waitCountOf(q, watched.id)).toBe(1);
-    expect(q.poll(forgotten.id)).toEqual({ type: 'expired' });
-    expect(q.poll(running.id)).toMatchObject({ type: 'waiting', running: true });
+    expect(q.poll(forgotten.id, null)).toEqual({ type: 'expired' });
+    expect(q.poll(running.id, null)).toMatchObject({ type: 'waiting', running: true });
     // A new request for it queues it again, at the back.
     expect(queued(q, logo(2)).waitCount).toBe(2);
   });
@@ -251,7 +354,7 @@ describe('unpolled jobs', () => {
     queued(q, logo(1));
     const stale = queued(q, logo(2));
     clock.advanceSeconds(301);
-    expect(q.poll(stale.id)).toEqual({ type: 'expired' });
+    expect(q.poll(stale.id, null)).toEqual({ type: 'expired' });
     expect(statusOf(stale.id)).toBe('expired');
   });
 });
@@ -264,10 +367,10 @@ describe('failures', () => {
     const next = queued(q, logo(2));
     await runner.started(2);
     expect(runner.renders[0].signal.aborted).toBe(true);
-    expect(q.poll(slow.id)).toEqual({ type: 'failed', message: GenerationMessages.renderTimedOut });
+    expect(q.poll(slow.id, null)).toEqual({ type: 'failed', message: GenerationMessages.renderTimedOut });
     runner.renders[1].finish();
     await settle();
-    expect(q.poll(next.id)).toMatchObject({ type: 'done' });
+    expect(q.poll(next.id, null)).toMatchObject({ type: 'done' });
   });
 
   it('give up a render that ignores its abort after the grace period', async () => {
@@ -277,11 +380,11 @@ describe('failures', () => {
     const hung = queued(q, logo(1));
     queued(q, logo(2));
     await runner.started(2);
-    expect(q.poll(hung.id)).toEqual({ type: 'failed', message: GenerationMessages.renderTimedOut });
+    expect(q.poll(hung.id, null)).toEqual({ type: 'failed', message: GenerationMessages.renderTimedOut });
     // Finishing late changes nothing.
     runner.renders[0].finish();
     await settle();
-    expect(q.poll(hung.id)).toEqual({ type: 'failed', message: GenerationMessages.renderTimedOut });
+    expect(q.poll(hung.id, null)).toEqual({ type: 'failed', message: GenerationMessages.renderTimedOut });
   });
 
   it('a render that throws fails its own job only, and the cause is logged', async () => {
@@ -292,8 +395,8 @@ describe('failures', () => {
     runner.renders[0].fail(new Error('canvas exploded'));
     runner.renders[1].finish();
     await settle();
-    expect(q.poll(broken.id)).toEqual({ type: 'failed', message: GenerationMessages.renderFailed });
-    expect(q.poll(fine.id)).toMatchObject({ type: 'done' });
+    expect(q.poll(broken.id, null)).toEqual({ type: 'failed', message: GenerationMessages.renderFailed });
+    expect(q.poll(fine.id, null)).toMatchObject({ type: 'done' });
     expect(logs.some((line) => line.includes('canvas exploded') && line.includes(broken.id))).toBe(true);
   });
 
@@ -301,7 +404,7 @@ describe('failures', () => {
     const q = open({ run: async () => ({ files: ['logo.png'] }), close: async () => undefined });
     const job = queued(q, logo(1));
     await settle();
-    expect(q.poll(job.id)).toEqual({ type: 'failed', message: GenerationMessages.renderFailed });
+    expect(q.poll(job.id, null)).toEqual({ type: 'failed', message: GenerationMessages.renderFailed });
     expect(fs.existsSync(jobDir(dataDir, job.id))).toBe(false);
   });
 });
@@ -331,7 +434,7 @@ describe('leases and shutdown', () => {
     clock.advanceSeconds(10);
     await new Promise((resolve) => setTimeout(resolve, 250));
     expect(lease()).toBe(first + 10_000);
-    expect(q.poll(job.id)).toMatchObject({ running: true });
+    expect(q.poll(job.id, null)).toMatchObject({ running: true });
   });
 });
 
@@ -391,11 +494,11 @@ describe('housekeeping', () => {
     clock.advance(KEEP_DONE_MS + 1);
     expect(q.prune()).toBe(1);
     expect(fs.existsSync(jobDir(dataDir, done.id))).toBe(false);
-    expect(q.poll(done.id)).toEqual({ type: 'unknown' });
-    expect(q.poll(failed.id)).toMatchObject({ type: 'failed' });
+    expect(q.poll(done.id, null)).toEqual({ type: 'unknown' });
+    expect(q.poll(failed.id, null)).toMatchObject({ type: 'failed' });
     clock.advance(KEEP_FAILED_MS - KEEP_DONE_MS);
     expect(q.prune()).toBe(1);
-    expect(q.poll(failed.id)).toEqual({ type: 'unknown' });
+    expect(q.poll(failed.id, null)).toEqual({ type: 'unknown' });
   });
 });
 
@@ -426,7 +529,7 @@ describe('gallery renders beside the queue', () => {
     expect(runner.renders[3].spec).toEqual(gallery(1));
     runner.renders[3].finish();
     await expect(background).resolves.toMatchObject({ files: expect.any(Array) });
-    expect(q.poll(user.id)).toMatchObject({ type: 'done' });
+    expect(q.poll(user.id, null)).toMatchObject({ type: 'done' });
   });
 
   it('a background render gives its slot up to a user job and runs again after it', async () => {

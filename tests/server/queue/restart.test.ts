@@ -53,43 +53,60 @@ describe('a restart', () => {
     for (const id of ids) expect((await post<LogoPollingAnswer>(second, '/index/common/logoPolling', { uniqueId: id }, headers)).data.isCreate).toBe(true);
   });
 
-  it('after a kill: a stalled job runs again once, fails on the second stall, and the queued ones finish', async () => {
+  it('after a kill: the running job runs again at once in its old place, through three kills; the fourth fails it, and the jobs behind it finish', async () => {
     const first = await open({ runner: new FakeRunner('manual') });
     const headers = quickLogin(first).headers;
-    const stalled = (await post<LogoCreateAnswer>(first, '/index/common/logoCreate', form('甲'), headers)).data.uniqueId;
-    const waiting = [];
+    const interrupted = (await post<LogoCreateAnswer>(first, '/index/common/logoCreate', form('甲'), headers)).data.uniqueId;
+    const waiting: string[] = [];
     for (const text of ['乙', '丙']) waiting.push((await post<LogoCreateAnswer>(first, '/index/common/logoCreate', form(text), headers)).data.uniqueId);
     await first.runner.started(1);
-    const afterFirstKill = killedCopy(first);
+    let killed = killedCopy(first);
 
-    // The lease (20 s) lapses while the server is down.
-    const second = await open({ dataDir: afterFirstKill, clock: createClock(START_TIME + 60_000), runner: new FakeRunner('manual') });
-    await second.runner.started(1);
-    expect(second.runner.renders[0].spec).toMatchObject({ texts: { logotext: '甲' } });
-    expect(second.readDb().prepare('SELECT status, attempts FROM render_jobs WHERE id = ?').get(stalled)).toEqual({ status: 'running', attempts: 2 });
-    expect(second.logs.some((line) => line.includes('queued again') && line.includes(stalled))).toBe(true);
-    const afterSecondKill = killedCopy(second);
+    for (let restart = 1; restart <= 3; restart += 1) {
+      // A second after the kill: the 20 s lease has not lapsed, and nobody waits for it.
+      const server = await open({ dataDir: killed, clock: createClock(START_TIME + restart * 1_000), runner: new FakeRunner('manual') });
+      await server.runner.started(1);
+      expect(server.runner.renders.map((render) => render.spec)).toEqual([expect.objectContaining({ texts: expect.objectContaining({ logotext: '甲' }) })]);
+      const row = server.readDb().prepare('SELECT status, attempts, interruptions FROM render_jobs WHERE id = ?').get(interrupted);
+      // The kill is not counted as an attempt of its own: only the new claim is.
+      expect(row).toEqual({ status: 'running', attempts: 1, interruptions: restart });
+      expect(server.logs.some((line) => line.includes('interrupted by a restart: queued again') && line.includes(interrupted))).toBe(true);
+      // The jobs behind it keep their places and their counts.
+      const poll = (uniqueId: string) => post<LogoPollingAnswer>(server, '/index/common/logoPolling', { uniqueId }, headers);
+      expect((await poll(waiting[0])).data.waitCount).toBe(1);
+      expect((await poll(waiting[1])).data.waitCount).toBe(2);
+      expect(server.readDb().prepare("SELECT COUNT(*) AS n FROM render_jobs WHERE status = 'queued' AND attempts = 0 AND interruptions = 0").get()).toEqual({ n: 2 });
+      killed = killedCopy(server);
+    }
 
-    const third = await open({ dataDir: afterSecondKill, clock: createClock(START_TIME + 120_000), runner: new FakeRunner('auto') });
+    const last = await open({ dataDir: killed, clock: createClock(START_TIME + 4_000), runner: new FakeRunner('auto') });
     await settle();
-    expect(third.runner.renders.map((render) => (render.spec as { texts: { logotext: string } }).texts.logotext)).toEqual(['乙', '丙']);
-    const poll = (uniqueId: string) => post<LogoPollingAnswer>(third, '/index/common/logoPolling', { uniqueId }, headers);
-    expect((await poll(stalled)).data).toMatchObject({ expired: true, errorMsg: GenerationMessages.renderFailed, isCreate: false });
+    expect(last.runner.renders.map((render) => (render.spec as { texts: { logotext: string } }).texts.logotext)).toEqual(['乙', '丙']);
+    const poll = (uniqueId: string) => post<LogoPollingAnswer>(last, '/index/common/logoPolling', { uniqueId }, headers);
+    expect((await poll(interrupted)).data).toMatchObject({ expired: true, errorMsg: GenerationMessages.renderInterrupted, isCreate: false });
+    expect(last.logs.some((line) => line.includes('interrupted by too many restarts') && line.includes(interrupted))).toBe(true);
     for (const id of waiting) expect((await poll(id)).data.isCreate).toBe(true);
+    // Asked for again, it is a new job with all its chances.
+    expect((await post<LogoCreateAnswer>(last, '/index/common/logoCreate', form('甲'), headers)).data.uniqueId).toBe(interrupted);
+    await settle();
+    expect(last.readDb().prepare('SELECT status, interruptions FROM render_jobs WHERE id = ?').get(interrupted)).toEqual({ status: 'done', interruptions: 0 });
   });
 
-  it('a running job whose lease has not lapsed yet is left alone until it does', async () => {
+  it('a job running at a kill runs again as soon as the server starts, without waiting for its lease', async () => {
     const first = await open({ runner: new FakeRunner('manual') });
     const headers = quickLogin(first).headers;
-    await post(first, '/index/common/logoCreate', form('甲'), headers);
+    const id = (await post<LogoCreateAnswer>(first, '/index/common/logoCreate', form('甲'), headers)).data.uniqueId;
     await first.runner.started(1);
     const copy = killedCopy(first);
+    const { lease_until: leaseUntil } = first.readDb().prepare('SELECT lease_until FROM render_jobs WHERE id = ?').get(id) as { lease_until: number };
+    // The clock stands still: nothing but the start-up can make the job run.
     const clock = createClock(START_TIME + 1_000);
-    const second = await open({ dataDir: copy, clock, runner: new FakeRunner('auto'), queue: { sweepIntervalMs: 20 } });
+    expect(leaseUntil).toBeGreaterThan(clock.now());
+    const second = await open({ dataDir: copy, clock, runner: new FakeRunner('auto') });
     await settle();
-    expect(second.runner.renders).toHaveLength(0);
-    clock.advanceSeconds(30);
-    await second.runner.started(1);
+    expect(second.runner.renders).toHaveLength(1);
     expect(second.runner.renders[0].spec).toMatchObject({ texts: { logotext: '甲' } });
+    expect((await post<LogoPollingAnswer>(second, '/index/common/logoPolling', { uniqueId: id }, headers)).data.isCreate).toBe(true);
+    expect(second.logs.some((line) => line.includes('lease lapsed'))).toBe(false);
   });
 });

@@ -9,6 +9,7 @@ import {
   type SetBannerPreviewRequest,
 } from '../../../contract/builder';
 import { AnswerCode } from '../../../contract/envelope';
+import { activeJobsRefusal } from '../../../contract/generation';
 import { configFieldProblem, configFields } from '../../../contract/miniSite';
 import { BusinessError, invalid, tooMany } from '../../http/envelope';
 import type { RenderQueue } from '../../queue/renderQueue';
@@ -52,7 +53,8 @@ export class BannerService {
     // Asked before queueing: afterwards the queue would count this job twice, as its own render
     // and again among the ones ahead of it.
     const durationTime = queue.expectedSeconds('ab');
-    const outcome = queue.submit(spec, { isFirst: request.isFirst, userId: user.id });
+    const outcome = queue.submit(spec, { isFirst: request.isFirst, userId: user.id, ip });
+    if (outcome.type === 'refused') throw tooMany(activeJobsRefusal(outcome.limit.by, outcome.limit.limit));
     if (outcome.type === 'inquiry') return { callbackUrl: '', durationTime, isInquiry: true, waitCount: outcome.waitCount, completed: false };
     repo.rememberTask(user.id, outcome.id, site.record.id);
     const callbackUrl = `${BANNER_STATUS_PATH}?taskId=${outcome.id}`;
@@ -63,7 +65,7 @@ export class BannerService {
   /** GET /api/createWeb/bannerStatus?taskId=: a failure is an error answer with the render's message. */
   status(taskId: string, user: UserRow): BannerStatusAnswer {
     if (!this.owns(taskId, user)) throw bannerUnknown();
-    const outcome = this.deps.queue.poll(taskId);
+    const outcome = this.deps.queue.poll(taskId, user.id);
     const none = { status: 0 as const, waitCount: 0, msg: '', bannerId: '', bannerUrl: '', logoUrl: '' };
     switch (outcome.type) {
       case 'waiting':
@@ -114,7 +116,7 @@ export class BannerService {
     if (!this.owns(taskId, user)) throw bannerUnknown();
     const job = this.deps.queue.finishedJob(taskId);
     if (job?.spec.kind === 'ab' && job.files.includes(JOB_FILES.ab.banner) && job.files.includes(JOB_FILES.ab.logo)) return SiteFiles.resultUrls(taskId);
-    if (this.deps.queue.poll(taskId).type === 'waiting') throw invalid(BuilderMessages.bannerNotReady);
+    if (this.deps.queue.poll(taskId, user.id).type === 'waiting') throw invalid(BuilderMessages.bannerNotReady);
     throw bannerUnknown();
   }
 

@@ -30,7 +30,7 @@ export function registerGenerationRoutes(app: FastifyInstance, service: Generati
 
   /** POST /index/common/logoPolling */
   app.post<{ Body: LogoPollingRequest }>('/index/common/logoPolling', { schema: schemas.logoPollingSchema, preHandler: requireUser }, async (request) => {
-    return ok(service.poll(request.body.uniqueId));
+    return ok(service.poll(request.body.uniqueId, currentUser(request)));
   });
 
   /** POST /index/common/getLogoCreationDuration */

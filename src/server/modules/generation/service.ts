@@ -1,5 +1,6 @@
 import {
   GenerationMessages,
+  activeJobsRefusal,
   bannerFormProblem,
   isGenerationModule,
   logoFormProblem,
@@ -65,8 +66,10 @@ export class GenerationService {
     const { limiters, queue } = this.deps;
     if (!limiters.createPerUser.take(String(user.id)) || !limiters.createPerIp.take(ip)) throw tooMany();
     const spec = this.specOf(request);
-    const outcome = queue.submit(spec, { isFirst: request.isFirst, userId: user.id });
+    const outcome = queue.submit(spec, { isFirst: request.isFirst, userId: user.id, ip });
     switch (outcome.type) {
+      case 'refused':
+        throw tooMany(activeJobsRefusal(outcome.limit.by, outcome.limit.limit));
       case 'inquiry':
         return { uniqueId: '', isInquiry: true, exist: false, waitCount: outcome.waitCount, ...NO_RESULT };
       case 'exists':
@@ -78,10 +81,11 @@ export class GenerationService {
 
   /**
    * A failed render answers `expired` with its message, so that the SPA stops polling and shows
-   * it (spec section 8: "errorMsg or 'LOGO生成超时'"); an unknown or dropped job says so.
+   * it (spec section 8: "errorMsg or 'LOGO生成超时'"); an unknown or dropped job says so, and so
+   * does another user's job when results are not shared.
    */
-  poll(uniqueId: string): LogoPollingAnswer {
-    const outcome = this.deps.queue.poll(uniqueId);
+  poll(uniqueId: string, user: UserRow): LogoPollingAnswer {
+    const outcome = this.deps.queue.poll(uniqueId, user.id);
     const none = { expired: false, errorMsg: '', waitCount: 0, isCreate: false, ...NO_RESULT };
     switch (outcome.type) {
       case 'waiting':

@@ -1,0 +1,36 @@
+import net from 'node:net';
+
+/** The eight 16-bit groups of an IPv6 address (a trailing dotted IPv4 part included), or null. */
+function ipv6Groups(address: string): number[] | null {
+  // A zone (fe80::1%eth0) names the interface, not the host.
+  let text = address.split('%')[0];
+  if (!net.isIPv6(text)) return null;
+  const dotted = /(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(text);
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number);
+    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const halves = text.split('::');
+  const head = halves[0] ? halves[0].split(':') : [];
+  const tail = halves.length > 1 && halves[1] ? halves[1].split(':') : [];
+  const missing = 8 - head.length - tail.length;
+  return [...head, ...Array.from({ length: halves.length > 1 ? missing : 0 }, () => '0'), ...tail].map((group) => parseInt(group, 16));
+}
+
+/**
+ * The key per-address limits count a client under: an IPv4 address as it is (an IPv4-mapped IPv6
+ * address as its IPv4 form), an IPv6 address by its /64 network, since one subscriber is usually
+ * given a whole /64 and could otherwise take a new address for every request. Null for no address.
+ */
+export function addressLimitKey(address: string | null | undefined): string | null {
+  if (!address) return null;
+  const groups = ipv6Groups(address);
+  if (!groups) return address;
+  if (groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff) {
+    return [groups[6] >> 8, groups[6] & 0xff, groups[7] >> 8, groups[7] & 0xff].join('.');
+  }
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.toString(16))
+    .join(':')}::/64`;
+}
