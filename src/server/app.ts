@@ -7,6 +7,7 @@ import { runMigrations } from './db/migrations';
 import { registerBodyParsers } from './http/bodyParsers';
 import { registerBrandAssets } from './http/brandAssets';
 import { registerErrorHandling } from './http/errorHandler';
+import { registerRateLimits } from './http/rateLimits';
 import { registerSecurityHeaders } from './http/securityHeaders';
 import { registerSpa } from './http/spa';
 import { registerAuthRoutes } from './modules/auth/routes';
@@ -102,6 +103,8 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
   registerErrorHandling(app);
   registerBodyParsers(app);
   await registerSecurityHeaders(app);
+  // Before the routes: the plugin reads each route's rate limit as the route is added.
+  await registerRateLimits(app, now);
   registerAuth(app, services.tokens, services.users);
 
   registerAuthRoutes(app, services);

@@ -69,7 +69,7 @@ export function createServices({ config, db, now, log, smsProvider, generation, 
   const users = new UserRepository(db, now);
   const tokens = new TokenService(config.jwtSecret, now);
   const passwords = new PasswordHasher();
-  const captchas = new CaptchaService(db, now, limiter);
+  const captchas = new CaptchaService(db, now);
   const codes = new SmsCodeStore(db, now, deriveKey(config.jwtSecret, 'sms-code'));
   // The outbox exists for tests: production never keeps a readable copy of a code.
   const outbox = config.mode === 'production' ? null : new SmsOutbox(db, now);
@@ -109,9 +109,9 @@ export function createServices({ config, db, now, log, smsProvider, generation, 
     captchas,
     codes,
     auth: new AuthService({ db, users, passwords, tokens, codes, guard }),
-    sms: new SmsService({ captchas, codes, limiter, users, provider, log }),
+    sms: new SmsService({ captchas, codes, limiter, provider, log }),
     operateLog: new OperateLog(db, now, limiter),
-    qrLogin: new QrLoginService({ db, now, tickets: new QrTicketRepository(db), users, tokens, limiter }),
+    qrLogin: new QrLoginService({ db, now, tickets: new QrTicketRepository(db), users, tokens }),
     qrProvider: createQrLoginProvider(config.qrLoginProvider),
     common: new CommonRepository(db, now),
     renderQueue,

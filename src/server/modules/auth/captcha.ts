@@ -2,11 +2,10 @@ import svgCaptcha from 'svg-captcha';
 import type { CaptchaAnswer } from '../../../contract/auth';
 import { Security } from '../../../contract/limits';
 import { Messages } from '../../../contract/messages';
-import { invalid, tooMany } from '../../http/envelope';
+import { invalid } from '../../http/envelope';
 import type { Db } from '../../db/database';
 import type { Clock } from '../../clock';
 import { randomToken } from '../../security/secrets';
-import { RateScope, type RateLimiter } from '../../security/rateLimiter';
 
 interface CaptchaRow {
   answer: string;
@@ -31,7 +30,6 @@ export class CaptchaService {
   constructor(
     db: Db,
     private readonly now: Clock,
-    private readonly limiter: RateLimiter,
   ) {
     this.insertStmt = db.prepare<[string, string, number, number]>("INSERT INTO captchas (id, answer, status, created_at, expires_at) VALUES (?, ?, 'pending', ?, ?)");
     this.getStmt = db.prepare<[string], CaptchaRow>('SELECT answer, status, expires_at FROM captchas WHERE id = ?');
@@ -41,9 +39,7 @@ export class CaptchaService {
   }
 
   /** GET /api/auth/getCaptcha */
-  create(ip: string): CaptchaAnswer {
-    if (this.limiter.count(RateScope.captchaIp, ip, 60) >= Security.captchaPerIpPerMinute) throw tooMany();
-    this.limiter.hit(RateScope.captchaIp, ip);
+  create(): CaptchaAnswer {
     const captcha = svgCaptcha.create({
       size: Security.captchaLength,
       noise: 3,

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { QrcodeRequest } from '../../../contract/auth';
+import { Security } from '../../../contract/limits';
 import { ok } from '../../http/envelope';
+import { perIp } from '../../http/rateLimits';
 import type { QrLoginProvider } from './qrProviders';
 import * as schemas from './schemas';
 import type { QrLoginService } from './service';
@@ -15,10 +17,10 @@ export interface WxAuthRouteDeps {
 export function registerWxAuthRoutes(app: FastifyInstance, deps: WxAuthRouteDeps): void {
   const { service, provider, publicOrigin } = deps;
 
-  app.post<{ Body: QrcodeRequest }>('/api/wxAuth/getWechatQrcode', { schema: schemas.qrcodeSchema }, async (request) => {
+  app.post<{ Body: QrcodeRequest }>('/api/wxAuth/getWechatQrcode', { schema: schemas.qrcodeSchema, config: perIp(Security.qrPerIpPerMinute, 60) }, async (request) => {
     // The schema allows only hostname[:port] in `host`, so it cannot smuggle a path or a scheme.
     const origin = publicOrigin || `${request.protocol}://${request.body.host}`;
-    return ok(await service.create(request.body.qrcode, request.ip, (ticket) => provider.scanUrl(ticket, origin)));
+    return ok(await service.create(request.body.qrcode, (ticket) => provider.scanUrl(ticket, origin)));
   });
 
   app.get<{ Querystring: { qrcode: string } }>('/api/wxAuth/wxLoginInfo', { schema: schemas.loginInfoSchema }, async (request, reply) => {

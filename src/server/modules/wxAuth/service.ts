@@ -1,11 +1,9 @@
 import type { QrcodeAnswer, QrLoginInfoAnswer } from '../../../contract/auth';
-import { Limits, Security } from '../../../contract/limits';
-import { tooMany } from '../../http/envelope';
+import { Limits } from '../../../contract/limits';
 import type { Db } from '../../db/database';
 import type { Clock } from '../../clock';
 import { qrPngDataUrl } from '../../qrImage';
 import { randomToken } from '../../security/secrets';
-import { RateScope, type RateLimiter } from '../../security/rateLimiter';
 import type { TokenService } from '../../security/tokens';
 import { toUserInfo, type UserRepository } from '../auth/repository';
 import type { QrTicketRepository, TicketRow } from './repository';
@@ -23,7 +21,6 @@ export interface QrLoginDeps {
   tickets: QrTicketRepository;
   users: UserRepository;
   tokens: TokenService;
-  limiter: RateLimiter;
 }
 
 /**
@@ -42,10 +39,8 @@ export class QrLoginService {
   }
 
   /** POST /api/wxAuth/getWechatQrcode; `scanUrl` is what the QR encodes (the provider decides). */
-  async create(previous: string | undefined, ip: string, scanUrl: (ticket: string) => string): Promise<QrcodeAnswer> {
-    const { tickets, limiter, now } = this.deps;
-    if (limiter.count(RateScope.qrIp, ip, 60) >= Security.qrPerIpPerMinute) throw tooMany();
-    limiter.hit(RateScope.qrIp, ip);
+  async create(previous: string | undefined, scanUrl: (ticket: string) => string): Promise<QrcodeAnswer> {
+    const { tickets, now } = this.deps;
     // A refreshed code replaces the old one: the old ticket must not log anyone in any more.
     if (previous) tickets.delete(previous);
     const ticket = randomToken(32);
