@@ -20,6 +20,15 @@ export interface LoginAnswer {
   userInfo: UserInfo;
 }
 
+/**
+ * POST /api/auth/smsLogin (ours): login with a code sent to the phone (purpose 'login'), which
+ * works while password logins of the phone are stopped by an attack. Answers LoginAnswer.
+ */
+export interface SmsLoginRequest {
+  mobile: string;
+  verifyCode: string;
+}
+
 /** POST /api/auth/register */
 export interface RegisterRequest {
   mobile: string;
@@ -57,8 +66,8 @@ export interface VerifyCaptchaRequest {
 }
 
 /** What an SMS code is for: it is bound to the phone and this purpose. */
-export type SmsPurpose = 'register' | 'resetPassword';
-export const SMS_PURPOSES: readonly SmsPurpose[] = ['register', 'resetPassword'];
+export type SmsPurpose = 'register' | 'resetPassword' | 'login';
+export const SMS_PURPOSES: readonly SmsPurpose[] = ['register', 'resetPassword', 'login'];
 
 /** POST /api/Auth/sendSmsCode */
 export interface SendSmsRequest {

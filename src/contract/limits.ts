@@ -30,12 +30,32 @@ export const Security = {
   smsPerPhonePerHour: 5,
   smsPerPhonePerDay: 10,
   smsPerIpPerDay: 20,
+  /**
+   * Login throttling counts failures per (phone, address): the guesser's address needs a captcha
+   * after 3 and is locked out of that phone after 10, while the owner's address is not touched.
+   */
   loginCaptchaAfterFailures: 3,
   loginLockAfterFailures: 10,
+  /** An address failing for many phones (credential stuffing) needs a captcha for every phone. */
+  loginCaptchaAfterAddressFailures: 10,
+  /**
+   * Clear abuse from many addresses: this many failures for one phone from at least
+   * loginPhoneLockMinAddresses addresses stop its password logins; SMS-code logins still work.
+   */
+  loginPhoneLockAfterFailures: 30,
+  loginPhoneLockMinAddresses: 10,
   loginFailureWindowSeconds: 15 * 60,
   loginLockSeconds: 15 * 60,
   captchaPerIpPerMinute: 30,
+  captchaChecksPerIpPerMinute: 60,
   loginPerIpPerMinute: 30,
+  /**
+   * Register, the password reset and the SMS-code login, per address and per phone: a prober
+   * without codes learns nothing, and cannot try phones quickly either.
+   */
+  accountProbesPerIpPerWindow: 20,
+  accountProbesPerPhonePerWindow: 10,
+  accountProbeWindowSeconds: 10 * 60,
   captchaLength: 4,
   qrPerIpPerMinute: 30,
   /** Visit-log writes past this are dropped silently: tracking must never disturb navigation. */

@@ -32,7 +32,10 @@ export const Messages = {
 
   loginFailed: '手机号或密码错误',
   loginNeedsCaptcha: '登录失败次数过多，请先完成图形验证码',
-  loginLocked: '登录失败次数过多，账号已锁定15分钟，请稍后再试',
+  loginLocked: '登录失败次数过多，请15分钟后再试，或使用短信验证码登录',
+  loginLockedUseSms: '该账号近期被多处尝试登录，已暂停密码登录15分钟，请使用短信验证码登录',
+  smsLoginSwitch: '短信验证码登录',
+  passwordLoginSwitch: '密码登录',
   loginSucceeded: '登录成功',
   registerFailed: '注册失败',
   registerSucceeded: '注册成功，请登录',

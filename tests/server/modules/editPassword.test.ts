@@ -52,8 +52,13 @@ describe('POST /api/auth/editPassword without a login (forgot password)', () => 
     expect(reused).toMatchObject({ code: AnswerCode.invalid, msg: Messages.smsCodeExpired });
   });
 
-  it('answers "not registered" for a phone without an account', async () => {
+  it('answers "not registered" for a phone without an account only to whoever holds its code', async () => {
     expect(await post(t, '/api/auth/editPassword', { mobile: PHONE, password: NEW_PASSWORD, verifyCode: '123456' })).toMatchObject({
+      code: AnswerCode.invalid,
+      msg: Messages.smsCodeExpired,
+    });
+    const verifyCode = await sendSms(t, PHONE, 'resetPassword');
+    expect(await post(t, '/api/auth/editPassword', { mobile: PHONE, password: NEW_PASSWORD, verifyCode })).toMatchObject({
       code: AnswerCode.invalid,
       msg: Messages.accountNotFound,
     });

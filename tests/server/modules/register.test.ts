@@ -80,10 +80,14 @@ describe('POST /api/auth/register', () => {
     expect(await registerWith({ verifyCode: second })).toMatchObject({ code: 200 });
   });
 
-  it('refuses a phone that already has an account', async () => {
+  it('refuses a phone that already has an account, once the caller has proved the phone is theirs', async () => {
     const verifyCode = await sendSms(t, PHONE, 'register');
     expect(await registerWith({ verifyCode })).toMatchObject({ code: 200 });
-    expect(await registerWith({ verifyCode })).toMatchObject({ code: AnswerCode.invalid, msg: Messages.phoneTaken });
+    // The spent code proves nothing: the answer says nothing of the account.
+    expect(await registerWith({ verifyCode })).toMatchObject({ code: AnswerCode.invalid, msg: Messages.smsCodeExpired });
+    t.clock.advanceSeconds(60);
+    const again = await sendSms(t, PHONE, 'register');
+    expect(await registerWith({ verifyCode: again })).toMatchObject({ code: AnswerCode.invalid, msg: Messages.phoneTaken });
     expect(userCount()).toBe(1);
   });
 

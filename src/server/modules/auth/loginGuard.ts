@@ -1,13 +1,20 @@
 import { AnswerCode } from '../../../contract/envelope';
 import { Security } from '../../../contract/limits';
 import { Messages } from '../../../contract/messages';
-import { BusinessError, tooMany } from '../../http/envelope';
+import { BusinessError } from '../../http/envelope';
 import { RateScope, type RateLimiter } from '../../security/rateLimiter';
 import type { CaptchaService } from './captcha';
 
+const pairKey = (phone: string, ip: string): string => `${phone}|${ip}`;
+
 /**
- * Login throttling (DESIGN.md section 8, ASVS 6.3.1): after 3 failures in 15 minutes for a phone or
- * an IP every attempt needs a passed captcha; 10 failures for a phone lock it for 15 minutes.
+ * Password-login throttling (DESIGN.md section 8, ASVS 6.3.1), counted per (phone, address) so
+ * that nobody can lock another person out: after 3 failures the guessing address needs a passed
+ * captcha for that phone, after 10 it is locked out of it for 15 minutes; the owner, from their own
+ * address, is not affected. An address failing for many phones needs a captcha for all of them.
+ * Only clear abuse from many addresses (30 failures from 10 addresses) stops the phone's password
+ * logins for everyone, and then the owner signs in with an SMS code (AuthService.smsLogin).
+ * Attempts per address and minute are limited at the route (@fastify/rate-limit).
  */
 export class LoginGuard {
   constructor(
@@ -15,34 +22,49 @@ export class LoginGuard {
     private readonly captchas: CaptchaService,
   ) {}
 
-  /** Runs before the password is checked; throws 429, 423 or 428, and spends the captcha when needed. */
+  /** Runs before the password is checked; throws 423 or 428, and spends the captcha when one is needed. */
   admit(phone: string, ip: string, captchaId: string | undefined): void {
     const { limiter } = this;
-    if (limiter.count(RateScope.loginAttemptIp, ip, 60) >= Security.loginPerIpPerMinute) throw tooMany();
-    limiter.hit(RateScope.loginAttemptIp, ip);
-    if (limiter.count(RateScope.loginLock, phone, Security.loginLockSeconds) > 0) {
+    if (limiter.count(RateScope.loginLockPhone, phone, Security.loginLockSeconds) > 0) {
+      throw new BusinessError(AnswerCode.locked, Messages.loginLockedUseSms);
+    }
+    if (limiter.count(RateScope.loginLockPair, pairKey(phone, ip), Security.loginLockSeconds) > 0) {
       throw new BusinessError(AnswerCode.locked, Messages.loginLocked);
     }
     const window = Security.loginFailureWindowSeconds;
-    const failures = Math.max(limiter.count(RateScope.loginFailPhone, phone, window), limiter.count(RateScope.loginFailIp, ip, window));
-    if (failures >= Security.loginCaptchaAfterFailures && !this.captchas.consumePassed(captchaId)) {
+    const needsCaptcha =
+      limiter.count(RateScope.loginFailPair, pairKey(phone, ip), window) >= Security.loginCaptchaAfterFailures ||
+      limiter.count(RateScope.loginFailIp, ip, window) >= Security.loginCaptchaAfterAddressFailures;
+    if (needsCaptcha && !this.captchas.consumePassed(captchaId)) {
       throw new BusinessError(AnswerCode.captchaRequired, Messages.loginNeedsCaptcha);
     }
   }
 
-  /** Records a wrong password; true when this failure locked the phone. */
-  failed(phone: string, ip: string): boolean {
-    this.limiter.hit(RateScope.loginFailPhone, phone);
-    this.limiter.hit(RateScope.loginFailIp, ip);
-    if (this.limiter.count(RateScope.loginFailPhone, phone, Security.loginFailureWindowSeconds) < Security.loginLockAfterFailures) return false;
-    // While locked no attempt is counted, and the lock lasts as long as the failure window, so the
+  /** Records a wrong password; throws the lock when this failure locked the address or the phone. */
+  failed(phone: string, ip: string): void {
+    const { limiter } = this;
+    const pair = pairKey(phone, ip);
+    const window = Security.loginFailureWindowSeconds;
+    limiter.hit(RateScope.loginFailPair, pair);
+    limiter.hit(RateScope.loginFailPhone, phone);
+    limiter.hit(RateScope.loginFailIp, ip);
+    // While locked no attempt is counted, and a lock lasts as long as the failure window, so the
     // failures that caused it have aged out when it ends.
-    this.limiter.hit(RateScope.loginLock, phone);
-    return true;
+    if (
+      limiter.count(RateScope.loginFailPhone, phone, window) >= Security.loginPhoneLockAfterFailures &&
+      limiter.countDistinct(RateScope.loginFailPair, phone, window) >= Security.loginPhoneLockMinAddresses
+    ) {
+      limiter.hit(RateScope.loginLockPhone, phone);
+      throw new BusinessError(AnswerCode.locked, Messages.loginLockedUseSms);
+    }
+    if (limiter.count(RateScope.loginFailPair, pair, window) >= Security.loginLockAfterFailures) {
+      limiter.hit(RateScope.loginLockPair, pair);
+      throw new BusinessError(AnswerCode.locked, Messages.loginLocked);
+    }
   }
 
-  /** The phone's owner got in: their earlier typos no longer count (the IP's do, on purpose). */
-  succeeded(phone: string): void {
-    this.limiter.clear(RateScope.loginFailPhone, phone);
+  /** The phone's owner got in from this address: its earlier typos there no longer count. */
+  succeeded(phone: string, ip: string): void {
+    this.limiter.clear(RateScope.loginFailPair, pairKey(phone, ip));
   }
 }

@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import type { EditPasswordRequest, LoginRequest, OperateLogRequest, RegisterRequest, SendSmsRequest, UpdateUserInfoRequest, VerifyCaptchaRequest } from '../../../contract/auth';
+import type { EditPasswordRequest, LoginRequest, OperateLogRequest, RegisterRequest, SendSmsRequest, SmsLoginRequest, UpdateUserInfoRequest, VerifyCaptchaRequest } from '../../../contract/auth';
 import { SCREEN_SIZE_HEADER } from '../../../contract/envelope';
+import { Security } from '../../../contract/limits';
 import { Messages } from '../../../contract/messages';
 import { checkCaptchaInput } from '../../../contract/validation';
 import { assertValid, ok } from '../../http/envelope';
+import { limitByKey, perIp } from '../../http/rateLimits';
 import { currentUser, requireUser } from '../../plugins/auth';
 import type { CaptchaService } from './captcha';
 import type { OperateLog } from './operateLog';
@@ -22,9 +24,19 @@ export interface AuthRouteDeps {
 /** The paths are the spec's, capitals included (section 7). */
 export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps): void {
   const { auth, captchas, sms, operateLog } = deps;
+  // Calls that would tell whether a phone has an account if they were not checked in the right
+  // order: limited per address at the route and per phone inside, one counter per call.
+  const probe = perIp(Security.accountProbesPerIpPerWindow, Security.accountProbeWindowSeconds);
+  const perPhone = () => limitByKey(app, Security.accountProbesPerPhonePerWindow, Security.accountProbeWindowSeconds);
+  const [registerPerPhone, resetPerPhone, smsLoginPerPhone] = [perPhone(), perPhone(), perPhone()];
 
-  app.post<{ Body: LoginRequest }>('/api/auth/login', { schema: schemas.loginSchema }, async (request) => {
+  app.post<{ Body: LoginRequest }>('/api/auth/login', { schema: schemas.loginSchema, config: perIp(Security.loginPerIpPerMinute, 60) }, async (request) => {
     return ok(await auth.login(request.body, request.ip), Messages.loginSucceeded);
+  });
+
+  app.post<{ Body: SmsLoginRequest }>('/api/auth/smsLogin', { schema: schemas.smsLoginSchema, config: probe }, async (request) => {
+    await smsLoginPerPhone(request, request.body.mobile);
+    return ok(auth.smsLogin(request.body, request.ip), Messages.loginSucceeded);
   });
 
   // An API call under the SPA's /user/ space: a static route, so it wins over the history fallback.
@@ -37,12 +49,14 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps): v
     return ok(null, Messages.logoutSucceeded);
   });
 
-  app.post<{ Body: RegisterRequest }>('/api/auth/register', { schema: schemas.registerSchema }, async (request) => {
+  app.post<{ Body: RegisterRequest }>('/api/auth/register', { schema: schemas.registerSchema, config: probe }, async (request) => {
+    await registerPerPhone(request, request.body.mobile);
     await auth.register(request.body);
     return ok(null, Messages.registerSucceeded);
   });
 
-  app.post<{ Body: EditPasswordRequest }>('/api/auth/editPassword', { schema: schemas.editPasswordSchema }, async (request) => {
+  app.post<{ Body: EditPasswordRequest }>('/api/auth/editPassword', { schema: schemas.editPasswordSchema, config: probe }, async (request) => {
+    await resetPerPhone(request, request.body.mobile);
     await auth.editPassword(request.body, request.user);
     return ok(null, Messages.editPasswordSucceeded);
   });
@@ -51,20 +65,20 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps): v
     return ok(auth.updateUserInfo(currentUser(request), request.body.name), Messages.updateUserSucceeded);
   });
 
-  app.get('/api/auth/getCaptcha', { schema: schemas.getCaptchaSchema }, async (request, reply) => {
+  app.get('/api/auth/getCaptcha', { schema: schemas.getCaptchaSchema, config: perIp(Security.captchaPerIpPerMinute, 60) }, async (_request, reply) => {
     // A captcha image must never come from a cache: each one is single use.
     reply.header('cache-control', 'no-store');
-    return ok(captchas.create(request.ip));
+    return ok(captchas.create());
   });
 
-  app.post<{ Body: VerifyCaptchaRequest }>('/api/auth/verifyCaptcha', { schema: schemas.verifyCaptchaSchema }, async (request) => {
+  app.post<{ Body: VerifyCaptchaRequest }>('/api/auth/verifyCaptcha', { schema: schemas.verifyCaptchaSchema, config: perIp(Security.captchaChecksPerIpPerMinute, 60) }, async (request) => {
     assertValid(checkCaptchaInput(request.body.code));
     captchas.verify(request.body.captchaId, request.body.code);
     return ok(null, Messages.captchaPassed);
   });
 
   app.post<{ Body: SendSmsRequest }>('/api/Auth/sendSmsCode', { schema: schemas.sendSmsSchema }, async (request) => {
-    await sms.send(request.body, request.ip, request.user);
+    await sms.send(request.body, request.ip);
     return ok(null, Messages.smsSent);
   });
 

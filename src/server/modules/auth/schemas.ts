@@ -25,6 +25,11 @@ export const userInfoRouteSchema = { response: responses(userInfoSchema, { needs
 
 export const logoutSchema = { response: responses(null, { needsLogin: true }) };
 
+export const smsLoginSchema = {
+  body: object({ mobile: phone, verifyCode: smsCode }),
+  response: responses(object({ token: { type: 'string' }, userInfo: userInfoSchema }, ['token', 'userInfo'])),
+};
+
 export const registerSchema = {
   body: object({ mobile: phone, password, verifyCode: smsCode, invite: str(64) }),
   response: responses(null),

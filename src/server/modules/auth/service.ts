@@ -1,8 +1,7 @@
-import type { EditPasswordRequest, LoginAnswer, LoginRequest, RegisterRequest, UserInfo } from '../../../contract/auth';
-import { AnswerCode } from '../../../contract/envelope';
+import type { EditPasswordRequest, LoginAnswer, LoginRequest, RegisterRequest, SmsLoginRequest, UserInfo } from '../../../contract/auth';
 import { Messages } from '../../../contract/messages';
 import { checkPassword, checkPhone, checkSmsCode, checkUserName } from '../../../contract/validation';
-import { BusinessError, assertValid, invalid } from '../../http/envelope';
+import { assertValid, invalid } from '../../http/envelope';
 import type { Db } from '../../db/database';
 import { newPasswordProblem, type PasswordHasher } from '../../security/passwords';
 import type { TokenService } from '../../security/tokens';
@@ -41,10 +40,30 @@ export class AuthService {
     // Always one argon2 verification, so a wrong phone and a wrong password look and time alike.
     const passwordOk = await passwords.verify(user?.password_hash ?? null, request.password);
     if (!user || !passwordOk) {
-      if (guard.failed(phone, ip)) throw new BusinessError(AnswerCode.locked, Messages.loginLocked);
+      guard.failed(phone, ip);
       throw invalid(Messages.loginFailed);
     }
-    guard.succeeded(phone);
+    guard.succeeded(phone, ip);
+    return { token: this.issueToken(user), userInfo: toUserInfo(user) };
+  }
+
+  /**
+   * POST /api/auth/smsLogin: a code sent to the phone instead of the password. The code is checked
+   * before anything is said of the phone; it works while password logins are stopped by an attack.
+   */
+  smsLogin(request: SmsLoginRequest, ip: string): LoginAnswer {
+    const { db, users, codes, guard } = this.deps;
+    const { mobile, verifyCode } = request;
+    assertValid(checkPhone(mobile));
+    assertValid(checkSmsCode(verifyCode));
+    assertValid(codes.check(mobile, 'login', verifyCode));
+    const user = db.transaction(() => {
+      const owner = users.byMobile(mobile);
+      if (!owner) throw invalid(Messages.accountNotFound);
+      if (!codes.consume(mobile, 'login', verifyCode)) throw invalid(Messages.smsCodeExpired);
+      return owner;
+    })();
+    guard.succeeded(mobile, ip);
     return { token: this.issueToken(user), userInfo: toUserInfo(user) };
   }
 
@@ -55,8 +74,9 @@ export class AuthService {
     assertValid(checkPhone(mobile));
     assertValid(newPasswordProblem(password, mobile));
     assertValid(checkSmsCode(verifyCode));
-    if (users.byMobile(mobile)) throw invalid(Messages.phoneTaken);
+    // The code first: it proves the phone is the caller's, and only then may they learn it is taken.
     assertValid(codes.check(mobile, 'register', verifyCode));
+    if (users.byMobile(mobile)) throw invalid(Messages.phoneTaken);
     const hash = await passwords.hash(password);
     // Re-checked inside one transaction: another request may have spent the code or taken the phone.
     db.transaction(() => {
@@ -91,8 +111,9 @@ export class AuthService {
     assertValid(checkPhone(mobile));
     assertValid(newPasswordProblem(password, mobile));
     assertValid(checkSmsCode(verifyCode));
-    const { target, bind } = this.resolvePasswordTarget(mobile, user);
+    // The code first, so that a caller without one learns nothing of the phone's account.
     assertValid(codes.check(mobile, 'resetPassword', verifyCode));
+    const { target, bind } = this.resolvePasswordTarget(mobile, user);
     const hash = await passwords.hash(password);
     db.transaction(() => {
       const owner = users.byMobile(mobile);

@@ -8,7 +8,6 @@ import { BusinessError, assertValid, invalid, tooMany } from '../../http/envelop
 import { randomDigits } from '../../security/secrets';
 import { RateScope, type RateLimiter } from '../../security/rateLimiter';
 import type { CaptchaService } from './captcha';
-import type { UserRepository, UserRow } from './repository';
 import type { SmsCodeStore } from './smsCodes';
 import type { SmsProvider } from './smsProviders';
 import { maskPhone } from './smsProviders';
@@ -23,7 +22,6 @@ export class SmsService {
       captchas: CaptchaService;
       codes: SmsCodeStore;
       limiter: RateLimiter;
-      users: UserRepository;
       provider: SmsProvider;
       log: FastifyBaseLogger;
     },
@@ -43,21 +41,17 @@ export class SmsService {
     }
   }
 
-  /** Refuses sends that cannot lead anywhere, so they cost no SMS. */
-  private assertPurposeFits(request: SendSmsRequest, user: UserRow | null): void {
-    const owner = this.deps.users.byMobile(request.iphone);
-    if (request.purpose === 'register' && owner) throw invalid(Messages.phoneTaken);
-    // A logged-in account without a phone may bind a new one through the reset-password form.
-    if (request.purpose === 'resetPassword' && !owner && !(user && !user.mobile)) throw invalid(Messages.accountNotFound);
-  }
-
-  async send(request: SendSmsRequest, ip: string, user: UserRow | null): Promise<void> {
+  /**
+   * Sends whether or not the phone has an account, and answers the same either way: whether a
+   * phone is registered is told only to whoever proves it is theirs with the code (register,
+   * editPassword and smsLogin check the code first). The send limits bound what that costs.
+   */
+  async send(request: SendSmsRequest, ip: string): Promise<void> {
     const { captchas, codes, limiter, provider, log } = this.deps;
     const phone = request.iphone;
     assertValid(checkPhone(phone));
     // Every send spends one passed captcha, whatever happens next.
     if (!captchas.consumePassed(request.captchaId)) throw invalid(Messages.captchaNotPassed);
-    this.assertPurposeFits(request, user);
     this.assertWithinLimits(phone, ip);
     limiter.hit(RateScope.smsPhone, phone);
     limiter.hit(RateScope.smsIp, ip);
