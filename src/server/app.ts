@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
 import http from 'node:http';
 import { systemClock, type Clock } from './clock';
 import type { ServerConfig } from './config';
@@ -23,6 +24,7 @@ import { registerMiniSiteRoutes } from './modules/miniSite/routes';
 import { seedCommon } from './modules/common/seed';
 import { registerWxAuthRoutes } from './modules/wxAuth/routes';
 import { registerAuth } from './plugins/auth';
+import { deriveKey } from './security/secrets';
 import { createServices, startHousekeeping, type BuilderOverrides, type GenerationOverrides, type MiniSiteOverrides } from './services';
 
 export interface BuildOptions {
@@ -102,6 +104,8 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
 
   registerErrorHandling(app);
   registerBodyParsers(app);
+  // Signed cookies carry identity (the QR provider's phones): the key is derived from the server secret.
+  await app.register(fastifyCookie, { secret: deriveKey(config.jwtSecret, 'cookie-signing').toString('base64url') });
   await registerSecurityHeaders(app);
   // Before the routes: the plugin reads each route's rate limit as the route is added.
   await registerRateLimits(app, now);

@@ -24,7 +24,8 @@ import { SiteRenderThread } from './modules/miniSite/siteRenderThread';
 import { SiteZipService } from './modules/miniSite/siteZip';
 import { UploadStore } from './modules/miniSite/uploads';
 import { createQrLoginProvider } from './modules/wxAuth/qrProviders';
-import { QrTicketRepository } from './modules/wxAuth/repository';
+import { QrDeviceRepository, QrTicketRepository } from './modules/wxAuth/repository';
+import { QrDevices } from './modules/wxAuth/devices';
 import { QrLoginService } from './modules/wxAuth/service';
 import { Catalog } from './queue/catalog';
 import { bannerArtDescriptor } from './render/aiBanner/config';
@@ -112,7 +113,7 @@ export function createServices({ config, db, now, log, smsProvider, generation, 
     sms: new SmsService({ captchas, codes, limiter, provider, log }),
     operateLog: new OperateLog(db, now, limiter),
     qrLogin: new QrLoginService({ db, now, tickets: new QrTicketRepository(db), users, tokens }),
-    qrProvider: createQrLoginProvider(config.qrLoginProvider),
+    qrProvider: createQrLoginProvider(config.qrLoginProvider, { devices: new QrDevices(new QrDeviceRepository(db), now) }),
     common: new CommonRepository(db, now),
     renderQueue,
     catalog,

@@ -198,6 +198,22 @@ export const MIGRATIONS: readonly string[] = [
   -- jobs queued before, which count for their user only.
   ALTER TABLE render_jobs ADD COLUMN ip TEXT;
   `,
+  `
+  -- The local QR provider's scanning phones. A phone proves which one it is with a random secret
+  -- the server issued (in a signed cookie); only the secret's hash is kept. The openid it stands
+  -- for is made apart from the secret and stays a public id, as the spec shows it. The old
+  -- wx_openid cookie, which anyone could set to anyone's openid, is no longer read.
+  CREATE TABLE qr_devices (
+    secret_hash TEXT PRIMARY KEY,
+    openid TEXT NOT NULL UNIQUE,
+    created_at INTEGER NOT NULL,
+    last_used_at INTEGER NOT NULL
+  );
+
+  -- The user's token_version when the phone confirmed: a logout or password change between the
+  -- confirm and the computer's collecting it voids the ticket, as it voids every token.
+  ALTER TABLE qr_tickets ADD COLUMN token_version INTEGER;
+  `,
 ];
 
 /** Brings the schema up to date; each migration and its version bump commit together or not at all. */

@@ -29,11 +29,11 @@ const submit = (ticket: string, action: 'confirm' | 'cancel', cookie?: string) =
     headers: { 'content-type': 'application/x-www-form-urlencoded', ...(cookie ? { cookie } : {}) },
   });
 
-/** The `name=value` part of the wx_openid cookie a response set. */
-function openidCookie(response: LightMyRequestResponse): string {
+/** The `name=value` part of the device cookie (wx_device) a response set. */
+function deviceCookie(response: LightMyRequestResponse): string {
   const header = String(response.headers['set-cookie'] ?? '');
-  const match = /^(wx_openid=[^;]+)/.exec(header);
-  if (!match) throw new Error(`No wx_openid cookie in "${header}"`);
+  const match = /^(wx_device=[^;]+)/.exec(header);
+  if (!match) throw new Error(`No wx_device cookie in "${header}"`);
   return match[1];
 }
 
@@ -107,17 +107,19 @@ describe('the QR login lifecycle (local provider)', () => {
     expect(page.body).not.toMatch(/<script/i);
     expect(page.headers['content-security-policy']).toContain("script-src 'self'");
     const setCookie = String(page.headers['set-cookie']);
-    expect(setCookie).toMatch(/^wx_openid=o[A-Za-z0-9_-]{27}; Max-Age=31536000; Path=\/api\/wxAuth\/scan; HttpOnly; SameSite=Lax$/);
+    // A random secret the server signed, for the scan page only, out of scripts' reach.
+    expect(setCookie).toMatch(/^wx_device=[A-Za-z0-9_-]{43}\.[A-Za-z0-9%_+/=-]+; Max-Age=31536000; Path=\/api\/wxAuth\/scan; HttpOnly; SameSite=Lax$/);
     expect(await poll(ticket)).toEqual({ status: 'scanned' });
 
-    const cookie = openidCookie(page);
+    const cookie = deviceCookie(page);
     const confirmed = await submit(ticket, 'confirm', cookie);
     expect(confirmed.statusCode).toBe(200);
     expect(confirmed.body).toContain(Messages.qrScanConfirmed);
     expect(confirmed.headers['set-cookie']).toBeUndefined();
 
     const answer = await poll(ticket);
-    const openid = cookie.split('=')[1];
+    const { openid } = t.readDb().prepare('SELECT openid FROM qr_devices').get() as { openid: string };
+    expect(openid).toMatch(/^o[A-Za-z0-9_-]{27}$/);
     expect(answer).toMatchObject({ status: 'confirmed', userInfo: { id: 1, name: `微信用户${openid.slice(-4)}`, mobile: '', openid } });
     expect((await get(t, '/user/info', bearer(answer.token ?? ''))).data).toEqual(answer.userInfo);
     expect(await poll(ticket)).toEqual({ status: 'expired' });
@@ -126,7 +128,7 @@ describe('the QR login lifecycle (local provider)', () => {
   it('logs the same messaging-app user (cookie) into the same account again', async () => {
     const first = await newTicket();
     const page = await scan(first.ticket);
-    const cookie = openidCookie(page);
+    const cookie = deviceCookie(page);
     await submit(first.ticket, 'confirm', cookie);
     const firstUser = (await poll(first.ticket)).userInfo;
     const second = await newTicket();
@@ -136,7 +138,7 @@ describe('the QR login lifecycle (local provider)', () => {
     expect((await poll(second.ticket)).userInfo).toEqual(firstUser);
     // Another browser is another user.
     const third = await newTicket();
-    await submit(third.ticket, 'confirm', openidCookie(await scan(third.ticket)));
+    await submit(third.ticket, 'confirm', deviceCookie(await scan(third.ticket)));
     expect((await poll(third.ticket)).userInfo?.id).toBe(2);
   });
 
@@ -144,13 +146,13 @@ describe('the QR login lifecycle (local provider)', () => {
     const { ticket } = await newTicket();
     const confirmed = await submit(ticket, 'confirm');
     expect(confirmed.body).toContain(Messages.qrScanConfirmed);
-    expect(openidCookie(confirmed)).toMatch(/^wx_openid=o/);
+    expect(deviceCookie(confirmed)).toMatch(/^wx_device=/);
     expect((await poll(ticket)).status).toBe('confirmed');
   });
 
   it('cancel voids the ticket', async () => {
     const { ticket } = await newTicket();
-    const cookie = openidCookie(await scan(ticket));
+    const cookie = deviceCookie(await scan(ticket));
     const cancelled = await submit(ticket, 'cancel', cookie);
     expect(cancelled.body).toContain(Messages.qrScanCancelled);
     expect(await poll(ticket)).toEqual({ status: 'expired' });
@@ -166,12 +168,12 @@ describe('the QR login lifecycle (local provider)', () => {
     const page = await scan(ticket);
     expect(page.body).toContain(Messages.qrScanExpired);
     expect(page.body).not.toContain('<form');
-    expect((await submit(ticket, 'confirm', openidCookie(page))).body).toContain(Messages.qrScanExpired);
+    expect((await submit(ticket, 'confirm', deviceCookie(page))).body).toContain(Messages.qrScanExpired);
   });
 
   it('a confirmed ticket cannot be confirmed, cancelled or scanned again', async () => {
     const { ticket } = await newTicket();
-    const cookie = openidCookie(await scan(ticket));
+    const cookie = deviceCookie(await scan(ticket));
     await submit(ticket, 'confirm', cookie);
     expect((await submit(ticket, 'confirm', cookie)).body).toContain(Messages.qrScanExpired);
     expect((await submit(ticket, 'cancel', cookie)).body).toContain(Messages.qrScanExpired);
@@ -187,9 +189,9 @@ describe('the QR login lifecycle (local provider)', () => {
     expect(page.body).not.toContain('<script>');
   });
 
-  it('ignores a malformed openid cookie and makes a fresh one', async () => {
+  it('ignores a malformed device cookie and issues a fresh device', async () => {
     const { ticket } = await newTicket();
-    const page = await scan(ticket, 'wx_openid=<bad>; other=1');
-    expect(openidCookie(page)).toMatch(/^wx_openid=o[A-Za-z0-9_-]{27}$/);
+    const page = await scan(ticket, 'wx_device=<bad>; other=1');
+    expect(deviceCookie(page)).toMatch(/^wx_device=[A-Za-z0-9_-]{43}\./);
   });
 });

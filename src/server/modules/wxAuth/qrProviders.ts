@@ -1,8 +1,7 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { Messages } from '../../../contract/messages';
 import { acceptFormBodies } from '../../http/bodyParsers';
-import { readCookie, serializeCookie } from '../../http/cookies';
-import { randomToken } from '../../security/secrets';
+import type { QrDevices } from './devices';
 import { confirmPage, resultPage } from './scanPages';
 import * as schemas from './schemas';
 import type { QrLoginService } from './service';
@@ -18,26 +17,15 @@ export interface QrLoginProvider {
   registerRoutes(app: FastifyInstance, service: QrLoginService): void;
 }
 
-const OPENID_COOKIE = 'wx_openid';
-const OPENID_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
-const YEAR_SECONDS = 365 * 24 * 3600;
-
-/** The local provider's stand-in for a messaging-app user: a browser, remembered by a cookie. */
-function openidOf(request: FastifyRequest, reply: FastifyReply): string {
-  const known = readCookie(request.headers.cookie, OPENID_COOKIE);
-  if (known && OPENID_PATTERN.test(known)) return known;
-  // 'o' + 27 characters: the length and look of a real openid.
-  const openid = `o${randomToken(20)}`;
-  reply.header('set-cookie', serializeCookie(OPENID_COOKIE, openid, { maxAgeSeconds: YEAR_SECONDS, path: '/api/wxAuth/scan', secure: request.protocol === 'https' }));
-  return openid;
-}
-
 function sendHtml(reply: FastifyReply, html: string): FastifyReply {
   return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
 }
 
+/** Our own pages play the messaging app: the phone that scans is one of QrDevices. */
 export class LocalQrLoginProvider implements QrLoginProvider {
   readonly name = 'local';
+
+  constructor(private readonly devices: QrDevices) {}
 
   scanUrl(ticket: string, origin: string): string {
     return `${origin}/api/wxAuth/scan?ticket=${encodeURIComponent(ticket)}`;
@@ -45,7 +33,7 @@ export class LocalQrLoginProvider implements QrLoginProvider {
 
   registerRoutes(app: FastifyInstance, service: QrLoginService): void {
     app.get<{ Querystring: { ticket: string } }>('/api/wxAuth/scan', { schema: schemas.scanPageSchema }, async (request, reply) => {
-      openidOf(request, reply);
+      this.devices.identify(request, reply);
       if (!service.markScanned(request.query.ticket)) return sendHtml(reply, resultPage(Messages.qrScanExpired, '!'));
       return sendHtml(reply, confirmPage(request.query.ticket));
     });
@@ -58,17 +46,17 @@ export class LocalQrLoginProvider implements QrLoginProvider {
         if (action === 'cancel') {
           return sendHtml(reply, service.cancel(ticket) ? resultPage(Messages.qrScanCancelled, '×') : resultPage(Messages.qrScanExpired, '!'));
         }
-        const confirmed = service.confirm(ticket, openidOf(request, reply));
+        const confirmed = service.confirm(ticket, this.devices.identify(request, reply));
         return sendHtml(reply, confirmed ? resultPage(Messages.qrScanConfirmed, '✓') : resultPage(Messages.qrScanExpired, '!'));
       });
     });
   }
 }
 
-export function createQrLoginProvider(name: 'local'): QrLoginProvider {
+export function createQrLoginProvider(name: 'local', deps: { devices: QrDevices }): QrLoginProvider {
   switch (name) {
     case 'local':
-      return new LocalQrLoginProvider();
+      return new LocalQrLoginProvider(deps.devices);
   }
 }
 

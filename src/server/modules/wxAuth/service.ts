@@ -59,7 +59,8 @@ export class QrLoginService {
       if (row.status !== 'confirmed') return { status: row.status };
       tickets.delete(ticket);
       const user = row.user_id === null ? null : users.byId(row.user_id);
-      if (!user) return { status: 'expired' };
+      // A logout or password change since the confirm ended this login with every other.
+      if (!user || user.token_version !== row.token_version) return { status: 'expired' };
       return { status: 'confirmed', token: tokens.sign({ userId: user.id, version: user.token_version }), userInfo: toUserInfo(user) };
     })();
   }
@@ -71,13 +72,17 @@ export class QrLoginService {
     return true;
   }
 
-  /** The messaging-app user `openid` confirmed: binds the ticket to their account (made on first use). */
+  /**
+   * The messaging-app user `openid` confirmed: binds the ticket to their account (made on first
+   * use). `openid` must come from a proven identity (the provider's), never from the request.
+   */
   confirm(ticket: string, openid: string): boolean {
     const { db, tickets, users } = this.deps;
     return db.transaction(() => {
       if (!this.pending(ticket)) return false;
-      const userId = users.byOpenid(openid)?.id ?? users.createWithOpenid(openid, defaultQrUserName(openid));
-      tickets.setStatus(ticket, 'confirmed', userId);
+      const existing = users.byOpenid(openid);
+      const user = existing ? { id: existing.id, tokenVersion: existing.token_version } : { id: users.createWithOpenid(openid, defaultQrUserName(openid)), tokenVersion: 0 };
+      tickets.setStatus(ticket, 'confirmed', user);
       return true;
     })();
   }
