@@ -95,14 +95,15 @@ export function createServices({ config, db, now, log, smsProvider, generation, 
     ...generation?.queue,
   });
   const catalog = new Catalog({ dataDir: config.dataDir, queue: renderQueue, log, now });
-  const zips = new ZipService({ dataDir: config.dataDir, queue: renderQueue, now });
+  const zipKey = deriveKey(config.jwtSecret, 'zip-key');
+  const zips = new ZipService({ dataDir: config.dataDir, queue: renderQueue, now, key: zipKey });
   const generationLimiters = new GenerationLimiters(now);
   const music = new MusicLibrary({ dataDir: config.dataDir, log, now });
   const uploads = new UploadStore({ dataDir: config.dataDir, now });
   const miniSiteLimiters = new MiniSiteLimiters(now);
   // Sites render in a worker thread (app.ts closes it); tests may hand in a renderer of their own.
   const siteRenderThread = new SiteRenderThread(log);
-  const siteZips = new SiteZipService({ dataDir: config.dataDir });
+  const siteZips = new SiteZipService({ dataDir: config.dataDir, now, key: zipKey });
   return {
     limiter,
     users,

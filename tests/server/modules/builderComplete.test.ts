@@ -223,15 +223,19 @@ describe('POST /api/CreateWeb/completeWeb', () => {
     expect(edited.data.status).toBe(2);
     expect((await filePath(site.id)).data.url).toBe(first.data.url);
 
-    // Housekeeping deleted the zip: the download makes it again from the completed folder.
+    // Housekeeping deleted the zip: the download makes it again from the completed folder, under a
+    // new random key, and the old URL stays dead.
     fs.rmSync(path.join(t.dataDir, 'zips'), { recursive: true, force: true });
     const again = await filePath(site.id);
-    expect(again.data.url).toBe(first.data.url);
+    expect(again.data.url).not.toBe(first.data.url);
+    expect(again.data.url.split('/').pop()).toBe(first.data.url.split('/').pop());
     expect((await t.app.inject({ method: 'GET', url: again.data.url })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: first.data.url })).statusCode).toBe(404);
+    expect((await filePath(site.id)).data.url).toBe(again.data.url);
 
     t.clock.advance(1000);
     const second = await complete({ id: site.id, formData: {} });
-    expect(second.data.url).not.toBe(first.data.url);
+    expect(second.data.url).not.toBe(again.data.url);
     expect(decodeURIComponent(second.data.url.split('/').pop() ?? '')).toBe('新名字.zip');
     expect((await filePath(site.id)).data.url).toBe(second.data.url);
   });

@@ -6,12 +6,12 @@ import type { Clock } from '../../clock';
 import { BusinessError, invalid, tooMany } from '../../http/envelope';
 import type { FastifyBaseLogger } from 'fastify';
 import type { UserRow } from '../auth/repository';
-import { sanitiseFileName } from '../generation/zip';
+import { randomZipKey, sanitiseFileName } from '../generation/zip';
 import { sitesTmpDir } from '../miniSite/paths';
 import { publishFolder } from '../miniSite/siteFolder';
 import type { SiteZipService } from '../miniSite/siteZip';
 import { UNNAMED_SITE, completionProblem } from './formValues';
-import { completedSiteDir, completionZipKey, zipKeyAndName } from './paths';
+import { completedSiteDir, zipKeyAndName } from './paths';
 import type { BuiltSiteRenderer } from './previews';
 import type { BuilderLimiters } from './rateLimits';
 import type { BuilderRepository } from './repository';
@@ -64,18 +64,27 @@ export class SiteCompletion {
       throw completeFailed();
     }
     const name = sanitiseFileName(saved.web_name, UNNAMED_SITE);
-    const { zipUrl } = this.deps.zips.zipFolder(folder, completionZipKey(site.record.id, this.deps.now()), name);
+    // 128 random bits, new for every completion: the URL cannot be worked out, and a download never
+    // gets an older zip from a cache.
+    const { zipUrl } = this.deps.zips.zipFolder(folder, randomZipKey(), name);
     repo.complete(site.record.id, user.id, zipUrl);
     log.info({ siteId: site.record.id, ms: Date.now() - started }, 'builder site completed');
     return { url: zipUrl };
   }
 
-  /** GET /api/webSiteLog/getFilePath: the zip of the last completion, made again if housekeeping deleted it. */
+  /**
+   * GET /api/webSiteLog/getFilePath: the zip of the last completion. Once housekeeping deleted it
+   * (a day after it was last asked for), it is made again under a new random key: an old URL stays dead.
+   */
   filePath(id: number, user: UserRow): ZipUrlAnswer {
+    const { zips, repo } = this.deps;
     const { record } = this.deps.sites.load(id, user.id);
     const zip = zipKeyAndName(record.zipUrl);
     const folder = completedSiteDir(this.deps.dataDir, record.id);
     if (record.status !== SiteStatus.completed || !zip || !fs.existsSync(path.join(folder, 'index.html'))) throw invalid(BuilderMessages.siteNotCompleted);
-    return { url: this.deps.zips.zipFolder(folder, zip.key, zip.name).zipUrl };
+    if (zips.exists(zip.key, zip.name)) return { url: zips.zipFolder(folder, zip.key, zip.name).zipUrl };
+    const { zipUrl } = zips.zipFolder(folder, randomZipKey(), zip.name);
+    repo.setZipUrl(record.id, user.id, zipUrl);
+    return { url: zipUrl };
   }
 }

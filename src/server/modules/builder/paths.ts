@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import path from 'node:path';
 import { ZIPS_URL_PREFIX } from '../../queue/paths';
 import { SITES_URL_PREFIX } from '../miniSite/paths';
@@ -14,11 +13,6 @@ export const completedSiteDir = (dataDir: string, siteId: number): string => pat
 export const templatePathOf = (dir: string): string => `${SITES_URL_PREFIX}${dir}/`;
 /** The revision changes with every render, so the frame loads the new page instead of a cached one. */
 export const previewUrlOf = (dir: string, revision: number): string => `${templatePathOf(dir)}index.html?v=${revision}`;
-
-/** A completion's zip key: new for every completion, so a download never gets an older zip from a cache. */
-export function completionZipKey(siteId: number, completedAt: number): string {
-  return crypto.createHash('sha256').update(`builder-site:${siteId}:${completedAt}`).digest('hex').slice(0, 32);
-}
 
 /** The key and name of a zip URL this server made (`/zips/<key>/<name>.zip`), or null. */
 export function zipKeyAndName(zipUrl: string): { key: string; name: string } | null {

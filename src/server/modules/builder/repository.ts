@@ -59,6 +59,7 @@ export class BuilderRepository {
   private readonly saveStmt;
   private readonly revisionStmt;
   private readonly completeStmt;
+  private readonly zipUrlStmt;
   private readonly countStmt;
   private readonly pageStmt;
   private readonly allFormsStmt;
@@ -78,6 +79,7 @@ export class BuilderRepository {
     this.saveStmt = db.prepare<[string, string, string, number, number, number]>('UPDATE builder_sites SET web_name = ?, selected = ?, form_data = ?, updated_at = ? WHERE id = ? AND user_id = ?');
     this.revisionStmt = db.prepare<[number], { revision: number }>('UPDATE builder_sites SET revision = revision + 1 WHERE id = ? RETURNING revision');
     this.completeStmt = db.prepare<[string, number, number, number]>('UPDATE builder_sites SET status = 2, zip_url = ?, updated_at = ? WHERE id = ? AND user_id = ?');
+    this.zipUrlStmt = db.prepare<[string, number, number]>('UPDATE builder_sites SET zip_url = ? WHERE id = ? AND user_id = ?');
     // The `name` filter is optional: an empty pattern matches every name.
     this.countStmt = db.prepare<[number, string], { n: number }>("SELECT COUNT(*) AS n FROM builder_sites WHERE user_id = ? AND web_name LIKE ? ESCAPE '\\'");
     this.pageStmt = db.prepare<[number, string, number, number], BuilderSiteRow>(
@@ -123,6 +125,11 @@ export class BuilderRepository {
 
   complete(id: number, userId: number, zipUrl: string): void {
     this.completeStmt.run(zipUrl, this.now(), id, userId);
+  }
+
+  /** The zip URL of the last completion, made anew (the site itself is unchanged). */
+  setZipUrl(id: number, userId: number, zipUrl: string): void {
+    this.zipUrlStmt.run(zipUrl, id, userId);
   }
 
   /** A page of the user's sites, newest change first; `name` matches anywhere in web_name. */

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Catalog } from '../../queue/catalog';
 import { CATALOG_URL_PREFIX, GENERATED_URL_PREFIX, ZIPS_URL_PREFIX, catalogRoot, generatedDir, zipsDir } from '../../queue/paths';
-import { noLinksOut } from '../../http/staticFiles';
+import { noLinksOut, staysInside } from '../../http/staticFiles';
 
 /**
  * `attachment` with the UTF-8 name (RFC 6266) so that '全屏动画.zip' survives, and an ASCII name for
@@ -14,6 +14,30 @@ export function attachmentHeader(fileName: string): string {
   const extension = path.extname(fileName);
   const asciiStem = path.basename(fileName, extension).replace(/[^\x20-\x7e]|["\\%]/g, '').trim();
   return `attachment; filename="${asciiStem || 'download'}${extension}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+const ZIP_KEY = /^[0-9a-f]{32}$/;
+
+/**
+ * GET /zips/<key>/<name>.zip: the one zip in the key's folder. The key (128 random bits) finds it;
+ * the name is only for people and browsers, so however a name is percent-encoded (`&`, `#`, `%`,
+ * Chinese...) the download works, and the file is sent under its real name.
+ */
+async function registerZipDownloads(app: FastifyInstance, root: string): Promise<void> {
+  await app.register(async (scope) => {
+    await scope.register(fastifyStatic, { root, serve: false });
+    scope.get<{ Params: { key: string; '*': string } }>(`${ZIPS_URL_PREFIX}:key/*`, async (request, reply) => {
+      const { key } = request.params;
+      const dir = path.join(root, key);
+      const zip = ZIP_KEY.test(key) && fs.existsSync(dir) ? fs.readdirSync(dir).find((name) => name.endsWith('.zip')) : undefined;
+      if (!zip || !staysInside(root, `${key}/${zip}`)) return reply.callNotFound();
+      // Downloaded once, right after it is made, and deleted a day after it was last asked for.
+      return reply
+        .header('content-disposition', attachmentHeader(zip))
+        .header('cache-control', 'private, max-age=3600')
+        .sendFile(`${key}/${zip}`, { cacheControl: false });
+    });
+  });
 }
 
 /**
@@ -37,16 +61,5 @@ export async function registerGenerationFiles(app: FastifyInstance, options: { d
     await scope.register(fastifyStatic, { ...forever, root: catalogRoot(dataDir), prefix: CATALOG_URL_PREFIX });
   });
 
-  await app.register(fastifyStatic, {
-    root: zipsDir(dataDir),
-    prefix: ZIPS_URL_PREFIX,
-    decorateReply: false,
-    index: false,
-    allowedPath: noLinksOut(),
-    // Downloaded once, right after it is made, and deleted within a week: a day of caching is plenty.
-    maxAge: '1d',
-    setHeaders: (response, filePath) => {
-      response.setHeader('content-disposition', attachmentHeader(path.basename(filePath)));
-    },
-  });
+  await registerZipDownloads(app, zipsDir(dataDir));
 }

@@ -6,7 +6,7 @@ import { GenerationLimits, GenerationMessages, type ZipAnswer } from '../../../c
 import type { Clock } from '../../clock';
 import { invalid } from '../../http/envelope';
 import { GENERATED_URL_PREFIX, ZIPS_URL_PREFIX, jobDir, zipsDir } from '../../queue/paths';
-import { KEEP_DONE_MS, type FinishedJob, type RenderQueue } from '../../queue/renderQueue';
+import type { FinishedJob, RenderQueue } from '../../queue/renderQueue';
 import { logoTextOf, type UserJobKind } from '../../queue/renderSpec';
 
 /** What each result file is called inside a zip, after the logo text: 龙腾天下-banner.mp4. */
@@ -18,6 +18,43 @@ const ENTRY_NAMES: Record<UserJobKind, Record<string, string>> = {
 };
 
 export const DEFAULT_ZIP_NAME = 'LOGO';
+
+/**
+ * A zip is made to be downloaded at once (every download asks the API for its URL first), so it is
+ * deleted a day after it was last asked for: a zip URL that leaks stops working.
+ */
+export const ZIP_KEEP_MS = 24 * 3600 * 1000;
+
+/** A zip folder's key, the part of its URL nobody can guess: 128 random bits. */
+export const randomZipKey = (): string => crypto.randomBytes(16).toString('hex');
+
+/** Where the current key of each zip content is noted: inside zips/, but never a zip URL (not 32 hex). */
+const keysDir = (dataDir: string): string => path.join(zipsDir(dataDir), 'keys');
+
+/**
+ * The key of the zip of `content` (a description of what it holds): the one in use while that zip
+ * is kept, so asking twice gives one URL, else 128 new random bits. So a zip URL is never derived
+ * from what is in it, and once its zip expired it stays dead even if the same content is zipped
+ * again. `secret` names the note without saying what the content is.
+ */
+export function zipKeyFor(dataDir: string, secret: Buffer, content: string, name: string): string {
+  const note = path.join(keysDir(dataDir), crypto.createHmac('sha256', secret).update(content).digest('hex'));
+  const current = fs.existsSync(note) ? fs.readFileSync(note, 'utf8') : '';
+  if (/^[0-9a-f]{32}$/.test(current) && fs.existsSync(zipLocation(dataDir, current, name).file)) return current;
+  const key = randomZipKey();
+  fs.mkdirSync(path.dirname(note), { recursive: true });
+  fs.writeFileSync(note, key);
+  return key;
+}
+
+/**
+ * Marks the zip folder of `file` as asked for at `at`, so that housekeeping keeps it a day more.
+ * Uses the server's clock, which housekeeping compares with.
+ */
+export function markZipUsed(file: string, at: number): void {
+  const seconds = at / 1000;
+  fs.utimesSync(path.dirname(file), seconds, seconds);
+}
 
 const RESULT_PATH = new RegExp(`^${GENERATED_URL_PREFIX}([0-9a-f]{32})/([a-z0-9][a-z0-9-]*\\.(?:png|webp|jpg|mp4))$`);
 // eslint-disable-next-line no-control-regex -- control characters are exactly what must go
@@ -92,7 +129,7 @@ export function resultFileOf(raw: string, ownHosts: ReadonlySet<string>): { id: 
  */
 export class ZipService {
   constructor(
-    private readonly options: { dataDir: string; queue: RenderQueue; now: Clock },
+    private readonly options: { dataDir: string; queue: RenderQueue; now: Clock; key: Buffer },
   ) {}
 
   create(request: { fileName: string; fileList: string[] }, ownHosts: ReadonlySet<string>): ZipAnswer {
@@ -106,29 +143,32 @@ export class ZipService {
     }
     if (!jobs.length) throw invalid(GenerationMessages.zipFileRefused);
 
-    const key = crypto
-      .createHash('sha256')
-      .update(JSON.stringify([zipName, jobs.map((job) => [job.id, job.finishedAt])]))
-      .digest('hex')
-      .slice(0, 32);
+    const key = zipKeyFor(this.options.dataDir, this.options.key, JSON.stringify(['results', zipName, jobs.map((job) => [job.id, job.finishedAt])]), zipName);
     const { file, zipUrl } = zipLocation(this.options.dataDir, key, zipName);
     if (!fs.existsSync(file)) this.write(file, jobs, zipName);
+    markZipUsed(file, this.options.now());
     this.options.queue.touch(jobs.map((job) => job.id));
     return { zipUrl };
   }
 
-  /** Deletes zips older than the results they hold are kept. */
+  /** Deletes every zip (results' and sites') not asked for in the last ZIP_KEEP_MS. */
   prune(): number {
     const root = zipsDir(this.options.dataDir);
     if (!fs.existsSync(root)) return 0;
-    const before = this.options.now() - KEEP_DONE_MS;
+    const before = this.options.now() - ZIP_KEEP_MS;
     let removed = 0;
+    const notes = keysDir(this.options.dataDir);
     for (const entry of fs.readdirSync(root)) {
       const dir = path.join(root, entry);
-      if (fs.statSync(dir).mtimeMs < before) {
+      if (dir !== notes && fs.statSync(dir).mtimeMs < before) {
         fs.rmSync(dir, { recursive: true, force: true });
         removed += 1;
       }
+    }
+    // Notes of zips that are gone name nothing any more.
+    for (const note of fs.existsSync(notes) ? fs.readdirSync(notes) : []) {
+      const key = fs.readFileSync(path.join(notes, note), 'utf8');
+      if (!/^[0-9a-f]{32}$/.test(key) || !fs.existsSync(path.join(root, key))) fs.rmSync(path.join(notes, note), { force: true });
     }
     return removed;
   }

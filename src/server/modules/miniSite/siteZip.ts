@@ -1,9 +1,9 @@
 import type { Zippable } from 'fflate';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ZipAnswer } from '../../../contract/generation';
-import { sanitiseFileName, writeZipAtomically, zipLocation } from '../generation/zip';
+import type { Clock } from '../../clock';
+import { markZipUsed, sanitiseFileName, writeZipAtomically, zipKeyFor, zipLocation } from '../generation/zip';
 import { siteDir } from './paths';
 
 /** Formats that are compressed already: deflating them again only costs time. */
@@ -36,23 +36,30 @@ function filesUnder(root: string): string[] {
  * if asked for later.
  */
 export class SiteZipService {
-  constructor(private readonly options: { dataDir: string }) {}
+  constructor(private readonly options: { dataDir: string; now: Clock; key: Buffer }) {}
 
   zip(dir: string, gameName: string): ZipAnswer {
     const name = siteZipName(gameName);
-    // Derived from the folder, so the same site always gets the same zip URL and it can be reused.
-    const key = crypto.createHash('sha256').update(`mini-site:${dir}:${name}`).digest('hex').slice(0, 32);
+    // The same site gets the same zip URL while its zip is kept, and a new one after.
+    const key = zipKeyFor(this.options.dataDir, this.options.key, JSON.stringify(['mini-site', dir, name]), name);
     return this.zipFolder(siteDir(this.options.dataDir, dir), key, name);
   }
 
   /**
    * The zip `<key>/<name>.zip` of the folder `root`, its files under one folder `name`: written
-   * when it is not there yet (the first time, or after housekeeping deleted it), reused otherwise.
+   * when it is not there yet (the first time, or after housekeeping deleted it), reused otherwise,
+   * and kept a day from now either way.
    */
   zipFolder(root: string, key: string, name: string): ZipAnswer {
     const { file, zipUrl } = zipLocation(this.options.dataDir, key, name);
     if (!fs.existsSync(file)) this.write(root, file, name);
+    markZipUsed(file, this.options.now());
     return { zipUrl };
+  }
+
+  /** Whether the zip of a URL this service made is still there. */
+  exists(key: string, name: string): boolean {
+    return fs.existsSync(zipLocation(this.options.dataDir, key, name).file);
   }
 
   private write(root: string, file: string, folder: string): void {
