@@ -22,7 +22,7 @@ const RUNS = 5;
 /** Characters to make each run's texts new, so that no answer comes from an earlier identical job. */
 const FRESH = '甲乙丙丁戊己庚辛壬癸子丑寅卯辰巳午未申酉';
 
-function seedUser(dataDir: string): string {
+function seedUser(dataDir: string): Promise<string> {
   const db = openDatabase(dataDir);
   try {
     runMigrations(db);
@@ -38,7 +38,7 @@ const median = (values: number[]): number => [...values].sort((a, b) => a - b)[M
 
 export async function benchGeneration(): Promise<Row[]> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wpg-bench-generation-'));
-  const token = seedUser(dataDir);
+  const token = await seedUser(dataDir);
   const config = loadConfig({ ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test', JWT_SECRET: SECRET, RENDER_CONCURRENCY: '2', CATALOG_PRERENDER: '0' });
   const app = await buildApp(config, { logger: false });
   try {

@@ -34,7 +34,7 @@ const stuckRunner: RenderRunner = {
 const specOf = (n: number): UserJobSpec => ({ kind: 'tl', logoStyle: 1 + (n % 26), texts: { ...DEFAULT_LOGO_TEXTS, logotext: `龙${n}` } });
 
 /** Writes 10,000 queued jobs and one user straight into a new data folder; answers the last job and a token. */
-function seed(dataDir: string): { lastId: string; token: string } {
+async function seed(dataDir: string): Promise<{ lastId: string; token: string }> {
   const db = openDatabase(dataDir);
   try {
     runMigrations(db);
@@ -50,7 +50,7 @@ function seed(dataDir: string): { lastId: string; token: string } {
         repo.enqueue(lastId, specOf(n), { userId, ip: null }, at);
       }
     })();
-    return { lastId, token: new TokenService(SECRET, systemClock).sign({ userId, version: 0 }) };
+    return { lastId, token: await new TokenService(SECRET, systemClock).sign({ userId, version: 0 }) };
   } finally {
     db.close();
   }
@@ -59,7 +59,7 @@ function seed(dataDir: string): { lastId: string; token: string } {
 async function benchHttp(seconds: number): Promise<[string, string, string]> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wpg-bench-queue-'));
   try {
-    const { lastId, token } = seed(dataDir);
+    const { lastId, token } = await seed(dataDir);
     const config = loadConfig({ ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test', JWT_SECRET: SECRET, RENDER_CONCURRENCY: '2', CATALOG_PRERENDER: '0' });
     const app = await buildApp(config, { logger: false, generation: { runner: stuckRunner } });
     try {

@@ -13,10 +13,10 @@ declare module 'fastify' {
 const BEARER = /^Bearer\s+(\S+)$/i;
 
 /** The user a bearer token stands for, if its signature, expiry, user and token version all hold. */
-export function userFromAuthorization(header: string | undefined, tokens: TokenService, users: UserRepository): UserRow | null {
+export async function userFromAuthorization(header: string | undefined, tokens: TokenService, users: UserRepository): Promise<UserRow | null> {
   const match = header ? BEARER.exec(header) : null;
   if (!match) return null;
-  const claims = tokens.verify(match[1]);
+  const claims = await tokens.verify(match[1]);
   if (!claims) return null;
   const user = users.byId(claims.userId);
   // A logout or password change moved token_version on: every older token is dead.
@@ -30,7 +30,7 @@ export function userFromAuthorization(header: string | undefined, tokens: TokenS
 export function registerAuth(app: FastifyInstance, tokens: TokenService, users: UserRepository): void {
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (request) => {
-    request.user = userFromAuthorization(request.headers.authorization, tokens, users);
+    request.user = await userFromAuthorization(request.headers.authorization, tokens, users);
   });
 }
 

@@ -10,8 +10,8 @@ import type { Env } from '../../../src/server/config';
 import { DATABASE_FILE } from '../../../src/server/db/database';
 import { JOB_FILES, type RenderResult, type RenderRunner, type RenderSpec } from '../../../src/server/queue/renderSpec';
 import type { GenerationOverrides } from '../../../src/server/services';
-import { TokenService } from '../../../src/server/security/tokens';
 import { TEST_SECRET, buildTestApp, type TestApp, type TestClock } from '../helpers';
+import { testToken } from '../testTokens';
 
 const tinyPng = createCanvas(4, 3).encodeSync('png');
 const tinyJpeg = createCanvas(4, 3).encodeSync('jpeg');
@@ -125,7 +125,7 @@ export function quickLogin(t: TestApp, phone = '13800138000'): { userId: number;
     const at = t.clock.now();
     const existing = db.prepare('SELECT id FROM users WHERE mobile = ?').get(phone) as { id: number } | undefined;
     const userId = existing?.id ?? Number(db.prepare('INSERT INTO users (name, mobile, created_at, updated_at) VALUES (?, ?, ?, ?)').run(phone, phone, at, at).lastInsertRowid);
-    const token = new TokenService(TEST_SECRET, t.clock.now).sign({ userId, version: 0 });
+    const token = testToken(TEST_SECRET, userId, 0, t.clock.now());
     return { userId, headers: { authorization: `Bearer ${token}` } };
   } finally {
     db.close();

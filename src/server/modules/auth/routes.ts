@@ -36,7 +36,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps): v
 
   app.post<{ Body: SmsLoginRequest }>('/api/auth/smsLogin', { schema: schemas.smsLoginSchema, config: probe }, async (request) => {
     await smsLoginPerPhone(request, request.body.mobile);
-    return ok(auth.smsLogin(request.body, request.ip), Messages.loginSucceeded);
+    return ok(await auth.smsLogin(request.body, request.ip), Messages.loginSucceeded);
   });
 
   // An API call under the SPA's /user/ space: a static route, so it wins over the history fallback.

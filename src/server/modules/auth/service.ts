@@ -25,7 +25,7 @@ export interface AuthDeps {
 export class AuthService {
   constructor(private readonly deps: AuthDeps) {}
 
-  issueToken(user: UserRow): string {
+  issueToken(user: UserRow): Promise<string> {
     return this.deps.tokens.sign({ userId: user.id, version: user.token_version });
   }
 
@@ -44,14 +44,14 @@ export class AuthService {
       throw invalid(Messages.loginFailed);
     }
     guard.succeeded(phone, ip);
-    return { token: this.issueToken(user), userInfo: toUserInfo(user) };
+    return { token: await this.issueToken(user), userInfo: toUserInfo(user) };
   }
 
   /**
    * POST /api/auth/smsLogin: a code sent to the phone instead of the password. The code is checked
    * before anything is said of the phone; it works while password logins are stopped by an attack.
    */
-  smsLogin(request: SmsLoginRequest, ip: string): LoginAnswer {
+  async smsLogin(request: SmsLoginRequest, ip: string): Promise<LoginAnswer> {
     const { db, users, codes, guard } = this.deps;
     const { mobile, verifyCode } = request;
     assertValid(checkPhone(mobile));
@@ -64,7 +64,7 @@ export class AuthService {
       return owner;
     })();
     guard.succeeded(mobile, ip);
-    return { token: this.issueToken(user), userInfo: toUserInfo(user) };
+    return { token: await this.issueToken(user), userInfo: toUserInfo(user) };
   }
 
   /** POST /api/auth/register: nothing is written unless every check passes. */

@@ -25,7 +25,7 @@ export function registerWxAuthRoutes(app: FastifyInstance, deps: WxAuthRouteDeps
 
   app.get<{ Querystring: { qrcode: string } }>('/api/wxAuth/wxLoginInfo', { schema: schemas.loginInfoSchema }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    return ok(service.poll(request.query.qrcode));
+    return ok(await service.poll(request.query.qrcode));
   });
 
   provider.registerRoutes(app, service);

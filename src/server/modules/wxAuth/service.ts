@@ -5,7 +5,7 @@ import type { Clock } from '../../clock';
 import { qrPngDataUrl } from '../../qrImage';
 import { randomToken } from '../../security/secrets';
 import type { TokenService } from '../../security/tokens';
-import { toUserInfo, type UserRepository } from '../auth/repository';
+import { toUserInfo, type UserRepository, type UserRow } from '../auth/repository';
 import type { QrTicketRepository, TicketRow } from './repository';
 
 /** Size of the login QR image in pixels, and its quiet zone in modules. */
@@ -51,9 +51,10 @@ export class QrLoginService {
   }
 
   /** GET /api/wxAuth/wxLoginInfo: the status, and once confirmed the token (the ticket is then used up). */
-  poll(ticket: string): QrLoginInfoAnswer {
+  async poll(ticket: string): Promise<QrLoginInfoAnswer> {
     const { db, tickets, users, tokens, now } = this.deps;
-    return db.transaction((): QrLoginInfoAnswer => {
+    // The ticket is used up in the transaction, so only one poll ever gets the user.
+    const outcome = db.transaction((): { status: QrLoginInfoAnswer['status']; user?: UserRow } => {
       const row = tickets.get(ticket);
       if (!row || row.expires_at <= now()) return { status: 'expired' };
       if (row.status !== 'confirmed') return { status: row.status };
@@ -61,8 +62,11 @@ export class QrLoginService {
       const user = row.user_id === null ? null : users.byId(row.user_id);
       // A logout or password change since the confirm ended this login with every other.
       if (!user || user.token_version !== row.token_version) return { status: 'expired' };
-      return { status: 'confirmed', token: tokens.sign({ userId: user.id, version: user.token_version }), userInfo: toUserInfo(user) };
+      return { status: 'confirmed', user };
     })();
+    const { status, user } = outcome;
+    if (!user) return { status };
+    return { status, token: await tokens.sign({ userId: user.id, version: user.token_version }), userInfo: toUserInfo(user) };
   }
 
   /** The phone opened the code's page; false when the ticket cannot be used any more. */
