@@ -3,7 +3,7 @@ import type { UserEvent } from '@testing-library/user-event';
 import { Messages } from '../../../../src/contract/messages';
 import { registerRequested } from '../../../../src/client/features/auth/accountFormsSlice';
 import RegisterPage from '../../../../src/client/features/auth/pages/RegisterPage';
-import { smsCodeRequested } from '../../../../src/client/features/auth/smsSlice';
+import { smsCodeRequested, smsSlice } from '../../../../src/client/features/auth/smsSlice';
 import { renderWithProviders } from '../../renderWithProviders';
 import { button, fastUser } from './fastTesting';
 
@@ -55,7 +55,7 @@ describe('RegisterPage', () => {
   it('shows the countdown while the next code must wait', () => {
     renderWithProviders(<RegisterPage />, {
       route: '/auth/register',
-      preloadedState: { sms: { register: { status: 'countingDown', secondsLeft: 60 }, forget: { status: 'idle', secondsLeft: 0 }, personal: { status: 'idle', secondsLeft: 0 } } },
+      preloadedState: { sms: { ...smsSlice.getInitialState(), register: { status: 'countingDown', secondsLeft: 60 } } },
     });
     expect(button('60秒后重新获取')).toBeDisabled();
   });
