@@ -8,6 +8,7 @@ import type {
   QrLoginInfoAnswer,
   RegisterRequest,
   SendSmsRequest,
+  SmsLoginRequest,
   UpdateUserInfoRequest,
   UserInfo,
   VerifyCaptchaRequest,
@@ -27,6 +28,14 @@ export type FailureReporting = 'caller' | 'http';
 /** POST /api/auth/login. Answer code 428 means a passed captcha is needed first. */
 export function login(body: LoginRequest): Promise<LoginAnswer> {
   return http.call<LoginAnswer>({ method: 'POST', url: '/api/auth/login', data: body, skipErrorHandler: true });
+}
+
+/**
+ * POST /api/auth/smsLogin: a code sent to the phone (purpose 'login') instead of the password; it
+ * works while the phone's password logins are locked. Says '该手机号尚未注册' only once the code is right.
+ */
+export function smsLogin(body: SmsLoginRequest): Promise<LoginAnswer> {
+  return http.call<LoginAnswer>({ method: 'POST', url: '/api/auth/smsLogin', data: body, skipErrorHandler: true });
 }
 
 /** GET /user/info: the user behind the current token. */

@@ -12,6 +12,11 @@ describe('maskSecrets', () => {
     });
   });
 
+  it('masks SMS codes, which log a user in like a password', () => {
+    const action = { type: 'auth/smsLoginRequested', payload: { mobile: '13800138000', verifyCode: '123456', remember: true } };
+    expect(maskSecrets(action)).toEqual({ type: 'auth/smsLoginRequested', payload: { mobile: '13800138000', verifyCode: '***', remember: true } });
+  });
+
   it('leaves empty secrets as they are, so "no token" stays visible', () => {
     expect(maskSecrets({ token: null, password: '' })).toEqual({ token: null, password: '' });
   });

@@ -3,9 +3,9 @@ import { fork, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
 import { personalSaga } from '../personal/personalSaga';
 import { passwordResetRequested, registerRequested } from './accountFormsSlice';
 import { register, resetPassword } from './accountFormsSaga';
-import { loginRequested, logoutRequested } from './authSlice';
+import { loginRequested, logoutRequested, smsLoginRequested } from './authSlice';
 import { captchaSaga } from './captchaSaga';
-import { login } from './loginSaga';
+import { login, smsLogin } from './loginSaga';
 import { qrLoginFlow } from './qrLoginSaga';
 import { qrLoginStarted } from './qrLoginSlice';
 import { loadUserInfoOnStart, logout } from './sessionSaga';
@@ -20,6 +20,7 @@ export function* authSaga(): SagaIterator {
   yield fork(loadUserInfoOnStart);
   // Submits: a second click while one is in flight is ignored.
   yield takeLeading(loginRequested.type, login);
+  yield takeLeading(smsLoginRequested.type, smsLogin);
   yield takeLeading(logoutRequested.type, logout);
   yield takeLeading(registerRequested.type, register);
   yield takeLeading(passwordResetRequested.type, resetPassword);

@@ -1,5 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { UserInfo } from '../../../contract/auth';
+import type { LoginMode } from './auth.types';
 
 /**
  * Who is logged in. Persisted in localStorage (spec section 3: token, user info, saved username);
@@ -14,6 +15,10 @@ export interface AuthState {
   savedUsername: string;
   /** The login request's status, for the submit button. */
   status: 'idle' | 'loading' | 'succeeded' | 'failed';
+  /** The login page's account form: password or SMS code. Not persisted. */
+  loginMode: LoginMode;
+  /** Why password login was refused (answer 423), shown above the SMS form it switched to. */
+  passwordLockNotice: string | null;
 }
 
 export const initialAuthState: AuthState = {
@@ -22,6 +27,8 @@ export const initialAuthState: AuthState = {
   remember: true,
   savedUsername: '',
   status: 'idle',
+  loginMode: 'password',
+  passwordLockNotice: null,
 };
 
 export interface LoggedInPayload {
@@ -42,6 +49,14 @@ export interface LoginRequestedPayload {
   captchaId?: string;
 }
 
+/** What the account form submits in SMS mode (POST /api/auth/smsLogin, plus the page's own fields). */
+export interface SmsLoginRequestedPayload {
+  mobile: string;
+  verifyCode: string;
+  remember: boolean;
+  redirect?: string;
+}
+
 export const authSlice = createSlice({
   name: 'auth',
   initialState: initialAuthState,
@@ -49,8 +64,25 @@ export const authSlice = createSlice({
     loginRequested(state, _action: PayloadAction<LoginRequestedPayload>) {
       state.status = 'loading';
     },
+    smsLoginRequested(state, _action: PayloadAction<SmsLoginRequestedPayload>) {
+      state.status = 'loading';
+    },
     loginFailed(state) {
       state.status = 'failed';
+    },
+    /** The user picked 密码登录 or 短信验证码登录 on the account form. */
+    loginModeSwitched(state, action: PayloadAction<LoginMode>) {
+      state.loginMode = action.payload;
+      state.passwordLockNotice = null;
+    },
+    /**
+     * Password login answered 423 (this address, or every address, is locked out of the phone):
+     * the form turns to SMS login, which the lock does not stop, and says why.
+     */
+    passwordLoginLocked(state, action: PayloadAction<{ message: string }>) {
+      state.status = 'failed';
+      state.loginMode = 'sms';
+      state.passwordLockNotice = action.payload.message;
     },
     /** Any successful login (account, QR page or login dialog). */
     loggedIn(state, action: PayloadAction<LoggedInPayload>) {
@@ -59,6 +91,9 @@ export const authSlice = createSlice({
       state.userInfo = userInfo;
       state.remember = remember;
       state.status = 'succeeded';
+      // The next visit of the login page starts with the password form again.
+      state.loginMode = 'password';
+      state.passwordLockNotice = null;
       if (username !== undefined) state.savedUsername = remember ? username : '';
     },
     userInfoLoaded(state, action: PayloadAction<UserInfo>) {
@@ -78,8 +113,28 @@ export const authSlice = createSlice({
     selectIsLoggedIn: (state) => state.token !== null,
     selectSavedUsername: (state) => state.savedUsername,
     selectLoginStatus: (state) => state.status,
+    selectLoginMode: (state) => state.loginMode,
+    selectPasswordLockNotice: (state) => state.passwordLockNotice,
   },
 });
 
-export const { loginRequested, loginFailed, loggedIn, userInfoLoaded, logoutRequested, sessionEnded } = authSlice.actions;
-export const { selectToken, selectUserInfo, selectIsLoggedIn, selectSavedUsername, selectLoginStatus } = authSlice.selectors;
+export const {
+  loginRequested,
+  smsLoginRequested,
+  loginFailed,
+  loginModeSwitched,
+  passwordLoginLocked,
+  loggedIn,
+  userInfoLoaded,
+  logoutRequested,
+  sessionEnded,
+} = authSlice.actions;
+export const {
+  selectToken,
+  selectUserInfo,
+  selectIsLoggedIn,
+  selectSavedUsername,
+  selectLoginStatus,
+  selectLoginMode,
+  selectPasswordLockNotice,
+} = authSlice.selectors;

@@ -7,7 +7,14 @@ import * as authApi from '../../api/authApi';
 import { SERVICES, type Services } from '../../app/services';
 import { answerCodeOf, messageOf } from './apiErrors';
 import type { QrLoginPlace } from './auth.types';
-import { loggedIn, loginFailed, type LoggedInPayload, type loginRequested } from './authSlice';
+import {
+  loggedIn,
+  loginFailed,
+  passwordLoginLocked,
+  type LoggedInPayload,
+  type loginRequested,
+  type smsLoginRequested,
+} from './authSlice';
 import { passCaptcha } from './captchaSaga';
 import { safeRedirectPath } from './redirect';
 
@@ -22,7 +29,8 @@ export function* completeLogin(login: LoggedInPayload, place: QrLoginPlace, redi
 
 /**
  * Account login. After 3 failures the server answers 428: the captcha dialog opens and the login is
- * sent again with the passed captchaId; closing the dialog ends the attempt.
+ * sent again with the passed captchaId; closing the dialog ends the attempt. Answer 423 (locked
+ * out of the phone's password logins) turns the form to SMS login, keeping the typed phone.
  */
 export function* login(action: ReturnType<typeof loginRequested>): SagaIterator {
   const services: Services = yield getContext(SERVICES);
@@ -34,6 +42,12 @@ export function* login(action: ReturnType<typeof loginRequested>): SagaIterator 
     try {
       answer = yield call(authApi.login, body);
     } catch (error) {
+      if (answerCodeOf(error) === AnswerCode.locked) {
+        const message = messageOf(error, Messages.loginLocked);
+        services.notify.warning(message);
+        yield put(passwordLoginLocked({ message }));
+        return;
+      }
       if (answerCodeOf(error) !== AnswerCode.captchaRequired) {
         services.notify.error(messageOf(error, Messages.loginFailed));
         yield put(loginFailed());
@@ -50,4 +64,22 @@ export function* login(action: ReturnType<typeof loginRequested>): SagaIterator 
     yield call(completeLogin, { token: answer.token, userInfo: answer.userInfo, remember, username }, 'loginPage', redirect);
     return;
   }
+}
+
+/**
+ * 短信验证码登录: the code sent to the phone (purpose 'login') proves it; then the same outcome as a
+ * password login. A wrong, expired or used-up code and an unknown phone are the server's messages.
+ */
+export function* smsLogin(action: ReturnType<typeof smsLoginRequested>): SagaIterator {
+  const services: Services = yield getContext(SERVICES);
+  const { mobile, verifyCode, remember, redirect } = action.payload;
+  let answer: LoginAnswer;
+  try {
+    answer = yield call(authApi.smsLogin, { mobile, verifyCode });
+  } catch (error) {
+    services.notify.error(messageOf(error, Messages.requestFailed));
+    yield put(loginFailed());
+    return;
+  }
+  yield call(completeLogin, { token: answer.token, userInfo: answer.userInfo, remember, username: mobile }, 'loginPage', redirect);
 }

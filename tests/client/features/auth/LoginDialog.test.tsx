@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { Messages } from '../../../../src/contract/messages';
+import { initialAuthState } from '../../../../src/client/features/auth/authSlice';
 import LoginDialog from '../../../../src/client/features/auth/components/LoginDialog';
 import { loginDialogClosed } from '../../../../src/client/features/auth/loginDialogSlice';
 import { renderWithProviders } from '../../renderWithProviders';
@@ -26,6 +27,19 @@ describe('LoginDialog', () => {
     expect(screen.getByPlaceholderText('请输入手机号')).toBeDisabled();
     expect(screen.getByPlaceholderText('请输入密码')).toBeDisabled();
     expect(button(/^登\s*录$/)).toBeDisabled();
+  });
+
+  it('offers no SMS login, even when the login page was left in SMS mode', async () => {
+    renderWithProviders(<LoginDialog />, {
+      preloadedState: { loginDialog: { open: true }, auth: { ...initialAuthState, loginMode: 'sms', passwordLockNotice: Messages.loginLocked } },
+    });
+    const user = fastUser();
+    await user.click(tab('账号登录'));
+    expect(await screen.findByText(Messages.loginDialogUseQr)).toBeInTheDocument();
+    expect(screen.queryByText(Messages.smsLoginSwitch)).not.toBeInTheDocument();
+    expect(screen.queryByText(Messages.loginLocked)).not.toBeInTheDocument();
+    expect(screen.queryByPlaceholderText('请输入验证码')).not.toBeInTheDocument();
+    expect(screen.getByPlaceholderText('请输入密码')).toBeDisabled();
   });
 
   it('closing stops the QR session', async () => {

@@ -3,7 +3,7 @@ import type { UserEvent } from '@testing-library/user-event';
 import { Messages } from '../../../../src/contract/messages';
 import { registerRequested } from '../../../../src/client/features/auth/accountFormsSlice';
 import RegisterPage from '../../../../src/client/features/auth/pages/RegisterPage';
-import { smsCodeRequested } from '../../../../src/client/features/auth/smsSlice';
+import { smsCodeRequested, smsSlice } from '../../../../src/client/features/auth/smsSlice';
 import { renderWithProviders } from '../../renderWithProviders';
 import { button, fastUser } from './fastTesting';
 
@@ -41,6 +41,40 @@ describe('RegisterPage', () => {
     expect(screen.getByLabelText('手机号')).toHaveValue('1234567');
   });
 
+  it('refuses a password of spaces only, one repeated character, control characters or the phone', async () => {
+    const { store } = renderWithProviders(<RegisterPage />, { route: '/auth/register' });
+    const user = fastUser();
+    const dispatch = jest.spyOn(store, 'dispatch');
+    await fill(user, '手机号', '13800138000');
+    await fill(user, '短信验证码', '123456');
+    const cases: [string, string][] = [
+      ['      ', Messages.passwordBlank],
+      ['aaaaaaa', Messages.passwordAllSame],
+      ['abc\u0007defg', Messages.passwordControlCharacters],
+      ['my13800138000', Messages.passwordIsPhone],
+    ];
+    for (const [password, message] of cases) {
+      await user.clear(screen.getByLabelText('密码'));
+      await fill(user, '密码', password);
+      await user.click(submitButton());
+      expect(await screen.findByText(message)).toBeInTheDocument();
+    }
+    expect(dispatch).not.toHaveBeenCalledWith(expect.objectContaining({ type: registerRequested.type }));
+  });
+
+  it('checks the password again when the phone changes', async () => {
+    renderWithProviders(<RegisterPage />, { route: '/auth/register' });
+    const user = fastUser();
+    await fill(user, '手机号', '13800138000');
+    await fill(user, '密码', 'pw13900139000');
+    await user.click(submitButton());
+    expect(await screen.findByText(Messages.smsCodeRequired)).toBeInTheDocument();
+    expect(screen.queryByText(Messages.passwordIsPhone)).not.toBeInTheDocument();
+    await user.clear(screen.getByLabelText('手机号'));
+    await fill(user, '手机号', '13900139000');
+    expect(await screen.findByText(Messages.passwordIsPhone)).toBeInTheDocument();
+  });
+
   it('hands the typed phone to the SMS saga, which checks it before the captcha', async () => {
     const { store } = renderWithProviders(<RegisterPage />, { route: '/auth/register' });
     const user = fastUser();
@@ -55,7 +89,7 @@ describe('RegisterPage', () => {
   it('shows the countdown while the next code must wait', () => {
     renderWithProviders(<RegisterPage />, {
       route: '/auth/register',
-      preloadedState: { sms: { register: { status: 'countingDown', secondsLeft: 60 }, forget: { status: 'idle', secondsLeft: 0 }, personal: { status: 'idle', secondsLeft: 0 } } },
+      preloadedState: { sms: { ...smsSlice.getInitialState(), register: { status: 'countingDown', secondsLeft: 60 } } },
     });
     expect(button('60秒后重新获取')).toBeDisabled();
   });

@@ -3,7 +3,7 @@ import * as matchers from 'redux-saga-test-plan/matchers';
 import { dynamic } from 'redux-saga-test-plan/providers';
 import * as authApi from '../../../../src/client/api/authApi';
 import { authSaga } from '../../../../src/client/features/auth/authSaga';
-import { loggedIn, loginRequested } from '../../../../src/client/features/auth/authSlice';
+import { loggedIn, loginRequested, smsLoginRequested } from '../../../../src/client/features/auth/authSlice';
 import { qrLoginStarted } from '../../../../src/client/features/auth/qrLoginSlice';
 import { fakeWorld, rootReducer, stateWith, user } from './sagaHarness';
 
@@ -52,5 +52,32 @@ describe('authSaga (the watchers together)', () => {
     test.dispatch(submit);
     await finished;
     expect(logins).toBe(1);
+  });
+
+  it('runs an SMS login submit once, however often it is clicked', async () => {
+    const world = fakeWorld();
+    let logins = 0;
+    // The answer arrives when the test says so, after both clicks: no clock involved. (Dispatches
+    // reach the saga on a microtask each, so both are delivered before the answer is.)
+    let answer = (): void => {};
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    const slowLogin = dynamic(() => {
+      logins += 1;
+      return answered.then(() => ({ token: 'jwt', userInfo: user }));
+    });
+    const submit = smsLoginRequested({ mobile: '13800138000', verifyCode: '123456', remember: true });
+    const test = expectSaga(authSaga)
+      .withReducer(rootReducer, stateWith())
+      .provide([world.providers, [matchers.call.fn(authApi.smsLogin), slowLogin]])
+      .put.like({ action: { type: loggedIn.type } });
+    const finished = test.silentRun(100);
+    test.dispatch(submit);
+    test.dispatch(submit);
+    answer();
+    const { storeState } = await finished;
+    expect(logins).toBe(1);
+    expect(storeState.auth.token).toBe('jwt');
   });
 });

@@ -4,9 +4,18 @@ import { dynamic, throwError } from 'redux-saga-test-plan/providers';
 import { AnswerCode } from '../../../../src/contract/envelope';
 import { Messages } from '../../../../src/contract/messages';
 import * as authApi from '../../../../src/client/api/authApi';
-import { loggedIn, loginFailed, loginRequested, type LoginRequestedPayload } from '../../../../src/client/features/auth/authSlice';
+import {
+  loggedIn,
+  loginFailed,
+  loginModeSwitched,
+  loginRequested,
+  passwordLoginLocked,
+  smsLoginRequested,
+  type LoginRequestedPayload,
+  type SmsLoginRequestedPayload,
+} from '../../../../src/client/features/auth/authSlice';
 import { captchaDismissed, captchaPassed, captchaRequested } from '../../../../src/client/features/auth/captchaSlice';
-import { login } from '../../../../src/client/features/auth/loginSaga';
+import { login, smsLogin } from '../../../../src/client/features/auth/loginSaga';
 import { apiError, fakeWorld, rootReducer, stateWith, user } from './sagaHarness';
 
 const form: LoginRequestedPayload = { username: '13800138000', password: 'secret123', remember: true };
@@ -100,5 +109,122 @@ describe('account login', () => {
       .put(loginFailed())
       .not.put.like({ action: { type: loggedIn.type } })
       .run();
+  });
+});
+
+describe('account login locked out (answer 423)', () => {
+  it.each([Messages.loginLocked, Messages.loginLockedUseSms])('says %s and switches the form to SMS login', async (message) => {
+    const world = fakeWorld();
+    const { storeState } = await expectSaga(login, loginRequested(form))
+      .withReducer(rootReducer, stateWith())
+      .provide([world.providers, [matchers.call.fn(authApi.login), throwError(apiError(AnswerCode.locked, message))]])
+      .put(passwordLoginLocked({ message }))
+      .not.put(loginFailed())
+      .not.put.like({ action: { type: loggedIn.type } })
+      .run();
+    expect(storeState.auth).toMatchObject({ token: null, status: 'failed', loginMode: 'sms', passwordLockNotice: message });
+    expect(world.services.notify.warning).toHaveBeenCalledWith(message);
+    expect(world.services.notify.error).not.toHaveBeenCalled();
+    expect(world.services.navigate).not.toHaveBeenCalled();
+  });
+
+  it('switches to SMS login when the retry after the captcha is the one refused', async () => {
+    const world = fakeWorld();
+    let attempts = 0;
+    const loginProvider = dynamic(() => {
+      attempts += 1;
+      throw attempts === 1 ? apiError(AnswerCode.captchaRequired, Messages.loginNeedsCaptcha) : apiError(AnswerCode.locked, Messages.loginLocked);
+    });
+    const { storeState } = await expectSaga(login, loginRequested(form))
+      .withReducer(rootReducer, stateWith())
+      .provide([world.providers, [matchers.call.fn(authApi.login), loginProvider]])
+      .dispatch(captchaPassed({ captchaId: 'cap-1' }))
+      .put(passwordLoginLocked({ message: Messages.loginLocked }))
+      .run();
+    expect(attempts).toBe(2);
+    expect(storeState.auth.loginMode).toBe('sms');
+  });
+
+  it('keeps the lock notice until the user picks a mode or logs in', () => {
+    const locked = rootReducer(stateWith(), passwordLoginLocked({ message: Messages.loginLockedUseSms }));
+    expect(rootReducer(locked, loginModeSwitched('password')).auth).toMatchObject({ loginMode: 'password', passwordLockNotice: null });
+    expect(rootReducer(locked, loggedIn({ ...answer, remember: true })).auth).toMatchObject({ loginMode: 'password', passwordLockNotice: null });
+  });
+});
+
+describe('SMS code login', () => {
+  const smsForm: SmsLoginRequestedPayload = { mobile: '13800138000', verifyCode: '123456', remember: true, redirect: '/createWeb' };
+
+  it('logs in like a password login: session stored, phone remembered, redirect followed', async () => {
+    const world = fakeWorld();
+    const locked = rootReducer(stateWith(), passwordLoginLocked({ message: Messages.loginLockedUseSms }));
+    const { storeState } = await expectSaga(smsLogin, smsLoginRequested(smsForm))
+      .withReducer(rootReducer, locked)
+      .provide([world.providers, [matchers.call.fn(authApi.smsLogin), answer]])
+      .call(authApi.smsLogin, { mobile: '13800138000', verifyCode: '123456' })
+      .put(loggedIn({ token: 'jwt-1', userInfo: user, remember: true, username: '13800138000' }))
+      .run();
+    expect(storeState.auth).toMatchObject({
+      token: 'jwt-1',
+      userInfo: user,
+      savedUsername: '13800138000',
+      status: 'succeeded',
+      loginMode: 'password',
+      passwordLockNotice: null,
+    });
+    expect(world.services.notify.success).toHaveBeenCalledWith(Messages.loginSucceeded);
+    expect(world.services.navigate).toHaveBeenCalledWith('/createWeb', { replace: true });
+  });
+
+  it('goes to the back office without a redirect query', async () => {
+    const world = fakeWorld();
+    await expectSaga(smsLogin, smsLoginRequested({ ...smsForm, redirect: undefined }))
+      .provide([world.providers, [matchers.call.fn(authApi.smsLogin), answer]])
+      .run();
+    expect(world.services.navigate).toHaveBeenCalledWith('/backend', { replace: true });
+  });
+
+  it.each([Messages.smsCodeInvalid, Messages.smsCodeExpired, Messages.smsCodeTooManyTries])(
+    'shows %s when the code is refused and stays on the form',
+    async (message) => {
+      const world = fakeWorld();
+      const { storeState } = await expectSaga(smsLogin, smsLoginRequested(smsForm))
+        .withReducer(rootReducer, rootReducer(stateWith(), loginModeSwitched('sms')))
+        .provide([world.providers, [matchers.call.fn(authApi.smsLogin), throwError(apiError(AnswerCode.invalid, message))]])
+        .put(loginFailed())
+        .not.put.like({ action: { type: loggedIn.type } })
+        .run();
+      expect(storeState.auth).toMatchObject({ token: null, status: 'failed', loginMode: 'sms' });
+      expect(world.services.notify.error).toHaveBeenCalledWith(message);
+      expect(world.services.navigate).not.toHaveBeenCalled();
+    },
+  );
+
+  it('says the phone has no account (told only once the code is right)', async () => {
+    const world = fakeWorld();
+    await expectSaga(smsLogin, smsLoginRequested(smsForm))
+      .withReducer(rootReducer, stateWith())
+      .provide([world.providers, [matchers.call.fn(authApi.smsLogin), throwError(apiError(AnswerCode.invalid, Messages.accountNotFound))]])
+      .put(loginFailed())
+      .not.put.like({ action: { type: loggedIn.type } })
+      .run();
+    expect(world.services.notify.error).toHaveBeenCalledWith(Messages.accountNotFound);
+    expect(world.services.navigate).not.toHaveBeenCalled();
+  });
+
+  it('shows the rate limit and falls back to 请求失败 when the failure has no message', async () => {
+    const limited = fakeWorld();
+    await expectSaga(smsLogin, smsLoginRequested(smsForm))
+      .provide([limited.providers, [matchers.call.fn(authApi.smsLogin), throwError(apiError(AnswerCode.tooMany, Messages.tooManyRequests))]])
+      .put(loginFailed())
+      .run();
+    expect(limited.services.notify.error).toHaveBeenCalledWith(Messages.tooManyRequests);
+
+    const quiet = fakeWorld();
+    await expectSaga(smsLogin, smsLoginRequested(smsForm))
+      .provide([quiet.providers, [matchers.call.fn(authApi.smsLogin), throwError(new Error('boom'))]])
+      .put(loginFailed())
+      .run();
+    expect(quiet.services.notify.error).toHaveBeenCalledWith(Messages.requestFailed);
   });
 });

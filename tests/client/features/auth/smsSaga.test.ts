@@ -36,6 +36,19 @@ describe('SMS code request', () => {
     expect(world.services.notify.success).toHaveBeenCalledWith(Messages.smsSent);
   });
 
+  it('sends a login code for the login form, counting down on that form only', async () => {
+    const world = fakeWorld();
+    const { storeState } = await expectSaga(requestSmsCode, smsCodeRequested({ form: 'login', phone: '13800138000', purpose: 'login' }))
+      .withReducer(rootReducer, stateWith())
+      .provide([world.providers, [matchers.call.fn(authApi.sendSmsCode), null]])
+      .dispatch(captchaPassed({ captchaId: 'cap-3' }))
+      .call(authApi.sendSmsCode, { iphone: '13800138000', captchaId: 'cap-3', purpose: 'login' })
+      .put(smsCodeSent({ form: 'login', secondsLeft: 60 }))
+      .run();
+    expect(storeState.sms.login).toEqual({ status: 'countingDown', secondsLeft: 60 });
+    expect(storeState.sms.register.status).toBe('idle');
+  });
+
   it.each([
     [undefined, Messages.phoneRequired],
     ['', Messages.phoneRequired],

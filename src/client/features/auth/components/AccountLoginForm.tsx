@@ -1,15 +1,28 @@
-import { LockOutlined, MobileOutlined } from '@ant-design/icons';
-import { Button, Checkbox, Form, Input } from 'antd';
+import { LockOutlined, MessageOutlined, MobileOutlined } from '@ant-design/icons';
+import { Alert, Button, Checkbox, Flex, Form, Input, Segmented } from 'antd';
 import { Link } from 'react-router-dom';
-import { checkPassword, checkPhone } from '../../../../contract/validation';
+import { Limits } from '../../../../contract/limits';
+import { Messages } from '../../../../contract/messages';
+import { checkPassword, checkPhone, checkSmsCode } from '../../../../contract/validation';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { ruleOf } from '../../../components/formRules';
-import { loginRequested, selectLoginStatus, selectSavedUsername } from '../authSlice';
+import type { LoginMode } from '../auth.types';
+import {
+  loginModeSwitched,
+  loginRequested,
+  selectLoginMode,
+  selectLoginStatus,
+  selectPasswordLockNotice,
+  selectSavedUsername,
+  smsLoginRequested,
+} from '../authSlice';
+import { SmsCodeButton } from './SmsCodeButton';
 import './auth.css';
 
 interface AccountLoginValues {
   username: string;
   password: string;
+  verifyCode: string;
   remember: boolean;
 }
 
@@ -19,14 +32,28 @@ interface AccountLoginFormProps {
   disabled?: boolean;
 }
 
-/** Phone and password login, with 记住我 and the links to forget and register (spec screen 1). */
+const modeOptions: { value: LoginMode; label: string }[] = [
+  { value: 'password', label: Messages.passwordLoginSwitch },
+  { value: 'sms', label: Messages.smsLoginSwitch },
+];
+
+/**
+ * Phone and password login, with 记住我 and the links to forget and register (spec screen 1), or
+ * phone and SMS code: the way in while the phone's password logins are locked. Both modes share
+ * the phone field, so switching (by hand or on answer 423) keeps what was typed.
+ */
 export function AccountLoginForm({ redirect, disabled = false }: AccountLoginFormProps) {
   const dispatch = useAppDispatch();
   const savedUsername = useAppSelector(selectSavedUsername);
   const status = useAppSelector(selectLoginStatus);
+  const chosenMode = useAppSelector(selectLoginMode);
+  const lockNotice = useAppSelector(selectPasswordLockNotice);
+  // The login dialog's disabled pane stays the password form: no SMS login there.
+  const mode: LoginMode = disabled ? 'password' : chosenMode;
 
-  const submit = (values: AccountLoginValues) => {
-    dispatch(loginRequested({ username: values.username, password: values.password, remember: values.remember, redirect }));
+  const submit = ({ username, password, verifyCode, remember }: AccountLoginValues) => {
+    if (mode === 'sms') dispatch(smsLoginRequested({ mobile: username, verifyCode, remember, redirect }));
+    else dispatch(loginRequested({ username, password, remember, redirect }));
   };
 
   return (
@@ -37,18 +64,42 @@ export function AccountLoginForm({ redirect, disabled = false }: AccountLoginFor
       disabled={disabled}
       size="large"
     >
+      {!disabled && (
+        <Form.Item>
+          <Segmented<LoginMode> block options={modeOptions} value={mode} onChange={(next) => dispatch(loginModeSwitched(next))} />
+        </Form.Item>
+      )}
+      {mode === 'sms' && lockNotice && <Alert type="warning" showIcon title={lockNotice} style={{ marginBottom: 24 }} />}
       <Form.Item name="username" required rules={[ruleOf(checkPhone)]}>
         <Input prefix={<MobileOutlined />} placeholder="请输入手机号" maxLength={11} inputMode="numeric" autoComplete="username" aria-label="手机号" />
       </Form.Item>
-      <Form.Item name="password" required rules={[ruleOf(checkPassword)]}>
-        <Input.Password prefix={<LockOutlined />} placeholder="请输入密码" autoComplete="current-password" aria-label="密码" />
-      </Form.Item>
+      {mode === 'password' ? (
+        <Form.Item name="password" required rules={[ruleOf(checkPassword)]}>
+          <Input.Password prefix={<LockOutlined />} placeholder="请输入密码" autoComplete="current-password" aria-label="密码" />
+        </Form.Item>
+      ) : (
+        <Form.Item required>
+          <Flex gap={8}>
+            <Form.Item name="verifyCode" noStyle rules={[ruleOf(checkSmsCode)]}>
+              <Input
+                prefix={<MessageOutlined />}
+                placeholder="请输入验证码"
+                maxLength={Limits.smsCodeLength}
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                aria-label="短信验证码"
+              />
+            </Form.Item>
+            <SmsCodeButton form="login" purpose="login" phoneField="username" />
+          </Flex>
+        </Form.Item>
+      )}
       <Form.Item>
         <div className="auth-links">
           <Form.Item name="remember" valuePropName="checked" noStyle>
             <Checkbox>记住我</Checkbox>
           </Form.Item>
-          {!disabled && <Link to="/auth/forget">忘记密码</Link>}
+          {!disabled && mode === 'password' && <Link to="/auth/forget">忘记密码</Link>}
         </div>
       </Form.Item>
       <Form.Item>
