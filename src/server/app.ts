@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import http from 'node:http';
 import { systemClock, type Clock } from './clock';
@@ -40,6 +40,8 @@ export interface BuildOptions {
   miniSite?: MiniSiteOverrides;
   /** Replaces the builder's composed-site renderer (tests). */
   builder?: BuilderOverrides;
+  /** Told of every route as it is added (the security tests walk them all). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Fastify types a hop count as a function of the hop index. */
@@ -78,6 +80,8 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     // Ajv coerces "123" to 123 and fills defaults; unknown properties are dropped, not refused.
     ajv: { customOptions: { removeAdditional: true, useDefaults: true, coerceTypes: 'array', allErrors: false } },
   });
+
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   const db = openDatabase(config.dataDir);
   app.addHook('onClose', async () => db.close());
