@@ -117,7 +117,16 @@ export const MiniSiteLimits = {
   /** The input length when a text field gives no `len` (spec section 5). */
   defaultTextLen: 255,
   uploadMaxBytes: 50 * 1024 * 1024,
+  /** The most pixels of one picture, and of each frame of an animated one (DESIGN.md section 8). */
   uploadMaxPixels: 40_000_000,
+  /**
+   * The most pixels an animated picture (GIF, APNG, animated WebP) may make, summed over its frames:
+   * what a viewer (a browser, or our decoder) must paint to play it once. Each frame counts as a
+   * whole picture of the canvas it is shown on, or its own size when larger, so that many small
+   * frames on a large canvas cost what they really cost. 200 megapixels are about 95 frames of
+   * 1920x1080: a banner animation of some seconds passes, an animation made to stall a decoder does not.
+   */
+  uploadMaxAnimationPixels: 200_000_000,
   uploadMimeTypes: ['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'image/bmp'],
   uploadExtensions: ['.jpg', '.jpeg', '.png', '.gif', '.webp', '.bmp'],
   /** Spec section 9: the preview dialog's picture appears after this delay. */
@@ -138,6 +147,8 @@ export const MiniSiteMessages = {
   uploadTypeRefused: '只能上传 jpeg、png、gif、webp、bmp 格式的图片',
   uploadTooLarge: '图片大小不能超过50MB',
   uploadTooManyPixels: '图片像素不能超过4000万',
+  uploadFrameTooManyPixels: '动图每一帧的像素不能超过4000万',
+  uploadAnimationTooManyPixels: '动图所有帧的像素合计不能超过2亿，请减少帧数或尺寸',
   uploadUnreadable: '图片已损坏或无法识别，请换一张',
   uploadMissing: '请选择要上传的图片',
   uploadFailed: '图片上传失败',
@@ -147,6 +158,10 @@ export const MiniSiteMessages = {
   resultUnknown: 'LOGO或整屏动画不存在，请重新生成',
   createSucceeded: '网站生成成功',
   createFailed: '网站生成失败，请稍后重试',
+  /** A picture the site render must decode (a logo, the banner picture) is too large to decode. */
+  pictureTooManyPixels: '网站使用的图片像素超过4000万，无法生成网站，请更换图片',
+  /** ... or is not a picture the render can read. */
+  pictureUnreadable: '网站使用的图片已损坏或无法识别，无法生成网站，请更换图片',
   siteUnknown: '网站不存在或不属于当前账号',
   configInvalid: '网站配置有误，请检查后重试',
   formInvalid: '表单验证失败, 请先检查表单',

@@ -2,7 +2,7 @@
  * The one place that calls the renderers: turns a queue spec into files in a folder. Runs inside a
  * render worker thread (queue/renderWorker.ts), never in the API's thread.
  */
-import { createCanvas, loadImage } from '@napi-rs/canvas';
+import { createCanvas } from '@napi-rs/canvas';
 import fs from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_BANNER_TEXTS, DEFAULT_LOGO_TEXTS, type BannerTexts, type LogoTexts } from '../../contract/generation';
@@ -10,6 +10,7 @@ import { BANNER_PREVIEW_LOGO_STYLE, CATALOG_SIZES, JOB_FILES, type RenderResult,
 import { BANNER_ART_SIZE, bannerArtProviderFor, toBannerJpeg, type BannerArtProvider } from './aiBanner';
 import { renderBannerVideo } from './banner';
 import { renderLogoAnimation, renderLogoPng, renderLogoShowcase } from './logo';
+import { decodePicture } from './picture';
 
 /** The renderers' entry points (render/logo and render/banner), as this module uses them. */
 export interface Renderers {
@@ -38,7 +39,7 @@ const JPEG_QUALITY = 88;
 
 /** Gallery pictures are opaque: JPEG is a fifth of the PNG's size and every browser shows it. */
 async function toJpeg(image: Buffer, size: { width: number; height: number }): Promise<Buffer> {
-  const picture = await loadImage(image);
+  const picture = await decodePicture(image, 'gallery picture');
   const canvas = createCanvas(size.width, size.height);
   canvas.getContext('2d').drawImage(picture, 0, 0, size.width, size.height);
   return canvas.encode('jpeg', JPEG_QUALITY);

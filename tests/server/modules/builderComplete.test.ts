@@ -13,6 +13,7 @@ import { MiniSiteMessages, type MusicItem } from '../../../src/contract/miniSite
 import { DATABASE_FILE } from '../../../src/server/db/database';
 import { renderBuiltSite } from '../../../src/server/render/builder/renderBuiltSite';
 import type { BuiltSiteRenderInput } from '../../../src/server/render/builder/types';
+import { PictureRefusedError } from '../../../src/server/render/pictureRefused';
 import { buildTestApp, envelopeOf, get, post, type TestApp } from '../helpers';
 import { alice, bob, newSite, type Caller } from './builderKit';
 import { bmpImage, canvasImage, listTree, multipart, placeMusic, type Part } from './miniSiteKit';
@@ -21,15 +22,15 @@ jest.setTimeout(90_000);
 
 let t: TestApp;
 let a: Caller;
-/** Set by a test to make the final render (into builder-sites) fail; previews still render. */
-let finalRenderFails = false;
+/** Set by a test to make the final render (into builder-sites) fail with it; previews still render. */
+let finalRenderFails: Error | null = null;
 
 beforeEach(async () => {
-  finalRenderFails = false;
+  finalRenderFails = null;
   t = await buildTestApp({
     builder: {
       render: (input: BuiltSiteRenderInput, outDir: string) =>
-        finalRenderFails && /^\d+-/.test(path.basename(outDir)) ? Promise.reject(new Error('render broke')) : renderBuiltSite(input, outDir),
+        finalRenderFails && /^\d+-/.test(path.basename(outDir)) ? Promise.reject(finalRenderFails) : renderBuiltSite(input, outDir),
     },
   });
   a = alice(t);
@@ -208,9 +209,16 @@ describe('POST /api/CreateWeb/completeWeb', () => {
 
   it('answers completeFailed when the render fails, and stays editing', async () => {
     const site = await newSite(t, a);
-    finalRenderFails = true;
+    finalRenderFails = new Error('render broke');
     expect(await complete({ id: site.id, formData: {} })).toMatchObject({ code: AnswerCode.serverError, msg: BuilderMessages.completeFailed });
     expect((await selectConfig(site.id)).data.status).toBe(1);
+    expect(listTree(path.join(t.dataDir, 'builder-sites'))).toEqual([]);
+  });
+
+  it('answers the picture refusal when the render would not decode a picture (code 422)', async () => {
+    const site = await newSite(t, a);
+    finalRenderFails = new PictureRefusedError('unreadable');
+    expect(await complete({ id: site.id, formData: {} })).toMatchObject({ code: AnswerCode.invalid, msg: MiniSiteMessages.pictureUnreadable });
     expect(listTree(path.join(t.dataDir, 'builder-sites'))).toEqual([]);
   });
 

@@ -14,6 +14,7 @@ import { SITE_CONTENT_SECURITY_POLICY } from '../../../src/server/modules/miniSi
 import { MINI_SITE_RATE_LIMITS } from '../../../src/server/modules/miniSite/rateLimits';
 import { KEEP_SITES_MS } from '../../../src/server/modules/miniSite/service';
 import { MUSIC_TRACKS } from '../../../src/server/render/music/tracks';
+import { PictureRefusedError } from '../../../src/server/render/pictureRefused';
 import { findSiteTemplate } from '../../../src/server/render/site/catalog';
 import type { SiteRenderInput } from '../../../src/server/render/site/types';
 import { buildTestApp, envelopeOf, post, type TestApp } from '../helpers';
@@ -208,11 +209,12 @@ describe('with a stand-in renderer', () => {
   let owner: Record<string, string>;
   let base: CreateSiteRequest;
   let renders: SiteRenderInput[];
-  let failNext: boolean;
+  /** Thrown by the next render when set. */
+  let failNext: Error | null;
 
   const start = async (dataDir?: string, clock?: TestApp['clock']): Promise<void> => {
     renders = [];
-    failNext = false;
+    failNext = null;
     t = await buildTestApp({
       dataDir,
       clock,
@@ -222,7 +224,7 @@ describe('with a stand-in renderer', () => {
         render: async (input, outDir) => {
           renders.push(input);
           fs.writeFileSync(path.join(outDir, 'index.html'), '<!doctype html><title>ok</title>');
-          if (failNext) throw new Error('renderer broke');
+          if (failNext) throw failNext;
           return { files: ['index.html'] };
         },
       },
@@ -260,10 +262,16 @@ describe('with a stand-in renderer', () => {
   });
 
   it('answers code 500 when the render fails, and leaves no folder behind', async () => {
-    failNext = true;
+    failNext = new Error('renderer broke');
     expect(await create()).toEqual({ status: 200, code: AnswerCode.serverError, msg: MiniSiteMessages.createFailed, data: null });
     nothingWritten(t);
     expect(t.readDb().prepare('SELECT COUNT(*) AS n FROM mini_sites').get()).toEqual({ n: 0 });
+  });
+
+  it('answers the picture refusal of a render that would not decode a picture (code 422), and leaves no folder behind', async () => {
+    failNext = new PictureRefusedError('tooManyPixels');
+    expect(await create()).toEqual({ status: 200, code: AnswerCode.invalid, msg: MiniSiteMessages.pictureTooManyPixels, data: null });
+    nothingWritten(t);
   });
 
   it('limits site creation per user (code 429)', async () => {

@@ -1,11 +1,13 @@
 /**
  * POST /index/minisite/upload: pictures of the five formats by their bytes, refusals with the
- * contract's messages, the 50 MB cap before buffering (HTTP 413), 40 megapixels, rate limits, and
+ * contract's messages, the 50 MB cap before buffering (HTTP 413), 40 megapixels (every frame of
+ * an animation: tests/security/decodingBomb.test.ts), rate limits, and
  * the /uploads/ files with their headers.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import sharp from 'sharp';
 import { AnswerCode } from '../../../src/contract/envelope';
 import { Messages } from '../../../src/contract/messages';
 import { MiniSiteLimits, MiniSiteMessages, type UploadAnswer } from '../../../src/contract/miniSite';
@@ -86,10 +88,12 @@ describe('POST /index/minisite/upload', () => {
     nothingStored();
   });
 
-  it('accepts a picture of exactly 40 megapixels by its header', async () => {
-    const answer = await upload([image(pngHeaderOnly(8000, 5000))]);
+  it('accepts a picture of exactly 40 megapixels (a header alone is no picture: the check decodes)', async () => {
+    const real = await sharp({ create: { width: 8000, height: 5000, channels: 3, background: '#2a6f97' } }).png().toBuffer();
+    const answer = await upload([image(real)]);
     expect(answer.code).toBe(200);
     expect(8000 * 5000).toBe(MiniSiteLimits.uploadMaxPixels);
+    expect(await upload([image(pngHeaderOnly(8000, 5000))])).toMatchObject({ code: AnswerCode.invalid, msg: MiniSiteMessages.uploadUnreadable });
   });
 
   it.each([

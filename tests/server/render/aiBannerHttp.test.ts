@@ -11,6 +11,7 @@ import { USER_FACING_ERROR_NAME, userFacingMessage } from '../../../src/server/q
 import { bannerArtProviderFor, bannerArtProviderFromEnv } from '../../../src/server/render/aiBanner';
 import { bannerArtDescriptorFromEnv, readBannerArtConfig, type BannerArtConfig } from '../../../src/server/render/aiBanner/config';
 import { HttpArtMessages, httpProvider } from '../../../src/server/render/aiBanner/http';
+import { gifBytes } from '../modules/pictureBytes';
 
 jest.setTimeout(30_000);
 
@@ -183,6 +184,16 @@ describe('the HTTP banner-art provider', () => {
       response.end(JSON.stringify({ data: [{ b64_json: Buffer.from('no picture').toString('base64') }] }));
     };
     expect(await failure(paint())).toBe(HttpArtMessages.imageUnreadable);
+  });
+
+  it('a decoding bomb: a 35-byte GIF whose frame is 23000x23000 is refused before it is decoded', async () => {
+    const before = process.memoryUsage().rss;
+    handler = (_request, response) => {
+      response.writeHead(200, { 'content-type': 'image/gif' });
+      response.end(gifBytes({ width: 1, height: 1 }, [{ width: 23_000, height: 23_000 }]));
+    };
+    expect(await failure(paint())).toBe(HttpArtMessages.tooLarge);
+    expect(process.memoryUsage().rss - before).toBeLessThan(256 * 1024 * 1024);
   });
 
   it('a service that cannot be reached', async () => {

@@ -9,11 +9,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_BANNER_TEXTS, type BannerTexts } from '../../../src/contract/generation';
+import { MiniSiteMessages } from '../../../src/contract/miniSite';
 import { hasBannerStyle, renderBannerVideo, type BannerVideoOptions } from '../../../src/server/render/banner';
 import { drawableText } from '../../../src/server/render/banner/core/headline';
 import { splitTags } from '../../../src/server/render/banner/core/tags';
 import { BANNER_STYLE_DEFS } from '../../../src/server/render/banner/styles';
 import { FFMPEG_PATH } from '../../../src/server/render/ffmpeg';
+import { PICTURE_REFUSED_ERROR_NAME } from '../../../src/server/render/pictureRefused';
 import { font } from '../../../src/server/render/fonts';
 import { BANNER_STYLES } from '../../../src/server/render/styles';
 
@@ -224,7 +226,11 @@ describe('inputs', () => {
 
   it('rejects a logo that is not an image, and writes nothing', async () => {
     const options = target('broken');
-    await expect(renderBannerVideo(1, { logoPng: Buffer.from('not a png'), texts: DEFAULT_BANNER_TEXTS }, options)).rejects.toThrow(/logo/);
+    await expect(renderBannerVideo(1, { logoPng: Buffer.from('not a png'), texts: DEFAULT_BANNER_TEXTS }, options)).rejects.toMatchObject({
+      name: PICTURE_REFUSED_ERROR_NAME,
+      message: MiniSiteMessages.pictureUnreadable,
+      cause: { message: expect.stringMatching(/logo/) },
+    });
     expect(fs.readdirSync(dir).filter((f) => f.startsWith('broken'))).toEqual([]);
   });
 });

@@ -5,6 +5,7 @@ import { AnswerCode } from '../../../contract/envelope';
 import type { Clock } from '../../clock';
 import { BusinessError, invalid, tooMany } from '../../http/envelope';
 import type { FastifyBaseLogger } from 'fastify';
+import { pictureRefusedMessage } from '../../render/pictureRefused';
 import type { UserRow } from '../auth/repository';
 import { randomZipKey, sanitiseFileName } from '../generation/zip';
 import { sitesTmpDir } from '../miniSite/paths';
@@ -61,7 +62,8 @@ export class SiteCompletion {
       await publishFolder(sitesTmpDir(dataDir), folder, (temp) => this.deps.render(input, temp));
     } catch (error) {
       log.error({ err: error, siteId: site.record.id }, 'builder site render failed');
-      throw completeFailed();
+      const picture = pictureRefusedMessage(error);
+      throw picture ? invalid(picture) : completeFailed();
     }
     const name = sanitiseFileName(saved.web_name, UNNAMED_SITE);
     // 128 random bits, new for every completion: the URL cannot be worked out, and a download never

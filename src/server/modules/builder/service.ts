@@ -16,6 +16,7 @@ import { AnswerCode } from '../../../contract/envelope';
 import { MiniSiteMessages, configFields, type ConfigField } from '../../../contract/miniSite';
 import { BusinessError, invalid, tooMany } from '../../http/envelope';
 import { DEFAULT_MAIN_PRESET_ID } from '../../render/builder/catalog';
+import { pictureRefusedMessage } from '../../render/pictureRefused';
 import type { UserRow } from '../auth/repository';
 import type { MusicLibrary } from '../miniSite/music';
 import type { ComponentCatalogue } from './components';
@@ -168,12 +169,16 @@ export class BuilderService {
     return this.answer(this.load(id, user.id));
   }
 
-  /** The values are saved already; a render that failed (logged by the previews) says so. */
+  /**
+   * The values are saved already; a render that failed (logged by the previews) says so, and
+   * names the picture that must change when the render refused one (render/picture.ts).
+   */
   private async refreshPreview(siteId: number): Promise<void> {
     try {
       await this.deps.previews.refresh(siteId);
-    } catch {
-      throw new BusinessError(AnswerCode.serverError, BuilderMessages.configUpdateFailed);
+    } catch (error) {
+      const picture = pictureRefusedMessage(error);
+      throw picture ? invalid(picture) : new BusinessError(AnswerCode.serverError, BuilderMessages.configUpdateFailed);
     }
   }
 

@@ -2,7 +2,7 @@ import { BuilderLimits, BuilderMessages, isComponentType, type SiteFileUploadAns
 import { MiniSiteMessages, configFields } from '../../../contract/miniSite';
 import { invalid } from '../../http/envelope';
 import type { UserRow } from '../auth/repository';
-import { IMAGE_KINDS, type ImageKind } from '../miniSite/imageProbe';
+import { IMAGE_KINDS, type ImageKind } from '../miniSite/pictureCheck';
 import type { UploadPolicy, UploadStore } from '../miniSite/uploads';
 import type { BuilderService } from './service';
 
@@ -14,6 +14,8 @@ export const BUILDER_UPLOAD_POLICY: UploadPolicy = {
     typeRefused: BuilderMessages.imagesOnly,
     unreadable: BuilderMessages.imagesOnly,
     tooManyPixels: MiniSiteMessages.uploadTooManyPixels,
+    frameTooManyPixels: MiniSiteMessages.uploadFrameTooManyPixels,
+    animationTooManyPixels: MiniSiteMessages.uploadAnimationTooManyPixels,
     missing: MiniSiteMessages.uploadMissing,
   },
 };

@@ -22,6 +22,7 @@ import { BusinessError, invalid, tooMany } from '../../http/envelope';
 import { jobDir } from '../../queue/paths';
 import type { RenderQueue } from '../../queue/renderQueue';
 import { JOB_FILES } from '../../queue/renderSpec';
+import { pictureRefusedMessage } from '../../render/pictureRefused';
 import { templateAssetPath, templatePictureUrls } from '../../render/site/assets';
 import { findSiteTemplate, siteCategories, siteTemplates } from '../../render/site/catalog';
 import { FIELD_KEYS } from '../../render/site/fields';
@@ -122,7 +123,8 @@ export class MiniSiteService {
       await publishFolder(sitesTmpDir(this.deps.dataDir), siteDir(this.deps.dataDir, dir), (temp) => this.deps.render(input, temp));
     } catch (error) {
       log.error({ err: error, templateId: request.templateId }, 'site render failed');
-      throw createFailed();
+      const picture = pictureRefusedMessage(error);
+      throw picture ? invalid(picture) : createFailed();
     }
     try {
       this.deps.sites.insert({ dir, userId: user.id, templateId: request.templateId, name: gameName });

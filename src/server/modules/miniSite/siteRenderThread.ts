@@ -1,6 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
+// The thread's renderers decode pictures with sharp (render/picture.ts), and sharp must be loaded
+// by the main thread before a worker thread loads it (sharp's documentation, "worker threads":
+// otherwise its libraries may be unloaded while a thread still runs them, on glibc Linux).
+import 'sharp';
 import type { BuiltSiteRenderInput } from '../../render/builder/types';
 import type { SiteRenderInput, SiteRenderResult } from '../../render/site/types';
 import type { SiteRenderJob, SiteRenderReply, SiteRenderRequest } from './siteRenderWorker';
@@ -65,7 +69,7 @@ export class SiteRenderThread {
       clearTimeout(waiting.timer);
       if (!this.pending.size) worker.unref();
       if (reply.type === 'done') waiting.resolve(reply.result);
-      else waiting.reject(Object.assign(new Error(reply.message), { stack: reply.stack }));
+      else waiting.reject(Object.assign(new Error(reply.message), { name: reply.name, stack: reply.stack }));
     });
     worker.on('error', (error) => {
       this.log.error({ err: error }, 'site render thread crashed');

@@ -19,7 +19,8 @@ export interface SiteRenderRequest {
   outDir: string;
 }
 
-export type SiteRenderReply = { id: number; type: 'done'; result: SiteRenderResult } | { id: number; type: 'failed'; message: string; stack?: string };
+/** A failure keeps its name: a PictureRefusedError's message is for the user (render/picture.ts). */
+export type SiteRenderReply = { id: number; type: 'done'; result: SiteRenderResult } | { id: number; type: 'failed'; name: string; message: string; stack?: string };
 
 function run(job: SiteRenderJob, outDir: string): Promise<SiteRenderResult> {
   return job.kind === 'builder' ? renderBuiltSite(job.input, outDir) : renderSite(job.input, outDir);
@@ -32,7 +33,13 @@ if (!isMainThread && parentPort) {
     run(request.job, request.outDir).then(
       (result) => port.postMessage({ id: request.id, type: 'done', result } satisfies SiteRenderReply),
       (error: unknown) =>
-        port.postMessage({ id: request.id, type: 'failed', message: error instanceof Error ? error.message : String(error), stack: error instanceof Error ? error.stack : undefined } satisfies SiteRenderReply),
+        port.postMessage({
+          id: request.id,
+          type: 'failed',
+          name: error instanceof Error ? error.name : 'Error',
+          message: error instanceof Error ? error.message : String(error),
+          stack: error instanceof Error ? error.stack : undefined,
+        } satisfies SiteRenderReply),
     );
   });
 }

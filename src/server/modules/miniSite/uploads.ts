@@ -5,7 +5,7 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { MiniSiteLimits, MiniSiteMessages } from '../../../contract/miniSite';
 import type { Clock } from '../../clock';
-import { IMAGE_KINDS, probeImage, type ImageInfo, type ImageKind } from './imageProbe';
+import { IMAGE_KINDS, checkPicture, type ImageInfo, type ImageKind, type RefusalReason } from './pictureCheck';
 import { UPLOADS_URL_PREFIX, uploadsDir, uploadsTmpDir } from './paths';
 
 /** How an upload went: stored, or refused with the message (and HTTP 413 when too large). */
@@ -18,7 +18,7 @@ export type UploadOutcome = { type: 'stored'; shortUrl: string; bytes: number; i
 export interface UploadPolicy {
   maxBytes: number;
   kinds: readonly ImageKind[];
-  messages: { typeRefused: string; unreadable: string; tooManyPixels: string; missing: string };
+  messages: { typeRefused: string; unreadable: string; tooManyPixels: string; frameTooManyPixels: string; animationTooManyPixels: string; missing: string };
 }
 
 export const MINI_SITE_UPLOAD_POLICY: UploadPolicy = {
@@ -28,6 +28,8 @@ export const MINI_SITE_UPLOAD_POLICY: UploadPolicy = {
     typeRefused: MiniSiteMessages.uploadTypeRefused,
     unreadable: MiniSiteMessages.uploadUnreadable,
     tooManyPixels: MiniSiteMessages.uploadTooManyPixels,
+    frameTooManyPixels: MiniSiteMessages.uploadFrameTooManyPixels,
+    animationTooManyPixels: MiniSiteMessages.uploadAnimationTooManyPixels,
     missing: MiniSiteMessages.uploadMissing,
   },
 };
@@ -45,7 +47,8 @@ const STALE_TEMP_MS = 60 * 60 * 1000;
 
 /**
  * Uploaded pictures (DESIGN.md section 8, uploads): streamed to a temp file with a byte cap (never
- * held in memory), identified by their bytes, refused past 40 megapixels, and renamed into
+ * held in memory), identified by their bytes, measured frame by frame and decoded (pictureCheck.ts),
+ * refused past 40 megapixels a frame or 200 for all frames of an animation, and renamed into
  * DATA_DIR/uploads/ under a server-made name with the extension of the format they really are.
  */
 export class UploadStore {
@@ -67,7 +70,7 @@ export class UploadStore {
       await pipeline(stream, fs.createWriteStream(temp, { flags: 'wx' }));
       if (truncated() || bytes > policy.maxBytes) return { type: 'tooLarge', bytes };
       if (bytes === 0) return { type: 'refused', message: policy.messages.missing, bytes };
-      const outcome = await this.probe(temp, bytes, policy);
+      const outcome = await this.check(temp, bytes, policy);
       if (outcome.type !== 'image') return { type: 'refused', message: outcome.message, bytes };
       const name = `${crypto.randomBytes(16).toString('hex')}.${IMAGE_KINDS[outcome.image.kind].extension}`;
       fs.renameSync(temp, path.join(uploadsDir(this.options.dataDir), name));
@@ -112,21 +115,24 @@ export class UploadStore {
     return removed;
   }
 
-  private async probe(file: string, bytes: number, policy: UploadPolicy): Promise<{ type: 'image'; image: ImageInfo } | { type: 'refused'; message: string }> {
-    const handle = await fs.promises.open(file, 'r');
-    try {
-      const outcome = await probeImage(async (position, length) => {
-        const buffer = Buffer.alloc(length);
-        const { bytesRead } = await handle.read(buffer, 0, length, position);
-        return buffer.subarray(0, bytesRead);
-      }, bytes);
-      if (outcome.type === 'unknown' || (outcome.type === 'image' && !policy.kinds.includes(outcome.image.kind))) return { type: 'refused', message: policy.messages.typeRefused };
-      if (outcome.type === 'unreadable') return { type: 'refused', message: policy.messages.unreadable };
-      const { width, height } = outcome.image;
-      if (width * height > MiniSiteLimits.uploadMaxPixels) return { type: 'refused', message: policy.messages.tooManyPixels };
-      return outcome;
-    } finally {
-      await handle.close();
-    }
+  private async check(file: string, bytes: number, policy: UploadPolicy): Promise<{ type: 'image'; image: ImageInfo } | { type: 'refused'; message: string }> {
+    const verdict = await checkPicture(file, bytes, policy.kinds);
+    return verdict.type === 'image' ? verdict : { type: 'refused', message: refusalMessage(policy, verdict.reason) };
+  }
+}
+
+function refusalMessage(policy: UploadPolicy, reason: RefusalReason): string {
+  const { messages } = policy;
+  switch (reason) {
+    case 'type':
+      return messages.typeRefused;
+    case 'unreadable':
+      return messages.unreadable;
+    case 'pixels':
+      return messages.tooManyPixels;
+    case 'framePixels':
+      return messages.frameTooManyPixels;
+    case 'animationPixels':
+      return messages.animationTooManyPixels;
   }
 }

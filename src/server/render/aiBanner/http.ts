@@ -6,6 +6,7 @@
  * user reads as the job's failure.
  */
 import { RenderUserFacingError } from '../../queue/renderSpec';
+import { PictureRefusedError } from '../pictureRefused';
 import { bannerArtDescriptor, type BannerArtConfig } from './config';
 import { decodeImage, toBannerJpeg } from './image';
 import type { BannerArtProvider, BannerArtRequest } from './types';
@@ -121,7 +122,8 @@ export function httpProvider(config: HttpConfig): BannerArtProvider {
         try {
           picture = await decodeImage(bytes);
         } catch (error) {
-          throw fail(HttpArtMessages.imageUnreadable, error);
+          const tooLarge = error instanceof PictureRefusedError && error.reason === 'tooManyPixels';
+          throw fail(tooLarge ? HttpArtMessages.tooLarge : HttpArtMessages.imageUnreadable, error);
         }
         return await toBannerJpeg(bytes, request, picture);
       } catch (error) {

@@ -1,13 +1,15 @@
-import { createCanvas, loadImage, type Image } from '@napi-rs/canvas';
+import { createCanvas, type Image } from '@napi-rs/canvas';
+import { decodePicture } from '../picture';
 import { BANNER_JPEG_QUALITY } from './types';
 
 const isJpeg = (bytes: Buffer): boolean => bytes.length > 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff;
 
-/** Decodes image bytes; rejects when they are not a picture canvas can read. */
-export async function decodeImage(bytes: Buffer): Promise<Image> {
-  const picture = await loadImage(bytes);
-  if (!picture.width || !picture.height) throw new Error('the image has no pixels');
-  return picture;
+/**
+ * Decodes a service's picture, within the renderers' pixel limit (../picture.ts); rejects with a
+ * PictureRefusedError when it is past the limit or not a picture.
+ */
+export function decodeImage(bytes: Buffer): Promise<Image> {
+  return decodePicture(bytes, 'banner art');
 }
 
 /**

@@ -7,7 +7,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { ComponentType } from '../../../contract/builder';
 import { qrPng } from '../../qrImage';
-import { decode, favicon, sharePicture } from '../site/sitePictures';
+import { decodePicture } from '../picture';
+import { favicon, sharePicture } from '../site/sitePictures';
 import { BUILT_SITE_SCRIPT } from './builtScript';
 import { DEFAULT_MAIN_PRESET_ID, findMainPreset } from './catalog';
 import { renderBuiltPage } from './page';
@@ -20,7 +21,7 @@ const QR_SIZE = 264;
 async function writeSite(input: BuiltSiteRenderInput, outDir: string, only?: PartType): Promise<string[]> {
   const plan = planBuiltSite(input);
   const page = renderBuiltPage(plan, only);
-  const [logo, banner] = await Promise.all([decode(plan.logoFile, 'logo'), decode(plan.bannerFile, 'banner picture')]);
+  const [logo, banner] = await Promise.all([decodePicture(plan.logoFile, 'logo'), decodePicture(plan.bannerFile, 'banner picture')]);
   const fontCopies = page.fonts.map((font) => ({ from: font.from, to: `${BUILT_ASSET_NAMES.fontsDir}/${font.name}` }));
   const copies = [...plan.copies, ...fontCopies];
   const written = new Set<string>();

@@ -6,11 +6,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { qrPng } from '../../qrImage';
+import { decodePicture } from '../picture';
 import { findSiteDesign, findSiteTemplate } from './catalog';
 import { ASSET_NAMES, planSite, type SiteCopy } from './content';
 import { renderSitePage } from './page';
 import { SITE_SCRIPT } from './siteScript';
-import { decode, favicon, sharePicture } from './sitePictures';
+import { favicon, sharePicture } from './sitePictures';
 import type { SiteRenderInput, SiteRenderResult } from './types';
 
 const QR_SIZE = 360;
@@ -27,7 +28,7 @@ export async function renderSite(input: SiteRenderInput, outDir: string): Promis
   if (!template || !design) throw new Error(`Unknown site template ${input.templateId}`);
   const plan = planSite(template, input);
   const page = renderSitePage(plan.content, design);
-  const [logo, poster] = await Promise.all([decode(input.logo.path, 'logo'), decode(input.bannerPoster.path, 'banner poster')]);
+  const [logo, poster] = await Promise.all([decodePicture(input.logo.path, 'logo'), decodePicture(input.bannerPoster.path, 'banner poster')]);
 
   const fontCopies = page.fonts.map((font) => ({ from: font.from, to: `${ASSET_NAMES.fontsDir}/${font.name}` }));
   const copies = [...plan.copies, ...fontCopies];

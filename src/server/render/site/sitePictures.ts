@@ -2,9 +2,7 @@
  * The pictures a generated site makes from its logo: the browser tab's icon and the share picture
  * that chats and social sites show for a link. Shared by the mini site and the builder's sites.
  */
-import { createCanvas, loadImage, type Image } from '@napi-rs/canvas';
-import fs from 'node:fs';
-import path from 'node:path';
+import { createCanvas, type Image } from '@napi-rs/canvas';
 
 const FAVICON_SIZE = 64;
 const SHARE_SIZE = { width: 1200, height: 630 };
@@ -15,16 +13,6 @@ function containRect(image: Image, cx: number, cy: number, width: number, height
   const w = image.width * scale;
   const h = image.height * scale;
   return [cx - w / 2, cy - h / 2, w, h];
-}
-
-export async function decode(file: string, what: string): Promise<Image> {
-  try {
-    const image = await loadImage(await fs.promises.readFile(file));
-    if (!image.width || !image.height) throw new Error('empty image');
-    return image;
-  } catch (cause) {
-    throw new Error(`The ${what} (${path.basename(file)}) could not be decoded`, { cause });
-  }
 }
 
 /** The logo, whole, on a transparent square: the browser tab's icon. */

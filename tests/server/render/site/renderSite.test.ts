@@ -7,7 +7,8 @@ import { loadImage } from '@napi-rs/canvas';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { configFields } from '../../../../src/contract/miniSite';
+import { MiniSiteMessages, configFields } from '../../../../src/contract/miniSite';
+import { PICTURE_REFUSED_ERROR_NAME } from '../../../../src/server/render/pictureRefused';
 import { findSiteTemplate, siteTemplates } from '../../../../src/server/render/site/catalog';
 import { renderSite } from '../../../../src/server/render/site/renderSite';
 import type { SiteRenderInput } from '../../../../src/server/render/site/types';
@@ -143,7 +144,11 @@ describe('renderSite with the defaults', () => {
 
   it('refuses an unknown template and an undecodable logo', async () => {
     await expect(render(input(9999))).rejects.toThrow('Unknown site template 9999');
-    await expect(render(input(1, { logo: { path: files.video } }))).rejects.toThrow(/logo/);
+    await expect(render(input(1, { logo: { path: files.video } }))).rejects.toMatchObject({
+      name: PICTURE_REFUSED_ERROR_NAME,
+      message: MiniSiteMessages.pictureUnreadable,
+      cause: { message: expect.stringMatching(/logo/) },
+    });
   });
 });
 

@@ -3,11 +3,12 @@
  * Output goes to temporary names beside the targets and is renamed at the end, so a failed or
  * aborted render leaves nothing half-written where a caller would look.
  */
-import { createCanvas, loadImage, type Canvas, type Image } from '@napi-rs/canvas';
+import { createCanvas, type Canvas, type Image } from '@napi-rs/canvas';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import type { BannerTexts } from '../../../../contract/generation';
 import { startRawVideoEncoder, type FrameSink } from '../../ffmpeg';
+import { decodePicture } from '../../picture';
 import { DESIGN_HEIGHT, DESIGN_WIDTH } from './canvas';
 import { createVignette } from './effects';
 import { buildOverlay } from './overlay';
@@ -50,14 +51,9 @@ function abortError(signal: AbortSignal): Error {
   return error;
 }
 
-export async function decodeLogo(png: Buffer): Promise<Image> {
-  try {
-    const image = await loadImage(png);
-    if (!image.width || !image.height) throw new Error('empty image');
-    return image;
-  } catch (cause) {
-    throw new Error('The logo image could not be decoded', { cause });
-  }
+/** The logo, through the renderers' one decoder (../../picture.ts). */
+export function decodeLogo(png: Buffer): Promise<Image> {
+  return decodePicture(png, 'logo');
 }
 
 export interface FrameRenderer {
