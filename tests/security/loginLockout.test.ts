@@ -53,6 +53,12 @@ describe('an attacker guessing from one address', () => {
     expect(owner).toMatchObject({ code: 200 });
     expect(owner.data?.token).toBeTruthy();
   });
+
+  it('counts every address of one IPv6 /64 as one address, so taking a new address per guess gains nothing', async () => {
+    for (let i = 1; i <= Security.loginCaptchaAfterFailures; i += 1) expect(await attempt(`2001:db8:5:6::${i.toString(16)}`, 'Wrong#pass')).toMatchObject({ code: AnswerCode.invalid });
+    expect(await attempt('2001:db8:5:6:ffff::1', 'Wrong#pass')).toMatchObject({ code: AnswerCode.captchaRequired });
+    expect(await attempt('2001:db8:5:7::1')).toMatchObject({ code: 200 });
+  });
 });
 
 describe('abuse from many addresses', () => {

@@ -89,6 +89,13 @@ describe('probing many phones', () => {
     expect((await probe(STRANGER, '10.2.2.2')).code).toBe(AnswerCode.invalid);
   });
 
+  it('counts a whole IPv6 /64 as one address', async () => {
+    const codes: number[] = [];
+    for (let i = 0; i <= Security.accountProbesPerIpPerWindow; i += 1) codes.push((await probeRegister(`1370000${String(i).padStart(4, '0')}`, `2001:db8:9:9::${(i + 1).toString(16)}`)).code);
+    expect(codes.at(-1)).toBe(AnswerCode.tooMany);
+    expect((await probeRegister(STRANGER, '2001:db8:9:a::1')).code).toBe(AnswerCode.invalid);
+  });
+
   it.each([
     ['register', probeRegister],
     ['the password reset', probeReset],

@@ -1,6 +1,7 @@
 import fastifyRateLimit, { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor, type RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Clock } from '../clock';
+import { limitKeyOf } from '../security/clientAddress';
 import { tooMany } from './envelope';
 
 /** Keys kept before expired windows are swept out; past it the oldest go first. */
@@ -65,6 +66,7 @@ export async function registerRateLimits(app: FastifyInstance, now: Clock): Prom
   await app.register(fastifyRateLimit, {
     global: false,
     store: clockedStore(now),
+    keyGenerator: limitKeyOf,
     errorResponseBuilder: () => tooMany(),
   });
 }

@@ -34,3 +34,8 @@ export function addressLimitKey(address: string | null | undefined): string | nu
     .map((group) => group.toString(16))
     .join(':')}::/64`;
 }
+
+/** The address key a request is counted under by every per-address limit. */
+export function limitKeyOf(request: { ip: string }): string {
+  return addressLimitKey(request.ip) ?? 'unknown';
+}

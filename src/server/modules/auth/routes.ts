@@ -13,6 +13,7 @@ import { toUserInfo } from './repository';
 import * as schemas from './schemas';
 import type { AuthService } from './service';
 import type { SmsService } from './smsService';
+import { limitKeyOf } from '../../security/clientAddress';
 
 export interface AuthRouteDeps {
   auth: AuthService;
@@ -31,12 +32,12 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps): v
   const [registerPerPhone, resetPerPhone, smsLoginPerPhone] = [perPhone(), perPhone(), perPhone()];
 
   app.post<{ Body: LoginRequest }>('/api/auth/login', { schema: schemas.loginSchema, config: perIp(Security.loginPerIpPerMinute, 60) }, async (request) => {
-    return ok(await auth.login(request.body, request.ip), Messages.loginSucceeded);
+    return ok(await auth.login(request.body, limitKeyOf(request)), Messages.loginSucceeded);
   });
 
   app.post<{ Body: SmsLoginRequest }>('/api/auth/smsLogin', { schema: schemas.smsLoginSchema, config: probe }, async (request) => {
     await smsLoginPerPhone(request, request.body.mobile);
-    return ok(await auth.smsLogin(request.body, request.ip), Messages.loginSucceeded);
+    return ok(await auth.smsLogin(request.body, limitKeyOf(request)), Messages.loginSucceeded);
   });
 
   // An API call under the SPA's /user/ space: a static route, so it wins over the history fallback.
@@ -78,7 +79,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps): v
   });
 
   app.post<{ Body: SendSmsRequest }>('/api/Auth/sendSmsCode', { schema: schemas.sendSmsSchema }, async (request) => {
-    await sms.send(request.body, request.ip);
+    await sms.send(request.body, limitKeyOf(request));
     return ok(null, Messages.smsSent);
   });
 

@@ -28,6 +28,7 @@ import type { BuilderService } from './service';
 import { siteList } from './siteList';
 import { BUILDER_UPLOAD_POLICY, siteFileUpload } from './siteUpload';
 import type { BuilderRepository } from './repository';
+import { limitKeyOf } from '../../security/clientAddress';
 
 /** opt_ids as an array of ids or a comma-separated string; null (no filter) when absent or empty. */
 export function optIds(raw: unknown): number[] | null {
@@ -77,7 +78,7 @@ export async function registerBuilderRoutes(app: FastifyInstance, deps: BuilderR
 
   /** POST /api/createWeb/generateBanner */
   app.post<{ Body: GenerateBannerRequest }>('/api/createWeb/generateBanner', { ...guarded, schema: schemas.generateBannerSchema }, async (request) =>
-    ok(banners.generate(request.body, currentUser(request), request.ip)),
+    ok(banners.generate(request.body, currentUser(request), limitKeyOf(request))),
   );
 
   /** GET /api/createWeb/bannerStatus?taskId= */

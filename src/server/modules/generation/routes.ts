@@ -5,6 +5,7 @@ import { currentUser, requireUser } from '../../plugins/auth';
 import * as schemas from './schemas';
 import type { GenerationService } from './service';
 import { ownHostKeys } from './zip';
+import { limitKeyOf } from '../../security/clientAddress';
 
 /** Calls whose parameters all have defaults may come without a body at all. */
 async function bodyDefaultsToObject(request: FastifyRequest): Promise<void> {
@@ -25,7 +26,7 @@ export function registerGenerationRoutes(app: FastifyInstance, service: Generati
 
   /** POST /index/common/logoCreate */
   app.post<{ Body: LogoCreateRequest }>('/index/common/logoCreate', { schema: schemas.logoCreateSchema, preHandler: requireUser }, async (request) => {
-    return ok(service.create(request.body, currentUser(request), request.ip));
+    return ok(service.create(request.body, currentUser(request), limitKeyOf(request)));
   });
 
   /** POST /index/common/logoPolling */
@@ -40,6 +41,6 @@ export function registerGenerationRoutes(app: FastifyInstance, service: Generati
 
   /** POST /index/common/createZipUrlByFile */
   app.post<{ Body: ZipByFileRequest }>('/index/common/createZipUrlByFile', { schema: schemas.zipSchema }, async (request) => {
-    return ok(service.zip(request.body, request.ip, ownHostKeys(request.host, options.publicOrigin)));
+    return ok(service.zip(request.body, limitKeyOf(request), ownHostKeys(request.host, options.publicOrigin)));
   });
 }

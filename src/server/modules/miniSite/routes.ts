@@ -9,6 +9,7 @@ import * as schemas from './schemas';
 import type { MiniSiteService } from './service';
 import { receiveUpload, refuseLargeBodies, registerUploadScope, tooLargeReply } from './uploadRoute';
 import { MINI_SITE_UPLOAD_POLICY, type UploadStore } from './uploads';
+import { limitKeyOf } from '../../security/clientAddress';
 
 export interface MiniSiteRouteDeps {
   service: MiniSiteService;
@@ -39,7 +40,7 @@ export async function registerMiniSiteRoutes(app: FastifyInstance, deps: MiniSit
 
   /** POST /index/minisite/createSite */
   app.post<{ Body: CreateSiteRequest }>('/index/minisite/createSite', { schema: schemas.createSiteSchema, preHandler: requireUser }, async (request) =>
-    ok(await service.createSite(request.body, currentUser(request), request.ip, ownHostKeys(request.host, publicOrigin)), MiniSiteMessages.createSucceeded),
+    ok(await service.createSite(request.body, currentUser(request), limitKeyOf(request), ownHostKeys(request.host, publicOrigin)), MiniSiteMessages.createSucceeded),
   );
 
   /** POST /index/minisite/getDownloadZipUrl */
@@ -51,11 +52,11 @@ export async function registerMiniSiteRoutes(app: FastifyInstance, deps: MiniSit
     /** POST /index/minisite/upload (multipart, field `image`; anonymous allowed, limited by IP) */
     scope.post('/index/minisite/upload', { schema: schemas.uploadSchema, onRequest: refuseLargeBodies(MiniSiteLimits.uploadMaxBytes, MiniSiteMessages.uploadTooLarge) }, async (request, reply) => {
       const user = request.user;
-      if (!limiters.uploadPerIp.take(request.ip) || (user && !limiters.uploadPerUser.take(String(user.id))) || !limiters.uploadBytesPerIp.hasRoom(request.ip)) {
+      if (!limiters.uploadPerIp.take(limitKeyOf(request)) || (user && !limiters.uploadPerUser.take(String(user.id))) || !limiters.uploadBytesPerIp.hasRoom(limitKeyOf(request))) {
         throw tooMany();
       }
       const { outcome } = await receiveUpload(request, uploads, MINI_SITE_UPLOAD_POLICY, MiniSiteMessages.uploadFailed);
-      limiters.uploadBytesPerIp.spend(request.ip, outcome.bytes);
+      limiters.uploadBytesPerIp.spend(limitKeyOf(request), outcome.bytes);
       if (outcome.type === 'tooLarge') return tooLargeReply(reply, MiniSiteMessages.uploadTooLarge);
       if (outcome.type === 'refused') throw invalid(outcome.message);
       return ok({ shortUrl: outcome.shortUrl, url: publicOrigin ? `${publicOrigin}${outcome.shortUrl}` : outcome.shortUrl });
