@@ -159,8 +159,8 @@ const HOUSEKEEPING_INTERVAL_MS = 10 * 60 * 1000;
 
 /**
  * Deletes expired captchas, codes, tickets, old rate events, old results, zips, gallery and music
- * versions, and mini sites and uploads past 14 days, every 10 minutes. What builder sites use
- * (their preview folders, uploads and generated banners) is kept as long as the sites are.
+ * versions, and mini sites, builder previews and uploads past 14 days, every 10 minutes. What
+ * builder sites render from (their uploads and generated banners) is kept as long as the sites are.
  */
 export function startHousekeeping(services: Services): NodeJS.Timeout {
   const sweep = (): void => {
@@ -175,7 +175,7 @@ export function startHousekeeping(services: Services): NodeJS.Timeout {
     services.zips.prune();
     services.catalog.removeOldVersions();
     services.generationLimiters.prune();
-    services.miniSite.prune((dir) => builderFiles.dirs.has(dir));
+    services.miniSite.prune();
     services.uploads.prune((name) => builderFiles.uploads.has(name));
     services.music.removeOldVersions();
     services.miniSiteLimiters.prune();

@@ -177,7 +177,7 @@ describe('with a renderer the test drives', () => {
 });
 
 describe('housekeeping', () => {
-  it('keeps what a builder site renders from past the 14 days of uploads and the week of results', async () => {
+  it('keeps what a builder site renders from past the 14 days of uploads and the week of results, and lets its preview go', async () => {
     const day = 24 * 60 * 60 * 1000;
     let t = await buildGenerationApp({ clock: createClock(Date.now()), keepDataDir: true });
     const { dataDir } = t;
@@ -208,8 +208,13 @@ describe('housekeeping', () => {
       const names = listTree(path.join(dataDir, 'uploads'));
       expect(names).toContain(path.basename(used));
       expect(names).not.toContain(path.basename(unused));
-      expect(listTree(path.join(dataDir, 'sites'))).toContain(site.templatePath.split('/')[2]);
       expect(fs.existsSync(path.join(dataDir, 'generated', done.bannerId, 'banner.jpg'))).toBe(true);
+      // The preview left alone for 14 days went, its URL with it; opening the site renders it again.
+      expect(listTree(path.join(dataDir, 'sites')).some((name) => name.startsWith(site.templatePath.split('/')[2]))).toBe(false);
+      expect((await t.app.inject({ method: 'GET', url: site.previewUrl })).statusCode).toBe(404);
+      const opened = await post<BuilderSite>(t, '/api/createWeb/getSelectConfig', { id: site.id }, alice(t).headers);
+      expect(opened.code).toBe(200);
+      expect((await t.app.inject({ method: 'GET', url: opened.data.previewUrl })).statusCode).toBe(200);
       const again = await post<BuilderSite>(t, '/api/CreateWeb/saveConfig', { id: site.id, previewUrl: '', formData: { main: { web_name: '还在' } }, selectedComponents: {} }, alice(t).headers);
       expect(again.code).toBe(200);
     } finally {

@@ -1,4 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
+import fs from 'node:fs';
+import path from 'node:path';
 import type { BuiltSiteRenderInput, BuiltSiteRenderResult } from '../../render/builder/types';
 import { siteDir, sitesTmpDir } from '../miniSite/paths';
 import { publishFolder } from '../miniSite/siteFolder';
@@ -33,6 +35,11 @@ export class PreviewRenders {
       rendered: (siteId: number) => void;
     },
   ) {}
+
+  /** Whether the preview folder `dir` holds a page (housekeeping deletes those left alone). */
+  exists(dir: string): boolean {
+    return fs.existsSync(path.join(siteDir(this.deps.dataDir, dir), 'index.html'));
+  }
 
   /** Resolves once a render that started after this call has replaced the preview. */
   refresh(siteId: number): Promise<void> {

@@ -63,7 +63,7 @@ export async function registerBuilderRoutes(app: FastifyInstance, deps: BuilderR
 
   /** POST /api/createWeb/getSelectConfig */
   app.post<{ Body: SiteIdRequest }>('/api/createWeb/getSelectConfig', { ...guarded, schema: schemas.siteIdSchema }, async (request) =>
-    ok(service.selectConfig(request.body.id, currentUser(request))),
+    ok(await service.selectConfig(request.body.id, currentUser(request))),
   );
 
   /** POST /api/CreateWeb/saveConfig */

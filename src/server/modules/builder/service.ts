@@ -81,8 +81,11 @@ export class BuilderService {
     return this.store(site, selected, {});
   }
 
-  /** POST /api/createWeb/getSelectConfig */
-  selectConfig(id: number, user: UserRow): BuilderSite {
+  /** POST /api/createWeb/getSelectConfig: renders the preview first when housekeeping deleted it. */
+  async selectConfig(id: number, user: UserRow): Promise<BuilderSite> {
+    const site = this.load(id, user.id);
+    if (this.deps.previews.exists(site.record.dir)) return this.answer(site);
+    await this.refreshPreview(id);
     return this.answer(this.load(id, user.id));
   }
 

@@ -31,9 +31,12 @@ export interface BuilderInputs {
   bannerArt: BannerArtDescriptor;
 }
 
-/** What builder sites use that housekeeping must keep: preview folders, uploads and banner jobs. */
+/**
+ * What builder sites use that housekeeping must keep: uploads and banner jobs. Their preview
+ * folders are not kept: one left alone for 14 days goes like a mini site, and is rendered again
+ * when its owner opens the site.
+ */
 export interface BuilderFilesInUse {
-  dirs: ReadonlySet<string>;
   uploads: ReadonlySet<string>;
   jobIds: readonly string[];
 }
@@ -62,11 +65,9 @@ export function createBuilder({ dataDir, db, now, log, queue, catalog, uploads, 
 
   /** Builder sites are the users' work: kept, with everything they render from, until the user goes. */
   const filesInUse = (): BuilderFilesInUse => {
-    const dirs = new Set<string>();
     const used = new Set<string>();
     const values: string[] = [];
     for (const site of repo.allForms()) {
-      dirs.add(site.dir);
       for (const typeValues of Object.values(site.formData)) {
         for (const value of Object.values(typeValues)) {
           values.push(value);
@@ -74,7 +75,7 @@ export function createBuilder({ dataDir, db, now, log, queue, catalog, uploads, 
         }
       }
     }
-    return { dirs, uploads: used, jobIds: SiteFiles.resultJobIds(values) };
+    return { uploads: used, jobIds: SiteFiles.resultJobIds(values) };
   };
 
   return { repo, limiters, catalogue, service, completion, banners, filesInUse };

@@ -147,10 +147,10 @@ export class MiniSiteService {
   }
 
   /**
-   * Deletes sites past KEEP_SITES_MS (folder and record), folders without a record, and dead
-   * renders. `keepDir` names other owners' folders in sites/ (the builder's previews), kept whatever their age.
+   * Deletes sites past KEEP_SITES_MS (folder and record), other folders in sites/ (a builder's
+   * preview, a site whose user was deleted) not rendered for as long, and dead renders.
    */
-  prune(keepDir: (dir: string) => boolean = () => false): number {
+  prune(): number {
     const { dataDir, now, sites } = this.deps;
     let removed = 0;
     for (const dir of sites.olderThan(now() - KEEP_SITES_MS)) {
@@ -166,8 +166,7 @@ export class MiniSiteService {
         removed += 1;
       }
     };
-    // A folder whose record is gone (its user was deleted) is kept as long as a site would be.
-    sweep(sitesDir(dataDir), KEEP_SITES_MS, keepDir);
+    sweep(sitesDir(dataDir), KEEP_SITES_MS, () => false);
     sweep(sitesTmpDir(dataDir), STALE_RENDER_MS, () => false);
     return removed;
   }
