@@ -12,6 +12,13 @@ export interface TokenClaims {
 
 const ALGORITHM = 'HS256';
 const USER_ID = /^[1-9]\d{0,15}$/;
+/** Tokens whose signature was checked, kept until they expire; past this many the oldest go. */
+const VERIFIED_CACHE_SIZE = 10_000;
+
+interface Verified {
+  claims: TokenClaims;
+  expiresAt: number;
+}
 
 /**
  * Login tokens (DESIGN.md section 8, ASVS 9.1): JWTs signed and checked by `jose`, HS256 only
@@ -21,6 +28,12 @@ const USER_ID = /^[1-9]\d{0,15}$/;
  */
 export class TokenService {
   private readonly key: KeyObject;
+  /**
+   * A token's signature and claims never change, so each is checked once: jose's WebCrypto HMAC is
+   * a tenth of a poll's cost. Only tokens this server signed get in, and expiry is still checked on
+   * every use; revocation is the auth plugin's token-version check, which reads the database each time.
+   */
+  private readonly verified = new Map<string, Verified>();
 
   constructor(
     secret: string,
@@ -42,6 +55,21 @@ export class TokenService {
 
   /** The claims of a well-formed, correctly signed, unexpired token; null for anything else. */
   async verify(token: string): Promise<TokenClaims | null> {
+    const known = this.verified.get(token);
+    if (known) {
+      if (this.now() < known.expiresAt) return known.claims;
+      this.verified.delete(token);
+      return null;
+    }
+    const claims = await this.check(token);
+    if (claims) {
+      if (this.verified.size >= VERIFIED_CACHE_SIZE) this.verified.delete(this.verified.keys().next().value as string);
+      this.verified.set(token, claims);
+    }
+    return claims?.claims ?? null;
+  }
+
+  private async check(token: string): Promise<Verified | null> {
     try {
       const { payload } = await jwtVerify(token, this.key, {
         algorithms: [ALGORITHM],
@@ -49,9 +77,9 @@ export class TokenService {
         currentDate: new Date(this.now()),
         requiredClaims: ['sub', 'exp'],
       });
-      const { sub, ver } = payload;
-      if (typeof sub !== 'string' || !USER_ID.test(sub) || typeof ver !== 'number' || !Number.isInteger(ver)) return null;
-      return { userId: Number(sub), version: ver };
+      const { sub, ver, exp } = payload;
+      if (typeof sub !== 'string' || !USER_ID.test(sub) || typeof ver !== 'number' || !Number.isInteger(ver) || typeof exp !== 'number') return null;
+      return { claims: { userId: Number(sub), version: ver }, expiresAt: exp * 1000 };
     } catch {
       return null;
     }

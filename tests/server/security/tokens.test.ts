@@ -36,6 +36,18 @@ describe('TokenService (jose)', () => {
     await expect(new TokenService(SECRET, justBefore.now).verify(token)).resolves.not.toBeNull();
   });
 
+  it('refuses a token it verified before once that token expires', async () => {
+    const own = createClock(clock.now());
+    const service = new TokenService(SECRET, own.now);
+    const token = await service.sign({ userId: 2, version: 0 });
+    await expect(service.verify(token)).resolves.toEqual({ userId: 2, version: 0 });
+    own.advance(Security.tokenLifetimeSeconds * 1000 - 1000);
+    await expect(service.verify(token)).resolves.toEqual({ userId: 2, version: 0 });
+    own.advance(1000);
+    await expect(service.verify(token)).resolves.toBeNull();
+    await expect(service.verify(token)).resolves.toBeNull();
+  });
+
   it('refuses alg none, other algorithms and another type', async () => {
     const payload = { sub: '1', ver: 0, iat: 0, exp: 4102444800 };
     const none = `${b64({ alg: 'none', typ: 'JWT' })}.${b64(payload)}.`;
