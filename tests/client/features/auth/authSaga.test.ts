@@ -37,9 +37,14 @@ describe('authSaga (the watchers together)', () => {
   it('ignores a second login submit while the first is in flight', async () => {
     const world = fakeWorld();
     let logins = 0;
+    // The answer arrives when the test releases it, after both clicks: no clock involved.
+    let answer = (): void => {};
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
     const slowLogin = dynamic(() => {
       logins += 1;
-      return new Promise((resolve) => setTimeout(() => resolve({ token: 'jwt', userInfo: user }), 20));
+      return answered.then(() => ({ token: 'jwt', userInfo: user }));
     });
     const submit = loginRequested({ username: '13800138000', password: 'secret123', remember: true });
     const test = expectSaga(authSaga)
@@ -50,8 +55,10 @@ describe('authSaga (the watchers together)', () => {
     // Dispatched while running (a queued dispatch would wait for the watcher's next take): a double click.
     test.dispatch(submit);
     test.dispatch(submit);
-    await finished;
+    answer();
+    const { storeState } = await finished;
     expect(logins).toBe(1);
+    expect(storeState.auth.token).toBe('jwt');
   });
 
   it('runs an SMS login submit once, however often it is clicked', async () => {
