@@ -214,6 +214,15 @@ export const MIGRATIONS: readonly string[] = [
   -- confirm and the computer's collecting it voids the ticket, as it voids every token.
   ALTER TABLE qr_tickets ADD COLUMN token_version INTEGER;
   `,
+  `
+  -- Installs seeded placeholder QQ groups (123456789...) that every header and footer showed as if
+  -- they were real. Those exact values go; a group an operator set stays.
+  UPDATE site_config SET value = '' WHERE (key, value) IN (
+    VALUES ('qq1', '123456789'), ('qq1_link', 'https://qm.qq.com/q/123456789'),
+           ('qq3', '234567890'), ('qq3_link', 'https://qm.qq.com/q/234567890'),
+           ('qq4', '345678901'), ('qq4_link', 'https://qm.qq.com/q/345678901')
+  );
+  `,
 ];
 
 /** Brings the schema up to date; each migration and its version bump commit together or not at all. */

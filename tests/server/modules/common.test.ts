@@ -5,7 +5,11 @@ import { AnswerCode } from '../../../src/contract/envelope';
 import { Messages } from '../../../src/contract/messages';
 import { DATABASE_FILE, openDatabase } from '../../../src/server/db/database';
 import { SITE_CONFIG_CACHE_MS } from '../../../src/server/modules/common/repository';
+import type { SiteConfig } from '../../../src/contract/common';
+import { MIGRATIONS, runMigrations } from '../../../src/server/db/migrations';
+import { BRAND_ASSETS_DIR } from '../../../src/server/modules/common/brandAssets';
 import { SITE_CONFIG_DEFAULTS, seedCommon } from '../../../src/server/modules/common/seed';
+import { applySiteSettings, parseSiteSettings } from '../../../src/server/modules/common/siteSettings';
 import { bearer, buildTestApp, get, post, registerAndLogin, type TestApp } from '../helpers';
 
 let t: TestApp;
@@ -19,10 +23,49 @@ afterEach(async () => {
 });
 
 describe('GET /index/index/getSiteConfig', () => {
-  it('answers the seeded settings', async () => {
+  it('answers the seeded settings: no QQ group until the operator sets one', async () => {
     const answer = await get(t, '/index/index/getSiteConfig');
-    expect(answer).toEqual({ code: 200, msg: 'success', data: SITE_CONFIG_DEFAULTS, status: 200 });
-    expect(SITE_CONFIG_DEFAULTS).toMatchObject({ logoUrl: '/static/brand/logo.svg', copyright: '© 2026 网页生成系统 版权所有', qq1: '123456789', qq1_url: '/static/brand/qq1-qrcode.png' });
+    expect(answer).toEqual({ code: 200, msg: 'success', data: { ...SITE_CONFIG_DEFAULTS, qq1_url: '' }, status: 200 });
+    expect(answer.data).toMatchObject({ logoUrl: '/static/brand/logo.svg', copyright: '© 2026 网页生成系统 版权所有', qq1: '', qq1_link: '', qq3: '', qq4: '' });
+    expect(fs.existsSync(path.join(t.dataDir, 'brand', 'qq1-qrcode.png'))).toBe(false);
+  });
+
+  it('drops the placeholder QQ groups older installs were seeded with, and keeps an operator\'s', () => {
+    const db = new Database(':memory:');
+    runMigrations(db, MIGRATIONS.slice(0, -1));
+    const insert = db.prepare('INSERT INTO site_config (key, value) VALUES (?, ?)');
+    for (const [key, value] of Object.entries({ qq1: '123456789', qq1_link: 'https://qm.qq.com/q/123456789', qq3: '555666777', qq3_link: 'https://qm.qq.com/q/234567890', qq4: '345678901', qq4_link: 'https://qm.qq.com/q/345678901' })) insert.run(key, value);
+    runMigrations(db);
+    expect(Object.fromEntries((db.prepare('SELECT key, value FROM site_config').all() as { key: string; value: string }[]).map((row) => [row.key, row.value]))).toEqual({
+      qq1: '',
+      qq1_link: '',
+      qq3: '555666777',
+      qq3_link: '',
+      qq4: '',
+      qq4_link: '',
+    });
+    db.close();
+  });
+
+  it('npm run site-config stores the operator\'s groups, checks them, and keeps the join QR in step with the link', async () => {
+    expect(() => parseSiteSettings(['qq9=1'])).toThrow('不认识的设置');
+    expect(() => parseSiteSettings(['qq1_link=javascript:alert(1)'])).toThrow('qq1_link 必须是 http(s) 链接或本站路径');
+    const db = openDatabase(t.dataDir);
+    const qr = path.join(t.dataDir, 'brand', 'qq1-qrcode.png');
+    try {
+      await applySiteSettings(db, t.dataDir, parseSiteSettings(['qq1=800100200', 'qq1_link=https://qm.qq.com/q/800100200']));
+      const first = fs.readFileSync(qr);
+      t.clock.advance(SITE_CONFIG_CACHE_MS);
+      expect((await get<SiteConfig>(t, '/index/index/getSiteConfig')).data).toMatchObject({ qq1: '800100200', qq1_link: 'https://qm.qq.com/q/800100200', qq1_url: '/static/brand/qq1-qrcode.png' });
+      expect((await t.app.inject({ method: 'GET', url: '/static/brand/qq1-qrcode.png' })).statusCode).toBe(200);
+
+      await applySiteSettings(db, t.dataDir, parseSiteSettings(['qq1_link=https://qm.qq.com/q/900100200']));
+      expect(fs.readFileSync(qr).equals(first)).toBe(false);
+      await applySiteSettings(db, t.dataDir, parseSiteSettings(['qq1=', 'qq1_link=']));
+      expect(fs.existsSync(qr)).toBe(false);
+    } finally {
+      db.close();
+    }
   });
 
   it('shows a value an operator changed within the cache time', async () => {
@@ -43,6 +86,10 @@ describe('GET /index/index/getSiteConfig', () => {
   });
 
   it('serves every image it names', async () => {
+    const db = openDatabase(t.dataDir);
+    await applySiteSettings(db, t.dataDir, { qq1: '800100200', qq1_link: 'https://qm.qq.com/q/800100200' });
+    db.close();
+    t.clock.advance(SITE_CONFIG_CACHE_MS);
     const { data } = await get<Record<string, string>>(t, '/index/index/getSiteConfig');
     for (const key of ['logoUrl', 'qq1_url', 'ad1_url', 'ad2_url']) {
       const response = await t.app.inject({ method: 'GET', url: data[key] });
@@ -58,9 +105,9 @@ describe('GET /index/index/getSiteConfig', () => {
     }
   });
 
-  it('made the QQ group QR in the data folder', () => {
-    expect(fs.existsSync(path.join(t.dataDir, 'brand', 'qq1-qrcode.png'))).toBe(true);
-    expect(fs.readdirSync(path.join(t.dataDir, 'brand'))).toEqual(['qq1-qrcode.png']);
+  it('draws the brand mark without the product name, which the pages set beside it', () => {
+    const logo = fs.readFileSync(path.join(BRAND_ASSETS_DIR, 'logo.svg'), 'utf8');
+    expect(logo).not.toMatch(/<text|网页生成系统<\//);
   });
 
   it('answers 404 for a brand file that does not exist, and lists no folder', async () => {

@@ -31,6 +31,8 @@ export class CommonRepository {
     const stored = new Map(this.configStmt.all().map((row) => [row.key, row.value]));
     const config = { ...SITE_CONFIG_DEFAULTS };
     for (const key of SITE_CONFIG_KEYS) config[key] = stored.get(key) ?? '';
+    // The join QR is made from qq1_link at start: without a link there is no picture to name.
+    if (!config.qq1_link && config.qq1_url === SITE_CONFIG_DEFAULTS.qq1_url) config.qq1_url = '';
     this.cached = { at, config };
     return config;
   }

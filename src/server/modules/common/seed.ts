@@ -2,20 +2,21 @@ import type { SiteConfig } from '../../../contract/common';
 import type { Db } from '../../db/database';
 
 /**
- * The public site settings a fresh install starts with. The QQ numbers and join links are the
- * operator's to replace (UPDATE site_config ...); the images are real files served under /static/brand/.
+ * The public site settings a fresh install starts with. The QQ groups are the operator's own and
+ * start empty, so the pages show none until one is set (`npm run site-config`, README); the images
+ * are real files served under /static/brand/.
  */
 export const SITE_CONFIG_DEFAULTS: SiteConfig = {
   logoUrl: '/static/brand/logo.svg',
   copyright: '© 2026 网页生成系统 版权所有',
-  qq1: '123456789',
-  qq1_link: 'https://qm.qq.com/q/123456789',
-  // Made from qq1_link at start when missing (see brandAssets.ts).
+  qq1: '',
+  qq1_link: '',
+  // Made from qq1_link at start (see brandAssets.ts).
   qq1_url: '/static/brand/qq1-qrcode.png',
-  qq3: '234567890',
-  qq3_link: 'https://qm.qq.com/q/234567890',
-  qq4: '345678901',
-  qq4_link: 'https://qm.qq.com/q/345678901',
+  qq3: '',
+  qq3_link: '',
+  qq4: '',
+  qq4_link: '',
   ad1_url: '/static/brand/ad1.svg',
   ad1_link: '/user/logo/selectPage?module=tl',
   ad2_url: '/static/brand/ad2.svg',

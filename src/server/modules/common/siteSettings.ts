@@ -1,0 +1,41 @@
+import type { SiteConfig } from '../../../contract/common';
+import { safeLinkHref } from '../../../contract/links';
+import type { Db } from '../../db/database';
+import { ensureQqQrCode } from './brandAssets';
+import { SITE_CONFIG_DEFAULTS } from './seed';
+
+export type SiteSettingKey = keyof SiteConfig;
+
+const KEYS = Object.keys(SITE_CONFIG_DEFAULTS) as SiteSettingKey[];
+const isKey = (key: string): key is SiteSettingKey => (KEYS as string[]).includes(key);
+const LINK_KEYS: readonly SiteSettingKey[] = ['qq1_link', 'qq3_link', 'qq4_link', 'ad1_link', 'ad2_link'];
+const MAX_VALUE_LENGTH = 500;
+
+/**
+ * Reads `key=value` pairs for the operator's settings (npm run site-config): every key must be a
+ * setting, every link http(s) or a path of this site. Throws with the first problem, in Chinese.
+ */
+export function parseSiteSettings(args: readonly string[]): Partial<SiteConfig> {
+  const settings: Partial<SiteConfig> = {};
+  for (const arg of args) {
+    const at = arg.indexOf('=');
+    const key = at > 0 ? arg.slice(0, at) : arg;
+    const value = at > 0 ? arg.slice(at + 1).trim() : '';
+    if (at <= 0 || !isKey(key)) throw new Error(`不认识的设置：${arg}（可设置：${KEYS.join('、')}，写成 名称=值）`);
+    if (value.length > MAX_VALUE_LENGTH) throw new Error(`${key} 太长（最多 ${MAX_VALUE_LENGTH} 个字符）`);
+    if (value && LINK_KEYS.includes(key) && !safeLinkHref(value)) throw new Error(`${key} 必须是 http(s) 链接或本站路径：${value}`);
+    settings[key] = value;
+  }
+  return settings;
+}
+
+/** Stores `settings` and remakes the feedback group's QR from its link; answers every setting as stored. */
+export async function applySiteSettings(db: Db, dataDir: string, settings: Partial<SiteConfig>): Promise<Record<string, string>> {
+  const upsert = db.prepare<[string, string]>('INSERT INTO site_config (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value');
+  db.transaction(() => {
+    for (const [key, value] of Object.entries(settings)) upsert.run(key, value);
+  })();
+  const stored = Object.fromEntries((db.prepare('SELECT key, value FROM site_config ORDER BY key').all() as { key: string; value: string }[]).map((row) => [row.key, row.value]));
+  await ensureQqQrCode(dataDir, stored.qq1_link ?? '');
+  return stored;
+}
