@@ -112,6 +112,31 @@ describe('PublicLayout: footer', () => {
     expect(ad2.closest('a')).toBeNull();
   });
 
+  it('shows no ad for the tool the visitor is using', () => {
+    const store = makeStore(
+      { siteConfig: { config: { ...siteConfig, ad1_link: '/user/logo/selectPage?module=tl', ad2_link: '/user/banner/selectPage?module=fsa' } }, auth: initialAuthState },
+      { services: makeFakeServices() },
+    );
+    const routes = [{ path: '/', element: <PublicLayout />, children: [{ index: true, element: <p>页面内容</p> }, { path: '*', element: <p>页面内容</p> }] }];
+    const { unmount } = renderWithProviders(null, { route: '/logo/config?module=tl', routes, store });
+    expect(screen.queryByAltText('广告一')).toBeNull();
+    expect(screen.getByAltText('广告二')).toBeInTheDocument();
+    unmount();
+    renderWithProviders(null, { route: '/', routes, store });
+    expect(screen.getByAltText('广告一')).toBeInTheDocument();
+    expect(screen.getByAltText('广告二')).toBeInTheDocument();
+  });
+
+  it('shows no QQ group the operator did not set', () => {
+    const store = makeStore({ siteConfig: { config: { ...siteConfig, qq1: '', qq3: '', qq4: '' } }, auth: initialAuthState }, { services: makeFakeServices() });
+    const { container } = renderWithProviders(null, {
+      route: '/',
+      routes: [{ path: '/', element: <PublicLayout />, children: [{ index: true, element: <p>页面内容</p> }] }],
+      store,
+    });
+    expect(container.textContent).not.toMatch(/QQ群/);
+  });
+
   it('lists the QQ groups, linking only safe links, and the copyright', () => {
     const { container } = renderLayout(false);
     const footer = container.querySelector('footer');
