@@ -1,6 +1,7 @@
 /** Starts the server: configuration, build, listen, clean shutdown. Everything else is in app.ts. */
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type ServerConfig } from './config';
+import { startupNotes } from './startupNotes';
 
 /** A bad environment variable ends the process with one clear line, not a stack trace. */
 function configOrExit(): ServerConfig {
@@ -32,8 +33,7 @@ async function start(): Promise<void> {
   process.once('SIGINT', () => close('SIGINT'));
   process.once('SIGTERM', () => close('SIGTERM'));
   await app.listen({ port: config.port, host: config.host });
-  const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
-  app.log.info(`网页生成系统 is running at http://${shownHost}:${config.port}/user/ (mode ${config.mode}, data in ${config.dataDir})`);
+  for (const note of startupNotes(config)) app.log.info(note);
 }
 
 start().catch((error: unknown) => {

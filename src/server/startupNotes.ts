@@ -1,0 +1,15 @@
+import type { ServerConfig } from './config';
+
+/**
+ * Lines the server logs once it listens, for the person who started it: where the product is, and
+ * where the things it does not really do end up (an SMS code with the local provider is only
+ * logged, among one JSON line per request).
+ */
+export function startupNotes(config: ServerConfig): string[] {
+  const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  const notes = [`网页生成系统 is running at http://${shownHost}:${config.port}/user/ (mode ${config.mode}, data in ${config.dataDir})`];
+  if (config.sms.provider === 'local') {
+    notes.push('SMS codes are not sent (SMS_PROVIDER=local): each one is logged as "SMS to 138****8000: 123456". Search the log for "SMS to" to find a code.');
+  }
+  return notes;
+}

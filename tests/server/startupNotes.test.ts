@@ -1,0 +1,21 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { loadConfig } from '../../src/server/config';
+import { startupNotes } from '../../src/server/startupNotes';
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wpg-notes-'));
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+describe('startupNotes', () => {
+  it('says where the product is and, with the local SMS provider, how to find a code in the log', () => {
+    const notes = startupNotes(loadConfig({ DATA_DIR: dataDir, PORT: '8123', JWT_SECRET: 'x'.repeat(40) }));
+    expect(notes[0]).toContain('http://localhost:8123/user/');
+    expect(notes[1]).toMatch(/SMS_PROVIDER=local.*"SMS to"/);
+  });
+
+  it('says nothing of SMS when codes really go out', () => {
+    const notes = startupNotes(loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'x'.repeat(40), SMS_PROVIDER: 'http', SMS_HTTP_URL: 'https://sms.example.com/send', SMS_HTTP_TOKEN: 't' }));
+    expect(notes).toHaveLength(1);
+  });
+});
