@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { Outlet } from 'react-router-dom';
+import { Outlet, ScrollRestoration } from 'react-router-dom';
 import { selectLoginDialogOpen } from '../features/auth/loginDialogSlice';
 import { selectGenerationStatus } from '../features/generation/generationSlice';
 import { useAppSelector } from './hooks';
@@ -23,6 +23,8 @@ export default function RootShell() {
   const generationStatus = useAppSelector(selectGenerationStatus);
   return (
     <>
+      {/* A new page opens at its top (a phone kept the config page's scroll on the result page); back restores. */}
+      <ScrollRestoration />
       <Outlet />
       <MountOnce wanted={loginOpen}>
         <LoginDialog />

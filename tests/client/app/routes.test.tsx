@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, type DataRouter } from 'react-router-dom';
 import { BASENAME } from '../../../src/client/app/basename';
 import { connectRouterEvents } from '../../../src/client/app/routerEvents';
@@ -226,6 +226,24 @@ describe('routes: pages', () => {
     // The title may also name a step of the flow: at least one.
     expect((await screen.findAllByText(text, undefined, { timeout: 3_000 })).length).toBeGreaterThan(0);
     expect(screen.getByRole('navigation', { name: '主导航' })).toBeInTheDocument();
+    router.dispose();
+  });
+
+  it('opens each new page at its top, and goes back to where the user was', async () => {
+    const scrollTo = jest.fn((_x: number, y: number) => {
+      window.scrollY = y;
+    });
+    window.scrollTo = scrollTo as unknown as typeof window.scrollTo;
+    const { router } = makeRouter('/');
+    renderWithProviders(null, { router });
+    await screen.findByRole('heading', { name: '选择网站模版' });
+    window.scrollY = 1200;
+    await router.navigate(`${BASENAME}/videoTutorial?type=1`);
+    await settled(router);
+    await waitFor(() => expect(scrollTo).toHaveBeenLastCalledWith(0, 0));
+    await router.navigate(-1);
+    await settled(router);
+    await waitFor(() => expect(scrollTo).toHaveBeenLastCalledWith(0, 1200));
     router.dispose();
   });
 

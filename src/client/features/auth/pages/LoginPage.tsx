@@ -15,7 +15,7 @@ export default function LoginPage() {
   const switchTab = (key: string) => {
     const next = new URLSearchParams(searchParams);
     next.set('handleType', key);
-    setSearchParams(next, { replace: true });
+    setSearchParams(next, { replace: true, preventScrollReset: true });
   };
 
   return (

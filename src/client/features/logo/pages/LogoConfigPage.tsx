@@ -64,7 +64,7 @@ export default function LogoConfigPage() {
             aria-label="LOGO类型"
             options={[...moduleOptions]}
             value={module}
-            onChange={(value) => setParams({ module: value }, { replace: true })}
+            onChange={(value) => setParams({ module: value }, { replace: true, preventScrollReset: true })}
           />
         }
       />
