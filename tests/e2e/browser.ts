@@ -13,8 +13,8 @@ export async function launchBrowser(): Promise<Browser> {
 }
 
 /** A page that fails the test on any uncaught page error and collects failed same-origin requests. */
-export async function openPage(browser: Browser): Promise<{ page: Page; errors: string[] }> {
-  const context = await browser.newContext({ locale: 'zh-CN', viewport: { width: 1366, height: 860 }, acceptDownloads: true });
+export async function openPage(browser: Browser, viewport = { width: 1366, height: 860 }): Promise<{ page: Page; errors: string[] }> {
+  const context = await browser.newContext({ locale: 'zh-CN', viewport, acceptDownloads: true });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));

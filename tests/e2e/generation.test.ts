@@ -82,6 +82,25 @@ describeInBrowser('generating logos and banners, in Chromium against the npm sta
     expect(errors).toEqual([]);
   });
 
+  it('on a phone, opens the logo result at its top with 下载 clear of the download notice', async () => {
+    const { page, errors } = await openPage(browser, { width: 390, height: 844 });
+    await registerAndLogIn(page, '13800138014');
+    await page.goto(url('/user/logo/selectPage?module=tl'));
+    await page.getByRole('button', SELECT).nth(2).click();
+    await page.waitForURL(/\/user\/logo\/config\?module=tl/);
+    await page.getByLabel('LOGO名称').fill('星辰战纪');
+    // The button sits below the form: the page is scrolled down when it is pressed.
+    await page.getByRole('button', { name: /生成LOGO/ }).click();
+    await page.getByText('LOGO生成成功').waitFor({ timeout: 120_000 });
+    await page.waitForURL(/\/user\/logo\/preview\?/);
+    const notice = await page.getByText('文件开始下载').boundingBox();
+    const download = await page.getByRole('button', { name: /下\s*载/ }).first().boundingBox();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    expect(notice && download).toBeTruthy();
+    if (notice && download) expect(notice.y + notice.height <= download.y || download.y + download.height <= notice.y).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
   it('makes a full-screen banner from the banner list through the logo list to its zip', async () => {
     const { page, errors } = await openPage(browser);
     await registerAndLogIn(page, '13800138012');
