@@ -160,6 +160,16 @@ describe('SiteConfigPage', () => {
     expect(screen.queryByAltText('生成的LOGO')).not.toBeInTheDocument();
   });
 
+  it('keeps the 生成网站 bar at the end of the page until the logo and banner exist, then over the window’s bottom', async () => {
+    const first = renderPage();
+    await screen.findByText('基本信息');
+    expect(screen.getByTestId('create-site-bar')).toHaveStyle({ position: 'static' });
+    first.unmount();
+    renderPage(withResults());
+    await screen.findByText('基本信息');
+    expect(screen.getByTestId('create-site-bar')).toHaveStyle({ position: 'sticky' });
+  });
+
   it('生成网站 before the logo is generated says 请先生成LOGO and creates nothing', async () => {
     const { store, services } = renderPage();
     await screen.findByText('基本信息');

@@ -203,9 +203,14 @@ export default function SiteConfigPage() {
           </div>
         </Col>
       </Row>
+      {/*
+        The bar follows the viewport only once 生成网站 can go on (logo and banner made): before,
+        a bar over the window's bottom covered 重置参数 / 生成LOGO / 生成整屏动画 at 1440x900.
+      */}
       <div
+        data-testid="create-site-bar"
         style={{
-          position: 'sticky',
+          position: config.logoUrl && config.bannerUrl ? 'sticky' : 'static',
           bottom: 0,
           zIndex: 10,
           marginTop: 24,
