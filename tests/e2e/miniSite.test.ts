@@ -28,6 +28,17 @@ describeInBrowser('the mini site, in Chromium against the npm start server', () 
     fs.rmSync(work, { recursive: true, force: true });
   });
 
+  it('on a phone, shows the steps in one line and the first templates on the first screen', async () => {
+    const { page, errors } = await openPage(browser, { width: 390, height: 844 });
+    await page.goto(url('/user/'));
+    const steps = await page.getByRole('list', { name: '步骤' }).boundingBox();
+    expect(steps?.height).toBeLessThanOrEqual(32);
+    await expect(page.getByText('选择网站模版', { exact: true }).first().isVisible()).resolves.toBe(true);
+    const firstTemplate = await page.getByRole('button', { name: /^选\s*择$/ }).first().boundingBox();
+    expect(firstTemplate && firstTemplate.y + firstTemplate.height).toBeLessThan(844);
+    expect(errors).toEqual([]);
+  });
+
   it('goes from the home page to a downloaded site that opens offline with its logo, video and texts', async () => {
     const { page, errors } = await openPage(browser);
     await registerAndLogIn(page, '13800138021');
