@@ -1,4 +1,4 @@
-import { Modal } from 'antd';
+import { Button, Modal } from 'antd';
 import { useState } from 'react';
 import { GenerationMessages } from '../../contract/generation';
 import { checkerboardStyle } from './checkerboard';
@@ -16,6 +16,8 @@ interface MediaPreviewDialogProps {
   onClose(): void;
   /** The picture or video did not load (the caller tells the user; the dialog says so too). */
   onError(media: 'image' | 'video'): void;
+  /** Chooses the previewed style (a 选择 button under it, as on its card); without it, no footer. */
+  onChoose?(): void;
 }
 
 const mediaStyle = { display: 'block', maxWidth: '100%', maxHeight: '70vh', margin: '0 auto' } as const;
@@ -52,9 +54,14 @@ function Media({ preview, onError }: { preview: MediaPreview; onError: MediaPrev
 }
 
 /** The preview dialog of a style: its picture, or its video playing on a loop (spec screens 12 and 15). */
-export default function MediaPreviewDialog({ preview, onClose, onError }: MediaPreviewDialogProps) {
+export default function MediaPreviewDialog({ preview, onClose, onError, onChoose }: MediaPreviewDialogProps) {
+  const footer = onChoose ? (
+    <Button type="primary" onClick={onChoose}>
+      选择
+    </Button>
+  ) : null;
   return (
-    <Modal open={preview !== null} title={preview?.title ?? '预览'} footer={null} onCancel={onClose} destroyOnHidden centered width={preview?.kind === 'image' ? 720 : 960}>
+    <Modal open={preview !== null} title={preview?.title ?? '预览'} footer={footer} onCancel={onClose} destroyOnHidden centered width={preview?.kind === 'image' ? 720 : 960}>
       {/* Keyed by the source: a new picture gets a new chance to load. */}
       {preview ? <Media key={preview.src} preview={preview} onError={onError} /> : null}
     </Modal>

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { useLocation } from 'react-router-dom';
 import type { RootState } from '../../../../src/client/app/rootReducer';
 import { templatePreviewFailed } from '../../../../src/client/features/catalog/catalogSlice';
@@ -131,6 +131,16 @@ describe('SiteSelectPage', () => {
     } finally {
       jest.useRealTimers();
     }
+  });
+
+  it('选择 under the preview chooses the previewed template, as its card would', async () => {
+    const { store } = renderPage();
+    fireEvent.click(cardButton(otherSite.name, 0));
+    const dialog = await screen.findByRole('dialog');
+    await screen.findByAltText(`${otherSite.name} 预览图`);
+    await fastUser().click(within(dialog).getByRole('button', { name: /^选\s*择$/ }));
+    expect(store.getState().selections.siteTemplate).toEqual(otherSite);
+    expect(screen.getByTestId('where')).toHaveTextContent(/^\/logo\/selectPage$/);
   });
 
   it('says so when the preview picture does not load', async () => {

@@ -21,7 +21,8 @@ export default function BannerSelectPage() {
   const module = bannerModuleOf(params.get('module'));
   const catalog = useAppSelector(selectBannerCatalog);
   const chosen = useAppSelector(selectBannerSelection);
-  const { preview, open, close } = useDelayedPreview<MediaPreview>();
+  // The previewed style rides with its picture, for the dialog's 选择.
+  const { preview, open, close } = useDelayedPreview<{ media: MediaPreview; template: BannerTemplate }>();
   const [firstPage] = useState(catalog.page);
 
   useEffect(() => {
@@ -48,10 +49,15 @@ export default function BannerSelectPage() {
           dispatch(catalogPageRequested({ catalog: 'banner', page }));
           window.scrollTo?.({ top: 0, behavior: 'smooth' });
         }}
-        onPreview={(template) => open({ kind: 'video', src: template.preview_video, title: template.name })}
+        onPreview={(template) => open({ media: { kind: 'video', src: template.preview_video, title: template.name }, template })}
         onSelect={choose}
       />
-      <LazyMediaPreviewDialog preview={preview} onClose={close} onError={(media) => dispatch(templatePreviewFailed({ media }))} />
+      <LazyMediaPreviewDialog
+        preview={preview?.media ?? null}
+        onClose={close}
+        onError={(media) => dispatch(templatePreviewFailed({ media }))}
+        onChoose={preview ? () => choose(preview.template) : undefined}
+      />
     </div>
   );
 }

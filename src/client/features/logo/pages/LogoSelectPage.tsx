@@ -28,7 +28,8 @@ export default function LogoSelectPage() {
   const flow = logoFlowOf(module);
   const catalog = useAppSelector(selectLogoCatalog);
   const chosen = useAppSelector((state) => selectLogoTemplate(state, flow));
-  const { preview, open, close } = useDelayedPreview<MediaPreview>();
+  // The previewed style rides with its picture, for the dialog's 选择.
+  const { preview, open, close } = useDelayedPreview<{ media: MediaPreview; template: LogoTemplate }>();
   // The page the visitor was on last time: coming back from a config page lands there again.
   const [firstPage] = useState(catalog.page);
 
@@ -58,10 +59,15 @@ export default function LogoSelectPage() {
           dispatch(catalogPageRequested({ catalog: 'logo', page }));
           window.scrollTo?.({ top: 0, behavior: 'smooth' });
         }}
-        onPreview={(template) => open({ kind: 'image', src: template.preview_image1, title: template.name })}
+        onPreview={(template) => open({ media: { kind: 'image', src: template.preview_image1, title: template.name }, template })}
         onSelect={choose}
       />
-      <LazyMediaPreviewDialog preview={preview} onClose={close} onError={(media) => dispatch(templatePreviewFailed({ media }))} />
+      <LazyMediaPreviewDialog
+        preview={preview?.media ?? null}
+        onClose={close}
+        onError={(media) => dispatch(templatePreviewFailed({ media }))}
+        onChoose={preview ? () => choose(preview.template) : undefined}
+      />
     </div>
   );
 }

@@ -27,7 +27,8 @@ export default function SiteSelectPage() {
   const list = useAppSelector(selectSiteTemplateList);
   const chosen = useAppSelector(selectSiteTemplate);
   const hasLogo = useAppSelector((state) => selectLogoTemplate(state, 'miniSite')) !== null;
-  const { preview, open, close } = useDelayedPreview<MediaPreview>();
+  // The previewed style rides with its picture, for the dialog's 选择.
+  const { preview, open, close } = useDelayedPreview<{ media: MediaPreview; template: SiteTemplate }>();
   // The category and page the visitor was on last time: coming back from the config page lands there again.
   const [first] = useState(() => ({ categoryId: list.categoryId, page: list.page }));
 
@@ -60,10 +61,15 @@ export default function SiteSelectPage() {
           dispatch(templatesRequested({ categoryId: list.categoryId, page }));
           window.scrollTo?.({ top: 0, behavior: 'smooth' });
         }}
-        onPreview={(template) => open({ kind: 'page', src: template.preview_image, title: template.name })}
+        onPreview={(template) => open({ media: { kind: 'page', src: template.preview_image, title: template.name }, template })}
         onSelect={choose}
       />
-      <LazyMediaPreviewDialog preview={preview} onClose={close} onError={(media) => dispatch(templatePreviewFailed({ media }))} />
+      <LazyMediaPreviewDialog
+        preview={preview?.media ?? null}
+        onClose={close}
+        onError={(media) => dispatch(templatePreviewFailed({ media }))}
+        onChoose={preview ? () => choose(preview.template) : undefined}
+      />
     </div>
   );
 }
