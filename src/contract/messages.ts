@@ -39,6 +39,8 @@ export const Messages = {
   loginSucceeded: '登录成功',
   registerFailed: '注册失败',
   registerSucceeded: '注册成功，请登录',
+  /** The SPA logs a new account in at once with the phone and password just typed. */
+  registerLoggedIn: '注册成功，已为你登录',
   phoneTaken: '该手机号已注册，请直接登录',
   phoneBoundToOther: '该手机号已绑定其他账号',
   accountNotFound: '该手机号尚未注册',

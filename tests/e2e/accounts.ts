@@ -24,9 +24,8 @@ export async function registerThroughTheForm(page: Page, phone: string, password
   await page.getByPlaceholder('请输入密码').fill(password);
   await page.getByPlaceholder('请再次输入密码').fill(password);
   await page.getByRole('button', { name: /注\s*册/ }).last().click();
-  await page.waitForURL(/\/user\/auth\/login\?handleType=account/);
-  // The register form shares the placeholders: wait until the login form has replaced it.
-  await page.getByText('记住我').waitFor();
+  // The new account is logged in at once, on the back office.
+  await page.waitForURL(/\/user\/backend\/siteList/);
 }
 
 export async function logInWithPassword(page: Page, phone: string, password: string): Promise<void> {
@@ -38,6 +37,4 @@ export async function logInWithPassword(page: Page, phone: string, password: str
 /** A new account, logged in, on the back office. */
 export async function registerAndLogIn(page: Page, phone: string, password = 'Shanhai#2026'): Promise<void> {
   await registerThroughTheForm(page, phone, password);
-  await logInWithPassword(page, phone, password);
-  await page.waitForURL(/\/user\/backend\/siteList/);
 }

@@ -12,20 +12,37 @@ import {
   registerSucceeded,
 } from '../../../../src/client/features/auth/accountFormsSlice';
 import { register, resetPassword } from '../../../../src/client/features/auth/accountFormsSaga';
-import { apiError, fakeWorld, rootReducer, stateWith } from './sagaHarness';
+import { loggedIn } from '../../../../src/client/features/auth/authSlice';
+import { apiError, fakeWorld, rootReducer, stateWith, user } from './sagaHarness';
 
 const registration = { mobile: '13800138000', password: 'secret123', verifyCode: '123456', invite: 'friend-1' };
 
 describe('register', () => {
-  it('registers (with the invite), says so and goes to the account login tab', async () => {
+  it('registers (with the invite) and logs the new account in with what was typed', async () => {
+    const world = fakeWorld();
+    const answer = { token: 'jwt', userInfo: user };
+    const { storeState } = await expectSaga(register, registerRequested(registration))
+      .withReducer(rootReducer, stateWith())
+      .provide([world.providers, [matchers.call.fn(authApi.register), null], [matchers.call.fn(authApi.login), answer]])
+      .call(authApi.register, registration)
+      .put(registerSucceeded())
+      .call(authApi.login, { username: registration.mobile, password: registration.password })
+      .put(loggedIn({ token: 'jwt', userInfo: user, remember: true, username: registration.mobile }))
+      .run();
+    expect(storeState.accountForms.register).toBe('succeeded');
+    expect(storeState.auth.token).toBe('jwt');
+    expect(world.services.notify.success).toHaveBeenCalledWith(Messages.registerLoggedIn);
+    expect(world.services.navigate).toHaveBeenCalledWith('/backend', { replace: true });
+  });
+
+  it('opens the account login tab when the login after registering does not go through', async () => {
     const world = fakeWorld();
     const { storeState } = await expectSaga(register, registerRequested(registration))
       .withReducer(rootReducer, stateWith())
-      .provide([world.providers, [matchers.call.fn(authApi.register), null]])
-      .call(authApi.register, registration)
+      .provide([world.providers, [matchers.call.fn(authApi.register), null], [matchers.call.fn(authApi.login), throwError(apiError(428, Messages.loginNeedsCaptcha))]])
       .put(registerSucceeded())
       .run();
-    expect(storeState.accountForms.register).toBe('succeeded');
+    expect(storeState.auth.token).toBeNull();
     expect(world.services.notify.success).toHaveBeenCalledWith(Messages.registerSucceeded);
     expect(world.services.navigate).toHaveBeenCalledWith('/auth/login?handleType=account');
   });
