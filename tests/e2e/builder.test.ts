@@ -54,6 +54,21 @@ describeInBrowser('the page builder, in Chromium against the npm start server', 
     fs.rmSync(work, { recursive: true, force: true });
   });
 
+  it('opened again in a new tab, resumes the site being edited instead of adding another', async () => {
+    const { page, errors } = await openPage(browser);
+    await registerAndLogIn(page, '13800138042');
+    await page.goto(url('/user/createWeb'));
+    await page.frameLocator('iframe[title="网站预览"]').locator('body').waitFor();
+    // A new tab starts with an empty session: before, it made a second 龙腾天下 site.
+    const again = await page.context().newPage();
+    await again.goto(url('/user/createWeb'));
+    await again.frameLocator('iframe[title="网站预览"]').locator('body').waitFor();
+    await again.goto(url('/user/backend/siteList'));
+    await again.getByRole('cell', { name: '编辑中' }).first().waitFor();
+    expect(await again.getByRole('cell', { name: '编辑中' }).count()).toBe(1);
+    expect(errors).toEqual([]);
+  });
+
   it('builds a site from a template of every type, keeps the edits, finishes, lists and downloads it', async () => {
     const { page, errors } = await openPage(browser);
     await registerAndLogIn(page, '13800138041');

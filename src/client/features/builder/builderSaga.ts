@@ -9,6 +9,8 @@ import {
   type ComponentListAnswer,
   type GenerateBannerAnswer,
   type SiteFileUploadAnswer,
+  type SiteListAnswer,
+  SiteStatus,
   type ZipUrlAnswer,
 } from '../../../contract/builder';
 import { AnswerCode } from '../../../contract/envelope';
@@ -16,6 +18,7 @@ import { GenerationMessages } from '../../../contract/generation';
 import { safeLinkHref } from '../../../contract/links';
 import { isNetworkFailure, serverMessageOf } from '../../api/ApiError';
 import * as builderApi from '../../api/builderApi';
+import * as siteListApi from '../../api/siteListApi';
 import { locationChanged, selectLocation, type AppLocation } from '../../app/routerSlice';
 import { SERVICES, type Services } from '../../app/services';
 import { sessionEnded } from '../auth/authSlice';
@@ -84,18 +87,33 @@ function newSite() {
   return call(builderApi.getWebUrl, { type: 'main', id: 0, selectedComponents: {} });
 }
 
+/** How many of the most recently changed sites are looked through for one still 编辑中. */
+const LATEST_SITES_LOOKED_AT = 20;
+
+/** The user's most recently changed site still 编辑中, or null (none, or the list did not load). */
+export function* latestEditingSiteId(): SagaIterator<number | null> {
+  try {
+    const answer: SiteListAnswer = yield call(siteListApi.getSiteList, { page: 1, page_size: LATEST_SITES_LOOKED_AT });
+    return answer.list.find((record) => record.status === SiteStatus.editing)?.id ?? null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Spec screen 7: `?new=1` makes a new site (then the address loses its query), `?id=N` opens site
- * N, no query opens the session's site, else (builder page only) a new one. The site already on
- * screen is not asked for again: coming back from the result page keeps unsaved edits.
+ * N, no query opens the session's site, else (builder page only) the user's latest site still
+ * 编辑中, else a new one: only 立即搭建 (`?new=1`) adds a site when one is being edited. The site
+ * already on screen is not asked for again: coming back from the result page keeps unsaved edits.
  */
 export function* openSite(action: ReturnType<typeof builderOpened>): SagaIterator {
   const services: Services = yield getContext(SERVICES);
   const { opening, page } = action.payload;
   const current: BuilderSite | null = yield select(selectBuilderSite);
   const storedId: number | null = yield select(selectStoredSiteId);
-  const wanted = opening.kind === 'id' ? opening.id : opening.kind === 'stored' ? storedId : null;
+  let wanted = opening.kind === 'id' ? opening.id : opening.kind === 'stored' ? storedId : null;
   if (wanted !== null && current?.id === wanted) return;
+  if (wanted === null && opening.kind === 'stored' && page === 'edit') wanted = yield call(latestEditingSiteId);
   if (wanted === null && page === 'result') {
     yield put(siteFailed());
     return;

@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import * as builderApi from '../../../../src/client/api/builderApi';
+import * as siteListApi from '../../../../src/client/api/siteListApi';
 import * as miniSiteApi from '../../../../src/client/api/miniSiteApi';
 import { appStarted } from '../../../../src/client/app/appActions';
 import type { RootState } from '../../../../src/client/app/rootReducer';
@@ -16,6 +17,7 @@ import { openState, site, template } from './builderHarness';
 jest.mock('../../../../src/client/api/builderApi');
 jest.mock('../../../../src/client/api/commonApi');
 jest.mock('../../../../src/client/api/miniSiteApi');
+jest.mock('../../../../src/client/api/siteListApi');
 
 function renderPage(route = '/createWeb', preloadedState: Partial<RootState> = openState()) {
   const services = makeFakeServices({ pathname: '/createWeb', search: '' });
@@ -35,6 +37,7 @@ function renderPage(route = '/createWeb', preloadedState: Partial<RootState> = o
 beforeEach(() => {
   jest.clearAllMocks();
   jest.mocked(miniSiteApi.getMusicList).mockResolvedValue({ data: [] });
+  jest.mocked(siteListApi.getSiteList).mockResolvedValue({ list: [], total: 0 });
   jest.mocked(builderApi.getSelectConfig).mockResolvedValue(site({ id: 9 }));
   jest.mocked(builderApi.getWebUrl).mockResolvedValue(site({ id: 10 }));
   jest.mocked(builderApi.saveConfig).mockResolvedValue(site({}, 2));

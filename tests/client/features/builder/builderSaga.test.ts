@@ -4,6 +4,7 @@ import * as matchers from 'redux-saga-test-plan/matchers';
 import { dynamic, throwError, type EffectProviders, type StaticProvider } from 'redux-saga-test-plan/providers';
 import { ApiError } from '../../../../src/client/api/ApiError';
 import * as builderApi from '../../../../src/client/api/builderApi';
+import * as siteListApi from '../../../../src/client/api/siteListApi';
 import type { RootState } from '../../../../src/client/app/rootReducer';
 import { locationChanged } from '../../../../src/client/app/routerSlice';
 import { SERVICES } from '../../../../src/client/app/services';
@@ -36,7 +37,7 @@ import {
   tabChanged,
 } from '../../../../src/client/features/builder/builderSlice';
 import { initialMiniSiteState } from '../../../../src/client/features/miniSite/miniSiteSlice';
-import { BuilderLimits, BuilderMessages, type BannerStatusAnswer, type GenerateBannerAnswer } from '../../../../src/contract/builder';
+import { BuilderLimits, BuilderMessages, SiteStatus, type BannerStatusAnswer, type GenerateBannerAnswer } from '../../../../src/contract/builder';
 import { GenerationMessages } from '../../../../src/contract/generation';
 import { makeFakeServices } from '../../fakeServices';
 import { fakeWorld, rootReducer } from '../auth/sagaHarness';
@@ -99,15 +100,33 @@ describe('builder: opening a site', () => {
       .run();
   });
 
-  it('no query and nothing stored: a new site', async () => {
-    const { services, providers } = servicesOnly();
+  it('no query and nothing stored: the latest site still 编辑中 is opened, not a new one', async () => {
+    const { providers } = servicesOnly();
+    const records = [
+      { id: 9, web_name: '已完成的站', status: SiteStatus.completed, create_time: '', update_time: '' },
+      { id: 7, web_name: '星辰战纪', status: SiteStatus.editing, create_time: '', update_time: '' },
+      { id: 3, web_name: '更早的站', status: SiteStatus.editing, create_time: '', update_time: '' },
+    ];
     await expectSaga(openSite, builderOpened({ opening: { kind: 'stored' }, page: 'edit' }))
       .withReducer(rootReducer, builderState())
-      .provide([providers, answer(builderApi.getWebUrl, site())])
-      .call(builderApi.getWebUrl, { type: 'main', id: 0, selectedComponents: {} })
+      .provide([providers, answer(siteListApi.getSiteList, { list: records, total: 3 }), answer(builderApi.getSelectConfig, site())])
+      .call(siteListApi.getSiteList, { page: 1, page_size: 20 })
+      .call(builderApi.getSelectConfig, { id: 7 })
+      .not.call.fn(builderApi.getWebUrl)
       .run();
-    // The address had no query to drop.
-    expect(services.navigate).not.toHaveBeenCalled();
+  });
+
+  it('no query, nothing stored and nothing 编辑中 (or no list): a new site', async () => {
+    for (const list of [answer(siteListApi.getSiteList, { list: [{ id: 9, web_name: '已完成的站', status: SiteStatus.completed, create_time: '', update_time: '' }], total: 1 }), failing(siteListApi.getSiteList, answerError(500, '服务器错误'))]) {
+      const { services, providers } = servicesOnly();
+      await expectSaga(openSite, builderOpened({ opening: { kind: 'stored' }, page: 'edit' }))
+        .withReducer(rootReducer, builderState())
+        .provide([providers, list, answer(builderApi.getWebUrl, site())])
+        .call(builderApi.getWebUrl, { type: 'main', id: 0, selectedComponents: {} })
+        .run();
+      // The address had no query to drop.
+      expect(services.navigate).not.toHaveBeenCalled();
+    }
   });
 
   it('the site already on screen is not fetched again (coming back from the result page keeps unsaved edits)', async () => {
