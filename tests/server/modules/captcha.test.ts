@@ -33,6 +33,15 @@ describe('GET /api/auth/getCaptcha', () => {
     expect(captchaText(t, data.captchaId)).toMatch(/^[a-z0-9]{4}$/i);
   });
 
+  it('draws a picture a person can read: 160x56, large glyphs, one noise line', async () => {
+    const { data } = await get<{ captchaId: string; img: string }>(t, '/api/auth/getCaptcha');
+    const svg = Buffer.from(data.img.split(',')[1], 'base64').toString();
+    expect(svg).toMatch(/<svg[^>]* width="160" height="56"/);
+    // svg-captcha draws each glyph as a filled path and each noise line as a stroked, unfilled one.
+    expect(svg.match(/fill="none"/g)?.length ?? 0).toBe(1);
+    expect(svg.match(/<path fill="#/g)?.length).toBe(Security.captchaLength);
+  });
+
   it(`allows ${Security.captchaPerIpPerMinute} a minute per IP`, async () => {
     const fetchFrom = (ip: string) => t.app.inject({ method: 'GET', url: '/api/auth/getCaptcha', remoteAddress: ip });
     for (let i = 0; i < Security.captchaPerIpPerMinute; i += 1) expect((await fetchFrom('10.0.0.1')).json<{ code: number }>().code).toBe(200);

@@ -7,6 +7,9 @@ import type { Db } from '../../db/database';
 import type { Clock } from '../../clock';
 import { randomToken } from '../../security/secrets';
 
+/** The challenge picture: 160x56, drawn in the dialog at that size. */
+export const CAPTCHA_PICTURE = { width: 160, height: 56, noiseLines: 1 } as const;
+
 interface CaptchaRow {
   answer: string;
   status: 'pending' | 'passed';
@@ -42,12 +45,14 @@ export class CaptchaService {
   create(): CaptchaAnswer {
     const captcha = svgCaptcha.create({
       size: Security.captchaLength,
-      noise: 3,
+      // One crossing line and large glyphs: a person reads it at a glance, a script still has to
+      // read distorted, coloured glyphs (and gets one try per image).
+      noise: CAPTCHA_PICTURE.noiseLines,
       color: true,
       ignoreChars: IGNORED_CHARS,
-      width: 120,
-      height: 40,
-      fontSize: 46,
+      width: CAPTCHA_PICTURE.width,
+      height: CAPTCHA_PICTURE.height,
+      fontSize: 60,
       background: '#f3f6fb',
     });
     const captchaId = randomToken(16);

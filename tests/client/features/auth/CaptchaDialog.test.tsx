@@ -35,4 +35,11 @@ describe('CaptchaDialog', () => {
     await user.click(button(/^取\s*消$/));
     expect(dispatch).toHaveBeenCalledWith(captchaDismissed());
   });
+
+  it('offers 看不清？换一张 beside the picture', async () => {
+    const { store } = renderWithProviders(<CaptchaDialog />, { preloadedState: { captcha: ready } });
+    const dispatch = jest.spyOn(store, 'dispatch');
+    await fastUser().click(button('看不清？换一张'));
+    expect(dispatch).toHaveBeenCalledWith(captchaRefreshRequested());
+  });
 });

@@ -40,18 +40,23 @@ export function CaptchaDialog() {
       // Rendered while closed too, so the form instance stays connected.
       forceRender
       centered
-      width={380}
+      width={420}
     >
       <Form<CaptchaValues> form={form} onFinish={({ code }) => dispatch(captchaSubmitted({ code: code.trim() }))}>
         <div className="captcha-row">
           <Form.Item className="captcha-row__input" name="code" required rules={[ruleOf(checkCaptchaInput)]}>
             <Input placeholder="请输入图形验证码" autoComplete="off" aria-label="图形验证码" />
           </Form.Item>
-          <button type="button" className="captcha-row__image" onClick={refresh} title="看不清？点击刷新">
-            {status === 'loading' && <Spin size="small" />}
-            {status === 'fetchFailed' && '获取失败，点击刷新'}
-            {(status === 'ready' || status === 'verifying') && image && <img src={image} alt="图形验证码" />}
-          </button>
+          <div>
+            <button type="button" className="captcha-row__image" onClick={refresh} title="看不清？点击刷新">
+              {status === 'loading' && <Spin size="small" />}
+              {status === 'fetchFailed' && '获取失败，点击刷新'}
+              {(status === 'ready' || status === 'verifying') && image && <img src={image} alt="图形验证码" />}
+            </button>
+            <button type="button" className="captcha-row__refresh" onClick={refresh}>
+              看不清？换一张
+            </button>
+          </div>
         </div>
       </Form>
     </Modal>
