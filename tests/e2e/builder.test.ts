@@ -56,7 +56,7 @@ describeInBrowser('the page builder, in Chromium against the npm start server', 
 
   it('opened again in a new tab, resumes the site being edited instead of adding another', async () => {
     const { page, errors } = await openPage(browser);
-    await registerAndLogIn(page, '13800138042');
+    await registerAndLogIn(page, '13800138043');
     await page.goto(url('/user/createWeb'));
     await page.frameLocator('iframe[title="网站预览"]').locator('body').waitFor();
     // A new tab starts with an empty session: before, it made a second 龙腾天下 site.

@@ -15,9 +15,10 @@ function withDatabase<T>(read: (db: Database.Database) => T): T {
   }
 }
 
-export function latestCaptchaAnswer(): string {
-  const row = withDatabase((db) => db.prepare("SELECT answer FROM captchas WHERE status = 'pending' ORDER BY created_at DESC, rowid DESC LIMIT 1").get() as { answer: string } | undefined);
-  if (!row) throw new Error('No pending captcha in the database.');
+/** The answer of captcha `captchaId` (e2e files run side by side: the latest one may be another page's). */
+export function captchaAnswer(captchaId: string): string {
+  const row = withDatabase((db) => db.prepare("SELECT answer FROM captchas WHERE id = ? AND status = 'pending'").get(captchaId) as { answer: string } | undefined);
+  if (!row) throw new Error(`No pending captcha ${captchaId} in the database.`);
   return row.answer;
 }
 
