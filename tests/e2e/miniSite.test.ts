@@ -99,7 +99,14 @@ describeInBrowser('the mini site, in Chromium against the npm start server', () 
     expect(Math.min(...logos)).toBeGreaterThan(0);
     await sitePage.waitForFunction(() => (document.querySelector('video')?.readyState ?? 0) >= 2);
     expect(await sitePage.locator('video').first().evaluate((video: HTMLVideoElement) => [video.videoWidth, video.muted, video.loop, video.playsInline])).toEqual([1920, true, true, true]);
-    const uploaded = await sitePage.locator('img').evaluateAll((images: HTMLImageElement[]) => images.filter((image) => image.naturalWidth === 640 && image.naturalHeight === 360).length);
+    // The gallery loads lazily: bring every picture into view and let it decode before measuring.
+    const uploaded = await sitePage.locator('img').evaluateAll(async (images: HTMLImageElement[]) => {
+      for (const image of images) {
+        image.scrollIntoView();
+        await image.decode().catch(() => undefined);
+      }
+      return images.filter((image) => image.naturalWidth === 640 && image.naturalHeight === 360).length;
+    });
     expect(uploaded).toBeGreaterThan(0);
     expect(await sitePage.locator('script:not([src])').count()).toBe(0);
 
