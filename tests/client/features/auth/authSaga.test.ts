@@ -1,3 +1,4 @@
+import type { UnknownAction } from '@reduxjs/toolkit';
 import { expectSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
 import { dynamic } from 'redux-saga-test-plan/providers';
@@ -34,10 +35,13 @@ describe('authSaga (the watchers together)', () => {
     expect(polled).toEqual(['ticket-1', 'ticket-1', 'ticket-1']);
   });
 
-  it('ignores a second login submit while the first is in flight', async () => {
+  /**
+   * Dispatches `submit` twice while the saga runs, with `apiFn` answering only after both clicks
+   * (released by the test, no clock involved), and returns how many calls reached the API.
+   */
+  async function submittedTwice(submit: UnknownAction, apiFn: typeof authApi.login | typeof authApi.smsLogin) {
     const world = fakeWorld();
     let logins = 0;
-    // The answer arrives when the test releases it, after both clicks: no clock involved.
     let answer = (): void => {};
     const answered = new Promise<void>((resolve) => {
       answer = resolve;
@@ -46,44 +50,28 @@ describe('authSaga (the watchers together)', () => {
       logins += 1;
       return answered.then(() => ({ token: 'jwt', userInfo: user }));
     });
-    const submit = loginRequested({ username: '13800138000', password: 'secret123', remember: true });
     const test = expectSaga(authSaga)
       .withReducer(rootReducer, stateWith())
-      .provide([world.providers, [matchers.call.fn(authApi.login), slowLogin]])
+      .provide([world.providers, [matchers.call.fn(apiFn), slowLogin]])
       .put.like({ action: { type: loggedIn.type } });
     const finished = test.silentRun(100);
-    // Dispatched while running (a queued dispatch would wait for the watcher's next take): a double click.
+    // Dispatched while running (a queued dispatch would wait for the watcher's next take): a double
+    // click. Each dispatch reaches the saga on a microtask, so both land before the answer does.
     test.dispatch(submit);
     test.dispatch(submit);
     answer();
     const { storeState } = await finished;
+    return { logins, storeState };
+  }
+
+  it('ignores a second login submit while the first is in flight', async () => {
+    const { logins, storeState } = await submittedTwice(loginRequested({ username: '13800138000', password: 'secret123', remember: true }), authApi.login);
     expect(logins).toBe(1);
     expect(storeState.auth.token).toBe('jwt');
   });
 
   it('runs an SMS login submit once, however often it is clicked', async () => {
-    const world = fakeWorld();
-    let logins = 0;
-    // The answer arrives when the test says so, after both clicks: no clock involved. (Dispatches
-    // reach the saga on a microtask each, so both are delivered before the answer is.)
-    let answer = (): void => {};
-    const answered = new Promise<void>((resolve) => {
-      answer = resolve;
-    });
-    const slowLogin = dynamic(() => {
-      logins += 1;
-      return answered.then(() => ({ token: 'jwt', userInfo: user }));
-    });
-    const submit = smsLoginRequested({ mobile: '13800138000', verifyCode: '123456', remember: true });
-    const test = expectSaga(authSaga)
-      .withReducer(rootReducer, stateWith())
-      .provide([world.providers, [matchers.call.fn(authApi.smsLogin), slowLogin]])
-      .put.like({ action: { type: loggedIn.type } });
-    const finished = test.silentRun(100);
-    test.dispatch(submit);
-    test.dispatch(submit);
-    answer();
-    const { storeState } = await finished;
+    const { logins, storeState } = await submittedTwice(smsLoginRequested({ mobile: '13800138000', verifyCode: '123456', remember: true }), authApi.smsLogin);
     expect(logins).toBe(1);
     expect(storeState.auth.token).toBe('jwt');
   });
