@@ -51,6 +51,13 @@ export interface ConfigField {
   /** Maximum length for text and textarea (spec: text 100, textarea 500; default 255 when absent). */
   len?: number;
   tips?: string;
+  /**
+   * A text the site can do without (licence numbers, links): it may stay empty, and an empty one
+   * leaves its line or button out of the site rather than printing a placeholder.
+   */
+  optional?: boolean;
+  /** The grey hint an empty field shows: an example of the format, never a value. */
+  placeholder?: string;
 }
 
 export interface ConfigGroup {
@@ -185,7 +192,7 @@ export function fieldMaxLength(field: Pick<ConfigField, 'type' | 'len'>): number
 export function configFieldProblem(field: ConfigField, value: string | undefined): string | null {
   const text = value ?? '';
   if (field.type === 'text' || field.type === 'textarea') {
-    if (!text.trim()) return fieldRequiredMessage(field);
+    if (!text.trim()) return field.optional ? null : fieldRequiredMessage(field);
     const max = fieldMaxLength(field);
     return textLength(text) > max ? `${field.name}长度不能超过${max}个字符` : null;
   }

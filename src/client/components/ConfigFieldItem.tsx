@@ -21,7 +21,8 @@ export interface ConfigFieldItemProps {
 
 /**
  * The form item of a field a user fills (spec section 5: text required max 100, textarea required
- * max 500, image required; music from the list; video an optional http(s) link), shared by the
+ * max 500, image required; music from the list; video an optional http(s) link; licence numbers
+ * and links optional, with their format as the hint), shared by the
  * mini site's and the builder's config forms. Banner and logo fields are each form's own: null.
  */
 export default function ConfigFieldItem({ field, music, musicLoading, upload, imageAccept, imageHint, compact = false, onPickImage }: ConfigFieldItemProps) {
@@ -30,14 +31,19 @@ export default function ConfigFieldItem({ field, music, musicLoading, upload, im
   switch (field.type) {
     case 'text':
       return (
-        <Form.Item {...common} name={field.key} required rules={rules}>
-          <Input maxLength={fieldMaxLength(field)} showCount allowClear={!compact} placeholder={`请输入${field.name}`} />
+        <Form.Item {...common} name={field.key} required={!field.optional} rules={rules}>
+          <Input maxLength={fieldMaxLength(field)} showCount allowClear={!compact} placeholder={field.placeholder ?? `请输入${field.name}`} />
         </Form.Item>
       );
     case 'textarea':
       return (
-        <Form.Item {...common} name={field.key} required rules={rules}>
-          <Input.TextArea maxLength={fieldMaxLength(field)} showCount autoSize={compact ? { minRows: 2, maxRows: 6 } : { minRows: 3, maxRows: 8 }} placeholder={`请输入${field.name}`} />
+        <Form.Item {...common} name={field.key} required={!field.optional} rules={rules}>
+          <Input.TextArea
+            maxLength={fieldMaxLength(field)}
+            showCount
+            autoSize={compact ? { minRows: 2, maxRows: 6 } : { minRows: 3, maxRows: 8 }}
+            placeholder={field.placeholder ?? `请输入${field.name}`}
+          />
         </Form.Item>
       );
     case 'image':

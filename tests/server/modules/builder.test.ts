@@ -119,7 +119,7 @@ describe('POST /api/createWeb/getWebUrl', () => {
     // Head 7 has a notice bar; head 1 has only the button.
     const withNotice = await getWebUrl({ type: 'head', id: site.id, selectedComponents: { head: 7 } });
     expect(withNotice.data.selectedComponents.head.id).toBe(7);
-    const saved = await save({ id: site.id, previewUrl: site.previewUrl, formData: { head: { cta_text: '马上玩', notice: '今晚八点开服' } }, selectedComponents: {} });
+    const saved = await save({ id: site.id, previewUrl: site.previewUrl, formData: { head: { cta_text: '马上玩', cta_link: '#content', notice: '今晚八点开服' } }, selectedComponents: {} });
     expect(saved.data.formData.head).toMatchObject({ cta_text: '马上玩', notice: '今晚八点开服' });
 
     const swapped = await getWebUrl({ type: 'head', id: site.id, selectedComponents: { head: 1 } });
@@ -132,7 +132,7 @@ describe('POST /api/createWeb/getWebUrl', () => {
 
     const back = await getWebUrl({ type: 'head', id: site.id, selectedComponents: { head: 7 } });
     const noticeDefault = configFields(back.data.configData.head).find((field) => field.key === 'notice')?.value;
-    expect(back.data.formData.head).toMatchObject({ cta_text: '马上玩', notice: noticeDefault });
+    expect(back.data.formData.head).toMatchObject({ cta_text: '马上玩', cta_link: '#content', notice: noticeDefault });
     expect(await previewHtml(back.data)).toContain('马上玩');
   });
 

@@ -50,6 +50,8 @@ const configField = object(
     value: { type: 'string' },
     len: { type: 'integer' },
     tips: { type: 'string' },
+    optional: { type: 'boolean' },
+    placeholder: { type: 'string' },
   },
   ['key', 'name', 'type', 'value'],
 );

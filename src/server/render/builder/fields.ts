@@ -4,11 +4,11 @@
  * names and tips are what the form shows.
  */
 import type { ConfigField, ConfigGroup } from '../../../contract/miniSite';
-import { COPY, HEALTH_ADVICE, newsFor, type GameCopy } from '../site/copy';
-import { LINK_TIPS, NUMBERED_KEYS, text, textarea } from '../site/fields';
+import { COPY, newsFor, type GameCopy } from '../site/copy';
+import { complianceGroup, FIELD_KEYS, LINK_TIPS, NUMBERED_KEYS, optionalText, text, textarea } from '../site/fields';
 import { defaultUrl, FEATURES_PER_SET, GALLERY_PER_SET, ROLES_PER_SET, type PictureSet } from './defaults';
 
-export { text, textarea };
+export { complianceGroup, optionalText, text, textarea };
 
 /** The logo field of every head, banner and footer: the builder fills it with the logo made in the banner tab. */
 export const LOGO_KEY = 'banner_logo';
@@ -23,9 +23,12 @@ export function image(key: string, name: string, value: string, tips?: string): 
   return { key, name, type: 'image', value, ...(tips ? { tips } : {}) };
 }
 
-/** A link: http(s) addresses, or a place in the page such as #news; anything else links nowhere. */
-export function link(key: string, name: string, value: string): ConfigField {
-  return text(key, name, value, 200, `${LINK_TIPS}；也可填写页面内位置，如 #news`);
+/**
+ * A link: http(s) addresses, or a place in the page such as #news. It starts empty (a sample
+ * address would ship a dead link), and whatever it belongs to is left out while it is.
+ */
+export function link(key: string, name: string): ConfigField {
+  return optionalText(key, name, 200, 'https://', `${LINK_TIPS}；也可填写页面内位置，如 #news；留空则不显示`);
 }
 
 /** A sample game's texts (the site templates' copy), with its news written for the game. */
@@ -71,7 +74,7 @@ export function newsGroup(copy: GameCopy, set: PictureSet, withPicture: boolean)
         text(k.newsTitle(i + 1), `新闻${i + 1} 标题`, item.title, 40),
         text(k.newsDate(i + 1), `新闻${i + 1} 日期`, item.date, 10, '如 2025-06-18'),
       ]),
-      link(k.newsMore, '“更多资讯”链接', 'https://example.com/news'),
+      link(k.newsMore, '“更多资讯”链接'),
     ],
   };
 }
@@ -119,52 +122,31 @@ export function eventsGroup(): ConfigGroup {
     children: EVENTS.flatMap(([title, desc], i) => [
       text(k.eventTitle(i + 1), `活动${i + 1} 标题`, title, 12),
       text(k.eventDesc(i + 1), `活动${i + 1} 说明`, desc, 40),
-      link(k.eventLink(i + 1), `活动${i + 1} 链接`, 'https://example.com/event'),
+      link(k.eventLink(i + 1), `活动${i + 1} 链接`),
     ]),
   };
 }
 
 export const footerKeys = {
-  publisher: 'publisher',
-  copyrightOwner: 'copyright_owner',
-  isbn: 'isbn',
-  approval: 'approval',
-  icp: 'icp',
-  healthAdvice: 'health_advice',
-  copyright: 'copyright',
+  publisher: FIELD_KEYS.publisher,
+  copyrightOwner: FIELD_KEYS.copyrightOwner,
+  isbn: FIELD_KEYS.isbn,
+  approval: FIELD_KEYS.approval,
+  icp: FIELD_KEYS.icp,
+  healthAdvice: FIELD_KEYS.healthAdvice,
+  copyright: FIELD_KEYS.copyright,
   linkText: (n: number) => `link${n}_text`,
   linkUrl: (n: number) => `link${n}_url`,
 } as const;
 
 export const FOOTER_LINKS = 4;
 
-const DEFAULT_FOOTER_LINKS: ReadonlyArray<readonly [string, string]> = [
-  ['用户协议', 'https://example.com/agreement'],
-  ['隐私政策', 'https://example.com/privacy'],
-  ['家长监护', 'https://example.com/guardian'],
-  ['联系我们', 'https://example.com/contact'],
-];
-
-export function complianceGroup(studio: string): ConfigGroup {
-  const f = footerKeys;
-  return {
-    name: '版号与备案',
-    children: [
-      text(f.publisher, '出版单位', `${studio}出版有限公司`, 40),
-      text(f.copyrightOwner, '著作权人', `${studio}网络科技有限公司`, 40),
-      text(f.isbn, '出版物号', 'ISBN 978-7-0000-0000-0', 40),
-      text(f.approval, '审批文号', '国新出审〔2025〕0000号', 40),
-      text(f.icp, '备案号', '京ICP备00000000号-1', 40),
-      textarea(f.healthAdvice, '健康游戏忠告', HEALTH_ADVICE, 100),
-      text(f.copyright, '版权信息', `© 2025 ${studio} 版权所有`, 60),
-    ],
-  };
-}
+const DEFAULT_FOOTER_LINKS: readonly string[] = ['用户协议', '隐私政策', '家长监护', '联系我们'];
 
 export function footerLinksGroup(): ConfigGroup {
   const f = footerKeys;
   return {
     name: '页脚链接',
-    children: DEFAULT_FOOTER_LINKS.flatMap(([label, url], i) => [text(f.linkText(i + 1), `链接${i + 1} 文字`, label, 8), link(f.linkUrl(i + 1), `链接${i + 1} 地址`, url)]),
+    children: DEFAULT_FOOTER_LINKS.flatMap((label, i) => [text(f.linkText(i + 1), `链接${i + 1} 文字`, label, 8), link(f.linkUrl(i + 1), `链接${i + 1} 地址`)]),
   };
 }

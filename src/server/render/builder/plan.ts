@@ -7,13 +7,14 @@
 import path from 'node:path';
 import type { ComponentType } from '../../../contract/builder';
 import { configFields, type ConfigField } from '../../../contract/miniSite';
-import { httpLink } from '../site/content';
+import { httpLink, withOwnName } from '../site/content';
+import { COPY } from '../site/copy';
 import { THEMES } from '../site/themes';
 import type { Theme } from '../site/design';
 import type { SourceFile } from '../site/types';
 import { builderAssetFile } from './assets';
 import { findComponent, findMainPreset } from './catalog';
-import { isThemeName, mainKeys } from './definitions/main';
+import { isThemeName, MAIN_PRESETS, mainKeys } from './definitions/main';
 import { LOGO_KEY } from './fields';
 import type {
   BannerDefinition,
@@ -29,14 +30,14 @@ import type {
 export interface FieldReader {
   /** The user's text, or the template's default. */
   text(key: string): string;
-  /** A safe href: an http(s) URL or '#section'; '#' for anything else. */
-  link(key: string): string;
+  /** A safe href (an http(s) URL or '#section'), or null when the field is empty or anything else: its element is left out. */
+  link(key: string): string | null;
   /** An http(s) URL or null (for buttons that are left out without one). */
   httpUrl(key: string): string | null;
   /** The picture's path in the site folder. */
   image(key: string): string;
-  /** The path of a QR code (made by the writer) of the field's link. */
-  qr(key: string): string;
+  /** The path of a QR code (made by the writer) of the field's http(s) link, or null without one. */
+  qr(key: string): string | null;
 }
 
 export interface PlannedCopy {
@@ -76,11 +77,11 @@ export interface BuiltPlan {
 
 const ANCHOR = /^#[A-Za-z][\w-]{0,40}$/;
 
-/** An href that can do nothing but open a web page or move within this one. */
-export function safeHref(value: string | undefined): string {
+/** An href that can do nothing but open a web page or move within this one, or null for anything else. */
+export function safeHref(value: string | undefined): string | null {
   const text = (value ?? '').trim();
   if (ANCHOR.test(text)) return text;
-  return httpLink(text) ?? '#';
+  return httpLink(text);
 }
 
 const IMAGE_EXTENSIONS = ['.jpg', '.jpeg', '.png', '.gif', '.webp', '.bmp'];
@@ -121,13 +122,24 @@ class CopyPlan {
   }
 }
 
-function reader(type: ComponentType, config: ConfigField[], input: BuiltSiteRenderInput, plan: CopyPlan): FieldReader {
+/**
+ * The sample games the components' default texts name (the configurations' site names and the
+ * site templates' games their news and texts come from), longest first so that none is cut short.
+ */
+const SAMPLE_GAMES: readonly string[] = [
+  ...new Set([...MAIN_PRESETS.map((preset) => fieldDefault(preset, mainKeys.webName)), ...Object.values(COPY).map((copy) => copy.game)]),
+]
+  .filter(Boolean)
+  .sort((a, b) => b.length - a.length);
+
+/** Reads one component's fields; every sample game's name in its texts becomes `ownName` (when there is one). */
+function reader(type: ComponentType, config: ConfigField[], input: BuiltSiteRenderInput, plan: CopyPlan, ownName = ''): FieldReader {
   const fields = new Map(config.map((field) => [field.key, field]));
   const texts = input.texts[type] ?? {};
   const files = input.files[type] ?? {};
   const text = (key: string): string => {
     const given = texts[key];
-    return typeof given === 'string' ? given : (fields.get(key)?.value ?? '');
+    return withOwnName(typeof given === 'string' ? given : (fields.get(key)?.value ?? ''), ownName, SAMPLE_GAMES);
   };
   return {
     text,
@@ -140,8 +152,8 @@ function reader(type: ComponentType, config: ConfigField[], input: BuiltSiteRend
       return plan.copy(from, `assets/images/${type}-${key.replace(/[^a-z0-9]+/gi, '-')}${extensionOf(from, IMAGE_EXTENSIONS, '.img')}`);
     },
     qr: (key) => {
-      const target = httpLink(text(key)) ?? httpLink(fields.get(key)?.value) ?? 'https://example.com/download';
-      return plan.qr(target, `assets/qr-${type}-${key.replace(/[^a-z0-9]+/gi, '-')}.png`);
+      const target = httpLink(text(key));
+      return target ? plan.qr(target, `assets/qr-${type}-${key.replace(/[^a-z0-9]+/gi, '-')}.png`) : null;
     },
   };
 }
@@ -157,9 +169,11 @@ export function planBuiltSite(input: BuiltSiteRenderInput): BuiltPlan {
   if (!preset) throw new Error(`Unknown site configuration ${input.selected.main}`);
   if (!isThemeName(preset.theme)) throw new Error(`Site configuration ${preset.id} names an unknown palette ${preset.theme}`);
   const plan = new CopyPlan();
+  const main = reader('main', configFields(preset.config), input, plan);
+  const name = main.text(mainKeys.webName).trim() || preset.name;
   const part = <T extends { config: ConfigGroupLike }>(type: PartType): { def: T; f: FieldReader } => {
     const def = definition<T>(type, input.selected[type]);
-    return { def, f: reader(type, configFields(def.config), input, plan) };
+    return { def, f: reader(type, configFields(def.config), input, plan, name) };
   };
   const parts: BuiltParts = {
     head: part<HeadDefinition>('head'),
@@ -168,7 +182,6 @@ export function planBuiltSite(input: BuiltSiteRenderInput): BuiltPlan {
     sidebar: part<SidebarDefinition>('sidebar'),
     footer: part<FooterDefinition>('footer'),
   };
-  const main = reader('main', configFields(preset.config), input, plan);
   const music = input.music ? plan.copy(input.music.path, `assets/music${extensionOf(input.music.path, MUSIC_EXTENSIONS, '.mp3')}`) : null;
   const logoFile = input.files.banner?.[LOGO_KEY]?.path ?? builderAssetFile(fieldDefault(parts.banner.def, LOGO_KEY));
   const bannerFile = input.files.banner?.banner?.path ?? builderAssetFile(fieldDefault(parts.banner.def, 'banner'));
@@ -176,7 +189,7 @@ export function planBuiltSite(input: BuiltSiteRenderInput): BuiltPlan {
   return {
     preset,
     theme: THEMES[preset.theme],
-    name: main.text(mainKeys.webName).trim() || preset.name,
+    name,
     description: main.text(mainKeys.description),
     parts,
     logoFile,

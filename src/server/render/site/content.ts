@@ -33,7 +33,8 @@ export interface SiteAssets {
   music: string | null;
   favicon: string;
   share: string;
-  qr: string;
+  /** Null when there is no download link for a QR code to say. */
+  qr: string | null;
 }
 
 export interface SiteContent {
@@ -42,7 +43,8 @@ export interface SiteContent {
   intro: string;
   /** An http(s) link to a trailer, or null. */
   trailer: string | null;
-  download: { note: string; ios: string; android: string; pc: string };
+  /** Each download link, or null when the user left it empty (its button is left out). */
+  download: { note: string; ios: string | null; android: string | null; pc: string | null };
   news: NewsItem[];
   features: Feature[];
   roles: Role[];
@@ -60,8 +62,8 @@ export interface SiteCopy {
 
 export interface SitePlan {
   content: SiteContent;
-  /** What the QR code says: the download link, or the template's default when the link is not http(s). */
-  qrText: string;
+  /** What the QR code says: the download link, or null (no QR code) when there is no http(s) link. */
+  qrText: string | null;
   copies: SiteCopy[];
 }
 
@@ -99,12 +101,33 @@ export const ASSET_NAMES = {
   fontsDir: 'assets/fonts',
 } as const;
 
+/** Whether the site has anything to download: a button or a QR code. */
+export function hasDownloads(content: SiteContent): boolean {
+  const { ios, android, pc } = content.download;
+  return Boolean(ios || android || pc || content.assets.qr);
+}
+
+/**
+ * `text` with the sample games' names (the template's own, which its sample news and texts carry)
+ * replaced by the user's game name; unchanged while the user has none.
+ */
+export function withOwnName(text: string, ownName: string, sampleNames: readonly string[]): string {
+  if (!ownName) return text;
+  // A sample inside the user's own name ('甜心消消' in '甜心消消乐') is left alone: replacing it would double the name.
+  return sampleNames.reduce((result, sample) => (!sample || ownName.includes(sample) ? result : result.replaceAll(sample, ownName)), text);
+}
+
 export function planSite(template: SiteTemplateDefinition, input: SiteRenderInput): SitePlan {
   const fields = new Map<string, ConfigField>(configFields(template.config).map((field) => [field.key, field]));
-  const textOf = (key: string): string => {
+  const rawTextOf = (key: string): string => {
     const given = input.texts[key];
     return typeof given === 'string' ? given : (fields.get(key)?.value ?? '');
   };
+  const k = FIELD_KEYS;
+  // The template's sample game is never the user's: wherever a text still names it, the user's name stands.
+  const ownName = rawTextOf(k.gameName).trim();
+  const sampleNames = [fields.get(k.gameName)?.value ?? ''];
+  const textOf = (key: string): string => (key === k.gameName ? rawTextOf(key) : withOwnName(rawTextOf(key), ownName, sampleNames));
   const copies: SiteCopy[] = [];
   const copy = (from: string, to: string): string => {
     copies.push({ from, to });
@@ -117,10 +140,10 @@ export function planSite(template: SiteTemplateDefinition, input: SiteRenderInpu
     if (!from) throw new Error(`Site template ${template.id}: no picture for ${key}`);
     return copy(from, `assets/images/${key}${extensionOf(from, IMAGE_EXTENSIONS, '.img')}`);
   };
-  const k = FIELD_KEYS;
   const has = (key: string): boolean => fields.has(key);
   const count = (n: number, first: (i: number) => string): number[] => Array.from({ length: n }, (_, i) => i + 1).filter((i) => has(first(i)));
 
+  const qrText = httpLink(textOf(k.qrUrl));
   const assets: SiteAssets = {
     css: ASSET_NAMES.css,
     js: ASSET_NAMES.js,
@@ -130,15 +153,14 @@ export function planSite(template: SiteTemplateDefinition, input: SiteRenderInpu
     music: input.music ? copy(input.music.path, `assets/music${extensionOf(input.music.path, MUSIC_EXTENSIONS, '.mp3')}`) : null,
     favicon: ASSET_NAMES.favicon,
     share: ASSET_NAMES.share,
-    qr: ASSET_NAMES.qr,
+    qr: qrText ? ASSET_NAMES.qr : null,
   };
-  const link = (key: string): string => httpLink(textOf(key)) ?? '#';
   const content: SiteContent = {
     name: textOf(k.gameName),
     slogan: textOf(k.slogan),
     intro: textOf(k.intro),
     trailer: httpLink(textOf(k.trailer)),
-    download: { note: textOf(k.downloadNote), ios: link(k.iosUrl), android: link(k.androidUrl), pc: link(k.pcUrl) },
+    download: { note: textOf(k.downloadNote), ios: httpLink(textOf(k.iosUrl)), android: httpLink(textOf(k.androidUrl)), pc: httpLink(textOf(k.pcUrl)) },
     news: count(NEWS_COUNT, k.newsTitle).map((i) => ({ tag: textOf(k.newsTag(i)), title: textOf(k.newsTitle(i)), date: textOf(k.newsDate(i)) })),
     features: count(FEATURE_COUNT, k.featureTitle).map((i) => ({
       title: textOf(k.featureTitle(i)),
@@ -163,6 +185,5 @@ export function planSite(template: SiteTemplateDefinition, input: SiteRenderInpu
     copyright: textOf(k.copyright),
     assets,
   };
-  const qrText = httpLink(textOf(k.qrUrl)) ?? fields.get(k.qrUrl)?.value ?? 'https://example.com/download';
   return { content, qrText, copies };
 }

@@ -1,7 +1,7 @@
 /**
  * The sample texts each template shows until the user types their own: a fictional game per
  * template, written like a real official site, so that a site made with the defaults reads whole.
- * The compliance numbers are visibly placeholders (zeros) in the official formats.
+ * Only the games' own texts: licence numbers, companies and links are the user's, never sampled.
  */
 
 export interface NewsItem {
@@ -14,8 +14,6 @@ export interface GameCopy {
   game: string;
   slogan: string;
   intro: string;
-  /** Short studio name, used in the copyright line and the company fields. */
-  studio: string;
   downloadNote: string;
   /** Three features: [title, description]. */
   features: ReadonlyArray<readonly [string, string]>;
@@ -78,7 +76,7 @@ type Copy = Omit<GameCopy, 'news'> & { genre: NewsGenre };
 /** Keyed by template id. */
 export const COPY: Readonly<Record<number, Copy>> = {
   1: {
-    genre: 'rpg', game: '龙腾天下', slogan: '热血征途 再创辉煌', studio: '龙腾互娱',
+    genre: 'rpg', game: '龙腾天下', slogan: '热血征途 再创辉煌',
     intro: '东方大陆风云再起，九州群雄逐鹿。你将化身天命之人，结识生死兄弟，征战万里山河。百人同屏国战、自由交易、师徒传承，经典玩法全面回归，与兄弟再续热血征程。',
     downloadNote: '扫码下载 领取新手豪礼',
     features: [
@@ -94,7 +92,7 @@ export const COPY: Readonly<Record<number, Copy>> = {
     ],
   },
   2: {
-    genre: 'rpg', game: '魔域纪元', slogan: '暗夜降临 唯你执剑', studio: '暗焰游戏',
+    genre: 'rpg', game: '魔域纪元', slogan: '暗夜降临 唯你执剑',
     intro: '血月升起，魔域之门再度开启。远古恶魔苏醒，王国陷入永夜。你将穿越深渊地牢，收集传说装备，与同伴并肩讨伐魔王，夺回最后的光明。',
     downloadNote: '预约下载 解锁深渊礼包',
     features: [
@@ -104,7 +102,7 @@ export const COPY: Readonly<Record<number, Copy>> = {
     ],
   },
   3: {
-    genre: 'rpg', game: '冰原守望', slogan: '极寒之地 守护最后的火种', studio: '北境工作室',
+    genre: 'rpg', game: '冰原守望', slogan: '极寒之地 守护最后的火种',
     intro: '永冬降临，世界被冰雪覆盖。作为最后的守望者，你要带领幸存者在冰原上建立营地、寻找资源、抵御寒潮与冰原巨兽，守护人类最后的火种。',
     downloadNote: '全平台开放下载',
     features: [
@@ -114,7 +112,7 @@ export const COPY: Readonly<Record<number, Copy>> = {
     ],
   },
   4: {
-    genre: 'rpg', game: '深蓝之境', slogan: '潜入深海 唤醒沉睡的文明', studio: '蓝鲸互动',
+    genre: 'rpg', game: '深蓝之境', slogan: '潜入深海 唤醒沉睡的文明',
     intro: '海平面之下，沉睡着一座失落的古城。驾驶你的潜航器，穿过发光的珊瑚森林与幽暗海沟，结识海洋生灵，揭开深海文明消失之谜。',
     downloadNote: '扫码下载 开启深海之旅',
     features: [
@@ -124,7 +122,7 @@ export const COPY: Readonly<Record<number, Copy>> = {
     ],
   },
   5: {
-    genre: 'xianxia', game: '剑影江湖', slogan: '一剑入江湖 半生写春秋', studio: '墨客游戏',
+    genre: 'xianxia', game: '剑影江湖', slogan: '一剑入江湖 半生写春秋',
     intro: '青山隐隐，江湖路远。你自山门下山，执三尺青锋，行走于烟雨江南与大漠孤烟之间。恩怨情仇、门派纷争、快意恩仇，这是属于你的水墨江湖。',
     downloadNote: '扫码下载 赠名剑「青霜」',
     features: [
@@ -140,7 +138,7 @@ export const COPY: Readonly<Record<number, Copy>> = {
     ],
   },
   6: {
-    genre: 'xianxia', game: '云端问仙', slogan: '御剑乘风 问道九天', studio: '青云互动',
+    genre: 'xianxia', game: '云端问仙', slogan: '御剑乘风 问道九天',
     intro: '天地有灵，仙山浮于云海之上。你自凡尘起步，拜入仙门，修炼功法、炼丹制器、御剑飞行，一步步踏上问道之路，终有一日飞升九天。',
     downloadNote: '扫码下载 领取仙缘礼包',
     features: [
@@ -150,7 +148,7 @@ export const COPY: Readonly<Record<number, Copy>> = {
     ],
   },
   7: {
-    genre: 'xianxia', game: '青云志异', slogan: '仙魔一念 执剑问心', studio: '云起工作室',
+    genre: 'xianxia', game: '青云志异', slogan: '仙魔一念 执剑问心',
     intro: '极光照彻北荒，仙魔两道纷争再起。身负上古血脉的你，将在正邪之间做出抉择。御剑斩妖，结伴寻仙，书写一段荡气回肠的仙侠传奇。',
     downloadNote: '预约下载 赠限定仙宠',
     features: [
@@ -166,7 +164,7 @@ export const COPY: Readonly<Record<number, Copy>> = {
     ],
   },
   8: {
-    genre: 'xianxia', game: '雷霆剑尊', slogan: '雷动九霄 剑镇八荒', studio: '赤霄游戏',
+    genre: 'xianxia', game: '雷霆剑尊', slogan: '雷动九霄 剑镇八荒',
     intro: '雷劫之下，剑道通神。你是身负雷灵根的少年，在宗门倾覆之夜觉醒剑心。从此手握雷霆，一剑斩尽天下不平事，重振宗门荣光。',
     downloadNote: '全平台火爆下载中',
     features: [
@@ -176,7 +174,7 @@ export const COPY: Readonly<Record<number, Copy>> = {
     ],
   },
   9: {
-    genre: 'strategy', game: '烽火三国志', slogan: '烽烟四起 谁主沉浮', studio: '烽火互娱',
+    genre: 'strategy', game: '烽火三国志', slogan: '烽烟四起 谁主沉浮',
     intro: '东汉末年，天下三分。你将以一方诸侯之身，招贤纳士、屯田练兵、合纵连横。真实地形行军，兵种相克，城池攻守，一统天下只在运筹帷幄之间。',
     downloadNote: '扫码下载 送五星名将',
     features: [
@@ -186,7 +184,7 @@ export const COPY: Readonly<Record<number, Copy>> = {
     ],
   },
   10: {
-    genre: 'strategy', game: '钢铁防线', slogan: '坚守阵地 寸土不让', studio: '铁幕工作室',
+    genre: 'strategy', game: '钢铁防线', slogan: '坚守阵地 寸土不让',
     intro: '战火重燃，钢铁洪流压境。作为前线指挥官，你要部署炮兵、构筑工事、调配装甲部队，在瞬息万变的战场上守住最后的防线。',
     downloadNote: '立即下载 接收指挥官任命',
     features: [
@@ -196,7 +194,7 @@ export const COPY: Readonly<Record<number, Copy>> = {
     ],
   },
   11: {
-    genre: 'strategy', game: '帝国荣耀', slogan: '铸造帝国 荣耀永存', studio: '星辰游戏',
+    genre: 'strategy', game: '帝国荣耀', slogan: '铸造帝国 荣耀永存',
     intro: '从一座小城开始，你将建设宏伟都城、发展科技、组建军团，与来自世界各地的君主外交、结盟或征战，打造一个永载史册的伟大帝国。',
     downloadNote: '扫码下载 领取君主礼包',
     features: [
@@ -212,7 +210,7 @@ export const COPY: Readonly<Record<number, Copy>> = {
     ],
   },
   12: {
-    genre: 'strategy', game: '王座之争', slogan: '风暴将至 王座待主', studio: '风暴互动',
+    genre: 'strategy', game: '王座之争', slogan: '风暴将至 王座待主',
     intro: '七大家族割据大陆，风暴笼罩王城。你将作为家族继承人，联姻、结盟、背叛、征伐，在权谋与战争之中登上铁王座，平息这场席卷天下的风暴。',
     downloadNote: '全平台同步开放',
     features: [
@@ -222,7 +220,7 @@ export const COPY: Readonly<Record<number, Copy>> = {
     ],
   },
   13: {
-    genre: 'casual', game: '甜心消消乐', slogan: '轻轻一点 甜蜜加倍', studio: '糖果工坊',
+    genre: 'casual', game: '甜心消消乐', slogan: '轻轻一点 甜蜜加倍',
     intro: '欢迎来到甜心王国！交换相邻的糖果，凑齐三个就能消除。上千个精心设计的关卡、缤纷的特效道具，和好友一起比拼分数，每天都有甜蜜惊喜。',
     downloadNote: '扫码下载 免费畅玩',
     features: [
@@ -238,7 +236,7 @@ export const COPY: Readonly<Record<number, Copy>> = {
     ],
   },
   14: {
-    genre: 'casual', game: '像素大冒险', slogan: '跳跃 冲刺 收集全部金币', studio: '八位元工作室',
+    genre: 'casual', game: '像素大冒险', slogan: '跳跃 冲刺 收集全部金币',
     intro: '经典像素风横版冒险！穿越森林、沙漠、火山和云端城堡，踩敌人、顶砖块、收集金币，打败大魔王拯救像素王国。简单上手，回味无穷。',
     downloadNote: '扫码下载 立即开玩',
     features: [
@@ -254,7 +252,7 @@ export const COPY: Readonly<Record<number, Copy>> = {
     ],
   },
   15: {
-    genre: 'casual', game: '萌宠物语', slogan: '收集萌宠 开启奇妙卡牌之旅', studio: '毛球游戏',
+    genre: 'casual', game: '萌宠物语', slogan: '收集萌宠 开启奇妙卡牌之旅',
     intro: '在云朵之上的萌宠小镇，每一只宠物都是一张神奇的卡牌。收集、培养、组合你的萌宠卡组，和小伙伴们来一场轻松有趣的卡牌对决吧！',
     downloadNote: '扫码下载 送稀有萌宠卡',
     features: [
@@ -270,7 +268,7 @@ export const COPY: Readonly<Record<number, Copy>> = {
     ],
   },
   16: {
-    genre: 'casual', game: '秘境卡牌师', slogan: '一副卡组 一段传说', studio: '奥秘游戏',
+    genre: 'casual', game: '秘境卡牌师', slogan: '一副卡组 一段传说',
     intro: '秘境之中，古老的卡牌蕴含着元素之力。作为见习卡牌师，你将收集稀有卡牌、构筑卡组，在竞技场中与各路高手对决，成为传说中的大卡牌师。',
     downloadNote: '扫码下载 领取传说卡包',
     features: [
@@ -280,7 +278,7 @@ export const COPY: Readonly<Record<number, Copy>> = {
     ],
   },
   17: {
-    genre: 'scifi', game: '霓虹突击', slogan: '霓虹之下 枪火不息', studio: '零点互娱',
+    genre: 'scifi', game: '霓虹突击', slogan: '霓虹之下 枪火不息',
     intro: '2088年，霓虹都市被巨型企业掌控。你是地下抵抗组织的精英突击手，改造义体、升级武器，在高楼之间穿梭作战，揭开企业背后的黑暗真相。',
     downloadNote: '扫码下载 领取限定义体',
     features: [
@@ -290,7 +288,7 @@ export const COPY: Readonly<Record<number, Copy>> = {
     ],
   },
   18: {
-    genre: 'scifi', game: '星海远征', slogan: '驶向群星 征服未知', studio: '星际工作室',
+    genre: 'scifi', game: '星海远征', slogan: '驶向群星 征服未知',
     intro: '人类舰队穿越星门，来到未知星域。作为远征舰队指挥官，你将探索星球、建立殖民地、组建舰队，与外星文明交锋，为人类开辟新的家园。',
     downloadNote: '全平台下载 开启远征',
     features: [
@@ -306,7 +304,7 @@ export const COPY: Readonly<Record<number, Copy>> = {
     ],
   },
   19: {
-    genre: 'scifi', game: '机甲纪元', slogan: '驾驭钢铁 守护黎明', studio: '重工游戏',
+    genre: 'scifi', game: '机甲纪元', slogan: '驾驭钢铁 守护黎明',
     intro: '异星兽潮席卷地球，人类以巨型机甲筑起最后的防线。驾驶你的机甲，自由组装武器与部件，与战友并肩迎击兽潮，守护人类文明的黎明。',
     downloadNote: '扫码下载 领取限定机甲',
     features: [
@@ -316,7 +314,7 @@ export const COPY: Readonly<Record<number, Copy>> = {
     ],
   },
   20: {
-    genre: 'scifi', game: '废土突围', slogan: '活下去 是唯一的规则', studio: '荒原工作室',
+    genre: 'scifi', game: '废土突围', slogan: '活下去 是唯一的规则',
     intro: '核战过后，文明只剩断壁残垣。你要在辐射与掠夺者横行的废土中搜寻物资、改装载具、建立据点，与幸存者结盟，从死亡之地突围而出。',
     downloadNote: '扫码下载 获取生存补给',
     features: [
@@ -326,7 +324,7 @@ export const COPY: Readonly<Record<number, Copy>> = {
     ],
   },
   21: {
-    genre: 'anime', game: '樱之约定', slogan: '在樱花飘落之前 与你相遇', studio: '春风工作室',
+    genre: 'anime', game: '樱之约定', slogan: '在樱花飘落之前 与你相遇',
     intro: '樱花盛开的小镇，时间在每年春天重新开始。你将与性格各异的少女们相遇，解开轮回的秘密。回合制策略战斗与温暖的日常剧情，交织成一段关于约定的故事。',
     downloadNote: '扫码下载 领取十连抽',
     features: [
@@ -342,7 +340,7 @@ export const COPY: Readonly<Record<number, Copy>> = {
     ],
   },
   22: {
-    genre: 'anime', game: '星穹旅人', slogan: '穿越星海 寻找属于你的星辰', studio: '银河绘梦',
+    genre: 'anime', game: '星穹旅人', slogan: '穿越星海 寻找属于你的星辰',
     intro: '乘上星穹列车，穿越一个又一个奇妙的星球。你将与来自不同世界的伙伴结伴旅行，探索星之遗迹，揭开星穹尽头的秘密。',
     downloadNote: '扫码下载 登车即送限定角色',
     features: [
@@ -358,7 +356,7 @@ export const COPY: Readonly<Record<number, Copy>> = {
     ],
   },
   23: {
-    genre: 'anime', game: '蔚蓝学园', slogan: '这个夏天 和你一起奔跑', studio: '晴空游戏',
+    genre: 'anime', game: '蔚蓝学园', slogan: '这个夏天 和你一起奔跑',
     intro: '海边的蔚蓝学园迎来了新学期。作为新任社团指导，你将与社团成员们一起训练、比赛、度过难忘的夏天。青春、汗水与友情，一切都在这个夏天。',
     downloadNote: '扫码下载 开启青春物语',
     features: [
@@ -374,7 +372,7 @@ export const COPY: Readonly<Record<number, Copy>> = {
     ],
   },
   24: {
-    genre: 'anime', game: '雪境回响', slogan: '在永冬之地 听见你的声音', studio: '雪原绘梦',
+    genre: 'anime', game: '雪境回响', slogan: '在永冬之地 听见你的声音',
     intro: '被永恒冰雪封印的王国里，沉睡着会唱歌的少女们。唤醒她们，倾听她们的故事，用歌声融化冰雪，让春天重新回到这片大地。',
     downloadNote: '扫码下载 领取冬日限定装扮',
     features: [

@@ -62,6 +62,21 @@ const defaultPictureUrl = (name: string): string => `${SITE_TEMPLATE_ASSETS_URL_
 
 export const LINK_TIPS = '以 http:// 或 https:// 开头的链接，其他内容不会生成链接';
 
+/**
+ * A text the site can do without: empty by default, with an example of its format as a grey hint,
+ * and left out of the site while empty (a licence number or link is never invented for the user).
+ */
+export const optionalText = (key: string, name: string, len: number, placeholder: string, tips: string): ConfigField => ({
+  key,
+  name,
+  type: 'text',
+  value: '',
+  len,
+  tips,
+  optional: true,
+  placeholder,
+});
+
 export const text = (key: string, name: string, value: string, len: number, tips?: string): ConfigField => ({ key, name, type: 'text', value, len, ...(tips ? { tips } : {}) });
 export const textarea = (key: string, name: string, value: string, len: number, tips?: string): ConfigField => ({ key, name, type: 'textarea', value, len, ...(tips ? { tips } : {}) });
 const image = (key: string, name: string, pictureName: string, tips: string): ConfigField => ({ key, name, type: 'image', value: defaultPictureUrl(pictureName), tips });
@@ -91,10 +106,10 @@ export function buildConfig(templateId: number, copy: GameCopy, design: SiteDesi
       name: '下载信息',
       children: [
         text(k.downloadNote, '下载区提示语', copy.downloadNote, 30),
-        text(k.qrUrl, '扫码下载地址', 'https://example.com/download', 100, `二维码的内容；${LINK_TIPS}`),
-        text(k.iosUrl, 'iOS 下载地址', 'https://example.com/download/ios', 100, LINK_TIPS),
-        text(k.androidUrl, '安卓下载地址', 'https://example.com/download/android', 100, LINK_TIPS),
-        text(k.pcUrl, 'PC 下载地址', 'https://example.com/download/pc', 100, LINK_TIPS),
+        optionalText(k.qrUrl, '扫码下载地址', 100, 'https://', `二维码的内容；${LINK_TIPS}；留空则不显示二维码`),
+        optionalText(k.iosUrl, 'iOS 下载地址', 100, 'https://', `${LINK_TIPS}；留空则不显示此按钮`),
+        optionalText(k.androidUrl, '安卓下载地址', 100, 'https://', `${LINK_TIPS}；留空则不显示此按钮`),
+        optionalText(k.pcUrl, 'PC 下载地址', 100, 'https://', `${LINK_TIPS}；留空则不显示此按钮`),
       ],
     },
     {
@@ -132,18 +147,30 @@ export function buildConfig(templateId: number, copy: GameCopy, design: SiteDesi
         image(k.gallery(i + 1), `截图${i + 1}`, defaultPictureName.gallery(templateId, i + 1), '建议 16:9，宽 1280 像素以上'),
       ),
     },
-    {
-      name: '版号与备案',
-      children: [
-        text(k.publisher, '出版单位', `${copy.studio}出版有限公司`, 40),
-        text(k.copyrightOwner, '著作权人', `${copy.studio}网络科技有限公司`, 40),
-        text(k.isbn, '出版物号', 'ISBN 978-7-0000-0000-0', 40),
-        text(k.approval, '审批文号', '国新出审〔2025〕0000号', 40),
-        text(k.icp, '备案号', '京ICP备00000000号-1', 40),
-        textarea(k.healthAdvice, '健康游戏忠告', HEALTH_ADVICE, 100),
-        text(k.copyright, '版权信息', `© 2025 ${copy.studio} 版权所有`, 60),
-      ],
-    },
+    complianceGroup(),
   );
   return groups;
+}
+
+const LEAVE_OUT = '尚未取得可留空，留空的项不会出现在网站上';
+
+/**
+ * The compliance block every Chinese game site carries (the same keys in the mini sites and the
+ * builder's footers). Only the health advice, a fixed official text, has a value: the numbers and
+ * company names are the studio's own, so they start empty with their format as a hint.
+ */
+export function complianceGroup(): ConfigGroup {
+  const k = FIELD_KEYS;
+  return {
+    name: '版号与备案',
+    children: [
+      optionalText(k.publisher, '出版单位', 40, '如：某某出版社有限公司', `游戏版号上的出版单位；${LEAVE_OUT}`),
+      optionalText(k.copyrightOwner, '著作权人', 40, '如：某某网络科技有限公司', LEAVE_OUT),
+      optionalText(k.isbn, '出版物号', 40, '如：ISBN 978-7-XXXX-XXXX-X', `以版号批复为准；${LEAVE_OUT}`),
+      optionalText(k.approval, '审批文号', 40, '如：国新出审〔XXXX〕XXXX号', `以版号批复为准；${LEAVE_OUT}`),
+      optionalText(k.icp, '备案号', 40, '如：京ICP备XXXXXXXX号-1', `网站的 ICP 备案号；${LEAVE_OUT}`),
+      textarea(k.healthAdvice, '健康游戏忠告', HEALTH_ADVICE, 100),
+      optionalText(k.copyright, '版权信息', 60, '如：© 2026 某某网络科技有限公司 版权所有', LEAVE_OUT),
+    ],
+  };
 }

@@ -43,7 +43,7 @@ export async function renderSite(input: SiteRenderInput, outDir: string): Promis
   await write('index.html', page.html);
   await write(ASSET_NAMES.css, page.css);
   await write(ASSET_NAMES.js, SITE_SCRIPT);
-  await write(ASSET_NAMES.qr, await qrPng(plan.qrText, QR_SIZE, 2));
+  if (plan.qrText) await write(ASSET_NAMES.qr, await qrPng(plan.qrText, QR_SIZE, 2));
   await write(ASSET_NAMES.favicon, await favicon(logo));
   await write(ASSET_NAMES.share, await sharePicture(logo, poster));
   await copyInto(outDir, copies);

@@ -12,6 +12,7 @@ import type { ComponentType } from '../../../../src/contract/builder';
 import { configFields } from '../../../../src/contract/miniSite';
 import { findComponent, listComponents } from '../../../../src/server/render/builder/catalog';
 import { defaultRenderInput, renderBuiltSite } from '../../../../src/server/render/builder/renderBuiltSite';
+import { COPY } from '../../../../src/server/render/site/copy';
 import type { BuiltSiteRenderInput } from '../../../../src/server/render/builder/types';
 import { listFiles, writeSamplePicture } from '../siteFiles';
 import { cssUrls, htmlResources, linkTargets, structureProblems, tags } from '../site/siteHtml';
@@ -178,5 +179,35 @@ describe('renderBuiltSite', () => {
   it('refuses an unknown template rather than rendering half a site', async () => {
     await expect(render(withTemplates({ head: 999 }))).rejects.toThrow(/Unknown head component 999/);
     await expect(render(withTemplates({ main: 999 }))).rejects.toThrow(/Unknown site configuration/);
+  });
+});
+
+describe('renderBuiltSite with the user\'s own game', () => {
+  const OWN = '星辰战纪';
+  /** The names the catalogue's sample texts give their games: none may reach a user's site. */
+  const SAMPLE_GAMES = [...new Set([...listComponents('main').map((preset) => configFields(preset.config).find((field) => field.key === 'web_name')?.value ?? ''), ...Object.values(COPY).map((copy) => copy.game)])];
+
+  it.each(listComponents('main').map((preset) => [preset.id]))('configuration %i names only the user\'s game and carries no invented link, number or company', async (id) => {
+    const input = defaultRenderInput('main', id);
+    const site = await render({ ...input, texts: { ...input.texts, main: { ...input.texts.main, web_name: OWN } } });
+    expectSound(site);
+    for (const sample of SAMPLE_GAMES) expect(site.html).not.toContain(sample);
+    expect(site.html).toContain(OWN);
+    expect(site.html).not.toMatch(/example\.com|123456789|VIP2025|ISBN|ICP备|国新出审|出版有限公司/);
+    // With no link given, nothing offers one: every href is a place in the page or a file of the site.
+    for (const href of linkTargets(site.html)) expect(/^https?:/.test(href)).toBe(false);
+  });
+
+  it('prints the licence lines and links the user filled', async () => {
+    // Footer 4 lays out its links (footer 1, 版号全览, has none).
+    const input = withTemplates({ footer: 4 });
+    const site = await render({
+      ...input,
+      texts: { ...input.texts, main: { web_name: OWN }, footer: { isbn: 'ISBN 978-7-498-12345-6', copyright: '© 2026 星辰工作室', link1_url: 'https://xc.example.cn/terms' }, head: { cta_link: '#content' } },
+    });
+    expect(site.html).toContain('ISBN 978-7-498-12345-6');
+    expect(site.html).toContain('© 2026 星辰工作室');
+    expect(site.html).toContain('href="https://xc.example.cn/terms"');
+    expect(site.html).not.toContain('审批文号');
   });
 });

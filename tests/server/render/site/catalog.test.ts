@@ -80,7 +80,12 @@ describe('site template catalogue', () => {
       expect(byKey.get('banner')?.type).toBe('banner');
       expect(byKey.get('banner_logo')?.type).toBe('banner_logo');
       expect(byKey.get('music')?.type).toBe('music');
-      for (const key of ['publisher', 'copyright_owner', 'isbn', 'approval', 'icp', 'copyright']) expect(byKey.get(key)?.value).toBeTruthy();
+      // Licence numbers, companies and links are the studio's own: empty with a hint, never invented.
+      for (const key of ['publisher', 'copyright_owner', 'isbn', 'approval', 'icp', 'copyright', 'qr_url', 'ios_url', 'android_url', 'pc_url']) {
+        expect(byKey.get(key)).toMatchObject({ value: '', optional: true, placeholder: expect.any(String) });
+        expect(configFieldProblem(byKey.get(key)!, '')).toBeNull();
+      }
+      expect(fields.filter((f) => /example\.com|0000/.test(f.value))).toEqual([]);
       expect(byKey.get('health_advice')?.value).toBe('抵制不良游戏，拒绝盗版游戏。注意自我保护，谨防受骗上当。适度游戏益脑，沉迷游戏伤身。合理安排时间，享受健康生活。');
     });
 

@@ -92,10 +92,10 @@ describe('renderSite with the defaults', () => {
     expect(site.html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover"/>');
     expect(site.html).toContain('<link rel="icon" type="image/png" sizes="64x64" href="assets/favicon.png"/>');
     expect(site.html).toContain('<meta property="og:image" content="assets/share.png"/>');
-    for (const key of ['slogan', 'news1_title', 'feature1_title', 'copyright', 'isbn', 'approval', 'icp', 'publisher', 'copyright_owner']) {
-      expect(site.html).toContain(defaults.get(key));
-    }
+    for (const key of ['slogan', 'news1_title', 'feature1_title']) expect(site.html).toContain(defaults.get(key));
     expect(site.html).toContain('适度游戏益脑，沉迷游戏伤身。');
+    // Nothing was typed for the licence lines and the downloads: no empty label, no dead button.
+    for (const label of ['出版单位', '著作权人', '出版物号', '审批文号', 'dl-btn', 'href="#download"', 'qr-download', 'foot-copy']) expect(site.html).not.toContain(label);
 
     const video = tags(site.html).find((tag) => tag.name === 'video');
     expect(video?.attributes).toMatchObject({ src: 'assets/banner.mp4', poster: 'assets/banner-poster.jpg', autoplay: '', muted: '', loop: '', playsinline: '' });
@@ -114,7 +114,7 @@ describe('renderSite with the defaults', () => {
   });
 
   it('makes a 64x64 favicon and a 1200x630 share picture from the logo, and a real QR code', async () => {
-    const site = await render(input(siteTemplates[0].id));
+    const site = await render(input(siteTemplates[0].id, { texts: { qr_url: 'https://game.example.cn/download' } }));
     const favicon = await loadImage(fs.readFileSync(path.join(site.dir, 'assets/favicon.png')));
     expect([favicon.width, favicon.height]).toEqual([64, 64]);
     const share = await loadImage(fs.readFileSync(path.join(site.dir, 'assets/share.png')));
@@ -194,7 +194,39 @@ describe('renderSite with hostile texts', () => {
     const anchors = tags(site.html).filter((tag) => tag.name === 'a' && !tag.closing);
     const ios = anchors.find((tag) => tag.attributes.class?.includes('dl-ios'));
     expect(ios?.attributes).toMatchObject({ href: 'https://apps.example.com/app?id=1&x=2', target: '_blank', rel: 'noopener noreferrer' });
-    expect(anchors.find((tag) => tag.attributes.class?.includes('dl-android'))?.attributes.href).toBe('#');
+    // A link that is not http(s) leaves its button out, as an empty one does.
+    expect(anchors.filter((tag) => /dl-(android|pc)/.test(tag.attributes.class ?? ''))).toEqual([]);
     expect(anchors.find((tag) => tag.attributes.class === 'trailer')?.attributes).toMatchObject({ href: 'http://video.example.com/t.mp4', target: '_blank' });
+  });
+});
+
+describe('renderSite with the user\'s own game', () => {
+  const OWN = '星辰战纪';
+
+  it.each(siteTemplates.map((t) => [t.id]))('template %i names the user\'s game wherever its sample texts named the sample game', async (id) => {
+    const template = findSiteTemplate(id);
+    const sample = configFields(template?.config ?? []).find((field) => field.key === 'game_name')?.value ?? '';
+    expect(sample).not.toBe('');
+    const site = await render(input(id, { texts: { game_name: OWN } }));
+    expect(site.html).not.toContain(sample);
+    expect(site.html).toContain(`《${OWN}》`);
+    expect(site.html).not.toMatch(/example\.com|ISBN|ICP备|国新出审/);
+  });
+
+  it('prints each licence line the user filled, and only those', async () => {
+    const texts = { game_name: OWN, isbn: 'ISBN 978-7-498-12345-6', icp: '沪ICP备2026001234号-1', copyright: '© 2026 星辰工作室 版权所有' };
+    const site = await render(input(2, { texts }));
+    for (const value of Object.values(texts)) expect(site.html).toContain(value);
+    expect(site.html).toContain('出版物号');
+    expect(site.html).not.toContain('审批文号');
+    expect(site.html).not.toContain('出版单位');
+  });
+
+  it('shows only the download buttons that have a link, and the QR code only with its link', async () => {
+    const site = await render(input(1, { texts: { pc_url: 'https://game.example.cn/pc' } }));
+    const anchors = tags(site.html).filter((tag) => tag.name === 'a' && !tag.closing);
+    expect(anchors.filter((tag) => tag.attributes.class?.includes('dl-btn')).map((tag) => tag.attributes.href)).toEqual(['https://game.example.cn/pc']);
+    expect(site.html).toContain('href="#download"');
+    expect(site.files).not.toContain('assets/qr-download.png');
   });
 });

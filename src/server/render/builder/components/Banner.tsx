@@ -30,8 +30,8 @@ export function Banner({ def, f, site }: { def: BannerDefinition; f: FieldReader
           </Fd>
           {f.text(k.subtitle).trim() && <p className="bn-sub">{f.text(k.subtitle)}</p>}
           <div className="bn-actions">
-            {f.text(k.buttonText).trim() && (
-              <a className="btn btn-accent bn-btn" href={f.link(k.buttonLink)}>
+            {f.text(k.buttonText).trim() && f.link(k.buttonLink) && (
+              <a className="btn btn-accent bn-btn" href={f.link(k.buttonLink) ?? undefined}>
                 <Fd>{f.text(k.buttonText)}</Fd>
               </a>
             )}

@@ -48,21 +48,34 @@ function Events({ f }: { f: FieldReader }): ReactNode {
       <div className="wrap">
         <SectionTitle title="精彩活动" en="Events" />
         <ul className="ct-events-list">
-          {range(EVENT_ITEMS).map((n) => (
-            <li key={n} className="ct-event">
-              <a href={f.link(k.eventLink(n))}>
+          {range(EVENT_ITEMS).map((n) => {
+            const href = f.link(k.eventLink(n));
+            const body = (
+              <>
                 <span className="ct-event-no">{String(n).padStart(2, '0')}</span>
                 <Fd as="h3" className="ct-event-title">
                   {f.text(k.eventTitle(n))}
                 </Fd>
                 <p className="ct-event-desc">{f.text(k.eventDesc(n))}</p>
-                <span className="ct-event-go">
-                  查看详情
-                  <ArrowIcon />
-                </span>
-              </a>
-            </li>
-          ))}
+              </>
+            );
+            // An event without a page of its own is shown, not offered as a link that goes nowhere.
+            return (
+              <li key={n} className="ct-event">
+                {href ? (
+                  <a href={href}>
+                    {body}
+                    <span className="ct-event-go">
+                      查看详情
+                      <ArrowIcon />
+                    </span>
+                  </a>
+                ) : (
+                  <div>{body}</div>
+                )}
+              </li>
+            );
+          })}
         </ul>
       </div>
     </section>
@@ -75,15 +88,18 @@ function Section({ section, f, site }: { section: ContentSection; f: FieldReader
       return <Intro f={f} look={section.look} />;
     case 'news': {
       const news = range(NEWS_ITEMS).map((n) => ({ tag: f.text(k.newsTag(n)), title: f.text(k.newsTitle(n)), date: f.text(k.newsDate(n)) }));
+      const more = f.link(k.newsMore);
       return (
         <>
           <NewsList news={news} style={section.look} feature={section.look === 'list' ? f.image(k.newsImage) : undefined} />
-          <p className="ct-more">
-            <a className="btn btn-ghost" href={f.link(k.newsMore)}>
-              更多资讯
-              <ArrowIcon />
-            </a>
-          </p>
+          {more && (
+            <p className="ct-more">
+              <a className="btn btn-ghost" href={more}>
+                更多资讯
+                <ArrowIcon />
+              </a>
+            </p>
+          )}
         </>
       );
     }

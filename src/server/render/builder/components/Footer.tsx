@@ -34,6 +34,7 @@ function Meta({ f }: { f: FieldReader }): ReactNode {
     ['出版物号', f.text(k.isbn)],
     ['审批文号', f.text(k.approval)],
   ].filter(([, value]) => value.trim());
+  if (!rows.length) return null;
   return (
     <dl className="ft-meta">
       {rows.map(([label, value]) => (
@@ -49,7 +50,7 @@ function Meta({ f }: { f: FieldReader }): ReactNode {
 function Links({ f }: { f: FieldReader }): ReactNode {
   const links = Array.from({ length: FOOTER_LINKS }, (_, i) => i + 1)
     .map((n) => ({ label: f.text(k.linkText(n)), href: f.link(k.linkUrl(n)) }))
-    .filter((item) => item.label.trim());
+    .filter((item): item is { label: string; href: string } => Boolean(item.label.trim() && item.href));
   if (!links.length) return null;
   return (
     <nav className="ft-links" aria-label="页脚链接">
@@ -63,10 +64,13 @@ function Links({ f }: { f: FieldReader }): ReactNode {
 }
 
 function Copy({ f }: { f: FieldReader }): ReactNode {
+  const lines = [f.text(k.copyright), f.text(k.icp)].filter((line) => line.trim());
+  if (!lines.length) return null;
   return (
     <p className="ft-copy">
-      <span>{f.text(k.copyright)}</span>
-      {f.text(k.icp).trim() && <span>{f.text(k.icp)}</span>}
+      {lines.map((line, i) => (
+        <span key={i}>{line}</span>
+      ))}
     </p>
   );
 }

@@ -29,12 +29,24 @@ export function Head({ def, f, site }: { def: HeadDefinition; f: FieldReader; si
       <img src={f.image(LOGO_KEY)} alt={site.name} />
     </a>
   );
-  const notice = (layout === 'stacked' || layout === 'rail') && f.text(k.notice).trim() && (
-    <a className="hd-notice" href={f.link(k.noticeLink)}>
+  const noticeLink = f.link(k.noticeLink);
+  const noticeBody = (
+    <>
       <span className="hd-notice-tag">公告</span>
       <span className="hd-notice-text">{f.text(k.notice)}</span>
-    </a>
+    </>
   );
+  const notice =
+    (layout === 'stacked' || layout === 'rail') &&
+    f.text(k.notice).trim() &&
+    (noticeLink ? (
+      <a className="hd-notice" href={noticeLink}>
+        {noticeBody}
+      </a>
+    ) : (
+      <span className="hd-notice">{noticeBody}</span>
+    ));
+  const ctaLink = f.link(k.ctaLink);
   const half = Math.ceil(site.nav.length / 2);
   return (
     <header className={`hd hd-${layout} hd-${surface}`} data-head="">
@@ -61,8 +73,8 @@ export function Head({ def, f, site }: { def: HeadDefinition; f: FieldReader; si
         <div className="hd-tools">
           {layout === 'rail' && notice}
           <MusicToggle src={site.music} />
-          {f.text(k.ctaText).trim() && (
-            <a className="btn hd-cta" href={f.link(k.ctaLink)}>
+          {f.text(k.ctaText).trim() && ctaLink && (
+            <a className="btn hd-cta" href={ctaLink}>
               <Fd>{f.text(k.ctaText)}</Fd>
             </a>
           )}

@@ -12,9 +12,17 @@ import type { SidebarDefinition } from '../types';
 import type { SiteFrame } from './frame';
 
 interface Action {
-  href: string;
+  /** Null when the user gave no link: the action is left out. */
+  href: string | null;
   label: string;
   icon?: ReactNode;
+}
+
+type LinkedAction = Action & { href: string };
+
+/** The actions that lead somewhere and say something. */
+function usable(actions: Action[]): LinkedAction[] {
+  return actions.filter((action): action is LinkedAction => Boolean(action.href && action.label.trim()));
 }
 
 /** Outside links open in a new tab; places in the page do not. */
@@ -22,7 +30,7 @@ function target(href: string): { href: string; target?: string; rel?: string } {
   return href.startsWith('http') ? { href, target: '_blank', rel: 'noopener noreferrer' } : { href };
 }
 
-function ActionLinks({ actions, className }: { actions: Action[]; className: string }): ReactNode {
+function ActionLinks({ actions, className }: { actions: LinkedAction[]; className: string }): ReactNode {
   return actions.map((action) => (
     <a key={action.label} className={className} {...target(action.href)}>
       {action.icon}
@@ -35,61 +43,69 @@ function range(n: number): number[] {
   return Array.from({ length: n }, (_, i) => i + 1);
 }
 
-/** The panel's body and the phone bar's actions of each kind. */
-function kindParts(def: SidebarDefinition, f: FieldReader, site: SiteFrame): { panel: ReactNode; bar: Action[] } {
+/**
+ * The panel's body and the phone bar's actions of each kind. An action without a link is left out
+ * (the panel still shows, so that the chosen sidebar is seen and its links can be filled in).
+ */
+function kindParts(def: SidebarDefinition, f: FieldReader, site: SiteFrame): { panel: ReactNode; bar: LinkedAction[] } {
   switch (def.design.layout) {
     case 'download': {
-      const stores: Action[] = [
+      const stores = usable([
         { href: f.link(k.iosUrl), label: 'iOS 下载', icon: <AppleIcon /> },
         { href: f.link(k.androidUrl), label: '安卓下载', icon: <AndroidIcon /> },
         { href: f.link(k.pcUrl), label: 'PC 下载', icon: <WindowsIcon /> },
-      ];
+      ]);
+      const qr = f.qr(k.qrUrl);
       return {
         panel: (
           <>
-            <img className="sb-qr" src={f.qr(k.qrUrl)} alt="扫码下载二维码" width={132} height={132} />
+            {qr && <img className="sb-qr" src={qr} alt="扫码下载二维码" width={132} height={132} />}
             <p className="sb-note">{f.text(k.note)}</p>
-            <div className="sb-list">
-              <ActionLinks actions={stores} className="sb-item" />
-            </div>
+            {stores.length > 0 && (
+              <div className="sb-list">
+                <ActionLinks actions={stores} className="sb-item" />
+              </div>
+            )}
           </>
         ),
         bar: stores,
       };
     }
     case 'nav': {
-      const places: Action[] = site.nav.map((item) => ({ href: item.href, label: item.label }));
-      const download: Action = { href: f.link(k.downloadLink), label: f.text(k.buttonText) };
+      const places = usable(site.nav.map((item) => ({ href: item.href, label: item.label })));
+      const download = usable([{ href: f.link(k.downloadLink), label: f.text(k.buttonText) }]);
       return {
         panel: (
           <>
             <nav className="sb-list sb-nav" aria-label="页面目录">
               <ActionLinks actions={places} className="sb-item" />
             </nav>
-            {download.label.trim() && (
-              <a className="sb-btn" {...target(download.href)}>
-                <Fd>{download.label}</Fd>
+            {download.map((action) => (
+              <a key={action.label} className="sb-btn" {...target(action.href)}>
+                <Fd>{action.label}</Fd>
               </a>
-            )}
+            ))}
           </>
         ),
-        bar: [...places.slice(1, 4), ...(download.label.trim() ? [download] : [])],
+        bar: [...places.slice(1, 4), ...download],
       };
     }
     case 'social': {
-      const links: Action[] = [
+      const links = usable([
         { href: f.link(k.weiboUrl), label: '官方微博' },
         { href: f.link(k.bilibiliUrl), label: '官方B站' },
         { href: f.link(k.communityUrl), label: '玩家社区' },
-      ];
+      ]);
       return {
         panel: (
           <>
             <img className="sb-qr" src={f.image(k.wechatQr)} alt={f.text(k.wechatName)} width={132} height={132} />
             <p className="sb-note">{f.text(k.wechatName)}</p>
-            <div className="sb-list">
-              <ActionLinks actions={links} className="sb-item" />
-            </div>
+            {links.length > 0 && (
+              <div className="sb-list">
+                <ActionLinks actions={links} className="sb-item" />
+              </div>
+            )}
             {f.text(k.qqGroup).trim() && (
               <p className="sb-meta">
                 玩家QQ群<b>{f.text(k.qqGroup)}</b>
@@ -101,7 +117,7 @@ function kindParts(def: SidebarDefinition, f: FieldReader, site: SiteFrame): { p
       };
     }
     case 'gift': {
-      const claim: Action = { href: f.link(k.buttonLink), label: f.text(k.buttonText) };
+      const claim = usable([{ href: f.link(k.buttonLink), label: f.text(k.buttonText) }]);
       return {
         panel: (
           <>
@@ -114,20 +130,19 @@ function kindParts(def: SidebarDefinition, f: FieldReader, site: SiteFrame): { p
                 礼包码<b>{f.text(k.giftCode)}</b>
               </p>
             )}
-            {claim.label.trim() && (
-              <a className="sb-btn" {...target(claim.href)}>
-                <Fd>{claim.label}</Fd>
+            {claim.map((action) => (
+              <a key={action.label} className="sb-btn" {...target(action.href)}>
+                <Fd>{action.label}</Fd>
               </a>
-            )}
+            ))}
           </>
         ),
-        bar: [{ href: claim.href, label: f.text(k.giftCode).trim() ? `礼包码 ${f.text(k.giftCode)}` : f.text(k.title) }, ...(claim.label.trim() ? [claim] : [])],
+        // On a phone the code itself rides in the bar, beside the button that claims it.
+        bar: claim.length ? [{ ...claim[0], label: f.text(k.giftCode).trim() ? `礼包码 ${f.text(k.giftCode)}` : f.text(k.title) }, ...claim] : [],
       };
     }
     case 'service': {
-      const services: Action[] = range(SERVICE_ITEMS)
-        .map((n) => ({ href: f.link(k.serviceUrl(n)), label: f.text(k.serviceText(n)), icon: <ArrowIcon /> }))
-        .filter((action) => action.label.trim());
+      const services = usable(range(SERVICE_ITEMS).map((n) => ({ href: f.link(k.serviceUrl(n)), label: f.text(k.serviceText(n)), icon: <ArrowIcon /> })));
       return {
         panel: (
           <div className="sb-list">
@@ -157,9 +172,11 @@ export function Sidebar({ def, f, site }: { def: SidebarDefinition; f: FieldRead
           </a>
         </div>
       </details>
-      <nav className="sb-bar" aria-label={title || '快捷入口'}>
-        <ActionLinks actions={bar} className="sb-bar-item" />
-      </nav>
+      {bar.length > 0 && (
+        <nav className="sb-bar" aria-label={title || '快捷入口'}>
+          <ActionLinks actions={bar} className="sb-bar-item" />
+        </nav>
+      )}
     </aside>
   );
 }

@@ -56,7 +56,7 @@ function bannerConfig(entry: Entry): ConfigGroup[] {
         text(k.title, '主标题', entry.title, 20),
         text(k.subtitle, '副标题', entry.subtitle, 40),
         text(k.buttonText, '按钮文字', '立即下载', 6),
-        link(k.buttonLink, '按钮链接', 'https://example.com/download'),
+        link(k.buttonLink, '按钮链接'),
         { key: k.video, name: '宣传视频链接', type: 'video', value: '', tips: '选填：以 http:// 或 https:// 开头的视频链接，首屏会出现“观看视频”按钮' },
       ],
     },

@@ -3,10 +3,8 @@ import type { ConfigGroup } from '../../../../contract/miniSite';
 import { complianceGroup, footerLinksGroup, logoField } from '../fields';
 import type { FooterDefinition, FooterDesign } from '../types';
 
-const STUDIOS = ['龙腾互娱', '星穹游戏', '青云网络', '星海互动'];
-
-function footerConfig(design: FooterDesign, studio: string): ConfigGroup[] {
-  return [{ name: 'LOGO', children: [logoField()] }, footerLinksGroup(), complianceGroup(studio)].filter((group) => design.layout !== 'full' || group.name !== '页脚链接');
+function footerConfig(design: FooterDesign): ConfigGroup[] {
+  return [{ name: 'LOGO', children: [logoField()] }, footerLinksGroup(), complianceGroup()].filter((group) => design.layout !== 'full' || group.name !== '页脚链接');
 }
 
 const LAYOUT_NAMES: Record<FooterDesign['layout'], string> = { full: '版号全览', columns: '多栏链接', centered: '居中简约', compact: '紧凑两行' };
@@ -17,6 +15,6 @@ const SURFACES: FooterDesign['surface'][] = ['dark', 'theme', 'accent'];
 export const FOOTERS: readonly FooterDefinition[] = LAYOUTS.flatMap((layout, i) =>
   SURFACES.map((surface, j): FooterDefinition => {
     const design = { layout, surface };
-    return { id: i * SURFACES.length + j + 1, type: 'footer', name: `${LAYOUT_NAMES[layout]}·${SURFACE_NAMES[surface]}`, config: footerConfig(design, STUDIOS[i]), design };
+    return { id: i * SURFACES.length + j + 1, type: 'footer', name: `${LAYOUT_NAMES[layout]}·${SURFACE_NAMES[surface]}`, config: footerConfig(design), design };
   }),
 );

@@ -9,10 +9,10 @@ function headConfig(design: HeadDesign): ConfigGroup[] {
   const k = headKeys;
   const groups: ConfigGroup[] = [
     { name: 'LOGO', children: [logoField()] },
-    { name: '按钮', children: [text(k.ctaText, '按钮文字', '立即下载', 6), link(k.ctaLink, '按钮链接', 'https://example.com/download')] },
+    { name: '按钮', children: [text(k.ctaText, '按钮文字', '立即下载', 6), link(k.ctaLink, '按钮链接')] },
   ];
   if (design.layout === 'stacked' || design.layout === 'rail') {
-    groups.push({ name: '公告条', children: [text(k.notice, '公告文字', '全平台公测火热进行中，登录即领开服豪礼', 30), link(k.noticeLink, '公告链接', 'https://example.com/news')] });
+    groups.push({ name: '公告条', children: [text(k.notice, '公告文字', '全平台公测火热进行中，登录即领开服豪礼', 30), link(k.noticeLink, '公告链接')] });
   }
   return groups;
 }

@@ -5,7 +5,7 @@
  */
 import type { ConfigGroup } from '../../../../contract/miniSite';
 import { defaultUrl } from '../defaults';
-import { image, link, text, textarea } from '../fields';
+import { image, link, optionalText, text, textarea } from '../fields';
 import type { SidebarDefinition, SidebarDesign } from '../types';
 
 export const sidebarKeys = {
@@ -32,12 +32,7 @@ export const sidebarKeys = {
 
 export const SERVICE_ITEMS = 4;
 
-const SERVICES: ReadonlyArray<readonly [string, string]> = [
-  ['客服中心', 'https://example.com/service'],
-  ['充值中心', 'https://example.com/pay'],
-  ['家长监护', 'https://example.com/guardian'],
-  ['账号安全', 'https://example.com/security'],
-];
+const SERVICES: readonly string[] = ['客服中心', '充值中心', '家长监护', '账号安全'];
 
 function sidebarConfig(design: SidebarDesign): ConfigGroup[] {
   const k = sidebarKeys;
@@ -49,15 +44,15 @@ function sidebarConfig(design: SidebarDesign): ConfigGroup[] {
           children: [
             text(k.title, '标题', '扫码下载', 8),
             text(k.note, '提示语', '下载即送新手礼包', 12),
-            link(k.qrUrl, '二维码内容', 'https://example.com/download'),
-            link(k.iosUrl, 'iOS 下载地址', 'https://example.com/download/ios'),
-            link(k.androidUrl, '安卓下载地址', 'https://example.com/download/android'),
-            link(k.pcUrl, 'PC 下载地址', 'https://example.com/download/pc'),
+            link(k.qrUrl, '二维码内容'),
+            link(k.iosUrl, 'iOS 下载地址'),
+            link(k.androidUrl, '安卓下载地址'),
+            link(k.pcUrl, 'PC 下载地址'),
           ],
         },
       ];
     case 'nav':
-      return [{ name: '快速导航', children: [text(k.title, '标题', '快速导航', 8), text(k.buttonText, '按钮文字', '下载游戏', 6), link(k.downloadLink, '按钮链接', 'https://example.com/download')] }];
+      return [{ name: '快速导航', children: [text(k.title, '标题', '快速导航', 8), text(k.buttonText, '按钮文字', '下载游戏', 6), link(k.downloadLink, '按钮链接')] }];
     case 'social':
       return [
         {
@@ -66,10 +61,10 @@ function sidebarConfig(design: SidebarDesign): ConfigGroup[] {
             text(k.title, '标题', '关注我们', 8),
             image(k.wechatQr, '公众号二维码', defaultUrl.wechatQr(), '上传公众号或社群的二维码图片'),
             text(k.wechatName, '公众号名称', '官方公众号', 12),
-            link(k.weiboUrl, '微博地址', 'https://weibo.com/'),
-            link(k.bilibiliUrl, 'B站地址', 'https://www.bilibili.com/'),
-            text(k.qqGroup, '玩家QQ群', '123456789', 12),
-            link(k.communityUrl, '玩家社区地址', 'https://example.com/community'),
+            link(k.weiboUrl, '微博地址'),
+            link(k.bilibiliUrl, 'B站地址'),
+            optionalText(k.qqGroup, '玩家QQ群', 12, '如：12345678', '留空则不显示'),
+            link(k.communityUrl, '玩家社区地址'),
           ],
         },
       ];
@@ -80,9 +75,9 @@ function sidebarConfig(design: SidebarDesign): ConfigGroup[] {
           children: [
             text(k.title, '标题', '新手礼包', 8),
             textarea(k.giftDesc, '礼包内容', '钻石×888、限定称号、七日坐骑体验卡', 40),
-            text(k.giftCode, '礼包码', 'VIP2025', 16),
+            optionalText(k.giftCode, '礼包码', 16, '如：VIP2026', '玩家在游戏内兑换的礼包码；留空则不显示'),
             text(k.buttonText, '按钮文字', '立即领取', 6),
-            link(k.buttonLink, '按钮链接', 'https://example.com/gift'),
+            link(k.buttonLink, '按钮链接'),
           ],
         },
       ];
@@ -92,7 +87,7 @@ function sidebarConfig(design: SidebarDesign): ConfigGroup[] {
           name: '玩家服务',
           children: [
             text(k.title, '标题', '玩家服务', 8),
-            ...SERVICES.flatMap(([label, url], i) => [text(k.serviceText(i + 1), `服务${i + 1} 名称`, label, 6), link(k.serviceUrl(i + 1), `服务${i + 1} 链接`, url)]),
+            ...SERVICES.flatMap((label, i) => [text(k.serviceText(i + 1), `服务${i + 1} 名称`, label, 6), link(k.serviceUrl(i + 1), `服务${i + 1} 链接`)]),
           ],
         },
       ];

@@ -27,14 +27,16 @@ export function ComplianceFooter({ content }: { content: SiteContent }): ReactNo
       <div className="wrap foot-in">
         <img className="foot-logo" src={content.assets.logo} alt={content.name} loading="lazy" />
         <div className="foot-info">
-          <dl className="foot-meta">
-            {rows.map(([label, value]) => (
-              <div key={label}>
-                <dt>{label}</dt>
-                <dd>{value}</dd>
-              </div>
-            ))}
-          </dl>
+          {rows.length > 0 && (
+            <dl className="foot-meta">
+              {rows.map(([label, value]) => (
+                <div key={label}>
+                  <dt>{label}</dt>
+                  <dd>{value}</dd>
+                </div>
+              ))}
+            </dl>
+          )}
           <div className="foot-advice">
             <b className="foot-advice-title">
               <ShieldIcon />
@@ -46,10 +48,12 @@ export function ComplianceFooter({ content }: { content: SiteContent }): ReactNo
               ))}
             </p>
           </div>
-          <p className="foot-copy">
-            <span>{content.copyright}</span>
-            {compliance.icp.trim() && <span>{compliance.icp}</span>}
-          </p>
+          {(content.copyright.trim() || compliance.icp.trim()) && (
+            <p className="foot-copy">
+              {content.copyright.trim() && <span>{content.copyright}</span>}
+              {compliance.icp.trim() && <span>{compliance.icp}</span>}
+            </p>
+          )}
         </div>
       </div>
     </footer>

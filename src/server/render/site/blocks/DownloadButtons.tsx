@@ -1,15 +1,12 @@
 /**
  * Download: a QR code of the download page (a real code, made by renderSite) and the iOS, Android
- * and PC buttons. A button whose link is not http(s) points at '#' and opens nothing.
+ * and PC buttons. A button without an http(s) link is left out, and so is the QR code; with
+ * nothing to download the block is not drawn at all.
  */
 import type { ReactNode } from 'react';
-import type { SiteContent } from '../content';
+import { hasDownloads, type SiteContent } from '../content';
 import { Fd } from './Display';
 import { AndroidIcon, AppleIcon, WindowsIcon } from './Icons';
-
-function external(href: string): { href: string; target?: string; rel?: string } {
-  return href === '#' ? { href } : { href, target: '_blank', rel: 'noopener noreferrer' };
-}
 
 export function DownloadButtons({
   content,
@@ -23,31 +20,36 @@ export function DownloadButtons({
   withLogo?: boolean;
 }): ReactNode {
   const { download, assets } = content;
+  if (!hasDownloads(content)) return null;
   const buttons = [
     { key: 'ios', href: download.ios, icon: <AppleIcon />, small: '苹果版下载', big: 'App Store' },
     { key: 'android', href: download.android, icon: <AndroidIcon />, small: '安卓版下载', big: 'Android' },
     { key: 'pc', href: download.pc, icon: <WindowsIcon />, small: '电脑版下载', big: 'PC 客户端' },
-  ];
+  ].filter((button): button is typeof button & { href: string } => button.href !== null);
   return (
     <div id="download" className={`dl ${className}`.trim()}>
       {withLogo && <img className="dl-logo" src={assets.logo} alt={content.name} />}
-      <figure className="dl-qr">
-        <img src={assets.qr} alt="扫码下载二维码" width={120} height={120} />
-        <figcaption>扫码下载</figcaption>
-      </figure>
+      {assets.qr && (
+        <figure className="dl-qr">
+          <img src={assets.qr} alt="扫码下载二维码" width={120} height={120} />
+          <figcaption>扫码下载</figcaption>
+        </figure>
+      )}
       <div className="dl-main">
         {showNote && <Fd as="p" className="dl-note">{download.note}</Fd>}
-        <div className="dl-btns">
-          {buttons.map((button) => (
-            <a key={button.key} className={`dl-btn dl-${button.key}`} {...external(button.href)}>
-              {button.icon}
-              <span className="dl-txt">
-                <small>{button.small}</small>
-                <b>{button.big}</b>
-              </span>
-            </a>
-          ))}
-        </div>
+        {buttons.length > 0 && (
+          <div className="dl-btns">
+            {buttons.map((button) => (
+              <a key={button.key} className={`dl-btn dl-${button.key}`} href={button.href} target="_blank" rel="noopener noreferrer">
+                {button.icon}
+                <span className="dl-txt">
+                  <small>{button.small}</small>
+                  <b>{button.big}</b>
+                </span>
+              </a>
+            ))}
+          </div>
+        )}
       </div>
     </div>
   );

@@ -4,7 +4,7 @@
  * fixed side column with vertical labels.
  */
 import type { ReactNode } from 'react';
-import type { SiteContent } from '../content';
+import { hasDownloads, type SiteContent } from '../content';
 import { Fd } from './Display';
 import { MusicToggle } from './MusicToggle';
 import { navItems } from './types';
@@ -28,9 +28,11 @@ export function Nav({ content, numbered = false }: { content: SiteContent; numbe
         </nav>
         <div className="nav-tools">
           <MusicToggle src={content.assets.music} />
-          <a className="btn btn-accent nav-cta" href="#download">
-            <Fd>立即下载</Fd>
-          </a>
+          {hasDownloads(content) && (
+            <a className="btn btn-accent nav-cta" href="#download">
+              <Fd>立即下载</Fd>
+            </a>
+          )}
         </div>
       </div>
     </header>

@@ -1,4 +1,4 @@
-import type { SiteContent } from '../content';
+import { hasDownloads, type SiteContent } from '../content';
 import type { SiteDesign } from '../design';
 
 /** What every page of a layout family is given. */
@@ -21,6 +21,7 @@ export function navItems(content: SiteContent): NavItem[] {
     { href: '#features', label: '游戏特色', en: 'FEATURES' },
   ];
   if (content.roles.length) items.push({ href: '#roles', label: '角色介绍', en: 'CHARACTERS' });
-  items.push({ href: '#gallery', label: '精彩截图', en: 'GALLERY' }, { href: '#download', label: '下载游戏', en: 'DOWNLOAD' });
+  items.push({ href: '#gallery', label: '精彩截图', en: 'GALLERY' });
+  if (hasDownloads(content)) items.push({ href: '#download', label: '下载游戏', en: 'DOWNLOAD' });
   return items;
 }

@@ -6,6 +6,7 @@
 import type { ReactNode } from 'react';
 import { ComplianceFooter } from '../blocks/ComplianceFooter';
 import { DownloadButtons } from '../blocks/DownloadButtons';
+import { hasDownloads } from '../content';
 import { Features } from '../blocks/Features';
 import { Gallery } from '../blocks/Gallery';
 import { Hero, TrailerButton } from '../blocks/Hero';
@@ -32,9 +33,11 @@ export function AnimePage({ content, design }: PageProps): ReactNode {
             <TrailerButton content={content} />
           </div>
         </Hero>
-        <div className={`float float-${side}`}>
-          <DownloadButtons content={content} withLogo />
-        </div>
+        {hasDownloads(content) && (
+          <div className={`float float-${side}`}>
+            <DownloadButtons content={content} withLogo />
+          </div>
+        )}
         {design.roles && <Roles roles={content.roles} style={design.roles} />}
         <Intro content={content} withLogo={false} heading="name" />
         <NewsList news={content.news} style={design.news} feature={content.gallery[1]} />

@@ -6,6 +6,7 @@
 import type { ReactNode } from 'react';
 import { ComplianceFooter } from '../blocks/ComplianceFooter';
 import { DownloadButtons } from '../blocks/DownloadButtons';
+import { hasDownloads } from '../content';
 import { Features } from '../blocks/Features';
 import { Gallery } from '../blocks/Gallery';
 import { Hero, TrailerButton } from '../blocks/Hero';
@@ -27,9 +28,11 @@ export function ClassicPage({ content, design }: PageProps): ReactNode {
             <TrailerButton content={content} />
           </div>
         </Hero>
-        <div className={`dock align-${design.heroAlign}`}>
-          <DownloadButtons content={content} className="dl-panel" withLogo />
-        </div>
+        {hasDownloads(content) && (
+          <div className={`dock align-${design.heroAlign}`}>
+            <DownloadButtons content={content} className="dl-panel" withLogo />
+          </div>
+        )}
         <Intro content={content} withLogo={false} />
         <NewsList news={content.news} style={design.news} feature={content.gallery[0]} />
         <Features features={content.features} style={design.features} />

@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import { ComplianceFooter } from '../blocks/ComplianceFooter';
 import { Fd } from '../blocks/Display';
 import { DownloadButtons } from '../blocks/DownloadButtons';
+import { hasDownloads } from '../content';
 import { Features } from '../blocks/Features';
 import { Gallery } from '../blocks/Gallery';
 import { Hero, TrailerButton } from '../blocks/Hero';
@@ -36,9 +37,11 @@ export function HudPage({ content, design }: PageProps): ReactNode {
             <TrailerButton content={content} />
           </div>
         </Hero>
-        <aside className={`dock dock-${design.heroAlign === 'right' ? 'left' : 'right'}`} aria-label="下载游戏">
-          <DownloadButtons content={content} />
-        </aside>
+        {hasDownloads(content) && (
+          <aside className={`dock dock-${design.heroAlign === 'right' ? 'left' : 'right'}`} aria-label="下载游戏">
+            <DownloadButtons content={content} />
+          </aside>
+        )}
         <Intro content={content} heading="name" />
         <NewsList news={content.news} style={design.news} feature={content.gallery[0]} index={next()} />
         <Features features={content.features} style={design.features} index={next()} />
