@@ -159,9 +159,15 @@ describe('with a renderer the test drives', () => {
     expect(jobInput(taskOf(sent.data))).toMatchObject({ logotext: '熔岩', prompt: '火山' });
   });
 
+  it('makes the logo of the site\'s name (its first 6 characters) when the logo text is left empty', async () => {
+    const saved = await post<BuilderSite>(t, '/api/CreateWeb/saveConfig', { id: site.id, previewUrl: '', formData: { main: { web_name: '星辰战纪之无尽之海' }, logo: { logotext: '' } }, selectedComponents: {} }, a.headers);
+    expect(saved.code).toBe(200);
+    const answer = await generate(t, { id: site.id, isFirst: true, formData: { logotext: '' } }, a);
+    expect(jobInput(taskOf(answer.data))).toMatchObject({ logotext: '星辰战纪之无' });
+  });
+
   it.each([
     ['an empty description', { prompt: '  ' }, 'BANNER：请输入画面描述'],
-    ['an empty logo text', { logotext: '' }, 'LOGO：请输入LOGO文字'],
     ['a logo text past 6 characters', { logotext: '一二三四五六七' }, 'LOGO：LOGO文字长度不能超过6个字符'],
   ])('refuses %s and queues nothing', async (_label, formData, message) => {
     expect(await generate(t, { id: site.id, isFirst: true, formData }, a)).toMatchObject({ code: AnswerCode.invalid, msg: message });

@@ -9,10 +9,12 @@ import {
   type SetBannerPreviewRequest,
 } from '../../../contract/builder';
 import { AnswerCode } from '../../../contract/envelope';
-import { activeJobsRefusal } from '../../../contract/generation';
+import { activeJobsRefusal, GenerationMessages } from '../../../contract/generation';
 import { configFieldProblem, configFields } from '../../../contract/miniSite';
 import { BusinessError, invalid, tooMany } from '../../http/envelope';
 import type { RenderQueue } from '../../queue/renderQueue';
+import { logoTextOfSite } from '../../render/builder/catalog';
+import { mainKeys } from '../../render/builder/definitions/main';
 import { JOB_FILES, JOB_ID_PATTERN, type BuilderBannerJobSpec } from '../../queue/renderSpec';
 import type { UserRow } from '../auth/repository';
 import { BANNER_KEY, LOGO_TEXT_KEY, PROMPT_KEY, inTab } from './formValues';
@@ -133,6 +135,9 @@ export class BannerService {
       if (problem) throw invalid(inTab(type, problem));
       return value.trim();
     };
-    return { kind: 'ab', logoStyle: site.selected.logo, logotext: pick('logo', LOGO_TEXT_KEY), prompt: pick('banner', PROMPT_KEY), provider: this.deps.providerId };
+    // An empty logo text follows the site's name, as the form says.
+    const logotext = pick('logo', LOGO_TEXT_KEY) || logoTextOfSite(site.formData.main[mainKeys.webName] ?? '');
+    if (!logotext) throw invalid(inTab('logo', GenerationMessages.logoTextRequired));
+    return { kind: 'ab', logoStyle: site.selected.logo, logotext, prompt: pick('banner', PROMPT_KEY), provider: this.deps.providerId };
   }
 }

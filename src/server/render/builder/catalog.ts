@@ -6,7 +6,8 @@
  */
 import type { ComponentType } from '../../../contract/builder';
 import type { ConfigGroup } from '../../../contract/miniSite';
-import { text } from './fields';
+import { GenerationLimits } from '../../../contract/generation';
+import { optionalText } from './fields';
 import { BANNERS } from './definitions/banner';
 import { CONTENTS } from './definitions/content';
 import { FOOTERS } from './definitions/footer';
@@ -45,7 +46,20 @@ export function findMainPreset(id: number): MainPreset | undefined {
   return MAIN_PRESETS.find((preset) => preset.id === id);
 }
 
-/** The logo type's fields: the text the banner tab's logo is generated from. */
+/**
+ * The logo type's fields: the text the banner tab's logo is generated from. Empty, it follows the
+ * site's name (logoTextOfSite), so a studio that named its site never gets a logo that says 游戏名称.
+ */
 export function logoComponentConfig(): ConfigGroup[] {
-  return [{ name: 'LOGO', children: [text('logotext', 'LOGO文字', '游戏名称', 6, '1 到 6 个字，生成banner时一起生成LOGO')] }];
+  return [
+    {
+      name: 'LOGO',
+      children: [optionalText('logotext', 'LOGO文字', GenerationLimits.logoTextMax, '默认使用网站名称', '1 到 6 个字；留空则使用网站名称的前 6 个字。生成banner时一起生成LOGO')],
+    },
+  ];
+}
+
+/** The logo text a site's name gives: its first characters, as many as a logo takes. */
+export function logoTextOfSite(webName: string): string {
+  return Array.from(webName.trim()).slice(0, GenerationLimits.logoTextMax).join('');
 }
