@@ -205,3 +205,13 @@ export function configFieldProblem(field: ConfigField, value: string | undefined
 export function configFields(groups: readonly ConfigGroup[]): ConfigField[] {
   return groups.flatMap((group) => group.children);
 }
+
+/**
+ * `text` with the sample games' names (the template's own, which its sample news and texts carry)
+ * replaced by the user's game name; unchanged while the user has none.
+ */
+export function withOwnName(text: string, ownName: string, sampleNames: readonly string[]): string {
+  if (!ownName) return text;
+  // A sample inside the user's own name ('甜心消消' in '甜心消消乐') is left alone: replacing it would double the name.
+  return sampleNames.reduce((result, sample) => (!sample || ownName.includes(sample) ? result : result.replaceAll(sample, ownName)), text);
+}

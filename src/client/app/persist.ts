@@ -49,7 +49,7 @@ export interface PersistedStateV1 {
 
 /** Version 2 adds the chosen templates and each flow's form (spec section 3, "Local persistence"). */
 export interface PersistedStateV2 extends PersistedStateV1 {
-  selections?: Omit<SelectionsState, 'siteTemplate' | 'siteTemplateConfig' | 'miniSiteBanner'>;
+  selections?: Omit<SelectionsState, 'siteTemplate' | 'siteTemplateConfig' | 'miniSiteBanner' | 'identity'>;
 }
 
 /** Version 3 adds the mini site's choices: its site template, that template's form and its banner style. */

@@ -73,7 +73,7 @@ describe('persisted state: migrations', () => {
       _persist: { version: 2, rehydrated: false },
     };
     const v3 = migrations[3](v2 as PersistedState) as PersistedStateV3;
-    expect(v3.selections).toEqual({ ...v2.selections, siteTemplate: null, siteTemplateConfig: {}, miniSiteBanner: null });
+    expect(v3.selections).toEqual({ ...v2.selections, siteTemplate: null, siteTemplateConfig: {}, miniSiteBanner: null, identity: {} });
     expect(v3.auth).toEqual(v2.auth);
     // A version-2 state that never chose anything.
     const bare = migrations[3]({ _persist: { version: 2, rehydrated: false } }) as PersistedStateV3;

@@ -1,5 +1,6 @@
 import { GenerationMessages } from '../../../contract/generation';
-import { configFieldProblem, configFields, MiniSiteLimits, MiniSiteMessages, type ConfigGroup, type CreateSiteRequest } from '../../../contract/miniSite';
+import { configFieldProblem, configFields, MiniSiteLimits, MiniSiteMessages, withOwnName, type ConfigGroup, type CreateSiteRequest } from '../../../contract/miniSite';
+import { isIdentityKey, type GameIdentity } from '../selections/gameIdentity';
 
 /** Shown when 生成网站 is pressed before the template's form has loaded (or after it failed to). */
 export const CONFIG_NOT_LOADED = '网站配置尚未加载完成，请稍后重试';
@@ -15,13 +16,52 @@ export interface SiteDraft {
   groups: ConfigGroup[] | null;
   /** What the user put in, by field key (the template's defaults fill the rest). */
   values: Record<string, string>;
+  /** The game's name, licence numbers and links the user typed before, in any form. */
+  identity?: GameIdentity;
 }
 
-/** Each field's value: what the user put in, else the template's default. */
-export function formValuesOf(groups: readonly ConfigGroup[], stored: Record<string, string>): Record<string, string> {
+const GAME_NAME_KEY = 'game_name';
+
+/**
+ * Each field's value: what the user put into this form, else what they typed for their game before
+ * (name, slogan, licence numbers, links), else the template's default with the template's sample
+ * game renamed to the user's game, as the renderer does.
+ */
+export function formValuesOf(groups: readonly ConfigGroup[], stored: Record<string, string>, identity: GameIdentity = {}): Record<string, string> {
+  const fields = configFields(groups);
+  const own = (key: string): string | undefined => stored[key] ?? (isIdentityKey(key) ? identity[key] : undefined);
+  const sampleName = fields.find((field) => field.key === GAME_NAME_KEY)?.value ?? '';
+  const ownName = (own(GAME_NAME_KEY) ?? sampleName).trim();
   const values: Record<string, string> = {};
-  for (const field of configFields(groups)) values[field.key] = stored[field.key] ?? field.value;
+  for (const field of fields) {
+    const typed = own(field.key);
+    const sample = field.type === 'text' || field.type === 'textarea' ? withOwnName(field.value, ownName, [sampleName]) : field.value;
+    values[field.key] = typed ?? sample;
+  }
   return values;
+}
+
+/** A field that still holds the template's sample, and the form group it is in. */
+export interface SampleField {
+  key: string;
+  name: string;
+  group: string;
+}
+
+/**
+ * The fields whose value is still the template's sample (with the sample game renamed or not),
+ * listed before 生成网站 so that no sample text or picture ships unseen. Empty optional fields are
+ * not samples: they are left out of the site.
+ */
+export function sampleFieldsOf(groups: readonly ConfigGroup[], values: Record<string, string>): SampleField[] {
+  const sampleName = configFields(groups).find((field) => field.key === GAME_NAME_KEY)?.value ?? '';
+  const ownName = (values[GAME_NAME_KEY] ?? '').trim();
+  return groups.flatMap((group) =>
+    group.children
+      .filter((field) => field.type === 'text' || field.type === 'textarea' || field.type === 'image')
+      .filter((field) => field.value !== '' && (values[field.key] === field.value || (field.key !== GAME_NAME_KEY && values[field.key] === withOwnName(field.value, ownName, [sampleName]))))
+      .map((field) => ({ key: field.key, name: field.name, group: group.name })),
+  );
 }
 
 /**
@@ -35,7 +75,7 @@ export function siteDraftProblem(draft: SiteDraft): string | null {
   if (!draft.logoUrl) return MiniSiteMessages.logoFirst;
   if (!draft.bannerUrl) return MiniSiteMessages.bannerFirst;
   if (!draft.groups) return CONFIG_NOT_LOADED;
-  const values = formValuesOf(draft.groups, draft.values);
+  const values = formValuesOf(draft.groups, draft.values, draft.identity);
   const invalid = configFields(draft.groups).some((field) => configFieldProblem(field, values[field.key]) !== null);
   return invalid ? MiniSiteMessages.formInvalid : null;
 }
@@ -45,7 +85,7 @@ export function siteDraftProblem(draft: SiteDraft): string | null {
  * fields hold the generated results: they are shown, not typed.
  */
 export function createSiteRequestOf(draft: SiteDraft): CreateSiteRequest {
-  const values = formValuesOf(draft.groups ?? [], draft.values);
+  const values = formValuesOf(draft.groups ?? [], draft.values, draft.identity);
   const config: Record<string, string> = {};
   for (const field of configFields(draft.groups ?? [])) {
     if (field.type === 'banner') config[field.key] = draft.bannerUrl;

@@ -1,5 +1,6 @@
 import type { BannerTemplate, BannerTexts, GenerationModule, LogoTemplate, LogoTexts } from '../../../contract/generation';
 import type { SiteTemplate } from '../../../contract/miniSite';
+import type { GameIdentity } from './gameIdentity';
 
 /**
  * The flows that choose a logo, each keeping its own choice (spec section 3: the 'alone' suffix
@@ -41,6 +42,8 @@ export interface SelectionsState {
    * (banner_id) once found. Null until then; the banner list's choice (bannerTemplate) is another flow's.
    */
   miniSiteBanner: BannerTemplate | null;
+  /** The game's name, slogan, licence numbers and links as the user last typed them, in any form. */
+  identity: GameIdentity;
 }
 
 /** The logo list's `module` query -> the flow whose choice it stores. */

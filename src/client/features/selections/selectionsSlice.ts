@@ -9,8 +9,10 @@ import {
   type LogoTexts,
 } from '../../../contract/generation';
 import type { SiteTemplate } from '../../../contract/miniSite';
+import { fieldEdited } from '../builder/builderSlice';
 import { generationSucceeded } from '../generation/generationSlice';
 import { defaultBannerFound, imageUploaded } from '../miniSite/miniSiteSlice';
+import { BUILDER_NAME_KEY, isIdentityKey, logoTextOfName, type GameIdentity } from './gameIdentity';
 import { configSlotOf, type ConfigSlot, type FlowConfig, type LogoFlow, type SelectionsState } from './selections.types';
 
 /**
@@ -25,6 +27,7 @@ export const initialSelectionsState: SelectionsState = {
   siteTemplate: null,
   siteTemplateConfig: {},
   miniSiteBanner: null,
+  identity: {},
 };
 
 /** A new form: the sample texts and no results. One object, so that selectors return a stable value. */
@@ -37,6 +40,28 @@ export const DEFAULT_FLOW_CONFIG: FlowConfig = Object.freeze({
 });
 
 export type TextChanges = Partial<LogoTexts & BannerTexts>;
+
+/** New forms' texts keyed by the game's name, so that a selector answers the same object each time. */
+const flowDefaultsByName = new Map<string, FlowConfig>();
+
+/** A new form: the sample texts, with the game's name as the logo's name once the user gave one that fits. */
+export function flowDefaultsOf(identity: GameIdentity): FlowConfig {
+  const logotext = logoTextOfName(identity.game_name);
+  if (!logotext) return DEFAULT_FLOW_CONFIG;
+  let defaults = flowDefaultsByName.get(logotext);
+  if (!defaults) {
+    defaults = Object.freeze({ ...DEFAULT_FLOW_CONFIG, logotext });
+    flowDefaultsByName.set(logotext, defaults);
+  }
+  return defaults;
+}
+
+/** Keeps what the user typed into an identity field (the game's name, licence numbers, links). */
+function rememberIdentity(state: SelectionsState, changes: Record<string, unknown>): void {
+  for (const [key, value] of Object.entries(changes)) {
+    if (isIdentityKey(key) && typeof value === 'string') state.identity[key] = value;
+  }
+}
 
 /** The banner style the mini site uses: the one chosen for it, else its template's own. */
 function miniSiteBannerIdOf(state: Pick<SelectionsState, 'miniSiteBanner' | 'siteTemplate'>): number | null {
@@ -97,28 +122,36 @@ export const selectionsSlice = createSlice({
       for (const [key, value] of Object.entries(action.payload.changes)) {
         if (typeof value === 'string') state.siteTemplateConfig[key] = value;
       }
+      rememberIdentity(state, action.payload.changes);
     },
     /** The user typed in a form: kept as typed (spec section 4, "Form edits are persisted locally"). */
     configEdited(state, action: PayloadAction<{ slot: ConfigSlot; changes: TextChanges }>) {
       const { slot, changes } = action.payload;
-      const config = { ...(state.configs[slot] ?? DEFAULT_FLOW_CONFIG) };
+      const config = { ...(state.configs[slot] ?? flowDefaultsOf(state.identity)) };
       for (const key of textKeys) {
         const value = changes[key];
         if (typeof value === 'string') config[key] = value;
       }
       state.configs[slot] = config;
+      // A logo's name is the game's name until the user names the game in a site form.
+      if (changes.logotext?.trim() && !state.identity.game_name?.trim()) state.identity.game_name = changes.logotext.trim();
     },
-    /** 重置参数: the sample texts again, and the results are gone. */
+    /** 重置参数: the sample texts again (the logo keeps the game's name), and the results are gone. */
     configReset(state, action: PayloadAction<{ slot: ConfigSlot }>) {
-      state.configs[action.payload.slot] = { ...DEFAULT_FLOW_CONFIG };
+      state.configs[action.payload.slot] = { ...flowDefaultsOf(state.identity) };
     },
   },
   extraReducers: (builder) => {
     builder.addCase(generationSucceeded, (state, action) => {
       const { slot, kind, logoUrl, bannerUrl, module } = action.payload;
-      const config = { ...(state.configs[slot] ?? DEFAULT_FLOW_CONFIG), logoUrl, module };
+      const config = { ...(state.configs[slot] ?? flowDefaultsOf(state.identity)), logoUrl, module };
       if (kind === 'banner') config.bannerUrl = bannerUrl;
       state.configs[slot] = config;
+    });
+    // The builder's 网站名称 is the game's name too.
+    builder.addCase(fieldEdited, (state, action) => {
+      const { type, key, value } = action.payload;
+      if (type === 'main' && key === BUILDER_NAME_KEY) state.identity.game_name = value;
     });
     builder.addCase(imageUploaded, (state, action) => {
       state.siteTemplateConfig[action.payload.key] = action.payload.shortUrl;
@@ -132,7 +165,10 @@ export const selectionsSlice = createSlice({
   selectors: {
     selectLogoTemplate: (state, flow: LogoFlow): LogoTemplate | null => state.logoTemplates[flow] ?? null,
     selectBannerSelection: (state) => state.bannerTemplate,
-    selectFlowConfig: (state, slot: ConfigSlot): FlowConfig => state.configs[slot] ?? DEFAULT_FLOW_CONFIG,
+    selectFlowConfig: (state, slot: ConfigSlot): FlowConfig => state.configs[slot] ?? flowDefaultsOf(state.identity),
+    /** What a new form (or 重置参数) starts from. */
+    selectFlowDefaults: (state): FlowConfig => flowDefaultsOf(state.identity),
+    selectGameIdentity: (state) => state.identity,
     selectSiteTemplate: (state) => state.siteTemplate,
     selectSiteTemplateConfig: (state) => state.siteTemplateConfig,
     selectMiniSiteBanner: (state) => state.miniSiteBanner,
@@ -151,6 +187,8 @@ export const {
   selectSiteTemplateConfig,
   selectMiniSiteBanner,
   selectMiniSiteBannerId,
+  selectFlowDefaults,
+  selectGameIdentity,
 } = selectionsSlice.selectors;
 
 /** The logo part of a form, as the create call takes it. */

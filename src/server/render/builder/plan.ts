@@ -6,8 +6,8 @@
  */
 import path from 'node:path';
 import type { ComponentType } from '../../../contract/builder';
-import { configFields, type ConfigField } from '../../../contract/miniSite';
-import { httpLink, withOwnName } from '../site/content';
+import { configFields, withOwnName, type ConfigField } from '../../../contract/miniSite';
+import { httpLink } from '../site/content';
 import { COPY } from '../site/copy';
 import { THEMES } from '../site/themes';
 import type { Theme } from '../site/design';

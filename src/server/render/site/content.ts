@@ -4,7 +4,7 @@
  * file named by its place in the site folder. Pure: no file is read or written here.
  */
 import path from 'node:path';
-import { configFields, type ConfigField } from '../../../contract/miniSite';
+import { configFields, withOwnName, type ConfigField } from '../../../contract/miniSite';
 import { templateAssetPath } from './assets';
 import type { NewsItem } from './copy';
 import { FEATURE_COUNT, FIELD_KEYS, GALLERY_COUNT, NEWS_COUNT, ROLE_COUNT } from './fields';
@@ -105,16 +105,6 @@ export const ASSET_NAMES = {
 export function hasDownloads(content: SiteContent): boolean {
   const { ios, android, pc } = content.download;
   return Boolean(ios || android || pc || content.assets.qr);
-}
-
-/**
- * `text` with the sample games' names (the template's own, which its sample news and texts carry)
- * replaced by the user's game name; unchanged while the user has none.
- */
-export function withOwnName(text: string, ownName: string, sampleNames: readonly string[]): string {
-  if (!ownName) return text;
-  // A sample inside the user's own name ('甜心消消' in '甜心消消乐') is left alone: replacing it would double the name.
-  return sampleNames.reduce((result, sample) => (!sample || ownName.includes(sample) ? result : result.replaceAll(sample, ownName)), text);
 }
 
 export function planSite(template: SiteTemplateDefinition, input: SiteRenderInput): SitePlan {

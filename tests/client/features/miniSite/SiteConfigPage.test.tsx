@@ -9,7 +9,7 @@ import { makeStore } from '../../../../src/client/app/store';
 import { generationRequested } from '../../../../src/client/features/generation/generationSlice';
 import { imageUploadRequested, siteCreationRequested } from '../../../../src/client/features/miniSite/miniSiteSlice';
 import SiteConfigPage from '../../../../src/client/features/miniSite/pages/SiteConfigPage';
-import { DEFAULT_FLOW_CONFIG, initialSelectionsState } from '../../../../src/client/features/selections/selectionsSlice';
+import { DEFAULT_FLOW_CONFIG, initialSelectionsState, siteTemplateConfigEdited } from '../../../../src/client/features/selections/selectionsSlice';
 import { DEFAULT_BANNER_TEXTS, DEFAULT_LOGO_TEXTS } from '../../../../src/contract/generation';
 import { MiniSiteLimits, MiniSiteMessages } from '../../../../src/contract/miniSite';
 import { makeFakeServices } from '../../fakeServices';
@@ -194,6 +194,8 @@ describe('SiteConfigPage', () => {
     const { store, services } = renderPage(withResults());
     await screen.findByText('基本信息');
     await fastUser().click(button(/生成网站/));
+    // The form still holds the template's samples: the page says which, and the user goes on anyway.
+    await fastUser().click(await screen.findByText('仍然生成网站'));
     await waitFor(() => expect(store.getState().loginDialog.open).toBe(true));
     expect(miniSiteApi.createSite).not.toHaveBeenCalled();
     act(() => {
@@ -202,10 +204,28 @@ describe('SiteConfigPage', () => {
     await waitFor(() => expect(store.getState().miniSite.creation.status).toBe('idle'));
 
     jest.mocked(commonApi.checkOnline).mockResolvedValue({ isOnline: true });
-    await fastUser().click(button(/生成网站/));
+    await fastUser().click(button(/^生成网站$/));
+    await fastUser().click(await screen.findByText('仍然生成网站'));
     await waitFor(() => expect(services.navigate).toHaveBeenCalledWith(`/miniSite/preview?previewUrl=${encodeURIComponent(created.previewUrl)}&webSiteDir=${created.webSiteDir}`));
     expect(services.notify.success).toHaveBeenCalledWith(MiniSiteMessages.createSucceeded);
     expect(miniSiteApi.createSite).toHaveBeenCalledWith(expect.objectContaining({ templateId: site.id, logoId: logoTemplate.id, bannerId: site.banner_id, ...generated }));
+  });
+
+  it('before 生成网站, lists the fields that still hold the template\'s samples, each leading to its field; none once all are the user\'s', async () => {
+    const { store } = renderPage(withResults());
+    await screen.findByText('基本信息');
+    await fastUser().click(button(/^生成网站$/));
+    const dialog = (await screen.findByText('以下内容仍是模版示例')).closest<HTMLElement>('.ant-modal')!;
+    expect(within(dialog).getAllByRole('button').map((item) => item.textContent?.replace(/\s/g, '')).filter(Boolean)).toEqual(['网站标题', '游戏简介', '背景图片', '返回修改', '仍然生成网站']);
+    await fastUser().click(within(dialog).getByText('游戏简介'));
+    await waitFor(() => expect(document.activeElement).toBe(field('游戏简介')));
+    expect(store.getState().miniSite.creation.status).toBe('idle');
+
+    act(() => {
+      store.dispatch(siteTemplateConfigEdited({ changes: { title: '星辰战纪官网', intro: '星海之间的冒险。', cover: '/generated/uploads/x.png' } }));
+    });
+    await fastUser().click(button(/^生成网站$/));
+    await waitFor(() => expect(store.getState().loginDialog.open).toBe(true));
   });
 
   it('重新选择 of the banner opens the banner styles; choosing one drops the banner made with the old one', async () => {

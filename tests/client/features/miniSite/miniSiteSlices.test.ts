@@ -160,6 +160,7 @@ describe('miniSite selectors', () => {
       ...generated,
       groups,
       values: {},
+      identity: {},
     });
     expect(selectSiteDraft(stateWith())).toMatchObject({ templateId: null, logoId: null, bannerId: null, logoUrl: DEFAULT_FLOW_CONFIG.logoUrl, groups: null });
   });

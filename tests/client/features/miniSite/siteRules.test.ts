@@ -1,4 +1,5 @@
-import { createSiteRequestOf, formValuesOf, sitePreviewSrc, uploadProblem } from '../../../../src/client/features/miniSite/siteRules';
+import type { ConfigGroup } from '../../../../src/contract/miniSite';
+import { createSiteRequestOf, formValuesOf, sampleFieldsOf, sitePreviewSrc, uploadProblem } from '../../../../src/client/features/miniSite/siteRules';
 import { MiniSiteMessages } from '../../../../src/contract/miniSite';
 import { generated, groups } from './miniSiteHarness';
 
@@ -71,5 +72,39 @@ describe('the create request', () => {
       ...generated,
       config: { title: '官网', intro: '一款国风仙侠手游。', cover: '/generated/catalog/site/1/bg.jpg', music: '', hero: generated.bannerUrl, logo: generated.logoUrl, trailer: '' },
     });
+  });
+});
+
+describe('the user\'s own game in the form', () => {
+  const gameGroups: ConfigGroup[] = [
+    {
+      name: '基础信息',
+      children: [
+        { key: 'game_name', name: '游戏名称', type: 'text', value: '剑影江湖', len: 20 },
+        { key: 'intro', name: '游戏简介', type: 'textarea', value: '《剑影江湖》是一款武侠游戏。' },
+        { key: 'isbn', name: '出版物号', type: 'text', value: '', optional: true, placeholder: '如：ISBN 978-7-XXXX-XXXX-X' },
+      ],
+    },
+    { name: '游戏截图', children: [{ key: 'gallery1', name: '截图1', type: 'image', value: '/static/defaults/t1-gallery-1.webp' }] },
+  ];
+
+  it('renames the template\'s sample game in every sample text, and starts from the game the user named before', () => {
+    expect(formValuesOf(gameGroups, { game_name: '星辰战纪' }).intro).toBe('《星辰战纪》是一款武侠游戏。');
+    const fromIdentity = formValuesOf(gameGroups, {}, { game_name: '星辰战纪', isbn: 'ISBN 978-7-498-12345-6' });
+    expect(fromIdentity).toMatchObject({ game_name: '星辰战纪', intro: '《星辰战纪》是一款武侠游戏。', isbn: 'ISBN 978-7-498-12345-6' });
+    // What the user typed into this form wins over what they typed before.
+    expect(formValuesOf(gameGroups, { game_name: '山海' }, { game_name: '星辰战纪' }).game_name).toBe('山海');
+    expect(formValuesOf(gameGroups, { intro: '我写的简介' }, { game_name: '星辰战纪' }).intro).toBe('我写的简介');
+  });
+
+  it('lists the fields that still hold a sample, renamed or not, and never an empty optional one', () => {
+    const named = formValuesOf(gameGroups, { game_name: '星辰战纪' });
+    expect(sampleFieldsOf(gameGroups, named)).toEqual([
+      { key: 'intro', name: '游戏简介', group: '基础信息' },
+      { key: 'gallery1', name: '截图1', group: '游戏截图' },
+    ]);
+    expect(sampleFieldsOf(gameGroups, formValuesOf(gameGroups, {})).map((field) => field.key)).toEqual(['game_name', 'intro', 'gallery1']);
+    const own = formValuesOf(gameGroups, { game_name: '星辰战纪', intro: '星海冒险。', gallery1: '/generated/uploads/a.png' });
+    expect(sampleFieldsOf(gameGroups, own)).toEqual([]);
   });
 });

@@ -9,11 +9,16 @@ import {
   logoTemplateChosen,
   selectFlowConfig,
   selectionsSlice,
+  siteTemplateChosen,
+  siteTemplateConfigEdited,
 } from '../../../../src/client/features/selections/selectionsSlice';
 import { configSlotOf, logoFlowOf, pathAfterLogoChoice, type SelectionsState } from '../../../../src/client/features/selections/selections.types';
 import { DEFAULT_BANNER_TEXTS, DEFAULT_LOGO_TEXTS } from '../../../../src/contract/generation';
+import type { RootState } from '../../../../src/client/app/rootReducer';
+import { fieldEdited } from '../../../../src/client/features/builder/builderSlice';
 import { stateWith } from '../auth/sagaHarness';
 import { bannerTemplate, logoTemplate, otherLogoTemplate } from '../generation/generationHarness';
+import { site as siteTemplate } from '../miniSite/miniSiteHarness';
 
 const reduce = (actions: Action[], from: SelectionsState = initialSelectionsState) => actions.reduce(selectionsSlice.reducer, from);
 const edited = (slot: 'alone' | 'banner' | 'miniSite', logotext: string) => configEdited({ slot, changes: { logotext } });
@@ -101,12 +106,42 @@ describe('selections: the forms', () => {
     expect(banner.configs.banner).toMatchObject({ logotext: '横幅', logoUrl: '/l.png', bannerUrl: '/b.mp4', module: 'fsa' });
   });
 
-  it('重置参数 brings back the sample texts and drops the results', () => {
+  it('重置参数 brings back the sample texts, with the game\'s name as the logo\'s, and drops the results', () => {
     const state = reduce([
-      edited('banner', '横幅'),
+      configEdited({ slot: 'banner', changes: { logotext: '横幅', bottomtext: '改过的' } }),
       generationSucceeded({ kind: 'banner', slot: 'banner', module: 'fsa', logoUrl: '/l.png', bannerUrl: '/b.mp4' }),
       configReset({ slot: 'banner' }),
     ]);
-    expect(state.configs.banner).toEqual(DEFAULT_FLOW_CONFIG);
+    expect(state.configs.banner).toEqual({ ...DEFAULT_FLOW_CONFIG, logotext: '横幅' });
+    expect(reduce([configReset({ slot: 'alone' })]).configs.alone).toEqual(DEFAULT_FLOW_CONFIG);
+  });
+});
+
+describe('selections: the game\'s identity, typed once and carried to every form', () => {
+  it('starts every new logo form from the game\'s name typed in the site form or the builder', () => {
+    const fromSite = reduce([siteTemplateConfigEdited({ changes: { game_name: '星辰战纪', news1_title: '不是身份' } })]);
+    expect(fromSite.identity).toEqual({ game_name: '星辰战纪' });
+    expect(selectFlowConfig({ selections: fromSite } as RootState, 'alone').logotext).toBe('星辰战纪');
+    expect(selectFlowConfig({ selections: fromSite } as RootState, 'banner')).toBe(selectFlowConfig({ selections: fromSite } as RootState, 'banner'));
+    const fromBuilder = reduce([fieldEdited({ type: 'main', key: 'web_name', value: '山海奇缘' })]);
+    expect(fromBuilder.identity.game_name).toBe('山海奇缘');
+    // A name too long for a logo leaves the logo's sample name for the user to shorten.
+    const long = reduce([siteTemplateConfigEdited({ changes: { game_name: '星辰战纪之无尽之海' } })]);
+    expect(selectFlowConfig({ selections: long } as RootState, 'alone').logotext).toBe(DEFAULT_FLOW_CONFIG.logotext);
+  });
+
+  it('takes a logo\'s name as the game\'s name only while no game name is known', () => {
+    expect(reduce([configEdited({ slot: 'alone', changes: { logotext: '星辰' } })]).identity.game_name).toBe('星辰');
+    const named = reduce([siteTemplateConfigEdited({ changes: { game_name: '星辰战纪' } }), configEdited({ slot: 'alone', changes: { logotext: '星辰' } })]);
+    expect(named.identity.game_name).toBe('星辰战纪');
+  });
+
+  it('keeps the licence numbers and links the user typed, and forgets none when another template is chosen', () => {
+    const state = reduce([
+      siteTemplateConfigEdited({ changes: { isbn: 'ISBN 978-7-498-12345-6', pc_url: 'https://xc.example.cn/pc' } }),
+      siteTemplateChosen({ template: { ...siteTemplate, id: 99 } }),
+    ]);
+    expect(state.siteTemplateConfig).toEqual({});
+    expect(state.identity).toEqual({ isbn: 'ISBN 978-7-498-12345-6', pc_url: 'https://xc.example.cn/pc' });
   });
 });

@@ -24,7 +24,12 @@ interface DynamicConfigFormProps {
   bannerUrl: string;
   onValuesChange(changes: Partial<SiteFormValues>): void;
   onPickImage(key: string, file: File): void;
+  /** A field to show (its group opens, the page scrolls to it); `at` tells one request from the next. */
+  reveal?: { key: string; at: number } | null;
 }
+
+/** A group that opens animates first; the scroll waits for it. */
+const SCROLL_AFTER_OPEN_MS = 300;
 
 /** Groups open at first: the site's name and texts, and its banner and logo. The rest keep their sample values until opened. */
 const OPEN_AT_FIRST = 2;
@@ -57,7 +62,7 @@ function GeneratedResult({ kind, url }: { kind: 'banner' | 'banner_logo'; url: s
  * uploaded), music (from the music list), banner and banner_logo (the generated results), video
  * (an optional http(s) link). Every edit goes to the store as it is typed.
  */
-export default function DynamicConfigForm({ form, groups, values, music, musicLoading, uploads, logoUrl, bannerUrl, onValuesChange, onPickImage }: DynamicConfigFormProps) {
+export default function DynamicConfigForm({ form, groups, values, music, musicLoading, uploads, logoUrl, bannerUrl, onValuesChange, onPickImage, reveal = null }: DynamicConfigFormProps) {
   // The store can change a value the Form did not (an upload's shortUrl): the Form follows it.
   useEffect(() => {
     const changed = Object.entries(values).filter(([key, value]) => form.getFieldValue(key) !== value);
@@ -88,6 +93,14 @@ export default function DynamicConfigForm({ form, groups, values, music, musicLo
   // Which groups are open; a group whose field fails validation opens itself (see onFieldsChange).
   const [open, setOpen] = useState<string[]>(() => groups.slice(0, OPEN_AT_FIRST).map((_, index) => String(index)));
   const groupOfField = new Map(groups.flatMap((group, index) => group.children.map((field) => [field.key, String(index)] as const)));
+
+  useEffect(() => {
+    if (!reveal) return undefined;
+    const group = groups.findIndex((candidate) => candidate.children.some((field) => field.key === reveal.key));
+    if (group >= 0) setOpen((keys) => (keys.includes(String(group)) ? keys : [...keys, String(group)]));
+    const timer = setTimeout(() => form.scrollToField(reveal.key, { block: 'center', focus: true }), SCROLL_AFTER_OPEN_MS);
+    return () => clearTimeout(timer);
+  }, [form, groups, reveal]);
 
   return (
     <Form

@@ -29,7 +29,8 @@ import {
 import BannerPickerDialog from '../components/BannerPickerDialog';
 import DynamicConfigForm, { type SiteFormValues } from '../components/DynamicConfigForm';
 import GeneratedResults from '../components/GeneratedResults';
-import { selectSiteFormGroups, selectSiteFormValues } from '../miniSiteSelectors';
+import SampleFieldsDialog from '../components/SampleFieldsDialog';
+import { selectSiteFormGroups, selectSiteFormValues, selectSiteSampleFields } from '../miniSiteSelectors';
 import {
   defaultBannerRequested,
   imageUploadRequested,
@@ -57,6 +58,7 @@ export default function SiteConfigPage() {
   const templateConfig = useAppSelector(selectTemplateConfig);
   const groups = useAppSelector(selectSiteFormGroups);
   const values = useAppSelector(selectSiteFormValues);
+  const sampleFields = useAppSelector(selectSiteSampleFields);
   const music = useAppSelector(selectMusic);
   const uploads = useAppSelector(selectUploads);
   const generating = useAppSelector(selectGenerationBusy);
@@ -67,6 +69,8 @@ export default function SiteConfigPage() {
   const [siteForm] = Form.useForm<SiteFormValues>();
   const { preview, open, close } = useDelayedPreview<MediaPreview>();
   const [pickingBanner, setPickingBanner] = useState(false);
+  const [checkingSamples, setCheckingSamples] = useState(false);
+  const [reveal, setReveal] = useState<{ key: string; at: number } | null>(null);
   const siteId = site?.id ?? null;
 
   useEffect(() => {
@@ -106,6 +110,14 @@ export default function SiteConfigPage() {
   };
 
   const createSite = () => {
+    // Ready to go but still holding sample texts or pictures: the user sees which before anything is made.
+    if (groups && config.logoUrl && config.bannerUrl && sampleFields.length > 0) {
+      siteForm.validateFields().then(
+        () => setCheckingSamples(true),
+        () => dispatch(siteCreationRequested()),
+      );
+      return;
+    }
     // Marks the fields in the form (their groups open); the saga checks the same rules and says what stops it.
     if (groups) {
       siteForm.validateFields().catch((info: { errorFields?: { name: (string | number)[] }[] }) => {
@@ -191,6 +203,7 @@ export default function SiteConfigPage() {
                   bannerUrl={config.bannerUrl}
                   onValuesChange={(changes) => dispatch(siteTemplateConfigEdited({ changes }))}
                   onPickImage={(key, file) => dispatch(imageUploadRequested({ key, file }))}
+                  reveal={reveal}
                 />
               ) : templateConfig.status === 'failed' ? (
                 <Notice title="网站配置加载失败" text="请检查网络后重试。">
@@ -229,6 +242,20 @@ export default function SiteConfigPage() {
           生成网站
         </Button>
       </div>
+      <SampleFieldsDialog
+        open={checkingSamples}
+        fields={sampleFields}
+        goLabel="生成网站"
+        onGo={() => {
+          setCheckingSamples(false);
+          dispatch(siteCreationRequested());
+        }}
+        onEdit={(key) => {
+          setCheckingSamples(false);
+          setReveal({ key, at: Date.now() });
+        }}
+        onClose={() => setCheckingSamples(false)}
+      />
       <MediaPreviewDialog preview={preview} onClose={close} onError={(media) => dispatch(templatePreviewFailed({ media }))} />
       <BannerPickerDialog
         open={pickingBanner}

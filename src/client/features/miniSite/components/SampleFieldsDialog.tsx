@@ -1,0 +1,54 @@
+import { Button, Modal } from 'antd';
+import type { SampleField } from '../siteRules';
+
+interface SampleFieldsDialogProps {
+  open: boolean;
+  fields: readonly SampleField[];
+  /** What going on makes: 生成网站 or 生成并下载. */
+  goLabel: string;
+  onGo(): void;
+  /** The user chose a field to change: the dialog closes and the form shows that field. */
+  onEdit(key: string): void;
+  onClose(): void;
+}
+
+/**
+ * Before a site is made: the fields that still hold the template's sample texts and pictures, each
+ * a link to its field, so that nothing of a sample game ships unseen. Going on anyway is allowed.
+ */
+export default function SampleFieldsDialog({ open, fields, goLabel, onGo, onEdit, onClose }: SampleFieldsDialogProps) {
+  const groups = [...new Set(fields.map((field) => field.group))];
+  return (
+    <Modal
+      open={open}
+      title="以下内容仍是模版示例"
+      onCancel={onClose}
+      footer={[
+        <Button key="edit" onClick={onClose}>
+          返回修改
+        </Button>,
+        <Button key="go" type="primary" onClick={onGo}>
+          {`仍然${goLabel}`}
+        </Button>,
+      ]}
+    >
+      <p style={{ marginTop: 0, color: 'rgba(0, 0, 0, 0.65)' }}>这些内容还是模版自带的示例，生成后会原样出现在网站上。点击名称前往修改，也可以直接{goLabel}。</p>
+      <div style={{ maxHeight: '50vh', overflowY: 'auto' }}>
+        {groups.map((group) => (
+          <div key={group} style={{ marginBottom: 8 }}>
+            <div style={{ fontWeight: 600, marginBottom: 2 }}>{group}</div>
+            <div style={{ display: 'flex', flexWrap: 'wrap', gap: '0 4px' }}>
+              {fields
+                .filter((field) => field.group === group)
+                .map((field) => (
+                  <Button key={field.key} type="link" size="small" style={{ paddingInline: 4 }} onClick={() => onEdit(field.key)}>
+                    {field.name}
+                  </Button>
+                ))}
+            </div>
+          </div>
+        ))}
+      </div>
+    </Modal>
+  );
+}
