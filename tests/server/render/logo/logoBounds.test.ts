@@ -1,0 +1,160 @@
+/**
+ * Every logo style, for titles of 1 to 6 characters with the default seals and slogan, checked by the
+ * pixels of its real rendered parts (the issue "Their game, not ours": gold wings cut off at the
+ * canvas edge and the 官方 seal lying on a wing):
+ *
+ * - nothing touches the edge of the logo: no ink in a margin of 1 % of the side (at least 2 px);
+ * - nothing was cut off on the way: the logo is trimmed to its artwork, so a part clipped by the layer
+ *   it was drawn on would end in a straight cut that still keeps the margin. Each part (ornaments,
+ *   title, slogan, seals) must therefore keep the same margin clear inside its own layer;
+ * - no seal covers an ornament: a seal's ink must not land on ornament ink that shows in the logo
+ *   (ornaments behind the title are hidden where the title is, and a seal may sit on the title).
+ *   Seals also keep off the slogan and each other, so moving a seal cannot trade one overlap for another.
+ */
+import { DEFAULT_LOGO_TEXTS } from '../../../../src/contract/generation';
+import { buildParts, flatten } from '../../../../src/server/render/logo/compose';
+import { styleById } from '../../../../src/server/render/logo/registry';
+import { createLayer, drawLayer, inDevicePixels, type Box, type Layer } from '../../../../src/server/render/logo/surface';
+import { LOGO_STYLES } from '../../../../src/server/render/styles';
+
+jest.setTimeout(120_000);
+
+/** Renders at a third of full size: the same drawing (every layer draws in design pixels), fewer pixels. */
+const SCALE = 0.3;
+/** Alpha above this is ink; below it is the far tail of a glow or blur, which nobody sees. */
+const INK = 8;
+const TITLES = ['龙', '龙腾', '龙腾天', '龙腾天下', '龙腾天下霸', '龙腾天下霸业'];
+
+/** The margin to keep clear along a side of `length` pixels. */
+const marginFor = (length: number): number => Math.max(2, Math.ceil(length * 0.01));
+
+function alphaOf(layer: Layer): Uint8ClampedArray {
+  const { width, height } = layer.canvas;
+  const { data } = layer.ctx.getImageData(0, 0, width, height);
+  const alpha = new Uint8ClampedArray(width * height);
+  for (let i = 0; i < alpha.length; i += 1) alpha[i] = data[i * 4 + 3];
+  return alpha;
+}
+
+/** Which sides of the layer have ink within the margin, e.g. ['left 3 px']. */
+function inkNearEdges(layer: Layer): string[] {
+  const { width, height } = layer.canvas;
+  const alpha = alphaOf(layer);
+  const mx = marginFor(width);
+  const my = marginFor(height);
+  const sides: string[] = [];
+  const any = (x0: number, x1: number, y0: number, y1: number): boolean => {
+    for (let y = y0; y < y1; y += 1) for (let x = x0; x < x1; x += 1) if (alpha[y * width + x] > INK) return true;
+    return false;
+  };
+  if (any(0, mx, 0, height)) sides.push(`left ${mx} px`);
+  if (any(width - mx, width, 0, height)) sides.push(`right ${mx} px`);
+  if (any(0, width, 0, my)) sides.push(`top ${my} px`);
+  if (any(0, width, height - my, height)) sides.push(`bottom ${my} px`);
+  return sides;
+}
+
+/** `layers` drawn with their composite operations on one canvas covering `box`: its alpha per pixel. */
+function composite(box: Box, scale: number, steps: Array<[Layer | null, GlobalCompositeOperation]>): Uint8ClampedArray {
+  const canvas = createLayer(box, scale);
+  for (const [layer, operation] of steps) {
+    if (!layer) continue;
+    canvas.ctx.globalCompositeOperation = operation;
+    drawLayer(canvas.ctx, layer);
+  }
+  return alphaOf(canvas);
+}
+
+function unionBox(boxes: Box[]): Box {
+  const x0 = Math.min(...boxes.map((b) => b.x));
+  const y0 = Math.min(...boxes.map((b) => b.y));
+  const x1 = Math.max(...boxes.map((b) => b.x + b.w));
+  const y1 = Math.max(...boxes.map((b) => b.y + b.h));
+  return { x: x0, y: y0, w: x1 - x0, h: y1 - y0 };
+}
+
+const overlap = (a: Uint8ClampedArray, b: Uint8ClampedArray): number => {
+  let count = 0;
+  for (let i = 0; i < a.length; i += 1) if (a[i] > INK && b[i] > INK) count += 1;
+  return count;
+};
+
+/** Every problem of one style and title, in words; empty when the logo is clean. */
+function problems(styleId: number, title: string): string[] {
+  const { key, style } = styleById(styleId);
+  const parts = buildParts(key, style, { ...DEFAULT_LOGO_TEXTS, logotext: title }, SCALE);
+  const found: string[] = [];
+  const label = `${key} "${title}"`;
+
+  const still = flatten(parts);
+  for (const side of inkNearEdges(still)) found.push(`${label}: the logo has ink at its ${side}`);
+
+  const named: Array<[string, Layer | null]> = [
+    ['back ornaments', parts.back],
+    ['title', parts.title],
+    ['front ornaments', parts.front],
+    ['slogan', parts.slogan],
+    ...parts.seals.map((seal): [string, Layer] => [`${seal.kind} seal`, seal.layer]),
+  ];
+  for (const [name, layer] of named) {
+    if (!layer) continue;
+    for (const side of inkNearEdges(layer)) found.push(`${label}: the ${name} reach the ${side} of their layer (cut off)`);
+  }
+
+  // One frame for every mask, so pixel i is the same spot of the logo in each.
+  const frame = unionBox(named.flatMap(([, layer]) => (layer ? [layer.box] : [])));
+  // Ornaments as they show in the still (drawn in flatten's order): the back ones less what the title
+  // and the front ones cover, then the front ones, less what the slogan covers.
+  const ornaments = composite(frame, SCALE, [
+    [parts.back, 'source-over'],
+    [parts.title, 'destination-out'],
+    [parts.front, 'source-over'],
+    [parts.slogan, 'destination-out'],
+  ]);
+  const slogan = parts.slogan ? composite(frame, SCALE, [[parts.slogan, 'source-over']]) : null;
+  const seals = parts.seals.map((seal) => ({ kind: seal.kind, alpha: composite(frame, SCALE, [[seal.layer, 'source-over']]) }));
+  for (const [i, seal] of seals.entries()) {
+    const onOrnaments = overlap(seal.alpha, ornaments);
+    if (onOrnaments > 0) found.push(`${label}: the ${seal.kind} seal covers ${onOrnaments} px of ornaments`);
+    const onSlogan = slogan ? overlap(seal.alpha, slogan) : 0;
+    if (onSlogan > 0) found.push(`${label}: the ${seal.kind} seal covers ${onSlogan} px of the slogan`);
+    for (const other of seals.slice(i + 1)) {
+      const onSeal = overlap(seal.alpha, other.alpha);
+      if (onSeal > 0) found.push(`${label}: the ${seal.kind} seal covers ${onSeal} px of the ${other.kind} seal`);
+    }
+  }
+  return found;
+}
+
+describe('logo bounds: every style, titles of 1 to 6 characters, default seals and slogan', () => {
+  it('the default texts show both seals and a slogan, so every check has something to look at', () => {
+    expect(DEFAULT_LOGO_TEXTS.rightsealtext).toBe('官方');
+    expect(DEFAULT_LOGO_TEXTS.bottomsealtext.trim()).not.toBe('');
+    expect(DEFAULT_LOGO_TEXTS.bottomtext.trim()).not.toBe('');
+    const { key, style } = styleById(1);
+    const parts = buildParts(key, style, DEFAULT_LOGO_TEXTS, SCALE);
+    expect(parts.seals.map((s) => s.kind).sort()).toEqual(['bottom', 'right']);
+    expect(parts.back).not.toBeNull();
+    expect(parts.slogan).not.toBeNull();
+  });
+
+  it.each(LOGO_STYLES.map((s) => [s.id, s.key] as const))('style %i (%s): nothing touches an edge or is cut off, and no seal covers an ornament', (id) => {
+    expect(TITLES.flatMap((title) => problems(id, title))).toEqual([]);
+  });
+
+  it('the checks see the faults they look for', () => {
+    // A part drawn to the edge of its layer, and a seal laid on an ornament, are reported.
+    const { key, style } = styleById(1);
+    const parts = buildParts(key, style, DEFAULT_LOGO_TEXTS, SCALE);
+    const cut = createLayer(parts.title.box, SCALE);
+    inDevicePixels(cut, (ctx) => ctx.fillRect(0, cut.canvas.height / 3, 2, cut.canvas.height / 3));
+    expect(inkNearEdges(cut)).toEqual([`left ${marginFor(cut.canvas.width)} px`]);
+    const frame = parts.title.box;
+    const ornament = createLayer(frame, SCALE);
+    ornament.ctx.fillRect(frame.x, frame.y, frame.w / 2, frame.h);
+    const seal = createLayer(frame, SCALE);
+    seal.ctx.fillRect(frame.x + frame.w / 4, frame.y, frame.w / 2, frame.h / 2);
+    const covered = overlap(composite(frame, SCALE, [[seal, 'source-over']]), composite(frame, SCALE, [[ornament, 'source-over']]));
+    expect(covered).toBeGreaterThan(0);
+  });
+});
