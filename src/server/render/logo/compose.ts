@@ -11,7 +11,7 @@ import { renderSeal } from './seal';
 import { renderSlogan } from './slogan';
 import { boxExpand, boxUnion, createLayer, drawLayer, type Box, type Layer } from './surface';
 import { TitleKit } from './titleKit';
-import { trimLayer } from './trim';
+import { trimLayer, trimMargin } from './trim';
 import type { LogoStyle, OrnamentKit } from './types';
 
 export interface SealPart {
@@ -35,8 +35,13 @@ export interface LogoParts {
   sprite(glyph: Glyph): Layer;
 }
 
-/** Trim margin in device pixels: room for the last pixels of a glow. */
-export const TRIM_MARGIN = 4;
+/**
+ * Room for ornaments around the title and slogan, in ems: the widest reach about 1.3 em past the
+ * title at the sides (gold wings, speed lines) and 1.05 em above it (the blood moon's halo). A
+ * drawing past this room would be cut off in a straight line; tests/server/render/logo checks that
+ * none is, for every style and title length.
+ */
+const ORNAMENT_ROOM = { side: 1.5, top: 1.25, bottom: 0.8 } as const;
 
 function titleLayer(style: LogoStyle, layout: TitleLayout, glyphs: readonly Glyph[], scale: number, rng: Rng): Layer {
   const pad = (style.pad ?? 0.3) * layout.em;
@@ -85,7 +90,13 @@ export function buildParts(key: string, style: LogoStyle, input: LogoTexts, scal
   if (bottom) seals.push({ kind: 'bottom', layer: bottom, cx: bcx, cy: bcy });
 
   const sloganBox = slogan ? slogan.box : null;
-  const area = boxExpand(sloganBox ? boxUnion(title.box, sloganBox) : title.box, em * 1.1, em * 0.8);
+  const area = boxExpand(
+    sloganBox ? boxUnion(title.box, sloganBox) : title.box,
+    em * ORNAMENT_ROOM.side,
+    em * ORNAMENT_ROOM.top,
+    em * ORNAMENT_ROOM.side,
+    em * ORNAMENT_ROOM.bottom,
+  );
   const ornaments = (draw: ((kit: OrnamentKit) => void) | undefined, label: string): Layer | null => {
     if (!draw) return null;
     const layer = createLayer(area, scale);
@@ -112,5 +123,5 @@ export function flatten(parts: LogoParts): Layer {
   const all = layers.map((l) => l.box).reduce((a: Box, b: Box) => boxUnion(a, b));
   const canvas = createLayer(all, parts.scale);
   for (const layer of layers) drawLayer(canvas.ctx, layer);
-  return trimLayer(canvas, TRIM_MARGIN);
+  return trimLayer(canvas, trimMargin);
 }
