@@ -28,9 +28,9 @@ const TITLES = ['龙', '龙腾', '龙腾天', '龙腾天下', '龙腾天下霸',
 /** The margin to keep clear along a side of `length` pixels. */
 const marginFor = (length: number): number => Math.max(2, Math.ceil(length * 0.01));
 
-function alphaOf(layer: Layer): Uint8ClampedArray {
-  const { width, height } = layer.canvas;
-  const { data } = layer.ctx.getImageData(0, 0, width, height);
+/** Alpha of a rectangle of the layer's device pixels, row by row. */
+function alphaOf(layer: Layer, x = 0, y = 0, width = layer.canvas.width, height = layer.canvas.height): Uint8ClampedArray {
+  const { data } = layer.ctx.getImageData(x, y, width, height);
   const alpha = new Uint8ClampedArray(width * height);
   for (let i = 0; i < alpha.length; i += 1) alpha[i] = data[i * 4 + 3];
   return alpha;
@@ -39,19 +39,16 @@ function alphaOf(layer: Layer): Uint8ClampedArray {
 /** Which sides of the layer have ink within the margin, e.g. ['left 3 px']. */
 function inkNearEdges(layer: Layer): string[] {
   const { width, height } = layer.canvas;
-  const alpha = alphaOf(layer);
   const mx = marginFor(width);
   const my = marginFor(height);
-  const sides: string[] = [];
-  const any = (x0: number, x1: number, y0: number, y1: number): boolean => {
-    for (let y = y0; y < y1; y += 1) for (let x = x0; x < x1; x += 1) if (alpha[y * width + x] > INK) return true;
-    return false;
-  };
-  if (any(0, mx, 0, height)) sides.push(`left ${mx} px`);
-  if (any(width - mx, width, 0, height)) sides.push(`right ${mx} px`);
-  if (any(0, width, 0, my)) sides.push(`top ${my} px`);
-  if (any(0, width, height - my, height)) sides.push(`bottom ${my} px`);
-  return sides;
+  // Only the strips along the sides are read: the middle of a layer cannot touch its edge.
+  const strips: Array<[string, number, number, number, number]> = [
+    [`left ${mx} px`, 0, 0, mx, height],
+    [`right ${mx} px`, width - mx, 0, mx, height],
+    [`top ${my} px`, 0, 0, width, my],
+    [`bottom ${my} px`, 0, height - my, width, my],
+  ];
+  return strips.filter(([, x, y, w, h]) => alphaOf(layer, x, y, w, h).some((a) => a > INK)).map(([side]) => side);
 }
 
 /** `layers` drawn with their composite operations on one canvas covering `box`: its alpha per pixel. */
@@ -63,14 +60,6 @@ function composite(box: Box, scale: number, steps: Array<[Layer | null, GlobalCo
     drawLayer(canvas.ctx, layer);
   }
   return alphaOf(canvas);
-}
-
-function unionBox(boxes: Box[]): Box {
-  const x0 = Math.min(...boxes.map((b) => b.x));
-  const y0 = Math.min(...boxes.map((b) => b.y));
-  const x1 = Math.max(...boxes.map((b) => b.x + b.w));
-  const y1 = Math.max(...boxes.map((b) => b.y + b.h));
-  return { x: x0, y: y0, w: x1 - x0, h: y1 - y0 };
 }
 
 const overlap = (a: Uint8ClampedArray, b: Uint8ClampedArray): number => {
@@ -101,25 +90,24 @@ function problems(styleId: number, title: string, scale = SCALE): string[] {
     for (const side of inkNearEdges(layer)) found.push(`${label}: the ${name} reach the ${side} of their layer (cut off)`);
   }
 
-  // One frame for every mask, so pixel i is the same spot of the logo in each.
-  const frame = unionBox(named.flatMap(([, layer]) => (layer ? [layer.box] : [])));
-  // Ornaments as they show in the still (drawn in flatten's order): the back ones less what the title
-  // and the front ones cover, then the front ones, less what the slogan covers.
-  const ornaments = composite(frame, scale, [
-    [parts.back, 'source-over'],
-    [parts.title, 'destination-out'],
-    [parts.front, 'source-over'],
-    [parts.slogan, 'destination-out'],
-  ]);
-  const slogan = parts.slogan ? composite(frame, scale, [[parts.slogan, 'source-over']]) : null;
-  const seals = parts.seals.map((seal) => ({ kind: seal.kind, alpha: composite(frame, scale, [[seal.layer, 'source-over']]) }));
-  for (const [i, seal] of seals.entries()) {
-    const onOrnaments = overlap(seal.alpha, ornaments);
+  // Each seal is checked on a canvas covering its own layer, so pixel i is the same spot of the logo
+  // in every mask. Ornaments as they show in the still (drawn in flatten's order): the back ones
+  // less what the title and the front ones cover, then the front ones, less what the slogan covers.
+  for (const seal of parts.seals) {
+    const frame = seal.layer.box;
+    const alpha = composite(frame, scale, [[seal.layer, 'source-over']]);
+    const ornaments = composite(frame, scale, [
+      [parts.back, 'source-over'],
+      [parts.title, 'destination-out'],
+      [parts.front, 'source-over'],
+      [parts.slogan, 'destination-out'],
+    ]);
+    const onOrnaments = overlap(alpha, ornaments);
     if (onOrnaments > 0) found.push(`${label}: the ${seal.kind} seal covers ${onOrnaments} px of ornaments`);
-    const onSlogan = slogan ? overlap(seal.alpha, slogan) : 0;
+    const onSlogan = parts.slogan ? overlap(alpha, composite(frame, scale, [[parts.slogan, 'source-over']])) : 0;
     if (onSlogan > 0) found.push(`${label}: the ${seal.kind} seal covers ${onSlogan} px of the slogan`);
-    for (const other of seals.slice(i + 1)) {
-      const onSeal = overlap(seal.alpha, other.alpha);
+    for (const other of parts.seals.filter((s) => s !== seal)) {
+      const onSeal = overlap(alpha, composite(frame, scale, [[other.layer, 'source-over']]));
       if (onSeal > 0) found.push(`${label}: the ${seal.kind} seal covers ${onSeal} px of the ${other.kind} seal`);
     }
   }
