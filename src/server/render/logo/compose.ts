@@ -8,10 +8,11 @@ import { drawableTexts } from './drawable';
 import { glyphBounds, layoutTitle, type Glyph, type TitleLayout } from './layout';
 import { hashString, Rng } from './prng';
 import { renderSeal } from './seal';
+import { placeSeals, type PlacedSeal, type SealRequest } from './sealPlacement';
 import { renderSlogan } from './slogan';
 import { boxExpand, boxUnion, createLayer, drawLayer, type Box, type Layer } from './surface';
 import { TitleKit } from './titleKit';
-import { trimLayer } from './trim';
+import { trimLayer, trimMargin } from './trim';
 import type { LogoStyle, OrnamentKit } from './types';
 
 export interface SealPart {
@@ -35,8 +36,13 @@ export interface LogoParts {
   sprite(glyph: Glyph): Layer;
 }
 
-/** Trim margin in device pixels: room for the last pixels of a glow. */
-export const TRIM_MARGIN = 4;
+/**
+ * Room for ornaments around the title and slogan, in ems: the widest reach about 1.3 em past the
+ * title at the sides (gold wings, speed lines) and 1.05 em above it (the blood moon's halo). A
+ * drawing past this room would be cut off in a straight line; tests/server/render/logo checks that
+ * none is, for every style and title length.
+ */
+const ORNAMENT_ROOM = { side: 1.5, top: 1.25, bottom: 0.8 } as const;
 
 function titleLayer(style: LogoStyle, layout: TitleLayout, glyphs: readonly Glyph[], scale: number, rng: Rng): Layer {
   const pad = (style.pad ?? 0.3) * layout.em;
@@ -65,41 +71,77 @@ export function buildParts(key: string, style: LogoStyle, input: LogoTexts, scal
     rng.fork('slogan'),
   );
 
-  const seals: SealPart[] = [];
-  const sealH = Math.min(150, Math.max(64, em * 0.52));
-  const rightChars = Array.from(texts.rightsealtext.trim()).length;
-  const rightH = rightChars === 2 ? sealH * 1.2 : sealH;
-  const rightW = rightChars === 2 ? rightH * 0.62 : rightH;
-  const [rox, roy] = style.sealOffset?.right ?? [0, 0];
-  const rcx = box.x + box.w + rightW * 0.2 + rox * em;
-  const rcy = box.y + rightH * 0.3 + roy * em;
-  const right = renderSeal(texts.rightsealtext, rcx, rcy, rightH, rng.fork('seal-right'), scale, style.seal);
-  if (right) seals.push({ kind: 'right', layer: right, cx: rcx, cy: rcy });
-  const bottomChars = Array.from(texts.bottomsealtext.trim()).length;
-  const bottomH = (bottomChars === 2 ? sealH * 1.2 : sealH) * 0.7;
-  const bottomW = bottomChars === 2 ? bottomH * 0.62 : bottomH;
-  const [box0, boy] = style.sealOffset?.bottom ?? [0, 0];
-  const bcx = box.x - bottomW * 0.1 + box0 * em;
-  const bcy = box.y + box.h - bottomH * 0.15 + boy * em;
-  const bottom = renderSeal(texts.bottomsealtext, bcx, bcy, bottomH, rng.fork('seal-bottom'), scale, style.seal);
-  if (bottom) seals.push({ kind: 'bottom', layer: bottom, cx: bcx, cy: bcy });
-
   const sloganBox = slogan ? slogan.box : null;
-  const area = boxExpand(sloganBox ? boxUnion(title.box, sloganBox) : title.box, em * 1.1, em * 0.8);
+  const area = boxExpand(
+    sloganBox ? boxUnion(title.box, sloganBox) : title.box,
+    em * ORNAMENT_ROOM.side,
+    em * ORNAMENT_ROOM.top,
+    em * ORNAMENT_ROOM.side,
+    em * ORNAMENT_ROOM.bottom,
+  );
   const ornaments = (draw: ((kit: OrnamentKit) => void) | undefined, label: string): Layer | null => {
     if (!draw) return null;
     const layer = createLayer(area, scale);
     draw({ ctx: layer.ctx, layer, layout, em, box, slogan: sloganBox, rng: rng.fork(label), scale });
     return layer;
   };
+  const back = ornaments(style.back?.bind(style), 'back');
+  const front = ornaments(style.front?.bind(style), 'front');
+
+  // The seals' preferred spots: the right one high on the title's right end, the bottom one low on
+  // its left end, both overlapping the title a little as stamps on a real logo do. placeSeals moves
+  // (or shrinks) a seal from there when an ornament, the slogan or the other seal is in the way.
+  const sealH = Math.min(150, Math.max(64, em * 0.52));
+  const sealSize = (text: string, factor: number): { h: number; w: number } => {
+    const h = (Array.from(text.trim()).length === 2 ? sealH * 1.2 : sealH) * factor;
+    return { h, w: Array.from(text.trim()).length === 2 ? h * 0.62 : h };
+  };
+  const seal = (text: string, label: string, factor: number, at: (size: { h: number; w: number }) => [number, number]): PlacedSeal | null => {
+    const size = sealSize(text, factor);
+    const [cx, cy] = at(size);
+    // A fresh fork each time: the same tilt and wear whatever size is tried.
+    const layer = renderSeal(text, cx, cy, size.h, rng.fork(label), scale, style.seal);
+    return layer ? { layer, cx, cy } : null;
+  };
+  const [rox, roy] = style.sealOffset?.right ?? [0, 0];
+  const [box0, boy] = style.sealOffset?.bottom ?? [0, 0];
+  // Where each seal's centre may go: at its end of the title (within 0.75 em of it, never past the
+  // middle, which on a long title would put a seal between two characters), sticking out by at most
+  // half a seal and a quarter em. The bottom seal stays in the lower half: higher, it would read as
+  // a second right seal.
+  const reach = Math.min(em * 0.75, box.w / 2);
+  const right = sealSize(texts.rightsealtext, 1);
+  const rightOut = right.w / 2 + em * 0.25 + Math.max(0, rox * em);
+  const bottom = sealSize(texts.bottomsealtext, 0.7);
+  const bottomOut = bottom.w / 2 + em * 0.25 - Math.min(0, box0 * em);
+  const requests: Array<SealRequest & { kind: SealPart['kind'] }> = [
+    {
+      kind: 'right',
+      outward: 1,
+      region: { x: box.x + box.w - reach, y: box.y, w: reach + rightOut, h: box.h },
+      render: (factor) => seal(texts.rightsealtext, 'seal-right', factor, ({ h, w }) => [box.x + box.w + w * 0.2 + rox * em, box.y + h * 0.3 + roy * em]),
+    },
+    {
+      kind: 'bottom',
+      outward: -1,
+      region: { x: box.x - bottomOut, y: box.y + box.h * 0.45, w: bottomOut + reach, h: box.h * 0.55 + bottom.h * 0.2 },
+      render: (factor) =>
+        seal(texts.bottomsealtext, 'seal-bottom', factor * 0.7, ({ h, w }) => [box.x - w * 0.1 + box0 * em, box.y + box.h - h * 0.15 + boy * em]),
+    },
+  ];
+  const placed = placeSeals(requests, { back, title, front, slogan, scale, em });
+  const seals = requests.flatMap((request, i): SealPart[] => {
+    const part = placed[i];
+    return part ? [{ kind: request.kind, ...part }] : [];
+  });
 
   return {
     style,
     scale,
     layout,
-    back: ornaments(style.back?.bind(style), 'back'),
+    back,
     title,
-    front: ornaments(style.front?.bind(style), 'front'),
+    front,
     slogan,
     seals,
     sprite: (glyph) => titleLayer(style, layout, [glyph], scale, titleRng),
@@ -112,5 +154,5 @@ export function flatten(parts: LogoParts): Layer {
   const all = layers.map((l) => l.box).reduce((a: Box, b: Box) => boxUnion(a, b));
   const canvas = createLayer(all, parts.scale);
   for (const layer of layers) drawLayer(canvas.ctx, layer);
-  return trimLayer(canvas, TRIM_MARGIN);
+  return trimLayer(canvas, trimMargin);
 }

@@ -101,7 +101,8 @@ export function renderSeal(text: string, cx: number, cy: number, height: number,
   const h = height;
   const w = height * aspect;
   const tilt = rng.jitter(0.06);
-  const margin = h * 0.12;
+  // Room for the tilt, the rough edge and smoothing: at thumbnail sizes less would cut the corners.
+  const margin = h * 0.2;
   const layer = createLayer({ x: cx - w / 2 - margin, y: cy - h / 2 - margin, w: w + margin * 2, h: h + margin * 2 }, scale);
   const { ctx } = layer;
   const face = style.face ?? 'serifBlack';

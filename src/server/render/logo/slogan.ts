@@ -112,8 +112,17 @@ export function renderSlogan(sloganText: string, style: SloganStyle, place: Slog
   const cx = place.x;
   const cy = place.y + h / 2;
   const padX = size * 1.1;
-  const extra = style.kind === 'lines' ? Math.max(size * 5, place.maxWidth * 0.12) : style.kind === 'ribbon' ? size * 2.2 : size * 0.8;
-  const layer = createLayer({ x: cx - textW / 2 - padX - extra, y: place.y - size * 0.6, w: textW + (padX + extra) * 2, h: h + size * 1.2 }, scale);
+  // Room past the band for what reaches out of it: the ribbon's tails (1.9 sizes out, 0.45 down), the
+  // brush's ragged ends (up to 0.9 out) and blurred glows (about 0.7), with a little to spare so that
+  // nothing is cut off in a straight line.
+  const glowing = style.glow !== undefined || style.kind === 'neon';
+  const extra =
+    style.kind === 'lines'
+      ? Math.max(size * 5, place.maxWidth * 0.12)
+      : (style.kind === 'ribbon' ? size * 2.2 : style.kind === 'brush' ? size * 1.2 : size * 0.8) + (glowing ? size * 0.4 : 0);
+  const above = size * (glowing ? 1 : 0.6);
+  const below = size * (glowing ? 1 : style.kind === 'ribbon' ? 0.9 : 0.6);
+  const layer = createLayer({ x: cx - textW / 2 - padX - extra, y: place.y - above, w: textW + (padX + extra) * 2, h: h + above + below }, scale);
   const { ctx } = layer;
   const left = cx - textW / 2 - padX;
   const right = cx + textW / 2 + padX;

@@ -4,8 +4,20 @@ import { createLayer, inDevicePixels, type Layer } from './surface';
 /** Alpha at or below this is invisible (the far tail of a blur): cropping it keeps files tight. */
 const INVISIBLE = 3;
 
-/** A copy of `layer` cropped to its visible pixels plus `margin` device pixels on every side. */
-export function trimLayer(layer: Layer, margin: number): Layer {
+/** The fewest device pixels of transparent margin: room for the last pixels of a glow in a thumbnail. */
+export const TRIM_MARGIN_MIN = 4;
+
+/**
+ * The transparent margin around artwork of `width` x `height` device pixels: a fixed 4 px is a
+ * hairline on a 1200 px logo, where ink 4 px from the edge reads as touching it. 1.2 % of the longer
+ * side keeps every side's margin above 1 % of the finished picture's side.
+ */
+export function trimMargin(width: number, height: number): number {
+  return Math.max(TRIM_MARGIN_MIN, Math.ceil(Math.max(width, height) * 0.012));
+}
+
+/** A copy of `layer` cropped to its visible pixels plus a margin (device pixels, from the artwork's size) on every side. */
+export function trimLayer(layer: Layer, marginFor: (width: number, height: number) => number): Layer {
   const { width, height } = layer.canvas;
   const { data } = layer.ctx.getImageData(0, 0, width, height);
   let top = height;
@@ -40,6 +52,7 @@ export function trimLayer(layer: Layer, margin: number): Layer {
     left = 0;
     right = 0;
   }
+  const margin = marginFor(right - left + 1, bottom - top + 1);
   const x0 = left - margin;
   const y0 = top - margin;
   const w = right - left + 1 + margin * 2;

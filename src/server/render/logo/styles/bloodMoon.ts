@@ -8,7 +8,8 @@ import type { LogoStyle } from '../types';
 export const bloodMoon: LogoStyle = {
   face: 'serifBlack',
   layout: { mode: 'arch', arch: 0.14, tracking: 0.0, width: 840, maxEm: 270 },
-  pad: 0.35,
+  // The blood drips and the red glow reach about 0.46 em below the letters.
+  pad: 0.55,
   sloganGap: 0.3,
   title(kit) {
     const e = kit.em;

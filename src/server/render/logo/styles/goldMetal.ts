@@ -17,7 +17,8 @@ const GOLD = [
 export const goldMetal: LogoStyle = {
   face: 'serifBlack',
   layout: { mode: 'arch', arch: -0.16, tracking: 0.0, width: 720, maxEm: 250 },
-  pad: 0.3,
+  // The extrusion, rings and glow reach about 0.36 em past the letters.
+  pad: 0.45,
   title(kit) {
     const e = kit.em;
     kit.extrude(9, 0, e * 0.012, (t) => (t > 0.6 ? '#1c0d02' : '#4a2708'), e * 0.17);

@@ -55,7 +55,8 @@ function scroll(ctx: Ctx, x: number, y: number, size: number, side: number, pain
 export const royal: LogoStyle = {
   face: 'serifBlack',
   layout: { mode: 'line', tracking: 0.04, width: 760, maxEm: 260 },
-  pad: 0.3,
+  // The extrusion and glow reach about 0.32 em below the letters.
+  pad: 0.42,
   title(kit) {
     const e = kit.em;
     kit.extrude(6, 0, e * 0.014, () => '#1a0530', e * 0.19);
