@@ -5,7 +5,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { BuilderMessages } from '../../src/contract/builder';
 import { registerAndLogIn, url } from './accounts';
 import { describeInBrowser, launchBrowser, openPage } from './browser';
-import { fitsPhone, openOffline, unzip, writeSamplePng } from './sites';
+import { fitsPhone, loadedPicturesSized, openOffline, unzip, writeSamplePng } from './sites';
 
 // Renders a banner through the queue and the site several times: minutes on a busy two-core machine.
 jest.setTimeout(300_000);
@@ -120,7 +120,10 @@ describeInBrowser('the page builder, in Chromium against the npm start server', 
 
     // Finished: the zip downloads and the back office lists the site as completed.
     const finished = page.waitForEvent('download', { timeout: 120_000 });
-    await page.getByRole('button', { name: /生成并下载/ }).click();
+    await page.getByRole('button', { name: /^生成并下载$/ }).click();
+    // The other tabs still hold their templates' samples: listed, and the user goes on anyway.
+    const samples = page.locator('.ant-modal').filter({ hasText: '以下内容仍是模版示例' });
+    await samples.getByRole('button', { name: '仍然生成并下载' }).click();
     expect((await finished).suggestedFilename()).toMatch(/\.zip$/);
     await page.waitForURL(/\/user\/backend\/siteList/);
     const row = page.getByRole('row').filter({ hasText: SITE_NAME });
@@ -136,9 +139,13 @@ describeInBrowser('the page builder, in Chromium against the npm start server', 
     const names = await unzip(zipFile, siteDir);
     const index = names.find((name) => name.endsWith('index.html'));
     expect(index).toBeDefined();
+    // Their game, not the sample's: no sample name, placeholder link or invented licence number in any file.
+    for (const name of names.filter((file) => /\.(html|css|js)$/.test(file))) {
+      expect(fs.readFileSync(path.join(siteDir, name), 'utf8')).not.toMatch(/龙腾天下|example\.com|ISBN|国新出审|ICP备/);
+    }
     const site = await openOffline(browser, path.join(siteDir, index!));
     expect(await site.page.title()).toContain(SITE_NAME);
-    const uploaded = await site.page.locator('img').evaluateAll((images: HTMLImageElement[]) => images.filter((image) => image.naturalWidth === 640 && image.naturalHeight === 360).length);
+    const uploaded = await loadedPicturesSized(site.page, 640, 360);
     expect(uploaded).toBeGreaterThan(0);
     expect(await site.page.locator('b').filter({ hasText: '奇缘' }).count()).toBe(0);
     expect(await site.page.locator('link[rel~="icon"]').count()).toBe(1);

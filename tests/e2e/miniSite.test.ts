@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { registerAndLogIn, url } from './accounts';
 import { describeInBrowser, launchBrowser, openPage } from './browser';
-import { fitsPhone, openOffline, unzip, writeSamplePng } from './sites';
+import { fitsPhone, loadedPicturesSized, openOffline, unzip, writeSamplePng } from './sites';
 
 // The flow renders a logo and a 1080p banner video: on a busy two-core machine that takes minutes.
 jest.setTimeout(300_000);
@@ -65,6 +65,8 @@ describeInBrowser('the mini site, in Chromium against the npm start server', () 
     await page.getByText('整屏动画生成成功').first().waitFor({ timeout: 240_000 });
 
     // The site's own form: hostile text where it can do harm, and an uploaded picture.
+    const sampleName = await page.getByLabel('游戏名称').inputValue();
+    expect(sampleName).not.toBe('');
     await page.getByLabel('游戏名称').fill(GAME_NAME);
     await page.getByLabel('宣传语').fill(HOSTILE_SLOGAN);
     await page.getByText('游戏截图', { exact: true }).click();
@@ -74,7 +76,11 @@ describeInBrowser('the mini site, in Chromium against the npm start server', () 
     await page.getByAltText('截图1预览').waitFor();
 
     const download = page.waitForEvent('download', { timeout: 120_000 });
-    await page.getByRole('button', { name: /生成网站/ }).click();
+    await page.getByRole('button', { name: /^生成网站$/ }).click();
+    // The rest of the form is still the template's: the page lists it, and the user goes on anyway.
+    const samples = page.locator('.ant-modal').filter({ hasText: '以下内容仍是模版示例' });
+    await samples.getByRole('button', { name: '游戏简介' }).waitFor();
+    await samples.getByRole('button', { name: '仍然生成网站' }).click();
     await page.waitForURL(/\/user\/miniSite\/preview\?/, { timeout: 120_000 });
     const frame = page.frameLocator('iframe[title="网站预览"]');
     await frame.getByText(HOSTILE_SLOGAN).first().waitFor();
@@ -90,6 +96,13 @@ describeInBrowser('the mini site, in Chromium against the npm start server', () 
     const index = names.find((name) => name.endsWith('index.html'));
     expect(index).toBeDefined();
 
+    // Their game, not the template's: no sample game, placeholder link or invented licence number in any file.
+    for (const name of names.filter((file) => /\.(html|css|js)$/.test(file))) {
+      const text = fs.readFileSync(path.join(siteDir, name), 'utf8');
+      expect(text).not.toContain(sampleName);
+      expect(text).not.toMatch(/example\.com|ISBN|国新出审|ICP备/);
+    }
+
     const { page: sitePage, failed, dialogs, close } = await openOffline(browser, path.join(siteDir, index!));
 
     expect(await sitePage.title()).toBe(GAME_NAME);
@@ -99,14 +112,7 @@ describeInBrowser('the mini site, in Chromium against the npm start server', () 
     expect(Math.min(...logos)).toBeGreaterThan(0);
     await sitePage.waitForFunction(() => (document.querySelector('video')?.readyState ?? 0) >= 2);
     expect(await sitePage.locator('video').first().evaluate((video: HTMLVideoElement) => [video.videoWidth, video.muted, video.loop, video.playsInline])).toEqual([1920, true, true, true]);
-    // The gallery loads lazily: bring every picture into view and let it decode before measuring.
-    const uploaded = await sitePage.locator('img').evaluateAll(async (images: HTMLImageElement[]) => {
-      for (const image of images) {
-        image.scrollIntoView();
-        await image.decode().catch(() => undefined);
-      }
-      return images.filter((image) => image.naturalWidth === 640 && image.naturalHeight === 360).length;
-    });
+    const uploaded = await loadedPicturesSized(sitePage, 640, 360);
     expect(uploaded).toBeGreaterThan(0);
     expect(await sitePage.locator('script:not([src])').count()).toBe(0);
 

@@ -64,3 +64,17 @@ export async function fitsPhone(page: Page): Promise<boolean> {
   await page.setViewportSize({ width: 390, height: 844 });
   return page.evaluate(() => document.documentElement.scrollWidth <= 390);
 }
+
+/**
+ * How many pictures of the page are `width` x `height` once loaded: lazily loaded ones are brought
+ * into view and decoded first, so that a picture far down the page counts too.
+ */
+export async function loadedPicturesSized(page: Page, width: number, height: number): Promise<number> {
+  return page.locator('img').evaluateAll(async (images: HTMLImageElement[], size: { width: number; height: number }) => {
+    for (const image of images) {
+      image.scrollIntoView();
+      await image.decode().catch(() => undefined);
+    }
+    return images.filter((image) => image.naturalWidth === size.width && image.naturalHeight === size.height).length;
+  }, { width, height });
+}

@@ -152,3 +152,11 @@ export function builderPreviewSrc(previewUrl: string | null | undefined, origin:
 export const BUILDER_PATH = '/createWeb';
 export const RESULT_PATH = '/result';
 export const SITE_LIST_PATH = '/backend/siteList';
+
+/** A field the page was asked to show (from the sample list): its tab opens and the form scrolls to it. */
+export interface FieldReveal {
+  type: ComponentType;
+  key: string;
+  /** Tells one request from the next for the same field. */
+  at: number;
+}

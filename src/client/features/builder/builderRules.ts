@@ -1,4 +1,5 @@
-import { BUILDER_TABS, BuilderLimits, BuilderMessages, type BuilderSite, type BuilderTab, type ComponentType } from '../../../contract/builder';
+import { BUILDER_TABS, BuilderLimits, BuilderMessages, COMPONENT_TYPE_LABELS, type BuilderSite, type BuilderTab, type ComponentType } from '../../../contract/builder';
+import type { SampleField } from '../../components/SampleFieldsDialog';
 import { configFieldProblem, configFields } from '../../../contract/miniSite';
 
 /** The component types each drawer tab edits: the logo is chosen and generated in the banner tab. */
@@ -22,6 +23,36 @@ export function typesInvalid(site: BuilderSite, types: readonly ComponentType[])
 /** The first tab with a field that fails its rules, or null when the whole site is valid. */
 export function firstInvalidTab(site: BuilderSite): BuilderTab | null {
   return BUILDER_TABS.find((tab) => typesInvalid(site, TAB_TYPES[tab])) ?? null;
+}
+
+const SAMPLE_KEY_SEPARATOR = ':';
+
+/** A builder field's key in the sample list: its component type and its own key. */
+export function sampleKeyOf(type: ComponentType, key: string): string {
+  return `${type}${SAMPLE_KEY_SEPARATOR}${key}`;
+}
+
+export function parseSampleKey(sampleKey: string): { type: ComponentType; key: string } {
+  const at = sampleKey.indexOf(SAMPLE_KEY_SEPARATOR);
+  return { type: sampleKey.slice(0, at) as ComponentType, key: sampleKey.slice(at + 1) };
+}
+
+/**
+ * The texts and pictures still as their template made them, tab by tab: listed before 生成并下载
+ * so that no sample ships unseen (the renderer names the user's game in sample texts, but a sample
+ * news item is still not the studio's news). Empty optional fields are left out of the site, not samples.
+ */
+export function builderSampleFields(site: BuilderSite): SampleField[] {
+  return BUILDER_TABS.flatMap((tab) =>
+    TAB_TYPES[tab].flatMap((type) => {
+      const values = site.formData[type] ?? {};
+      return (site.configData[type] ?? []).flatMap((group) =>
+        group.children
+          .filter((field) => (field.type === 'text' || field.type === 'textarea' || field.type === 'image') && field.value !== '' && values[field.key] === field.value)
+          .map((field) => ({ key: sampleKeyOf(type, field.key), name: field.name, group: `${COMPONENT_TYPE_LABELS[tab]} · ${group.name}` })),
+      );
+    }),
+  );
 }
 
 /** A picked file's problem before it is sent (spec section 5: builder images only, under 2 MB), or null. */

@@ -1,5 +1,7 @@
+import { createSelector } from '@reduxjs/toolkit';
 import type { RootState } from '../../app/rootReducer';
 import { hasEdits } from './builder.types';
+import { builderSampleFields } from './builderRules';
 
 export const selectBuilder = (state: RootState) => state.builder;
 export const selectBuilderSite = (state: RootState) => state.builder.site;
@@ -17,3 +19,6 @@ export const selectCompleting = (state: RootState) => state.builder.completing;
 /** The banner dialog shows while the job is sent, polled and finishing (not during the queue question). */
 export const selectBannerDialogOpen = (state: RootState) => ['sending', 'rendering', 'finishing'].includes(state.builder.banner.status);
 export const selectBannerBusy = (state: RootState) => state.builder.banner.status !== 'idle';
+
+/** The fields still as their templates made them: listed before 生成并下载. */
+export const selectBuilderSampleFields = createSelector([selectBuilderSite], (site) => (site ? builderSampleFields(site) : []));

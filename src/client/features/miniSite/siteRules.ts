@@ -1,5 +1,6 @@
 import { GenerationMessages } from '../../../contract/generation';
 import { configFieldProblem, configFields, MiniSiteLimits, MiniSiteMessages, withOwnName, type ConfigGroup, type CreateSiteRequest } from '../../../contract/miniSite';
+import type { SampleField } from '../../components/SampleFieldsDialog';
 import { isIdentityKey, type GameIdentity } from '../selections/gameIdentity';
 
 /** Shown when 生成网站 is pressed before the template's form has loaded (or after it failed to). */
@@ -39,13 +40,6 @@ export function formValuesOf(groups: readonly ConfigGroup[], stored: Record<stri
     values[field.key] = typed ?? sample;
   }
   return values;
-}
-
-/** A field that still holds the template's sample, and the form group it is in. */
-export interface SampleField {
-  key: string;
-  name: string;
-  group: string;
 }
 
 /**

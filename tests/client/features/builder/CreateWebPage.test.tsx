@@ -124,6 +124,23 @@ describe('CreateWebPage', () => {
     await waitFor(() => expect(services.navigate).toHaveBeenCalledWith('/result'));
   });
 
+  it('生成并下载 first lists the fields still holding samples; one leads to its tab and field, 仍然生成并下载 goes on', async () => {
+    const user = fastUser();
+    jest.mocked(builderApi.completeWeb).mockReturnValue(new Promise(() => undefined));
+    const { store } = renderPage();
+    await user.click(button('生成并下载'));
+    const dialog = (await screen.findByText('以下内容仍是模版示例')).closest<HTMLElement>('.ant-modal')!;
+    expect(within(dialog).getByText('页脚 · 页脚')).toBeInTheDocument();
+    await user.click(within(dialog).getByText('版权信息'));
+    await waitFor(() => expect(store.getState()[builderSlice.reducerPath].activeTab).toBe('footer'));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('版权信息')));
+    expect(builderApi.completeWeb).not.toHaveBeenCalled();
+
+    await user.click(button('生成并下载'));
+    await user.click(await screen.findByText('仍然生成并下载'));
+    await waitFor(() => expect(builderApi.completeWeb).toHaveBeenCalled());
+  });
+
   it('生成并下载 with an invalid field says 表单验证失败 and opens the tab that has it', async () => {
     const user = fastUser();
     const invalid = site({ formData: { ...site().formData, footer: { copyright: '' } } });

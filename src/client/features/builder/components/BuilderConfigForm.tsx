@@ -6,7 +6,9 @@ import type { ConfigField, ConfigGroup, MusicItem } from '../../../../contract/m
 import { checkerboardStyle } from '../../../components/checkerboard';
 import ConfigFieldItem from '../../../components/ConfigFieldItem';
 import type { UploadState } from '../../miniSite/miniSite.types';
-import { uploadKeyOf } from '../builder.types';
+import { uploadKeyOf, type FieldReveal } from '../builder.types';
+
+const REVEAL_AFTER_MS = 200;
 
 const IMAGE_ACCEPT = BuilderLimits.uploadMimeTypes.join(',');
 
@@ -24,6 +26,8 @@ export interface BuilderConfigFormProps {
   uploads: Record<string, UploadState>;
   /** Asks the form to show its problems (a counter: each change validates once). */
   validateRequest: number;
+  /** A field to scroll to and focus (this form's type only). */
+  reveal?: FieldReveal | null;
   onEdit(key: string, value: string): void;
   onMusic(key: string, value: string): void;
   onPickImage(key: string, file: File): void;
@@ -48,7 +52,7 @@ function GeneratedPicture({ kind, url }: { kind: 'banner' | 'banner_logo'; url: 
  * store as it is typed; the builder saga saves it 1 s after the last one.
  */
 export default function BuilderConfigForm(props: BuilderConfigFormProps) {
-  const { form, type, groups, values, logoReadOnly, music, musicLoading, uploads, validateRequest, onEdit, onMusic, onPickImage } = props;
+  const { form, type, groups, values, logoReadOnly, music, musicLoading, uploads, validateRequest, reveal = null, onEdit, onMusic, onPickImage } = props;
 
   // The store can change a value the Form did not (an upload, a generated banner): the Form follows it.
   useEffect(() => {
@@ -59,6 +63,13 @@ export default function BuilderConfigForm(props: BuilderConfigFormProps) {
   useEffect(() => {
     if (validateRequest > 0) form.validateFields().catch(() => undefined);
   }, [form, validateRequest]);
+
+  // The tab may have just opened: the scroll waits for it to be drawn.
+  useEffect(() => {
+    if (!reveal) return undefined;
+    const timer = setTimeout(() => form.scrollToField(reveal.key, { block: 'center', focus: true }), REVEAL_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [form, reveal]);
 
   const fieldTypes = new Map(groups.flatMap((group) => group.children.map((field) => [field.key, field.type] as const)));
 

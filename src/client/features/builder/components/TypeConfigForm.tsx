@@ -4,6 +4,7 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { selectMusic } from '../../miniSite/miniSiteSlice';
 import { selectBuilderSite, selectBuilderUploads } from '../builderSelectors';
 import { fieldEdited, imageUploadRequested, musicChosen } from '../builderSlice';
+import type { FieldReveal } from '../builder.types';
 import BuilderConfigForm, { type BuilderFormValues } from './BuilderConfigForm';
 
 interface TypeConfigFormProps {
@@ -11,12 +12,13 @@ interface TypeConfigFormProps {
   /** Whether banner_logo fields say they are generated in the banner tab. */
   logoReadOnly: boolean;
   validateRequest: number;
+  reveal?: FieldReveal | null;
 }
 
 const EMPTY: BuilderFormValues = {};
 
 /** The form of the site's chosen template of `type`, wired to the store (edits, uploads, music). */
-export default function TypeConfigForm({ type, logoReadOnly, validateRequest }: TypeConfigFormProps) {
+export default function TypeConfigForm({ type, logoReadOnly, validateRequest, reveal = null }: TypeConfigFormProps) {
   const dispatch = useAppDispatch();
   const site = useAppSelector(selectBuilderSite);
   const uploads = useAppSelector(selectBuilderUploads);
@@ -37,6 +39,7 @@ export default function TypeConfigForm({ type, logoReadOnly, validateRequest }: 
       musicLoading={music.status === 'loading'}
       uploads={uploads}
       validateRequest={validateRequest}
+      reveal={reveal?.type === type ? reveal : null}
       onEdit={(key, value) => dispatch(fieldEdited({ type, key, value }))}
       onMusic={(key, value) => dispatch(musicChosen({ type, key, value }))}
       onPickImage={(key, file) => dispatch(imageUploadRequested({ type, key, file }))}

@@ -5,8 +5,19 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { BUILDER_TABS, COMPONENT_TYPE_LABELS, type BuilderTab } from '../../../../contract/builder';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { musicRequested } from '../../miniSite/miniSiteSlice';
-import { openingOf, SITE_LIST_PATH } from '../builder.types';
-import { selectActiveTab, selectBannerBusy, selectBuilderSite, selectBuilderStatus, selectCompleting, selectPicker, selectSaveStatus } from '../builderSelectors';
+import SampleFieldsDialog from '../../../components/SampleFieldsDialog';
+import { openingOf, SITE_LIST_PATH, type FieldReveal } from '../builder.types';
+import { firstInvalidTab, parseSampleKey, TAB_TYPES } from '../builderRules';
+import {
+  selectActiveTab,
+  selectBannerBusy,
+  selectBuilderSampleFields,
+  selectBuilderSite,
+  selectBuilderStatus,
+  selectCompleting,
+  selectPicker,
+  selectSaveStatus,
+} from '../builderSelectors';
 import { bannerRequested, builderOpened, completeRequested, saveRequested, tabChanged } from '../builderSlice';
 import PreviewFrame from '../components/PreviewFrame';
 import SaveStatusText from '../components/SaveStatusText';
@@ -35,6 +46,9 @@ export default function CreateWebPage() {
   const pickerOpen = useAppSelector(selectPicker).type !== null;
   const [drawerOpen, setDrawerOpen] = useState(true);
   const [validateRequest, setValidateRequest] = useState(0);
+  const sampleFields = useAppSelector(selectBuilderSampleFields);
+  const [checkingSamples, setCheckingSamples] = useState(false);
+  const [reveal, setReveal] = useState<FieldReveal | null>(null);
 
   useEffect(() => {
     dispatch(builderOpened({ opening: openingOf(search), page: 'edit' }));
@@ -45,8 +59,21 @@ export default function CreateWebPage() {
 
   const validateVisible = () => setValidateRequest((count) => count + 1);
   const complete = () => {
+    // A site that would go (every field valid) but still holds samples: the user sees which first.
+    if (site && !firstInvalidTab(site) && sampleFields.length > 0) {
+      setCheckingSamples(true);
+      return;
+    }
     validateVisible();
     dispatch(completeRequested());
+  };
+  const showField = (sampleKey: string) => {
+    const { type, key } = parseSampleKey(sampleKey);
+    const tab = BUILDER_TABS.find((candidate) => TAB_TYPES[candidate].includes(type));
+    setCheckingSamples(false);
+    setDrawerOpen(true);
+    if (tab) dispatch(tabChanged(tab));
+    setReveal({ type, key, at: Date.now() });
   };
   const generateBanner = () => {
     validateVisible();
@@ -127,9 +154,21 @@ export default function CreateWebPage() {
         <Tabs
           activeKey={activeTab}
           onChange={(key) => dispatch(tabChanged(key as BuilderTab))}
-          items={BUILDER_TABS.map((tab) => ({ key: tab, label: COMPONENT_TYPE_LABELS[tab], children: <TabPanel tab={tab} validateRequest={validateRequest} /> }))}
+          items={BUILDER_TABS.map((tab) => ({ key: tab, label: COMPONENT_TYPE_LABELS[tab], children: <TabPanel tab={tab} validateRequest={validateRequest} reveal={reveal} /> }))}
         />
       </Drawer>
+      <SampleFieldsDialog
+        open={checkingSamples}
+        fields={sampleFields}
+        goLabel="生成并下载"
+        onGo={() => {
+          setCheckingSamples(false);
+          validateVisible();
+          dispatch(completeRequested());
+        }}
+        onEdit={showField}
+        onClose={() => setCheckingSamples(false)}
+      />
       {pickerOpen ? (
         <Suspense fallback={null}>
           <TemplatePickerDialog />

@@ -8,6 +8,7 @@ import FlowSteps from '../../../components/FlowSteps';
 import MediaPreviewDialog, { type MediaPreview } from '../../../components/MediaPreviewDialog';
 import Notice from '../../../components/Notice';
 import PageHeading from '../../../components/PageHeading';
+import SampleFieldsDialog from '../../../components/SampleFieldsDialog';
 import { pageColumnStyle } from '../../../components/pageLayout';
 import { useDelayedPreview } from '../../../components/useDelayedPreview';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
@@ -29,7 +30,6 @@ import {
 import BannerPickerDialog from '../components/BannerPickerDialog';
 import DynamicConfigForm, { type SiteFormValues } from '../components/DynamicConfigForm';
 import GeneratedResults from '../components/GeneratedResults';
-import SampleFieldsDialog from '../components/SampleFieldsDialog';
 import { selectSiteFormGroups, selectSiteFormValues, selectSiteSampleFields } from '../miniSiteSelectors';
 import {
   defaultBannerRequested,

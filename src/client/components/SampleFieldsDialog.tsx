@@ -1,5 +1,12 @@
 import { Button, Modal } from 'antd';
-import type { SampleField } from '../siteRules';
+
+/** A field that still holds its template's sample, and the part of the form it is in. */
+export interface SampleField {
+  /** What onEdit is given back: the field's key (in the builder, with its component type). */
+  key: string;
+  name: string;
+  group: string;
+}
 
 interface SampleFieldsDialogProps {
   open: boolean;
