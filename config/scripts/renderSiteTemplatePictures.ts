@@ -105,8 +105,7 @@ async function writeDefaults(templateId: number): Promise<void> {
   for (const [i, framing] of FEATURE_FRAMINGS.entries()) await write(defaultPictureName.feature(templateId, i + 1), renderShot(scene(i + 1), framing, design.theme));
   if (design.roles && copy.roles) {
     for (const [i, framing] of PORTRAIT_FRAMINGS.entries()) {
-      const name = copy.roles[i]?.[0] ?? '';
-      await write(defaultPictureName.role(templateId, i + 1), renderPortrait(scene(i), framing, design.theme, name, i));
+      await write(defaultPictureName.role(templateId, i + 1), renderPortrait(scene(i), framing, design.theme, i));
     }
   }
 }

@@ -4,31 +4,19 @@
  * banner scene without its texts, framed differently; character portraits are cards with the
  * character's initial in the theme's display face over a close crop of the same world.
  */
-import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
+import { createCanvas, Path2D, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
 import { BANNER_STYLE_DEFS } from '../banner/styles';
 import { DESIGN_HEIGHT, DESIGN_WIDTH } from '../banner/core/canvas';
 import { createRng, hashString } from '../banner/core/prng';
 import { makeTimeline } from '../banner/core/timeline';
 import type { FrameTime, Scene } from '../banner/core/types';
-import { font, type FontFaceName } from '../fonts';
 import { bannerStyleById } from '../styles';
 import { rgba } from './baseCss';
-import type { DisplayFace, Theme } from './design';
+import type { Theme } from './design';
 
 export const SHOT_SIZE = { width: 960, height: 540 } as const;
 export const PORTRAIT_SIZE = { width: 480, height: 640 } as const;
 const WEBP_QUALITY = 74;
-
-/** The canvas faces (render/fonts.ts) that match the site's display faces. */
-const CANVAS_FACE: Record<DisplayFace, FontFaceName> = {
-  blocky: 'display',
-  round: 'cartoon',
-  elegant: 'elegant',
-  brush: 'brush',
-  wildBrush: 'wildBrush',
-  serif: 'serifBlack',
-  sans: 'sansBlack',
-};
 
 const SCENE_SECONDS = 6;
 
@@ -118,10 +106,11 @@ export function renderShot(camera: SceneCamera, framing: ShotFraming, theme: The
 }
 
 /**
- * A character card: a close crop of the world washed in the theme's colours, a halo, the
- * character's initial large in the display face, a thin inner frame with corner marks.
+ * A character card: a close crop of the world washed in the theme's colours, a halo, a hero's
+ * silhouette lit from behind (each of the four carries another weapon), a thin inner frame with
+ * corner marks. No lettering: the card's name is set over it by the page and must stay legible.
  */
-export function renderPortrait(camera: SceneCamera, framing: ShotFraming, theme: Theme, name: string, index: number): Promise<Buffer> {
+export function renderPortrait(camera: SceneCamera, framing: ShotFraming, theme: Theme, index: number): Promise<Buffer> {
   const { width, height } = PORTRAIT_SIZE;
   const canvas = createCanvas(width, height);
   const ctx = canvas.getContext('2d');
@@ -158,21 +147,7 @@ export function renderPortrait(camera: SceneCamera, framing: ShotFraming, theme:
   }
   ctx.restore();
 
-  const initial = Array.from(name)[0] ?? '?';
-  ctx.font = font(CANVAS_FACE[theme.display], width * 0.56);
-  ctx.textAlign = 'center';
-  ctx.textBaseline = 'middle';
-  ctx.shadowColor = rgba(theme.accent, 0.9);
-  ctx.shadowBlur = 36;
-  const fill = ctx.createLinearGradient(0, cy - width * 0.3, 0, cy + width * 0.3);
-  fill.addColorStop(0, '#ffffff');
-  fill.addColorStop(1, theme.dark ? theme.accent : '#f4f4f4');
-  ctx.fillStyle = fill;
-  ctx.fillText(initial, cx, cy);
-  ctx.shadowBlur = 0;
-  ctx.lineWidth = 3;
-  ctx.strokeStyle = rgba('#000000', 0.35);
-  ctx.strokeText(initial, cx, cy);
+  drawFigure(ctx, width, height, theme, index);
 
   const inset = 18;
   ctx.strokeStyle = rgba('#ffffff', 0.55);
@@ -194,6 +169,99 @@ export function renderPortrait(camera: SceneCamera, framing: ShotFraming, theme:
     ctx.stroke();
   }
   return canvas.encode('webp', WEBP_QUALITY + 6);
+}
+
+/**
+ * A standing hero from the waist up, in shadow with a rim of the theme's accent: head, hair tied
+ * up, shoulders and a cloak reaching the card's foot, and a weapon per index (sword, staff with an
+ * orb, bow, spear) behind the shoulder. Drawn in the card's upper two thirds so the lower third,
+ * where the name goes, is dark and calm.
+ */
+function drawFigure(ctx: SKRSContext2D, width: number, height: number, theme: Theme, index: number): void {
+  const cx = width / 2;
+  const headY = height * 0.27;
+  const head = width * 0.095;
+  const shoulderY = headY + head * 2.4;
+  const shoulder = width * 0.25;
+  const rim = theme.accent;
+
+  // The weapon first: the figure stands in front of it.
+  ctx.save();
+  ctx.lineCap = 'round';
+  ctx.strokeStyle = rgba('#0b0b0f', 0.92);
+  ctx.shadowColor = rgba(rim, 0.9);
+  ctx.shadowBlur = 18;
+  const kind = index % 4;
+  ctx.lineWidth = width * 0.025;
+  ctx.beginPath();
+  if (kind === 0) {
+    ctx.moveTo(cx + shoulder * 0.55, shoulderY + head * 1.2);
+    ctx.lineTo(cx + shoulder * 1.2, headY - head * 2.6);
+  } else if (kind === 1) {
+    ctx.moveTo(cx - shoulder * 0.9, height * 0.95);
+    ctx.lineTo(cx - shoulder * 0.9, headY - head * 1.6);
+  } else if (kind === 2) {
+    ctx.arc(cx + shoulder * 0.25, shoulderY, shoulder * 1.05, -Math.PI * 0.42, Math.PI * 0.42);
+  } else {
+    ctx.moveTo(cx - shoulder * 1.25, height * 0.9);
+    ctx.lineTo(cx + shoulder * 1.1, headY - head * 2.4);
+  }
+  ctx.stroke();
+  if (kind === 1) {
+    ctx.fillStyle = rgba(rim, 0.95);
+    ctx.beginPath();
+    ctx.arc(cx - shoulder * 0.9, headY - head * 2, head * 0.55, 0, Math.PI * 2);
+    ctx.fill();
+  }
+  if (kind === 3) {
+    ctx.fillStyle = rgba('#0b0b0f', 0.92);
+    const tipX = cx + shoulder * 1.1;
+    const tipY = headY - head * 2.4;
+    ctx.beginPath();
+    ctx.moveTo(tipX + head * 0.35, tipY - head * 0.7);
+    ctx.lineTo(tipX - head * 0.45, tipY + head * 0.1);
+    ctx.lineTo(tipX + head * 0.15, tipY + head * 0.45);
+    ctx.closePath();
+    ctx.fill();
+  }
+  ctx.restore();
+
+  const body = new Path2D();
+  // Neck, rounded shoulders and a cloak falling to the card's foot, a little wider at the hem.
+  body.moveTo(cx - head * 0.45, headY + head * 0.8);
+  body.lineTo(cx - head * 0.5, shoulderY - head * 0.7);
+  body.bezierCurveTo(cx - shoulder * 0.6, shoulderY - head * 0.6, cx - shoulder, shoulderY - head * 0.2, cx - shoulder, shoulderY + head * 0.8);
+  body.bezierCurveTo(cx - shoulder * 1.02, height * 0.72, cx - shoulder * 1.12, height * 0.88, cx - shoulder * 1.2, height);
+  body.lineTo(cx + shoulder * 1.2, height);
+  body.bezierCurveTo(cx + shoulder * 1.12, height * 0.88, cx + shoulder * 1.02, height * 0.72, cx + shoulder, shoulderY + head * 0.8);
+  body.bezierCurveTo(cx + shoulder, shoulderY - head * 0.2, cx + shoulder * 0.6, shoulderY - head * 0.6, cx + head * 0.5, shoulderY - head * 0.7);
+  body.lineTo(cx + head * 0.45, headY + head * 0.8);
+  body.closePath();
+  // Head, and hair tied up (a bun or a crest): apart from the body, so that where they overlap
+  // the windings do not cancel into a hole.
+  const face = new Path2D();
+  face.ellipse(cx, headY, head * 0.92, head * 1.1, 0, 0, Math.PI * 2);
+  const bunX = cx + (index % 2 ? head * 0.3 : -head * 0.2);
+  const bunY = headY - head * 1.15;
+  face.moveTo(bunX + head * 0.45, bunY);
+  face.ellipse(bunX, bunY, head * 0.45, head * 0.4, 0, 0, Math.PI * 2);
+
+  // The rim light first, then the shadow over its inner half: only the outline glows, not the
+  // seams where head, neck and cloak meet.
+  ctx.save();
+  ctx.shadowColor = rgba(rim, 0.95);
+  ctx.shadowBlur = 28;
+  ctx.lineWidth = 5;
+  ctx.strokeStyle = rgba(rim, 0.9);
+  ctx.stroke(body);
+  ctx.stroke(face);
+  ctx.restore();
+  const shade = ctx.createLinearGradient(0, headY - head, 0, height);
+  shade.addColorStop(0, '#15151c');
+  shade.addColorStop(1, '#050507');
+  ctx.fillStyle = shade;
+  ctx.fill(body);
+  ctx.fill(face);
 }
 
 /** Screenshot framings: wide views at different moments, then closer crops for the feature pictures. */
