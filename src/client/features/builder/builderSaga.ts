@@ -25,6 +25,8 @@ import { sessionEnded } from '../auth/authSlice';
 import { takeLeavingPage } from '../auth/leavingPage';
 import { zipFileNameOf } from '../download/zipName';
 import { selectMusic } from '../miniSite/miniSiteSlice';
+import { BUILDER_NAME_KEY, type GameIdentity } from '../selections/gameIdentity';
+import { selectGameIdentity } from '../selections/selectionsSlice';
 import { BUILDER_PATH, hasEdits, RESULT_PATH, selectedIdsOf, SITE_LIST_PATH, uploadKeyOf, type PendingEdits, type PickerState, type SaveStatus } from './builder.types';
 import { bannerPercent, builderUploadProblem, firstInvalidTab, TAB_TYPES, typesInvalid } from './builderRules';
 import { selectBuilderSite, selectIsDirty, selectPendingEdits, selectPicker, selectSaveStatus, selectStoredSiteId } from './builderSelectors';
@@ -87,6 +89,18 @@ function newSite() {
   return call(builderApi.getWebUrl, { type: 'main', id: 0, selectedComponents: {} });
 }
 
+/**
+ * A new site is named after the game the user named before (in any form), not the configuration's
+ * sample: an edit like a typed one, so that the auto-save sends it and the logo follows the name.
+ */
+export function* nameAfterTheGame(site: BuilderSite): SagaIterator {
+  const identity: GameIdentity = yield select(selectGameIdentity);
+  const name = Array.from(identity.game_name?.trim() ?? '')
+    .slice(0, BuilderLimits.webNameMax)
+    .join('');
+  if (name && name !== site.formData.main?.[BUILDER_NAME_KEY]) yield put(fieldEdited({ type: 'main', key: BUILDER_NAME_KEY, value: name }));
+}
+
 /** How many of the most recently changed sites are looked through for one still 编辑中. */
 const LATEST_SITES_LOOKED_AT = 20;
 
@@ -122,6 +136,7 @@ export function* openSite(action: ReturnType<typeof builderOpened>): SagaIterato
   try {
     const site: BuilderSite = wanted === null ? yield newSite() : yield call(builderApi.getSelectConfig, { id: wanted });
     yield put(siteLoaded(site));
+    if (wanted === null) yield call(nameAfterTheGame, site);
     if (opening.kind === 'new') services.navigate(BUILDER_PATH, { replace: true });
   } catch (error) {
     yield call(endSessionIfExpired, error);

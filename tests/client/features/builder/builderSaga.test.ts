@@ -40,6 +40,7 @@ import { initialMiniSiteState } from '../../../../src/client/features/miniSite/m
 import { BuilderLimits, BuilderMessages, SiteStatus, type BannerStatusAnswer, type GenerateBannerAnswer } from '../../../../src/contract/builder';
 import { GenerationMessages } from '../../../../src/contract/generation';
 import { makeFakeServices } from '../../fakeServices';
+import { initialSelectionsState } from '../../../../src/client/features/selections/selectionsSlice';
 import { fakeWorld, rootReducer } from '../auth/sagaHarness';
 import { sequence } from '../generation/generationHarness';
 import { builderState, openState, site, template } from './builderHarness';
@@ -76,6 +77,23 @@ describe('builder: opening a site', () => {
       .run();
     expect(services.navigate).toHaveBeenCalledWith('/createWeb', { replace: true });
     expect(storeState.builder).toMatchObject({ siteId: 7, previewUrl: created.previewUrl, status: 'succeeded' });
+  });
+
+  it('names a new site after the game the user named before, as a typed edit the auto-save sends; an opened site keeps its name', async () => {
+    const { providers } = servicesOnly();
+    const named = { ...builderState({ siteId: 3 }), selections: { ...initialSelectionsState, identity: { game_name: '星辰战纪' } } };
+    const created = site({ id: 7, formData: { ...site().formData, main: { web_name: '龙腾天下' } } });
+    const { storeState } = await expectSaga(openSite, builderOpened({ opening: { kind: 'new' }, page: 'edit' }))
+      .withReducer(rootReducer, named)
+      .provide([providers, answer(builderApi.getWebUrl, created)])
+      .put(fieldEdited({ type: 'main', key: 'web_name', value: '星辰战纪' }))
+      .run();
+    expect(storeState.builder.pending).toEqual({ main: { web_name: '星辰战纪' } });
+    await expectSaga(openSite, builderOpened({ opening: { kind: 'id', id: 9 }, page: 'edit' }))
+      .withReducer(rootReducer, named)
+      .provide([providers, answer(builderApi.getSelectConfig, created)])
+      .not.put.actionType(fieldEdited.type)
+      .run();
   });
 
   it('?id=N opens site N with getSelectConfig', async () => {
