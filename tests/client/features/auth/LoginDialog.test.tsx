@@ -29,6 +29,16 @@ describe('LoginDialog', () => {
     expect(button(/^登\s*录$/)).toBeDisabled();
   });
 
+  it('leads from the account pane to the login page, which comes back to this page after logging in', async () => {
+    const { store } = renderWithProviders(<LoginDialog />, { route: '/miniSite/config?from=home', preloadedState: { loginDialog: { open: true } } });
+    const user = fastUser();
+    await user.click(tab('账号登录'));
+    const link = await screen.findByText('去登录页用账号密码登录，登录后回到本页');
+    expect(link.closest('a')?.getAttribute('href')).toMatch(/\/auth\/login\?redirect=%2FminiSite%2Fconfig%3Ffrom%3Dhome$/);
+    await user.click(link);
+    expect(store.getState().loginDialog.open).toBe(false);
+  });
+
   it('offers no SMS login, even when the login page was left in SMS mode', async () => {
     renderWithProviders(<LoginDialog />, {
       preloadedState: { loginDialog: { open: true }, auth: { ...initialAuthState, loginMode: 'sms', passwordLockNotice: Messages.loginLocked } },
