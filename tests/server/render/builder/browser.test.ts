@@ -8,6 +8,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { configFields } from '../../../../src/contract/miniSite';
+import { findComponent } from '../../../../src/server/render/builder/catalog';
 import { defaultRenderInput, renderBuiltSite } from '../../../../src/server/render/builder/renderBuiltSite';
 import type { BuiltSiteRenderInput } from '../../../../src/server/render/builder/types';
 import { chromiumPath } from '../../../e2e/environment';
@@ -20,14 +22,21 @@ const describeInBrowser = CHROMIUM ? describe : describe.skip;
 let root: string;
 let browser: Browser;
 
+/** The site with every link field of its chosen sidebar filled (a sidebar without links has no phone bar). */
+function withSidebarLinks(input: BuiltSiteRenderInput): BuiltSiteRenderInput {
+  const fields = configFields(findComponent('sidebar', input.selected.sidebar)?.config ?? []);
+  const links = Object.fromEntries(fields.filter((field) => field.optional && field.placeholder === 'https://').map((field) => [field.key, `https://game.example.cn/${field.key}`]));
+  return { ...input, texts: { ...input.texts, sidebar: { ...input.texts.sidebar, ...links } } };
+}
+
 /** Sites that between them use every head, banner and sidebar arrangement at both widths' hardest spots. */
 function sites(): Array<[string, BuiltSiteRenderInput]> {
   const withParts = (main: number, head: number, banner: number, content: number, sidebar: number, footer: number): BuiltSiteRenderInput => {
     const input = defaultRenderInput('main', main);
-    return { ...input, selected: { ...input.selected, head, banner, content, sidebar, footer } };
+    return withSidebarLinks({ ...input, selected: { ...input.selected, head, banner, content, sidebar, footer } });
   };
   return [
-    ['default configuration', defaultRenderInput('main', 1)],
+    ['default configuration', withSidebarLinks(defaultRenderInput('main', 1))],
     ['light theme, centred head, split banner, section nav', withParts(6, 4, 5, 12, 4, 7)],
     ['stacked head, framed banner, gift pack', withParts(10, 8, 6, 14, 10, 10)],
     ['rail head, bottom banner, services', withParts(5, 12, 4, 3, 14, 4)],
