@@ -62,11 +62,16 @@ export interface RenderResult {
   files: string[];
 }
 
-/** Renders one spec into `outDir` (which exists and is empty); rejects on failure or abort. */
+/**
+ * Renders one spec into `outDir` (which exists and is empty); rejects on failure or abort. A
+ * renderer that draws frames reports the share done through `onProgress` (0 to 1), for the bars.
+ */
 export interface RenderRunner {
-  run(spec: RenderSpec, outDir: string, signal: AbortSignal): Promise<RenderResult>;
+  run(spec: RenderSpec, outDir: string, signal: AbortSignal, onProgress?: (share: number) => void): Promise<RenderResult>;
   /** Stops every render at once (shutdown). */
   close(): Promise<void>;
+  /** Gets ready to render (the queue's start), so that the first render is not the slow one. */
+  warm?(): void;
 }
 
 /**
