@@ -137,6 +137,24 @@ export const DEFAULT_RENDER_SECONDS: Readonly<Record<UserJobKind, number>> = {
   ab: BuilderLimits.defaultBannerSeconds,
 };
 
+/**
+ * What a job's render time depends on besides its kind, so that its duration is estimated from
+ * renders like it: the logo style for logos, the banner style for banner videos (its logo is a
+ * small part), the art provider for builder banners (a remote image service is far slower than
+ * drawing here). The same for every user: it never names who asked.
+ */
+export function durationStyleOf(spec: Pick<LogoJobSpec, 'kind' | 'logoStyle'> | Pick<BannerJobSpec, 'kind' | 'bannerStyle'> | Pick<BuilderBannerJobSpec, 'kind' | 'provider'>): string {
+  switch (spec.kind) {
+    case 'tl':
+    case 'al':
+      return String(spec.logoStyle);
+    case 'fsa':
+      return String(spec.bannerStyle);
+    case 'ab':
+      return spec.provider;
+  }
+}
+
 /** The logo text of any user job: zips and sites name their files after it. */
 export function logoTextOf(spec: UserJobSpec): string {
   return spec.kind === 'ab' ? spec.logotext : spec.texts.logotext;
