@@ -48,6 +48,11 @@ function existing(id: string, kind: UserJobKind): LogoCreateAnswer {
   return { uniqueId: id, isInquiry: false, exist: true, waitCount: 0, ...resultUrls(id, kind), expectedSeconds: 0 };
 }
 
+/** The answer of a create whose job is to be polled. */
+function queued(id: string, waitCount: number, remainingMs: number): LogoCreateAnswer {
+  return { uniqueId: id, isInquiry: false, exist: false, waitCount, ...NO_RESULT, expectedSeconds: answerSeconds(remainingMs) };
+}
+
 export interface GenerationServiceDeps {
   queue: RenderQueue;
   catalog: Catalog;
@@ -84,13 +89,10 @@ export class GenerationService {
       case 'exists':
         return existing(outcome.id, outcome.kind);
       case 'queued': {
-        if (!(await queue.waitForQuickJob(outcome, user.id))) {
-          return { uniqueId: outcome.id, isInquiry: false, exist: false, waitCount: outcome.waitCount, ...NO_RESULT, expectedSeconds: answerSeconds(outcome.remainingMs) };
-        }
+        if (!(await queue.waitForQuickJob(outcome, user.id))) return queued(outcome.id, outcome.waitCount, outcome.remainingMs);
         const now = queue.poll(outcome.id, user.id);
-        if (now.type === 'done') return existing(now.id, now.kind);
         // Ended without a result (failed): the first poll says why, as it always does.
-        return { uniqueId: outcome.id, isInquiry: false, exist: false, waitCount: 0, ...NO_RESULT, expectedSeconds: 0 };
+        return now.type === 'done' ? existing(now.id, now.kind) : queued(outcome.id, 0, 0);
       }
     }
   }
