@@ -90,6 +90,8 @@ describe('generation: a logo from submit to preview', () => {
     expect(waits).toEqual([2000, 2000, 2000, 1500]);
     expect(world.services.notify.success).toHaveBeenCalledWith('LOGO生成成功');
     expect(world.services.notify.error).not.toHaveBeenCalled();
+    // The message component is asked for at the start, not when the result is already there.
+    expect(world.services.prepareNotices).toHaveBeenCalledTimes(1);
     expect(world.services.navigate).toHaveBeenCalledWith('/logo/preview?logoUrl=%2Fgenerated%2Flogo%2Fa+b.png&fileName=LOGO');
     expect(storeState.selections.configs.alone).toMatchObject({ logoUrl: '/generated/logo/a b.png', module: 'tl' });
     // The job's own estimate (2 s, the clock standing still) replaced the general one (42 s).
