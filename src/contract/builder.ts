@@ -162,11 +162,14 @@ export interface GenerateBannerRequest {
 export interface GenerateBannerAnswer {
   /** `/api/createWeb/bannerStatus?taskId=<id>`; '' with an inquiry. */
   callbackUrl: string;
-  /** Expected seconds of the render (the progress bar reaches 95 % at it). */
+  /**
+   * Expected seconds from this answer to the result (the progress bar reaches 95 % at it), to a
+   * tenth: a banner drawn here takes about half a second.
+   */
   durationTime: number;
   isInquiry: boolean;
   waitCount: number;
-  /** An identical banner exists already: the callback answers status 1 at once. */
+  /** The banner is made already (an identical one, or this one within a second): the callback answers status 1 at once. */
   completed: boolean;
 }
 

@@ -86,6 +86,11 @@ export interface LogoCreateAnswer {
   waitCount: number;
   logoUrl: string;
   bannerUrl: string;
+  /**
+   * The server's estimate of the seconds from this answer to the result (fractions included: a
+   * logo takes a fraction of a second); 0 with `exist` and an inquiry. The progress bar aims at it.
+   */
+  expectedSeconds: number;
 }
 
 /** POST /index/common/logoPolling */
@@ -100,11 +105,26 @@ export interface LogoPollingAnswer {
   isCreate: boolean;
   logoUrl: string;
   bannerUrl: string;
+  /**
+   * While waiting: the seconds left by the server's estimate, which follows the render's own
+   * progress (frames drawn) once it has some; 0 otherwise.
+   */
+  expectedSeconds: number;
+}
+
+/**
+ * POST /index/common/getLogoCreationDuration: the module, and the chosen styles when known (render
+ * times differ by style: a light logo style takes a third of a heavy one).
+ */
+export interface LogoCreationDurationRequest {
+  module: GenerationModule;
+  logobg?: number;
+  banner?: number;
 }
 
 /** POST /index/common/getLogoCreationDuration, and the value getTemplateConfig also carries. */
 export interface LogoCreationDurationAnswer {
-  /** Expected seconds from submit to result. */
+  /** Expected seconds from submit to result, to a tenth (a logo takes a fraction of a second). */
   logoCreationDuration: number;
 }
 
@@ -129,7 +149,10 @@ export const GenerationLimits = {
   bannerTextMax: 30,
   /** The inputs themselves accept up to this many characters; the rules above say what passes. */
   inputMaxLength: 100,
+  /** Spec section 4: polls every 2000 ms; a job expected sooner is asked for sooner (pollDelayMs). */
   pollIntervalMs: 2_000,
+  /** The soonest a poll follows the previous answer, however short the estimate. */
+  pollMinIntervalMs: 250,
   /** Spec section 9: the logo default; the server's measured value overrides it. */
   defaultLogoSeconds: 180,
   defaultBannerSeconds: 60,

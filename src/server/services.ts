@@ -61,7 +61,7 @@ export interface MiniSiteOverrides {
 /** What tests replace in the render queue: the renderer (a fake) and its time limits. */
 export interface GenerationOverrides {
   runner?: RenderRunner;
-  queue?: Partial<Pick<RenderQueueOptions, 'timeoutsMs' | 'leaseMs' | 'abortGraceMs' | 'maxAttempts' | 'maxInterruptions' | 'sweepIntervalMs'>>;
+  queue?: Partial<Pick<RenderQueueOptions, 'timeoutsMs' | 'leaseMs' | 'abortGraceMs' | 'maxAttempts' | 'maxInterruptions' | 'sweepIntervalMs' | 'seeds' | 'quickWaitMs'>>;
 }
 
 /** Wires the services once per app: one place shows what depends on what. */

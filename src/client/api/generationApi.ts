@@ -1,9 +1,9 @@
 import type {
   BannerTemplate,
-  GenerationModule,
   LogoCreateAnswer,
   LogoCreateRequest,
   LogoCreationDurationAnswer,
+  LogoCreationDurationRequest,
   LogoPollingAnswer,
   LogoPollingRequest,
   LogoTemplate,
@@ -40,8 +40,8 @@ export function logoPolling(body: LogoPollingRequest): Promise<LogoPollingAnswer
   return call<LogoPollingAnswer>({ method: 'POST', url: '/index/common/logoPolling', data: body, skipErrorHandler: true });
 }
 
-/** POST /index/common/getLogoCreationDuration: the expected seconds from submit to result for a module. */
-export function getLogoCreationDuration(body: { module: GenerationModule }): Promise<LogoCreationDurationAnswer> {
+/** POST /index/common/getLogoCreationDuration: the expected seconds from submit to result for a module and its styles. */
+export function getLogoCreationDuration(body: LogoCreationDurationRequest): Promise<LogoCreationDurationAnswer> {
   return call<LogoCreationDurationAnswer>({ method: 'POST', url: '/index/common/getLogoCreationDuration', data: body, skipErrorHandler: true });
 }
 

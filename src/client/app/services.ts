@@ -25,6 +25,11 @@ export interface Services {
   currentLocation(): { pathname: string; search: string };
   /** Starts the browser's download of `url`, saved as `fileName` (a temporary <a download>). */
   download(url: string, fileName: string): void;
+  /**
+   * A notice will follow soon (a generation is under way, and ends with one): whatever showing it
+   * needs is loaded now, so that it does not add its loading time to the wait for the result.
+   */
+  prepareNotices?(): void;
 }
 
 /** The saga context key under which the services are provided. */

@@ -23,6 +23,8 @@ export function createAppServices() {
   let messages: Notify | null = null;
   const pending: PendingNotice[] = [];
   const waitingListeners = new Set<() => void>();
+  /** A notice was announced (prepareNotices): the bridge is wanted before there is one. */
+  let announced = false;
 
   const show = (level: Level) => (text: string) => {
     if (messages) {
@@ -45,6 +47,11 @@ export function createAppServices() {
     currentLocation() {
       const location = router?.state.location;
       return location ? { pathname: location.pathname, search: location.search } : { pathname: '/', search: '' };
+    },
+    prepareNotices() {
+      if (messages || announced) return;
+      announced = true;
+      waitingListeners.forEach((listener) => listener());
     },
     download(url, fileName) {
       const link = document.createElement('a');
@@ -69,8 +76,8 @@ export function createAppServices() {
       if (!target) return;
       for (const notice of pending.splice(0)) target[notice.level](notice.text);
     },
-    /** True while notices wait for a message API. */
-    hasWaitingNotices: () => pending.length > 0,
+    /** True while notices wait for a message API, or one was announced. */
+    hasWaitingNotices: () => !messages && (pending.length > 0 || announced),
     /** Calls `listener` whenever a notice starts waiting; returns the unsubscribe function. */
     onNoticeWaiting(listener: () => void): () => void {
       waitingListeners.add(listener);

@@ -223,6 +223,29 @@ export const MIGRATIONS: readonly string[] = [
            ('qq4', '345678901'), ('qq4_link', 'https://qm.qq.com/q/345678901')
   );
   `,
+  `
+  -- Recent render times per kind and style (the logo or banner style, the builder's art provider):
+  -- the progress bars' estimates. Kept apart from render_jobs, whose rows go a week after their
+  -- last use, so that an estimate survives restarts and quiet weeks. Starts from the history the
+  -- jobs already hold, the newest 20 of each style (renderDurations.ts keeps that many).
+  CREATE TABLE render_durations (
+    kind TEXT NOT NULL,
+    style TEXT NOT NULL,
+    finished_at INTEGER NOT NULL,
+    render_ms INTEGER NOT NULL
+  );
+  CREATE INDEX render_durations_key ON render_durations (kind, style, finished_at);
+  INSERT INTO render_durations (kind, style, finished_at, render_ms)
+    SELECT kind,
+           CASE kind WHEN 'fsa' THEN json_extract(input, '$.bannerStyle') WHEN 'ab' THEN json_extract(input, '$.provider') ELSE json_extract(input, '$.logoStyle') END,
+           finished_at, render_ms
+    FROM render_jobs
+    WHERE status = 'done' AND render_ms IS NOT NULL AND finished_at IS NOT NULL;
+  DELETE FROM render_durations WHERE rowid IN (
+    SELECT rowid FROM (SELECT rowid, ROW_NUMBER() OVER (PARTITION BY kind, style ORDER BY finished_at DESC) AS newer FROM render_durations)
+    WHERE newer > 20
+  );
+  `,
 ];
 
 /** Brings the schema up to date; each migration and its version bump commit together or not at all. */

@@ -6,10 +6,13 @@ import type { Clock } from '../clock';
 import type { Db } from '../db/database';
 import { addressLimitKey } from '../security/clientAddress';
 import { generatedDir, jobDir, renderTmpDir } from './paths';
+import { DurationRepository, RenderDurations, type RenderSeeds } from './renderDurations';
+import { RENDER_SEEDS } from './renderSeeds';
 import {
   DEFAULT_RENDER_SECONDS,
   JOB_ID_PATTERN,
   RENDER_TIMEOUT_MS,
+  durationStyleOf,
   jobIdentity,
   jobScope,
   userFacingMessage,
@@ -64,6 +67,10 @@ export interface RenderQueueOptions extends QueueSettings {
   maxInterruptions?: number;
   /** How often unpolled jobs and lapsed leases are looked for. */
   sweepIntervalMs?: number;
+  /** What a kind and style is expected to take before this server has measured it; tests choose their own. */
+  seeds?: RenderSeeds;
+  /** The longest a create waits for a short job (QUICK_ANSWER_MS); tests change it, not which jobs are short. */
+  quickWaitMs?: number;
 }
 
 /** Whose limit of active jobs a refused submit hit, and what that limit is. */
@@ -72,15 +79,16 @@ export interface ActiveLimit {
   limit: number;
 }
 
+/** `remainingMs`: the queue's estimate of the time from now to the job's result. */
 export type SubmitOutcome =
   | { type: 'refused'; limit: ActiveLimit }
   | { type: 'inquiry'; waitCount: number }
   | { type: 'exists'; id: string; kind: UserJobKind; files: string[] }
-  | { type: 'queued'; id: string; waitCount: number };
+  | { type: 'queued'; id: string; waitCount: number; remainingMs: number };
 
 export type PollOutcome =
   | { type: 'unknown' }
-  | { type: 'waiting'; waitCount: number; running: boolean }
+  | { type: 'waiting'; waitCount: number; running: boolean; remainingMs: number }
   | { type: 'done'; id: string; kind: UserJobKind; files: string[] }
   | { type: 'failed'; message: string }
   | { type: 'expired' };
@@ -106,6 +114,10 @@ interface ActiveJob {
   id: string;
   seq: number;
   kind: UserJobKind;
+  /** What its render time depends on besides the kind (durationStyleOf). */
+  style: string;
+  /** When it should be done, as estimated when it was queued (or the queue rebuilt); null when unknown. */
+  expectedDoneAt: number | null;
   /** Who asked for it (the last to queue it anew); null for jobs of no user. */
   userId: number | null;
   /** The address it was asked from, as addressLimitKey counts it; null for none. */
@@ -119,7 +131,17 @@ interface RunningTask {
   key: string;
   controller: AbortController;
   aside: AsideTask | null;
+  /** A user job's render, for the estimates: null for gallery pictures. */
+  job: RunningJob | null;
   settled: Promise<void>;
+}
+
+interface RunningJob {
+  kind: UserJobKind;
+  style: string;
+  startedAt: number;
+  /** The share of the render done, as the renderer reports it (frames drawn); 0 when it does not. */
+  progress: number;
 }
 
 interface AsideTask {
@@ -135,20 +157,23 @@ const DAY_MS = 24 * 3600 * 1000;
 /** Finished results are kept this long after their last use, failures twice as long (DESIGN.md 8). */
 export const KEEP_DONE_MS = 7 * DAY_MS;
 export const KEEP_FAILED_MS = 14 * DAY_MS;
-/** Renders the expected duration is measured over. */
-export const DURATION_HISTORY = 20;
+/** Below this share of its frames a render's own progress says too little to extrapolate from. */
+const MIN_PROGRESS = 0.05;
+/**
+ * How long a create may wait for its job's result (waitForQuickJob), and only for a job that starts
+ * at once and should end within it: a logo then comes with its create call (the spec's `exist`)
+ * instead of with a poll later. Longer renders are answered at once and polled, as the spec says.
+ */
+export const QUICK_ANSWER_MS = 1_000;
+
+/** Milliseconds as the API's answers carry them: seconds to a hundredth (a logo takes 0.06 s to 0.4 s), without a float's noise. */
+export const answerSeconds = (ms: number): number => Math.round(ms / 10) / 100;
 
 /** Adds `change` to a count, dropping the entry at zero so that the map holds active keys only. */
 function bump<K>(counts: Map<K, number>, key: K, change: number): void {
   const next = (counts.get(key) ?? 0) + change;
   if (next > 0) counts.set(key, next);
   else counts.delete(key);
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
 /**
@@ -167,10 +192,14 @@ export class RenderQueue {
   private readonly running = new Map<string, RunningTask>();
   private readonly asideQueue: AsideTask[] = [];
   private readonly asideByKey = new Map<string, AsideTask>();
-  /** Median render seconds of each kind's recent renders; dropped when one of the kind finishes. */
-  private readonly renderMedians = new Map<UserJobKind, number>();
-  /** Queued and running user jobs of each kind, for the expected wait. */
-  private readonly activeByKind = new Map<UserJobKind, number>();
+  /** Expected render times per kind and style, from this server's renders (persisted) and the seeds. */
+  private readonly durations: RenderDurations;
+  /** Queued user jobs of each kind and style, for the expected wait: no scan of the queue. */
+  private readonly queuedByStyle = new Map<string, { kind: UserJobKind; style: string; count: number }>();
+  /** Creates waiting for their job to end (the quick answer of a short render), by job id. */
+  private readonly endWaiters = new Map<string, Set<(ended: boolean) => void>>();
+  /** The users whose create waits in waitForQuickJob now. */
+  private readonly quickWaits = new Set<number>();
   /** Queued and running jobs of each user and each address, for their limits (no entry at zero). */
   private readonly activeByUser = new Map<number, number>();
   private readonly activeByIp = new Map<string, number>();
@@ -180,6 +209,7 @@ export class RenderQueue {
   private readonly maxAttempts: number;
   private readonly maxInterruptions: number;
   private readonly sweepIntervalMs: number;
+  private readonly quickWaitMs: number;
   private timers: NodeJS.Timeout[] = [];
   private started = false;
   private closed = false;
@@ -193,6 +223,8 @@ export class RenderQueue {
     this.maxAttempts = options.maxAttempts ?? 2;
     this.maxInterruptions = options.maxInterruptions ?? 3;
     this.sweepIntervalMs = options.sweepIntervalMs ?? 5_000;
+    this.quickWaitMs = options.quickWaitMs ?? QUICK_ANSWER_MS;
+    this.durations = new RenderDurations(options.seeds ?? RENDER_SEEDS, DEFAULT_RENDER_SECONDS, new DurationRepository(options.db));
   }
 
   /** Recovers what a previous run left, rebuilds the in-memory view, and starts rendering. */
@@ -206,9 +238,15 @@ export class RenderQueue {
     fs.mkdirSync(renderTmpDir(dataDir), { recursive: true });
     const at = now();
     this.recoverOrphans(at);
+    // Nothing runs yet: each job waits for the renders of those before it, shared among the slots.
+    let workAheadMs = 0;
     for (const row of this.repo.active()) {
+      const style = durationStyleOf(specOf(row));
+      const ownMs = this.durations.estimateMs(row.kind, style);
+      const expectedDoneAt = at + workAheadMs / this.options.concurrency + ownMs;
+      workAheadMs += ownMs;
       // A restart counts as a poll: the clients that were waiting get a full expiry period to come back.
-      this.addActive({ id: row.id, seq: row.seq, kind: row.kind, userId: row.user_id, ipKey: addressLimitKey(row.ip), status: row.status, touchedAt: Math.max(row.touched_at, at) });
+      this.addActive({ id: row.id, seq: row.seq, kind: row.kind, style, expectedDoneAt, userId: row.user_id, ipKey: addressLimitKey(row.ip), status: row.status, touchedAt: Math.max(row.touched_at, at) });
     }
     const sweep = setInterval(() => this.sweep(), this.sweepIntervalMs);
     const renew = setInterval(() => this.renewLeases(), Math.max(50, Math.floor(this.leaseMs / 4)));
@@ -216,6 +254,7 @@ export class RenderQueue {
     sweep.unref();
     renew.unref();
     this.timers = [sweep, renew];
+    this.options.runner.warm?.();
     this.pump();
   }
 
@@ -253,7 +292,7 @@ export class RenderQueue {
     const known = this.active.get(id);
     if (known) {
       known.touchedAt = Math.max(known.touchedAt, at);
-      return { type: 'queued', id, waitCount: this.waitCountOf(known) };
+      return { type: 'queued', id, waitCount: this.waitCountOf(known), remainingMs: this.remainingMs(known, at) };
     }
     const row = this.repo.byId(id);
     if (row?.status === 'done' && this.filesExist(id, filesOf(row))) {
@@ -264,20 +303,64 @@ export class RenderQueue {
     const limit = this.activeLimitReached(request.userId, ipKey);
     if (limit) return { type: 'refused', limit };
     if (request.isFirst && this.index.size > this.options.inquiryThreshold) return { type: 'inquiry', waitCount: this.index.size };
+    const style = durationStyleOf(spec);
+    const ownMs = this.durations.estimateMs(spec.kind, style);
+    // Before it joins the queue: afterwards it would count among the jobs ahead of itself.
+    const expectedDoneAt = at + this.waitAheadMs(at) + ownMs;
     const seq = this.repo.enqueue(id, spec, { userId: request.userId, ip: request.ip }, at);
     if (seq === null) {
       // Queued or running by another server on this database: follow it from its row.
       const current = this.repo.byId(id);
       if (current && (current.status === 'queued' || current.status === 'running')) {
-        this.addActive({ id, seq: current.seq, kind: current.kind, userId: current.user_id, ipKey: addressLimitKey(current.ip), status: current.status, touchedAt: at });
+        this.addActive({ id, seq: current.seq, kind: current.kind, style, expectedDoneAt: null, userId: current.user_id, ipKey: addressLimitKey(current.ip), status: current.status, touchedAt: at });
       }
-      return { type: 'queued', id, waitCount: 0 };
+      return { type: 'queued', id, waitCount: 0, remainingMs: ownMs };
     }
-    const job: ActiveJob = { id, seq, kind: spec.kind, userId: request.userId, ipKey, status: 'queued', touchedAt: at };
+    const job: ActiveJob = { id, seq, kind: spec.kind, style, expectedDoneAt, userId: request.userId, ipKey, status: 'queued', touchedAt: at };
     this.addActive(job);
     this.preemptBackground();
     this.pump();
-    return { type: 'queued', id, waitCount: this.waitCountOf(job) };
+    return { type: 'queued', id, waitCount: this.waitCountOf(job), remainingMs: this.remainingMs(job, this.options.now()) };
+  }
+
+  /**
+   * Lets a create answer with the result of a short job: waits, up to QUICK_ANSWER_MS, for a job
+   * just submitted that has nothing ahead of it and should end within that time. One such wait per
+   * user and no more at once than there are render slots, so that waiting creates can never hold
+   * many connections open (the callers' rate limits come first). Answers whether the job ended;
+   * false at once for any other job, which is polled as usual.
+   */
+  async waitForQuickJob(queued: { id: string; waitCount: number; remainingMs: number }, userId: number | null): Promise<boolean> {
+    const quick = queued.waitCount === 0 && queued.remainingMs <= QUICK_ANSWER_MS;
+    if (!quick || userId === null || this.quickWaits.has(userId) || this.quickWaits.size >= this.options.concurrency) return false;
+    this.quickWaits.add(userId);
+    try {
+      return await this.jobEnded(queued.id, this.quickWaitMs);
+    } finally {
+      this.quickWaits.delete(userId);
+    }
+  }
+
+  /**
+   * Resolves true when the job is no longer queued or running (done, failed, expired), false after
+   * `timeoutMs` or on shutdown.
+   */
+  jobEnded(id: string, timeoutMs: number): Promise<boolean> {
+    if (!this.active.has(id)) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const waiters = this.endWaiters.get(id) ?? new Set();
+      this.endWaiters.set(id, waiters);
+      const end = (ended: boolean): void => {
+        clearTimeout(timer);
+        waiters.delete(end);
+        if (!waiters.size && this.endWaiters.get(id) === waiters) this.endWaiters.delete(id);
+        resolve(ended);
+      };
+      const timer = setTimeout(() => end(false), timeoutMs);
+      // A waiting request must never be what keeps the process alive.
+      timer.unref();
+      waiters.add(end);
+    });
   }
 
   /**
@@ -295,7 +378,7 @@ export class RenderQueue {
         return { type: 'expired' };
       }
       job.touchedAt = Math.max(job.touchedAt, at);
-      return { type: 'waiting', waitCount: this.waitCountOf(job), running: job.status === 'running' };
+      return { type: 'waiting', waitCount: this.waitCountOf(job), running: job.status === 'running', remainingMs: this.remainingMs(job, at) };
     }
     const row = this.repo.byId(id);
     if (!row || !this.mayPoll(row.user_id, userId)) return { type: 'unknown' };
@@ -311,7 +394,7 @@ export class RenderQueue {
       case 'expired':
         return { type: 'expired' };
       default:
-        return { type: 'waiting', waitCount: 0, running: row.status === 'running' };
+        return { type: 'waiting', waitCount: 0, running: row.status === 'running', remainingMs: this.durations.estimateMs(row.kind, durationStyleOf(specOf(row))) };
     }
   }
 
@@ -331,25 +414,53 @@ export class RenderQueue {
   }
 
   /**
-   * Expected seconds from submit to result for a kind: its median render time, plus the work of
-   * every job now queued or running (each at its own kind's median) shared among the render slots,
-   * rounded up. Before any history a kind counts as the spec's default (180 s logo, 60 s banner,
-   * 120 s builder banner).
-   * Reads no rows: the counts are kept in memory and the medians cached.
+   * Milliseconds from now to the result of a job of `kind` in `style` queued now: the wait for the
+   * work ahead of it, then its own render (the median of that style's recent renders, RenderDurations).
+   * Without a style, the kind's usual figure. Reads no rows: counts and medians are in memory.
    */
-  expectedSeconds(kind: UserJobKind): number {
-    let pending = 0;
-    for (const [activeKind, count] of this.activeByKind) pending += count * this.renderSeconds(activeKind);
-    return Math.max(1, Math.ceil(this.renderSeconds(kind) + pending / this.options.concurrency));
+  expectedMs(kind: UserJobKind, style = ''): number {
+    return this.waitAheadMs(this.options.now()) + this.durations.estimateMs(kind, style);
   }
 
-  private renderSeconds(kind: UserJobKind): number {
-    const cached = this.renderMedians.get(kind);
-    if (cached !== undefined) return cached;
-    const history = this.repo.history(kind, DURATION_HISTORY);
-    const seconds = history.length ? median(history.map((h) => h.render_ms)) / 1000 : DEFAULT_RENDER_SECONDS[kind];
-    this.renderMedians.set(kind, seconds);
-    return seconds;
+  /** expectedMs as the answers carry it (answerSeconds), never 0: a logo takes a fraction of a second. */
+  expectedSeconds(kind: UserJobKind, style = ''): number {
+    return Math.max(0.01, answerSeconds(this.expectedMs(kind, style)));
+  }
+
+  /**
+   * How long a job queued now waits to start: nothing while a slot is free and no job waits;
+   * otherwise the queued work plus what the running renders have left, shared among the slots
+   * (with nothing queued, until the first running render ends).
+   */
+  private waitAheadMs(at: number): number {
+    let queued = 0;
+    for (const { kind, style, count } of this.queuedByStyle.values()) queued += count * this.durations.estimateMs(kind, style);
+    const running: number[] = [];
+    for (const task of this.running.values()) if (task.job) running.push(this.runningRemainingMs(task.job, at));
+    if (queued === 0) return running.length < this.options.concurrency ? 0 : Math.min(...running);
+    return (queued + running.reduce((sum, ms) => sum + ms, 0)) / this.options.concurrency;
+  }
+
+  /** The time a queued or running job has left, by the estimates and, once it renders, its progress. */
+  private remainingMs(job: ActiveJob, at: number): number {
+    const run = job.status === 'running' ? this.running.get(job.id)?.job : undefined;
+    if (run) return this.runningRemainingMs(run, at);
+    const ownMs = this.durations.estimateMs(job.kind, job.style);
+    return job.expectedDoneAt === null ? ownMs : Math.max(job.expectedDoneAt - at, ownMs);
+  }
+
+  /**
+   * What a render has left: its estimate less the time it has run; once the renderer reports
+   * progress (frames drawn), blended with the time the rest of its frames will take at the pace
+   * so far, trusting the pace more the further it is.
+   */
+  private runningRemainingMs(run: RunningJob, at: number): number {
+    const elapsed = Math.max(0, at - run.startedAt);
+    const byEstimate = Math.max(0, this.durations.estimateMs(run.kind, run.style) - elapsed);
+    const share = run.progress;
+    if (share < MIN_PROGRESS) return byEstimate;
+    const byPace = (elapsed * (1 - share)) / share;
+    return share * byPace + (1 - share) * byEstimate;
   }
 
   /**
@@ -417,6 +528,7 @@ export class RenderQueue {
       settled.push(task.settled);
     }
     for (const task of this.asideQueue.splice(0)) task.reject(new RenderAborted('shutdown'));
+    for (const waiters of [...this.endWaiters.values()]) for (const end of [...waiters]) end(false);
     await this.options.runner.close();
     await Promise.allSettled(settled);
   }
@@ -447,12 +559,29 @@ export class RenderQueue {
     this.active.delete(id);
     this.index.delete(job.seq);
     this.countActive(job, -1);
+    for (const end of [...(this.endWaiters.get(id) ?? [])]) end(true);
   }
 
   private countActive(job: ActiveJob, change: number): void {
-    this.activeByKind.set(job.kind, (this.activeByKind.get(job.kind) ?? 0) + change);
+    if (job.status === 'queued') this.countQueued(job, change);
     if (job.userId !== null) bump(this.activeByUser, job.userId, change);
     if (job.ipKey !== null) bump(this.activeByIp, job.ipKey, change);
+  }
+
+  private countQueued(job: ActiveJob, change: number): void {
+    const key = `${job.kind}\u0000${job.style}`;
+    const entry = this.queuedByStyle.get(key) ?? { kind: job.kind, style: job.style, count: 0 };
+    entry.count += change;
+    if (entry.count > 0) this.queuedByStyle.set(key, entry);
+    else this.queuedByStyle.delete(key);
+  }
+
+  /** Moves a job between queued and running, keeping the queued counts right. */
+  private setStatus(job: ActiveJob, status: ActiveJob['status']): void {
+    if (job.status === status) return;
+    if (job.status === 'queued') this.countQueued(job, -1);
+    job.status = status;
+    if (status === 'queued') this.countQueued(job, 1);
   }
 
   /** The limit a new job of this user and address would pass, or null: two map reads, no rows. */
@@ -505,7 +634,7 @@ export class RenderQueue {
     for (const row of requeued) {
       this.options.log.warn({ jobId: row.id, kind: row.kind, attempts: row.attempts }, 'render job stalled (lease lapsed): queued again');
       const job = this.active.get(row.id);
-      if (job) job.status = 'queued';
+      if (job) this.setStatus(job, 'queued');
     }
     for (const row of failed) {
       this.options.log.error({ jobId: row.id, kind: row.kind, attempts: row.attempts }, 'render job stalled again: failed');
@@ -571,7 +700,7 @@ export class RenderQueue {
   }
 
   /** Runs the renderer under the kind's timeout; after an abort, gives it a grace period to stop. */
-  private async render(spec: RenderSpec, outDir: string, controller: AbortController): Promise<RenderResult> {
+  private async render(spec: RenderSpec, outDir: string, controller: AbortController, onProgress?: (share: number) => void): Promise<RenderResult> {
     let grace: NodeJS.Timeout | undefined;
     const timeout = setTimeout(() => controller.abort(new RenderAborted('timeout')), this.timeouts[spec.kind]);
     const givenUp = new Promise<never>((_resolve, reject) => {
@@ -582,7 +711,7 @@ export class RenderQueue {
       else controller.signal.addEventListener('abort', onAbort, { once: true });
     });
     try {
-      const result = await Promise.race([this.options.runner.run(spec, outDir, controller.signal), givenUp]);
+      const result = await Promise.race([this.options.runner.run(spec, outDir, controller.signal, onProgress), givenUp]);
       // A render that ignored its abort and finished anyway still timed out or was interrupted.
       if (controller.signal.aborted) throw controller.signal.reason;
       return result;
@@ -598,13 +727,19 @@ export class RenderQueue {
   private startJob(row: JobRow): void {
     const controller = new AbortController();
     const spec = specOf(row);
+    const style = durationStyleOf(spec);
     const known = this.active.get(row.id);
-    if (known) known.status = 'running';
-    else this.addActive({ id: row.id, seq: row.seq, kind: row.kind, userId: row.user_id, ipKey: addressLimitKey(row.ip), status: 'running', touchedAt: row.touched_at });
-    const task: RunningTask = { key: row.id, controller, aside: null, settled: Promise.resolve() };
+    if (known) this.setStatus(known, 'running');
+    else this.addActive({ id: row.id, seq: row.seq, kind: row.kind, style, expectedDoneAt: null, userId: row.user_id, ipKey: addressLimitKey(row.ip), status: 'running', touchedAt: row.touched_at });
+    const job: RunningJob = { kind: row.kind, style, startedAt: row.started_at ?? this.options.now(), progress: 0 };
+    const task: RunningTask = { key: row.id, controller, aside: null, job, settled: Promise.resolve() };
     this.running.set(row.id, task);
     const tmp = this.newTmpDir(row.id);
-    task.settled = this.render(spec, tmp, controller)
+    // Never backwards, never past the end, whatever a renderer reports.
+    const onProgress = (share: number): void => {
+      if (Number.isFinite(share)) job.progress = Math.min(1, Math.max(job.progress, share));
+    };
+    task.settled = this.render(spec, tmp, controller, onProgress)
       .then(
         (result) => this.jobSucceeded(row, tmp, result),
         (error: unknown) => this.jobFailed(row, error),
@@ -635,8 +770,9 @@ export class RenderQueue {
       this.jobFailed(row, error);
       return;
     }
-    this.repo.finish(row.id, startedAt, result.files, at, at - startedAt, startedAt - row.queued_at, touchedAt);
-    this.renderMedians.delete(row.kind);
+    if (this.repo.finish(row.id, startedAt, result.files, at, at - startedAt, startedAt - row.queued_at, touchedAt)) {
+      this.durations.record({ kind: row.kind, style: durationStyleOf(specOf(row)), finishedAt: at, renderMs: at - startedAt });
+    }
     this.removeActive(row.id);
   }
 
@@ -653,7 +789,7 @@ export class RenderQueue {
 
   private startAside(aside: AsideTask): void {
     const controller = new AbortController();
-    const task: RunningTask = { key: `aside:${aside.key}`, controller, aside, settled: Promise.resolve() };
+    const task: RunningTask = { key: `aside:${aside.key}`, controller, aside, job: null, settled: Promise.resolve() };
     this.running.set(task.key, task);
     const tmp = this.newTmpDir(aside.key);
     task.settled = this.render(aside.spec, tmp, controller)

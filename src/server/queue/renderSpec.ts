@@ -62,11 +62,16 @@ export interface RenderResult {
   files: string[];
 }
 
-/** Renders one spec into `outDir` (which exists and is empty); rejects on failure or abort. */
+/**
+ * Renders one spec into `outDir` (which exists and is empty); rejects on failure or abort. A
+ * renderer that draws frames reports the share done through `onProgress` (0 to 1), for the bars.
+ */
 export interface RenderRunner {
-  run(spec: RenderSpec, outDir: string, signal: AbortSignal): Promise<RenderResult>;
+  run(spec: RenderSpec, outDir: string, signal: AbortSignal, onProgress?: (share: number) => void): Promise<RenderResult>;
   /** Stops every render at once (shutdown). */
   close(): Promise<void>;
+  /** Gets ready to render (the queue's start), so that the first render is not the slow one. */
+  warm?(): void;
 }
 
 /**
@@ -131,6 +136,24 @@ export const DEFAULT_RENDER_SECONDS: Readonly<Record<UserJobKind, number>> = {
   fsa: GenerationLimits.defaultBannerSeconds,
   ab: BuilderLimits.defaultBannerSeconds,
 };
+
+/**
+ * What a job's render time depends on besides its kind, so that its duration is estimated from
+ * renders like it: the logo style for logos, the banner style for banner videos (its logo is a
+ * small part), the art provider for builder banners (a remote image service is far slower than
+ * drawing here). The same for every user: it never names who asked.
+ */
+export function durationStyleOf(spec: Pick<LogoJobSpec, 'kind' | 'logoStyle'> | Pick<BannerJobSpec, 'kind' | 'bannerStyle'> | Pick<BuilderBannerJobSpec, 'kind' | 'provider'>): string {
+  switch (spec.kind) {
+    case 'tl':
+    case 'al':
+      return String(spec.logoStyle);
+    case 'fsa':
+      return String(spec.bannerStyle);
+    case 'ab':
+      return spec.provider;
+  }
+}
 
 /** The logo text of any user job: zips and sites name their files after it. */
 export function logoTextOf(spec: UserJobSpec): string {

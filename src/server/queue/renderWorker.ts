@@ -4,7 +4,7 @@
  * pool terminates the thread if the render does not stop.
  */
 import { isMainThread, parentPort } from 'node:worker_threads';
-import { runRenderJob } from '../render/jobs';
+import { runRenderJob, warmUpRenderers } from '../render/jobs';
 import { lowerThisThreadsPriority } from './renderPriority';
 import type { WorkerReply, WorkerRequest } from './workerPool';
 
@@ -27,9 +27,22 @@ if (!isMainThread && parentPort) {
       controllers.get(request.id)?.abort(new Error('render aborted'));
       return;
     }
+    if (request.type === 'warm') {
+      // Only speed is at stake: a failure here shows again, with its job, in the render that needs it.
+      warmUpRenderers().catch((error: unknown) => console.error('render worker: warming up failed', error));
+      return;
+    }
     const controller = new AbortController();
     controllers.set(request.id, controller);
-    runRenderJob(request.spec, request.outDir, controller.signal).then(
+    const { id } = request;
+    // A message per whole percent at most: a 1080p banner has 150 frames, an animated logo fewer.
+    let reported = 0;
+    const onProgress = (share: number): void => {
+      if (share - reported < 0.01 && share < 1) return;
+      reported = share;
+      port.postMessage({ type: 'progress', id, share } satisfies WorkerReply);
+    };
+    runRenderJob(request.spec, request.outDir, controller.signal, onProgress).then(
       (result) => port.postMessage({ type: 'done', id: request.id, result } satisfies WorkerReply),
       (error: unknown) => port.postMessage({ type: 'failed', id: request.id, error: serialise(error) } satisfies WorkerReply),
     ).finally(() => controllers.delete(request.id));

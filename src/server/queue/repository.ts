@@ -30,6 +30,7 @@ export interface ActiveRow {
   id: string;
   seq: number;
   kind: UserJobKind;
+  input: string;
   user_id: number | null;
   ip: string | null;
   status: 'queued' | 'running';
@@ -59,7 +60,6 @@ export class JobRepository {
   private readonly orphansStmt;
   private readonly requeueOrphanStmt;
   private readonly failOrphanStmt;
-  private readonly historyStmt;
   private readonly pruneStmt;
 
   constructor(private readonly db: Db) {
@@ -93,7 +93,7 @@ export class JobRepository {
     this.expireStmt = db.prepare<[number, string]>(`
       UPDATE render_jobs SET status = 'expired', finished_at = ?, error = '' WHERE id = ? AND status = 'queued'`);
     this.touchStmt = db.prepare<[number, string]>('UPDATE render_jobs SET touched_at = MAX(touched_at, ?) WHERE id = ?');
-    this.activeStmt = db.prepare<[], ActiveRow>(`SELECT id, seq, kind, user_id, ip, status, touched_at FROM render_jobs WHERE status IN ('queued', 'running') ORDER BY seq`);
+    this.activeStmt = db.prepare<[], ActiveRow>(`SELECT id, seq, kind, input, user_id, ip, status, touched_at FROM render_jobs WHERE status IN ('queued', 'running') ORDER BY seq`);
     this.lapsedStmt = db.prepare<[number], JobRow>("SELECT * FROM render_jobs WHERE status = 'running' AND lease_until < ?");
     this.requeueLapsedStmt = db.prepare<[string, number]>(`
       UPDATE render_jobs SET status = 'queued', started_at = NULL, lease_until = NULL WHERE id = ? AND status = 'running' AND lease_until < ?`);
@@ -105,10 +105,6 @@ export class JobRepository {
     this.failOrphanStmt = db.prepare<[string, number, number, string]>(`
       UPDATE render_jobs SET status = 'failed', error = ?, interruptions = interruptions + 1, finished_at = ?, touched_at = MAX(touched_at, ?), lease_until = NULL
       WHERE id = ? AND status = 'running'`);
-    this.historyStmt = db.prepare<[string, number], { render_ms: number; wait_ms: number }>(`
-      SELECT render_ms, wait_ms FROM render_jobs
-      WHERE kind = ? AND status = 'done' AND render_ms IS NOT NULL
-      ORDER BY finished_at DESC LIMIT ?`);
     this.pruneStmt = db.prepare<[number, number], { id: string }>(`
       DELETE FROM render_jobs
       WHERE (status = 'done' AND touched_at < ?) OR (status IN ('failed', 'expired') AND touched_at < ?)
@@ -198,11 +194,6 @@ export class JobRepository {
       }
     })();
     return { requeued, failed };
-  }
-
-  /** Render and wait times of the newest finished jobs of a kind. */
-  history(kind: UserJobKind, limit: number): { render_ms: number; wait_ms: number }[] {
-    return this.historyStmt.all(kind, limit);
   }
 
   /** Deletes results untouched since `doneBefore` and failures since `failedBefore`; answers their ids. */

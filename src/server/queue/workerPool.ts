@@ -4,12 +4,15 @@ import { Worker } from 'node:worker_threads';
 import type { RenderResult, RenderRunner, RenderSpec } from './renderSpec';
 
 /** Messages to a render worker thread (renderWorker.ts)... */
-export type WorkerRequest = { type: 'run'; id: number; spec: RenderSpec; outDir: string } | { type: 'abort'; id: number };
+export type WorkerRequest = { type: 'run'; id: number; spec: RenderSpec; outDir: string } | { type: 'abort'; id: number } | { type: 'warm' };
 
-/** ...and its answers. */
+/** ...and its answers: progress while a render draws its frames, then its end. */
 export type WorkerReply =
+  | { type: 'progress'; id: number; share: number }
   | { type: 'done'; id: number; result: RenderResult }
   | { type: 'failed'; id: number; error: { name: string; message: string; stack?: string } };
+
+type WorkerEnd = Exclude<WorkerReply, { type: 'progress' }>;
 
 /**
  * The worker runs TypeScript like the rest of the server: tsx's CommonJS hook is loaded into the
@@ -39,7 +42,7 @@ interface Lost {
 interface Slot {
   worker: Worker;
   /** The render it is doing, if any. */
-  current: { id: number; settle: (outcome: WorkerReply | Lost) => void } | null;
+  current: { id: number; settle: (outcome: WorkerEnd | Lost) => void; onProgress?: (share: number) => void } | null;
 }
 
 /**
@@ -55,7 +58,7 @@ export class WorkerPool implements RenderRunner {
 
   constructor(private readonly options: WorkerPoolOptions) {}
 
-  run(spec: RenderSpec, outDir: string, signal: AbortSignal): Promise<RenderResult> {
+  run(spec: RenderSpec, outDir: string, signal: AbortSignal, onProgress?: (share: number) => void): Promise<RenderResult> {
     if (this.closed) return Promise.reject(new Error('The worker pool is closed'));
     if (signal.aborted) return Promise.reject(signal.reason);
     const slot = this.idle.pop() ?? this.spawn();
@@ -74,6 +77,7 @@ export class WorkerPool implements RenderRunner {
       };
       slot.current = {
         id,
+        onProgress,
         settle: (outcome) => {
           slot.current = null;
           clearTimeout(grace);
@@ -87,6 +91,19 @@ export class WorkerPool implements RenderRunner {
       signal.addEventListener('abort', onAbort, { once: true });
       slot.worker.postMessage({ type: 'run', id, spec, outDir } satisfies WorkerRequest);
     });
+  }
+
+  /**
+   * Starts the threads now and has them load the renderers, so that the first renders after a
+   * start are as quick as the rest: a short logo is answered by its create call only if it is.
+   */
+  warm(): void {
+    while (!this.closed && this.threadCount < this.options.size) {
+      const slot = this.spawn();
+      slot.worker.unref();
+      this.idle.push(slot);
+      slot.worker.postMessage({ type: 'warm' } satisfies WorkerRequest);
+    }
   }
 
   async close(): Promise<void> {
@@ -111,7 +128,9 @@ export class WorkerPool implements RenderRunner {
     const worker = new Worker(this.options.workerFile ?? RENDER_WORKER_FILE, { execArgv: WORKER_EXEC_ARGV, ...(env ? { env } : {}) });
     const slot: Slot = { worker, current: null };
     worker.on('message', (reply: WorkerReply) => {
-      if (slot.current && reply.id === slot.current.id) slot.current.settle(reply);
+      if (!slot.current || reply.id !== slot.current.id) return;
+      if (reply.type === 'progress') slot.current.onProgress?.(reply.share);
+      else slot.current.settle(reply);
     });
     // An uncaught error inside the thread ends it: its render fails and a new thread takes its place.
     worker.on('error', (error) => {

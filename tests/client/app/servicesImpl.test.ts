@@ -45,6 +45,21 @@ describe('app services', () => {
     expect(waiting).toHaveBeenCalledTimes(2);
   });
 
+  it('asks for the message bridge as soon as a notice is announced, before there is one', () => {
+    const app = createAppServices();
+    const waiting = jest.fn();
+    app.onNoticeWaiting(waiting);
+    expect(app.hasWaitingNotices()).toBe(false);
+    app.services.prepareNotices?.();
+    app.services.prepareNotices?.();
+    expect(waiting).toHaveBeenCalledTimes(1);
+    expect(app.hasWaitingNotices()).toBe(true);
+    app.attachNotify({ success: jest.fn(), info: jest.fn(), warning: jest.fn(), error: jest.fn() });
+    expect(app.hasWaitingNotices()).toBe(false);
+    app.services.prepareNotices?.();
+    expect(waiting).toHaveBeenCalledTimes(1);
+  });
+
   it('gives a clock', () => {
     const app = createAppServices();
     expect(Math.abs(app.services.now() - Date.now())).toBeLessThan(1_000);

@@ -50,3 +50,28 @@ describe('the database', () => {
     expect(() => runMigrations(db)).toThrow(/newer than this server/);
   });
 });
+
+describe('the render durations migration', () => {
+  it('starts from the render times the finished jobs hold, the newest 20 of each kind and style', () => {
+    // Up to the migration before render_durations, then jobs as an older server left them.
+    runMigrations(db, MIGRATIONS.slice(0, -1));
+    const insert = db.prepare(`
+      INSERT INTO render_jobs (id, seq, kind, input, status, attempts, files, error, queued_at, touched_at, started_at, finished_at, render_ms)
+      VALUES (?, ?, ?, ?, ?, 1, '[]', '', 0, 0, 0, ?, ?)`);
+    const jobs: Array<[kind: string, input: object, status: string, renderMs: number | null]> = [
+      ...Array.from({ length: 25 }, (_, n): [string, object, string, number] => ['tl', { kind: 'tl', logoStyle: 4 }, 'done', 300 + n]),
+      ['fsa', { kind: 'fsa', logoStyle: 1, bannerStyle: 9 }, 'done', 12_000],
+      ['ab', { kind: 'ab', provider: 'generative@2' }, 'done', 450],
+      ['al', { kind: 'al', logoStyle: 2 }, 'failed', null],
+    ];
+    jobs.forEach(([kind, input, status, renderMs], n) => insert.run(`job${n}`, n + 1, kind, JSON.stringify(input), status, 1_000 + n, renderMs));
+    runMigrations(db);
+    const rows = db.prepare('SELECT kind, style, COUNT(*) AS n, MIN(render_ms) AS fastest FROM render_durations GROUP BY kind, style ORDER BY kind').all();
+    expect(rows).toEqual([
+      { kind: 'ab', style: 'generative@2', n: 1, fastest: 450 },
+      { kind: 'fsa', style: '9', n: 1, fastest: 12_000 },
+      // The newest 20 of the 25: the five oldest (300-304 ms) go.
+      { kind: 'tl', style: '4', n: 20, fastest: 305 },
+    ]);
+  });
+});

@@ -3,7 +3,7 @@ import { AnswerCode } from '../../../src/contract/envelope';
 import { Messages } from '../../../src/contract/messages';
 import { GENERATION_RATE_LIMITS } from '../../../src/server/modules/generation/rateLimits';
 import { post } from '../helpers';
-import { FakeRunner, buildGenerationApp, quickLogin, settle, type GenerationTestApp } from '../queue/kit';
+import { FakeRunner, buildGenerationApp, quickLogin, settle, type GenerationAppOptions, type GenerationTestApp } from '../queue/kit';
 
 let t: GenerationTestApp;
 let auth: Record<string, string>;
@@ -12,8 +12,8 @@ afterEach(async () => {
   await t.close();
 });
 
-async function start(runner = new FakeRunner('auto'), env: Record<string, string> = {}): Promise<void> {
-  t = await buildGenerationApp({ runner, env });
+async function start(runner = new FakeRunner('auto'), env: Record<string, string> = {}, queue: GenerationAppOptions['queue'] = {}): Promise<void> {
+  t = await buildGenerationApp({ runner, env, queue });
   auth = quickLogin(t).headers;
 }
 
@@ -32,13 +32,14 @@ describe('POST /index/common/logoCreate', () => {
     expect((await create(logoForm, { authorization: 'Bearer not.a.token' })).status).toBe(401);
   });
 
-  it('queues a transparent logo, and the poll gives its URL once rendered', async () => {
+  it('renders a transparent logo on an idle queue within the create call: its answer is the result (exist), and so is a poll', async () => {
     const created = await create(logoForm);
     expect(created).toMatchObject({ status: 200, code: 200 });
-    expect(created.data).toEqual({ uniqueId: expect.stringMatching(/^[0-9a-f]{32}$/), isInquiry: false, exist: false, waitCount: 0, logoUrl: '', bannerUrl: '' });
-    await settle();
-    const polled = await poll(created.data.uniqueId);
-    expect(polled.data).toEqual({ expired: false, errorMsg: '', waitCount: 0, isCreate: true, logoUrl: `/generated/${created.data.uniqueId}/logo.png`, bannerUrl: '' });
+    const id = created.data.uniqueId;
+    expect(id).toMatch(/^[0-9a-f]{32}$/);
+    expect(created.data).toEqual({ uniqueId: id, isInquiry: false, exist: true, waitCount: 0, logoUrl: `/generated/${id}/logo.png`, bannerUrl: '', expectedSeconds: 0 });
+    const polled = await poll(id);
+    expect(polled.data).toEqual({ expired: false, errorMsg: '', waitCount: 0, isCreate: true, logoUrl: `/generated/${id}/logo.png`, bannerUrl: '', expectedSeconds: 0 });
     expect(t.runner.renders[0].spec).toEqual({ kind: 'tl', logoStyle: 3, texts: DEFAULT_LOGO_TEXTS });
 
     const file = await t.app.inject({ method: 'GET', url: polled.data.logoUrl });
@@ -50,12 +51,14 @@ describe('POST /index/common/logoCreate', () => {
 
     // The same form again: the result at once, no second render.
     const again = await create(logoForm);
-    expect(again.data).toEqual({ uniqueId: created.data.uniqueId, isInquiry: false, exist: true, waitCount: 0, logoUrl: polled.data.logoUrl, bannerUrl: '' });
+    expect(again.data).toEqual({ uniqueId: created.data.uniqueId, isInquiry: false, exist: true, waitCount: 0, logoUrl: polled.data.logoUrl, bannerUrl: '', expectedSeconds: 0 });
     expect(t.runner.renders).toHaveLength(1);
   });
 
   it('renders a banner with its logo: logo, video and poster', async () => {
     const created = await create(bannerForm);
+    // A banner (15 s in TEST_SEEDS) takes far longer than a create may wait: it is queued and polled, as the spec says.
+    expect(created.data).toMatchObject({ exist: false, waitCount: 0, expectedSeconds: 15 });
     await settle();
     const { data } = await poll(created.data.uniqueId);
     const id = created.data.uniqueId;
@@ -120,6 +123,74 @@ describe('POST /index/common/logoCreate', () => {
   });
 });
 
+describe('the create\'s quick answer', () => {
+  /** The answer if it comes within `ms`, else 'pending'. The quick waits here last a minute: the margins are wide. */
+  async function within<T>(answer: Promise<T>, ms: number): Promise<T | 'pending'> {
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      return await Promise.race([answer, new Promise<'pending'>((resolve) => (timer = setTimeout(() => resolve('pending'), ms)))]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+  const stillWaiting = <T>(answer: Promise<T>) => within(answer, 100);
+  const soon = <T>(answer: Promise<T>) => within(answer, 3_000);
+
+  it('waits for a short render that starts at once, and answers with its result: one call, no poll', async () => {
+    await start(new FakeRunner('manual'), {}, { quickWaitMs: 60_000 });
+    const answer = create(logoForm);
+    expect(await stillWaiting(answer)).toBe('pending');
+    t.runner.renders[0].finish();
+    const { data } = await answer;
+    expect(data).toEqual({ uniqueId: expect.any(String), isInquiry: false, exist: true, waitCount: 0, logoUrl: `/generated/${data.uniqueId}/logo.png`, bannerUrl: '', expectedSeconds: 0 });
+  });
+
+  it('waits no longer than its limit: then it answers as before, and the poll brings the result', async () => {
+    // A logo (expected in 0.2 s) that is not done by the limit (30 ms here, a second in production).
+    await start(new FakeRunner('manual'), {}, { quickWaitMs: 30 });
+    const { data } = await create(logoForm);
+    expect(data).toMatchObject({ exist: false, waitCount: 0, logoUrl: '' });
+    t.runner.renders[0].finish();
+    await settle();
+    expect((await poll(data.uniqueId)).data).toMatchObject({ isCreate: true, logoUrl: `/generated/${data.uniqueId}/logo.png` });
+  });
+
+  it('answers a failure quickly too: the first poll says why', async () => {
+    await start(new FakeRunner('manual'), {}, { quickWaitMs: 60_000 });
+    const answer = create(logoForm);
+    await settle();
+    t.runner.renders[0].fail(new Error('boom'));
+    const { data } = await answer;
+    expect(data).toMatchObject({ exist: false, uniqueId: expect.any(String), expectedSeconds: 0 });
+    expect((await poll(data.uniqueId)).data).toMatchObject({ expired: true, errorMsg: GenerationMessages.renderFailed });
+  });
+
+  it('does not wait for a long render (a banner, an animated logo), nor behind another job', async () => {
+    await start(new FakeRunner('manual'), { RENDER_CONCURRENCY: '1' }, { quickWaitMs: 60_000 });
+    expect(await soon(create(bannerForm))).toMatchObject({ data: { exist: false, waitCount: 0, expectedSeconds: 15 } });
+    // Behind the banner, even a quick logo is polled.
+    expect(await soon(create(logoForm))).toMatchObject({ data: { exist: false, waitCount: 1 } });
+    expect(await soon(create({ ...logoForm, module: 'al' }))).toMatchObject({ data: { exist: false, waitCount: 2 } });
+  });
+
+  it('holds at most one waiting create per user, and no more at once than there are render slots', async () => {
+    await start(new FakeRunner('manual'), { RENDER_CONCURRENCY: '2', QUEUE_CACHE_SCOPE: 'shared' }, { quickWaitMs: 60_000 });
+    const first = create(logoForm);
+    expect(await stillWaiting(first)).toBe('pending');
+    // The same user again, another logo in the free slot: answered at once, and polled.
+    expect(await soon(create({ ...logoForm, logotext: '凤舞' }))).toMatchObject({ data: { exist: false, waitCount: 0 } });
+    // Another user joins the first job (results are shared here): a second wait fills the two slots' worth.
+    const bob = quickLogin(t, '13900139000').headers;
+    const second = create(logoForm, bob);
+    expect(await stillWaiting(second)).toBe('pending');
+    // A third user finds the waits all taken: answered at once.
+    expect(await soon(create(logoForm, quickLogin(t, '13700137000').headers))).toMatchObject({ data: { exist: false, waitCount: 0 } });
+    t.runner.renders[0].finish();
+    expect((await first).data).toMatchObject({ exist: true });
+    expect((await second).data).toMatchObject({ exist: true });
+  });
+});
+
 describe('the queue through the API', () => {
   it('gives wait counts, asks before queueing behind a long queue, and with shared results shares identical jobs', async () => {
     // Shared: the default (per user) gives the second user a job of their own (tests/security/cacheProbe.test.ts).
@@ -138,11 +209,11 @@ describe('the queue through the API', () => {
       expect(data.waitCount).toBe(n);
       ids.push(data.uniqueId);
     }
-    expect((await poll(ids[2])).data).toEqual({ expired: false, errorMsg: '', waitCount: 2, isCreate: false, logoUrl: '', bannerUrl: '' });
+    expect((await poll(ids[2])).data).toEqual({ expired: false, errorMsg: '', waitCount: 2, isCreate: false, logoUrl: '', bannerUrl: '', expectedSeconds: expect.any(Number) });
     expect((await poll(ids[0])).data.waitCount).toBe(0);
 
     const asked = await create({ ...logoForm, logotext: '龙4', isFirst: true });
-    expect(asked.data).toEqual({ uniqueId: '', isInquiry: true, exist: false, waitCount: 3, logoUrl: '', bannerUrl: '' });
+    expect(asked.data).toEqual({ uniqueId: '', isInquiry: true, exist: false, waitCount: 3, logoUrl: '', bannerUrl: '', expectedSeconds: 0 });
     const confirmed = await create({ ...logoForm, logotext: '龙4', isFirst: false });
     expect(confirmed.data).toMatchObject({ isInquiry: false, waitCount: 3 });
     // Someone else asking for a queued job joins it, without a question.
@@ -158,7 +229,7 @@ describe('the queue through the API', () => {
 
   it('polling: unknown and dropped jobs expire with a message, failures give theirs', async () => {
     await start(new FakeRunner('manual'), { RENDER_CONCURRENCY: '1', QUEUE_UNPOLLED_EXPIRY_SECONDS: '60' });
-    const unknown = { expired: true, errorMsg: GenerationMessages.jobUnknown, waitCount: 0, isCreate: false, logoUrl: '', bannerUrl: '' };
+    const unknown = { expired: true, errorMsg: GenerationMessages.jobUnknown, waitCount: 0, isCreate: false, logoUrl: '', bannerUrl: '', expectedSeconds: 0 };
     expect((await poll('0'.repeat(32))).data).toEqual(unknown);
     expect((await poll('')).data).toEqual(unknown);
     expect((await poll('../../app.db')).data).toEqual(unknown);
@@ -177,19 +248,22 @@ describe('the queue through the API', () => {
 describe('POST /index/common/getLogoCreationDuration', () => {
   beforeEach(() => start());
 
-  it('answers the spec defaults before any render, per module, without a login', async () => {
-    expect(await post(t, '/index/common/getLogoCreationDuration', {})).toEqual({ status: 200, code: 200, msg: 'success', data: { logoCreationDuration: 180 } });
-    expect((await post(t, '/index/common/getLogoCreationDuration', { module: 'al' })).data).toEqual({ logoCreationDuration: 180 });
-    expect((await post(t, '/index/common/getLogoCreationDuration', { module: 'fsa' })).data).toEqual({ logoCreationDuration: 60 });
+  it('answers the seeded render times before any render here (not the spec\'s 180 s), per module and style, without a login', async () => {
+    expect(await post(t, '/index/common/getLogoCreationDuration', {})).toEqual({ status: 200, code: 200, msg: 'success', data: { logoCreationDuration: 0.2 } });
+    expect((await post(t, '/index/common/getLogoCreationDuration', { module: 'al', logobg: 3 })).data).toEqual({ logoCreationDuration: 4 });
+    expect((await post(t, '/index/common/getLogoCreationDuration', { module: 'fsa', logobg: 3, banner: 2 })).data).toEqual({ logoCreationDuration: 15 });
     const bare = await t.app.inject({ method: 'POST', url: '/index/common/getLogoCreationDuration' });
-    expect(bare.json()).toMatchObject({ code: 200, data: { logoCreationDuration: 180 } });
+    expect(bare.json()).toMatchObject({ code: 200, data: { logoCreationDuration: 0.2 } });
   });
 
-  it('answers the measured time once logos were rendered', async () => {
+  it('answers the measured time of the style once it was rendered, and scales the other styles\' seeds by it', async () => {
     t.runner.onStart = () => t.clock.advance(1_500);
     await create(logoForm);
+    await create({ ...logoForm, logotext: '凤舞' });
     await settle();
-    expect((await post(t, '/index/common/getLogoCreationDuration', { module: 'tl' })).data).toEqual({ logoCreationDuration: 2 });
+    expect((await post(t, '/index/common/getLogoCreationDuration', { module: 'tl', logobg: 3 })).data).toEqual({ logoCreationDuration: 1.5 });
+    // Style 4's seed (0.4 s) times this server's 7.5 (1.5 s against 0.2 s): 3 s.
+    expect((await post(t, '/index/common/getLogoCreationDuration', { module: 'tl', logobg: 4 })).data).toEqual({ logoCreationDuration: 3 });
   });
 
   it('refuses an unknown module', async () => {

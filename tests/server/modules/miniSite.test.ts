@@ -12,6 +12,8 @@ import { MAX_SITE_TEMPLATE_PAGE_SIZE } from '../../../src/server/modules/miniSit
 import { FFMPEG_PATH } from '../../../src/server/render/ffmpeg';
 import { MUSIC_TRACKS, MUSIC_VERSION } from '../../../src/server/render/music/tracks';
 import { siteCategories, siteTemplates } from '../../../src/server/render/site/catalog';
+import { answerSeconds } from '../../../src/server/queue/renderQueue';
+import { RENDER_SEEDS } from '../../../src/server/queue/renderSeeds';
 import { buildTestApp, post, type TestApp } from '../helpers';
 
 let t: TestApp;
@@ -101,8 +103,9 @@ describe('POST /index/minisite/getTemplateConfig', () => {
     const answer = await post<TemplateConfigAnswer>(t, '/index/minisite/getTemplateConfig', { templateId: template.id });
     expect(answer.code).toBe(200);
     expect(answer.data.config).toEqual(template.config);
-    // No banner has been rendered yet: the spec's default for a banner.
-    expect(answer.data.logoCreationDuration).toBe(GenerationLimits.defaultBannerSeconds);
+    // No banner has been rendered yet: a banner's measured seed (not the spec's fallback).
+    expect(answer.data.logoCreationDuration).toBe(answerSeconds(RENDER_SEEDS.fsa.all ?? 0));
+    expect(answer.data.logoCreationDuration).not.toBe(GenerationLimits.defaultBannerSeconds);
     const types = new Set(configFields(answer.data.config).map((field) => field.type));
     for (const type of ['text', 'textarea', 'image', 'music', 'banner', 'banner_logo', 'video']) expect(types).toContain(type);
   });

@@ -11,11 +11,12 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { BuilderLimits } from '../../../src/contract/builder';
-import { GenerationLimits, GenerationMessages } from '../../../src/contract/generation';
+import { GenerationMessages } from '../../../src/contract/generation';
 import { openDatabase, type Db } from '../../../src/server/db/database';
 import { runMigrations } from '../../../src/server/db/migrations';
 import { jobDir } from '../../../src/server/queue/paths';
 import { RenderQueue, type PollOutcome } from '../../../src/server/queue/renderQueue';
+import { RENDER_SEEDS } from '../../../src/server/queue/renderSeeds';
 import { JOB_FILES, RenderUserFacingError, jobIdentity, type BuilderBannerJobSpec, type RenderRunner } from '../../../src/server/queue/renderSpec';
 import { WorkerPool } from '../../../src/server/queue/workerPool';
 import { GENERATIVE_PROVIDER_ID, bannerArtDescriptorFromEnv } from '../../../src/server/render/aiBanner/config';
@@ -67,7 +68,7 @@ describe('the builder banner job (ab)', () => {
     const q = open(new WorkerPool({ size: 1, log, env: {} }));
     const job = spec('火焰中的城堡');
     const submitted = q.submit(job, { isFirst: true, userId: null, ip: null });
-    expect(submitted).toEqual({ type: 'queued', id: q.identityOf(job, null), waitCount: 0 });
+    expect(submitted).toEqual({ type: 'queued', id: q.identityOf(job, null), waitCount: 0, remainingMs: RENDER_SEEDS.ab.styles[GENERATIVE_PROVIDER_ID] });
     const outcome = await finished(q, q.identityOf(job, null));
     expect(outcome).toEqual({ type: 'done', id: q.identityOf(job, null), kind: 'ab', files: [JOB_FILES.ab.banner, JOB_FILES.ab.logo] });
     const dir = jobDir(dataDir, q.identityOf(job, null));
@@ -120,11 +121,10 @@ describe('the builder banner job (ab)', () => {
     expect(await finished(other, other.identityOf(spec('二'), null))).toEqual({ type: 'failed', message: GenerationMessages.renderFailed });
   });
 
-  it('expects 120 s for a builder banner before any has finished, and keeps the other kinds\' defaults', () => {
+  it('expects a banner drawn here to take what it was measured to, and the spec\'s 120 s of an image service nothing has measured', () => {
     const q = open({ run: () => new Promise(() => {}), close: async () => {} });
-    expect(q.expectedSeconds('ab')).toBe(BuilderLimits.defaultBannerSeconds);
-    expect(q.expectedSeconds('tl')).toBe(GenerationLimits.defaultLogoSeconds);
-    expect(q.expectedSeconds('fsa')).toBe(GenerationLimits.defaultBannerSeconds);
+    expect(q.expectedMs('ab', GENERATIVE_PROVIDER_ID)).toBe(RENDER_SEEDS.ab.styles[GENERATIVE_PROVIDER_ID]);
+    expect(q.expectedSeconds('ab', 'http@example.com/v1')).toBe(BuilderLimits.defaultBannerSeconds);
   });
 
   it('gives each provider, prompt, text and logo style its own job', () => {

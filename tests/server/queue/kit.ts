@@ -8,7 +8,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Env } from '../../../src/server/config';
 import { DATABASE_FILE } from '../../../src/server/db/database';
+import type { RenderSeeds } from '../../../src/server/queue/renderDurations';
 import { JOB_FILES, type RenderResult, type RenderRunner, type RenderSpec } from '../../../src/server/queue/renderSpec';
+import { GENERATIVE_PROVIDER_ID } from '../../../src/server/render/aiBanner/config';
 import type { GenerationOverrides } from '../../../src/server/services';
 import { TEST_SECRET, buildTestApp, type TestApp, type TestClock } from '../helpers';
 import { testToken } from '../testTokens';
@@ -38,6 +40,8 @@ export interface FakeRender {
   /** Writes the files and resolves the render. */
   finish: () => void;
   fail: (error: Error) => void;
+  /** Reports the share of the render done, as a renderer that draws frames does. */
+  progress: (share: number) => void;
 }
 
 /**
@@ -58,7 +62,7 @@ export class FakeRunner implements RenderRunner {
     this.mode = mode;
   }
 
-  run(spec: RenderSpec, outDir: string, signal: AbortSignal): Promise<RenderResult> {
+  run(spec: RenderSpec, outDir: string, signal: AbortSignal, onProgress?: (share: number) => void): Promise<RenderResult> {
     return new Promise<RenderResult>((resolve, reject) => {
       const render: FakeRender = {
         spec,
@@ -67,6 +71,7 @@ export class FakeRunner implements RenderRunner {
         // A render that finishes after the queue gave it up finds its folder gone: it writes nothing.
         finish: () => resolve(fs.existsSync(outDir) ? writeFakeFiles(spec, outDir) : { files: [] }),
         fail: (error) => reject(error),
+        progress: (share) => onProgress?.(share),
       };
       if (!this.ignoreAbort) signal.addEventListener('abort', () => reject(signal.reason), { once: true });
       this.renders.push(render);
@@ -111,10 +116,21 @@ export interface GenerationAppOptions {
   keepDataDir?: boolean;
 }
 
-/** The app with a fake renderer, short time limits and a clock the test moves. */
+/**
+ * Expected render times the tests count on, whatever `npm run measure-renders` last measured: a logo
+ * well inside the create's quick wait, an animated logo and a banner far outside it.
+ */
+export const TEST_SEEDS: RenderSeeds = {
+  tl: { all: 200, styles: { '4': 400 } },
+  al: { all: 4_000, styles: {} },
+  fsa: { all: 15_000, styles: {} },
+  ab: { all: null, styles: { [GENERATIVE_PROVIDER_ID]: 500 } },
+};
+
+/** The app with a fake renderer, short time limits, TEST_SEEDS and a clock the test moves. */
 export async function buildGenerationApp(options: GenerationAppOptions = {}): Promise<GenerationTestApp> {
   const { queue, runner = new FakeRunner(), env, dataDir, clock, keepDataDir } = options;
-  const testApp = await buildTestApp({ env, dataDir, clock, keepDataDir, generation: { runner, queue: { abortGraceMs: 50, sweepIntervalMs: 60_000, ...queue } } });
+  const testApp = await buildTestApp({ env, dataDir, clock, keepDataDir, generation: { runner, queue: { abortGraceMs: 50, sweepIntervalMs: 60_000, seeds: TEST_SEEDS, ...queue } } });
   return { ...testApp, runner };
 }
 

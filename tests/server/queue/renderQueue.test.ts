@@ -3,10 +3,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
-import { DEFAULT_BANNER_TEXTS, DEFAULT_LOGO_TEXTS, GenerationLimits, GenerationMessages, type LogoTexts } from '../../../src/contract/generation';
+import { DEFAULT_BANNER_TEXTS, DEFAULT_LOGO_TEXTS, GenerationMessages, type LogoTexts } from '../../../src/contract/generation';
 import { openDatabase, type Db } from '../../../src/server/db/database';
 import { runMigrations } from '../../../src/server/db/migrations';
 import { jobDir } from '../../../src/server/queue/paths';
+import type { RenderSeeds } from '../../../src/server/queue/renderDurations';
 import { KEEP_DONE_MS, KEEP_FAILED_MS, RenderQueue, type RenderQueueOptions } from '../../../src/server/queue/renderQueue';
 import { jobIdentity, type RenderRunner, type UserJobSpec } from '../../../src/server/queue/renderSpec';
 import { JobRepository } from '../../../src/server/queue/repository';
@@ -72,7 +73,7 @@ const banner = (n: number): UserJobSpec => ({
   texts: { ...DEFAULT_LOGO_TEXTS, logotext: `虎${n}` },
   bannerTexts: DEFAULT_BANNER_TEXTS,
 });
-const queued = (q: RenderQueue, spec: UserJobSpec, isFirst = false): { id: string; waitCount: number } => {
+const queued = (q: RenderQueue, spec: UserJobSpec, isFirst = false): { id: string; waitCount: number; remainingMs: number } => {
   const outcome = q.submit(spec, { isFirst, userId: null, ip: null });
   if (outcome.type !== 'queued') throw new Error(`expected queued, got ${outcome.type}`);
   return outcome;
@@ -93,7 +94,7 @@ describe('wait counts', () => {
     const q = open(runner);
     const ids = [1, 2, 3, 4].map((n) => queued(q, logo(n)));
     expect(ids.map((job) => job.waitCount)).toEqual([0, 1, 2, 3]);
-    expect(q.poll(ids[0].id, null)).toEqual({ type: 'waiting', waitCount: 0, running: true });
+    expect(q.poll(ids[0].id, null)).toEqual({ type: 'waiting', waitCount: 0, running: true, remainingMs: expect.any(Number) });
     expect(ids.map((job) => waitCountOf(q, job.id))).toEqual([0, 1, 2, 3]);
 
     runner.renders[0].finish();
@@ -149,7 +150,7 @@ describe('the inquiry threshold', () => {
     const q = open(new FakeRunner('manual'), { inquiryThreshold: 0 });
     const first = queued(q, logo(1), true);
     const second = queued(q, logo(2));
-    expect(q.submit(logo(2), { isFirst: true, userId: null, ip: null })).toEqual({ type: 'queued', id: second.id, waitCount: 1 });
+    expect(q.submit(logo(2), { isFirst: true, userId: null, ip: null })).toEqual({ type: 'queued', id: second.id, waitCount: 1, remainingMs: second.remainingMs });
     expect(first.waitCount).toBe(0);
   });
 });
@@ -236,7 +237,7 @@ describe('identical requests', () => {
     runner.renders[0].fail(new Error('boom'));
     await settle();
     expect(q.poll(failing.id, null)).toEqual({ type: 'failed', message: GenerationMessages.renderFailed });
-    expect(queued(q, logo(1))).toEqual({ type: 'queued', id: failing.id, waitCount: 1 });
+    expect(queued(q, logo(1))).toEqual({ type: 'queued', id: failing.id, waitCount: 1, remainingMs: expect.any(Number) });
   });
 
   it('render again when a finished job lost its files', async () => {
@@ -439,44 +440,128 @@ describe('leases and shutdown', () => {
 });
 
 describe('expected duration', () => {
-  it('is the spec default without history: 180 s for logos, 60 s for banners', () => {
-    const q = open(new FakeRunner('manual'));
-    expect(q.expectedSeconds('tl')).toBe(GenerationLimits.defaultLogoSeconds);
-    expect(q.expectedSeconds('al')).toBe(180);
-    expect(q.expectedSeconds('fsa')).toBe(GenerationLimits.defaultBannerSeconds);
+  /** Seeds the tests choose: a light and a heavy logo style, banners a figure of their own. */
+  const seeds: RenderSeeds = {
+    tl: { all: 1_000, styles: { '4': 3_000 } },
+    al: { all: 4_000, styles: {} },
+    fsa: { all: 20_000, styles: {} },
+    ab: { all: null, styles: { 'generative@2': 500 } },
+  };
+  const logoOfStyle = (n: number, logoStyle: number): UserJobSpec => ({ ...logo(n), logoStyle }) as UserJobSpec;
+
+  /** Renders one job of `spec` taking `ms` by the test's clock. */
+  async function renderTaking(q: RenderQueue, runner: FakeRunner, spec: UserJobSpec, ms: number): Promise<void> {
+    const index = runner.renders.length;
+    queued(q, spec);
+    await runner.started(index + 1);
+    clock.advance(ms);
+    runner.renders[index].finish();
+    await settle();
+  }
+
+  it('is the seeded figure of the kind and style before any render here, not the spec fallback (180 s for a logo)', () => {
+    const q = open(new FakeRunner('manual'), { seeds });
+    expect(q.expectedMs('tl', '1')).toBe(1_000);
+    expect(q.expectedMs('tl', '4')).toBe(3_000);
+    expect(q.expectedMs('tl')).toBe(1_000);
+    expect(q.expectedSeconds('fsa')).toBe(20);
+    expect(q.expectedSeconds('ab', 'generative@2')).toBe(0.5);
+    // Nothing measures a remote image service here: the spec's 120 s stands in until it has rendered.
+    expect(q.expectedSeconds('ab', 'http:service')).toBe(120);
   });
 
-  it('is the median render time of the kind, rounded up, when nothing waits', async () => {
+  it('is measured per style from the renders this queue finished, and kept over a restart', async () => {
     const runner = new FakeRunner('manual');
-    const q = open(runner);
-    const renderMs = [1_200, 3_000, 2_000];
-    [1, 2, 3].forEach((n) => queued(q, logo(n)));
-    for (let i = 0; i < 3; i += 1) {
-      await runner.started(i + 1);
-      clock.advance(renderMs[i]);
-      runner.renders[i].finish();
-      await settle();
-    }
-    // Renders median 2 s; nothing is queued now.
-    expect(q.expectedSeconds('tl')).toBe(2);
-    expect(q.expectedSeconds('al')).toBe(180);
-    expect(q.expectedSeconds('fsa')).toBe(60);
+    const q = open(runner, { seeds });
+    for (const [n, ms] of [[1, 1_500], [2, 1_400], [3, 1_600]]) await renderTaking(q, runner, logoOfStyle(n, 1), ms);
+    await renderTaking(q, runner, logoOfStyle(4, 4), 5_000);
+    expect(q.expectedMs('tl', '1')).toBe(1_500);
+    // One render of style 4 is not enough to leave its seed; but this server renders logos 1.55
+    // times as slowly as the seeds say (the median of its four renders' ratios), so the seed is scaled.
+    expect(q.expectedMs('tl', '4')).toBeCloseTo(3_000 * 1.55, 6);
+    expect(q.expectedMs('al', '1')).toBe(4_000);
+    await q.close();
+    const reopened = open(runner, { seeds });
+    expect(reopened.expectedMs('tl', '1')).toBe(1_500);
+    expect(reopened.expectedMs('tl', '4')).toBeCloseTo(3_000 * 1.55, 6);
   });
 
   it('adds the work of the jobs now queued and running, shared among the render slots', async () => {
     const runner = new FakeRunner('manual');
-    const q = open(runner, { concurrency: 2 });
-    queued(q, logo(1));
+    const q = open(runner, { concurrency: 2, seeds });
+    // A free slot and nobody waiting: no wait at all.
+    expect(q.expectedMs('tl', '1')).toBe(1_000);
+    const first = queued(q, banner(1));
+    expect(first.remainingMs).toBe(20_000);
+    clock.advance(5_000);
+    // One slot is still free.
+    expect(q.expectedMs('tl', '1')).toBe(1_000);
+    const second = queued(q, banner(2));
+    expect(second.remainingMs).toBe(20_000);
+    // Both slots busy, nothing queued: a new job waits for the first slot to free (15 s left).
+    expect(q.expectedMs('tl', '1')).toBe(15_000 + 1_000);
+    const third = queued(q, logoOfStyle(3, 4));
+    expect(third).toMatchObject({ waitCount: 2, remainingMs: 15_000 + 3_000 });
+    // Queued work too: 15 s + 20 s left running, 3 s queued, over two slots.
+    expect(q.expectedMs('tl', '1')).toBe((15_000 + 20_000 + 3_000) / 2 + 1_000);
+    expect(q.expectedSeconds('tl', '1')).toBe(20);
+    // A queued job's own estimate counts down from when it was queued.
+    clock.advance(10_000);
+    expect(q.poll(third.id, null)).toMatchObject({ type: 'waiting', waitCount: 2, remainingMs: 8_000 });
+  });
+
+  it('of a running render follows its own progress (frames drawn) once it reports some', async () => {
+    const runner = new FakeRunner('manual');
+    const q = open(runner, { seeds });
+    const job = queued(q, banner(1));
     await runner.started(1);
-    clock.advance(2_000);
+    clock.advance(4_000);
+    expect(q.poll(job.id, null)).toMatchObject({ running: true, remainingMs: 16_000 });
+    // Half the frames in 4 s: 4 s more at this pace, 16 s by the estimate; at half way, half of each.
+    runner.renders[0].progress(0.5);
+    expect(q.poll(job.id, null)).toMatchObject({ remainingMs: 10_000 });
+    clock.advance(1_000);
+    runner.renders[0].progress(0.9);
+    expect(q.poll(job.id, null)).toMatchObject({ remainingMs: expect.closeTo(0.9 * ((5_000 * 0.1) / 0.9) + 0.1 * 15_000, 6) });
+    // A renderer that reports less than before, or nonsense, moves nothing back.
+    runner.renders[0].progress(0.2);
+    runner.renders[0].progress(Number.NaN);
+    expect(q.poll(job.id, null)).toMatchObject({ remainingMs: expect.closeTo(0.9 * ((5_000 * 0.1) / 0.9) + 0.1 * 15_000, 6) });
+  });
+
+  it('of a render past its estimate with no progress to go by is nothing left', async () => {
+    const runner = new FakeRunner('manual');
+    const q = open(runner, { seeds });
+    const job = queued(q, logoOfStyle(1, 1));
+    await runner.started(1);
+    clock.advance(1_500);
+    expect(q.poll(job.id, null)).toMatchObject({ running: true, remainingMs: 0 });
+  });
+});
+
+describe('waiting for a job to end', () => {
+  it('resolves true when it finishes or fails, and at once for a job not under way', async () => {
+    const runner = new FakeRunner('manual');
+    const q = open(runner);
+    const [a, b] = [queued(q, logo(1)), queued(q, logo(2))];
+    const endedA = q.jobEnded(a.id, 60_000);
+    const endedB = q.jobEnded(b.id, 60_000);
     runner.renders[0].finish();
-    await settle();
-    expect(q.expectedSeconds('tl')).toBe(2);
-    // Three banners (60 s each without history) and one logo (2 s) now wait or run, over two slots.
-    [1, 2, 3].forEach((n) => queued(q, banner(n)));
-    queued(q, logo(2));
-    expect(q.expectedSeconds('tl')).toBe(Math.ceil(2 + (3 * 60 + 2) / 2));
-    expect(q.expectedSeconds('fsa')).toBe(Math.ceil(60 + (3 * 60 + 2) / 2));
+    await expect(endedA).resolves.toBe(true);
+    await runner.started(2);
+    runner.renders[1].fail(new Error('boom'));
+    await expect(endedB).resolves.toBe(true);
+    await expect(q.jobEnded(a.id, 60_000)).resolves.toBe(true);
+  });
+
+  it('resolves false after its time limit, and on shutdown', async () => {
+    const runner = new FakeRunner('manual');
+    const q = open(runner);
+    const job = queued(q, logo(1));
+    await expect(q.jobEnded(job.id, 5)).resolves.toBe(false);
+    const waiting = q.jobEnded(job.id, 60_000);
+    await q.close();
+    await expect(waiting).resolves.toBe(false);
   });
 });
 

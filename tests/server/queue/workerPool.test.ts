@@ -46,6 +46,24 @@ describe('WorkerPool', () => {
     }
   });
 
+  it('passes an animated logo\'s progress on frame by frame, at most once a percent, ending at 1', async () => {
+    pool = new WorkerPool({ size: 1, log });
+    const shares: number[] = [];
+    const spec = { kind: 'al' as const, logoStyle: 8, texts: DEFAULT_LOGO_TEXTS };
+    expect(await pool.run(spec, outDir, new AbortController().signal, (share) => shares.push(share))).toEqual({ files: ['logo.webp', 'logo-still.png'] });
+    expect(shares.length).toBeGreaterThan(10);
+    expect(shares.every((share, i) => i === 0 || share - shares[i - 1] >= 0.01 || share === 1)).toBe(true);
+    expect(shares.at(-1)).toBe(1);
+  });
+
+  it('starts its threads at once when told to warm up, and renders with them', async () => {
+    pool = new WorkerPool({ size: 2, log });
+    pool.warm();
+    expect(pool.threadCount).toBe(2);
+    await expect(pool.run({ kind: 'tl', logoStyle: 1, texts: DEFAULT_LOGO_TEXTS }, outDir, new AbortController().signal)).resolves.toEqual({ files: ['logo.png'] });
+    expect(pool.threadCount).toBe(2);
+  });
+
   it('renders the gallery pictures of a logo style at their sizes', async () => {
     pool = new WorkerPool({ size: 1, log });
     expect(await pool.run({ kind: 'catalog-logo', styleId: 12 }, outDir, new AbortController().signal)).toEqual({ files: ['thumbnail.jpg', 'preview1.jpg', 'preview.jpg'] });

@@ -197,6 +197,15 @@ describe('every style', () => {
   });
 });
 
+describe('progress', () => {
+  it('reports the share of frames handed to the encoder after each one, ending at 1', async () => {
+    const shares: number[] = [];
+    const options = { ...target('progress', { seconds: 0.4 }), onProgress: (share: number) => shares.push(share) };
+    await renderBannerVideo(3, { logoPng, texts: DEFAULT_BANNER_TEXTS }, options);
+    expect(shares).toEqual([0.25, 0.5, 0.75, 1]);
+  });
+});
+
 describe('inputs', () => {
   it('renders with both banner texts empty', async () => {
     const options = target('empty', { seconds: 0.5 });

@@ -24,6 +24,7 @@ import { SERVICES, type Services } from '../../app/services';
 import { sessionEnded } from '../auth/authSlice';
 import { takeLeavingPage } from '../auth/leavingPage';
 import { zipFileNameOf } from '../download/zipName';
+import { nextPoll, type PollStep } from '../generation/progress';
 import { selectMusic } from '../miniSite/miniSiteSlice';
 import { BUILDER_NAME_KEY, type GameIdentity } from '../selections/gameIdentity';
 import { selectGameIdentity } from '../selections/selectionsSlice';
@@ -312,25 +313,28 @@ function* requestBanner(id: number, isFirst: boolean, formData: Record<string, s
   }
 }
 
-/** Polls are made every this many ticks of the bar (spec section 9: every 2 s). */
-const TICKS_PER_POLL = BuilderLimits.bannerPollMs / PROGRESS_TICK_MS;
-
 /**
  * One clock for the bar and the polls: every tick moves the bar (linearly to 95 % at the expected
- * duration, then it waits there, spec section 4), every 2 s the callback is asked. Answers the
- * status-1 answer, or null after an error (told).
+ * duration, then it waits there, spec section 4), and the callback is asked every 2 s (spec
+ * section 9), or sooner when the banner is due sooner (nextPoll), at once when the answer said
+ * it is made already (`completed`). Answers the status-1 answer, or null after an error (told).
  */
-export function* pollBanner(callbackUrl: string, durationSeconds: number, startedAt: number): SagaIterator<BannerStatusAnswer | null> {
+export function* pollBanner(callbackUrl: string, durationSeconds: number, startedAt: number, completed = false): SagaIterator<BannerStatusAnswer | null> {
   const services: Services = yield getContext(SERVICES);
   let shown = 0;
-  for (let tick = 1; ; tick += 1) {
-    yield delay(PROGRESS_TICK_MS);
-    const percent = bannerPercent(services.now() - startedAt, durationSeconds);
-    if (percent !== shown) {
-      shown = percent;
-      yield put(bannerProgressed({ percent }));
+  let step: PollStep | null = completed ? null : nextPoll(durationSeconds, null, BuilderLimits.bannerPollMs);
+  let pollAt = startedAt + (step?.delayMs ?? 0);
+  for (;;) {
+    while (services.now() < pollAt) {
+      // Ticks counted from the start, shortened to meet the poll.
+      const sinceStart = services.now() - startedAt;
+      yield delay(Math.min(PROGRESS_TICK_MS - (sinceStart % PROGRESS_TICK_MS), pollAt - services.now()));
+      const percent = bannerPercent(services.now() - startedAt, durationSeconds);
+      if (percent !== shown) {
+        shown = percent;
+        yield put(bannerProgressed({ percent }));
+      }
     }
-    if (tick % TICKS_PER_POLL !== 0) continue;
     let answer: BannerStatusAnswer;
     try {
       answer = yield call(builderApi.getBannerStatus, callbackUrl);
@@ -341,6 +345,8 @@ export function* pollBanner(callbackUrl: string, durationSeconds: number, starte
     }
     if (answer?.status === 1) return answer;
     yield put(bannerPolled({ waitCount: answer?.waitCount > 0 ? answer.waitCount : 0 }));
+    step = nextPoll(durationSeconds - (services.now() - startedAt) / 1000, step, BuilderLimits.bannerPollMs);
+    pollAt = services.now() + step.delayMs;
   }
 }
 
@@ -375,7 +381,7 @@ export function* generateSiteBanner(): SagaIterator {
     }
     const durationSeconds = answer.durationTime > 0 ? answer.durationTime : BuilderLimits.defaultBannerSeconds;
     yield put(bannerRendering({ durationSeconds, waitCount: answer.waitCount > 0 ? answer.waitCount : 0 }));
-    const done: BannerStatusAnswer | null = yield call(pollBanner, answer.callbackUrl, durationSeconds, services.now());
+    const done: BannerStatusAnswer | null = yield call(pollBanner, answer.callbackUrl, durationSeconds, services.now(), answer.completed);
     if (!done) return;
     yield put(bannerFinishing());
     try {

@@ -7,9 +7,9 @@ import {
   GenerationLimits,
   GenerationMessages,
   logoFormProblem,
-  type GenerationModule,
   type LogoCreateAnswer,
   type LogoCreationDurationAnswer,
+  type LogoCreationDurationRequest,
   type LogoPollingAnswer,
 } from '../../../contract/generation';
 import { isNetworkFailure, serverMessageOf } from '../../api/ApiError';
@@ -23,6 +23,7 @@ import { loginDialogClosed, loginDialogOpened, selectLoginDialogOpen } from '../
 import { recordOperation } from '../tracking/trackingSaga';
 import type { GenerationKind, GenerationRequest, GenerationResult } from './generation.types';
 import {
+  creationAnswered,
   creationSent,
   defaultSecondsOf,
   durationLoaded,
@@ -37,6 +38,7 @@ import {
   queueInquired,
 } from './generationSlice';
 import { previewPathOf } from './previewPaths';
+import { nextPoll, type PollStep } from './progress';
 
 /** The texts that differ between a logo and a banner (spec sections 4, 7 and 8). */
 export const KIND_TEXTS: Record<GenerationKind, { succeeded: string; createFailed: string; timeout: string; remark: string }> = {
@@ -90,16 +92,25 @@ export function* waitForLogin(): SagaIterator<boolean> {
   }
 }
 
-/** The expected duration for the progress bar; the kind's default when the server cannot say (spec section 7). */
-export function* loadExpectedDuration(kind: GenerationKind, module: GenerationModule): SagaIterator {
-  let seconds = defaultSecondsOf(kind);
+/** What getLogoCreationDuration is asked: the module and the styles chosen (render times differ by style). */
+export function durationRequestOf({ payload }: GenerationRequest): LogoCreationDurationRequest {
+  return payload.module === 'fsa' ? { module: payload.module, logobg: payload.logobg, banner: payload.banner } : { module: payload.module, logobg: payload.logobg };
+}
+
+/**
+ * The expected duration for the progress bar until the create's answer gives this job's own; the
+ * kind's default when the server cannot say (spec section 7).
+ */
+export function* loadExpectedDuration(request: GenerationRequest): SagaIterator {
+  const services: Services = yield getContext(SERVICES);
+  let seconds = defaultSecondsOf(request.kind);
   try {
-    const answer: LogoCreationDurationAnswer = yield call(generationApi.getLogoCreationDuration, { module });
+    const answer: LogoCreationDurationAnswer = yield call(generationApi.getLogoCreationDuration, durationRequestOf(request));
     if (answer && Number.isFinite(answer.logoCreationDuration) && answer.logoCreationDuration > 0) seconds = answer.logoCreationDuration;
   } catch {
     // The default stands; the bar is only a hint.
   }
-  yield put(durationLoaded({ seconds }));
+  yield put(durationLoaded({ seconds, at: services.now() }));
 }
 
 /** Tells the user why, closes the loading dialog, and ends the session the server says is over. */
@@ -121,10 +132,18 @@ function* create(request: GenerationRequest, isFirst: boolean): SagaIterator<Log
   }
 }
 
-/** Polls the job every 2000 ms until it is made, expires or a poll fails (spec section 4, step 5). */
-export function* pollJob(request: GenerationRequest, uniqueId: string): SagaIterator<GenerationResult | null> {
+/**
+ * Polls the job until it is made, expires or a poll fails (spec section 4, step 5): every 2000 ms,
+ * or sooner when the server expects the result sooner (nextPoll), starting from the create's
+ * estimate `expectedSeconds`.
+ */
+export function* pollJob(request: GenerationRequest, uniqueId: string, expectedSeconds: number): SagaIterator<GenerationResult | null> {
+  const services: Services = yield getContext(SERVICES);
+  let remaining = expectedSeconds;
+  let step: PollStep | null = null;
   for (;;) {
-    yield delay(GenerationLimits.pollIntervalMs);
+    step = nextPoll(remaining, step);
+    yield delay(step.delayMs);
     let answer: LogoPollingAnswer;
     try {
       answer = yield call(generationApi.logoPolling, { uniqueId });
@@ -138,7 +157,8 @@ export function* pollJob(request: GenerationRequest, uniqueId: string): SagaIter
       return null;
     }
     if (answer.isCreate) return resultOf(request, answer);
-    yield put(pollAnswered({ waitCount: answer.waitCount > 0 ? answer.waitCount : 0 }));
+    remaining = answer.expectedSeconds;
+    yield put(pollAnswered({ waitCount: answer.waitCount > 0 ? answer.waitCount : 0, expectedSeconds: answer.expectedSeconds, at: services.now() }));
   }
 }
 
@@ -149,7 +169,7 @@ export function* pollJob(request: GenerationRequest, uniqueId: string): SagaIter
 export function* createAndWait(request: GenerationRequest): SagaIterator<GenerationResult | null> {
   const services: Services = yield getContext(SERVICES);
   yield put(creationSent({ startedAt: services.now(), waitCount: 0 }));
-  yield fork(loadExpectedDuration, request.kind, request.payload.module);
+  yield fork(loadExpectedDuration, request);
   // Detached: the log of the attempt is kept even if the user leaves at once.
   yield spawn(recordOperation, KIND_TEXTS[request.kind].remark);
 
@@ -168,7 +188,8 @@ export function* createAndWait(request: GenerationRequest): SagaIterator<Generat
     yield call(fail, GenerationMessages.missingId);
     return null;
   }
-  return yield call(pollJob, request, answer.uniqueId);
+  yield put(creationAnswered({ waitCount: answer.waitCount > 0 ? answer.waitCount : 0, expectedSeconds: answer.expectedSeconds, at: services.now() }));
+  return yield call(pollJob, request, answer.uniqueId, answer.expectedSeconds);
 }
 
 /** The whole of spec section 4 "Logo and banner generation", steps 1 to 6. */
@@ -180,6 +201,9 @@ export function* generate(request: GenerationRequest): SagaIterator {
     return;
   }
   yield put(generationAccepted({ kind: request.kind }));
+  // Every generation ends with a message; the first of a visit would load its component only then,
+  // after the result (0.3 s of a logo's 0.6 s): loaded now, beside the calls.
+  services.prepareNotices?.();
   try {
     let online: CheckOnlineAnswer;
     try {

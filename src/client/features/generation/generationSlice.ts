@@ -1,6 +1,7 @@
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { GenerationLimits, GenerationMessages, waitingTitle } from '../../../contract/generation';
 import type { GenerationKind, GenerationRequest, GenerationResult, GenerationStatus } from './generation.types';
+import { progressPercentAt, replan, startPlan, type ProgressPlan } from './progress';
 
 export interface GenerationState {
   status: GenerationStatus;
@@ -9,8 +10,25 @@ export interface GenerationState {
   waitCount: number;
   /** When the creation was sent (services.now()), for the progress bar. */
   startedAt: number | null;
-  /** How long a render is expected to take, from getLogoCreationDuration. */
+  /**
+   * Seconds from the creation to the result, as last estimated: the kind's default, then
+   * getLogoCreationDuration's figure, then the server's figure for this very job (create and poll
+   * answers), which the general one no longer overrides.
+   */
   expectedSeconds: number;
+  /** Whether expectedSeconds is the server's figure for this job. */
+  jobEstimated: boolean;
+  /** The progress bar's course (progress.ts); null before the creation is sent. */
+  progress: ProgressPlan | null;
+}
+
+/** What the server says of our job while it is under way: what is ahead, and the seconds left. */
+export interface JobEstimate {
+  waitCount: number;
+  /** The server's seconds left; a non-positive or missing figure leaves the bar's course as it was. */
+  expectedSeconds: number;
+  /** When the answer came (services.now()). */
+  at: number;
 }
 
 export const initialGenerationState: GenerationState = {
@@ -19,7 +37,18 @@ export const initialGenerationState: GenerationState = {
   waitCount: 0,
   startedAt: null,
   expectedSeconds: GenerationLimits.defaultLogoSeconds,
+  jobEstimated: false,
+  progress: null,
 };
+
+/** A job estimate into the state: the count ahead, and the bar's course from where it is now. */
+function estimated(state: GenerationState, { waitCount, expectedSeconds, at }: JobEstimate): void {
+  state.waitCount = waitCount;
+  if (!(expectedSeconds > 0) || state.startedAt === null || !state.progress) return;
+  state.progress = replan(state.progress, state.startedAt, at, expectedSeconds);
+  state.expectedSeconds = (at - state.startedAt) / 1000 + expectedSeconds;
+  state.jobEstimated = true;
+}
 
 /** The expected duration before the server has said (and when it cannot say). */
 export function defaultSecondsOf(kind: GenerationKind): number {
@@ -46,12 +75,24 @@ export const generationSlice = createSlice({
     },
     /** A creation request left (again, after a confirmed inquiry): the loading dialog shows. */
     creationSent(state, action: PayloadAction<{ startedAt: number; waitCount: number }>) {
+      const { startedAt, waitCount } = action.payload;
       state.status = 'loading';
-      state.startedAt = action.payload.startedAt;
-      state.waitCount = action.payload.waitCount;
+      state.startedAt = startedAt;
+      state.waitCount = waitCount;
+      state.jobEstimated = false;
+      state.progress = startPlan(startedAt, state.expectedSeconds);
     },
-    durationLoaded(state, action: PayloadAction<{ seconds: number }>) {
-      state.expectedSeconds = action.payload.seconds;
+    /** The general figure for the module and styles (getLogoCreationDuration), heard at `at`. */
+    durationLoaded(state, action: PayloadAction<{ seconds: number; at: number }>) {
+      const { seconds, at } = action.payload;
+      // It may come after the create's answer, which knows this job: that one stands.
+      if (state.jobEstimated) return;
+      state.expectedSeconds = seconds;
+      if (state.progress && state.startedAt !== null) state.progress = replan(state.progress, state.startedAt, at, seconds - (at - state.startedAt) / 1000);
+    },
+    /** The create answered with a job to poll and its estimate. */
+    creationAnswered(state, action: PayloadAction<JobEstimate>) {
+      estimated(state, action.payload);
     },
     /** Many people ahead: the loading dialog gives way to the queue question. */
     queueInquired(state, action: PayloadAction<{ waitCount: number }>) {
@@ -66,8 +107,8 @@ export const generationSlice = createSlice({
     queueDeclined(state) {
       if (state.status === 'inquiring') state.status = 'idle';
     },
-    pollAnswered(state, action: PayloadAction<{ waitCount: number }>) {
-      state.waitCount = action.payload.waitCount;
+    pollAnswered(state, action: PayloadAction<JobEstimate>) {
+      estimated(state, action.payload);
     },
     succeeded(state, _action: PayloadAction<GenerationResult>) {
       state.status = 'succeeded';
@@ -90,6 +131,11 @@ export const generationSlice = createSlice({
     selectWaitCount: (state) => state.waitCount,
     selectStartedAt: (state) => state.startedAt,
     selectExpectedSeconds: (state) => state.expectedSeconds,
+    /** The bar at `now`: its course while loading, full once the result is there (spec section 4). */
+    selectProgressPercent: (state, now: number) => {
+      if (state.status === 'succeeded') return 100;
+      return state.progress ? progressPercentAt(state.progress, now) : 0;
+    },
     /** The submit button spins while a generation is under way. */
     selectGenerationBusy: (state) => state.status === 'checking' || state.status === 'loading' || state.status === 'inquiring',
     /** Spec screen 20: 'N people ahead' while waitCount > 0, otherwise 'generating, do not refresh'. */
@@ -101,6 +147,7 @@ export const {
   accepted: generationAccepted,
   creationSent,
   durationLoaded,
+  creationAnswered,
   queueInquired,
   queueConfirmed,
   queueDeclined,
@@ -115,6 +162,7 @@ export const {
   selectWaitCount,
   selectStartedAt,
   selectExpectedSeconds,
+  selectProgressPercent,
   selectGenerationBusy,
   selectLoadingTitle,
 } = generationSlice.selectors;

@@ -12,7 +12,7 @@ import { AnswerCode } from '../../../contract/envelope';
 import { activeJobsRefusal, GenerationMessages } from '../../../contract/generation';
 import { configFieldProblem, configFields } from '../../../contract/miniSite';
 import { BusinessError, invalid, tooMany } from '../../http/envelope';
-import type { RenderQueue } from '../../queue/renderQueue';
+import { answerSeconds, type RenderQueue } from '../../queue/renderQueue';
 import { logoTextOfSite } from '../../render/builder/catalog';
 import { mainKeys } from '../../render/builder/definitions/main';
 import { JOB_FILES, JOB_ID_PATTERN, type BuilderBannerJobSpec } from '../../queue/renderSpec';
@@ -46,22 +46,26 @@ export interface BannerServiceDeps {
 export class BannerService {
   constructor(private readonly deps: BannerServiceDeps) {}
 
-  /** POST /api/createWeb/generateBanner */
-  generate(request: GenerateBannerRequest, user: UserRow, ip: string): GenerateBannerAnswer {
-    const { queue, repo, sites, limiters } = this.deps;
+  /**
+   * POST /api/createWeb/generateBanner. `durationTime` is the queue's estimate for this job (its
+   * art provider's recent renders, after the work ahead of it); a job that starts at once and should
+   * end within a second is waited for, and answers `completed` like an identical finished one.
+   */
+  async generate(request: GenerateBannerRequest, user: UserRow, ip: string): Promise<GenerateBannerAnswer> {
+    const { queue, repo, sites, limiters, providerId } = this.deps;
     const site = sites.load(request.id, user.id);
     if (!limiters.bannerPerUser.take(String(user.id)) || !limiters.bannerPerIp.take(ip)) throw tooMany();
     const spec = this.specOf(site, request.formData);
-    // Asked before queueing: afterwards the queue would count this job twice, as its own render
-    // and again among the ones ahead of it.
-    const durationTime = queue.expectedSeconds('ab');
+    // Asked before queueing: afterwards the queue would count this job among the ones ahead of it.
+    const durationTime = answerSeconds(queue.expectedMs('ab', providerId));
     const outcome = queue.submit(spec, { isFirst: request.isFirst, userId: user.id, ip });
     if (outcome.type === 'refused') throw tooMany(activeJobsRefusal(outcome.limit.by, outcome.limit.limit));
     if (outcome.type === 'inquiry') return { callbackUrl: '', durationTime, isInquiry: true, waitCount: outcome.waitCount, completed: false };
     repo.rememberTask(user.id, outcome.id, site.record.id);
     const callbackUrl = `${BANNER_STATUS_PATH}?taskId=${outcome.id}`;
     if (outcome.type === 'exists') return { callbackUrl, durationTime, isInquiry: false, waitCount: 0, completed: true };
-    return { callbackUrl, durationTime, isInquiry: false, waitCount: outcome.waitCount, completed: false };
+    const completed = (await queue.waitForQuickJob(outcome, user.id)) && queue.poll(outcome.id, user.id).type === 'done';
+    return { callbackUrl, durationTime: answerSeconds(outcome.remainingMs), isInquiry: false, waitCount: completed ? 0 : outcome.waitCount, completed };
   }
 
   /** GET /api/createWeb/bannerStatus?taskId=: a failure is an error answer with the render's message. */

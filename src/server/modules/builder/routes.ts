@@ -78,7 +78,7 @@ export async function registerBuilderRoutes(app: FastifyInstance, deps: BuilderR
 
   /** POST /api/createWeb/generateBanner */
   app.post<{ Body: GenerateBannerRequest }>('/api/createWeb/generateBanner', { ...guarded, schema: schemas.generateBannerSchema }, async (request) =>
-    ok(banners.generate(request.body, currentUser(request), limitKeyOf(request))),
+    ok(await banners.generate(request.body, currentUser(request), limitKeyOf(request))),
   );
 
   /** GET /api/createWeb/bannerStatus?taskId= */

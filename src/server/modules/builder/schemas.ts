@@ -65,7 +65,7 @@ export const generateBannerSchema = {
   body: object({ id, isFirst: { type: 'boolean', default: true }, formData: { ...values, default: {} } }),
   response: responses(
     object(
-      { callbackUrl: { type: 'string' }, durationTime: { type: 'integer' }, isInquiry: { type: 'boolean' }, waitCount: { type: 'integer' }, completed: { type: 'boolean' } },
+      { callbackUrl: { type: 'string' }, durationTime: { type: 'number' }, isInquiry: { type: 'boolean' }, waitCount: { type: 'integer' }, completed: { type: 'boolean' } },
       ['callbackUrl', 'durationTime', 'isInquiry', 'waitCount', 'completed'],
     ),
     { needsLogin: true },

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { LogoCreateRequest, LogoPollingRequest, TemplatePageRequest, ZipByFileRequest } from '../../../contract/generation';
+import type { LogoCreateRequest, LogoCreationDurationRequest, LogoPollingRequest, TemplatePageRequest, ZipByFileRequest } from '../../../contract/generation';
 import { ok } from '../../http/envelope';
 import { currentUser, requireUser } from '../../plugins/auth';
 import * as schemas from './schemas';
@@ -26,7 +26,7 @@ export function registerGenerationRoutes(app: FastifyInstance, service: Generati
 
   /** POST /index/common/logoCreate */
   app.post<{ Body: LogoCreateRequest }>('/index/common/logoCreate', { schema: schemas.logoCreateSchema, preHandler: requireUser }, async (request) => {
-    return ok(service.create(request.body, currentUser(request), limitKeyOf(request)));
+    return ok(await service.create(request.body, currentUser(request), limitKeyOf(request)));
   });
 
   /** POST /index/common/logoPolling */
@@ -35,9 +35,11 @@ export function registerGenerationRoutes(app: FastifyInstance, service: Generati
   });
 
   /** POST /index/common/getLogoCreationDuration */
-  app.post<{ Body: { module?: string } }>('/index/common/getLogoCreationDuration', { schema: schemas.durationSchema, preValidation: bodyDefaultsToObject }, async (request) => {
-    return ok(service.duration(request.body.module));
-  });
+  app.post<{ Body: Partial<LogoCreationDurationRequest> }>(
+    '/index/common/getLogoCreationDuration',
+    { schema: schemas.durationSchema, preValidation: bodyDefaultsToObject },
+    async (request) => ok(service.duration(request.body)),
+  );
 
   /** POST /index/common/createZipUrlByFile */
   app.post<{ Body: ZipByFileRequest }>('/index/common/createZipUrlByFile', { schema: schemas.zipSchema }, async (request) => {

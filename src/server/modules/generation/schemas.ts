@@ -65,8 +65,9 @@ export const logoCreateSchema = {
         waitCount: { type: 'integer' },
         logoUrl: { type: 'string' },
         bannerUrl: { type: 'string' },
+        expectedSeconds: { type: 'number' },
       },
-      ['uniqueId', 'isInquiry', 'exist', 'waitCount', 'logoUrl', 'bannerUrl'],
+      ['uniqueId', 'isInquiry', 'exist', 'waitCount', 'logoUrl', 'bannerUrl', 'expectedSeconds'],
     ),
     { needsLogin: true },
   ),
@@ -83,16 +84,17 @@ export const logoPollingSchema = {
         isCreate: { type: 'boolean' },
         logoUrl: { type: 'string' },
         bannerUrl: { type: 'string' },
+        expectedSeconds: { type: 'number' },
       },
-      ['expired', 'errorMsg', 'waitCount', 'isCreate', 'logoUrl', 'bannerUrl'],
+      ['expired', 'errorMsg', 'waitCount', 'isCreate', 'logoUrl', 'bannerUrl', 'expectedSeconds'],
     ),
     { needsLogin: true },
   ),
 };
 
 export const durationSchema = {
-  body: object({ module: str(16, { default: '' }) }),
-  response: responses(object({ logoCreationDuration: { type: 'integer' } }, ['logoCreationDuration'])),
+  body: object({ module: str(16, { default: '' }), logobg: styleId, banner: styleId }),
+  response: responses(object({ logoCreationDuration: { type: 'number' } }, ['logoCreationDuration'])),
 };
 
 export const zipSchema = {

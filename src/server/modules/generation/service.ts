@@ -8,6 +8,7 @@ import {
   type LogoCreateAnswer,
   type LogoCreateRequest,
   type LogoCreationDurationAnswer,
+  type LogoCreationDurationRequest,
   type LogoPollingAnswer,
   type LogoTemplate,
   type TemplatePage,
@@ -18,8 +19,8 @@ import {
 import { assertValid, invalid, tooMany } from '../../http/envelope';
 import type { Catalog } from '../../queue/catalog';
 import { jobFileUrl } from '../../queue/paths';
-import type { RenderQueue } from '../../queue/renderQueue';
-import { JOB_FILES, type UserJobKind, type UserJobSpec } from '../../queue/renderSpec';
+import { answerSeconds, type RenderQueue } from '../../queue/renderQueue';
+import { JOB_FILES, durationStyleOf, type UserJobKind, type UserJobSpec } from '../../queue/renderSpec';
 import { bannerStyleById, logoStyleById } from '../../render/styles';
 import type { UserRow } from '../auth/repository';
 import type { GenerationLimiters } from './rateLimits';
@@ -42,6 +43,16 @@ export function resultUrls(id: string, kind: UserJobKind): { logoUrl: string; ba
 
 const NO_RESULT = { logoUrl: '', bannerUrl: '' };
 
+/** The answer of a create whose result is there: the spec's `exist`. */
+function existing(id: string, kind: UserJobKind): LogoCreateAnswer {
+  return { uniqueId: id, isInquiry: false, exist: true, waitCount: 0, ...resultUrls(id, kind), expectedSeconds: 0 };
+}
+
+/** The answer of a create whose job is to be polled. */
+function queued(id: string, waitCount: number, remainingMs: number): LogoCreateAnswer {
+  return { uniqueId: id, isInquiry: false, exist: false, waitCount, ...NO_RESULT, expectedSeconds: answerSeconds(remainingMs) };
+}
+
 export interface GenerationServiceDeps {
   queue: RenderQueue;
   catalog: Catalog;
@@ -61,8 +72,11 @@ export class GenerationService {
     return page(this.deps.catalog.bannerTemplates(), request);
   }
 
-  /** Checks the form like the SPA does, then queues the job (or answers the identical one). */
-  create(request: LogoCreateRequest, user: UserRow, ip: string): LogoCreateAnswer {
+  /**
+   * Checks the form like the SPA does, then queues the job (or answers the identical one). A job
+   * that starts at once and should end within a second is waited for: its result is the answer.
+   */
+  async create(request: LogoCreateRequest, user: UserRow, ip: string): Promise<LogoCreateAnswer> {
     const { limiters, queue } = this.deps;
     if (!limiters.createPerUser.take(String(user.id)) || !limiters.createPerIp.take(ip)) throw tooMany();
     const spec = this.specOf(request);
@@ -71,11 +85,15 @@ export class GenerationService {
       case 'refused':
         throw tooMany(activeJobsRefusal(outcome.limit.by, outcome.limit.limit));
       case 'inquiry':
-        return { uniqueId: '', isInquiry: true, exist: false, waitCount: outcome.waitCount, ...NO_RESULT };
+        return { uniqueId: '', isInquiry: true, exist: false, waitCount: outcome.waitCount, ...NO_RESULT, expectedSeconds: 0 };
       case 'exists':
-        return { uniqueId: outcome.id, isInquiry: false, exist: true, waitCount: 0, ...resultUrls(outcome.id, outcome.kind) };
-      case 'queued':
-        return { uniqueId: outcome.id, isInquiry: false, exist: false, waitCount: outcome.waitCount, ...NO_RESULT };
+        return existing(outcome.id, outcome.kind);
+      case 'queued': {
+        if (!(await queue.waitForQuickJob(outcome, user.id))) return queued(outcome.id, outcome.waitCount, outcome.remainingMs);
+        const now = queue.poll(outcome.id, user.id);
+        // Ended without a result (failed): the first poll says why, as it always does.
+        return now.type === 'done' ? existing(now.id, now.kind) : queued(outcome.id, 0, 0);
+      }
     }
   }
 
@@ -86,10 +104,10 @@ export class GenerationService {
    */
   poll(uniqueId: string, user: UserRow): LogoPollingAnswer {
     const outcome = this.deps.queue.poll(uniqueId, user.id);
-    const none = { expired: false, errorMsg: '', waitCount: 0, isCreate: false, ...NO_RESULT };
+    const none = { expired: false, errorMsg: '', waitCount: 0, isCreate: false, ...NO_RESULT, expectedSeconds: 0 };
     switch (outcome.type) {
       case 'waiting':
-        return { ...none, waitCount: outcome.waitCount };
+        return { ...none, waitCount: outcome.waitCount, expectedSeconds: answerSeconds(outcome.remainingMs) };
       case 'done':
         return { ...none, isCreate: true, ...resultUrls(outcome.id, outcome.kind) };
       case 'failed':
@@ -100,11 +118,12 @@ export class GenerationService {
     }
   }
 
-  /** Expected seconds for a module; without one, the transparent logo's. */
-  duration(module: string | undefined): LogoCreationDurationAnswer {
-    const kind = module ? module : 'tl';
+  /** Expected seconds for a module (without one, the transparent logo's) and, when given, its styles. */
+  duration(request: Partial<LogoCreationDurationRequest>): LogoCreationDurationAnswer {
+    const kind = request.module ? request.module : 'tl';
     if (!isGenerationModule(kind)) throw invalid(GenerationMessages.moduleInvalid);
-    return { logoCreationDuration: this.deps.queue.expectedSeconds(kind) };
+    const style = kind === 'fsa' ? durationStyleOf({ kind, bannerStyle: request.banner ?? 0 }) : durationStyleOf({ kind, logoStyle: request.logobg ?? 0 });
+    return { logoCreationDuration: this.deps.queue.expectedSeconds(kind, style) };
   }
 
   zip(request: ZipByFileRequest, ip: string, ownHosts: ReadonlySet<string>): ZipAnswer {

@@ -59,7 +59,7 @@ export const configGroup = object({ name: { type: 'string' }, children: { type: 
 
 export const templateConfigSchema = {
   body: object({ templateId: id }),
-  response: responses(object({ config: { type: 'array', items: configGroup }, logoCreationDuration: { type: 'integer' } }, ['config', 'logoCreationDuration'])),
+  response: responses(object({ config: { type: 'array', items: configGroup }, logoCreationDuration: { type: 'number' } }, ['config', 'logoCreationDuration'])),
 };
 
 const musicItem = object(

@@ -111,7 +111,7 @@ function abortError(): Error {
   return error;
 }
 
-export async function renderAnimation(parts: LogoParts, signal?: AbortSignal): Promise<AnimationResult> {
+export async function renderAnimation(parts: LogoParts, signal?: AbortSignal, onProgress?: (share: number) => void): Promise<AnimationResult> {
   if (signal?.aborted) throw abortError();
   const still = flatten(parts);
   const stillPng = await still.canvas.encode('png');
@@ -146,6 +146,7 @@ export async function renderAnimation(parts: LogoParts, signal?: AbortSignal): P
       }
       const { data } = ctx.getImageData(0, 0, width, height);
       await sink.write(Buffer.from(data.buffer, data.byteOffset, data.byteLength));
+      onProgress?.((f + 1) / frameCount);
       if (f % 8 === 7) await new Promise<void>((resolve) => setImmediate(resolve));
     }
     if (signal?.aborted) throw abortError();

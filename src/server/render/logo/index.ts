@@ -32,10 +32,10 @@ export async function renderLogoPng(styleId: number, texts: LogoTexts, options?:
 export async function renderLogoAnimation(
   styleId: number,
   texts: LogoTexts,
-  options?: LogoRenderOptions & { signal?: AbortSignal },
+  options?: LogoRenderOptions & { signal?: AbortSignal; onProgress?: (share: number) => void },
 ): Promise<{ animation: Buffer; still: Buffer; frameCount: number; width: number; height: number }> {
   const { key, style } = styleById(styleId);
-  return renderAnimation(buildParts(key, style, texts, scaleOf(options)), options?.signal);
+  return renderAnimation(buildParts(key, style, texts, scaleOf(options)), options?.signal, options?.onProgress);
 }
 
 /** The logo on a backdrop in its style's mood (gallery pictures): an opaque PNG of exactly width x height. */

@@ -416,6 +416,45 @@ describe('builder: banner generation', () => {
     expect(closed && finishing ? closed.at - finishing.at : null).toBe(BuilderLimits.progressCloseDelayMs);
   });
 
+  it('a banner due in half a second is asked for then, not after 2 s, and less often while it is late', async () => {
+    const world = fakeWorld({ location: onBuilder });
+    const pollTimes: number[] = [];
+    let polls = 0;
+    await expectSaga(runBanner)
+      .withReducer(rootReducer, openState())
+      .provide([
+        world.providers,
+        answer(builderApi.generateBanner, generated({ durationTime: 0.5 })),
+        answer(
+          builderApi.getBannerStatus,
+          dynamic(() => {
+            pollTimes.push(world.elapsed());
+            polls += 1;
+            return polls === 3 ? done : status();
+          }),
+        ),
+        ...applyProviders,
+      ])
+      .put(bannerClosed())
+      .run();
+    // At 0.5 s, then late: 250 ms later, then 500 ms.
+    expect(pollTimes).toEqual([500, 750, 1_250]);
+  });
+
+  it('a banner made already (completed) is asked for at once and applied', async () => {
+    const world = fakeWorld({ location: onBuilder });
+    const polls = sequence(done);
+    await expectSaga(runBanner)
+      .withReducer(rootReducer, openState())
+      .provide([world.providers, answer(builderApi.generateBanner, generated({ durationTime: 0.5, completed: true })), answer(builderApi.getBannerStatus, polls.provider), ...applyProviders])
+      .call(builderApi.setBannerPreview, { id: 42, bannerId: 'b-1' })
+      .put(bannerClosed())
+      .run();
+    expect(polls.calls).toHaveLength(1);
+    // Only the 2 s at 100 % before the dialog closes.
+    expect(world.elapsed()).toBe(BuilderLimits.progressCloseDelayMs);
+  });
+
   it('no durationTime: the bar takes the default 120 s', async () => {
     const world = fakeWorld({ location: onBuilder });
     const recording = timeline(world.elapsed);

@@ -1,8 +1,8 @@
 import { act, screen } from '@testing-library/react';
 import RootShell from '../../../../src/client/app/RootShell';
 import GenerationDialogs from '../../../../src/client/features/generation/components/GenerationDialogs';
-import { PROGRESS_CAP, progressPercent } from '../../../../src/client/features/generation/components/LoadingDialog';
 import {
+  creationAnswered,
   creationSent,
   generationAccepted,
   generationSucceeded,
@@ -37,13 +37,29 @@ describe('the loading dialog (spec screen 20)', () => {
     expect(screen.getByText(GenerationMessages.generatingTitle)).toBeInTheDocument();
     expect(screen.getByText(/预计需要约 180 秒/)).toBeInTheDocument();
     act(() => {
-      store.dispatch(pollAnswered({ waitCount: 3 }));
+      store.dispatch(pollAnswered({ waitCount: 3, expectedSeconds: 30, at: Date.now() }));
     });
     expect(screen.getByText(waitingTitle(3))).toBeInTheDocument();
     act(() => {
-      store.dispatch(pollAnswered({ waitCount: 0 }));
+      store.dispatch(pollAnswered({ waitCount: 0, expectedSeconds: 10, at: Date.now() }));
     });
     expect(screen.getByText(GenerationMessages.generatingTitle)).toBeInTheDocument();
+  });
+
+  it('draws the bar on the course the answers set, and says how long in whole seconds', () => {
+    const { store } = renderDialogs();
+    const sentAt = Date.now() - 10_000;
+    act(() => {
+      store.dispatch(creationSent({ startedAt: sentAt, waitCount: 0 }));
+      // The server expected this job 5 s after the creation, which has passed: the bar is past 90 %.
+      store.dispatch(creationAnswered({ waitCount: 0, expectedSeconds: 5, at: sentAt }));
+    });
+    expect(Number(screen.getByRole('progressbar').getAttribute('aria-valuenow'))).toBeGreaterThanOrEqual(90);
+    expect(screen.getByText(/预计需要约 5 秒/)).toBeInTheDocument();
+    act(() => {
+      store.dispatch(pollAnswered({ waitCount: 0, expectedSeconds: 0.3, at: sentAt + 10_000 }));
+    });
+    expect(screen.getByText(/预计需要约 11 秒/)).toBeInTheDocument();
   });
 
   it('has no way to close it but the end of the generation', () => {
@@ -58,14 +74,6 @@ describe('the loading dialog (spec screen 20)', () => {
     expect(store.getState().generation.status).toBe('succeeded');
   });
 
-  it('fills the bar over the expected duration, and stops short of the end', () => {
-    expect(progressPercent(0, 180)).toBe(0);
-    expect(progressPercent(90_000, 180)).toBe(47);
-    expect(progressPercent(180_000, 180)).toBe(PROGRESS_CAP);
-    expect(progressPercent(900_000, 180)).toBe(PROGRESS_CAP);
-    expect(progressPercent(-5, 180)).toBe(0);
-    expect(progressPercent(1000, 0)).toBe(0);
-  });
 });
 
 describe('the queue question (spec section 8)', () => {

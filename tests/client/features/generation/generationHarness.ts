@@ -35,12 +35,14 @@ export const bannerRequest: GenerationRequest = {
   payload: { ...DEFAULT_LOGO_TEXTS, ...DEFAULT_BANNER_TEXTS, logobg: logoTemplate.id, banner: bannerTemplate.id, module: 'fsa' },
 };
 
+/** A create's answer; unless said otherwise, a job the server expects in 2 s (so polls come every 2000 ms). */
 export function created(answer: Partial<LogoCreateAnswer>): LogoCreateAnswer {
-  return { uniqueId: 'job-1', isInquiry: false, exist: false, waitCount: 0, logoUrl: '', bannerUrl: '', ...answer };
+  return { uniqueId: 'job-1', isInquiry: false, exist: false, waitCount: 0, logoUrl: '', bannerUrl: '', expectedSeconds: 2, ...answer };
 }
 
+/** A poll's answer; unless said otherwise, still 2 s to go. */
 export function polled(answer: Partial<LogoPollingAnswer>): LogoPollingAnswer {
-  return { expired: false, errorMsg: '', waitCount: 0, isCreate: false, logoUrl: '', bannerUrl: '', ...answer };
+  return { expired: false, errorMsg: '', waitCount: 0, isCreate: false, logoUrl: '', bannerUrl: '', expectedSeconds: 2, ...answer };
 }
 
 /** A provider that answers with each value in turn (the last one again after that), counting the calls. */

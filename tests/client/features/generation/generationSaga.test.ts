@@ -2,6 +2,7 @@ import { expectSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
 import { dynamic, throwError, type StaticProvider } from 'redux-saga-test-plan/providers';
 import { ApiError } from '../../../../src/client/api/ApiError';
+import type { RootState } from '../../../../src/client/app/rootReducer';
 import * as commonApi from '../../../../src/client/api/commonApi';
 import * as generationApi from '../../../../src/client/api/generationApi';
 import { locationChanged } from '../../../../src/client/app/routerSlice';
@@ -9,6 +10,7 @@ import { loggedIn, sessionEnded } from '../../../../src/client/features/auth/aut
 import { loginDialogClosed, loginDialogOpened } from '../../../../src/client/features/auth/loginDialogSlice';
 import { generationSaga, requestProblem, runGeneration } from '../../../../src/client/features/generation/generationSaga';
 import {
+  creationAnswered,
   creationSent,
   durationLoaded,
   generationAccepted,
@@ -20,6 +22,7 @@ import {
   queueConfirmed,
   queueDeclined,
   queueInquired,
+  selectProgressPercent,
 } from '../../../../src/client/features/generation/generationSlice';
 import { GenerationMessages, waitingTitle } from '../../../../src/contract/generation';
 import { fakeWorld, user } from '../auth/sagaHarness';
@@ -55,6 +58,7 @@ const networkError = new ApiError({ code: 0, msg: '网络连接失败，请检�
 describe('generation: a logo from submit to preview', () => {
   it('creates with isFirst, polls every 2000 ms with the id, stores the URL, says so, and opens the preview 1500 ms later', async () => {
     const world = fakeWorld({ location: onConfigPage });
+    const start = world.services.now();
     const waits: number[] = [];
     const polls = sequence(polled({ waitCount: 2 }), polled({ waitCount: 0 }), logoDone);
     const recording = recordingReducer();
@@ -71,12 +75,14 @@ describe('generation: a logo from submit to preview', () => {
       ])
       .put(generationAccepted({ kind: 'logo' }))
       .call(commonApi.checkOnline)
-      .put(creationSent({ startedAt: world.services.now(), waitCount: 0 }))
+      .put(creationSent({ startedAt: start, waitCount: 0 }))
       .call(generationApi.logoCreate, { ...logoRequest.payload, isFirst: true })
-      .call(generationApi.getLogoCreationDuration, { module: 'tl' })
-      .put(durationLoaded({ seconds: 42 }))
+      .call(generationApi.getLogoCreationDuration, { module: 'tl', logobg: logoRequest.payload.logobg })
+      .put(durationLoaded({ seconds: 42, at: start }))
       .call(commonApi.recordOperateLog, { path: '/logo/config', query: 'module=tl', remark: '生成logo' })
-      .put(pollAnswered({ waitCount: 2 }))
+      .put(creationAnswered({ waitCount: 3, expectedSeconds: 2, at: start }))
+      // The waits here are the test's own: the clock stands still.
+      .put(pollAnswered({ waitCount: 2, expectedSeconds: 2, at: start }))
       .put(generationSucceeded({ kind: 'logo', slot: 'alone', module: 'tl', logoUrl: '/generated/logo/a b.png', bannerUrl: '' }))
       .not.put.actionType(loginDialogOpened.type)
       .run();
@@ -84,9 +90,12 @@ describe('generation: a logo from submit to preview', () => {
     expect(waits).toEqual([2000, 2000, 2000, 1500]);
     expect(world.services.notify.success).toHaveBeenCalledWith('LOGO生成成功');
     expect(world.services.notify.error).not.toHaveBeenCalled();
+    // The message component is asked for at the start, not when the result is already there.
+    expect(world.services.prepareNotices).toHaveBeenCalledTimes(1);
     expect(world.services.navigate).toHaveBeenCalledWith('/logo/preview?logoUrl=%2Fgenerated%2Flogo%2Fa+b.png&fileName=LOGO');
     expect(storeState.selections.configs.alone).toMatchObject({ logoUrl: '/generated/logo/a b.png', module: 'tl' });
-    expect(storeState.generation).toMatchObject({ status: 'succeeded', waitCount: 0, expectedSeconds: 42 });
+    // The job's own estimate (2 s, the clock standing still) replaced the general one (42 s).
+    expect(storeState.generation).toMatchObject({ status: 'succeeded', waitCount: 0, expectedSeconds: 2, jobEstimated: true });
     // The loading dialog said how many were ahead while there were any, then that it is generating.
     expect(recording.titles).toContain(waitingTitle(2));
     expect(recording.titles.at(-1)).toBe(GenerationMessages.generatingTitle);
@@ -147,6 +156,68 @@ describe('generation: a logo from submit to preview', () => {
   });
 });
 
+describe('generation: when to poll, and the bar', () => {
+  /** Runs a logo whose create answers `first` and whose polls answer `polls`; answers the waits. */
+  async function waitsOf(first: ReturnType<typeof created>, ...polls: ReturnType<typeof polled>[]): Promise<number[]> {
+    const world = fakeWorld({ location: onConfigPage });
+    const waits: number[] = [];
+    await expectSaga(runGeneration, generationRequested(logoRequest))
+      .withReducer(recordingReducer().reducer, startState())
+      .provide([
+        answer(delayFunction, dynamic(({ args }: { args: unknown[] }) => void waits.push(Number(args[0])))),
+        world.providers,
+        online,
+        duration,
+        tracking,
+        answer(generationApi.logoCreate, first),
+        answer(generationApi.logoPolling, sequence(...polls).provider),
+      ])
+      .put.actionType(generationSucceeded.type)
+      .run();
+    return waits;
+  }
+
+  it('a short render: the first poll at its estimate, not after a fixed 2000 ms, then backing off while it is late', async () => {
+    const late = polled({ expectedSeconds: 0 });
+    expect(await waitsOf(created({ expectedSeconds: 0.3 }), late, late, logoDone)).toEqual([300, 250, 500, 1_500]);
+  });
+
+  it('a long render: every 2000 ms, and at its estimate when that comes sooner', async () => {
+    expect(await waitsOf(created({ expectedSeconds: 5 }), polled({ expectedSeconds: 3 }), polled({ expectedSeconds: 1 }), logoDone)).toEqual([2_000, 2_000, 1_000, 1_500]);
+  });
+
+  it('the bar follows the answers on the clock: it moves every second until the result is due, never back, and is full at the end', async () => {
+    const world = fakeWorld({ location: { pathname: '/banner/config', search: '?module=fsa' } });
+    const start = world.services.now();
+    // What the bar's state was from each moment on.
+    const states: Array<{ at: number; state: RootState }> = [];
+    const recording = recordingReducer();
+    const reducer: typeof recording.reducer = (state, action) => {
+      const next = recording.reducer(state, action);
+      states.push({ at: world.services.now(), state: next });
+      return next;
+    };
+    // Expected 12 s; the render's own progress says 9.5 s left at 2 s (slower), then 5 s, 2.5 s, 0.5 s.
+    const polls = sequence(polled({ expectedSeconds: 9.5 }), polled({ expectedSeconds: 5 }), polled({ expectedSeconds: 2.5 }), polled({ expectedSeconds: 0.5 }), polled({ isCreate: true, logoUrl: '/l.png', bannerUrl: '/b.mp4' }));
+    await expectSaga(runGeneration, generationRequested(bannerRequest))
+      .withReducer(reducer, startState('/banner/config', '?module=fsa'))
+      .provide([world.providers, online, answer(generationApi.getLogoCreationDuration, { logoCreationDuration: 14 }), tracking, answer(generationApi.logoCreate, created({ expectedSeconds: 12 })), answer(generationApi.logoPolling, polls.provider)])
+      .put.actionType(generationSucceeded.type)
+      .run();
+    const doneAt = states.find(({ state }) => state.generation.status === 'succeeded')?.at ?? Infinity;
+    expect(doneAt - start).toBe(2_000 * 4 + 500);
+    const bar: number[] = [];
+    for (let at = start; at <= doneAt; at += 100) {
+      const current = states.filter((entry) => entry.at <= at).at(-1)?.state;
+      bar.push(current ? selectProgressPercent(current, at) : 0);
+    }
+    expect(bar.every((value, i) => i === 0 || value >= bar[i - 1])).toBe(true);
+    const everySecond = bar.filter((_value, i) => i % 10 === 0);
+    expect(everySecond.slice(1).every((value, i) => value > everySecond[i])).toBe(true);
+    expect(bar.at(-1)).toBe(100);
+  });
+});
+
 describe('generation: a banner whose result exists already', () => {
   it('uses the URLs at once, without polling, and opens the banner preview', async () => {
     const world = fakeWorld({ location: { pathname: '/banner/config', search: '?module=fsa' } });
@@ -193,7 +264,7 @@ describe('generation: the queue question', () => {
       .dispatch(queueConfirmed())
       .put(creationSent({ startedAt: world.services.now(), waitCount: 12 }))
       .call(generationApi.logoPolling, { uniqueId: 'job-2' })
-      .put(pollAnswered({ waitCount: 11 }))
+      .put.like({ action: { type: pollAnswered.type, payload: { waitCount: 11 } } })
       .put.actionType(generationSucceeded.type)
       .run();
     expect(creates.calls).toEqual([[{ ...logoRequest.payload, isFirst: true }], [{ ...logoRequest.payload, isFirst: false }]]);
@@ -441,7 +512,7 @@ describe('generation: the watcher and the expected duration', () => {
         answer(generationApi.getLogoCreationDuration, throwError(networkError)),
         answer(generationApi.logoCreate, created({ exist: true, logoUrl: '/l.png', bannerUrl: '/b.mp4' })),
       ])
-      .put(durationLoaded({ seconds }))
+      .put.like({ action: { type: durationLoaded.type, payload: { seconds } } })
       .run();
     expect(storeState.generation.expectedSeconds).toBe(seconds);
   });

@@ -31,6 +31,8 @@ export interface BannerVideoOptions {
   fps?: number;
   /** Abort kills ffmpeg, removes partial files and rejects. */
   signal?: AbortSignal;
+  /** Called after each frame is handed to the encoder with the share of frames done (the bars' progress). */
+  onProgress?: (share: number) => void;
 }
 
 export interface VideoResult {
@@ -187,6 +189,7 @@ export async function renderStyleVideo(def: BannerStyleDef, input: { logoPng: Bu
       renderer.draw(frame);
       if (frame === posterFrame) poster = await canvas.encode('jpeg', 90);
       await sink.write(canvas.data());
+      options.onProgress?.((frame + 1) / frameCount);
     }
     if (signal?.aborted) throw abortError(signal);
     await sink.finish();

@@ -1,0 +1,154 @@
+import type { Db } from '../db/database';
+import type { UserJobKind } from './renderSpec';
+
+/**
+ * What a fresh install expects of each kind before it has rendered anything: medians measured with
+ * the real renderers (`npm run measure-renders` writes renderSeeds.ts), not the spec's fallbacks
+ * (180 s for a logo that takes 0.2 s).
+ */
+export interface KindSeed {
+  /**
+   * Median milliseconds of a render of this kind on the measuring machine; null where it cannot
+   * be measured there (a remote image service): then the spec's default stands in.
+   */
+  all: number | null;
+  /** The styles whose median differs from `all` by more than the script's tolerance. */
+  styles: Readonly<Record<string, number>>;
+}
+
+export type RenderSeeds = Readonly<Record<UserJobKind, KindSeed>>;
+
+/** Measurements kept per kind and style: recent enough to follow a change of machine or renderer. */
+export const DURATION_HISTORY = 20;
+/**
+ * A style with fewer measurements than this is topped up with its prior: one render (say the
+ * first in a thread, which loads the fonts) must not move the estimate; two that agree do.
+ */
+export const MIN_SAMPLES = 3;
+
+export interface DurationSample {
+  kind: UserJobKind;
+  style: string;
+  finishedAt: number;
+  renderMs: number;
+}
+
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+/** render_durations: the newest DURATION_HISTORY render times of each kind and style. */
+export class DurationRepository {
+  private readonly allStmt;
+  private readonly insertStmt;
+  private readonly trimStmt;
+
+  constructor(private readonly db: Db) {
+    this.allStmt = db.prepare<[], { kind: UserJobKind; style: string; finished_at: number; render_ms: number }>(
+      'SELECT kind, style, finished_at, render_ms FROM render_durations ORDER BY finished_at, rowid',
+    );
+    this.insertStmt = db.prepare<[string, string, number, number]>('INSERT INTO render_durations (kind, style, finished_at, render_ms) VALUES (?, ?, ?, ?)');
+    this.trimStmt = db.prepare<[string, string, string, string, number]>(`
+      DELETE FROM render_durations WHERE kind = ? AND style = ? AND rowid NOT IN (
+        SELECT rowid FROM render_durations WHERE kind = ? AND style = ? ORDER BY finished_at DESC, rowid DESC LIMIT ?)`);
+  }
+
+  all(): DurationSample[] {
+    return this.allStmt.all().map((row) => ({ kind: row.kind, style: row.style, finishedAt: row.finished_at, renderMs: row.render_ms }));
+  }
+
+  add(sample: DurationSample): void {
+    const { kind, style, finishedAt, renderMs } = sample;
+    this.db.transaction(() => {
+      this.insertStmt.run(kind, style, finishedAt, Math.round(renderMs));
+      this.trimStmt.run(kind, style, kind, style, DURATION_HISTORY);
+    })();
+  }
+}
+
+/**
+ * Expected render times per kind and style. A style's estimate is the median of its recent renders;
+ * until it has MIN_SAMPLES, its prior fills the gap: the seed measured for it (or its kind), times
+ * how this machine compares with the measuring one (the median ratio of this kind's renders here to
+ * their seeds), so that a server twice as slow expects twice as long of styles it has not rendered
+ * yet. Everything is kept in memory: estimates are read on every create and never touch the table.
+ */
+export class RenderDurations {
+  /** Newest last, at most DURATION_HISTORY per style. */
+  private readonly samples = new Map<UserJobKind, Map<string, number[]>>();
+  private readonly factors = new Map<UserJobKind, number>();
+  private readonly estimates = new Map<string, number>();
+
+  constructor(
+    private readonly seeds: RenderSeeds,
+    /** Seconds for a kind the seeds cannot say (spec section 9's defaults). */
+    private readonly fallbackSeconds: Readonly<Record<UserJobKind, number>>,
+    private readonly store: DurationRepository | null = null,
+  ) {
+    for (const sample of store?.all() ?? []) this.remember(sample);
+  }
+
+  /** A finished render: kept (and persisted) as one of its style's recent measurements. */
+  record(sample: DurationSample): void {
+    if (!(sample.renderMs >= 0)) return;
+    this.store?.add(sample);
+    this.remember(sample);
+  }
+
+  /** Expected milliseconds of one render of `kind` in `style`. */
+  estimateMs(kind: UserJobKind, style: string): number {
+    const key = `${kind}\u0000${style}`;
+    let estimate = this.estimates.get(key);
+    if (estimate === undefined) {
+      const own = this.samples.get(kind)?.get(style) ?? [];
+      const topUp = Math.max(0, MIN_SAMPLES - own.length);
+      estimate = topUp ? median([...own, ...Array<number>(topUp).fill(this.priorMs(kind, style))]) : median(own);
+      this.estimates.set(key, estimate);
+    }
+    return estimate;
+  }
+
+  private remember(sample: DurationSample): void {
+    let styles = this.samples.get(sample.kind);
+    if (!styles) {
+      styles = new Map();
+      this.samples.set(sample.kind, styles);
+    }
+    const list = styles.get(sample.style) ?? [];
+    list.push(sample.renderMs);
+    if (list.length > DURATION_HISTORY) list.splice(0, list.length - DURATION_HISTORY);
+    styles.set(sample.style, list);
+    // Every style of the kind may lean on the machine's factor: all of the kind's estimates go.
+    this.factors.delete(sample.kind);
+    for (const key of this.estimates.keys()) if (key.startsWith(`${sample.kind}\u0000`)) this.estimates.delete(key);
+  }
+
+  private seedMs(kind: UserJobKind, style: string): number | null {
+    const seed = this.seeds[kind];
+    return seed.styles[style] ?? seed.all;
+  }
+
+  private priorMs(kind: UserJobKind, style: string): number {
+    const seed = this.seedMs(kind, style);
+    return seed === null ? this.fallbackSeconds[kind] * 1000 : seed * this.machineFactor(kind);
+  }
+
+  /** How much slower (above 1) or faster this server renders the kind than the measuring machine. */
+  private machineFactor(kind: UserJobKind): number {
+    let factor = this.factors.get(kind);
+    if (factor === undefined) {
+      const ratios: number[] = [];
+      for (const [style, times] of this.samples.get(kind) ?? []) {
+        const seed = this.seedMs(kind, style);
+        if (seed) for (const ms of times) ratios.push(ms / seed);
+      }
+      // Topped up with "as measured" like a style's samples: one odd render changes nothing.
+      const topUp = Math.max(0, MIN_SAMPLES - ratios.length);
+      factor = median([...ratios, ...Array<number>(topUp).fill(1)]);
+      this.factors.set(kind, factor);
+    }
+    return factor;
+  }
+}
