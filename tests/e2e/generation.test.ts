@@ -106,8 +106,11 @@ describeInBrowser('generating logos and banners, in Chromium against the npm sta
     await registerAndLogIn(page, '13800138012');
 
     await page.goto(url('/user/banner/selectPage?module=fsa'));
+    // The list settled (not a page still loading), and a slow box given time to open the next route's code.
+    await page.locator('.wpg-template-card[data-testid]').nth(1).waitFor();
+    await page.locator('[aria-busy="false"]').first().waitFor();
     await page.getByRole('button', SELECT).nth(1).click();
-    await page.waitForURL(/\/user\/logo\/selectPage\?module=fsa/);
+    await page.waitForURL(/\/user\/logo\/selectPage\?module=fsa/, { timeout: 90_000 });
     await page.getByRole('button', SELECT).nth(0).click();
     await page.waitForURL(/\/user\/banner\/config/);
 
