@@ -32,7 +32,8 @@ describe('GET /index/index/getSiteConfig', () => {
 
   it('drops the placeholder QQ groups older installs were seeded with, and keeps an operator\'s', () => {
     const db = new Database(':memory:');
-    runMigrations(db, MIGRATIONS.slice(0, -1));
+    // The schema as it was before the migration that drops the placeholders.
+    runMigrations(db, MIGRATIONS.slice(0, MIGRATIONS.findIndex((migration) => migration.includes('placeholder QQ groups'))));
     const insert = db.prepare('INSERT INTO site_config (key, value) VALUES (?, ?)');
     for (const [key, value] of Object.entries({ qq1: '123456789', qq1_link: 'https://qm.qq.com/q/123456789', qq3: '555666777', qq3_link: 'https://qm.qq.com/q/234567890', qq4: '345678901', qq4_link: 'https://qm.qq.com/q/345678901' })) insert.run(key, value);
     runMigrations(db);

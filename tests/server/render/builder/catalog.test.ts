@@ -79,7 +79,7 @@ describe('builder catalogue', () => {
   });
 
   it('describes the logo type by its text', () => {
-    expect(configFields(logoComponentConfig())).toEqual([expect.objectContaining({ key: 'logotext', type: 'text', name: 'LOGO文字', len: 6, value: '游戏名称' })]);
+    expect(configFields(logoComponentConfig())).toEqual([expect.objectContaining({ key: 'logotext', type: 'text', name: 'LOGO文字', len: 6, value: '', optional: true })]);
   });
 
   it('names pictures under its prefix and has a file for every default picture', () => {
