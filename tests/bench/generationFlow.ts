@@ -8,34 +8,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_BANNER_TEXTS, DEFAULT_LOGO_TEXTS, type LogoCreateAnswer, type LogoPollingAnswer } from '../../src/contract/generation';
 import { buildApp } from '../../src/server/app';
-import { systemClock } from '../../src/server/clock';
 import { loadConfig } from '../../src/server/config';
-import { openDatabase } from '../../src/server/db/database';
-import { runMigrations } from '../../src/server/db/migrations';
-import { TokenService } from '../../src/server/security/tokens';
 import { describeLoad, runLoad } from './apiThroughput';
-import { followJob } from './generationLatency';
+import { followJob, median, SECRET, seedUser } from './generationLatency';
 
 type Row = [string, string, string];
 
-const SECRET = 'bench-secret-that-is-long-enough-0123456789';
 const RUNS = 5;
 /** Characters to make each run's texts new, so that no answer comes from an earlier identical job. */
 const FRESH = '甲乙丙丁戊己庚辛壬癸子丑寅卯辰巳午未申酉';
-
-function seedUser(dataDir: string): Promise<string> {
-  const db = openDatabase(dataDir);
-  try {
-    runMigrations(db);
-    const at = Date.now();
-    const userId = Number(db.prepare("INSERT INTO users (name, mobile, created_at, updated_at) VALUES ('bench', '13800000001', ?, ?)").run(at, at).lastInsertRowid);
-    return new TokenService(SECRET, systemClock).sign({ userId, version: 0 });
-  } finally {
-    db.close();
-  }
-}
-
-const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 export async function benchGeneration(): Promise<Row[]> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wpg-bench-generation-'));

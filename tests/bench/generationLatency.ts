@@ -30,15 +30,17 @@ import { TokenService } from '../../src/server/security/tokens';
 
 type Row = [label: string, measured: string, budget: string];
 
-const SECRET = 'bench-secret-that-is-long-enough-0123456789';
+/** The JWT secret the benchmarks' servers run with, so that seedUser's token is theirs. */
+export const SECRET = 'bench-secret-that-is-long-enough-0123456789';
 /** Characters that make each job's texts new, so that no answer comes from an earlier identical job. */
 const FRESH = '甲乙丙丁戊己庚辛壬癸子丑寅卯辰巳午未申酉戌亥';
 
-const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+export const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 const seconds = (ms: number): string => (ms / 1000).toFixed(2);
 
-function seedUser(dataDir: string): Promise<string> {
+/** A user in a fresh bench database, and a token of theirs for a server started with SECRET. */
+export function seedUser(dataDir: string): Promise<string> {
   const db = openDatabase(dataDir);
   try {
     runMigrations(db);
