@@ -8,7 +8,7 @@ import path from 'node:path';
 import { DEFAULT_BANNER_TEXTS, DEFAULT_LOGO_TEXTS, type BannerTexts, type LogoTexts } from '../../contract/generation';
 import { BANNER_PREVIEW_LOGO_STYLE, CATALOG_SIZES, JOB_FILES, type RenderResult, type RenderSpec } from '../queue/renderSpec';
 import { BANNER_ART_SIZE, bannerArtProviderFor, toBannerJpeg, type BannerArtProvider } from './aiBanner';
-import { renderBannerVideo } from './banner';
+import { renderBannerVideo, type BannerVideoOptions } from './banner';
 import { FONT_FACES, font, type FontFaceName } from './fonts';
 import { renderLogoAnimation, renderLogoPng, renderLogoShowcase } from './logo';
 import { decodePicture } from './picture';
@@ -25,16 +25,7 @@ export interface Renderers {
   renderBannerVideo(
     styleId: number,
     input: { logoPng: Buffer; texts: BannerTexts },
-    options: {
-      outFile: string;
-      posterFile: string;
-      width?: number;
-      height?: number;
-      seconds?: number;
-      fps?: number;
-      signal?: AbortSignal;
-      onProgress?: (share: number) => void;
-    },
+    options: BannerVideoOptions,
   ): Promise<{ frameCount: number; durationSeconds: number; width: number; height: number }>;
   /**
    * The builder banner's art provider of a job id; by default the one the environment (BANNER_ART_*)

@@ -23,6 +23,11 @@ export interface SiteDraft {
 
 const GAME_NAME_KEY = 'game_name';
 
+/** The template's sample game: its game name field's default, which its sample texts name. */
+function sampleGameOf(groups: readonly ConfigGroup[]): string {
+  return configFields(groups).find((field) => field.key === GAME_NAME_KEY)?.value ?? '';
+}
+
 /**
  * Each field's value: what the user put into this form, else what they typed for their game before
  * (name, slogan, licence numbers, links), else the template's default with the template's sample
@@ -31,7 +36,7 @@ const GAME_NAME_KEY = 'game_name';
 export function formValuesOf(groups: readonly ConfigGroup[], stored: Record<string, string>, identity: GameIdentity = {}): Record<string, string> {
   const fields = configFields(groups);
   const own = (key: string): string | undefined => stored[key] ?? (isIdentityKey(key) ? identity[key] : undefined);
-  const sampleName = fields.find((field) => field.key === GAME_NAME_KEY)?.value ?? '';
+  const sampleName = sampleGameOf(groups);
   const ownName = (own(GAME_NAME_KEY) ?? sampleName).trim();
   const values: Record<string, string> = {};
   for (const field of fields) {
@@ -48,7 +53,7 @@ export function formValuesOf(groups: readonly ConfigGroup[], stored: Record<stri
  * not samples: they are left out of the site.
  */
 export function sampleFieldsOf(groups: readonly ConfigGroup[], values: Record<string, string>): SampleField[] {
-  const sampleName = configFields(groups).find((field) => field.key === GAME_NAME_KEY)?.value ?? '';
+  const sampleName = sampleGameOf(groups);
   const ownName = (values[GAME_NAME_KEY] ?? '').trim();
   return groups.flatMap((group) =>
     group.children
