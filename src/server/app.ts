@@ -21,6 +21,7 @@ import { registerGenerationFiles } from './modules/generation/files';
 import { registerGenerationRoutes } from './modules/generation/routes';
 import { registerMiniSiteFiles } from './modules/miniSite/files';
 import { registerMiniSiteRoutes } from './modules/miniSite/routes';
+import { registerWorksRoutes } from './modules/works/routes';
 import { seedCommon } from './modules/common/seed';
 import { registerWxAuthRoutes } from './modules/wxAuth/routes';
 import { registerAuth } from './plugins/auth';
@@ -122,6 +123,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
   await registerMiniSiteRoutes(app, { service: services.miniSite, uploads: services.uploads, limiters: services.miniSiteLimiters, publicOrigin: config.publicOrigin });
   const { builder } = services;
   await registerBuilderRoutes(app, { ...builder, uploads: services.uploads });
+  registerWorksRoutes(app, services.works);
 
   await registerBrandAssets(app, [BRAND_ASSETS_DIR, generatedBrandDir(config.dataDir)]);
   await registerGenerationFiles(app, { dataDir: config.dataDir, catalog: services.catalog });

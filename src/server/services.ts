@@ -23,6 +23,7 @@ import { MiniSiteService, type SiteRenderer } from './modules/miniSite/service';
 import { SiteRenderThread } from './modules/miniSite/siteRenderThread';
 import { SiteZipService } from './modules/miniSite/siteZip';
 import { UploadStore } from './modules/miniSite/uploads';
+import { WorksRepository } from './modules/works/repository';
 import { createQrLoginProvider } from './modules/wxAuth/qrProviders';
 import { QrDeviceRepository, QrTicketRepository } from './modules/wxAuth/repository';
 import { QrDevices } from './modules/wxAuth/devices';
@@ -98,6 +99,7 @@ export function createServices({ config, db, now, log, smsProvider, generation, 
   const zipKey = deriveKey(config.jwtSecret, 'zip-key');
   const zips = new ZipService({ dataDir: config.dataDir, queue: renderQueue, now, key: zipKey });
   const generationLimiters = new GenerationLimiters(now);
+  const works = new WorksRepository(db, now);
   const music = new MusicLibrary({ dataDir: config.dataDir, log, now });
   const uploads = new UploadStore({ dataDir: config.dataDir, now });
   const miniSiteLimiters = new MiniSiteLimiters(now);
@@ -120,7 +122,8 @@ export function createServices({ config, db, now, log, smsProvider, generation, 
     catalog,
     zips,
     generationLimiters,
-    generation: new GenerationService({ queue: renderQueue, catalog, zips, limiters: generationLimiters }),
+    works,
+    generation: new GenerationService({ queue: renderQueue, catalog, zips, limiters: generationLimiters, works }),
     music,
     uploads,
     miniSiteLimiters,

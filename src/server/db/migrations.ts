@@ -246,6 +246,22 @@ export const MIGRATIONS: readonly string[] = [
     WHERE newer > 20
   );
   `,
+  `
+  -- The logos and banners a user generated (the back office's 我的作品): one row per user and job.
+  -- Equal requests share one job, so a job may be several users' work; render_jobs.user_id names
+  -- only the last asker. A job deleted by housekeeping takes its rows with it.
+  CREATE TABLE user_works (
+    user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    job_id TEXT NOT NULL REFERENCES render_jobs (id) ON DELETE CASCADE,
+    -- The logo text, the work's title in the list and its zip's name.
+    title TEXT NOT NULL,
+    -- The last time the user asked for it: the list shows the newest first.
+    created_at INTEGER NOT NULL,
+    PRIMARY KEY (user_id, job_id)
+  );
+  CREATE INDEX user_works_user_created ON user_works (user_id, created_at);
+  CREATE INDEX user_works_job ON user_works (job_id);
+  `,
 ];
 
 /** Brings the schema up to date; each migration and its version bump commit together or not at all. */

@@ -20,9 +20,10 @@ import { assertValid, invalid, tooMany } from '../../http/envelope';
 import type { Catalog } from '../../queue/catalog';
 import { jobFileUrl } from '../../queue/paths';
 import { answerSeconds, type RenderQueue } from '../../queue/renderQueue';
-import { JOB_FILES, durationStyleOf, type UserJobKind, type UserJobSpec } from '../../queue/renderSpec';
+import { JOB_FILES, durationStyleOf, type BannerJobSpec, type LogoJobSpec, type UserJobKind } from '../../queue/renderSpec';
 import { bannerStyleById, logoStyleById } from '../../render/styles';
 import type { UserRow } from '../auth/repository';
+import type { WorksRepository } from '../works/repository';
 import type { GenerationLimiters } from './rateLimits';
 import type { ZipService } from './zip';
 
@@ -58,6 +59,8 @@ export interface GenerationServiceDeps {
   catalog: Catalog;
   zips: ZipService;
   limiters: GenerationLimiters;
+  /** Where each user's logos and banners are noted for the back office's 我的作品. */
+  works: WorksRepository;
 }
 
 /** Logo and banner generation (spec section 7, "Mini site, logo and banner"; DESIGN.md section 6). */
@@ -87,8 +90,10 @@ export class GenerationService {
       case 'inquiry':
         return { uniqueId: '', isInquiry: true, exist: false, waitCount: outcome.waitCount, ...NO_RESULT, expectedSeconds: 0 };
       case 'exists':
+        this.deps.works.record(user.id, outcome.id, spec.texts.logotext);
         return existing(outcome.id, outcome.kind);
       case 'queued': {
+        this.deps.works.record(user.id, outcome.id, spec.texts.logotext);
         if (!(await queue.waitForQuickJob(outcome, user.id))) return queued(outcome.id, outcome.waitCount, outcome.remainingMs);
         const now = queue.poll(outcome.id, user.id);
         // Ended without a result (failed): the first poll says why, as it always does.
@@ -131,7 +136,7 @@ export class GenerationService {
     return this.deps.zips.create(request, ownHosts);
   }
 
-  private specOf(request: LogoCreateRequest): UserJobSpec {
+  private specOf(request: LogoCreateRequest): LogoJobSpec | BannerJobSpec {
     if (!isGenerationModule(request.module)) throw invalid(GenerationMessages.moduleInvalid);
     const texts = {
       logotext: request.logotext ?? '',

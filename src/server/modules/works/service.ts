@@ -1,0 +1,54 @@
+import { WORK_TYPES, WorkLimits, WorkMessages, isWorkType, type WorkListAnswer, type WorkListRequest, type WorkRecord, type WorkType } from '../../../contract/works';
+import { invalid } from '../../http/envelope';
+import { jobFileUrl } from '../../queue/paths';
+import { KEEP_DONE_MS } from '../../queue/renderQueue';
+import { JOB_FILES } from '../../queue/renderSpec';
+import { ASSET_NAMES } from '../../render/site/content';
+import { chinaTime } from '../builder/siteList';
+import { resultUrls } from '../generation/service';
+import { SITES_URL_PREFIX, sitePreviewUrl } from '../miniSite/paths';
+import { KEEP_SITES_MS } from '../miniSite/service';
+import type { WorkRow, WorksRepository } from './repository';
+
+const KIND_OF_TYPE: Record<WorkType, WorkRow['kind']> = { miniSite: 'site', logo: 'tl', animatedLogo: 'al', banner: 'fsa' };
+const TYPE_OF_KIND = Object.fromEntries(WORK_TYPES.map((type) => [KIND_OF_TYPE[type], type])) as Record<WorkRow['kind'], WorkType>;
+
+/** What each zip is called after the title: 星辰战纪-LOGO.zip. */
+const ZIP_SUFFIX: Record<Exclude<WorkRow['kind'], 'site'>, string> = { tl: 'LOGO', al: '动态LOGO', fsa: '整屏动画' };
+
+function siteRecord(row: WorkRow): Omit<WorkRecord, 'key' | 'type' | 'title' | 'create_time' | 'expire_date'> {
+  return {
+    picture: `${SITES_URL_PREFIX}${row.ref}/${ASSET_NAMES.share}`,
+    viewUrl: sitePreviewUrl(row.ref),
+    download: { webSiteDir: row.ref },
+  };
+}
+
+function resultRecord(row: WorkRow & { kind: 'tl' | 'al' | 'fsa' }): Omit<WorkRecord, 'key' | 'type' | 'title' | 'create_time' | 'expire_date'> {
+  const { logoUrl, bannerUrl } = resultUrls(row.ref, row.kind);
+  const fileName = `${row.title}-${ZIP_SUFFIX[row.kind]}`;
+  if (row.kind !== 'fsa') return { picture: logoUrl, viewUrl: logoUrl, download: { fileName, fileList: [logoUrl] } };
+  return { picture: jobFileUrl(row.ref, JOB_FILES.fsa.poster), viewUrl: bannerUrl, download: { fileName, fileList: [logoUrl, bannerUrl] } };
+}
+
+function recordOf(row: WorkRow): WorkRecord {
+  const keptFor = row.kind === 'site' ? KEEP_SITES_MS : KEEP_DONE_MS;
+  return {
+    key: `${row.kind === 'site' ? 'site' : 'job'}:${row.ref}`,
+    type: TYPE_OF_KIND[row.kind],
+    title: row.title,
+    create_time: chinaTime(row.created_at),
+    expire_date: chinaTime(row.kept_from + keptFor).slice(0, 10),
+    ...(row.kind === 'site' ? siteRecord(row) : resultRecord({ ...row, kind: row.kind })),
+  };
+}
+
+/** GET /api/works/getWorkList: the caller's mini sites, logos and banners still kept, newest first. */
+export function workList(repo: WorksRepository, userId: number, request: WorkListRequest): WorkListAnswer {
+  const type = request.type ?? '';
+  if (type !== '' && !isWorkType(type)) throw invalid(WorkMessages.typeInvalid);
+  const pageSize = Math.min(Math.max(Math.trunc(request.page_size) || WorkLimits.pageSize, 1), WorkLimits.maxPageSize);
+  const page = Math.max(Math.trunc(request.page) || 1, 1);
+  const { rows, total } = repo.page(userId, type === '' ? '' : KIND_OF_TYPE[type], page, pageSize);
+  return { list: rows.map(recordOf), total };
+}
