@@ -16,6 +16,7 @@ import { selectionsSlice } from '../features/selections/selectionsSlice';
 import { siteConfigSlice } from '../features/siteConfig/siteConfigSlice';
 import { siteListSlice } from '../features/siteList/siteListSlice';
 import { tutorialSlice } from '../features/tutorial/tutorialSlice';
+import { worksSlice } from '../features/works/worksSlice';
 import { builderPersistConfig } from './persist';
 import { routerSlice } from './routerSlice';
 
@@ -37,6 +38,7 @@ export const rootReducer = combineSlices(
   downloadSlice,
   miniSiteSlice,
   siteListSlice,
+  worksSlice,
   // Its own redux-persist config: the site id and preview url live in sessionStorage, not localStorage.
   { builder: persistReducer(builderPersistConfig, builderSlice.reducer) },
 );

@@ -9,12 +9,13 @@ import { siteConfigSaga } from '../features/siteConfig/siteConfigSaga';
 import { siteListSaga } from '../features/siteList/siteListSaga';
 import { trackingSaga } from '../features/tracking/trackingSaga';
 import { tutorialSaga } from '../features/tutorial/tutorialSaga';
+import { worksSaga } from '../features/works/worksSaga';
 import { appStarted } from './appActions';
 
 type DomainSaga = () => Generator;
 
 /** Each domain's watcher; later issues add theirs here. */
-export const domainSagas: DomainSaga[] = [authSaga, siteConfigSaga, trackingSaga, tutorialSaga, catalogSaga, generationSaga, downloadSaga, miniSiteSaga, siteListSaga, builderSaga];
+export const domainSagas: DomainSaga[] = [authSaga, siteConfigSaga, trackingSaga, tutorialSaga, catalogSaga, generationSaga, downloadSaga, miniSiteSaga, siteListSaga, worksSaga, builderSaga];
 
 /** A saga that crashes this soon after starting, this many times in a row, is broken: stop restarting it. */
 export const QUICK_CRASH_MS = 1_000;

@@ -16,6 +16,7 @@ export const RouteId = {
   createWeb: 'createWeb',
   Backend: 'Backend',
   siteList: 'siteList',
+  works: 'works',
   Personal: 'Personal',
 } as const;
 
@@ -75,6 +76,7 @@ function childRoutes(): RouteObject[] {
         // element: null marks these redirect-only routes as meant to render nothing (no router warning).
         { index: true, loader: () => redirect('/backend/siteList'), element: null },
         page('siteList', '网站列表', lazyPage(() => import(/* webpackChunkName: "site-list" */ '../features/siteList/pages/SiteListPage')), RouteId.siteList),
+        page('works', '我的作品', lazyPage(() => import(/* webpackChunkName: "works" */ '../features/works/pages/WorksPage')), RouteId.works),
         page('personal', '个人中心', lazyPage(() => import(/* webpackChunkName: "personal" */ '../features/personal/pages/PersonalPage')), RouteId.Personal),
       ],
     },

@@ -1,9 +1,11 @@
 /**
- * The back office sider (spec screen 4): three items, keyed by the path that highlights them, and
+ * The back office sider (spec screen 4): its three items and 我的作品, keyed by the path that highlights them, and
  * `to`, where they lead (立即搭建 tells the builder to start a new site, not reopen the last one).
  */
 export const backendMenuItems: readonly { key: string; label: string; to: string }[] = [
   { key: '/backend/siteList', label: '网站列表', to: '/backend/siteList' },
+  // Not in the spec: what the user generated outside the builder, beside the builder's sites.
+  { key: '/backend/works', label: '我的作品', to: '/backend/works' },
   { key: '/createWeb', label: '立即搭建', to: '/createWeb?new=1' },
   { key: '/backend/personal', label: '个人中心', to: '/backend/personal' },
 ];

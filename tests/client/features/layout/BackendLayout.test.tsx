@@ -53,12 +53,12 @@ describe('BackendLayout', () => {
     expect(screen.getByText('网站列表内容')).toBeInTheDocument();
   });
 
-  it('has the three sider items, the current one highlighted', async () => {
+  it('has the sider items, the current one highlighted', async () => {
     await renderBackend('/backend/personal');
     const menu = screen.getByRole('menu');
     const items = within(menu).getAllByRole('menuitem');
-    expect(items.map((item) => item.textContent)).toEqual(['网站列表', '立即搭建', '个人中心']);
-    expect(items[2]).toHaveClass('ant-menu-item-selected');
+    expect(items.map((item) => item.textContent)).toEqual(['网站列表', '我的作品', '立即搭建', '个人中心']);
+    expect(items[3]).toHaveClass('ant-menu-item-selected');
     expect(items[0]).not.toHaveClass('ant-menu-item-selected');
   });
 
@@ -109,11 +109,11 @@ describe('BackendLayout on a phone', () => {
     expect(screen.getByText('网站列表内容')).toBeInTheDocument();
   });
 
-  it('opens a drawer with the three items and the top links, and closes it on navigation', async () => {
+  it('opens a drawer with the four items and the top links, and closes it on navigation', async () => {
     const { user: pointer, router } = await renderBackend('/backend/siteList');
     await pointer.click(menuButton() as HTMLElement);
     const drawer = await screen.findByRole('dialog');
-    expect(within(drawer).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['网站列表', '立即搭建', '个人中心']);
+    expect(within(drawer).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['网站列表', '我的作品', '立即搭建', '个人中心']);
     const links = within(drawer).getByRole('navigation', { name: '后台导航' });
     expect(within(links).getByRole('link', { name: '首页' })).toHaveAttribute('href', '/');
     expect(within(links).getByText('关于我们')).toBeInTheDocument();

@@ -99,6 +99,13 @@ describe('PublicLayout: header', () => {
     await pointer.click(await screen.findByText('进入后台'));
     expect(router?.state.location.pathname).toBe('/backend');
   });
+
+  it('opens 我的作品 from the dropdown', async () => {
+    const { user: pointer, router } = renderLayout(true);
+    await pointer.hover(await screen.findByTestId('user-name'));
+    await pointer.click(await screen.findByText('我的作品'));
+    expect(router?.state.location.pathname).toBe('/backend/works');
+  });
 });
 
 describe('PublicLayout: footer', () => {

@@ -9,16 +9,18 @@ export function displayName(userInfo: { name?: string; mobile?: string } | null)
   return userInfo?.name || userInfo?.mobile || '用户';
 }
 
-/** The user's name with a dropdown: 进入后台 (optional) and 退出登录. */
+/** The user's name with a dropdown: 进入后台 and 我的作品 (optional) and 退出登录. */
 export default function UserMenu({ showBackendLink = false }: { showBackendLink?: boolean }) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const location = useLocation();
   const userInfo = useAppSelector(selectUserInfo);
 
-  const items: MenuProps['items'] = [...(showBackendLink ? [{ key: 'backend', label: '进入后台' }] : []), { key: 'logout', label: '退出登录' }];
+  const backendLinks = showBackendLink ? [{ key: 'backend', label: '进入后台' }, { key: 'works', label: '我的作品' }] : [];
+  const items: MenuProps['items'] = [...backendLinks, { key: 'logout', label: '退出登录' }];
   const onClick: MenuProps['onClick'] = ({ key }) => {
     if (key === 'backend') navigate('/backend');
+    if (key === 'works') navigate('/backend/works');
     // The auth saga clears the login and goes to the login page, coming back here afterwards.
     if (key === 'logout') dispatch(logoutRequested({ redirect: `${location.pathname}${location.search}` }));
   };
