@@ -79,6 +79,15 @@ describeInBrowser('generating logos and banners, in Chromium against the npm sta
     // IHDR colour type 6: RGBA, the transparency a logo needs.
     expect(png[25]).toBe(6);
     expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([width, height]);
+
+    // The back office keeps it: 我的作品 shows the logo's picture and downloads it again under its name.
+    await page.goto(url('/user/backend/works'));
+    const [cardWidth] = await imageSize(page, '山海奇缘 LOGO');
+    expect(cardWidth).toBe(width);
+    const again = page.waitForEvent('download');
+    await page.getByTestId('work-card').getByRole('button', { name: /下\s*载/ }).click();
+    expect((await again).suggestedFilename()).toBe('山海奇缘-LOGO.zip');
+    expect((await saveZip(await again)).map((entry) => entry.name)).toEqual(['山海奇缘-logo.png']);
     expect(errors).toEqual([]);
   });
 

@@ -70,7 +70,9 @@ describe('GET /api/works/getWorkList', () => {
     expect(miniSite).toMatchObject({ key: `site:${site.webSiteDir}`, viewUrl: site.previewUrl, download: { webSiteDir: site.webSiteDir } });
     expect(logo.title).toBe('星辰战纪');
     expect(logo.download).toEqual({ fileName: '星辰战纪-LOGO', fileList: [logo.picture] });
-    expect(animated.picture).toMatch(/\/logo\.webp$/);
+    expect(animated.picture).toMatch(/\/logo-still\.png$/);
+    expect(animated.download).toEqual({ fileName: '星辰战纪-动态LOGO', fileList: [animated.viewUrl] });
+    expect(animated.viewUrl).toMatch(/\/logo\.webp$/);
     expect((banner.download as WorkFilesDownload).fileList).toEqual([expect.stringMatching(/\/logo\.png$/), banner.viewUrl]);
     expect(banner.viewUrl).toMatch(/\/banner\.mp4$/);
     for (const work of data.list) {

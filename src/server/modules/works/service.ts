@@ -27,7 +27,9 @@ function siteRecord(row: WorkRow): Omit<WorkRecord, 'key' | 'type' | 'title' | '
 function resultRecord(row: WorkRow & { kind: 'tl' | 'al' | 'fsa' }): Omit<WorkRecord, 'key' | 'type' | 'title' | 'create_time' | 'expire_date'> {
   const { logoUrl, bannerUrl } = resultUrls(row.ref, row.kind);
   const fileName = `${row.title}-${ZIP_SUFFIX[row.kind]}`;
-  if (row.kind !== 'fsa') return { picture: logoUrl, viewUrl: logoUrl, download: { fileName, fileList: [logoUrl] } };
+  if (row.kind === 'tl') return { picture: logoUrl, viewUrl: logoUrl, download: { fileName, fileList: [logoUrl] } };
+  // An animation's first frames may be empty: the list shows its last frame, 查看 plays it.
+  if (row.kind === 'al') return { picture: jobFileUrl(row.ref, JOB_FILES.al.still), viewUrl: logoUrl, download: { fileName, fileList: [logoUrl] } };
   return { picture: jobFileUrl(row.ref, JOB_FILES.fsa.poster), viewUrl: bannerUrl, download: { fileName, fileList: [logoUrl, bannerUrl] } };
 }
 

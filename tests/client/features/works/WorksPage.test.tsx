@@ -97,9 +97,10 @@ describe('WorksPage', () => {
   it('查看 opens a mini site in a new tab and plays a banner in the dialog', async () => {
     renderPage();
     await screen.findByAltText('星辰战纪 迷你站');
-    const siteView = within(cardOf('星辰战纪 迷你站')).getByRole('link', { name: /查\s*看/ });
-    expect(siteView).toHaveAttribute('href', siteWork.viewUrl);
-    expect(siteView).toHaveAttribute('target', '_blank');
+    const open = jest.spyOn(window, 'open').mockReturnValue(null);
+    await fastUser().click(within(cardOf('星辰战纪 迷你站')).getByText(/查\s*看/));
+    expect(open).toHaveBeenCalledWith(siteWork.viewUrl, '_blank', 'noopener,noreferrer');
+    open.mockRestore();
     await fastUser().click(within(cardOf('星辰战纪 整屏动画')).getByText(/查\s*看/));
     expect(await screen.findByTestId('preview-video')).toHaveAttribute('src', bannerWork.viewUrl);
   });

@@ -57,12 +57,9 @@ function WorkCard({ work, onPreview }: { work: WorkRecord; onPreview(preview: Me
   const downloading = useAppSelector((state) => selectWorkDownloading(state, work.key));
   const preview = previewOf(work);
   const siteHref = work.type === 'miniSite' ? safeLinkHref(work.viewUrl) : null;
-  const view = siteHref ? (
-    <Button key="view" type="link" href={siteHref} target="_blank" rel="noopener noreferrer">
-      查看
-    </Button>
-  ) : (
-    <Button key="view" type="link" onClick={() => preview && onPreview(preview)}>
+  // A site opens in a tab of its own (a link styled as a button would take the card actions' grey).
+  const view = (
+    <Button key="view" type="link" onClick={() => (siteHref ? window.open(siteHref, '_blank', 'noopener,noreferrer') : preview && onPreview(preview))}>
       查看
     </Button>
   );
