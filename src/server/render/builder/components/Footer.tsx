@@ -4,7 +4,7 @@
  * health-gaming advice and the copyright line), in four arrangements.
  */
 import type { ReactNode } from 'react';
-import { adviceSentences } from '../../site/blocks/ComplianceFooter';
+import { ComplianceMeta, adviceSentences } from '../../site/blocks/ComplianceFooter';
 import { ShieldIcon } from '../../site/blocks/Icons';
 import { FOOTER_LINKS, footerKeys as k, LOGO_KEY } from '../fields';
 import type { FieldReader } from '../plan';
@@ -28,23 +28,8 @@ function Advice({ f }: { f: FieldReader }): ReactNode {
 }
 
 function Meta({ f }: { f: FieldReader }): ReactNode {
-  const rows = [
-    ['出版单位', f.text(k.publisher)],
-    ['著作权人', f.text(k.copyrightOwner)],
-    ['出版物号', f.text(k.isbn)],
-    ['审批文号', f.text(k.approval)],
-  ].filter(([, value]) => value.trim());
-  if (!rows.length) return null;
-  return (
-    <dl className="ft-meta">
-      {rows.map(([label, value]) => (
-        <div key={label}>
-          <dt>{label}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  const numbers = { publisher: f.text(k.publisher), copyrightOwner: f.text(k.copyrightOwner), isbn: f.text(k.isbn), approval: f.text(k.approval) };
+  return <ComplianceMeta className="ft-meta" numbers={numbers} />;
 }
 
 function Links({ f }: { f: FieldReader }): ReactNode {

@@ -14,29 +14,42 @@ export function adviceSentences(text: string): string[] {
     .filter(Boolean);
 }
 
+export interface ComplianceNumbers {
+  publisher: string;
+  copyrightOwner: string;
+  isbn: string;
+  approval: string;
+}
+
+/** The publisher, copyright holder and licence numbers the studio filled in; an empty one leaves its row out. */
+export function ComplianceMeta({ className, numbers }: { className: string; numbers: ComplianceNumbers }): ReactNode {
+  const rows = [
+    ['出版单位', numbers.publisher],
+    ['著作权人', numbers.copyrightOwner],
+    ['出版物号', numbers.isbn],
+    ['审批文号', numbers.approval],
+  ].filter(([, value]) => value.trim());
+  if (!rows.length) return null;
+  return (
+    <dl className={className}>
+      {rows.map(([label, value]) => (
+        <div key={label}>
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
 export function ComplianceFooter({ content }: { content: SiteContent }): ReactNode {
   const { compliance } = content;
-  const rows = [
-    ['出版单位', compliance.publisher],
-    ['著作权人', compliance.copyrightOwner],
-    ['出版物号', compliance.isbn],
-    ['审批文号', compliance.approval],
-  ].filter(([, value]) => value.trim());
   return (
     <footer className="foot">
       <div className="wrap foot-in">
         <img className="foot-logo" src={content.assets.logo} alt={content.name} loading="lazy" />
         <div className="foot-info">
-          {rows.length > 0 && (
-            <dl className="foot-meta">
-              {rows.map(([label, value]) => (
-                <div key={label}>
-                  <dt>{label}</dt>
-                  <dd>{value}</dd>
-                </div>
-              ))}
-            </dl>
-          )}
+          <ComplianceMeta className="foot-meta" numbers={compliance} />
           <div className="foot-advice">
             <b className="foot-advice-title">
               <ShieldIcon />
