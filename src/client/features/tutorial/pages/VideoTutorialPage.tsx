@@ -1,5 +1,5 @@
 import { Segmented } from 'antd';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, type CSSProperties, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import Notice from '../../../components/Notice';
 import PageHeading from '../../../components/PageHeading';
@@ -17,6 +17,9 @@ const FLOW_START: Readonly<Record<TutorialType, string>> = {
   '3': '/banner/selectPage?module=fsa',
   '4': '/createWeb',
 };
+
+/** The whole picture within the window under the header: the captions are at the bottom of the videos. */
+const videoStyle: CSSProperties = { display: 'block', width: '100%', maxHeight: 'calc(100vh - 230px)', background: '#000', borderRadius: 8 };
 
 const typeOptions = TUTORIAL_TYPES.map(({ type, label }) => ({ label, value: type }));
 
@@ -43,7 +46,7 @@ export default function VideoTutorialPage() {
     body = (
       <>
         {/* A new key per video: switching flows starts the new one from its beginning. */}
-        <video key={videoUrl} src={videoUrl} controls preload="metadata" playsInline style={{ width: '100%', background: '#000', borderRadius: 8 }} data-testid="tutorial-video">
+        <video key={videoUrl} src={videoUrl} controls preload="metadata" playsInline style={videoStyle} data-testid="tutorial-video">
           您的浏览器不支持视频播放。
         </video>
         {flow ? (
