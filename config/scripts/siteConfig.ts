@@ -4,16 +4,19 @@
  * The operator's public site settings (the QQ groups, the logo, the ads, the copyright line) in
  * DATA_DIR's database: with no argument, prints them; with `key=value` pairs, stores them (an empty
  * value hides that item) and remakes the feedback group's join QR from qq1_link. A running server
- * shows the change within 5 seconds.
+ * shows the change within 5 seconds. `tutorial1=<url>` … `tutorial4=<url>` replace a flow's shipped
+ * tutorial video (an empty value brings the shipped one back), at once.
  */
 import { loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/database';
 import { runMigrations } from '../../src/server/db/migrations';
 import { seedCommon } from '../../src/server/modules/common/seed';
-import { applySiteSettings, parseSiteSettings } from '../../src/server/modules/common/siteSettings';
+import { TUTORIAL_TYPES } from '../../src/contract/common';
+import { applySiteSettings, applyTutorialSettings, parseSiteSettings, parseTutorialSettings } from '../../src/server/modules/common/siteSettings';
 
 async function main(): Promise<void> {
-  const settings = parseSiteSettings(process.argv.slice(2));
+  const { tutorials, rest } = parseTutorialSettings(process.argv.slice(2));
+  const settings = parseSiteSettings(rest);
   const { dataDir } = loadConfig();
   const db = openDatabase(dataDir);
   try {
@@ -21,6 +24,8 @@ async function main(): Promise<void> {
     seedCommon(db);
     const stored = await applySiteSettings(db, dataDir, settings);
     for (const [key, value] of Object.entries(stored)) process.stdout.write(`${key.padEnd(10)} ${value || '（空，不显示）'}\n`);
+    const videos = applyTutorialSettings(db, tutorials);
+    for (const { type, label } of TUTORIAL_TYPES) process.stdout.write(`${`tutorial${type}`.padEnd(10)} ${videos[type] || `（内置的${label}教程视频）`}\n`);
   } finally {
     db.close();
   }

@@ -36,3 +36,16 @@ export interface VideoTutorialAnswer {
   /** Empty when there is no video of that type. */
   videoUrl: string;
 }
+
+/**
+ * The flows that ship a tutorial video, by the `type` of /videoTutorial?type= and of
+ * getVideoTutorialUrl. The header's 视频教程 links type 1, the mini site (the home page's flow).
+ */
+export const TUTORIAL_TYPES = [
+  { type: '1', label: '迷你站' },
+  { type: '2', label: 'LOGO' },
+  { type: '3', label: '整屏动画' },
+  { type: '4', label: '网站搭建' },
+] as const;
+
+export type TutorialType = (typeof TUTORIAL_TYPES)[number]['type'];

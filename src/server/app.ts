@@ -17,6 +17,7 @@ import { registerBuilderRoutes } from './modules/builder/routes';
 import type { SmsProvider } from './modules/auth/smsProviders';
 import { BRAND_ASSETS_DIR, ensureQqQrCode, generatedBrandDir } from './modules/common/brandAssets';
 import { registerCommonRoutes } from './modules/common/routes';
+import { registerTutorialFiles } from './modules/common/tutorials';
 import { registerGenerationFiles } from './modules/generation/files';
 import { registerGenerationRoutes } from './modules/generation/routes';
 import { registerMiniSiteFiles } from './modules/miniSite/files';
@@ -129,6 +130,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
   await registerGenerationFiles(app, { dataDir: config.dataDir, catalog: services.catalog });
   await registerMiniSiteFiles(app, { dataDir: config.dataDir, music: services.music, changesInPlace: (dir) => builder.repo.hasDir(dir) });
   await registerBuilderFiles(app);
+  await registerTutorialFiles(app);
   await registerSpa(app, { clientDir: config.clientDir, productionHost: config.productionHost, reduxDevtools: config.reduxDevtools });
   return app;
 }

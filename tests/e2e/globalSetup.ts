@@ -7,7 +7,8 @@ import { ensureClientBuild } from '../../config/clientBuild';
 import { repoRoot } from '../../config/paths';
 import { chromiumPath, writeEnvironment } from './environment';
 
-function freePort(): Promise<number> {
+/** A port nobody listens on (npm run record-tutorials starts its own server the same way). */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once('error', reject);
@@ -18,7 +19,7 @@ function freePort(): Promise<number> {
   });
 }
 
-async function waitUntilUp(url: string, deadline: number): Promise<void> {
+export async function waitUntilUp(url: string, deadline: number): Promise<void> {
   while (Date.now() < deadline) {
     try {
       const answer = await fetch(url);

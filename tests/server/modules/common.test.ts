@@ -140,7 +140,7 @@ describe('POST /index/common/checkLogin and checkOnline', () => {
 });
 
 describe('POST /index/index/getVideoTutorialUrl', () => {
-  it("answers '' while no tutorial exists, and the stored URL once one does", async () => {
+  it("answers '' for a type with no video (shipped or stored), and the stored URL once one is set", async () => {
     expect(await post(t, '/index/index/getVideoTutorialUrl', { type: 'logo' })).toEqual({ code: 200, msg: 'success', data: { videoUrl: '' }, status: 200 });
     const writer = new Database(path.join(t.dataDir, DATABASE_FILE));
     writer.prepare("INSERT INTO video_tutorials (type, url) VALUES ('logo', '/uploads/tutorial-logo.mp4')").run();

@@ -4,17 +4,21 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 export interface TutorialState {
   /** 'missing': the server has no video of that type; 'failed': the request itself failed. */
   status: 'idle' | 'loading' | 'succeeded' | 'missing' | 'failed';
+  /** The flow whose video is shown (the address's ?type=). */
+  type: string;
   videoUrl: string;
 }
 
-const initialState: TutorialState = { status: 'idle', videoUrl: '' };
+const initialState: TutorialState = { status: 'idle', type: '', videoUrl: '' };
 
 export const tutorialSlice = createSlice({
   name: 'tutorial',
   initialState,
   reducers: {
-    pageOpened(state, _action: PayloadAction<{ type: string }>) {
+    /** The page opened on a type, or the user switched to another flow's video (a new ?type=). */
+    pageOpened(state, action: PayloadAction<{ type: string }>) {
       state.status = 'loading';
+      state.type = action.payload.type;
       state.videoUrl = '';
     },
     videoLoaded(state, action: PayloadAction<{ videoUrl: string }>) {
@@ -31,9 +35,10 @@ export const tutorialSlice = createSlice({
   },
   selectors: {
     selectTutorialStatus: (state) => state.status,
+    selectTutorialType: (state) => state.type,
     selectTutorialVideoUrl: (state) => state.videoUrl,
   },
 });
 
 export const { pageOpened, videoLoaded, videoMissing, loadFailed } = tutorialSlice.actions;
-export const { selectTutorialStatus, selectTutorialVideoUrl } = tutorialSlice.selectors;
+export const { selectTutorialStatus, selectTutorialType, selectTutorialVideoUrl } = tutorialSlice.selectors;

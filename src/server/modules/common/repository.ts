@@ -11,7 +11,7 @@ const SITE_CONFIG_KEYS = Object.keys(SITE_CONFIG_DEFAULTS) as (keyof SiteConfig)
  */
 export const SITE_CONFIG_CACHE_MS = 5_000;
 
-/** site_config (key/value) and video_tutorials (type -> url). */
+/** site_config (key/value) and video_tutorials (type -> url, the operator's videos). */
 export class CommonRepository {
   private readonly configStmt;
   private readonly videoStmt;
@@ -20,6 +20,8 @@ export class CommonRepository {
   constructor(
     db: Db,
     private readonly now: Clock,
+    /** type -> URL of the tutorial shipped with the code, answered when the operator has set none. */
+    private readonly shippedTutorials: ReadonlyMap<string, string> = new Map(),
   ) {
     this.configStmt = db.prepare<[], { key: string; value: string }>('SELECT key, value FROM site_config');
     this.videoStmt = db.prepare<[string], { url: string }>('SELECT url FROM video_tutorials WHERE type = ?');
@@ -37,7 +39,8 @@ export class CommonRepository {
     return config;
   }
 
+  /** The operator's video of that type, else the shipped one, else '' (an unknown type). */
   videoUrl(type: string): string {
-    return this.videoStmt.get(type)?.url ?? '';
+    return this.videoStmt.get(type)?.url || this.shippedTutorials.get(type) || '';
   }
 }

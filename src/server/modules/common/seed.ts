@@ -29,5 +29,6 @@ export function seedCommon(db: Db): void {
   db.transaction(() => {
     for (const [key, value] of Object.entries(SITE_CONFIG_DEFAULTS)) insert.run(key, value);
   })();
-  // video_tutorials starts empty on purpose: no tutorial video exists yet.
+  // video_tutorials starts empty: it holds the operator's videos only; without one, each flow's
+  // shipped video is answered (tutorials.ts).
 }

@@ -1,4 +1,4 @@
-import type { SiteConfig } from '../../../contract/common';
+import { TUTORIAL_TYPES, type SiteConfig, type TutorialType } from '../../../contract/common';
 import { safeLinkHref } from '../../../contract/links';
 import type { Db } from '../../db/database';
 import { ensureQqQrCode } from './brandAssets';
@@ -21,12 +21,54 @@ export function parseSiteSettings(args: readonly string[]): Partial<SiteConfig> 
     const at = arg.indexOf('=');
     const key = at > 0 ? arg.slice(0, at) : arg;
     const value = at > 0 ? arg.slice(at + 1).trim() : '';
-    if (at <= 0 || !isKey(key)) throw new Error(`不认识的设置：${arg}（可设置：${KEYS.join('、')}，写成 名称=值）`);
+    if (at <= 0 || !isKey(key)) throw new Error(`不认识的设置：${arg}（可设置：${[...KEYS, ...TUTORIAL_KEYS].join('、')}，写成 名称=值）`);
     if (value.length > MAX_VALUE_LENGTH) throw new Error(`${key} 太长（最多 ${MAX_VALUE_LENGTH} 个字符）`);
     if (value && LINK_KEYS.includes(key) && !safeLinkHref(value)) throw new Error(`${key} 必须是 http(s) 链接或本站路径：${value}`);
     settings[key] = value;
   }
   return settings;
+}
+
+const TUTORIAL_PREFIX = 'tutorial';
+const TUTORIAL_KEYS = TUTORIAL_TYPES.map(({ type }) => `${TUTORIAL_PREFIX}${type}`);
+const isTutorialType = (type: string): type is TutorialType => TUTORIAL_TYPES.some((entry) => entry.type === type);
+
+/**
+ * Takes the `tutorial<type>=<url>` pairs out of npm run site-config's arguments: the operator's own
+ * video for that flow (http(s) or a path of this site), or an empty value for the shipped one
+ * again. Answers them and the other arguments, for parseSiteSettings.
+ */
+export function parseTutorialSettings(args: readonly string[]): { tutorials: Map<TutorialType, string>; rest: string[] } {
+  const tutorials = new Map<TutorialType, string>();
+  const rest: string[] = [];
+  for (const arg of args) {
+    const at = arg.indexOf('=');
+    const key = at > 0 ? arg.slice(0, at) : arg;
+    const type = key.slice(TUTORIAL_PREFIX.length);
+    if (at <= 0 || !key.startsWith(TUTORIAL_PREFIX) || !isTutorialType(type)) {
+      rest.push(arg);
+      continue;
+    }
+    const value = arg.slice(at + 1).trim();
+    if (value.length > MAX_VALUE_LENGTH) throw new Error(`${key} 太长（最多 ${MAX_VALUE_LENGTH} 个字符）`);
+    if (value && !safeLinkHref(value)) throw new Error(`${key} 必须是 http(s) 链接或本站路径：${value}`);
+    tutorials.set(type, value);
+  }
+  return { tutorials, rest };
+}
+
+/** Stores the operator's tutorial videos (an empty URL removes theirs); answers every type's as stored ('' = shipped). */
+export function applyTutorialSettings(db: Db, tutorials: ReadonlyMap<TutorialType, string>): Record<TutorialType, string> {
+  const upsert = db.prepare<[string, string]>('INSERT INTO video_tutorials (type, url) VALUES (?, ?) ON CONFLICT (type) DO UPDATE SET url = excluded.url');
+  const remove = db.prepare<[string]>('DELETE FROM video_tutorials WHERE type = ?');
+  db.transaction(() => {
+    for (const [type, url] of tutorials) {
+      if (url) upsert.run(type, url);
+      else remove.run(type);
+    }
+  })();
+  const stored = new Map((db.prepare('SELECT type, url FROM video_tutorials').all() as { type: string; url: string }[]).map((row) => [row.type, row.url]));
+  return Object.fromEntries(TUTORIAL_TYPES.map(({ type }) => [type, stored.get(type) ?? ''])) as Record<TutorialType, string>;
 }
 
 /** Stores `settings` and remakes the feedback group's QR from its link; answers every setting as stored. */

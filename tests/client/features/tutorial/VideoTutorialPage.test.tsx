@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { makeStore } from '../../../../src/client/app/store';
 import VideoTutorialPage from '../../../../src/client/features/tutorial/pages/VideoTutorialPage';
 import { pageOpened, videoLoaded, videoMissing } from '../../../../src/client/features/tutorial/tutorialSlice';
@@ -35,6 +35,23 @@ describe('VideoTutorialPage', () => {
     const video = screen.getByTestId('tutorial-video');
     expect(video).toHaveAttribute('src', '/static/tutorial.mp4');
     expect(video).toHaveAttribute('controls');
+  });
+
+  it('switches to another flow\'s video through the address (?type=), which asks for that video', async () => {
+    const { store, router, user } = renderWithProviders(null, { routes: [{ path: '/videoTutorial', element: <VideoTutorialPage /> }], route: '/videoTutorial?type=1' });
+    act(() => {
+      store.dispatch(videoLoaded({ videoUrl: '/static/tutorials/1.mp4?v=1' }));
+    });
+    const flows = screen.getByRole('radiogroup', { name: '教程类型' });
+    expect(within(flows).getAllByRole('radio').map((radio) => radio.closest('label')?.textContent)).toEqual(['迷你站', 'LOGO', '整屏动画', '网站搭建']);
+    expect(within(flows).getByRole('radio', { name: '迷你站' })).toBeChecked();
+    expect(screen.getByRole('link', { name: '去制作迷你站' })).toHaveAttribute('href', '/');
+
+    await user.click(within(flows).getByText('整屏动画'));
+    expect(router?.state.location.search).toBe('?type=3');
+    expect(store.dispatch).toHaveBeenCalledWith(pageOpened({ type: '3' }));
+    expect(within(flows).getByRole('radio', { name: '整屏动画' })).toBeChecked();
+    expect(screen.getByRole('status', { name: '加载中' })).toBeInTheDocument();
   });
 
   it('says the video does not exist, with a link home', () => {

@@ -24,12 +24,31 @@ describe('tutorialSaga', () => {
     const { storeState } = await expectSaga(tutorialSaga)
       .withReducer(rootReducer, initial)
       .provide([withServices(services), [matchers.call.fn(commonApi.getVideoTutorialUrl), { videoUrl: '/static/tutorial.mp4' }]])
-            .dispatch(pageOpened({ type: '1' }))
+      .dispatch(pageOpened({ type: '1' }))
       .call(commonApi.getVideoTutorialUrl, { type: '1' })
       .put(videoLoaded({ videoUrl: '/static/tutorial.mp4' }))
       .silentRun(20);
-    expect(storeState.tutorial).toEqual({ status: 'succeeded', videoUrl: '/static/tutorial.mp4' });
+    expect(storeState.tutorial).toEqual({ status: 'succeeded', type: '1', videoUrl: '/static/tutorial.mp4' });
     expect(services.navigate).not.toHaveBeenCalled();
+  });
+
+  it("switching to another flow's video loads that one, and drops the first one's late answer", async () => {
+    const services = makeFakeServices();
+    // The first flow's answer is slow (20 ms); the user switches to type 3 after 5.
+    const answerFor = ({ args }: { args: [{ type: string }] }) =>
+      new Promise((resolve) => setTimeout(() => resolve({ videoUrl: `/static/tutorials/${args[0].type}.mp4` }), args[0].type === '1' ? 20 : 0));
+    const { storeState } = await expectSaga(tutorialSaga)
+      .withReducer(rootReducer, initial)
+      .provide([withServices(services), [matchers.call.fn(commonApi.getVideoTutorialUrl), dynamic(answerFor)]])
+      .dispatch(pageOpened({ type: '1' }))
+      .delay(5)
+      .dispatch(pageOpened({ type: '3' }))
+      .call(commonApi.getVideoTutorialUrl, { type: '1' })
+      .call(commonApi.getVideoTutorialUrl, { type: '3' })
+      .put(videoLoaded({ videoUrl: '/static/tutorials/3.mp4' }))
+      .not.put(videoLoaded({ videoUrl: '/static/tutorials/1.mp4' }))
+      .silentRun(60);
+    expect(storeState.tutorial).toEqual({ status: 'succeeded', type: '3', videoUrl: '/static/tutorials/3.mp4' });
   });
 
   it('without a video: says so, waits 2000 ms, then goes home', async () => {
@@ -90,7 +109,7 @@ describe('tutorialSaga', () => {
     const { storeState } = await expectSaga(tutorialSaga)
       .withReducer(rootReducer, initial)
       .provide([withServices(services), [matchers.call.fn(commonApi.getVideoTutorialUrl), throwError(new ApiError({ code: 0, msg: '网络连接失败' }))]])
-            .dispatch(pageOpened({ type: '1' }))
+      .dispatch(pageOpened({ type: '1' }))
       .put(loadFailed())
       .silentRun(20);
     expect(storeState.tutorial.status).toBe('failed');

@@ -1,39 +1,87 @@
-import { useEffect } from 'react';
+import { Segmented } from 'antd';
+import { useEffect, type CSSProperties, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import Notice from '../../../components/Notice';
+import PageHeading from '../../../components/PageHeading';
 import PageLoading from '../../../components/PageLoading';
+import { pageColumnStyle } from '../../../components/pageLayout';
+import { TUTORIAL_TYPES, type TutorialType } from '../../../../contract/common';
 import { Messages } from '../../../../contract/messages';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { pageOpened, selectTutorialStatus, selectTutorialVideoUrl } from '../tutorialSlice';
+import { pageOpened, selectTutorialStatus, selectTutorialType, selectTutorialVideoUrl } from '../tutorialSlice';
 
-/** /videoTutorial?type=: the tutorial video of that type (spec screen 18). */
+/** Where each flow starts, for the link under its video. */
+const FLOW_START: Readonly<Record<TutorialType, string>> = {
+  '1': '/',
+  '2': '/logo/selectPage?module=tl',
+  '3': '/banner/selectPage?module=fsa',
+  '4': '/createWeb',
+};
+
+/** The whole picture within the window under the header: the captions are at the bottom of the videos. */
+const videoStyle: CSSProperties = { display: 'block', width: '100%', maxHeight: 'calc(100vh - 230px)', background: '#000', borderRadius: 8 };
+
+const typeOptions = TUTORIAL_TYPES.map(({ type, label }) => ({ label, value: type }));
+
+function flowOf(type: string) {
+  return TUTORIAL_TYPES.find((entry) => entry.type === type);
+}
+
+/** /videoTutorial?type=: the tutorial video of that flow, with a switch to the other flows' (spec screen 18). */
 export default function VideoTutorialPage() {
   const dispatch = useAppDispatch();
-  const [params] = useSearchParams();
-  const type = params.get('type') ?? '1';
+  const [params, setParams] = useSearchParams();
+  const addressType = params.get('type') ?? '1';
+  const type = useAppSelector(selectTutorialType);
   const status = useAppSelector(selectTutorialStatus);
   const videoUrl = useAppSelector(selectTutorialVideoUrl);
+  const flow = flowOf(type);
 
   useEffect(() => {
-    dispatch(pageOpened({ type }));
-  }, [dispatch, type]);
+    dispatch(pageOpened({ type: addressType }));
+  }, [dispatch, addressType]);
 
+  let body: ReactNode;
   if (status === 'succeeded' && videoUrl) {
-    return (
-      <div style={{ maxWidth: 1080, margin: '0 auto' }}>
-        <video src={videoUrl} controls style={{ width: '100%', background: '#000' }} data-testid="tutorial-video">
+    body = (
+      <>
+        {/* A new key per video: switching flows starts the new one from its beginning. */}
+        <video key={videoUrl} src={videoUrl} controls preload="metadata" playsInline style={videoStyle} data-testid="tutorial-video">
           您的浏览器不支持视频播放。
         </video>
-      </div>
+        {flow ? (
+          <p style={{ marginTop: 12 }}>
+            <Link to={FLOW_START[flow.type]}>去制作{flow.label}</Link>
+          </p>
+        ) : null}
+      </>
     );
-  }
-  if (status === 'missing' || status === 'failed') {
+  } else if (status === 'missing' || status === 'failed') {
     const title = status === 'missing' ? Messages.tutorialMissing : '视频加载失败，请稍后重试';
-    return (
+    body = (
       <Notice title={title}>
         <Link to="/">返回首页</Link>
       </Notice>
     );
+  } else {
+    body = <PageLoading />;
   }
-  return <PageLoading />;
+
+  return (
+    <div style={{ ...pageColumnStyle, maxWidth: 1080 }}>
+      <PageHeading
+        title="视频教程"
+        text="每个视频从头到尾演示一遍制作过程，字幕说明每一步。"
+        extra={
+          <Segmented<string>
+            aria-label="教程类型"
+            options={typeOptions}
+            value={flow?.type ?? ''}
+            onChange={(value) => setParams({ type: value }, { preventScrollReset: true })}
+          />
+        }
+      />
+      {body}
+    </div>
+  );
 }
