@@ -133,8 +133,6 @@ export const selectionsSlice = createSlice({
         if (typeof value === 'string') config[key] = value;
       }
       state.configs[slot] = config;
-      // A logo's name is the game's name until the user names the game in a site form.
-      if (changes.logotext?.trim() && !state.identity.game_name?.trim()) state.identity.game_name = changes.logotext.trim();
     },
     /** 重置参数: the sample texts again (the logo keeps the game's name), and the results are gone. */
     configReset(state, action: PayloadAction<{ slot: ConfigSlot }>) {
@@ -147,6 +145,9 @@ export const selectionsSlice = createSlice({
       const config = { ...(state.configs[slot] ?? flowDefaultsOf(state.identity)), logoUrl, module };
       if (kind === 'banner') config.bannerUrl = bannerUrl;
       state.configs[slot] = config;
+      // A generated logo's name is the game's name until the user names the game in a site form:
+      // the name as generated, not the first keystroke of it.
+      if (config.logotext.trim() && !state.identity.game_name?.trim()) state.identity.game_name = config.logotext.trim();
     });
     // The builder's 网站名称 is the game's name too.
     builder.addCase(fieldEdited, (state, action) => {

@@ -130,9 +130,13 @@ describe('selections: the game\'s identity, typed once and carried to every form
     expect(selectFlowConfig({ selections: long } as RootState, 'alone').logotext).toBe(DEFAULT_FLOW_CONFIG.logotext);
   });
 
-  it('takes a logo\'s name as the game\'s name only while no game name is known', () => {
-    expect(reduce([configEdited({ slot: 'alone', changes: { logotext: '星辰' } })]).identity.game_name).toBe('星辰');
-    const named = reduce([siteTemplateConfigEdited({ changes: { game_name: '星辰战纪' } }), configEdited({ slot: 'alone', changes: { logotext: '星辰' } })]);
+  it('takes a generated logo\'s name as the game\'s name only while no game name is known', () => {
+    const succeeded = generationSucceeded({ kind: 'logo', slot: 'alone', module: 'tl', logoUrl: '/generated/l.png', bannerUrl: '' });
+    // Typed a key at a time: the name is the one generated, not the first keystroke.
+    const typing = ['S', 'St', 'Star'].map((logotext) => configEdited({ slot: 'alone', changes: { logotext } }));
+    expect(reduce(typing).identity.game_name).toBeUndefined();
+    expect(reduce([...typing, succeeded]).identity.game_name).toBe('Star');
+    const named = reduce([siteTemplateConfigEdited({ changes: { game_name: '星辰战纪' } }), configEdited({ slot: 'alone', changes: { logotext: '星辰' } }), succeeded]);
     expect(named.identity.game_name).toBe('星辰战纪');
   });
 
