@@ -139,6 +139,8 @@ describeInBrowser('generating logos and banners, in Chromium against the npm sta
     const video = page.getByTestId('banner-video');
     await page.waitForFunction(() => (document.querySelector<HTMLVideoElement>('[data-testid="banner-video"]')?.readyState ?? 0) >= 2);
     expect(await video.evaluate((element: HTMLVideoElement) => [element.videoWidth, element.videoHeight, element.muted, element.loop])).toEqual([1920, 1080, true, true]);
+    // It plays by itself: the user sees the animation they made without looking for the play button.
+    await page.waitForFunction(() => (document.querySelector<HTMLVideoElement>('[data-testid="banner-video"]')?.currentTime ?? 0) > 0.2);
 
     const entries = await saveZip(zip);
     const byName = new Map(entries.map((entry) => [entry.name, entry.bytes]));

@@ -91,6 +91,7 @@ describe('BannerPreviewPage', () => {
     expect(video.controls).toBe(true);
     expect(video.muted).toBe(true);
     expect(video.loop).toBe(true);
+    expect(video.autoplay).toBe(true);
     expect(video).toHaveAttribute('playsinline');
     await waitFor(() => expect(services.download).toHaveBeenCalledTimes(1));
     expect(generationApi.createZipUrlByFile).toHaveBeenCalledTimes(1);

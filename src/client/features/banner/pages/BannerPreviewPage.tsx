@@ -50,7 +50,7 @@ export default function BannerPreviewPage() {
         {bannerUrl ? (
           <Col xs={24} lg={16}>
             <Card title="整屏动画" size="small">
-              <video src={bannerUrl} controls muted loop playsInline style={{ display: 'block', width: '100%', background: '#000', borderRadius: 6 }} data-testid="banner-video" />
+              <video src={bannerUrl} controls autoPlay muted loop playsInline style={{ display: 'block', width: '100%', background: '#000', borderRadius: 6 }} data-testid="banner-video" />
             </Card>
           </Col>
         ) : null}
