@@ -6,18 +6,21 @@
  * 1. the default pictures of every image field (screenshots and character cards drawn by code,
  *    see src/server/render/site/defaultPictures.ts) into src/server/assets/site-templates/defaults/;
  * 2. per template, a sample logo and a short banner from the real renderers, the site rendered with
- *    its defaults, opened in Chromium: a 480x360 thumbnail of the 1440-wide first screen and a
- *    720-wide preview of the whole page (up to 3000 CSS px tall), both WebP;
- * 3. manifest.json with each template's fingerprint, which a test compares with the templates.
- * Screenshots differ by a few bytes from run to run, so only templates whose fingerprint changed
- * (or whose pictures are missing) are shot again, unless --all or --only names them.
+ *    its defaults, opened in Chromium: a 480x360 thumbnail of the 1440-wide first screen, a
+ *    720-wide preview of the whole page (up to 3000 CSS px tall), and the whole page as a
+ *    390-wide phone shows it (585 px wide, for the preview dialog on a phone), all WebP;
+ * 3. manifest.json with each template's fingerprints (one for the desktop pictures, one for the
+ *    phone picture), which a test compares with the templates.
+ * Screenshots differ by a few bytes from run to run, so only pictures whose fingerprint changed
+ * (or that are missing) are shot again, unless --all or --only names their templates.
  */
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import type { BannerTexts, LogoTexts } from '../../src/contract/generation';
+import { SITE_PHONE_PREVIEW } from '../../src/contract/miniSite';
 import { renderBannerVideo } from '../../src/server/render/banner';
 import { renderLogoPng } from '../../src/server/render/logo';
 import { SITE_TEMPLATE_ASSETS_DIR, SITE_TEMPLATE_DEFAULTS_DIR, templatePictureFiles } from '../../src/server/render/site/assets';
@@ -41,6 +44,15 @@ const PREVIEW_WIDTH = 720;
 const PAGE_WIDTH = 1440;
 const PREVIEW_MAX_HEIGHT = 3000;
 const MAX_BYTES = 80 * 1024;
+/** An ordinary phone's screen in CSS px (iPhone 12 to 15), drawn at twice that like its screen. */
+const PHONE = { width: SITE_PHONE_PREVIEW.cssWidth, height: 844, scale: 2 };
+/**
+ * The phone picture is kept at 1.5 pixels per CSS px: as sharp as the text needs on a phone's
+ * screen, at about two thirds of the bytes of 2x (a phone page is one long column, some 5000 px).
+ */
+const PHONE_PICTURE_SCALE = SITE_PHONE_PREVIEW.pixelRatio;
+const PHONE_MAX_HEIGHT = 7000;
+const PHONE_MAX_BYTES = 180 * 1024;
 
 /** The logo style that suits each template's world (ids of LOGO_STYLES). */
 const SAMPLE_LOGO_STYLE: Readonly<Record<number, number>> = {
@@ -85,9 +97,11 @@ function parseArgs(): { only: Set<number> | null; all: boolean; keepDefaults: bo
   return { only, all: args.includes('--all'), keepDefaults: args.includes('--keep-defaults') };
 }
 
-function picturesExist(id: number): boolean {
+const assetExists = (name: string): boolean => fs.existsSync(path.join(SITE_TEMPLATE_ASSETS_DIR, name));
+
+function desktopPicturesExist(id: number): boolean {
   const files = templatePictureFiles(id);
-  return [files.thumbnail, files.preview].every((name) => fs.existsSync(path.join(SITE_TEMPLATE_ASSETS_DIR, name)));
+  return assetExists(files.thumbnail) && assetExists(files.preview);
 }
 
 async function writeDefaults(templateId: number): Promise<void> {
@@ -111,7 +125,7 @@ async function writeDefaults(templateId: number): Promise<void> {
 }
 
 /** Encodes a PNG screenshot as WebP of `width` x `height`, lowering the quality until it fits the size budget. */
-async function toWebp(png: Buffer, width: number, height: number): Promise<Buffer> {
+async function toWebp(png: Buffer, width: number, height: number, maxBytes = MAX_BYTES): Promise<Buffer> {
   const image = await loadImage(png);
   const canvas = createCanvas(width, height);
   const ctx = canvas.getContext('2d');
@@ -119,7 +133,7 @@ async function toWebp(png: Buffer, width: number, height: number): Promise<Buffe
   ctx.drawImage(image, 0, 0, width, height);
   let quality = 82;
   let data = await canvas.encode('webp', quality);
-  while (data.length > MAX_BYTES && quality > 30) {
+  while (data.length > maxBytes && quality > 30) {
     quality -= 6;
     data = await canvas.encode('webp', quality);
   }
@@ -148,23 +162,28 @@ async function renderSample(templateId: number, workDir: string): Promise<string
 /** For pictures only: the poster instead of the playing video, and a fixed dock kept at its first-screen place. */
 const SCREENSHOT_CSS = '.dock{position:absolute!important;top:540px!important}';
 
-async function screenshot(browser: Browser, siteDir: string, templateId: number): Promise<void> {
+/** The poster instead of the playing video, every picture loaded, the fonts ready. */
+async function settle(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const video = document.querySelector('video');
+    if (video) {
+      video.pause();
+      video.removeAttribute('src');
+      video.load();
+    }
+    for (const image of Array.from(document.images)) image.loading = 'eager';
+    await Promise.all(Array.from(document.images).map((image) => (image.complete ? null : new Promise((resolve) => image.addEventListener('load', resolve, { once: true })))));
+    await document.fonts.ready;
+  });
+  await page.waitForTimeout(300);
+}
+
+async function shootDesktop(browser: Browser, siteDir: string, templateId: number): Promise<void> {
   const page = await browser.newPage({ viewport: { width: PAGE_WIDTH, height: 1080 }, deviceScaleFactor: 1, locale: 'zh-CN' });
   try {
     await page.goto(`file://${path.join(siteDir, 'index.html')}`, { waitUntil: 'load' });
     await page.addStyleTag({ content: SCREENSHOT_CSS });
-    await page.evaluate(async () => {
-      const video = document.querySelector('video');
-      if (video) {
-        video.pause();
-        video.removeAttribute('src');
-        video.load();
-      }
-      for (const image of Array.from(document.images)) image.loading = 'eager';
-      await Promise.all(Array.from(document.images).map((image) => (image.complete ? null : new Promise((resolve) => image.addEventListener('load', resolve, { once: true })))));
-      await document.fonts.ready;
-    });
-    await page.waitForTimeout(300);
+    await settle(page);
     const files = templatePictureFiles(templateId);
     const thumb = await page.screenshot({ type: 'png' });
     await fs.promises.writeFile(path.join(SITE_TEMPLATE_ASSETS_DIR, files.thumbnail), await toWebp(thumb, THUMB.width, THUMB.height));
@@ -174,6 +193,44 @@ async function screenshot(browser: Browser, siteDir: string, templateId: number)
     const full = await page.screenshot({ type: 'png' });
     const height = Math.round((fullHeight * PREVIEW_WIDTH) / PAGE_WIDTH);
     await fs.promises.writeFile(path.join(SITE_TEMPLATE_ASSETS_DIR, files.preview), await toWebp(full, PREVIEW_WIDTH, height));
+  } finally {
+    await page.close();
+  }
+}
+
+/**
+ * The whole page as a phone shows it. A phone layout pins some parts to the screen (the nav bar,
+ * a bottom download bar): once the viewport grows to the whole page they would sit at its far end,
+ * over the footer, so each is pinned instead where a visitor first sees it, on the first screen.
+ */
+async function shootPhone(browser: Browser, siteDir: string, templateId: number): Promise<void> {
+  const page = await browser.newPage({ viewport: { width: PHONE.width, height: PHONE.height }, deviceScaleFactor: PHONE.scale, isMobile: true, hasTouch: true, locale: 'zh-CN' });
+  try {
+    await page.goto(`file://${path.join(siteDir, 'index.html')}`, { waitUntil: 'load' });
+    await settle(page);
+    await page.evaluate(() => {
+      const fixed = Array.from(document.querySelectorAll<HTMLElement>('body *')).filter((element) => getComputedStyle(element).position === 'fixed');
+      const firstScreen = fixed.map((element) => element.getBoundingClientRect());
+      fixed.forEach((element, i) => {
+        const was = firstScreen[i];
+        const style = element.style;
+        style.setProperty('position', 'absolute', 'important');
+        style.setProperty('inset', '0 auto auto 0', 'important');
+        style.setProperty('width', `${was.width}px`, 'important');
+        style.setProperty('height', `${was.height}px`, 'important');
+        // Moved by what its new containing block adds, whatever that block is.
+        const now = element.getBoundingClientRect();
+        style.setProperty('top', `${was.top - now.top}px`, 'important');
+        style.setProperty('left', `${was.left - now.left}px`, 'important');
+      });
+    });
+    const fullHeight = Math.min(PHONE_MAX_HEIGHT, await page.evaluate(() => document.documentElement.scrollHeight));
+    await page.setViewportSize({ width: PHONE.width, height: fullHeight });
+    await page.waitForTimeout(200);
+    const full = await page.screenshot({ type: 'png' });
+    const file = path.join(SITE_TEMPLATE_ASSETS_DIR, templatePictureFiles(templateId).phonePreview);
+    const size = { width: Math.round(PHONE.width * PHONE_PICTURE_SCALE), height: Math.round(fullHeight * PHONE_PICTURE_SCALE) };
+    await fs.promises.writeFile(file, await toWebp(full, size.width, size.height, PHONE_MAX_BYTES));
   } finally {
     await page.close();
   }
@@ -201,18 +258,39 @@ async function main(): Promise<void> {
   const manifest = readManifest(manifestFile);
   manifest.note = 'Fingerprints of the templates these pictures show. Regenerate with: npm run site-pictures';
   // Fingerprints include the default pictures' bytes, so they are taken after those are written.
-  const toShoot = ids.filter((id) => all || only || !picturesExist(id) || manifest.templates[String(id)]?.fingerprint !== templateFingerprint(id));
-  console.info(toShoot.length ? `shooting templates ${toShoot.join(', ')}` : 'every template picture is up to date');
+  const forced = all || only !== null;
+  const plans = ids.map((id) => {
+    const fingerprint = templateFingerprint(id);
+    const entry = manifest.templates[String(id)];
+    return {
+      id,
+      fingerprint,
+      desktop: forced || !desktopPicturesExist(id) || entry?.fingerprint !== fingerprint,
+      phone: forced || !assetExists(templatePictureFiles(id).phonePreview) || entry?.phoneFingerprint !== fingerprint,
+    };
+  });
+  const toShoot = plans.filter((plan) => plan.desktop || plan.phone);
+  const named = (plan: (typeof plans)[number]): string => `${plan.id}${plan.desktop ? '' : ' (phone)'}${plan.phone ? '' : ' (desktop)'}`;
+  console.info(toShoot.length ? `shooting templates ${toShoot.map(named).join(', ')}` : 'every template picture is up to date');
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'] });
   const workRoot = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'site-pictures-'));
   try {
-    for (const id of toShoot) {
+    for (const plan of toShoot) {
+      const { id, fingerprint } = plan;
       const workDir = path.join(workRoot, String(id));
       await fs.promises.mkdir(workDir);
       const siteDir = await renderSample(id, workDir);
-      await screenshot(browser, siteDir, id);
-      manifest.templates[String(id)] = { fingerprint: templateFingerprint(id) };
-      console.info(`pictures of template ${id} written`);
+      const entry = manifest.templates[String(id)] ?? { fingerprint: '' };
+      if (plan.desktop) {
+        await shootDesktop(browser, siteDir, id);
+        entry.fingerprint = fingerprint;
+      }
+      if (plan.phone) {
+        await shootPhone(browser, siteDir, id);
+        entry.phoneFingerprint = fingerprint;
+      }
+      manifest.templates[String(id)] = { fingerprint: entry.fingerprint, phoneFingerprint: entry.phoneFingerprint };
+      console.info(`pictures of template ${named(plan)} written`);
     }
   } finally {
     await browser.close();

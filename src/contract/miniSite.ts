@@ -27,9 +27,22 @@ export interface SiteTemplate {
   thumbnail: string;
   /** A full-page picture of the rendered template for the preview dialog (desktop width). */
   preview_image: string;
+  /**
+   * The same page as a phone shows it (SITE_PHONE_PREVIEW), for the preview dialog on a narrow
+   * screen. A template chosen before this field existed, kept in localStorage, has none: readers
+   * fall back to preview_image.
+   */
+  preview_image_phone: string;
   /** The banner style this template is designed around; the config page preselects it. */
   banner_id: number;
 }
+
+/**
+ * A template's phone picture: its whole page at a phone's width in CSS px, kept at `pixelRatio`
+ * pixels per CSS px (the picture is cssWidth x pixelRatio wide). The preview dialog shows it at
+ * cssWidth, the size a phone shows the page itself.
+ */
+export const SITE_PHONE_PREVIEW = { cssWidth: 390, pixelRatio: 1.5 } as const;
 
 /** The field types of a template config (spec section 3, "Template config"). */
 export const CONFIG_FIELD_TYPES = ['text', 'textarea', 'music', 'image', 'banner', 'banner_logo', 'video'] as const;

@@ -13,7 +13,7 @@ import { makeFakeServices } from '../fakeServices';
 const user: UserInfo = { id: 1, name: '小明', mobile: '13800138000', openid: '' };
 const siteConfig = { ...emptySiteConfig, copyright: '© 2024 示例' };
 const storageKey = `persist:${PERSIST_KEY}`;
-const site: SiteTemplate = { id: 9, name: '仙侠', category_id: 2, thumbnail: '/t.jpg', preview_image: '/p.jpg', banner_id: 5 };
+const site: SiteTemplate = { id: 9, name: '仙侠', category_id: 2, thumbnail: '/t.jpg', preview_image: '/p.jpg', preview_image_phone: '/pp.jpg', banner_id: 5 };
 const logo: LogoTemplate = { id: 3, name: '烈焰', thumbnail: '/static/logo/3/thumb.png', preview_image1: '/static/logo/3/p1.png', preview_image: '/static/logo/3/p.png' };
 
 /** What redux-persist wrote: each slice is a JSON string inside the JSON object. */

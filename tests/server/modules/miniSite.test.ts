@@ -56,6 +56,7 @@ describe('POST /index/minisite/getTemplateList', () => {
       banner_id: siteTemplates[0].bannerId,
       thumbnail: `/site-templates/${siteTemplates[0].id}-thumb.webp`,
       preview_image: `/site-templates/${siteTemplates[0].id}-preview.webp`,
+      preview_image_phone: `/site-templates/${siteTemplates[0].id}-preview-phone.webp`,
     });
   });
 
@@ -92,6 +93,13 @@ describe('POST /index/minisite/getTemplateList', () => {
     expect(picture.headers['content-type']).toBe('image/webp');
     expect(picture.headers['cache-control']).toBe('public, max-age=2592000');
     expect(picture.headers['x-content-type-options']).toBe('nosniff');
+    // Every template's three pictures are there, the phone preview as much as the others.
+    for (const template of (await list({ category_id: 0, per_page: MAX_SITE_TEMPLATE_PAGE_SIZE, page: 1 })).data.data) {
+      for (const url of [template.thumbnail, template.preview_image, template.preview_image_phone]) {
+        const answer = await t.app.inject({ method: 'GET', url });
+        expect({ url, status: answer.statusCode, type: answer.headers['content-type'] }).toEqual({ url, status: 200, type: 'image/webp' });
+      }
+    }
     expect((await t.app.inject({ method: 'GET', url: '/site-templates/../app.db' })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/site-templates/%2e%2e/%2e%2e/package.json' })).statusCode).toBe(404);
   });

@@ -21,9 +21,10 @@ const siteTemplate = object(
     category_id: { type: 'integer' },
     thumbnail: { type: 'string' },
     preview_image: { type: 'string' },
+    preview_image_phone: { type: 'string' },
     banner_id: { type: 'integer' },
   },
-  ['id', 'name', 'category_id', 'thumbnail', 'preview_image', 'banner_id'],
+  ['id', 'name', 'category_id', 'thumbnail', 'preview_image', 'preview_image_phone', 'banner_id'],
 );
 
 export const templateListSchema = {

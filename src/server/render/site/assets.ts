@@ -12,13 +12,18 @@ export const SITE_TEMPLATE_ASSETS_DIR = path.resolve(__dirname, '../../assets/si
 
 export const SITE_TEMPLATE_DEFAULTS_DIR = path.join(SITE_TEMPLATE_ASSETS_DIR, 'defaults');
 
-export function templatePictureFiles(id: number): { thumbnail: string; preview: string } {
-  return { thumbnail: `${id}-thumb.webp`, preview: `${id}-preview.webp` };
+/** The grid card's thumbnail, the desktop full-page preview and the phone full-page preview. */
+export function templatePictureFiles(id: number): { thumbnail: string; preview: string; phonePreview: string } {
+  return { thumbnail: `${id}-thumb.webp`, preview: `${id}-preview.webp`, phonePreview: `${id}-preview-phone.webp` };
 }
 
-export function templatePictureUrls(id: number): { thumbnail: string; preview_image: string } {
+export function templatePictureUrls(id: number): { thumbnail: string; preview_image: string; preview_image_phone: string } {
   const files = templatePictureFiles(id);
-  return { thumbnail: SITE_TEMPLATE_ASSETS_URL_PREFIX + files.thumbnail, preview_image: SITE_TEMPLATE_ASSETS_URL_PREFIX + files.preview };
+  return {
+    thumbnail: SITE_TEMPLATE_ASSETS_URL_PREFIX + files.thumbnail,
+    preview_image: SITE_TEMPLATE_ASSETS_URL_PREFIX + files.preview,
+    preview_image_phone: SITE_TEMPLATE_ASSETS_URL_PREFIX + files.phonePreview,
+  };
 }
 
 /** A default picture's name: letters, digits and dashes, one known picture extension. */

@@ -15,7 +15,11 @@ export const PICTURE_MANIFEST_FILE = 'manifest.json';
 export interface PictureManifest {
   /** How to refresh the pictures (for whoever opens the file). */
   note: string;
-  templates: Record<string, { fingerprint: string }>;
+  /**
+   * Per template, the fingerprint its desktop pictures (thumbnail and preview) were shot at, and
+   * the one its phone preview was: each is checked on its own, so neither can go stale unseen.
+   */
+  templates: Record<string, { fingerprint: string; phoneFingerprint?: string }>;
 }
 
 /** The generated files as the pictures script passes them: only their names' extensions reach the markup. */

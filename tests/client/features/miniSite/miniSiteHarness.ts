@@ -11,7 +11,7 @@ export const categories: SiteCategory[] = [
 ];
 
 export function siteTemplate(id: number, overrides: Partial<SiteTemplate> = {}): SiteTemplate {
-  return { id, name: `模版${id}`, category_id: 1, thumbnail: `/static/site/${id}/thumb.jpg`, preview_image: `/static/site/${id}/full.jpg`, banner_id: bannerTemplate.id, ...overrides };
+  return { id, name: `模版${id}`, category_id: 1, thumbnail: `/static/site/${id}/thumb.jpg`, preview_image: `/static/site/${id}/full.jpg`, preview_image_phone: `/static/site/${id}/phone.jpg`, banner_id: bannerTemplate.id, ...overrides };
 }
 
 export const site = siteTemplate(1);

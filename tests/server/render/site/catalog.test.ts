@@ -104,7 +104,11 @@ describe('site template catalogue', () => {
 
 describe('site template assets', () => {
   it('names the pictures of a template under the assets URL prefix', () => {
-    expect(templatePictureUrls(7)).toEqual({ thumbnail: '/site-templates/7-thumb.webp', preview_image: '/site-templates/7-preview.webp' });
+    expect(templatePictureUrls(7)).toEqual({
+      thumbnail: '/site-templates/7-thumb.webp',
+      preview_image: '/site-templates/7-preview.webp',
+      preview_image_phone: '/site-templates/7-preview-phone.webp',
+    });
     expect(path.isAbsolute(SITE_TEMPLATE_ASSETS_DIR)).toBe(true);
     expect(fs.existsSync(SITE_TEMPLATE_ASSETS_DIR)).toBe(true);
   });
