@@ -1,12 +1,19 @@
 import { Button, Modal } from 'antd';
 import { useState } from 'react';
 import { GenerationMessages } from '../../contract/generation';
+import { SITE_PHONE_PREVIEW } from '../../contract/miniSite';
+import { usePhoneLayout } from '../features/layout/usePhoneLayout';
 import { checkerboardStyle } from './checkerboard';
 
 export interface MediaPreview {
   /** A picture, a video, or a page: a tall picture of a whole web page, scrolled inside the dialog. */
   kind: 'image' | 'video' | 'page';
   src: string;
+  /**
+   * A page only: the same page as a phone shows it, shown instead of `src` on a phone-wide screen
+   * (a desktop picture shrunk to a phone's width makes its text unreadable).
+   */
+  phoneSrc?: string;
   title: string;
 }
 
@@ -22,7 +29,21 @@ interface MediaPreviewDialogProps {
 
 const mediaStyle = { display: 'block', maxWidth: '100%', maxHeight: '70vh', margin: '0 auto' } as const;
 
-function Media({ preview, onError }: { preview: MediaPreview; onError: MediaPreviewDialogProps['onError'] }) {
+/**
+ * On a phone a page's picture fills the screen: the dialog is the screen's size, and the picture
+ * scrolls in what the title and the 选择 button leave of its height.
+ */
+const PHONE_PAGE_MODAL = {
+  style: { maxWidth: '100vw', margin: 0, paddingBottom: 0 },
+  styles: {
+    container: { display: 'flex', flexDirection: 'column', height: '100dvh', padding: '12px 0', borderRadius: 0 },
+    header: { flex: 'none', padding: '0 48px 0 16px' },
+    body: { flex: 1, minHeight: 0, padding: 0 },
+    footer: { flex: 'none', padding: '0 16px' },
+  },
+} as const;
+
+function Media({ preview, phone, onError }: { preview: MediaPreview; phone: boolean; onError: MediaPreviewDialogProps['onError'] }) {
   const [failed, setFailed] = useState(false);
   const fail = () => {
     setFailed(true);
@@ -39,9 +60,19 @@ function Media({ preview, onError }: { preview: MediaPreview; onError: MediaPrev
     // Muted, or browsers refuse to autoplay; playsInline keeps iOS from going full screen.
     return <video src={preview.src} autoPlay muted loop playsInline onError={fail} style={{ ...mediaStyle, width: '100%', background: '#000' }} data-testid="preview-video" />;
   }
+  if (preview.kind === 'page' && phone) {
+    // The phone picture at the width a phone shows the page itself; the desktop one (a template
+    // kept from before phone pictures existed) at the screen's width.
+    const width = preview.phoneSrc ? SITE_PHONE_PREVIEW.cssWidth : '100%';
+    return (
+      <div style={{ height: '100%', overflowY: 'auto', overscrollBehavior: 'contain', borderBlock: '1px solid #f0f0f0' }} data-testid="page-preview-scroll">
+        <img src={preview.phoneSrc ?? preview.src} alt={`${preview.title} 预览图`} onError={fail} style={{ display: 'block', width, maxWidth: '100%', margin: '0 auto' }} />
+      </div>
+    );
+  }
   if (preview.kind === 'page') {
     return (
-      <div style={{ maxHeight: '75vh', overflowY: 'auto', borderRadius: 8, border: '1px solid #f0f0f0' }}>
+      <div style={{ maxHeight: '75vh', overflowY: 'auto', borderRadius: 8, border: '1px solid #f0f0f0' }} data-testid="page-preview-scroll">
         <img src={preview.src} alt={`${preview.title} 预览图`} onError={fail} style={{ display: 'block', width: '100%' }} />
       </div>
     );
@@ -55,15 +86,26 @@ function Media({ preview, onError }: { preview: MediaPreview; onError: MediaPrev
 
 /** The preview dialog of a style: its picture, or its video playing on a loop (spec screens 12 and 15). */
 export default function MediaPreviewDialog({ preview, onClose, onError, onChoose }: MediaPreviewDialogProps) {
+  const phone = usePhoneLayout();
+  const phonePage = phone && preview?.kind === 'page';
   const footer = onChoose ? (
-    <Button type="primary" onClick={onChoose}>
+    <Button type="primary" block={phonePage} onClick={onChoose}>
       选择
     </Button>
   ) : null;
   return (
-    <Modal open={preview !== null} title={preview?.title ?? '预览'} footer={footer} onCancel={onClose} destroyOnHidden centered width={preview?.kind === 'image' ? 720 : 960}>
+    <Modal
+      open={preview !== null}
+      title={preview?.title ?? '预览'}
+      footer={footer}
+      onCancel={onClose}
+      destroyOnHidden
+      centered
+      width={phonePage ? '100%' : preview?.kind === 'image' ? 720 : 960}
+      {...(phonePage ? PHONE_PAGE_MODAL : {})}
+    >
       {/* Keyed by the source: a new picture gets a new chance to load. */}
-      {preview ? <Media key={preview.src} preview={preview} onError={onError} /> : null}
+      {preview ? <Media key={preview.src} preview={preview} phone={phone} onError={onError} /> : null}
     </Modal>
   );
 }

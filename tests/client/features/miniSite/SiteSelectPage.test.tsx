@@ -2,6 +2,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { useLocation } from 'react-router-dom';
 import type { RootState } from '../../../../src/client/app/rootReducer';
 import { templatePreviewFailed } from '../../../../src/client/features/catalog/catalogSlice';
+import { PHONE_QUERY } from '../../../../src/client/features/layout/usePhoneLayout';
 import { categoriesRequested, initialMiniSiteState, templatesFailed, templatesLoaded, templatesRequested } from '../../../../src/client/features/miniSite/miniSiteSlice';
 import SiteSelectPage from '../../../../src/client/features/miniSite/pages/SiteSelectPage';
 import { initialSelectionsState } from '../../../../src/client/features/selections/selectionsSlice';
@@ -141,6 +142,43 @@ describe('SiteSelectPage', () => {
     await fastUser().click(within(dialog).getByRole('button', { name: /^选\s*择$/ }));
     expect(store.getState().selections.siteTemplate).toEqual(otherSite);
     expect(screen.getByTestId('where')).toHaveTextContent(/^\/logo\/selectPage$/);
+  });
+
+  describe('on a phone-wide screen', () => {
+    const desktopMatchMedia = window.matchMedia;
+    beforeEach(() => {
+      window.matchMedia = (query: string) => ({ ...desktopMatchMedia(query), matches: query === PHONE_QUERY });
+    });
+    afterEach(() => {
+      window.matchMedia = desktopMatchMedia;
+    });
+
+    it('预览 shows the phone picture at the width a phone shows the page, scrollable, with 选择 under it', async () => {
+      const { store } = renderPage();
+      fireEvent.click(cardButton(otherSite.name, 0));
+      const dialog = await screen.findByRole('dialog');
+      const picture = await within(dialog).findByAltText(`${otherSite.name} 预览图`);
+      expect(picture).toHaveAttribute('src', otherSite.preview_image_phone);
+      expect(picture).toHaveStyle({ width: '390px', maxWidth: '100%' });
+      expect(within(dialog).getByTestId('page-preview-scroll')).toHaveStyle({ overflowY: 'auto' });
+      await fastUser().click(within(dialog).getByRole('button', { name: /^选\s*择$/ }));
+      expect(store.getState().selections.siteTemplate).toEqual(otherSite);
+    });
+
+    it('shows the desktop picture of a template kept from before phone pictures existed', async () => {
+      const kept = siteTemplate(3, { preview_image_phone: undefined as unknown as string });
+      renderPage(withTemplates([kept]));
+      fireEvent.click(cardButton(kept.name, 0));
+      expect(await screen.findByAltText(`${kept.name} 预览图`)).toHaveAttribute('src', kept.preview_image);
+    });
+  });
+
+  it('预览 on a wide screen shows the desktop picture across the dialog', async () => {
+    renderPage();
+    fireEvent.click(cardButton(site.name, 0));
+    const picture = await screen.findByAltText(`${site.name} 预览图`);
+    expect(picture).toHaveAttribute('src', site.preview_image);
+    expect(picture).toHaveStyle({ width: '100%' });
   });
 
   it('says so when the preview picture does not load', async () => {

@@ -31,6 +31,7 @@ import BannerPickerDialog from '../components/BannerPickerDialog';
 import DynamicConfigForm, { type SiteFormValues } from '../components/DynamicConfigForm';
 import GeneratedResults from '../components/GeneratedResults';
 import { selectSiteFormGroups, selectSiteFormValues, selectSiteSampleFields } from '../miniSiteSelectors';
+import { sitePagePreview } from '../sitePreview';
 import {
   defaultBannerRequested,
   imageUploadRequested,
@@ -147,7 +148,7 @@ export default function SiteConfigPage() {
               backdrop="none"
               reselectLabel="重新选择"
               missingText={MiniSiteMessages.siteTemplateRequired}
-              onPreview={() => open({ kind: 'page', src: site.preview_image, title: site.name })}
+              onPreview={() => open(sitePagePreview(site))}
               onReselect={() => navigate('/miniSite/selectPage')}
             />
             <ChosenTemplateCard

@@ -12,6 +12,7 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { templatePreviewFailed } from '../../catalog/catalogSlice';
 import { selectLogoTemplate, selectSiteTemplate, siteTemplateChosen } from '../../selections/selectionsSlice';
 import CategoryBar from '../components/CategoryBar';
+import { sitePagePreview } from '../sitePreview';
 import { categoriesRequested, selectSiteCategories, selectSiteTemplateList, templatesRequested } from '../miniSiteSlice';
 
 /** Where 选择 leads: the logo styles first when the mini site has none yet, else straight to the config page. */
@@ -61,7 +62,7 @@ export default function SiteSelectPage() {
           dispatch(templatesRequested({ categoryId: list.categoryId, page }));
           window.scrollTo?.({ top: 0, behavior: 'smooth' });
         }}
-        onPreview={(template) => open({ media: { kind: 'page', src: template.preview_image, title: template.name }, template })}
+        onPreview={(template) => open({ media: sitePagePreview(template), template })}
         onSelect={choose}
       />
       <LazyMediaPreviewDialog
