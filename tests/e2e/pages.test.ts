@@ -10,7 +10,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { repoRoot } from '../../config/paths';
-import { Messages } from '../../src/contract/messages';
 import { logInWithPassword, registerThroughTheForm, url } from './accounts';
 import { describeInBrowser, launchBrowser } from './browser';
 
@@ -146,9 +145,8 @@ async function publicPages(visit: Visit): Promise<void> {
   await visit.go('/no-such-page');
   await page.waitForURL(/\/user\/?$/);
   await visit.picture('not-found', '不存在的地址（回到首页）', heading(page, '选择网站模版'));
-  // No tutorial video exists on a fresh install: the page says so (and goes home 2 s later).
   await visit.go('/videoTutorial');
-  await visit.picture('video-tutorial', '视频教程 /videoTutorial', page.getByText(Messages.tutorialMissing));
+  await visit.picture('video-tutorial', '视频教程 /videoTutorial', page.getByTestId('tutorial-video'));
   await visit.go('/auth/login');
   await visit.picture('login', '登录 /auth/login（扫码）', page.getByAltText('登录二维码'));
   await visit.go('/auth/register');
