@@ -211,6 +211,10 @@ async function loggedInPages(visit: Visit): Promise<void> {
   await page.waitForURL(/\/user\/banner\/preview\?/, { timeout: GENERATION_TIMEOUT });
   await visit.picture('banner-preview', '整屏动画预览 /banner/preview', page.getByTestId('banner-video'));
 
+  // What was just generated, listed in the back office.
+  await visit.go('/backend/works');
+  await visit.picture('works', '我的作品 /backend/works', page.getByTestId('work-card').first());
+
   // The builder opens (or resumes) this account's site; its result page shows the site this tab opened.
   await visit.go('/createWeb');
   await page.frameLocator('iframe[title="网站预览"]').locator('body').waitFor();

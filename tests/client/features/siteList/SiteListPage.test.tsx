@@ -181,7 +181,7 @@ describe('SiteListPage', () => {
     expect(document.querySelector<HTMLElement>('.ant-table-content')?.style.overflowX).toBe('auto');
   });
 
-  it('keeps the pager on one line on a phone (< 2 / 5 >) and the total in view', async () => {
+  it('on a phone, keeps the pager on one line (< 2 / 5 >), the total in view and the actions on screen', async () => {
     const desktopMatchMedia = window.matchMedia;
     window.matchMedia = (query: string) => ({ ...desktopMatchMedia(query), matches: query === PHONE_QUERY });
     try {
@@ -190,6 +190,11 @@ describe('SiteListPage', () => {
       await screen.findByText('网站1');
       expect(document.querySelector('.ant-pagination')).toHaveClass('ant-pagination-simple');
       expect(screen.getByText('共 45 条')).toBeInTheDocument();
+      // The name, status and actions fit a phone's width, without a sideways scroll hiding 编辑 and 下载.
+      const headers = Array.from(document.querySelectorAll('thead th')).map((cell) => cell.textContent);
+      expect(headers).toEqual(['网站名称', '状态', '操作']);
+      expect(document.querySelector<HTMLElement>('.ant-table table')?.style.width).not.toBe('860px');
+      expect(within(rowOf('网站1')).getByText(siteRecord(1).update_time)).toBeInTheDocument();
     } finally {
       window.matchMedia = desktopMatchMedia;
     }

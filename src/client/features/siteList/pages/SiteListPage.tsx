@@ -14,7 +14,7 @@ export function editSitePath(id: number): string {
   return `/createWeb?id=${encodeURIComponent(String(id))}`;
 }
 
-/** The columns' widths add up to this: narrower screens scroll the table sideways instead of squeezing it. */
+/** The columns' widths add up to this: a window narrower than it (not a phone) scrolls the table sideways instead of squeezing it. */
 const TABLE_MIN_WIDTH = 860;
 
 const STATUS_COLORS: Record<number, string> = { [SiteStatus.editing]: 'processing', [SiteStatus.completed]: 'success' };
@@ -37,19 +37,43 @@ function SiteActions({ row }: { row: SiteRow }) {
   );
 }
 
+const nameColumn = { title: '网站名称', dataIndex: 'web_name', key: 'web_name', ellipsis: true, render: (name: string) => name || '—' };
+
+const statusColumn = (width: number) => ({
+  title: '状态',
+  dataIndex: 'statusLabel',
+  key: 'status',
+  width,
+  render: (label: string, row: SiteRow) => <Tag color={STATUS_COLORS[row.status] ?? 'default'}>{label}</Tag>,
+});
+
+const actionsColumn = (width: number) => ({ title: '操作', key: 'actions', width, render: (_value: unknown, row: SiteRow) => <SiteActions row={row} /> });
+
 const columns: TableColumnsType<SiteRow> = [
   { title: 'ID', dataIndex: 'id', key: 'id', width: 80 },
-  { title: '网站名称', dataIndex: 'web_name', key: 'web_name', ellipsis: true, render: (name: string) => name || '—' },
-  {
-    title: '状态',
-    dataIndex: 'statusLabel',
-    key: 'status',
-    width: 100,
-    render: (label: string, row) => <Tag color={STATUS_COLORS[row.status] ?? 'default'}>{label}</Tag>,
-  },
+  nameColumn,
+  statusColumn(100),
   { title: '创建时间', dataIndex: 'create_time', key: 'create_time', width: 180 },
   { title: '更新时间', dataIndex: 'update_time', key: 'update_time', width: 180 },
-  { title: '操作', key: 'actions', width: 140, render: (_value: unknown, row) => <SiteActions row={row} /> },
+  actionsColumn(140),
+];
+
+/**
+ * A phone's width holds the name (with its last change under it), the status and the actions: the
+ * id and the two times would push 编辑 and 下载 off the screen.
+ */
+const phoneColumns: TableColumnsType<SiteRow> = [
+  {
+    ...nameColumn,
+    render: (name: string, row: SiteRow) => (
+      <>
+        <div style={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>{name || '—'}</div>
+        <div style={{ fontSize: 12, color: 'rgba(0, 0, 0, 0.45)' }}>{row.update_time}</div>
+      </>
+    ),
+  },
+  statusColumn(76),
+  actionsColumn(104),
 ];
 
 function EmptySites({ searched }: { searched: string }) {
@@ -91,10 +115,10 @@ export default function SiteListPage() {
       />
       <Table<SiteRow>
         rowKey="id"
-        columns={columns}
+        columns={phone ? phoneColumns : columns}
         dataSource={rows}
         loading={loading}
-        scroll={{ x: TABLE_MIN_WIDTH }}
+        scroll={phone ? undefined : { x: TABLE_MIN_WIDTH }}
         locale={{ emptyText: loading ? ' ' : <EmptySites searched={query.name} /> }}
         pagination={{
           current: query.page,
