@@ -54,7 +54,7 @@ describe('the database', () => {
 describe('the render durations migration', () => {
   it('starts from the render times the finished jobs hold, the newest 20 of each kind and style', () => {
     // Up to the migration before render_durations, then jobs as an older server left them.
-    runMigrations(db, MIGRATIONS.slice(0, -1));
+    runMigrations(db, MIGRATIONS.slice(0, MIGRATIONS.findIndex((sql) => sql.includes('CREATE TABLE render_durations'))));
     const insert = db.prepare(`
       INSERT INTO render_jobs (id, seq, kind, input, status, attempts, files, error, queued_at, touched_at, started_at, finished_at, render_ms)
       VALUES (?, ?, ?, ?, ?, 1, '[]', '', 0, 0, 0, ?, ?)`);
