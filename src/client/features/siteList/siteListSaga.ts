@@ -3,6 +3,7 @@ import { call, getContext, put, select, takeLatest, takeLeading } from 'redux-sa
 import { BuilderMessages, type SiteListAnswer, type SiteRecord, type ZipUrlAnswer } from '../../../contract/builder';
 import { GenerationMessages } from '../../../contract/generation';
 import { safeLinkHref } from '../../../contract/links';
+import { pageOfAnswer } from '../../api/pagedAnswer';
 import * as siteListApi from '../../api/siteListApi';
 import { SERVICES, type Services } from '../../app/services';
 import { SITE_ZIP_BASE } from '../download/downloadSaga';
@@ -26,11 +27,6 @@ function recordsOf(answer: SiteListAnswer | null): SiteRecord[] {
   return Array.isArray(answer?.list) ? answer.list : [];
 }
 
-function totalOf(answer: SiteListAnswer | null, items: SiteRecord[]): number {
-  const total = answer?.total;
-  return typeof total === 'number' && Number.isFinite(total) && total >= 0 ? total : items.length;
-}
-
 /** Loads the page the query names. A page past the end (the list shrank meanwhile) turns to the last one. */
 export function* loadSiteList(): SagaIterator {
   const query: SiteListQuery = yield select(selectSiteListQuery);
@@ -43,10 +39,9 @@ export function* loadSiteList(): SagaIterator {
     return;
   }
   const items = recordsOf(answer);
-  const total = totalOf(answer, items);
-  const lastPage = Math.max(1, Math.ceil(total / query.page_size));
-  if (items.length === 0 && query.page > lastPage) {
-    yield put(pageChanged({ page: lastPage, page_size: query.page_size }));
+  const { total, turnTo } = pageOfAnswer(answer, items.length, query.page, query.page_size);
+  if (turnTo !== null) {
+    yield put(pageChanged({ page: turnTo, page_size: query.page_size }));
     return;
   }
   yield put(listLoaded({ items, total }));

@@ -1,6 +1,7 @@
 import type { SagaIterator } from 'redux-saga';
 import { call, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
 import { WORK_TYPES, WorkLimits, type WorkListAnswer, type WorkRecord } from '../../../contract/works';
+import { pageOfAnswer } from '../../api/pagedAnswer';
 import * as worksApi from '../../api/worksApi';
 import { zipDownloadRequested } from '../download/downloadSlice';
 import { downloadRequested, listFailed, listLoaded, pageChanged, pageOpened, selectWorks, selectWorksQuery, typeChosen, type WorksQuery } from './worksSlice';
@@ -9,11 +10,6 @@ import { downloadRequested, listFailed, listLoaded, pageChanged, pageOpened, sel
 function recordsOf(answer: WorkListAnswer | null): WorkRecord[] {
   if (!Array.isArray(answer?.list)) return [];
   return answer.list.filter((work) => (WORK_TYPES as readonly string[]).includes(work?.type) && typeof work.picture === 'string' && work.download);
-}
-
-function totalOf(answer: WorkListAnswer | null, items: WorkRecord[]): number {
-  const total = answer?.total;
-  return typeof total === 'number' && Number.isFinite(total) && total >= 0 ? total : items.length;
 }
 
 /** Loads the page the query names. A page past the end (works expired meanwhile) turns to the last one. */
@@ -27,10 +23,9 @@ export function* loadWorks(): SagaIterator {
     return;
   }
   const items = recordsOf(answer);
-  const total = totalOf(answer, items);
-  const lastPage = Math.max(1, Math.ceil(total / WorkLimits.pageSize));
-  if (items.length === 0 && query.page > lastPage) {
-    yield put(pageChanged({ page: lastPage }));
+  const { total, turnTo } = pageOfAnswer(answer, items.length, query.page, WorkLimits.pageSize);
+  if (turnTo !== null) {
+    yield put(pageChanged({ page: turnTo }));
     return;
   }
   yield put(listLoaded({ items, total }));
