@@ -13,7 +13,7 @@ import { SmsService } from './modules/auth/smsService';
 import { createBuilder } from './modules/builder/wiring';
 import type { BuiltSiteRenderer } from './modules/builder/previews';
 import { CommonRepository } from './modules/common/repository';
-import { shippedTutorialUrls } from './modules/common/tutorials';
+import { ShippedTutorials } from './modules/common/tutorials';
 import { GenerationLimiters } from './modules/generation/rateLimits';
 import { GenerationService } from './modules/generation/service';
 import { ZipService } from './modules/generation/zip';
@@ -118,7 +118,7 @@ export function createServices({ config, db, now, log, smsProvider, generation, 
     operateLog: new OperateLog(db, now, limiter),
     qrLogin: new QrLoginService({ db, now, tickets: new QrTicketRepository(db), users, tokens }),
     qrProvider: createQrLoginProvider(config.qrLoginProvider, { devices: new QrDevices(new QrDeviceRepository(db), now) }),
-    common: new CommonRepository(db, now, shippedTutorialUrls()),
+    common: new CommonRepository(db, now, new ShippedTutorials()),
     renderQueue,
     catalog,
     zips,

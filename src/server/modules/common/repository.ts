@@ -20,8 +20,8 @@ export class CommonRepository {
   constructor(
     db: Db,
     private readonly now: Clock,
-    /** type -> URL of the tutorial shipped with the code, answered when the operator has set none. */
-    private readonly shippedTutorials: ReadonlyMap<string, string> = new Map(),
+    /** The tutorial shipped with the code for a type ('' for none), answered when the operator has set none. */
+    private readonly shippedTutorials: { url(type: string): string } = { url: () => '' },
   ) {
     this.configStmt = db.prepare<[], { key: string; value: string }>('SELECT key, value FROM site_config');
     this.videoStmt = db.prepare<[string], { url: string }>('SELECT url FROM video_tutorials WHERE type = ?');
@@ -41,6 +41,6 @@ export class CommonRepository {
 
   /** The operator's video of that type, else the shipped one, else '' (an unknown type). */
   videoUrl(type: string): string {
-    return this.videoStmt.get(type)?.url || this.shippedTutorials.get(type) || '';
+    return this.videoStmt.get(type)?.url || this.shippedTutorials.url(type);
   }
 }

@@ -17,18 +17,27 @@ export const TUTORIAL_URL_PREFIX = '/static/tutorials/';
 export const tutorialFileName = (type: string): string => `${type}.mp4`;
 
 /**
- * type -> URL of each shipped video that exists. The URL carries a hash of the file, so that a
- * re-recorded video is fetched anew however long browsers keep the old one.
+ * The URL of each shipped video that exists, '' for a type without one. The URL carries a hash of
+ * the file, so that a re-recorded video is fetched anew however long browsers keep the old one;
+ * a file is read and hashed when its type is first asked for, not by every start.
  */
-export function shippedTutorialUrls(dir: string = TUTORIAL_ASSETS_DIR): ReadonlyMap<string, string> {
-  const urls = new Map<string, string>();
-  for (const { type } of TUTORIAL_TYPES) {
-    const file = path.join(dir, tutorialFileName(type));
-    if (!fs.existsSync(file)) continue;
-    const version = crypto.createHash('sha256').update(fs.readFileSync(file)).digest('hex').slice(0, 12);
-    urls.set(type, `${TUTORIAL_URL_PREFIX}${tutorialFileName(type)}?v=${version}`);
+export class ShippedTutorials {
+  private readonly urls = new Map<string, string>();
+
+  constructor(private readonly dir: string = TUTORIAL_ASSETS_DIR) {}
+
+  url(type: string): string {
+    // Only the known types name a file: the type is the visitor's text.
+    if (!TUTORIAL_TYPES.some((entry) => entry.type === type)) return '';
+    const known = this.urls.get(type);
+    if (known !== undefined) return known;
+    const file = path.join(this.dir, tutorialFileName(type));
+    const url = fs.existsSync(file)
+      ? `${TUTORIAL_URL_PREFIX}${tutorialFileName(type)}?v=${crypto.createHash('sha256').update(fs.readFileSync(file)).digest('hex').slice(0, 12)}`
+      : '';
+    this.urls.set(type, url);
+    return url;
   }
-  return urls;
 }
 
 /** /static/tutorials/: the shipped videos, with Range requests (seeking) answered 206 by @fastify/static. */
