@@ -1,0 +1,241 @@
+/**
+ * `npm run site-audit` [-- --only=site:1,5 --only=builder:2] [-- --why]
+ *
+ * Generates a site from every site template and every builder configuration with a studio's own
+ * texts, logo, banner and uploads (tests/fixtures/studioSites.ts), serves each folder as plain
+ * static files (a .br or .gz copy beside a file is sent to a browser that accepts it, as nginx's
+ * brotli_static and gzip_static do), runs Lighthouse (mobile: its simulated slow 4G and mid-range
+ * phone) on Debian's Chromium over each, and prints the four scores, LCP, CLS, TBT and the
+ * first view's weight (every byte the page fetched before any scrolling, the video not counted)
+ * beside the goals. --why lists each site's failing audits.
+ * Figures for people (DESIGN.md section 10), not a test: nothing here passes or fails.
+ */
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import type { Result as LighthouseResult } from 'lighthouse';
+import { MAIN_PRESETS } from '../../src/server/render/builder/definitions/main';
+import { renderBuiltSite } from '../../src/server/render/builder/renderBuiltSite';
+import { siteTemplates } from '../../src/server/render/site/catalog';
+import { renderSite } from '../../src/server/render/site/renderSite';
+import { studioBuiltSiteInput, studioMedia, studioMiniSiteInput } from '../fixtures/studioSites';
+
+const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const LIGHTHOUSE = path.resolve(__dirname, '../../node_modules/lighthouse/cli/index.js');
+const run = promisify(execFile);
+
+/**
+ * Lighthouse's own command in a plain node (tsx's transform would reach the functions Lighthouse
+ * sends into the page); its default config is the mobile one.
+ */
+async function audit(url: string): Promise<LighthouseResult> {
+  const { stdout } = await run(
+    process.execPath,
+    [LIGHTHOUSE, url, '--output=json', '--output-path=stdout', '--quiet', '--only-categories=performance,accessibility,best-practices,seo', '--chrome-flags=--headless=new --no-sandbox --disable-gpu --lang=zh-CN'],
+    { env: { ...process.env, CHROME_PATH: CHROME }, maxBuffer: 256 * 1024 * 1024 },
+  );
+  return JSON.parse(stdout) as LighthouseResult;
+}
+const WORK = path.join(os.tmpdir(), 'wpg-site-audit');
+
+/** The goals of issue 13: scores at least, metrics at most. */
+const GOALS = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100, lcpMs: 2500, cls: 0.05, tbtMs: 100, firstViewKb: 500 };
+
+/** The logo style that suits each template's world (as the template pictures use). */
+const TEMPLATE_LOGO_STYLE: Readonly<Record<number, number>> = {
+  1: 1, 2: 10, 3: 5, 4: 19, 5: 2, 6: 15, 7: 3, 8: 13, 9: 24, 10: 14, 11: 18, 12: 11,
+  13: 16, 14: 8, 15: 7, 16: 23, 17: 6, 18: 26, 19: 9, 20: 17, 21: 12, 22: 21, 23: 25, 24: 5,
+};
+
+interface Site {
+  label: string;
+  dir: string;
+}
+
+function selection(): { sites: Set<number> | null; builders: Set<number> | null; why: boolean } {
+  const args = process.argv.slice(2);
+  const only = (kind: string): Set<number> | null => {
+    const given = args.filter((arg) => arg.startsWith(`--only=${kind}:`)).flatMap((arg) => arg.slice(`--only=${kind}:`.length).split(',').map(Number));
+    if (given.length) return new Set(given);
+    return args.some((arg) => arg.startsWith('--only=')) ? new Set() : null;
+  };
+  return { sites: only('site'), builders: only('builder'), why: args.includes('--why') };
+}
+
+async function generate(): Promise<Site[]> {
+  const { sites, builders } = selection();
+  const mediaDir = path.join(WORK, 'media');
+  const out: Site[] = [];
+  for (const template of siteTemplates) {
+    if (sites && !sites.has(template.id)) continue;
+    const media = await studioMedia(mediaDir, TEMPLATE_LOGO_STYLE[template.id] ?? 1, template.bannerId, true);
+    const dir = path.join(WORK, `site-${template.id}`);
+    await fs.promises.rm(dir, { recursive: true, force: true });
+    await renderSite(await studioMiniSiteInput(template.id, mediaDir, media), dir);
+    out.push({ label: `迷你站 ${template.id} ${template.name}`, dir });
+  }
+  for (const preset of MAIN_PRESETS) {
+    if (builders && !builders.has(preset.id)) continue;
+    const banner = siteTemplates[(preset.id - 1) % siteTemplates.length].bannerId;
+    const media = await studioMedia(mediaDir, preset.components.logo, banner, true);
+    const dir = path.join(WORK, `builder-${preset.id}`);
+    await fs.promises.rm(dir, { recursive: true, force: true });
+    await renderBuiltSite(await studioBuiltSiteInput(preset.id, mediaDir, media), dir);
+    out.push({ label: `搭建 ${preset.id} ${preset.name}`, dir });
+  }
+  return out;
+}
+
+const TYPES: Readonly<Record<string, string>> = {
+  '.html': 'text/html; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.svg': 'image/svg+xml',
+  '.woff2': 'font/woff2',
+  '.mp4': 'video/mp4',
+  '.webm': 'video/webm',
+  '.mp3': 'audio/mpeg',
+};
+
+/** A static file server of `root` (each site under /<folder>/), with the precompressed copies a static server would send. */
+function serve(root: string): Promise<{ url: string; close: () => void }> {
+  const server = http.createServer((req, res) => {
+    const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+    let file = path.join(root, path.normalize(pathname));
+    if (!file.startsWith(root)) return void res.writeHead(403).end();
+    if (fs.existsSync(file) && fs.statSync(file).isDirectory()) file = path.join(file, 'index.html');
+    if (!fs.existsSync(file)) return void res.writeHead(404).end();
+    const accepts = String(req.headers['accept-encoding'] ?? '');
+    const headers: Record<string, string> = { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream', 'cache-control': 'public, max-age=31536000' };
+    let body = file;
+    for (const [encoding, ext] of [['br', '.br'], ['gzip', '.gz']] as const) {
+      if (accepts.includes(encoding) && fs.existsSync(file + ext)) {
+        body = file + ext;
+        headers['content-encoding'] = encoding;
+        headers.vary = 'accept-encoding';
+        break;
+      }
+    }
+    const size = fs.statSync(body).size;
+    const range = /^bytes=(\d+)-(\d*)$/.exec(String(req.headers.range ?? ''));
+    if (range && !headers['content-encoding']) {
+      const start = Number(range[1]);
+      const end = range[2] ? Math.min(Number(range[2]), size - 1) : size - 1;
+      res.writeHead(206, { ...headers, 'content-range': `bytes ${start}-${end}/${size}`, 'content-length': String(end - start + 1), 'accept-ranges': 'bytes' });
+      return void fs.createReadStream(body, { start, end }).pipe(res);
+    }
+    res.writeHead(200, { ...headers, 'content-length': String(size), 'accept-ranges': 'bytes' });
+    fs.createReadStream(body).pipe(res);
+  });
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      resolve({ url: `http://127.0.0.1:${port}`, close: () => server.close() });
+    });
+  });
+}
+
+interface Figures {
+  scores: Record<'performance' | 'accessibility' | 'best-practices' | 'seo', number>;
+  lcpMs: number;
+  cls: number;
+  tbtMs: number;
+  firstViewKb: number;
+  failing: string[];
+}
+
+interface NetworkRequest {
+  url: string;
+  transferSize?: number;
+  resourceType?: string;
+  mimeType?: string;
+}
+
+function figures(lhr: LighthouseResult): Figures {
+  const score = (id: string): number => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  const numeric = (id: string): number => lhr.audits[id]?.numericValue ?? Number.NaN;
+  const details = lhr.audits['network-requests']?.details as { items?: NetworkRequest[] } | undefined;
+  const requests = details?.items ?? [];
+  const firstView = requests.filter((request) => request.resourceType !== 'Media' && !/^(video|audio)\//.test(request.mimeType ?? ''));
+  const failing = Object.values(lhr.categories).flatMap((category) =>
+    category.auditRefs
+      .filter((ref) => ref.weight > 0 || category.id === 'performance')
+      .map((ref) => lhr.audits[ref.id])
+      .filter((audit) => audit && audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== 'informative' && audit.scoreDisplayMode !== 'notApplicable')
+      .map((audit) => `${category.id}: ${audit.id} (${audit.displayValue ?? audit.score})`),
+  );
+  return {
+    scores: { performance: score('performance'), accessibility: score('accessibility'), 'best-practices': score('best-practices'), seo: score('seo') },
+    lcpMs: numeric('largest-contentful-paint'),
+    cls: numeric('cumulative-layout-shift'),
+    tbtMs: numeric('total-blocking-time'),
+    firstViewKb: firstView.reduce((sum, request) => sum + (request.transferSize ?? 0), 0) / 1024,
+    failing: [...new Set(failing)],
+  };
+}
+
+const mark = (ok: boolean): string => (ok ? ' ' : '✗');
+
+function row(label: string, f: Figures): string {
+  const g = GOALS;
+  const cells = [
+    `${f.scores.performance}${mark(f.scores.performance >= g.performance)}`,
+    `${f.scores.accessibility}${mark(f.scores.accessibility >= g.accessibility)}`,
+    `${f.scores['best-practices']}${mark(f.scores['best-practices'] >= g['best-practices'])}`,
+    `${f.scores.seo}${mark(f.scores.seo >= g.seo)}`,
+    `${(f.lcpMs / 1000).toFixed(2)} s${mark(f.lcpMs <= g.lcpMs)}`,
+    `${f.cls.toFixed(3)}${mark(f.cls <= g.cls)}`,
+    `${Math.round(f.tbtMs)} ms${mark(f.tbtMs <= g.tbtMs)}`,
+    `${Math.round(f.firstViewKb)} KB${mark(f.firstViewKb <= g.firstViewKb)}`,
+  ];
+  return `| ${label} | ${cells.join(' | ')} |`;
+}
+
+async function main(): Promise<void> {
+  const { why } = selection();
+  console.info(`Generating sites into ${WORK} (the first run renders each banner video: some minutes)...`);
+  const sites = await generate();
+  const server = await serve(WORK);
+  const lines: string[] = [];
+  const all: Figures[] = [];
+  try {
+    for (const site of sites) {
+      const url = `${server.url}/${path.basename(site.dir)}/index.html`;
+      const f = figures(await audit(url));
+      all.push(f);
+      lines.push(row(site.label, f));
+      console.info(lines[lines.length - 1]);
+      if (why) for (const reason of f.failing) console.info(`    ${reason}`);
+    }
+  } finally {
+    server.close();
+  }
+  const g = GOALS;
+  console.info(`\nLighthouse 12 mobile (simulated slow 4G, mid-range phone), ${sites.length} sites:\n`);
+  console.info('| Site | Performance | Accessibility | Best practices | SEO | LCP | CLS | TBT | First view |');
+  console.info('|---|---|---|---|---|---|---|---|---|');
+  console.info(`| goal | >= ${g.performance} | ${g.accessibility} | ${g['best-practices']} | ${g.seo} | <= ${g.lcpMs / 1000} s | <= ${g.cls} | <= ${g.tbtMs} ms | < ${g.firstViewKb} KB |`);
+  for (const line of lines) console.info(line);
+  const worst = (pick: (f: Figures) => number, highIsGood: boolean): number => (highIsGood ? Math.min(...all.map(pick)) : Math.max(...all.map(pick)));
+  if (all.length > 1) {
+    console.info(
+      `| worst | ${worst((f) => f.scores.performance, true)} | ${worst((f) => f.scores.accessibility, true)} | ${worst((f) => f.scores['best-practices'], true)} | ${worst((f) => f.scores.seo, true)} | ${(worst((f) => f.lcpMs, false) / 1000).toFixed(2)} s | ${worst((f) => f.cls, false).toFixed(3)} | ${Math.round(worst((f) => f.tbtMs, false))} ms | ${Math.round(worst((f) => f.firstViewKb, false))} KB |`,
+    );
+  }
+  const missed = all.filter((f) => row('', f).includes('✗')).length;
+  console.info(`\n${all.length - missed} of ${all.length} sites meet every goal (✗ marks a missed one).`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
