@@ -7,7 +7,8 @@
  * brotli_static and gzip_static do), runs Lighthouse (mobile: its simulated slow 4G and mid-range
  * phone) on Debian's Chromium over each, and prints the four scores, LCP, CLS, TBT and the
  * first view's weight (every byte the page fetched before any scrolling, the video not counted)
- * beside the goals. --why lists each site's failing audits.
+ * beside the goals. --why lists each site's failing audits; each site's whole report is written
+ * beside its folder (<folder>.lighthouse.json).
  * Figures for people (DESIGN.md section 10), not a test: nothing here passes or fails.
  */
 import fs from 'node:fs';
@@ -210,7 +211,9 @@ async function main(): Promise<void> {
   try {
     for (const site of sites) {
       const url = `${server.url}/${path.basename(site.dir)}/index.html`;
-      const f = figures(await audit(url));
+      const lhr = await audit(url);
+      await fs.promises.writeFile(`${site.dir}.lighthouse.json`, JSON.stringify(lhr));
+      const f = figures(lhr);
       all.push(f);
       lines.push(row(site.label, f));
       console.info(lines[lines.length - 1]);

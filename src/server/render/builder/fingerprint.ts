@@ -8,7 +8,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import type { ComponentType } from '../../../contract/builder';
 import { listComponents } from './catalog';
-import { renderBuiltPage } from './page';
+import { builtStylesheet, renderBuiltBody } from './page';
 import { planBuiltSite, type PartType } from './plan';
 import { defaultRenderInput } from './renderBuiltSite';
 
@@ -32,11 +32,12 @@ export const PICTURED_TYPES: readonly ComponentType[] = ['main', 'head', 'banner
 export function componentFingerprint(type: ComponentType, id: number): string {
   const plan = planBuiltSite(defaultRenderInput(type, id));
   const only: PartType | undefined = type === 'main' || type === 'logo' ? undefined : type;
-  const page = renderBuiltPage(plan, only);
+  // The page's text, not its files: the display face's subset follows from the characters hashed here.
+  const { body, chars } = renderBuiltBody(plan, only);
   const hash = crypto.createHash('sha256');
-  hash.update(page.html).update('\0').update(page.css);
+  hash.update(body).update('\0').update(builtStylesheet(plan, only, '')).update('\0').update([...chars].sort().join(''));
   for (const { from, to } of plan.copies) {
-    if (page.html.includes(to)) hash.update('\0').update(to).update('\0').update(fs.readFileSync(from));
+    if (body.includes(to)) hash.update('\0').update(to).update('\0').update(fs.readFileSync(from));
   }
   return hash.digest('hex').slice(0, 32);
 }

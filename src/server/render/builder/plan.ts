@@ -93,7 +93,6 @@ function extensionOf(file: string, allowed: readonly string[], fallback: string)
 }
 
 export const BUILT_ASSET_NAMES = {
-  css: 'assets/site.css',
   js: 'assets/site.js',
   favicon: 'assets/favicon.png',
   share: 'assets/share.png',

@@ -11,29 +11,37 @@ import { decodePicture } from '../picture';
 import { favicon, sharePicture } from '../site/sitePictures';
 import { BUILT_SITE_SCRIPT } from './builtScript';
 import { DEFAULT_MAIN_PRESET_ID, findMainPreset } from './catalog';
-import { renderBuiltPage } from './page';
+import { renderBuiltBody, renderBuiltPage } from './page';
 import { BUILT_ASSET_NAMES, planBuiltSite, type PartType } from './plan';
 import type { BuiltSiteRenderInput, BuiltSiteRenderResult } from './types';
+import { writeCompressedCopies } from '../site/compressedCopies';
+import { isPicture, writeWebPictures } from '../site/webPictures';
 
 const QR_SIZE = 264;
 
 /** Writes the page of `plan` (whole, or one component alone) into `outDir`; answers the files written. */
 async function writeSite(input: BuiltSiteRenderInput, outDir: string, only?: PartType): Promise<string[]> {
   const plan = planBuiltSite(input);
-  const page = renderBuiltPage(plan, only);
   const [logo, banner] = await Promise.all([decodePicture(plan.logoFile, 'logo'), decodePicture(plan.bannerFile, 'banner picture')]);
-  const fontCopies = page.fonts.map((font) => ({ from: font.from, to: `${BUILT_ASSET_NAMES.fontsDir}/${font.name}` }));
-  const copies = [...plan.copies, ...fontCopies];
-  const written = new Set<string>();
-  const targets = [...copies.map((entry) => entry.to), ...plan.qrs.map((entry) => entry.to), BUILT_ASSET_NAMES.css];
+  await fs.promises.mkdir(outDir, { recursive: true });
+  // The components name their pictures as they render: a first pass lists them for the writer.
+  renderBuiltBody(plan, only);
+  const web = await writeWebPictures(
+    plan.copies.filter((entry) => isPicture(entry.to)),
+    outDir,
+  );
+  const page = await renderBuiltPage(plan, only, web.pictures);
+  const copies = plan.copies.filter((entry) => !isPicture(entry.to));
+  const written = new Set<string>(web.files);
+  const targets = [...copies.map((entry) => entry.to), ...plan.qrs.map((entry) => entry.to), BUILT_ASSET_NAMES.js, ...page.fonts.map((font) => `${BUILT_ASSET_NAMES.fontsDir}/${font.name}`)];
   for (const dir of new Set(targets.map((name) => path.dirname(name)))) await fs.promises.mkdir(path.join(outDir, dir), { recursive: true });
   const write = async (name: string, data: string | Buffer): Promise<void> => {
     await fs.promises.writeFile(path.join(outDir, name), data);
     written.add(name);
   };
   await write('index.html', page.html);
-  await write(BUILT_ASSET_NAMES.css, page.css);
   await write(BUILT_ASSET_NAMES.js, BUILT_SITE_SCRIPT);
+  for (const font of page.fonts) await write(`${BUILT_ASSET_NAMES.fontsDir}/${font.name}`, font.data);
   await write(BUILT_ASSET_NAMES.favicon, await favicon(logo));
   await write(BUILT_ASSET_NAMES.share, await sharePicture(logo, banner));
   for (const qr of plan.qrs) await write(qr.to, await qrPng(qr.text, QR_SIZE, 2));
@@ -41,6 +49,7 @@ async function writeSite(input: BuiltSiteRenderInput, outDir: string, only?: Par
     await fs.promises.copyFile(from, path.join(outDir, to));
     written.add(to);
   }
+  for (const name of await writeCompressedCopies(outDir, ['index.html', BUILT_ASSET_NAMES.js])) written.add(name);
   written.delete('index.html');
   return ['index.html', ...[...written].sort()];
 }

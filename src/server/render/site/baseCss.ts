@@ -40,6 +40,8 @@ export function baseCss(theme: Theme): string {
 html{scroll-behavior:smooth;-webkit-text-size-adjust:100%;text-size-adjust:100%}
 body{margin:0;min-width:320px;background-color:var(--bg);${MOTIFS[theme.motif]};color:var(--text);font:16px/1.75 var(--font-body);-webkit-font-smoothing:antialiased;overflow-x:hidden}
 img,video,svg{display:block;max-width:100%}
+/* The pictures carry their width and height (their place is kept while they load); CSS sets how large they show. */
+img{height:auto}
 a{color:inherit;text-decoration:none}
 button{font:inherit}
 h1,h2,h3,p{overflow-wrap:anywhere}

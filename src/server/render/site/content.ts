@@ -25,7 +25,6 @@ export interface Role {
 
 /** Paths relative to the site folder. */
 export interface SiteAssets {
-  css: string;
   js: string;
   logo: string;
   video: string;
@@ -92,7 +91,6 @@ const MUSIC_EXTENSIONS = ['.mp3', '.ogg', '.m4a', '.aac', '.wav', '.opus', '.web
 
 /** Site-relative names that never depend on a server path, so a template's markup is stable. */
 export const ASSET_NAMES = {
-  css: 'assets/site.css',
   js: 'assets/site.js',
   logo: 'assets/logo.png',
   favicon: 'assets/favicon.png',
@@ -135,7 +133,6 @@ export function planSite(template: SiteTemplateDefinition, input: SiteRenderInpu
 
   const qrText = httpLink(textOf(k.qrUrl));
   const assets: SiteAssets = {
-    css: ASSET_NAMES.css,
     js: ASSET_NAMES.js,
     logo: copy(input.logo.path, ASSET_NAMES.logo),
     video: copy(input.bannerVideo.path, `assets/banner${extensionOf(input.bannerVideo.path, ['.mp4', '.webm'], '.mp4')}`),

@@ -7,7 +7,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { findSiteDesign, findSiteTemplate } from './catalog';
 import { planSite } from './content';
-import { renderSitePage } from './page';
+import { renderSiteBody, siteStylesheet } from './page';
 import type { SiteRenderInput } from './types';
 
 export const PICTURE_MANIFEST_FILE = 'manifest.json';
@@ -32,9 +32,10 @@ export function templateFingerprint(templateId: number): string {
   const design = findSiteDesign(templateId);
   if (!template || !design) throw new Error(`Unknown site template ${templateId}`);
   const plan = planSite(template, sampleRenderInput(templateId, { logo: 'logo.png', video: 'banner.mp4', poster: 'banner-poster.jpg' }));
-  const page = renderSitePage(plan.content, design);
+  // The page's text, not its files: the display face's subset follows from the characters hashed here.
+  const { body, chars } = renderSiteBody(plan.content, design);
   const hash = crypto.createHash('sha256');
-  hash.update(page.html).update('\0').update(page.css);
+  hash.update(body).update('\0').update(siteStylesheet(design, '')).update('\0').update([...chars].sort().join(''));
   for (const { from, to } of plan.copies) {
     if (to.startsWith('assets/images/')) hash.update('\0').update(to).update('\0').update(fs.readFileSync(from));
   }

@@ -1,14 +1,13 @@
 /**
  * The page of a site as text: index.html (React's static markup, so every user text is escaped
- * by construction), the stylesheet, and the font files the stylesheet names. Pure: the same
+ * by construction) with its stylesheet inline, and the font files the stylesheet names. The same
  * content and design give the same bytes, which the template pictures' manifest relies on.
  */
-import path from 'node:path';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { buttonsCss } from './blocks/Buttons';
 import { footerCss } from './blocks/ComplianceFooter';
 import { DisplayTextCollector, DisplayTextContext } from './blocks/Display';
-import { cssMinify, DocumentHead, metaDescription } from './blocks/DocumentHead';
+import { cssMinify, documentHtml, metaDescription } from './blocks/DocumentHead';
 import { downloadCss } from './blocks/DownloadButtons';
 import { featuresCss } from './blocks/Features';
 import { galleryCss } from './blocks/Gallery';
@@ -16,6 +15,7 @@ import { heroCss } from './blocks/Hero';
 import { introCss } from './blocks/Intro';
 import { musicToggleCss } from './blocks/MusicToggle';
 import { navCss } from './blocks/Nav';
+import { PicturesContext } from './blocks/Picture';
 import { newsCss } from './blocks/NewsList';
 import { rolesCss } from './blocks/Roles';
 import { sectionTitleCss } from './blocks/SectionTitle';
@@ -24,10 +24,10 @@ import { ASSET_NAMES, type SiteContent } from './content';
 import type { SiteDesign } from './design';
 import { displayFontFiles, fontFaceCss, SITE_DISPLAY_FAMILY, type FontFile } from './siteFonts';
 import { LAYOUTS } from './templates';
+import { NO_PICTURES, type PictureSet } from './webPictures';
 
 export interface SitePage {
   html: string;
-  css: string;
   fonts: FontFile[];
 }
 
@@ -37,39 +37,37 @@ function description(content: SiteContent): string {
   return metaDescription(`${content.slogan}。${content.intro}`);
 }
 
-export function renderSitePage(content: SiteContent, design: SiteDesign): SitePage {
-  const { Page, css: familyCss } = LAYOUTS[design.family];
+/** The body of the page and the characters it sets in the display face. */
+export function renderSiteBody(content: SiteContent, design: SiteDesign, pictures: PictureSet = NO_PICTURES): { body: string; chars: Set<string> } {
+  const { Page } = LAYOUTS[design.family];
   const collector = new DisplayTextCollector();
-  const { assets } = content;
-  const summary = description(content);
-  const markup = renderToStaticMarkup(
-    <html lang="zh-CN">
-      <DocumentHead
-        title={content.name}
-        description={summary}
-        themeColor={design.theme.bg}
-        favicon={assets.favicon}
-        share={assets.share}
-        css={assets.css}
-        js={assets.js}
-      />
-      <body className={`fam-${design.family} theme-${design.theme.key} ${design.theme.dark ? 'is-dark' : 'is-light'}`}>
+  const body = renderToStaticMarkup(
+    <body className={`fam-${design.family} theme-${design.theme.key} ${design.theme.dark ? 'is-dark' : 'is-light'}`}>
+      <PicturesContext.Provider value={pictures}>
         <DisplayTextContext.Provider value={collector}>
           <Page content={content} design={design} />
         </DisplayTextContext.Provider>
-      </body>
-    </html>,
+      </PicturesContext.Provider>
+    </body>,
   );
-  const fonts = displayFontFiles(design.theme.display, collector.chars);
-  const fontsDir = path.posix.relative(path.posix.dirname(ASSET_NAMES.css), ASSET_NAMES.fontsDir);
-  const css = [
-    fontFaceCss(fonts, fontsDir),
-    themeVariables(design.theme, `"${SITE_DISPLAY_FAMILY}"`),
-    baseCss(design.theme),
-    ...BLOCKS_CSS,
-    familyCss,
-  ]
-    .map(cssMinify)
-    .join('\n');
-  return { html: `<!DOCTYPE html>\n${markup}\n`, css: `${css}\n`, fonts };
+  return { body, chars: collector.chars };
+}
+
+/** The stylesheet of a design, after the display face's @font-face rules. */
+export function siteStylesheet(design: SiteDesign, fontFaces: string): string {
+  return [fontFaces, themeVariables(design.theme, `"${SITE_DISPLAY_FAMILY}"`), baseCss(design.theme), ...BLOCKS_CSS, LAYOUTS[design.family].css].map(cssMinify).join('\n');
+}
+
+/**
+ * The page with its stylesheet inline (nothing to fetch before the first paint) and the display
+ * face's files cut to the characters the page sets. `pictures`: the WebP sizes written for the
+ * plan's pictures.
+ */
+export async function renderSitePage(content: SiteContent, design: SiteDesign, pictures: PictureSet): Promise<SitePage> {
+  const { body, chars } = renderSiteBody(content, design, pictures);
+  const fonts = await displayFontFiles(design.theme.display, chars);
+  const { assets } = content;
+  const css = siteStylesheet(design, fontFaceCss(fonts, ASSET_NAMES.fontsDir));
+  const head = { title: content.name, description: description(content), themeColor: design.theme.bg, favicon: assets.favicon, share: assets.share, css, js: assets.js };
+  return { html: documentHtml(head, body), fonts };
 }

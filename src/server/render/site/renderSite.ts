@@ -10,9 +10,11 @@ import { decodePicture } from '../picture';
 import { findSiteDesign, findSiteTemplate } from './catalog';
 import { ASSET_NAMES, planSite, type SiteCopy } from './content';
 import { renderSitePage } from './page';
+import { writeCompressedCopies } from './compressedCopies';
 import { SITE_SCRIPT } from './siteScript';
 import { favicon, sharePicture } from './sitePictures';
 import type { SiteRenderInput, SiteRenderResult } from './types';
+import { isPicture, writeWebPictures } from './webPictures';
 
 const QR_SIZE = 360;
 
@@ -27,13 +29,17 @@ export async function renderSite(input: SiteRenderInput, outDir: string): Promis
   const design = findSiteDesign(input.templateId);
   if (!template || !design) throw new Error(`Unknown site template ${input.templateId}`);
   const plan = planSite(template, input);
-  const page = renderSitePage(plan.content, design);
   const [logo, poster] = await Promise.all([decodePicture(input.logo.path, 'logo'), decodePicture(input.bannerPoster.path, 'banner poster')]);
+  await fs.promises.mkdir(outDir, { recursive: true });
+  const web = await writeWebPictures(
+    plan.copies.filter((entry) => isPicture(entry.to)),
+    outDir,
+  );
+  const page = await renderSitePage(plan.content, design, web.pictures);
 
-  const fontCopies = page.fonts.map((font) => ({ from: font.from, to: `${ASSET_NAMES.fontsDir}/${font.name}` }));
-  const copies = [...plan.copies, ...fontCopies];
-  const written = new Set<string>();
-  const dirs = new Set([...copies.map((entry) => path.dirname(entry.to)), path.dirname(ASSET_NAMES.css)]);
+  const copies = plan.copies.filter((entry) => !isPicture(entry.to));
+  const written = new Set<string>(web.files);
+  const dirs = new Set([...copies.map((entry) => path.dirname(entry.to)), path.dirname(ASSET_NAMES.js), ...(page.fonts.length ? [ASSET_NAMES.fontsDir] : [])]);
   for (const dir of dirs) await fs.promises.mkdir(path.join(outDir, dir), { recursive: true });
 
   const write = async (name: string, data: string | Buffer): Promise<void> => {
@@ -41,13 +47,14 @@ export async function renderSite(input: SiteRenderInput, outDir: string): Promis
     written.add(name);
   };
   await write('index.html', page.html);
-  await write(ASSET_NAMES.css, page.css);
   await write(ASSET_NAMES.js, SITE_SCRIPT);
+  for (const font of page.fonts) await write(`${ASSET_NAMES.fontsDir}/${font.name}`, font.data);
   if (plan.qrText) await write(ASSET_NAMES.qr, await qrPng(plan.qrText, QR_SIZE, 2));
   await write(ASSET_NAMES.favicon, await favicon(logo));
   await write(ASSET_NAMES.share, await sharePicture(logo, poster));
   await copyInto(outDir, copies);
   for (const entry of copies) written.add(entry.to);
+  for (const name of await writeCompressedCopies(outDir, ['index.html', ASSET_NAMES.js])) written.add(name);
 
   written.delete('index.html');
   return { files: ['index.html', ...[...written].sort()] };

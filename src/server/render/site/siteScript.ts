@@ -1,6 +1,7 @@
 /**
  * assets/site.js: the site's only script (the server's CSP allows scripts from the site itself,
- * none inline). It keeps the banner video playing muted and inline, and runs the music switch:
+ * none inline). It starts the banner video once the page has loaded (over its poster, muted and
+ * inline) and keeps it playing, and runs the music switch:
  * try to play on load; when the browser blocks autoplay, show the switch as off and start on the
  * visitor's first click, tap or key press, unless they turned the music off themselves.
  * Plain ES2017 so that it runs as written in any current browser.
@@ -16,9 +17,19 @@ export const SITE_SCRIPT = `(function () {
       var attempt = video.play();
       if (attempt && attempt.catch) attempt.catch(function () {});
     };
-    if (video.paused) tryVideo();
+    // The poster is the first view; the video's megabytes are fetched once the page has loaded.
+    var startVideo = function () {
+      if (!video.getAttribute('src')) {
+        video.preload = 'auto';
+        video.src = video.getAttribute('data-src');
+      }
+      tryVideo();
+    };
+    video.addEventListener('playing', function () { video.classList.add('is-playing'); });
+    if (document.readyState === 'complete') startVideo();
+    else window.addEventListener('load', startVideo);
     document.addEventListener('visibilitychange', function () {
-      if (!document.hidden && video.paused) tryVideo();
+      if (!document.hidden && video.paused && video.getAttribute('src')) tryVideo();
     });
   }
 

@@ -11,6 +11,7 @@ import { LOGO_KEY } from '../fields';
 import type { FieldReader } from '../plan';
 import type { BannerDefinition } from '../types';
 import type { SiteFrame } from './frame';
+import { Picture, SHOWN } from '../../site/blocks/Picture';
 
 export function Banner({ def, f, site }: { def: BannerDefinition; f: FieldReader; site: SiteFrame }): ReactNode {
   const { layout, finish } = def.design;
@@ -19,12 +20,12 @@ export function Banner({ def, f, site }: { def: BannerDefinition; f: FieldReader
   return (
     <section id="top" className={`bn bn-${layout} bn-${finish}`}>
       <div className="bn-media">
-        <img className="bn-pic" src={f.image(k.banner)} alt="" />
+        <Picture className="bn-pic" src={f.image(k.banner)} alt="" shown={SHOWN.full} first />
         <div className="bn-shade" aria-hidden="true" />
       </div>
       <div className="bn-in">
         <div className="bn-copy">
-          <img className="bn-logo" src={f.image(LOGO_KEY)} alt={site.name} />
+          <Picture className="bn-logo" src={f.image(LOGO_KEY)} alt={site.name} shown={SHOWN.bigLogo} />
           <Fd as="h1" className="bn-title">
             {title}
           </Fd>

@@ -16,6 +16,7 @@ import { contentKeys as k, NEWS_ITEMS } from '../fields';
 import type { FieldReader } from '../plan';
 import type { ContentDefinition, ContentSection } from '../types';
 import type { SiteFrame } from './frame';
+import { Picture, SHOWN } from '../../site/blocks/Picture';
 
 const EVENT_ITEMS = 3;
 
@@ -27,7 +28,7 @@ function Intro({ f, look }: { f: FieldReader; look: 'picture' | 'quote' }): Reac
       <div className="wrap ct-intro-in">
         {look === 'picture' && (
           <div className="ct-intro-pic">
-            <img src={f.image(k.introImage)} alt={f.text(k.introTitle)} loading="lazy" />
+            <Picture src={f.image(k.introImage)} alt={f.text(k.introTitle)} shown={SHOWN.half} lazy />
           </div>
         )}
         <div className="ct-intro-body">

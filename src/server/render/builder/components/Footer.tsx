@@ -10,6 +10,7 @@ import { FOOTER_LINKS, footerKeys as k, LOGO_KEY } from '../fields';
 import type { FieldReader } from '../plan';
 import type { FooterDefinition } from '../types';
 import type { SiteFrame } from './frame';
+import { Picture, SHOWN } from '../../site/blocks/Picture';
 
 function Advice({ f }: { f: FieldReader }): ReactNode {
   return (
@@ -62,7 +63,7 @@ function Copy({ f }: { f: FieldReader }): ReactNode {
 
 export function Footer({ def, f, site }: { def: FooterDefinition; f: FieldReader; site: SiteFrame }): ReactNode {
   const { layout, surface } = def.design;
-  const logo = <img className="ft-logo" src={f.image(LOGO_KEY)} alt={site.name} loading="lazy" />;
+  const logo = <Picture className="ft-logo" src={f.image(LOGO_KEY)} alt={site.name} shown={SHOWN.barLogo} lazy />;
   return (
     <footer className={`ft ft-${layout} ft-${surface}`}>
       <div className="wrap ft-in">

@@ -10,6 +10,7 @@ import { LOGO_KEY } from '../fields';
 import type { FieldReader } from '../plan';
 import type { HeadDefinition } from '../types';
 import type { NavLink, SiteFrame } from './frame';
+import { Picture, SHOWN } from '../../site/blocks/Picture';
 
 function Links({ links, english }: { links: NavLink[]; english: boolean }): ReactNode {
   return links.map((item) => (
@@ -26,7 +27,7 @@ export function Head({ def, f, site }: { def: HeadDefinition; f: FieldReader; si
   const english = layout === 'rail' || layout === 'centered';
   const logo = (
     <a className="hd-logo" href="#top">
-      <img src={f.image(LOGO_KEY)} alt={site.name} />
+      <Picture src={f.image(LOGO_KEY)} alt={site.name} shown={SHOWN.barLogo} />
     </a>
   );
   const noticeLink = f.link(k.noticeLink);

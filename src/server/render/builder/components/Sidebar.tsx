@@ -10,6 +10,7 @@ import { SERVICE_ITEMS, sidebarKeys as k } from '../definitions/sidebar';
 import type { FieldReader } from '../plan';
 import type { SidebarDefinition } from '../types';
 import type { SiteFrame } from './frame';
+import { Picture, SHOWN } from '../../site/blocks/Picture';
 
 interface Action {
   /** Null when the user gave no link: the action is left out. */
@@ -99,7 +100,7 @@ function kindParts(def: SidebarDefinition, f: FieldReader, site: SiteFrame): { p
       return {
         panel: (
           <>
-            <img className="sb-qr" src={f.image(k.wechatQr)} alt={f.text(k.wechatName)} width={132} height={132} />
+            <Picture className="sb-qr" src={f.image(k.wechatQr)} alt={f.text(k.wechatName)} shown={SHOWN.small} width={132} height={132} />
             <p className="sb-note">{f.text(k.wechatName)}</p>
             {links.length > 0 && (
               <div className="sb-list">

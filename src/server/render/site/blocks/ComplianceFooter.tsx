@@ -5,6 +5,7 @@
 import type { ReactNode } from 'react';
 import type { SiteContent } from '../content';
 import { ShieldIcon } from './Icons';
+import { Picture, SHOWN } from './Picture';
 
 /** The advice is four sentences; each is set on its own so that the lines break between them. */
 export function adviceSentences(text: string): string[] {
@@ -47,7 +48,7 @@ export function ComplianceFooter({ content }: { content: SiteContent }): ReactNo
   return (
     <footer className="foot">
       <div className="wrap foot-in">
-        <img className="foot-logo" src={content.assets.logo} alt={content.name} loading="lazy" />
+        <Picture className="foot-logo" src={content.assets.logo} alt={content.name} shown={SHOWN.barLogo} lazy />
         <div className="foot-info">
           <ComplianceMeta className="foot-meta" numbers={compliance} />
           <div className="foot-advice">

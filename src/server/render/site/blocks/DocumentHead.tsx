@@ -1,8 +1,11 @@
 /**
- * The <head> of a generated site: title, description and share tags, the icon, the stylesheet and
- * the one deferred script. Every reference is relative to the site folder.
+ * The <head> of a generated site: title, description and share tags, the icon, the whole
+ * stylesheet inline (a page of a few dozen KB of CSS paints sooner with it in the HTML than after
+ * a second request on a phone's network) and the one deferred script. Every reference is relative
+ * to the site folder.
  */
 import type { ReactNode } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 
 export interface DocumentHeadProps {
   title: string;
@@ -10,6 +13,7 @@ export interface DocumentHeadProps {
   themeColor: string;
   favicon: string;
   share: string;
+  /** The stylesheet's text (ours, never a user's: it goes into the page as it is). */
   css: string;
   js: string;
 }
@@ -30,10 +34,16 @@ export function DocumentHead({ title, description, themeColor, favicon, share, c
       <meta name="twitter:card" content="summary_large_image" />
       <meta name="twitter:image" content={share} />
       <link rel="icon" type="image/png" sizes="64x64" href={favicon} />
-      <link rel="stylesheet" href={css} />
+      <style dangerouslySetInnerHTML={{ __html: css }} />
       <script src={js} defer />
     </head>
   );
+}
+
+/** The whole page: the head of `head` and the body's markup (a <body> element). */
+export function documentHtml(head: DocumentHeadProps, body: string): string {
+  if (/<\/style/i.test(head.css)) throw new Error('A stylesheet may not close its own <style>');
+  return `<!DOCTYPE html>\n<html lang="zh-CN">${renderToStaticMarkup(<DocumentHead {...head} />)}${body}</html>\n`;
 }
 
 /** At most this many characters go into the description meta tags. */

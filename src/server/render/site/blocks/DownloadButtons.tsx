@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import { hasDownloads, type SiteContent } from '../content';
 import { Fd } from './Display';
 import { AndroidIcon, AppleIcon, WindowsIcon } from './Icons';
+import { Picture, SHOWN } from './Picture';
 
 export function DownloadButtons({
   content,
@@ -28,7 +29,7 @@ export function DownloadButtons({
   ].filter((button): button is typeof button & { href: string } => button.href !== null);
   return (
     <div id="download" className={`dl ${className}`.trim()}>
-      {withLogo && <img className="dl-logo" src={assets.logo} alt={content.name} />}
+      {withLogo && <Picture className="dl-logo" src={assets.logo} alt={content.name} shown={SHOWN.barLogo} />}
       {assets.qr && (
         <figure className="dl-qr">
           <img src={assets.qr} alt="扫码下载二维码" width={120} height={120} />

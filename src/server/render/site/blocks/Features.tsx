@@ -7,6 +7,7 @@ import type { Feature } from '../content';
 import type { FeatureStyle } from '../design';
 import { Fd } from './Display';
 import { SectionTitle } from './SectionTitle';
+import { Picture, SHOWN } from './Picture';
 
 export function Features({ features, style, index }: { features: Feature[]; style: FeatureStyle; index?: number }): ReactNode {
   return (
@@ -17,7 +18,7 @@ export function Features({ features, style, index }: { features: Feature[]; styl
           {features.map((feature, i) => (
             <article key={i} className="feat">
               <div className="feat-img">
-                <img src={feature.image} alt={feature.title} loading="lazy" />
+                <Picture src={feature.image} alt={feature.title} shown={SHOWN.half} lazy />
               </div>
               <div className="feat-body">
                 <span className="feat-no" aria-hidden="true">

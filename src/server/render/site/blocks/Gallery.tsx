@@ -5,6 +5,7 @@
 import type { ReactNode } from 'react';
 import type { GalleryStyle } from '../design';
 import { SectionTitle } from './SectionTitle';
+import { Picture, SHOWN } from './Picture';
 
 export function Gallery({ images, name, style, index }: { images: string[]; name: string; style: GalleryStyle; index?: number }): ReactNode {
   return (
@@ -15,7 +16,7 @@ export function Gallery({ images, name, style, index }: { images: string[]; name
           {images.map((src, i) => (
             <li key={i} className="gal-item">
               <a href={src} target="_blank" rel="noopener">
-                <img src={src} alt={`${name} 游戏截图 ${i + 1}`} loading="lazy" />
+                <Picture src={src} alt={`${name} 游戏截图 ${i + 1}`} shown={SHOWN.half} lazy />
               </a>
             </li>
           ))}

@@ -1,28 +1,21 @@
 /**
- * The first screen: the generated banner video (muted, looped, inline, with its poster so the
- * first frame shows before it plays), a layer of the family's effects, and the family's overlay.
+ * The first screen: the generated banner's poster as the first paint (a picture sized to the
+ * screen, fetched first), the banner video over it once the page has loaded (site.js sets its
+ * source then, so its megabytes never hold up the first view; muted, looped, inline, shown when it
+ * plays), a layer of the family's effects, and the family's overlay.
  */
 import type { ReactNode } from 'react';
 import type { SiteContent } from '../content';
 import { Fd } from './Display';
 import { PlayIcon } from './Icons';
+import { Picture, SHOWN } from './Picture';
 
 export function Hero({ content, className = '', children }: { content: SiteContent; className?: string; children?: ReactNode }): ReactNode {
   return (
     <section id="top" className={`hero ${className}`.trim()}>
       <div className="hero-media">
-        <video
-          className="hero-video"
-          data-banner=""
-          src={content.assets.video}
-          poster={content.assets.poster}
-          autoPlay
-          muted
-          loop
-          playsInline
-          preload="auto"
-          aria-label={`${content.name} 宣传动画`}
-        />
+        <Picture className="hero-poster" src={content.assets.poster} alt="" shown={SHOWN.full} first />
+        <video className="hero-video" data-banner="" data-src={content.assets.video} muted loop playsInline preload="none" aria-label={`${content.name} 宣传动画`} />
         <div className="hero-fx" aria-hidden="true" />
       </div>
       {children}
@@ -51,7 +44,9 @@ export function TrailerLink({ href }: { href: string | null }): ReactNode {
 export const heroCss = `
 .hero{position:relative;background:#000;color:#fff;isolation:isolate}
 .hero-media{position:relative;width:100%;aspect-ratio:16/9;max-height:100vh;min-height:320px;overflow:hidden}
-.hero-video{width:100%;height:100%;object-fit:cover}
+.hero-poster,.hero-video{position:absolute;inset:0;width:100%;height:100%;object-fit:cover}
+.hero-video{opacity:0;transition:opacity .6s}
+.hero-video.is-playing{opacity:1}
 .hero-fx{position:absolute;inset:0;pointer-events:none;background:linear-gradient(180deg,rgba(0,0,0,.55) 0,transparent 22%,transparent 70%,var(--bg) 100%)}
 .trailer{display:inline-flex;align-items:center;gap:12px;color:#fff}
 .trailer-ring{position:relative;display:grid;place-items:center;width:64px;height:64px;border-radius:50%;border:2px solid rgba(255,255,255,.85);background:rgba(0,0,0,.35);backdrop-filter:blur(4px)}

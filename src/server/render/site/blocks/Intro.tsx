@@ -5,12 +5,13 @@
 import type { ReactNode } from 'react';
 import type { SiteContent } from '../content';
 import { Fd } from './Display';
+import { Picture, SHOWN } from './Picture';
 
 export function Intro({ content, withLogo = true, heading = 'slogan' }: { content: SiteContent; withLogo?: boolean; heading?: 'slogan' | 'name' }): ReactNode {
   return (
     <section id="intro" className="sec intro">
       <div className="wrap intro-in">
-        {withLogo && <img className="intro-logo" src={content.assets.logo} alt={content.name} loading="lazy" />}
+        {withLogo && <Picture className="intro-logo" src={content.assets.logo} alt={content.name} shown={SHOWN.bigLogo} lazy />}
         <div className="intro-body">
           {heading === 'name' && <span className="intro-kicker">游戏简介</span>}
           <Fd as="h2" className="intro-slogan">

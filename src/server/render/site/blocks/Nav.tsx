@@ -8,6 +8,7 @@ import { hasDownloads, type SiteContent } from '../content';
 import { Fd } from './Display';
 import { MusicToggle } from './MusicToggle';
 import { navItems } from './types';
+import { Picture, SHOWN } from './Picture';
 
 export function Nav({ content, numbered = false }: { content: SiteContent; numbered?: boolean }): ReactNode {
   const items = navItems(content);
@@ -15,7 +16,7 @@ export function Nav({ content, numbered = false }: { content: SiteContent; numbe
     <header className="nav">
       <div className="nav-in">
         <a className="nav-logo" href="#top">
-          <img src={content.assets.logo} alt={content.name} />
+          <Picture src={content.assets.logo} alt={content.name} shown={SHOWN.barLogo} />
         </a>
         <nav className="nav-links" aria-label="主导航">
           {items.map((item, i) => (

@@ -8,6 +8,7 @@ import type { NewsItem } from '../copy';
 import type { NewsStyle } from '../design';
 import { Fd } from './Display';
 import { SectionTitle } from './SectionTitle';
+import { Picture, SHOWN } from './Picture';
 
 /** '2025-06-18' -> { day: '18', month: '2025.06' }; any other text is shown whole. */
 export function splitDate(date: string): { day: string; month: string } | null {
@@ -24,7 +25,7 @@ export function NewsList({ news, style, feature, index }: { news: NewsItem[]; st
         <div className="news-wrap">
           {style === 'list' && feature && lead && (
             <figure className="news-feature">
-              <img src={feature} alt={lead.title} loading="lazy" />
+              <Picture src={feature} alt={lead.title} shown={SHOWN.half} lazy />
               <figcaption>
                 <span className="news-tag">{lead.tag}</span>
                 <Fd as="strong">{lead.title}</Fd>

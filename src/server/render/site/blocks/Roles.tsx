@@ -7,6 +7,7 @@ import type { Role } from '../content';
 import type { RoleStyle } from '../design';
 import { Fd } from './Display';
 import { SectionTitle } from './SectionTitle';
+import { Picture, SHOWN } from './Picture';
 
 export function Roles({ roles, style, index }: { roles: Role[]; style: RoleStyle; index?: number }): ReactNode {
   if (!roles.length) return null;
@@ -17,7 +18,7 @@ export function Roles({ roles, style, index }: { roles: Role[]; style: RoleStyle
         <ul className="roles-list">
           {roles.map((role, i) => (
             <li key={i} className="role">
-              <img className="role-img" src={role.image} alt={role.name} loading="lazy" />
+              <Picture className="role-img" src={role.image} alt={role.name} shown={SHOWN.portrait} lazy />
               <div className="role-body">
                 <Fd as="h3" className="role-name">
                   {role.name}

@@ -15,6 +15,7 @@ import { Nav } from '../blocks/Nav';
 import { NewsList } from '../blocks/NewsList';
 import { Roles } from '../blocks/Roles';
 import type { PageProps } from '../blocks/types';
+import { Picture, SHOWN } from '../blocks/Picture';
 
 function Wave({ className }: { className: string }): ReactNode {
   return (
@@ -32,7 +33,7 @@ export function CartoonPage({ content, design }: PageProps): ReactNode {
         <div className="playground">
           <div className="screen">
             <Hero content={content} />
-            <img className="sticker" src={content.assets.logo} alt={content.name} />
+            <Picture className="sticker" src={content.assets.logo} alt={content.name} shown={SHOWN.barLogo} />
             <div className="screen-trailer">
               <TrailerButton content={content} />
             </div>

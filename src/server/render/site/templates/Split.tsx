@@ -14,6 +14,7 @@ import { Nav } from '../blocks/Nav';
 import { NewsList } from '../blocks/NewsList';
 import { Roles } from '../blocks/Roles';
 import type { PageProps } from '../blocks/types';
+import { Picture, SHOWN } from '../blocks/Picture';
 
 export function SplitPage({ content, design }: PageProps): ReactNode {
   let index = 0;
@@ -25,7 +26,7 @@ export function SplitPage({ content, design }: PageProps): ReactNode {
         <div className="stage">
           <div className="stage-in">
             <div className="stage-copy">
-              <img className="stage-logo" src={content.assets.logo} alt={content.name} />
+              <Picture className="stage-logo" src={content.assets.logo} alt={content.name} shown={SHOWN.bigLogo} />
               <Fd as="h1" className="stage-slogan">
                 {content.slogan}
               </Fd>

@@ -1,0 +1,60 @@
+/**
+ * A picture of the page: its WebP sizes with `sizes` telling the browser how wide the page shows
+ * it, the source's width and height (so the page keeps its place before it loads), lazy below the
+ * first screen, and high priority for the first screen's largest picture.
+ */
+import { createContext, useContext, type ReactNode } from 'react';
+import { NO_PICTURES, type PictureSet } from '../webPictures';
+
+export const PicturesContext = createContext<PictureSet>(NO_PICTURES);
+
+/** How wide the page shows a picture, for `sizes`: a phone below 900 px, a screen above. */
+export const SHOWN = {
+  /** Edge to edge. */
+  full: '100vw',
+  /** A column of a two-column row (edge to edge on a phone). */
+  half: '(max-width: 900px) 100vw, 600px',
+  /** A card of a three- or four-column grid (two columns on a phone at most). */
+  card: '(max-width: 900px) 100vw, 400px',
+  /** A portrait card. */
+  portrait: '(max-width: 900px) 50vw, 300px',
+  /** A logo in a bar (about 180 x 52). */
+  barLogo: '(max-width: 900px) 120px, 180px',
+  /** A logo set large in a panel or the first screen. */
+  bigLogo: '(max-width: 900px) 280px, 460px',
+  /** A small square (a QR code, an icon). */
+  small: '140px',
+} as const;
+
+export interface PictureProps {
+  /** The site path the plan gave the picture. */
+  src: string;
+  alt: string;
+  shown: string;
+  className?: string;
+  /** Below the first screen: fetched when the visitor scrolls near it. */
+  lazy?: boolean;
+  /** The first screen's largest picture: fetched first. */
+  first?: boolean;
+  /** The place's own size, when the page fixes it (a QR code): else the picture's. */
+  width?: number;
+  height?: number;
+}
+
+export function Picture({ src, alt, shown, className, lazy = false, first = false, width, height }: PictureProps): ReactNode {
+  const picture = useContext(PicturesContext).get(src);
+  return (
+    <img
+      className={className}
+      src={picture?.src ?? src}
+      srcSet={picture?.srcSet || undefined}
+      sizes={picture?.srcSet ? shown : undefined}
+      width={width ?? picture?.width}
+      height={height ?? picture?.height}
+      alt={alt}
+      loading={lazy ? 'lazy' : undefined}
+      decoding={first ? undefined : 'async'}
+      fetchPriority={first ? 'high' : undefined}
+    />
+  );
+}

@@ -1,0 +1,104 @@
+/**
+ * The pictures of a generated site as a phone should fetch them: every logo, poster and upload
+ * becomes WebP files at a ladder of widths (never wider than the source), for `srcset`, so a
+ * browser takes the smallest that fills the place the page gives it. The page keeps the source's
+ * own width and height on the <img>, so its layout is what it was with the original file, and
+ * Lighthouse sees every picture sized. SVG and GIF (drawings that scale, animations) are copied as
+ * they are. Shared by the mini site and the builder's sites.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { MiniSiteLimits } from '../../../contract/miniSite';
+import { PictureRefusedError } from '../pictureRefused';
+
+/** What an <img> of the page needs: a fallback src, the srcset and the source's size. */
+export interface WebPicture {
+  src: string;
+  srcSet: string;
+  width: number;
+  height: number;
+}
+
+/** Site path of the planned copy (as the page names it) -> its WebP set; a path not in it is a plain file. */
+export type PictureSet = ReadonlyMap<string, WebPicture>;
+
+export const NO_PICTURES: PictureSet = new Map();
+
+/** A file to put in the site: `from` on this server, `to` relative to the site folder. */
+export interface PictureCopy {
+  from: string;
+  to: string;
+}
+
+/** Widths in pixels: a phone's logo (160 at 2x) up to a full-HD screen. */
+const LADDER = [160, 320, 640, 960, 1280, 1920] as const;
+/** The `src` for a browser that ignores srcset: sharp enough for a laptop, small for a phone. */
+const FALLBACK_WIDTH = 960;
+/** Photo-like pictures at 74 look like their JPEG at 90; the alpha of logos stays near lossless. */
+const WEBP = { quality: 74, alphaQuality: 90, effort: 4 } as const;
+
+const CONVERTED = new Set(['.png', '.jpg', '.jpeg', '.webp', '.bmp', '.img']);
+
+export function isPicture(to: string): boolean {
+  return CONVERTED.has(path.extname(to).toLowerCase()) || ['.gif', '.svg'].includes(path.extname(to).toLowerCase());
+}
+
+interface Variant {
+  width: number;
+  to: string;
+}
+
+function variantsOf(to: string, sourceWidth: number): Variant[] {
+  const base = to.slice(0, to.length - path.extname(to).length);
+  const top = Math.min(sourceWidth, LADDER[LADDER.length - 1]);
+  const widths = [...LADDER.filter((width) => width < top * 0.9), top];
+  return widths.map((width) => ({ width, to: `${base}-${width}.webp` }));
+}
+
+/** The source's size as shown (EXIF orientation applied); pictures past the upload limit are refused. */
+async function measure(from: string): Promise<{ width: number; height: number }> {
+  const cause = (detail: string, error?: unknown): ErrorOptions => ({ cause: new Error(`${path.basename(from)}: ${detail}`, { cause: error }) });
+  let meta: sharp.Metadata;
+  try {
+    // The header only: the limit is applied below, with its own message.
+    meta = await sharp(from, { limitInputPixels: false }).metadata();
+  } catch (error) {
+    throw new PictureRefusedError('unreadable', cause('not a picture sharp reads', error));
+  }
+  const width = meta.width ?? 0;
+  const height = meta.pageHeight ?? meta.height ?? 0;
+  if (!width || !height) throw new PictureRefusedError('unreadable', cause('no size'));
+  if (width * height > MiniSiteLimits.uploadMaxPixels) throw new PictureRefusedError('tooManyPixels', cause(`${width}x${height} pixels`));
+  const turned = (meta.orientation ?? 1) >= 5;
+  return turned ? { width: height, height: width } : { width, height };
+}
+
+/**
+ * Writes each picture of `copies` into `outDir` (WebP sizes, or the file itself for SVG and GIF)
+ * and answers the page's view of them and the files written. One picture named by several places
+ * is written once.
+ */
+export async function writeWebPictures(copies: readonly PictureCopy[], outDir: string): Promise<{ pictures: PictureSet; files: string[] }> {
+  const pictures = new Map<string, WebPicture>();
+  const files: string[] = [];
+  for (const { from, to } of copies) {
+    if (pictures.has(to)) continue;
+    const size = await measure(from);
+    const target = path.join(outDir, to);
+    await fs.promises.mkdir(path.dirname(target), { recursive: true });
+    if (!CONVERTED.has(path.extname(to).toLowerCase())) {
+      await fs.promises.copyFile(from, target);
+      files.push(to);
+      pictures.set(to, { src: to, srcSet: '', ...size });
+      continue;
+    }
+    const variants = variantsOf(to, size.width);
+    const source = sharp(from, { limitInputPixels: MiniSiteLimits.uploadMaxPixels, failOn: 'none' }).autoOrient();
+    await Promise.all(variants.map((variant) => source.clone().resize({ width: variant.width, withoutEnlargement: true }).webp(WEBP).toFile(path.join(outDir, variant.to))));
+    files.push(...variants.map((variant) => variant.to));
+    const fallback = [...variants].reverse().find((variant) => variant.width <= FALLBACK_WIDTH) ?? variants[0];
+    pictures.set(to, { src: fallback.to, srcSet: variants.map((variant) => `${variant.to} ${variant.width}w`).join(', '), ...size });
+  }
+  return { pictures, files };
+}
