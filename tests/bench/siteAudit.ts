@@ -12,7 +12,6 @@
  * Figures for people (DESIGN.md section 10), not a test: nothing here passes or fails.
  */
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { execFile } from 'node:child_process';
@@ -22,6 +21,7 @@ import { MAIN_PRESETS } from '../../src/server/render/builder/definitions/main';
 import { renderBuiltSite } from '../../src/server/render/builder/renderBuiltSite';
 import { siteTemplates } from '../../src/server/render/site/catalog';
 import { renderSite } from '../../src/server/render/site/renderSite';
+import { serveStatic } from '../fixtures/staticServer';
 import { studioBuiltSiteInput, studioMedia, studioMiniSiteInput } from '../fixtures/studioSites';
 
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -90,61 +90,6 @@ async function generate(): Promise<Site[]> {
   return out;
 }
 
-const TYPES: Readonly<Record<string, string>> = {
-  '.html': 'text/html; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.svg': 'image/svg+xml',
-  '.woff2': 'font/woff2',
-  '.mp4': 'video/mp4',
-  '.webm': 'video/webm',
-  '.mp3': 'audio/mpeg',
-};
-
-/** A static file server of `root` (each site under /<folder>/), with the precompressed copies a static server would send. */
-function serve(root: string): Promise<{ url: string; close: () => void }> {
-  const server = http.createServer((req, res) => {
-    const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
-    let file = path.join(root, path.normalize(pathname));
-    if (!file.startsWith(root)) return void res.writeHead(403).end();
-    if (fs.existsSync(file) && fs.statSync(file).isDirectory()) file = path.join(file, 'index.html');
-    if (!fs.existsSync(file)) return void res.writeHead(404).end();
-    const accepts = String(req.headers['accept-encoding'] ?? '');
-    const headers: Record<string, string> = { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream', 'cache-control': 'public, max-age=31536000' };
-    let body = file;
-    for (const [encoding, ext] of [['br', '.br'], ['gzip', '.gz']] as const) {
-      if (accepts.includes(encoding) && fs.existsSync(file + ext)) {
-        body = file + ext;
-        headers['content-encoding'] = encoding;
-        headers.vary = 'accept-encoding';
-        break;
-      }
-    }
-    const size = fs.statSync(body).size;
-    const range = /^bytes=(\d+)-(\d*)$/.exec(String(req.headers.range ?? ''));
-    if (range && !headers['content-encoding']) {
-      const start = Number(range[1]);
-      const end = range[2] ? Math.min(Number(range[2]), size - 1) : size - 1;
-      res.writeHead(206, { ...headers, 'content-range': `bytes ${start}-${end}/${size}`, 'content-length': String(end - start + 1), 'accept-ranges': 'bytes' });
-      return void fs.createReadStream(body, { start, end }).pipe(res);
-    }
-    res.writeHead(200, { ...headers, 'content-length': String(size), 'accept-ranges': 'bytes' });
-    fs.createReadStream(body).pipe(res);
-  });
-  return new Promise((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      resolve({ url: `http://127.0.0.1:${port}`, close: () => server.close() });
-    });
-  });
-}
-
 interface Figures {
   scores: Record<'performance' | 'accessibility' | 'best-practices' | 'seo', number>;
   lcpMs: number;
@@ -205,7 +150,7 @@ async function main(): Promise<void> {
   const { why } = selection();
   console.info(`Generating sites into ${WORK} (the first run renders each banner video: some minutes)...`);
   const sites = await generate();
-  const server = await serve(WORK);
+  const server = await serveStatic(WORK);
   const lines: string[] = [];
   const all: Figures[] = [];
   try {

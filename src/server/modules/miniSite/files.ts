@@ -66,6 +66,8 @@ export async function registerMiniSiteFiles(
       redirect: false,
       // A mini site's folder never changes once made (a new site gets a new folder); it lives 14 days.
       maxAge: '1d',
+      // The renderer writes .br and .gz copies of the page and script: sent to browsers that take them.
+      preCompressed: true,
     });
   });
 

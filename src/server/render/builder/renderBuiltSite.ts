@@ -15,7 +15,7 @@ import { renderBuiltBody, renderBuiltPage } from './page';
 import { BUILT_ASSET_NAMES, planBuiltSite, type PartType } from './plan';
 import type { BuiltSiteRenderInput, BuiltSiteRenderResult } from './types';
 import { writeCompressedCopies } from '../site/compressedCopies';
-import { isPicture, writeWebPictures } from '../site/webPictures';
+import { isPicture, WIDEST, writeWebPictures } from '../site/webPictures';
 
 const QR_SIZE = 264;
 
@@ -29,6 +29,7 @@ async function writeSite(input: BuiltSiteRenderInput, outDir: string, only?: Par
   const web = await writeWebPictures(
     plan.copies.filter((entry) => isPicture(entry.to)),
     outDir,
+    ({ from }) => (from === plan.bannerFile ? WIDEST.screen : from === plan.logoFile ? WIDEST.logo : WIDEST.column),
   );
   const page = await renderBuiltPage(plan, only, web.pictures);
   const copies = plan.copies.filter((entry) => !isPicture(entry.to));

@@ -13,9 +13,64 @@ export function rgba(hex: string, alpha: number): string {
   return `rgba(${(value >> 16) & 255},${(value >> 8) & 255},${value & 255},${alpha})`;
 }
 
+type Rgb = [number, number, number];
+
+const toRgb = (hex: string): Rgb => {
+  const value = Number.parseInt(hex.slice(1), 16);
+  return [(value >> 16) & 255, (value >> 8) & 255, value & 255];
+};
+const toHex = (rgb: Rgb): string => `#${rgb.map((part) => Math.round(part).toString(16).padStart(2, '0')).join('')}`;
+const isHex = (color: string): boolean => /^#[0-9a-f]{6}$/i.test(color);
+
+/** WCAG relative luminance. */
+function luminance(hex: string): number {
+  const [r, g, b] = toRgb(hex).map((part) => {
+    const c = part / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/** WCAG contrast ratio of two #rrggbb colours. */
+export function contrastRatio(a: string, b: string): number {
+  const [high, low] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (high + 0.05) / (low + 0.05);
+}
+
+/** Small text needs 4.5:1 against what it sits on (WCAG AA, what Lighthouse checks). */
+const LEGIBLE = 4.5;
+
+/**
+ * `color` as text on every one of `grounds`: itself when it reads, else mixed step by step
+ * towards black (light grounds) or white (dark grounds) until it does. The accent keeps its hue.
+ */
+export function legibleOn(color: string, grounds: readonly string[], dark: boolean): string {
+  const solid = grounds.filter(isHex);
+  const target: Rgb = dark ? [255, 255, 255] : [0, 0, 0];
+  const from = toRgb(color);
+  for (let share = 0; share <= 1; share += 0.05) {
+    const mixed = toHex(from.map((part, i) => part + (target[i] - part) * share) as Rgb);
+    if (solid.every((ground) => contrastRatio(mixed, ground) >= LEGIBLE)) return mixed;
+  }
+  return toHex(target);
+}
+
+/** Text on `ground`: the theme's choice when it reads, else white or near-black, whichever reads better. */
+export function textOn(ground: string, preferred: string): string {
+  if (!isHex(ground) || !isHex(preferred) || contrastRatio(preferred, ground) >= LEGIBLE) return preferred;
+  return contrastRatio('#ffffff', ground) >= contrastRatio('#14110f', ground) ? '#ffffff' : '#14110f';
+}
+
+/**
+ * The theme as custom properties. `--accent-ink` is the accent as text (titles, tags, numbers):
+ * the accent itself where it reads on the theme's grounds, a deeper (or, on dark themes, lighter)
+ * shade of it where it would not; `--on-accent` is text on the accent, legible whatever the accent.
+ */
 export function themeVariables(theme: Theme, displayFamily: string): string {
   const motif = theme.dark ? rgba(theme.accent, 0.07) : rgba(theme.accent, 0.09);
-  return `:root{--bg:${theme.bg};--bg2:${theme.bg2};--surface:${theme.surface};--text:${theme.text};--muted:${theme.muted};--accent:${theme.accent};--accent2:${theme.accent2};--on-accent:${theme.onAccent};--line:${theme.line};--radius:${theme.radius}px;--motif:${motif};--rail:${theme.dark ? theme.surface : theme.text};--rail-text:${theme.dark ? theme.text : theme.bg};--font-display:${displayFamily};--font-body:${BODY_FONT_STACK};color-scheme:${theme.dark ? 'dark' : 'light'}}`;
+  const accentInk = legibleOn(theme.accent, [theme.bg, theme.bg2, theme.surface], theme.dark);
+  const onAccent = textOn(theme.accent, theme.onAccent);
+  return `:root{--bg:${theme.bg};--bg2:${theme.bg2};--surface:${theme.surface};--text:${theme.text};--muted:${theme.muted};--accent:${theme.accent};--accent-ink:${accentInk};--accent2:${theme.accent2};--on-accent:${onAccent};--line:${theme.line};--radius:${theme.radius}px;--motif:${motif};--rail:${theme.dark ? theme.surface : theme.text};--rail-text:${theme.dark ? theme.text : theme.bg};--font-display:${displayFamily};--font-body:${BODY_FONT_STACK};color-scheme:${theme.dark ? 'dark' : 'light'}}`;
 }
 
 const MOTIFS: Record<Motif, string> = {

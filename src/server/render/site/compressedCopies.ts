@@ -22,7 +22,11 @@ export async function writeCompressedCopies(dir: string, files: readonly string[
   for (const name of files) {
     if (!TEXT.has(path.extname(name).toLowerCase())) continue;
     const data = await fs.promises.readFile(path.join(dir, name));
-    if (data.length < MIN_BYTES) continue;
+    if (data.length < MIN_BYTES) {
+      // A folder rendered again in place (a builder preview) keeps no copy of an older text.
+      await Promise.all(['.br', '.gz'].map((ext) => fs.promises.rm(path.join(dir, name + ext), { force: true })));
+      continue;
+    }
     const [br, gz] = await Promise.all([
       brotli(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length } }),
       gzip(data, { level: 9 }),

@@ -14,7 +14,7 @@ import { writeCompressedCopies } from './compressedCopies';
 import { SITE_SCRIPT } from './siteScript';
 import { favicon, sharePicture } from './sitePictures';
 import type { SiteRenderInput, SiteRenderResult } from './types';
-import { isPicture, writeWebPictures } from './webPictures';
+import { isPicture, WIDEST, writeWebPictures } from './webPictures';
 
 const QR_SIZE = 360;
 
@@ -31,9 +31,11 @@ export async function renderSite(input: SiteRenderInput, outDir: string): Promis
   const plan = planSite(template, input);
   const [logo, poster] = await Promise.all([decodePicture(input.logo.path, 'logo'), decodePicture(input.bannerPoster.path, 'banner poster')]);
   await fs.promises.mkdir(outDir, { recursive: true });
+  const { logo: logoAt, poster: posterAt } = plan.content.assets;
   const web = await writeWebPictures(
     plan.copies.filter((entry) => isPicture(entry.to)),
     outDir,
+    ({ to }) => (to === posterAt ? WIDEST.screen : to === logoAt ? WIDEST.logo : WIDEST.column),
   );
   const page = await renderSitePage(plan.content, design, web.pictures);
 

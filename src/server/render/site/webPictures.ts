@@ -33,6 +33,13 @@ export interface PictureCopy {
 
 /** Widths in pixels: a phone's logo (160 at 2x) up to a full-HD screen. */
 const LADDER = [160, 320, 640, 960, 1280, 1920] as const;
+
+/**
+ * The widest size worth writing for each use: a first screen's picture fills a full-HD screen; a
+ * picture in a column or card is at most some 600 CSS px wide (1280 at 2x); a logo at most 460.
+ * Each step left out saves encoding time (a 1920 WebP costs as much as all smaller ones together).
+ */
+export const WIDEST = { screen: 1920, column: 1280, logo: 960 } as const;
 /** The `src` for a browser that ignores srcset: sharp enough for a laptop, small for a phone. */
 const FALLBACK_WIDTH = 960;
 /** Photo-like pictures at 74 look like their JPEG at 90; the alpha of logos stays near lossless. */
@@ -49,9 +56,9 @@ interface Variant {
   to: string;
 }
 
-function variantsOf(to: string, sourceWidth: number): Variant[] {
+function variantsOf(to: string, sourceWidth: number, widest: number): Variant[] {
   const base = to.slice(0, to.length - path.extname(to).length);
-  const top = Math.min(sourceWidth, LADDER[LADDER.length - 1]);
+  const top = Math.min(sourceWidth, widest);
   const widths = [...LADDER.filter((width) => width < top * 0.9), top];
   return widths.map((width) => ({ width, to: `${base}-${width}.webp` }));
 }
@@ -75,11 +82,15 @@ async function measure(from: string): Promise<{ width: number; height: number }>
 }
 
 /**
- * Writes each picture of `copies` into `outDir` (WebP sizes, or the file itself for SVG and GIF)
- * and answers the page's view of them and the files written. One picture named by several places
+ * Writes each picture of `copies` into `outDir` (WebP sizes up to `widest` of it, or the file
+ * itself for SVG and GIF) and answers the page's view of them and the files written. One picture named by several places
  * is written once.
  */
-export async function writeWebPictures(copies: readonly PictureCopy[], outDir: string): Promise<{ pictures: PictureSet; files: string[] }> {
+export async function writeWebPictures(
+  copies: readonly PictureCopy[],
+  outDir: string,
+  widest: (copy: PictureCopy) => number = () => WIDEST.column,
+): Promise<{ pictures: PictureSet; files: string[] }> {
   const pictures = new Map<string, WebPicture>();
   const files: string[] = [];
   for (const { from, to } of copies) {
@@ -93,7 +104,7 @@ export async function writeWebPictures(copies: readonly PictureCopy[], outDir: s
       pictures.set(to, { src: to, srcSet: '', ...size });
       continue;
     }
-    const variants = variantsOf(to, size.width);
+    const variants = variantsOf(to, size.width, widest({ from, to }));
     const source = sharp(from, { limitInputPixels: MiniSiteLimits.uploadMaxPixels, failOn: 'none' }).autoOrient();
     await Promise.all(variants.map((variant) => source.clone().resize({ width: variant.width, withoutEnlargement: true }).webp(WEBP).toFile(path.join(outDir, variant.to))));
     files.push(...variants.map((variant) => variant.to));

@@ -54,7 +54,7 @@ export const bannerCss = `
 .bn-shade{position:absolute;inset:0}
 .bn-in{display:flex;width:min(1200px,100% - 48px);margin-inline:auto;padding:calc(var(--hd-h,68px) + 40px) 0 96px}
 .bn-copy{display:flex;flex-direction:column;gap:16px;max-width:560px}
-.bn-logo{width:auto;max-width:min(440px,80vw);max-height:220px;object-fit:contain;filter:drop-shadow(0 10px 24px rgba(0,0,0,.55))}
+.bn-logo{--mw:min(440px,80vw);--mh:220px;width:min(var(--w),var(--mw),calc(var(--mh) * var(--ar)));max-width:var(--mw);max-height:var(--mh);height:auto;object-fit:contain;filter:drop-shadow(0 10px 24px rgba(0,0,0,.55))}
 .bn-title{margin:0;font-size:clamp(30px,4vw,56px);line-height:1.15;text-shadow:0 4px 18px rgba(0,0,0,.6)}
 .bn-sub{margin:0;font-size:clamp(15px,1.4vw,20px);letter-spacing:.08em;opacity:.92;text-shadow:0 2px 10px rgba(0,0,0,.6)}
 .bn-actions{display:flex;flex-wrap:wrap;align-items:center;gap:24px;margin-top:8px}
@@ -71,13 +71,13 @@ export const bannerCss = `
 .bn-right .bn-copy{align-items:flex-end;text-align:right}
 .bn-bottom .bn-in{align-items:flex-end;justify-content:center;text-align:center;padding-bottom:88px}
 .bn-bottom .bn-copy{align-items:center;max-width:900px}
-.bn-bottom .bn-logo{max-width:min(560px,86vw);max-height:260px}
+.bn-bottom .bn-logo{--mw:min(560px,86vw);--mh:260px}
 .bn-split{background:var(--bg);color:var(--text)}
 .bn-split .bn-media{left:42%;clip-path:polygon(14% 0,100% 0,100% 100%,0 100%)}
 .bn-split .bn-in{align-items:center}
 .bn-split .bn-copy{max-width:40%}
 .bn-split .bn-title,.bn-split .bn-sub{text-shadow:none}
-.bn-split .bn-title{color:var(--accent);font-size:clamp(28px,3.2vw,46px)}
+.bn-split .bn-title{color:var(--accent-ink);font-size:clamp(28px,3.2vw,46px)}
 /* A clear navigation bar has the page's own background behind it here, not the picture: it takes the page's colours. */
 .built:has(.bn-split,.bn-framed) .hd-glass:not(.is-scrolled){background:color-mix(in srgb,var(--bg) 80%,transparent);color:var(--text)}
 .bn-split .bn-next{border-color:var(--line)}
@@ -110,11 +110,11 @@ export const bannerCss = `
   .bn-framed .bn-in{margin-top:-48px}
   .bn-copy,.bn-right .bn-copy,.bn-split .bn-copy{align-items:center;text-align:center;max-width:none}
   .bn-framed .bn-copy{padding:18px}
-  .bn-logo,.bn-bottom .bn-logo{max-width:70vw;max-height:140px}
+  .bn-logo,.bn-bottom .bn-logo{--mw:70vw;--mh:140px}
   .bn:not(.bn-split):not(.bn-framed){background:var(--bg)}
   .bn:not(.bn-split) .bn-title{text-shadow:0 2px 10px rgba(0,0,0,.7)}
   .bn-title{font-size:28px}
-  .bn-sub{color:var(--text);text-shadow:none}
+  .bn-sub{color:var(--text);text-shadow:none;opacity:1}
   .bn:not(.bn-split) .bn-title{color:var(--text);text-shadow:none}
   .bn .trailer{color:var(--text)}
   .bn-btn{height:48px}

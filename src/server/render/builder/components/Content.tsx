@@ -142,13 +142,13 @@ export const contentCss = `
 .ct-band:nth-child(even){background:color-mix(in srgb,var(--bg2) 72%,transparent)}
 .ct-band .sec{scroll-margin-top:var(--hd-h,68px)}
 .ct-more{display:flex;justify-content:center;margin:-56px 0 0;padding:0 0 88px}
-.ct-more .btn{color:var(--accent)}
-.ct-kicker{display:inline-block;margin-bottom:12px;padding:2px 12px;border:1px solid var(--accent);border-radius:calc(var(--radius) / 2);color:var(--accent);font-size:13px;letter-spacing:.3em}
+.ct-more .btn{color:var(--accent-ink)}
+.ct-kicker{display:inline-block;margin-bottom:12px;padding:2px 12px;border:1px solid var(--accent);border-radius:calc(var(--radius) / 2);color:var(--accent-ink);font-size:13px;letter-spacing:.3em}
 .ct-intro-in{display:grid;grid-template-columns:minmax(0,1.1fr) minmax(0,1fr);gap:64px;align-items:center}
 .ct-intro-pic{position:relative;border-radius:var(--radius);overflow:hidden;aspect-ratio:16/10;box-shadow:0 30px 60px -30px rgba(0,0,0,.6)}
 .ct-intro-pic img{width:100%;height:100%;object-fit:cover}
 .ct-intro-pic::after{content:"";position:absolute;inset:12px;border:1px solid rgba(255,255,255,.45);border-radius:calc(var(--radius) * .7);pointer-events:none}
-.ct-intro-title{margin:0 0 18px;font-size:clamp(28px,3.2vw,44px);line-height:1.25;color:var(--accent)}
+.ct-intro-title{margin:0 0 18px;font-size:clamp(28px,3.2vw,44px);line-height:1.25;color:var(--accent-ink)}
 .ct-intro-text{margin:0;font-size:17px;line-height:2;text-align:justify}
 .ct-intro-quote .ct-intro-in{grid-template-columns:1fr;max-width:880px;text-align:center}
 .ct-intro-quote .ct-intro-title{position:relative;font-size:clamp(32px,4vw,56px)}
@@ -158,10 +158,10 @@ export const contentCss = `
 .ct-events-list{list-style:none;margin:0;padding:0;display:grid;grid-template-columns:repeat(3,minmax(0,1fr));gap:24px}
 .ct-event a{position:relative;display:flex;flex-direction:column;gap:10px;height:100%;padding:30px 28px;overflow:hidden;border:1px solid var(--line);border-radius:var(--radius);background:linear-gradient(150deg,var(--surface),color-mix(in srgb,var(--surface) 80%,var(--accent2)));transition:transform .25s,box-shadow .25s}
 .ct-event a:hover{transform:translateY(-6px);box-shadow:0 24px 40px -24px rgba(0,0,0,.6)}
-.ct-event-no{position:absolute;right:18px;top:6px;font-family:var(--font-display),var(--font-body);font-size:64px;line-height:1;color:var(--accent);opacity:.18}
+.ct-event-no{position:absolute;right:18px;top:6px;font-family:var(--font-display),var(--font-body);font-size:64px;line-height:1;color:var(--accent-ink);opacity:.18}
 .ct-event-title{margin:0;font-size:24px;color:var(--text)}
 .ct-event-desc{margin:0;color:var(--muted)}
-.ct-event-go{display:inline-flex;align-items:center;gap:6px;margin-top:auto;color:var(--accent);font-size:14px}
+.ct-event-go{display:inline-flex;align-items:center;gap:6px;margin-top:auto;color:var(--accent-ink);font-size:14px}
 .ct-event-go .ico{width:16px;height:16px}
 @media (max-width:900px){
   .ct-intro-in{grid-template-columns:1fr;gap:28px}

@@ -117,7 +117,7 @@ export function Footer({ def, f, site }: { def: FooterDefinition; f: FieldReader
 export const builtFooterCss = `
 .ft{position:relative;padding:48px 0 40px;font-size:13px;line-height:1.9}
 .ft-in{display:flex;flex-direction:column;gap:16px}
-.ft-logo{width:auto;max-width:200px;max-height:96px;object-fit:contain}
+.ft-logo{--mw:200px;--mh:96px;width:min(var(--w),var(--mw),calc(var(--mh) * var(--ar)));max-width:var(--mw);max-height:var(--mh);height:auto;object-fit:contain}
 .ft-meta{display:grid;grid-template-columns:repeat(2,minmax(0,1fr));gap:2px 32px;margin:0}
 .ft-meta div{display:flex;gap:10px;min-width:0}
 .ft-meta dt{flex:none;opacity:.65}
@@ -142,16 +142,16 @@ export const builtFooterCss = `
 .ft-centered .ft-meta{display:flex;flex-wrap:wrap;justify-content:center;gap:0 24px}
 .ft-centered .ft-copy{justify-content:center}
 .ft-compact{padding:28px 0 24px}
-.ft-compact .ft-logo{max-height:56px;max-width:140px}
+.ft-compact .ft-logo{--mh:56px;--mw:140px}
 .ft-compact .ft-links{flex:1}
 .ft-compact .ft-meta{display:flex;flex-wrap:wrap;gap:0 24px;font-size:12px;opacity:.85}
 .ft-compact .ft-advice{border:0;padding:0;font-size:12px;opacity:.8}
 /* surfaces */
 .ft-dark{background:#0b0b0d;color:rgba(255,255,255,.72);border-top:3px solid var(--accent)}
-.ft-dark .ft-advice-title .ico{color:var(--accent)}
+.ft-dark .ft-advice-title .ico{color:var(--accent-ink)}
 .ft-theme{background:var(--bg2);color:var(--muted);border-top:1px solid var(--line)}
 .ft-theme .ft-advice-title{color:var(--text)}
-.ft-theme .ft-advice-title .ico,.ft-theme .ft-links a:hover{color:var(--accent)}
+.ft-theme .ft-advice-title .ico,.ft-theme .ft-links a:hover{color:var(--accent-ink)}
 .ft-accent{background:linear-gradient(135deg,color-mix(in srgb,var(--accent) 92%,#000),color-mix(in srgb,var(--accent2) 85%,#000));color:var(--on-accent)}
 .ft-accent .ft-logo{filter:drop-shadow(0 2px 6px rgba(0,0,0,.35))}
 @media (max-width:900px){

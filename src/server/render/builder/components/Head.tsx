@@ -100,7 +100,7 @@ export const headCss = `
 .hd{position:fixed;inset:0 0 auto;z-index:50;transition:background .3s,box-shadow .3s,color .3s}
 .hd-in{display:flex;align-items:center;gap:28px;width:min(1280px,100% - 48px);height:68px;margin-inline:auto}
 .hd-logo{flex:none;display:flex;align-items:center;height:100%}
-.hd-logo img{max-height:50px;max-width:170px;width:auto;height:auto;object-fit:contain;filter:drop-shadow(0 2px 6px rgba(0,0,0,.4))}
+.hd-logo img{--mw:170px;--mh:50px;width:min(var(--w),var(--mw),calc(var(--mh) * var(--ar)));max-width:var(--mw);max-height:var(--mh);height:auto;object-fit:contain;filter:drop-shadow(0 2px 6px rgba(0,0,0,.4))}
 .hd-links{display:flex;align-items:center;gap:2px;flex:1;min-width:0}
 .hd-links a{position:relative;display:flex;flex-direction:column;align-items:center;padding:8px 14px;line-height:1.2;white-space:nowrap;transition:color .2s,background .2s}
 .hd-label{font-size:17px}
@@ -123,18 +123,18 @@ export const headCss = `
 /* surfaces */
 .hd-glass{color:#fff;background:linear-gradient(180deg,rgba(0,0,0,.62),rgba(0,0,0,0))}
 .hd-glass.is-scrolled{background:color-mix(in srgb,var(--bg) 86%,transparent);color:var(--text);box-shadow:0 1px 0 var(--line);backdrop-filter:blur(10px)}
-.hd-glass .hd-links a:hover{color:var(--accent)}
+.hd-glass .hd-links a:hover{color:var(--accent-ink)}
 .hd-solid{background:var(--surface);color:var(--text);box-shadow:0 1px 0 var(--line),0 10px 30px -20px rgba(0,0,0,.6)}
-.hd-solid .hd-links a:hover{color:var(--accent)}
+.hd-solid .hd-links a:hover{color:var(--accent-ink)}
 .hd-accent{background:linear-gradient(90deg,var(--accent),color-mix(in srgb,var(--accent) 70%,var(--accent2)));color:var(--on-accent);box-shadow:0 10px 30px -18px rgba(0,0,0,.7)}
-.hd-accent .hd-cta{background:var(--on-accent);color:var(--accent);box-shadow:none}
+.hd-accent .hd-cta{background:var(--on-accent);color:var(--accent-ink);box-shadow:none}
 .hd-accent .hd-links a:hover{background:rgba(0,0,0,.12)}
 .hd-accent .hd-logo img{filter:drop-shadow(0 2px 4px rgba(0,0,0,.35))}
 .hd-accent .music{background:rgba(0,0,0,.14)}
 /* centered: links either side of the logo */
 .hd-centered .hd-in{display:grid;grid-template-columns:minmax(0,1fr) auto minmax(0,1fr);gap:20px;height:76px}
 .hd-centered .hd-links-l{justify-content:flex-end}
-.hd-centered .hd-logo img{max-height:62px;max-width:200px}
+.hd-centered .hd-logo img{--mh:62px;--mw:200px}
 .hd-centered .hd-tools{position:absolute;right:24px;top:18px}
 .hd-centered .hd-links-r{padding-right:180px}
 .hd-centered{--hd-h:76px}
@@ -160,7 +160,7 @@ export const headCss = `
   .hd-centered,.hd-stacked{--hd-h:56px}
   .hd-in,.hd-centered .hd-in{display:flex;gap:10px;height:56px;width:calc(100% - 24px)}
   .hd-links,.hd-cta,.hd-strip,.hd-tools .hd-notice{display:none}
-  .hd-logo img,.hd-centered .hd-logo img{max-height:40px;max-width:130px}
+  .hd-logo img,.hd-centered .hd-logo img{--mh:40px;--mw:130px}
   .hd-rail .hd-logo{padding:0 26px 0 8px}
   .hd-tools,.hd-centered .hd-tools{position:static;margin-left:auto}
   .hd-menu{display:block}

@@ -213,15 +213,15 @@ export const sidebarCss = `
 .sb-box::before{content:"";position:absolute;inset:-10px -6px auto;height:18px;border-radius:6px;background:var(--accent2);filter:brightness(1.15)}
 .sb-box i{position:absolute;left:50%;top:-10px;bottom:0;width:12px;margin-left:-6px;background:var(--accent)}
 .sb-top{font-size:12px;opacity:.7}
-.sb-top:hover{opacity:1;color:var(--accent)}
+.sb-top:hover{opacity:1;color:var(--accent-ink)}
 .sb-bar{display:none}
 /* surfaces */
 .sb-solid .sb-panel{background:var(--surface);color:var(--text)}
 .sb-accent .sb-panel{background:linear-gradient(165deg,var(--accent),color-mix(in srgb,var(--accent) 60%,var(--accent2)));border-color:transparent;color:var(--on-accent)}
 .sb-accent .sb-tab{background:var(--accent2);color:#fff}
 .sb-accent .sb-item{background:rgba(0,0,0,.14)}
-.sb-accent .sb-item:hover{background:var(--on-accent);color:var(--accent)}
-.sb-accent .sb-btn{background:var(--on-accent);color:var(--accent)}
+.sb-accent .sb-item:hover{background:var(--on-accent);color:var(--accent-ink)}
+.sb-accent .sb-btn{background:var(--on-accent);color:var(--accent-ink)}
 .sb-accent .sb-nav .sb-item{border-left-color:rgba(0,0,0,.2)}
 .sb-glass .sb-panel{background:rgba(12,12,18,.55);border-color:rgba(255,255,255,.18);color:#fff;backdrop-filter:blur(12px)}
 @media (max-width:900px){

@@ -85,7 +85,7 @@ export const footerCss = `
 .foot-meta dd{margin:0;min-width:0;overflow-wrap:anywhere;color:rgba(255,255,255,.78)}
 .foot-advice{display:flex;gap:16px;align-items:flex-start;margin:18px 0 12px;padding:12px 16px;border:1px solid rgba(255,255,255,.14);border-radius:4px}
 .foot-advice-title{flex:none;display:flex;align-items:center;gap:6px;color:#fff;font-weight:700}
-.foot-advice-title .ico{width:16px;height:16px;color:var(--accent)}
+.foot-advice-title .ico{width:16px;height:16px;color:var(--accent-ink)}
 .foot-advice p{margin:0;display:flex;flex-wrap:wrap;gap:0 1.2em}
 .foot-copy{display:flex;flex-wrap:wrap;gap:4px 24px;margin:0;color:rgba(255,255,255,.45)}
 @media (max-width:900px){

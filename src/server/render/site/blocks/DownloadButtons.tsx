@@ -62,13 +62,13 @@ export const downloadCss = `
 .dl-qr{flex:none;margin:0;display:flex;flex-direction:column;align-items:center;gap:6px;font-size:13px;letter-spacing:.15em}
 .dl-qr img{width:120px;height:120px;padding:6px;background:#fff;border-radius:calc(var(--radius) / 2)}
 .dl-main{display:flex;flex-direction:column;gap:14px;min-width:0}
-.dl-note{margin:0;font-size:20px;color:var(--accent);letter-spacing:.08em}
+.dl-note{margin:0;font-size:20px;color:var(--accent-ink);letter-spacing:.08em}
 .dl-btns{display:grid;grid-template-columns:repeat(3,minmax(0,1fr));gap:12px}
 .dl-btn{display:flex;align-items:center;gap:10px;min-width:0;height:56px;padding:0 16px;border:1px solid var(--line);border-radius:var(--radius);background:var(--surface);color:var(--text);transition:transform .15s,background .2s,color .2s,border-color .2s}
 .dl-btn:hover{transform:translateY(-2px);background:var(--accent);color:var(--on-accent);border-color:var(--accent)}
 .dl-btn .ico{flex:none;width:26px;height:26px}
 .dl-txt{display:flex;flex-direction:column;line-height:1.2;min-width:0}
-.dl-txt small{font-size:11px;opacity:.7;white-space:nowrap}
+.dl-txt small{font-size:11px;white-space:nowrap}
 .dl-txt b{font-size:16px;font-weight:700;white-space:nowrap}
 @media (max-width:700px){
   .dl{flex-direction:column;gap:16px}

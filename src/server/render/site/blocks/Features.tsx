@@ -56,7 +56,7 @@ export const featuresCss = `
 .feats-cards .feat:hover{transform:translateY(-6px);box-shadow:0 20px 40px -20px rgba(0,0,0,.5)}
 .feats-cards .feat-img{border-radius:0}
 .feats-cards .feat-body{position:relative;padding:24px 26px 30px}
-.feats-cards .feat-no{position:absolute;right:20px;top:-30px;font-size:64px;-webkit-text-stroke:0;color:var(--accent);text-shadow:0 4px 12px rgba(0,0,0,.4)}
+.feats-cards .feat-no{position:absolute;right:20px;top:-30px;font-size:64px;-webkit-text-stroke:0;color:var(--accent-ink);text-shadow:0 4px 12px rgba(0,0,0,.4)}
 .feats-cards .feat-title{margin-top:0;font-size:24px}
 /* timeline */
 .feats-timeline .feats-list{position:relative;display:flex;flex-direction:column;gap:56px}

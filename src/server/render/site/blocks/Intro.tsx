@@ -27,8 +27,8 @@ export function Intro({ content, withLogo = true, heading = 'slogan' }: { conten
 export const introCss = `
 .intro-in{display:grid;grid-template-columns:minmax(0,.9fr) minmax(0,1.1fr);gap:64px;align-items:center}
 .intro-logo{width:100%;max-width:460px;max-height:300px;object-fit:contain;justify-self:center;filter:drop-shadow(0 12px 24px rgba(0,0,0,.35))}
-.intro-slogan{margin:0 0 20px;font-size:clamp(28px,3.4vw,46px);line-height:1.25;color:var(--accent)}
-.intro-kicker{display:inline-block;margin-bottom:10px;padding:2px 12px;border:1px solid var(--accent);border-radius:calc(var(--radius) / 2);color:var(--accent);font-size:13px;letter-spacing:.3em}
+.intro-slogan{margin:0 0 20px;font-size:clamp(28px,3.4vw,46px);line-height:1.25;color:var(--accent-ink)}
+.intro-kicker{display:inline-block;margin-bottom:10px;padding:2px 12px;border:1px solid var(--accent);border-radius:calc(var(--radius) / 2);color:var(--accent-ink);font-size:13px;letter-spacing:.3em}
 .intro-text{margin:0;font-size:17px;line-height:2;color:var(--text);text-align:justify}
 .intro-in:has(> :only-child){grid-template-columns:1fr;max-width:860px;text-align:center}
 @media (max-width:900px){

@@ -44,17 +44,17 @@ export const navCss = `
 .nav{position:fixed;inset:0 0 auto;z-index:50;color:#fff}
 .nav-in{display:flex;align-items:center;gap:32px;width:min(1280px,100% - 48px);height:72px;margin-inline:auto}
 .nav-logo{flex:none;display:flex;align-items:center;height:100%}
-.nav-logo img{max-height:52px;max-width:180px;width:auto;height:auto;object-fit:contain;filter:drop-shadow(0 2px 6px rgba(0,0,0,.45))}
+.nav-logo img{--mw:180px;--mh:52px;width:min(var(--w),var(--mw),calc(var(--mh) * var(--ar)));max-width:var(--mw);max-height:var(--mh);height:auto;object-fit:contain;filter:drop-shadow(0 2px 6px rgba(0,0,0,.45))}
 .nav-links{display:flex;align-items:center;gap:4px;flex:1;min-width:0}
 .nav-links a{position:relative;display:flex;flex-direction:column;align-items:center;padding:8px 16px;line-height:1.2;white-space:nowrap;transition:color .2s}
 .nav-label{font-size:17px}
 .nav-en{font-size:10px;letter-spacing:.2em;opacity:.55;margin-top:3px}
-.nav-no{font-size:11px;color:var(--accent);letter-spacing:.1em}
-.nav-links a:hover{color:var(--accent)}
+.nav-no{font-size:11px;color:var(--accent-ink);letter-spacing:.1em}
+.nav-links a:hover{color:var(--accent-ink)}
 .nav-tools{display:flex;align-items:center;gap:12px;flex:none}
 @media (max-width:900px){
   .nav-in{gap:12px;height:56px;width:calc(100% - 24px)}
-  .nav-logo img{max-height:40px;max-width:110px}
+  .nav-logo img{--mh:40px;--mw:110px}
   .nav .nav-links{justify-content:flex-start}
   .nav-links{overflow-x:auto;scrollbar-width:none;gap:0;-webkit-mask-image:linear-gradient(90deg,#000 85%,transparent)}
   .nav-links::-webkit-scrollbar{display:none}

@@ -77,12 +77,12 @@ export const newsCss = `
 .news-list .news-date{order:3;flex:none;color:var(--muted);font-size:14px}
 .news-list .news-date b{font-weight:400}
 .news-list .news-date b::after{content:" / "}
-.news-list .news-item:hover .news-title{color:var(--accent)}
+.news-list .news-item:hover .news-title{color:var(--accent-ink)}
 /* cards: a big day number per card */
 .news-cards .news-items{display:grid;grid-template-columns:repeat(4,minmax(0,1fr));gap:20px}
 .news-cards .news-item{position:relative;display:flex;flex-direction:column;gap:12px;padding:28px 24px;border:1px solid var(--line);border-radius:var(--radius);background:var(--surface);transition:transform .2s,border-color .2s}
 .news-cards .news-item:hover{transform:translateY(-4px);border-color:var(--accent)}
-.news-cards .news-date{display:flex;align-items:baseline;gap:10px;color:var(--accent)}
+.news-cards .news-date{display:flex;align-items:baseline;gap:10px;color:var(--accent-ink)}
 .news-cards .news-date b{font-size:44px;line-height:1;font-family:var(--font-display)}
 .news-cards .news-date small{color:var(--muted)}
 .news-cards .news-tag{align-self:flex-start}

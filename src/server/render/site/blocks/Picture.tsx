@@ -3,7 +3,7 @@
  * it, the source's width and height (so the page keeps its place before it loads), lazy below the
  * first screen, and high priority for the first screen's largest picture.
  */
-import { createContext, useContext, type ReactNode } from 'react';
+import { createContext, useContext, type CSSProperties, type ReactNode } from 'react';
 import { NO_PICTURES, type PictureSet } from '../webPictures';
 
 export const PicturesContext = createContext<PictureSet>(NO_PICTURES);
@@ -41,10 +41,20 @@ export interface PictureProps {
   height?: number;
 }
 
+/**
+ * The picture's own width and shape as custom properties, for a logo that shows at its natural
+ * size within a box (`--mw` x `--mh`): its CSS works out the width from them, so the logo's place
+ * is kept before it loads (an <img> sized `auto` both ways has no size until then).
+ */
+function sizeProperties(width: number, height: number): CSSProperties {
+  return { '--w': `${width}px`, '--ar': (width / height).toFixed(4) } as CSSProperties;
+}
+
 export function Picture({ src, alt, shown, className, lazy = false, first = false, width, height }: PictureProps): ReactNode {
   const picture = useContext(PicturesContext).get(src);
   return (
     <img
+      style={picture ? sizeProperties(picture.width, picture.height) : undefined}
       className={className}
       src={picture?.src ?? src}
       srcSet={picture?.srcSet || undefined}

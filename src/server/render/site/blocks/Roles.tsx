@@ -39,7 +39,7 @@ export const rolesCss = `
 .role{position:relative;overflow:hidden;border-radius:var(--radius);background:var(--surface)}
 .role-img{width:100%;height:100%;object-fit:cover}
 .role-name{margin:0;font-size:30px;line-height:1.2}
-.role-title{display:inline-block;margin-top:6px;padding:1px 10px;border:1px solid currentColor;border-radius:calc(var(--radius) / 2);font-size:13px;color:var(--accent)}
+.role-title{display:inline-block;margin-top:6px;padding:1px 10px;border:1px solid currentColor;border-radius:calc(var(--radius) / 2);font-size:13px;color:var(--accent-ink)}
 .role-desc{margin:10px 0 0;font-size:15px;opacity:.85;display:-webkit-box;-webkit-line-clamp:3;-webkit-box-orient:vertical;overflow:hidden}
 /* cards */
 .roles-cards .roles-list{display:grid;grid-template-columns:repeat(4,minmax(0,1fr));gap:24px}

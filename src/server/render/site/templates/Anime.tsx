@@ -52,13 +52,13 @@ export function AnimePage({ content, design }: PageProps): ReactNode {
 export const animeCss = `
 .nav{background:color-mix(in srgb,var(--surface) 88%,transparent);color:var(--text);box-shadow:0 1px 0 var(--line);backdrop-filter:blur(12px);-webkit-backdrop-filter:blur(12px)}
 .nav-in{height:64px}
-.nav-logo img{filter:none;max-height:48px}
+.nav-logo img{filter:none;--mh:48px}
 .nav-links{justify-content:flex-end}
 .nav-links a{padding:8px 14px}
 .nav-links a::after{content:"";position:absolute;left:14px;right:14px;bottom:2px;height:6px;border-radius:3px;background:var(--accent);opacity:.35;transform:scaleX(0);transform-origin:left;transition:transform .25s}
 .nav-links a:hover::after{transform:scaleX(1)}
 .nav-links a:hover{color:inherit}
-.nav-en{color:var(--accent);opacity:.8}
+.nav-en{color:var(--accent-ink);opacity:.8}
 .nav-cta,.btn{border-radius:999px}
 .music{background:var(--bg2);border:0}
 .hero.cut{padding-top:64px;background:var(--bg)}
@@ -100,7 +100,7 @@ export const animeCss = `
 .roles-showcase .role-name{right:44px}
 .roles-showcase .role:last-child .role-name{right:18px}
 .roles-cards .role{border-radius:calc(var(--radius) + 10px)}
-.news-tag{border-radius:999px;background:color-mix(in srgb,var(--accent) 16%,transparent);color:var(--accent);font-weight:700}
+.news-tag{border-radius:999px;background:color-mix(in srgb,var(--accent) 16%,transparent);color:var(--accent-ink);font-weight:700}
 .gal-item,.feat-img,.news-feature{border-radius:calc(var(--radius) + 6px)}
 @media (max-width:900px){
   .hero.cut{padding-top:56px}

@@ -58,7 +58,7 @@ export function CartoonPage({ content, design }: PageProps): ReactNode {
 export const cartoonCss = `
 .nav{top:14px;left:50%;right:auto;width:min(1200px,100% - 32px);transform:translateX(-50%);border-radius:999px;background:var(--surface);color:var(--text);box-shadow:0 6px 0 color-mix(in srgb,var(--accent) 55%,#000),0 14px 30px -10px rgba(0,0,0,.35)}
 .nav-in{width:100%;height:64px;padding:0 10px 0 24px;gap:16px}
-.nav-logo img{max-height:48px;filter:none}
+.nav-logo img{--mh:48px;filter:none}
 .nav-links{justify-content:center}
 .nav-links a{padding:8px 14px;border-radius:999px;transition:background .2s,color .2s}
 .nav-links a:hover{background:var(--accent);color:var(--on-accent)}

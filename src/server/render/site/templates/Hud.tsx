@@ -70,7 +70,7 @@ export const hudCss = `
 .readout{position:absolute;left:5%;bottom:13%;z-index:2;display:flex;flex-direction:column;align-items:flex-start;gap:14px;max-width:40%}
 .hero.align-right .readout{left:auto;right:5%;align-items:flex-end;text-align:right}
 .hero.align-center .readout{left:50%;transform:translateX(-50%);align-items:center;text-align:center;bottom:7%;max-width:70%}
-.readout-status{display:inline-flex;align-items:center;gap:8px;padding:2px 10px;border:1px solid var(--accent);background:rgba(0,0,0,.45);color:var(--accent);font:12px/1.6 ui-monospace,Menlo,Consolas,monospace;letter-spacing:.3em}
+.readout-status{display:inline-flex;align-items:center;gap:8px;padding:2px 10px;border:1px solid var(--accent);background:rgba(0,0,0,.45);color:var(--accent-ink);font:12px/1.6 ui-monospace,Menlo,Consolas,monospace;letter-spacing:.3em}
 .readout-status i{width:8px;height:8px;background:var(--accent);animation:blink 1.2s steps(2) infinite}
 .readout-slogan{margin:0;padding:8px 16px;background:linear-gradient(90deg,rgba(0,0,0,.6),transparent);border-left:4px solid var(--accent);font-size:clamp(24px,2.6vw,40px);line-height:1.3;color:#fff;text-shadow:0 0 18px color-mix(in srgb,var(--accent) 70%,transparent)}
 .hero.align-right .readout-slogan{border-left:0;border-right:4px solid var(--accent);background:linear-gradient(270deg,rgba(0,0,0,.6),transparent)}
@@ -94,7 +94,7 @@ export const hudCss = `
 .feats-cards .feat{border:0;background:linear-gradient(160deg,var(--surface),var(--bg2))}
 .st{align-items:flex-start;text-align:left;flex-direction:row;gap:18px;align-items:baseline}
 .st::after{position:absolute;left:0;right:0;bottom:-14px;width:auto;height:1px;margin:0;background:linear-gradient(90deg,var(--accent) 0 80px,var(--line) 80px)}
-.st-index{font:14px ui-monospace,Menlo,Consolas,monospace;color:var(--accent)}
+.st-index{font:14px ui-monospace,Menlo,Consolas,monospace;color:var(--accent-ink)}
 .st-index::before{content:"// "}
 .st-en{margin:0 0 0 auto;font:12px ui-monospace,Menlo,Consolas,monospace;letter-spacing:.35em}
 .news-tag{border-radius:0;font-family:ui-monospace,Menlo,Consolas,monospace}

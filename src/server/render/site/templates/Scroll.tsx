@@ -53,7 +53,7 @@ export const scrollCss = `
   .nav::after{content:"";position:absolute;top:0;bottom:0;right:6px;width:1px;background:var(--accent);opacity:.6}
   .nav-in{flex-direction:column;justify-content:space-between;width:100%;height:100%;padding:24px 0;gap:16px}
   .nav-logo{height:auto}
-  .nav-logo img{max-width:92px;max-height:92px}
+  .nav-logo img{--mw:92px;--mh:92px}
   .nav-links{flex:0 1 auto;flex-direction:column;gap:2px;justify-content:center}
   .nav-links a{writing-mode:vertical-rl;padding:12px 10px;letter-spacing:.32em}
   .nav-links a::before{content:"";position:absolute;right:2px;top:50%;width:5px;height:5px;margin-top:-3px;transform:rotate(45deg);background:var(--accent);opacity:0;transition:opacity .2s}
@@ -84,7 +84,7 @@ export const scrollCss = `
 .st-title{padding:6px 28px;border-top:2px solid var(--text);border-bottom:2px solid var(--text);letter-spacing:.3em}
 .st-en{margin:0;writing-mode:vertical-rl;font-size:11px;letter-spacing:.3em}
 .st-index{writing-mode:vertical-rl}
-.news-tag{background:transparent;border:1px solid var(--accent);color:var(--accent)}
+.news-tag{background:transparent;border:1px solid var(--accent);color:color-mix(in srgb,var(--accent) 70%,var(--text))}
 @media (max-width:900px){
   .nav{background:var(--rail);color:var(--rail-text)}
   .verse,.hero.align-center .verse{position:static;flex-direction:row;justify-content:center;padding:20px 16px 0;background:var(--bg)}

@@ -63,7 +63,7 @@ export const splitCss = `
 .stage{background:radial-gradient(ellipse at 70% 40%,color-mix(in srgb,var(--accent) 22%,transparent),transparent 60%),radial-gradient(ellipse at 10% 90%,color-mix(in srgb,var(--accent2) 25%,transparent),transparent 55%)}
 .stage-in{display:grid;grid-template-columns:minmax(0,5fr) minmax(0,7fr);gap:48px;align-items:center;width:min(1360px,100% - 48px);margin:0 auto;padding:56px 0 88px}
 .stage-logo{width:100%;max-width:420px;max-height:220px;object-fit:contain;object-position:left center;filter:drop-shadow(0 10px 20px rgba(0,0,0,.35))}
-.stage-slogan{margin:20px 0 12px;font-size:clamp(28px,2.8vw,42px);line-height:1.3;color:var(--accent)}
+.stage-slogan{margin:20px 0 12px;font-size:clamp(28px,2.8vw,42px);line-height:1.3;color:var(--accent-ink)}
 .stage-intro{margin:0 0 28px;color:var(--muted);display:-webkit-box;-webkit-line-clamp:4;-webkit-box-orient:vertical;overflow:hidden}
 .dl-stack{align-items:stretch}
 .dl-stack .dl-main{order:-1;flex:1}
@@ -80,13 +80,13 @@ export const splitCss = `
 .stage-screen .hero-fx{background:none;box-shadow:inset 0 0 60px rgba(0,0,0,.45)}
 .stage-caption{display:flex;align-items:center;justify-content:space-between;gap:16px;padding:14px 6px 2px;color:var(--text)}
 .stage-caption .trailer{color:var(--text)}
-.stage-caption .trailer-ring{width:44px;height:44px;border-color:var(--accent);color:var(--accent);background:transparent}
+.stage-caption .trailer-ring{width:44px;height:44px;border-color:var(--accent);color:var(--accent-ink);background:transparent}
 .stage-caption .trailer-ring .ico{width:18px;height:18px}
 .stage-caption .trailer-label{font-size:15px;text-shadow:none}
 .stage-name{margin-left:auto;font-size:15px;letter-spacing:.4em;color:var(--muted)}
 .st{flex-direction:row;align-items:flex-end;justify-content:flex-start;gap:16px;text-align:left;padding-bottom:16px;border-bottom:1px solid var(--line)}
 .st::after{position:absolute;left:0;bottom:-2px;width:120px;height:3px;margin:0;background:var(--accent)}
-.st-index{font-size:56px;line-height:.9;font-family:var(--font-display);letter-spacing:0;color:var(--accent)}
+.st-index{font-size:56px;line-height:.9;font-family:var(--font-display);letter-spacing:0;color:var(--accent-ink)}
 .st-en{margin:0 0 4px auto}
 @media (max-width:900px){
   .nav{position:fixed}
