@@ -1,7 +1,8 @@
 /**
- * assets/site.js on a stand-in page: the banner video is kept muted and started; the music tries
- * to play, shows "off" when the browser blocks autoplay, starts on the first interaction, and
- * stays off once the visitor turns it off.
+ * assets/site.js on a stand-in page: the banner video gets its source (data-src) and starts only
+ * once the page has loaded, muted and inline, and is shown over its poster when it plays; the
+ * music tries to play, shows "off" when the browser blocks autoplay, starts on the first
+ * interaction, and stays off once the visitor turns it off.
  */
 import { SITE_SCRIPT } from '../../../../src/server/render/site/siteScript';
 
@@ -45,6 +46,25 @@ class FakeMedia extends FakeTarget {
   }
 }
 
+/** The banner <video>: data-src and no src in the markup, preload="none", hidden until it plays. */
+class FakeVideo extends FakeMedia {
+  readonly attributes = new Map<string, string>([['data-src', 'assets/banner.mp4']]);
+  readonly classes = new Set<string>();
+  preload = 'none';
+  classList = {
+    add: (name: string) => this.classes.add(name),
+  };
+  getAttribute(name: string): string | null {
+    return this.attributes.get(name) ?? null;
+  }
+  get src(): string {
+    return this.attributes.get('src') ?? '';
+  }
+  set src(value: string) {
+    this.attributes.set('src', value);
+  }
+}
+
 class FakeToggle extends FakeTarget {
   readonly classes = new Set<string>();
   readonly attributes = new Map<string, string>();
@@ -63,15 +83,18 @@ class FakeToggle extends FakeTarget {
   }
 }
 
-function page(options: { autoplay: boolean; music?: boolean }) {
+function page(options: { autoplay: boolean; music?: boolean; video?: 'plays' | 'refused'; readyState?: 'loading' | 'interactive' | 'complete' }) {
   let userActivated = options.autoplay;
   const allowed = () => userActivated;
-  const video = new FakeMedia(() => true);
+  const video = new FakeVideo(() => options.video !== 'refused');
   const audio = new FakeMedia(allowed);
   const toggle = new FakeToggle();
   const elsewhere = { closest: () => null };
+  const window = new FakeTarget();
   const document = new (class extends FakeTarget {
     hidden = false;
+    // A deferred script runs once the document is parsed, usually before the page's load event.
+    readyState = options.readyState ?? 'interactive';
     querySelector(selector: string): unknown {
       if (selector === 'video[data-banner]') return video;
       if (selector === '[data-music-toggle]') return options.music === false ? null : toggle;
@@ -81,24 +104,73 @@ function page(options: { autoplay: boolean; music?: boolean }) {
       return id === 'bgm' && options.music !== false ? audio : null;
     }
   })();
-  new Function('document', SITE_SCRIPT)(document);
+  new Function('document', 'window', SITE_SCRIPT)(document, window);
   /** A click or key press: the browser allows playing from now on. */
   const interact = (type: string, target: unknown = elsewhere) => {
     userActivated = true;
     document.fire(type, target);
   };
-  return { video, audio, toggle, document, interact, elsewhere };
+  /** The page's pictures, fonts and styles are in: the window's load event. */
+  const load = () => {
+    document.readyState = 'complete';
+    window.fire('load');
+  };
+  return { video, audio, toggle, document, window, interact, elsewhere, load };
 }
 
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('site.js', () => {
-  it('keeps the banner video muted and inline, and starts it', () => {
-    const { video } = page({ autoplay: false, music: false });
+  it('keeps the banner video muted and inline, and fetches and starts it only once the page has loaded', () => {
+    const { video, window, load } = page({ autoplay: false, music: false });
     expect(video.muted).toBe(true);
     expect(video.defaultMuted).toBe(true);
     expect(video.playsInline).toBe(true);
+    // Before load: the poster is the view; the video has no source and fetches nothing.
+    expect(video.getAttribute('src')).toBeNull();
+    expect(video.preload).toBe('none');
+    expect(video.plays).toBe(0);
+    expect(window.count('load')).toBe(1);
+    load();
+    expect(video.getAttribute('src')).toBe('assets/banner.mp4');
+    expect(video.preload).toBe('auto');
     expect(video.plays).toBe(1);
+    // Shown over the poster once it plays.
+    expect(video.classes.has('is-playing')).toBe(true);
+  });
+
+  it('starts the video at once when the page had loaded before the script ran', () => {
+    const { video, window } = page({ autoplay: false, music: false, readyState: 'complete' });
+    expect(video.getAttribute('src')).toBe('assets/banner.mp4');
+    expect(video.plays).toBe(1);
+    expect(video.classes.has('is-playing')).toBe(true);
+    expect(window.count('load')).toBe(0);
+  });
+
+  it('leaves the poster showing when the browser refuses to play the video', async () => {
+    const { video, load } = page({ autoplay: false, music: false, video: 'refused' });
+    load();
+    await settle();
+    expect(video.getAttribute('src')).toBe('assets/banner.mp4');
+    expect(video.plays).toBe(1);
+    expect(video.paused).toBe(true);
+    expect(video.classes.has('is-playing')).toBe(false);
+  });
+
+  it('plays the video again when the page is shown again, but never before it has a source', () => {
+    const { video, document, load } = page({ autoplay: false, music: false });
+    document.fire('visibilitychange');
+    expect(video.plays).toBe(0);
+    expect(video.getAttribute('src')).toBeNull();
+    load();
+    video.pause();
+    document.hidden = true;
+    document.fire('visibilitychange');
+    expect(video.plays).toBe(1);
+    document.hidden = false;
+    document.fire('visibilitychange');
+    expect(video.plays).toBe(2);
+    expect(video.paused).toBe(false);
   });
 
   it('plays the music at once when the browser allows autoplay', async () => {
