@@ -1,8 +1,10 @@
 /**
  * The builder's site renderer, checked on the folder it writes: every template of every type
  * renders within a whole site; templates of different families combine; hostile text in every
- * field leaves nothing executable; every reference is a file in the folder and every link is
- * http(s) or a place in the page; the user's files, music and logo reach the site.
+ * field leaves nothing executable; every reference (srcset candidates and the inline stylesheet's
+ * fonts included) is a file in the folder and every link is http(s) or a place in the page; the
+ * pictures are WebP sizes with their own width and height; the user's files, music and logo reach
+ * the site.
  */
 import { loadImage } from '@napi-rs/canvas';
 import fs from 'node:fs';
@@ -14,8 +16,8 @@ import { findComponent, listComponents } from '../../../../src/server/render/bui
 import { defaultRenderInput, renderBuiltSite } from '../../../../src/server/render/builder/renderBuiltSite';
 import { COPY } from '../../../../src/server/render/site/copy';
 import type { BuiltSiteRenderInput } from '../../../../src/server/render/builder/types';
-import { listFiles, writeSamplePicture } from '../siteFiles';
-import { cssUrls, htmlResources, linkTargets, structureProblems, tags } from '../site/siteHtml';
+import { compressedCopyProblems, fontProblems, listFiles, pictureProblems, samePicture, webpSize, writeSamplePicture } from '../siteFiles';
+import { cssUrls, htmlResources, inlineStyles, linkTargets, srcsetEntries, strayStyleAttributes, structureProblems, tags } from '../site/siteHtml';
 
 jest.setTimeout(180_000);
 
@@ -42,10 +44,12 @@ beforeAll(async () => {
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
 let runs = 0;
+/** The folder, its page, the page's inline stylesheet and the files the renderer says it wrote. */
 async function render(input: BuiltSiteRenderInput): Promise<{ dir: string; html: string; css: string; files: string[] }> {
   const dir = path.join(root, `site-${++runs}`);
   const result = await renderBuiltSite(input, dir);
-  return { dir, html: fs.readFileSync(path.join(dir, 'index.html'), 'utf8'), css: fs.readFileSync(path.join(dir, 'assets/site.css'), 'utf8'), files: result.files };
+  const html = fs.readFileSync(path.join(dir, 'index.html'), 'utf8');
+  return { dir, html, css: inlineStyles(html).join('\n'), files: result.files };
 }
 
 /** Every reference is a relative path to a file in the folder; every link is http(s) or '#...'; the site is whole. */
@@ -61,7 +65,8 @@ function expectSound(site: { dir: string; html: string; css: string; files: stri
     expect(fs.existsSync(file)).toBe(true);
   };
   for (const ref of htmlResources(site.html)) inside('.', ref);
-  for (const ref of cssUrls(site.css)) inside('assets', ref);
+  // The stylesheet is inline: its url()s (the display face's files) are relative to the page.
+  for (const ref of cssUrls(site.css)) inside('.', ref);
   for (const href of linkTargets(site.html)) {
     const local = href.startsWith('#') || (!/^[a-z][a-z0-9+.-]*:/i.test(href) && !href.startsWith('/') && fs.existsSync(path.join(site.dir, href)));
     expect(local || /^https?:\/\/[^\s"'<>]+$/i.test(href)).toBe(true);
@@ -71,8 +76,31 @@ function expectSound(site: { dir: string; html: string; css: string; files: stri
   expect(scripts.map((tag) => tag.attributes.src)).toEqual(['assets/site.js']);
   for (const tag of all) for (const name of Object.keys(tag.attributes)) expect(name.startsWith('on')).toBe(false);
   expect(all.filter((tag) => tag.name === 'h1' && !tag.closing)).toHaveLength(1);
-  expect(site.files).toEqual(expect.arrayContaining(['index.html', 'assets/site.css', 'assets/site.js', 'assets/favicon.png', 'assets/share.png']));
+  expect(site.files).toEqual(expect.arrayContaining(['index.html', 'assets/site.js', 'assets/favicon.png', 'assets/share.png']));
   expect(site.html).toContain('<link rel="icon" type="image/png" sizes="64x64" href="assets/favicon.png"/>');
+  // The whole stylesheet is one <style> in the head: no stylesheet file, no style attribute but a picture's own size.
+  const styles = all.filter((tag) => tag.name === 'style' && !tag.closing);
+  expect(styles).toHaveLength(1);
+  expect(all.indexOf(styles[0])).toBeLessThan(all.findIndex((tag) => tag.name === 'head' && tag.closing));
+  expect(site.css).toContain('.built');
+  expect(site.files.some((name) => name.endsWith('.css'))).toBe(false);
+  expect(all.some((tag) => tag.name === 'link' && tag.attributes.rel === 'stylesheet')).toBe(false);
+  expect(strayStyleAttributes(site.html)).toEqual([]);
+  expect(pictureProblems(site.dir, site.html)).toEqual([]);
+  expect(fontProblems(site.dir, site.html, site.files)).toEqual([]);
+  expect(compressedCopyProblems(site.dir, site.files, ['index.html', 'assets/site.js'])).toEqual([]);
+}
+
+/** The WebP sizes the folder holds, by picture: 'assets/images/head-banner-logo' -> its files, narrowest first. */
+function webpSets(files: readonly string[]): Map<string, string[]> {
+  const sets = new Map<string, string[]>();
+  for (const file of files) {
+    const match = /^(assets\/images\/.+)-(\d+)\.webp$/.exec(file);
+    if (match) sets.set(match[1], [...(sets.get(match[1]) ?? []), file]);
+  }
+  const width = (file: string): number => Number(/-(\d+)\.webp$/.exec(file)?.[1]);
+  for (const [base, list] of sets) sets.set(base, list.sort((a, b) => width(a) - width(b)));
+  return sets;
 }
 
 /** A site of the default configuration with the given templates chosen. */
@@ -155,12 +183,31 @@ describe('renderBuiltSite', () => {
     expect(site.html).toMatch(/<audio id="bgm" src="assets\/music\.mp3"/);
     expect(site.html).toContain('data-music-toggle');
     expect(site.files).not.toContain(expect.stringContaining('passwd'));
-    const copied = site.files.filter((name) => name.startsWith('assets/images/'));
-    const bytes = (file: string): Buffer => fs.readFileSync(file);
-    expect(copied.some((name) => bytes(path.join(site.dir, name)).equals(bytes(files.upload)))).toBe(true);
-    expect(copied.some((name) => bytes(path.join(site.dir, name)).equals(bytes(files.logo)))).toBe(true);
-    // The head and the banner share the user's logo: it is copied once.
-    expect(copied.filter((name) => bytes(path.join(site.dir, name)).equals(bytes(files.logo)))).toHaveLength(1);
+    // Every picture is WebP sizes: no file of the user's reaches the folder as it is.
+    const pictures = site.files.filter((name) => name.startsWith('assets/images/'));
+    expect(pictures.every((name) => name.endsWith('.webp'))).toBe(true);
+    /** The pictures written from `source` (widest `width` x `height`, its own size): their sizes' common name. */
+    const writtenFrom = async (source: string, width: number, height: number): Promise<string[]> => {
+      const found: string[] = [];
+      for (const [base, sizes] of webpSets(site.files)) {
+        const widest = path.join(site.dir, sizes[sizes.length - 1]);
+        const size = webpSize(fs.readFileSync(widest));
+        if (size.width === width && size.height === height && (await samePicture(widest, source))) found.push(base);
+      }
+      return found;
+    };
+    const uploads = await writtenFrom(files.upload, 160, 90);
+    expect(uploads).toHaveLength(1);
+    expect(webpSets(site.files).get(uploads[0])).toEqual([`${uploads[0]}-160.webp`]);
+    const logos = await writtenFrom(files.logo, 300, 150);
+    // The head and the banner share the user's logo: it is written once, at 160 and its own 300 px.
+    expect(logos).toHaveLength(1);
+    expect(webpSets(site.files).get(logos[0])).toEqual([`${logos[0]}-160.webp`, `${logos[0]}-300.webp`]);
+    const shows = (base: string, width: number, height: number): number =>
+      tags(site.html).filter((tag) => tag.name === 'img' && !tag.closing && tag.attributes.width === String(width) && tag.attributes.height === String(height) && srcsetEntries(tag.attributes.srcset ?? '').some((entry) => entry.url.startsWith(`${base}-`))).length;
+    expect(shows(uploads[0], 160, 90)).toBe(1);
+    expect(shows(logos[0], 300, 150)).toBeGreaterThanOrEqual(2);
+    expect(await writtenFrom(files.banner, 320, 180)).toHaveLength(1);
     const favicon = await loadImage(fs.readFileSync(path.join(site.dir, 'assets/favicon.png')));
     expect([favicon.width, favicon.height]).toEqual([64, 64]);
     const share = await loadImage(fs.readFileSync(path.join(site.dir, 'assets/share.png')));
@@ -172,8 +219,9 @@ describe('renderBuiltSite', () => {
     expect(site.html).not.toContain('<audio');
     const fonts = site.files.filter((name) => name.startsWith('assets/fonts/'));
     expect(fonts.length).toBeGreaterThan(0);
-    expect(fonts.length).toBeLessThan(40);
-    for (const font of fonts) expect(site.css).toContain(`url("fonts/${path.basename(font)}")`);
+    expect(fonts.length).toBeLessThanOrEqual(3);
+    expect(fonts.reduce((sum, font) => sum + fs.statSync(path.join(site.dir, font)).size, 0)).toBeLessThan(200 * 1024);
+    for (const font of fonts) expect(site.css).toContain(`url("${font}")`);
   });
 
   it('refuses an unknown template rather than rendering half a site', async () => {

@@ -1,7 +1,9 @@
 /**
  * The static-site renderer, checked on the folder it writes: every template renders with its
- * defaults into a valid, self-contained page whose every reference is a file in the folder; user
- * texts are escaped and user links are http(s) only; the generated pictures are real.
+ * defaults into a valid, self-contained page (its stylesheet inline) whose every reference is a
+ * file in the folder, srcset candidates and the stylesheet's fonts included; the pictures are WebP
+ * sizes of the user's files; the banner video waits behind its poster for site.js; user texts are
+ * escaped and user links are http(s) only; the generated pictures are real.
  */
 import { loadImage } from '@napi-rs/canvas';
 import fs from 'node:fs';
@@ -12,8 +14,8 @@ import { PICTURE_REFUSED_ERROR_NAME } from '../../../../src/server/render/pictur
 import { findSiteTemplate, siteTemplates } from '../../../../src/server/render/site/catalog';
 import { renderSite } from '../../../../src/server/render/site/renderSite';
 import type { SiteRenderInput } from '../../../../src/server/render/site/types';
-import { listFiles, writeSamplePicture } from '../siteFiles';
-import { cssUrls, htmlResources, linkTargets, structureProblems, tags } from './siteHtml';
+import { compressedCopyProblems, fontProblems, listFiles, pictureProblems, samePicture, webpSize, writeSamplePicture } from '../siteFiles';
+import { cssUrls, htmlResources, inlineStyles, linkTargets, srcsetEntries, strayStyleAttributes, structureProblems, tags, withoutStyleText, type Tag } from './siteHtml';
 
 jest.setTimeout(120_000);
 
@@ -50,10 +52,18 @@ function input(templateId: number, extra: Partial<SiteRenderInput> = {}): SiteRe
 }
 
 let runs = 0;
+/** The folder, its page, the page's inline stylesheet and the files the renderer says it wrote. */
 async function render(site: SiteRenderInput): Promise<{ dir: string; html: string; css: string; files: string[] }> {
   const dir = path.join(root, `site-${++runs}`);
   const result = await renderSite(site, dir);
-  return { dir, html: fs.readFileSync(path.join(dir, 'index.html'), 'utf8'), css: fs.readFileSync(path.join(dir, 'assets/site.css'), 'utf8'), files: result.files };
+  const html = fs.readFileSync(path.join(dir, 'index.html'), 'utf8');
+  return { dir, html, css: inlineStyles(html).join('\n'), files: result.files };
+}
+
+/** The <img> whose srcset or src names files of `base` (a planned path without its extension: 'assets/logo'). */
+function picturesOf(html: string, base: string): Tag[] {
+  const named = (url: string): boolean => url.startsWith(`${base}-`) || url.startsWith(`${base}.`);
+  return tags(html).filter((tag) => tag.name === 'img' && !tag.closing && (named(tag.attributes.src ?? '') || srcsetEntries(tag.attributes.srcset ?? '').some((entry) => named(entry.url))));
 }
 
 /** `ref` must be a relative path to a file inside `dir`, resolved from `base` (a folder relative to `dir`). */
@@ -67,16 +77,22 @@ function expectFileInside(dir: string, base: string, ref: string): void {
   expect(fs.statSync(file).isFile()).toBe(true);
 }
 
-function checkSelfContained(site: { dir: string; html: string; css: string }, allowedLinks: readonly string[]): void {
+function checkSelfContained(site: { dir: string; html: string; css: string; files: string[] }, allowedLinks: readonly string[]): void {
   for (const ref of htmlResources(site.html)) expectFileInside(site.dir, '.', ref);
+  // The stylesheet is inline: its url()s (the display face's files) are relative to the page.
   const urls = cssUrls(site.css);
-  for (const ref of urls) expectFileInside(site.dir, 'assets', ref);
+  for (const ref of urls) expectFileInside(site.dir, '.', ref);
   for (const href of linkTargets(site.html)) {
     if (href.startsWith('#')) continue;
     if (/^https?:\/\//.test(href)) expect(allowedLinks).toContain(href);
     else expectFileInside(site.dir, '.', href);
   }
   expect(site.html).not.toMatch(/\bsrc="(?:https?:)?\/\//);
+  // No style attribute but a picture's own size (no text of the user's can reach one).
+  expect(strayStyleAttributes(site.html)).toEqual([]);
+  expect(pictureProblems(site.dir, site.html)).toEqual([]);
+  expect(fontProblems(site.dir, site.html, site.files)).toEqual([]);
+  expect(compressedCopyProblems(site.dir, site.files, ['index.html', 'assets/site.js'])).toEqual([]);
 }
 
 describe('renderSite with the defaults', () => {
@@ -94,23 +110,55 @@ describe('renderSite with the defaults', () => {
     expect(site.html).toContain('<meta property="og:image" content="assets/share.png"/>');
     for (const key of ['slogan', 'news1_title', 'feature1_title']) expect(site.html).toContain(defaults.get(key));
     expect(site.html).toContain('适度游戏益脑，沉迷游戏伤身。');
-    // Nothing was typed for the licence lines and the downloads: no empty label, no dead button.
-    for (const label of ['出版单位', '著作权人', '出版物号', '审批文号', 'dl-btn', 'href="#download"', 'qr-download', 'foot-copy']) expect(site.html).not.toContain(label);
+    // Nothing was typed for the licence lines and the downloads: no empty label, no dead button (in
+    // the markup: the inline stylesheet names every block's classes).
+    for (const label of ['出版单位', '著作权人', '出版物号', '审批文号', 'dl-btn', 'href="#download"', 'qr-download', 'foot-copy']) expect(withoutStyleText(site.html)).not.toContain(label);
 
-    const video = tags(site.html).find((tag) => tag.name === 'video');
-    expect(video?.attributes).toMatchObject({ src: 'assets/banner.mp4', poster: 'assets/banner-poster.jpg', autoplay: '', muted: '', loop: '', playsinline: '' });
+    // The poster is the first paint; the video waits for site.js (after load) to get its source.
+    const all = tags(site.html);
+    const videos = all.filter((tag) => tag.name === 'video' && !tag.closing);
+    expect(videos).toHaveLength(1);
+    expect(videos[0].attributes).toMatchObject({ 'data-banner': '', 'data-src': 'assets/banner.mp4', muted: '', loop: '', playsinline: '', preload: 'none' });
+    for (const name of ['src', 'poster', 'autoplay']) expect(videos[0].attributes).not.toHaveProperty(name);
+    expect(fs.readFileSync(path.join(site.dir, 'assets/banner.mp4'))).toEqual(fs.readFileSync(files.video));
+    const posters = all.filter((tag) => tag.name === 'img' && !tag.closing && tag.attributes.class === 'hero-poster');
+    expect(posters).toHaveLength(1);
+    const poster = posters[0];
+    expect(all.indexOf(poster)).toBeLessThan(all.indexOf(videos[0]));
+    expect(poster.attributes).toMatchObject({ src: 'assets/banner-poster-320.webp', srcset: 'assets/banner-poster-160.webp 160w, assets/banner-poster-320.webp 320w', sizes: '100vw', width: '320', height: '180', style: '--w:320px;--ar:1.7778', fetchpriority: 'high' });
+    expect(poster.attributes.loading).toBeUndefined();
+    // The hero's place is taken by the poster: on top of the media box, the video faded in over it once playing.
+    expect(site.css).toMatch(/\.hero-poster,\.hero-video\{position:absolute;inset:0;/);
+    expect(site.css).toContain('.hero-video.is-playing{opacity:1}');
+    expect(await samePicture(path.join(site.dir, 'assets/banner-poster-320.webp'), files.poster)).toBe(true);
+    // The logo: WebP sizes up to its own width, no copy of the PNG.
+    expect(site.files.filter((file) => file.startsWith('assets/logo'))).toEqual(['assets/logo-160.webp', 'assets/logo-300.webp']);
+    expect(webpSize(fs.readFileSync(path.join(site.dir, 'assets/logo-160.webp')))).toEqual({ width: 160, height: 80 });
+    expect(await samePicture(path.join(site.dir, 'assets/logo-300.webp'), files.logo)).toBe(true);
+    const logos = picturesOf(site.html, 'assets/logo');
+    expect(logos.length).toBeGreaterThan(0);
+    for (const logo of logos) expect(logo.attributes).toMatchObject({ src: 'assets/logo-300.webp', width: '300', height: '150', style: '--w:300px;--ar:2.0000', alt: defaults.get('game_name') });
 
     checkSelfContained(site, [...fields.filter((f) => f.key.endsWith('_url')).map((f) => f.value)]);
     expect(listFiles(site.dir).sort()).toEqual([...site.files].sort());
     expect(site.files[0]).toBe('index.html');
-    // Inline code would be refused by the server's CSP: one external script, no inline style or script.
-    expect(tags(site.html).filter((tag) => tag.name === 'script' && !tag.closing).map((tag) => tag.attributes.src)).toEqual(['assets/site.js']);
-    expect(tags(site.html).some((tag) => tag.name === 'style' || tag.attributes.style !== undefined)).toBe(false);
-    // Only the display face's subsets the page needs: a few, never the whole face.
+    // The server's CSP takes scripts from the site only: one external script, no inline one. The
+    // whole stylesheet is one <style> in the head (the CSP allows inline styles), no file to fetch.
+    expect(all.filter((tag) => tag.name === 'script' && !tag.closing).map((tag) => tag.attributes.src)).toEqual(['assets/site.js']);
+    const styles = all.filter((tag) => tag.name === 'style' && !tag.closing);
+    expect(styles).toHaveLength(1);
+    expect(all.indexOf(styles[0])).toBeLessThan(all.findIndex((tag) => tag.name === 'head' && tag.closing));
+    expect(inlineStyles(site.html)).toHaveLength(1);
+    expect(site.css).toContain('.hero{');
+    expect(all.some((tag) => tag.name === 'link' && tag.attributes.rel === 'stylesheet')).toBe(false);
+    expect(site.files.some((file) => file.endsWith('.css'))).toBe(false);
+    // Only the characters the page sets in the display face: a file or two of a few dozen KB, never the face's slices.
     const fonts = site.files.filter((file) => file.startsWith('assets/fonts/'));
     expect(fonts.length).toBeGreaterThan(0);
-    expect(fonts.length).toBeLessThan(40);
-    for (const font of fonts) expect(font).toMatch(/\.woff2$/);
+    expect(fonts.length).toBeLessThanOrEqual(3);
+    const fontBytes = fonts.reduce((sum, font) => sum + fs.statSync(path.join(site.dir, font)).size, 0);
+    expect(fontBytes).toBeLessThan(200 * 1024);
+    for (const font of fonts) expect(site.css).toContain(`url("${font}")`);
   });
 
   it('makes a 64x64 favicon and a 1200x630 share picture from the logo, and a real QR code', async () => {
@@ -124,11 +172,20 @@ describe('renderSite with the defaults', () => {
     expect(qr.width).toBe(qr.height);
   });
 
-  it('copies an uploaded picture and the music, with the switch that site.js drives', async () => {
+  it('writes an uploaded picture as WebP at its own size, copies the music, with the switch that site.js drives', async () => {
     const site = await render(input(1, { images: { gallery2: { path: files.upload } }, music: { path: files.music, name: '战鼓' } }));
-    expect(site.files).toContain('assets/images/gallery2.png');
-    expect(fs.readFileSync(path.join(site.dir, 'assets/images/gallery2.png'))).toEqual(fs.readFileSync(files.upload));
+    // 160 px wide: one WebP, no wider size and no copy of the PNG.
+    expect(site.files.filter((file) => file.startsWith('assets/images/gallery2'))).toEqual(['assets/images/gallery2-160.webp']);
+    const written = fs.readFileSync(path.join(site.dir, 'assets/images/gallery2-160.webp'));
+    expect(webpSize(written)).toEqual({ width: 160, height: 90 });
+    expect(await samePicture(written, files.upload)).toBe(true);
+    const shown = picturesOf(site.html, 'assets/images/gallery2');
+    expect(shown).toHaveLength(1);
+    expect(shown[0].attributes).toMatchObject({ src: 'assets/images/gallery2-160.webp', srcset: 'assets/images/gallery2-160.webp 160w', width: '160', height: '90', style: '--w:160px;--ar:1.7778', loading: 'lazy' });
+    expect(shown[0].attributes.sizes).toBeTruthy();
+    expect(pictureProblems(site.dir, site.html)).toEqual([]);
     expect(site.files).toContain('assets/music.mp3');
+    expect(fs.readFileSync(path.join(site.dir, 'assets/music.mp3'))).toEqual(fs.readFileSync(files.music));
     const audio = tags(site.html).find((tag) => tag.name === 'audio');
     expect(audio?.attributes).toMatchObject({ id: 'bgm', src: 'assets/music.mp3', loop: '' });
     expect(audio?.attributes.autoplay).toBeUndefined();
@@ -139,7 +196,7 @@ describe('renderSite with the defaults', () => {
   it('has no music switch when no music is chosen', async () => {
     const site = await render(input(2));
     expect(site.html).not.toContain('<audio');
-    expect(site.html).not.toContain('data-music-toggle');
+    expect(withoutStyleText(site.html)).not.toContain('data-music-toggle');
   });
 
   it('refuses an unknown template and an undecodable logo', async () => {
