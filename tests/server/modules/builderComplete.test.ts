@@ -15,6 +15,8 @@ import { renderBuiltSite } from '../../../src/server/render/builder/renderBuiltS
 import type { BuiltSiteRenderInput } from '../../../src/server/render/builder/types';
 import { PictureRefusedError } from '../../../src/server/render/pictureRefused';
 import { buildTestApp, envelopeOf, get, post, type TestApp } from '../helpers';
+import { samePicture, webpSize } from '../render/siteFiles';
+import { srcsetEntries, tags } from '../render/site/siteHtml';
 import { alice, bob, newSite, type Caller } from './builderKit';
 import { bmpImage, canvasImage, listTree, multipart, placeMusic, type Part } from './miniSiteKit';
 
@@ -185,15 +187,25 @@ describe('POST /api/CreateWeb/completeWeb', () => {
     expect(names).toContain('龙城霸业/index.html');
     expect(names.every((name) => name.startsWith('龙城霸业/'))).toBe(true);
     expect(names.some((name) => /\.(css|js)$/.test(name))).toBe(true);
-    // The uploaded picture is in the folder, under a name of the renderer's.
+    // The uploaded picture is in the folder as a WebP of its own 40 x 30 (none wider), under a name of
+    // the renderer's, and the page shows it at that size.
     const uploadedBytes = fs.readFileSync(path.join(t.dataDir, 'uploads', path.basename(picture.data.url)));
-    expect(Object.values(entries).some((bytes) => Buffer.from(bytes).equals(uploadedBytes))).toBe(true);
+    const fromUpload: string[] = [];
+    for (const name of names.filter((entry) => entry.endsWith('.webp'))) if (await samePicture(Buffer.from(entries[name]), uploadedBytes)) fromUpload.push(name);
+    expect(fromUpload).toHaveLength(1);
+    expect(fromUpload[0]).toMatch(/^龙城霸业\/assets\/images\/.+-40\.webp$/);
+    expect(webpSize(Buffer.from(entries[fromUpload[0]]))).toEqual({ width: 40, height: 30 });
+    const html = Buffer.from(entries['龙城霸业/index.html']).toString('utf8');
+    const shown = tags(html).filter((tag) => tag.name === 'img' && srcsetEntries(tag.attributes.srcset ?? '').some((entry) => `龙城霸业/${entry.url}` === fromUpload[0]));
+    expect(shown.length).toBeGreaterThan(0);
+    for (const img of shown) expect(img.attributes).toMatchObject({ width: '40', height: '30' });
     for (const name of names.filter((entry) => /\.(html|css|js)$/.test(entry))) {
       const text = Buffer.from(entries[name]).toString('utf8');
-      // Opened from disk, the site may link nothing on our server: no root-relative URL.
-      expect(text).not.toMatch(/(?:src|href|poster)\s*=\s*["']\/(?!\/)/);
+      // Opened from disk, the site may link nothing on our server: no root-relative URL, srcset candidates and the inline stylesheet's url()s included.
+      expect(text).not.toMatch(/(?:src|href|poster|data-src)\s*=\s*["']\/(?!\/)/i);
       expect(text).not.toMatch(/url\(\s*["']?\/(?!\/)/);
       expect(text).not.toMatch(/\/(?:uploads|builder-assets|generated|sites)\//);
+      for (const tag of tags(text)) for (const entry of srcsetEntries(tag.attributes.srcset ?? '')) expect(entry.url).toMatch(/^assets\//);
     }
     expect(Buffer.from(entries['龙城霸业/index.html']).toString('utf8')).toContain('龙城/霸业?');
   });

@@ -18,6 +18,8 @@ import { PictureRefusedError } from '../../../src/server/render/pictureRefused';
 import { findSiteTemplate } from '../../../src/server/render/site/catalog';
 import type { SiteRenderInput } from '../../../src/server/render/site/types';
 import { buildTestApp, envelopeOf, post, type TestApp } from '../helpers';
+import { samePicture } from '../render/siteFiles';
+import { cssUrls, htmlResources, inlineStyles, linkTargets, srcsetEntries, tags, type Tag } from '../render/site/siteHtml';
 import { FakeRunner, quickLogin } from '../queue/kit';
 import { SmallRealRunner, canvasImage, generate, listTree, multipart, placeMusic } from './miniSiteKit';
 
@@ -149,21 +151,39 @@ describe('with real logos and banners', () => {
     // Every script is a file of the site; no inline script for the policy to block.
     for (const tag of html.match(/<script\b[^>]*>/g) ?? []) expect(tag).toMatch(/src="[^":]+"/);
 
-    // Every local reference resolves inside the folder and is served.
+    // Every local reference resolves inside the folder and is served: src, every srcset candidate,
+    // the video's data-src, links to files and the inline stylesheet's fonts.
     const folder = path.join(sitesDir(t), site.webSiteDir);
-    const references = [...html.matchAll(/(?:src|href|poster)="([^"]+)"/g)].map((match) => match[1]).filter((ref) => !/^(?:https?:|#|mailto:|data:)/.test(ref));
+    const references = [...htmlResources(html), ...linkTargets(html), ...cssUrls(inlineStyles(html).join('\n'))].filter((ref) => !/^(?:https?:|#|mailto:|data:)/.test(ref));
     expect(references.length).toBeGreaterThan(3);
+    expect(references.some((ref) => /^assets\/fonts\/.+\.woff2$/.test(ref))).toBe(true);
     for (const ref of new Set(references)) {
       const file = path.resolve(folder, ref.split(/[?#]/)[0]);
       expect(file.startsWith(folder + path.sep)).toBe(true);
-      expect(fs.existsSync(file)).toBe(true);
+      expect([ref, fs.existsSync(file)]).toEqual([ref, true]);
+      expect([ref, (await t.app.inject({ method: 'GET', url: `/sites/${site.webSiteDir}/${ref}` })).statusCode]).toEqual([ref, 200]);
     }
-    const asset = references.find((ref) => ref.endsWith('.mp4'));
-    expect(asset).toBeDefined();
+    // The banner video: its source waits in data-src for site.js, over the poster's picture.
+    const all = tags(html);
+    const videoTag = all.find((tag) => tag.name === 'video' && !tag.closing);
+    expect(videoTag?.attributes.src).toBeUndefined();
+    const asset = videoTag?.attributes['data-src'];
+    expect(asset).toMatch(/\.mp4$/);
     const video = await t.app.inject({ method: 'GET', url: `/sites/${site.webSiteDir}/${asset}` });
     expect(video.statusCode).toBe(200);
     expect(video.headers['content-type']).toBe('video/mp4');
     expect(video.rawPayload.equals(fs.readFileSync(path.join(t.dataDir, 'generated', banner.uniqueId, 'banner.mp4')))).toBe(true);
+    // The results and the upload are in the page as WebP sizes of themselves: the poster, the logo, the screenshot.
+    const shows = async (img: Tag | undefined, source: string): Promise<boolean> =>
+      !!img && (await samePicture(path.join(folder, srcsetEntries(img.attributes.srcset ?? '').pop()?.url ?? img.attributes.src ?? ''), source));
+    const poster = all.find((tag) => tag.name === 'img' && tag.attributes.class === 'hero-poster');
+    expect(await shows(poster, path.join(t.dataDir, 'generated', banner.uniqueId, 'banner-poster.jpg'))).toBe(true);
+    const logos = all.filter((tag) => tag.name === 'img' && (tag.attributes.src ?? '').startsWith('assets/logo-'));
+    expect(logos.length).toBeGreaterThan(0);
+    for (const img of logos) expect(await shows(img, path.join(t.dataDir, 'generated', logo.uniqueId, 'logo.png'))).toBe(true);
+    const screenshots = all.filter((tag) => tag.name === 'img' && tag.attributes.width === '64' && tag.attributes.height === '36');
+    expect(screenshots.length).toBeGreaterThan(0);
+    for (const img of screenshots) expect(await shows(img, path.join(t.dataDir, 'uploads', path.basename(upload)))).toBe(true);
     expect(listTree(folder).some((entry) => entry.endsWith('.mp3'))).toBe(true);
   }, 60_000);
 
