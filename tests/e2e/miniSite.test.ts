@@ -107,11 +107,26 @@ describeInBrowser('the mini site, in Chromium against the npm start server', () 
 
     expect(await sitePage.title()).toBe(GAME_NAME);
     await sitePage.getByText(HOSTILE_SLOGAN).first().waitFor();
-    const logos = await sitePage.locator('img[src*="logo"]').evaluateAll((images: HTMLImageElement[]) => images.map((image) => image.naturalWidth));
+    const logos = await sitePage.locator('img[src*="logo"]').evaluateAll((images: HTMLImageElement[]) => images.map((image) => [image.naturalWidth, image.currentSrc.endsWith('.webp')] as const));
     expect(logos.length).toBeGreaterThan(0);
-    expect(Math.min(...logos)).toBeGreaterThan(0);
+    expect(Math.min(...logos.map(([width]) => width))).toBeGreaterThan(0);
+    expect(logos.every(([, webp]) => webp)).toBe(true);
+    // The poster is the first view; the page as written names the video's file in data-src only.
+    const written = fs.readFileSync(path.join(siteDir, index!), 'utf8');
+    const videoTag = /<video\b[^>]*>/.exec(written)?.[0] ?? '';
+    expect(videoTag).toContain('data-src="assets/banner.mp4"');
+    expect(videoTag).not.toMatch(/\s(?:src|poster|autoplay)=/);
+    expect(await sitePage.locator('img.hero-poster').evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+    // After load, site.js gives the video its source and plays it over the poster.
     await sitePage.waitForFunction(() => (document.querySelector('video')?.readyState ?? 0) >= 2);
-    expect(await sitePage.locator('video').first().evaluate((video: HTMLVideoElement) => [video.videoWidth, video.muted, video.loop, video.playsInline])).toEqual([1920, true, true, true]);
+    expect(await sitePage.locator('video').first().evaluate((video: HTMLVideoElement) => [video.getAttribute('src'), video.videoWidth, video.muted, video.loop, video.playsInline])).toEqual([
+      'assets/banner.mp4',
+      1920,
+      true,
+      true,
+      true,
+    ]);
+    await sitePage.locator('video.hero-video.is-playing').waitFor();
     const uploaded = await loadedPicturesSized(sitePage, 640, 360);
     expect(uploaded).toBeGreaterThan(0);
     expect(await sitePage.locator('script:not([src])').count()).toBe(0);

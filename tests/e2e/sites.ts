@@ -66,8 +66,10 @@ export async function fitsPhone(page: Page): Promise<boolean> {
 }
 
 /**
- * How many pictures of the page are `width` x `height` once loaded: lazily loaded ones are brought
- * into view and decoded first, so that a picture far down the page counts too.
+ * How many pictures of the page show a source of `width` x `height`, loaded: the page gives each
+ * picture its source's width and height, and the browser takes whichever WebP size of it the
+ * srcset offers for its place, so the file loaded is a WebP in the source's proportions. Lazily
+ * loaded ones are brought into view and decoded first, so that a picture far down the page counts too.
  */
 export async function loadedPicturesSized(page: Page, width: number, height: number): Promise<number> {
   return page.locator('img').evaluateAll(async (images: HTMLImageElement[], size: { width: number; height: number }) => {
@@ -75,6 +77,13 @@ export async function loadedPicturesSized(page: Page, width: number, height: num
       image.scrollIntoView();
       await image.decode().catch(() => undefined);
     }
-    return images.filter((image) => image.naturalWidth === size.width && image.naturalHeight === size.height).length;
+    return images.filter(
+      (image) =>
+        image.getAttribute('width') === String(size.width) &&
+        image.getAttribute('height') === String(size.height) &&
+        image.currentSrc.endsWith('.webp') &&
+        image.naturalWidth > 0 &&
+        Math.abs(image.naturalHeight / image.naturalWidth - size.height / size.width) < 0.02,
+    ).length;
   }, { width, height });
 }
