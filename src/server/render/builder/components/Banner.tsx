@@ -109,7 +109,7 @@ export const bannerCss = `
   .bn-in,.bn-bottom .bn-in,.bn-framed .bn-in{width:calc(100% - 32px);padding:0 0 40px;margin-top:-72px;justify-content:center;text-align:center}
   .bn-framed .bn-in{margin-top:-48px}
   .bn-copy,.bn-right .bn-copy,.bn-split .bn-copy{align-items:center;text-align:center;max-width:none}
-  .bn-framed .bn-copy{padding:18px}
+  .bn-framed .bn-copy{padding:18px;background:var(--surface);border-color:var(--line);backdrop-filter:none}
   .bn-logo,.bn-bottom .bn-logo{--mw:70vw;--mh:140px}
   .bn:not(.bn-split):not(.bn-framed){background:var(--bg)}
   .bn:not(.bn-split) .bn-title{text-shadow:0 2px 10px rgba(0,0,0,.7)}
