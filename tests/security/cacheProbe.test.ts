@@ -101,7 +101,9 @@ describe('by default (QUEUE_CACHE_SCOPE=user)', () => {
     const second = await generate(b);
     expect(second).not.toBe(first);
     expect(await get<BannerStatusAnswer>(t, `/api/createWeb/bannerStatus?taskId=${first}`, b.headers)).toMatchObject({ code: AnswerCode.notFound, msg: BuilderMessages.bannerUnknown });
-  });
+    // Each new site renders its preview for real (every picture encoded as WebP sizes, the display
+    // face cut to the page): seconds each on a busy two-core machine, past jest's default 5 s.
+  }, 60_000);
 });
 
 describe('with QUEUE_CACHE_SCOPE=shared', () => {
