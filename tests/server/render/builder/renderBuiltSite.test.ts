@@ -69,7 +69,7 @@ function expectSound(site: { dir: string; html: string; css: string; files: stri
   for (const ref of cssUrls(site.css)) inside('.', ref);
   for (const href of linkTargets(site.html)) {
     const local = href.startsWith('#') || (!/^[a-z][a-z0-9+.-]*:/i.test(href) && !href.startsWith('/') && fs.existsSync(path.join(site.dir, href)));
-    expect(local || /^https?:\/\/[^\s"'<>]+$/i.test(href)).toBe(true);
+    expect([href, local || /^https?:\/\/[^\s"'<>]+$/i.test(href)]).toEqual([href, true]);
   }
   const all = tags(site.html);
   const scripts = all.filter((tag) => tag.name === 'script' && !tag.closing);
