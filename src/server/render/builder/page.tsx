@@ -110,7 +110,6 @@ export async function renderBuiltPage(plan: BuiltPlan, only?: PartType, pictures
     share: BUILT_ASSET_NAMES.share,
     css,
     js: BUILT_ASSET_NAMES.js,
-    fonts: fonts.map((font) => `${BUILT_ASSET_NAMES.fontsDir}/${font.name}`),
   };
   return { html: documentHtml(head, body), fonts };
 }

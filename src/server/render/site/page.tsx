@@ -68,6 +68,6 @@ export async function renderSitePage(content: SiteContent, design: SiteDesign, p
   const fonts = await displayFontFiles(design.theme.display, chars);
   const { assets } = content;
   const css = siteStylesheet(design, fontFaceCss(fonts, ASSET_NAMES.fontsDir));
-  const head = { title: content.name, description: description(content), themeColor: design.theme.bg, favicon: assets.favicon, share: assets.share, css, js: assets.js, fonts: fonts.map((font) => `${ASSET_NAMES.fontsDir}/${font.name}`) };
+  const head = { title: content.name, description: description(content), themeColor: design.theme.bg, favicon: assets.favicon, share: assets.share, css, js: assets.js };
   return { html: documentHtml(head, body), fonts };
 }

@@ -16,11 +16,9 @@ export interface DocumentHeadProps {
   /** The stylesheet's text (ours, never a user's: it goes into the page as it is). */
   css: string;
   js: string;
-  /** The display face's files: fetched at once, so the titles take their face before the first paint, not after it (no shift). */
-  fonts?: readonly string[];
 }
 
-export function DocumentHead({ title, description, themeColor, favicon, share, css, js, fonts = [] }: DocumentHeadProps): ReactNode {
+export function DocumentHead({ title, description, themeColor, favicon, share, css, js }: DocumentHeadProps): ReactNode {
   return (
     <head>
       <meta charSet="utf-8" />
@@ -36,9 +34,6 @@ export function DocumentHead({ title, description, themeColor, favicon, share, c
       <meta name="twitter:card" content="summary_large_image" />
       <meta name="twitter:image" content={share} />
       <link rel="icon" type="image/png" sizes="64x64" href={favicon} />
-      {fonts.map((font) => (
-        <link key={font} rel="preload" href={font} as="font" type="font/woff2" crossOrigin="" />
-      ))}
       <style dangerouslySetInnerHTML={{ __html: css }} />
       <script src={js} defer />
     </head>

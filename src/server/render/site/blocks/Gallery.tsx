@@ -5,7 +5,7 @@
 import type { ReactNode } from 'react';
 import type { GalleryStyle } from '../design';
 import { SectionTitle } from './SectionTitle';
-import { Picture, SHOWN } from './Picture';
+import { Picture, SHOWN, useFullPicture } from './Picture';
 
 export function Gallery({ images, name, style, index }: { images: string[]; name: string; style: GalleryStyle; index?: number }): ReactNode {
   return (
@@ -14,15 +14,21 @@ export function Gallery({ images, name, style, index }: { images: string[]; name
         <SectionTitle title="精彩截图" en="Gallery" index={index} />
         <ul className="gal-list">
           {images.map((src, i) => (
-            <li key={i} className="gal-item">
-              <a href={src} target="_blank" rel="noopener">
-                <Picture src={src} alt={`${name} 游戏截图 ${i + 1}`} shown={SHOWN.half} lazy />
-              </a>
-            </li>
+            <GalleryItem key={i} src={src} alt={`${name} 游戏截图 ${i + 1}`} />
           ))}
         </ul>
       </div>
     </section>
+  );
+}
+
+function GalleryItem({ src, alt }: { src: string; alt: string }): ReactNode {
+  return (
+    <li className="gal-item">
+      <a href={useFullPicture(src)} target="_blank" rel="noopener">
+        <Picture src={src} alt={alt} shown={SHOWN.half} lazy />
+      </a>
+    </li>
   );
 }
 

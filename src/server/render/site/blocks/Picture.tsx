@@ -50,6 +50,13 @@ function sizeProperties(width: number, height: number): CSSProperties {
   return { '--w': `${width}px`, '--ar': (width / height).toFixed(4) } as CSSProperties;
 }
 
+/** The largest file of a picture: what a link that opens it full size points at. */
+export function useFullPicture(src: string): string {
+  const picture = useContext(PicturesContext).get(src);
+  const widest = picture?.srcSet.split(', ').at(-1)?.split(' ')[0];
+  return widest || picture?.src || src;
+}
+
 export function Picture({ src, alt, shown, className, lazy = false, first = false, width, height }: PictureProps): ReactNode {
   const picture = useContext(PicturesContext).get(src);
   return (
