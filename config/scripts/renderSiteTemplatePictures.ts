@@ -35,7 +35,7 @@ import {
   renderShot,
 } from '../../src/server/render/site/defaultPictures';
 import { defaultPictureName } from '../../src/server/render/site/fields';
-import { PICTURE_MANIFEST_FILE, sampleRenderInput, templateFingerprint, type PictureManifest } from '../../src/server/render/site/fingerprint';
+import { PICTURE_MANIFEST_FILE, sampleLogoStyle, sampleRenderInput, templateFingerprint, type PictureManifest } from '../../src/server/render/site/fingerprint';
 import { renderSite } from '../../src/server/render/site/renderSite';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -54,11 +54,6 @@ const PHONE_PICTURE_SCALE = SITE_PHONE_PREVIEW.pixelRatio;
 const PHONE_MAX_HEIGHT = 7000;
 const PHONE_MAX_BYTES = 180 * 1024;
 
-/** The logo style that suits each template's world (ids of LOGO_STYLES). */
-const SAMPLE_LOGO_STYLE: Readonly<Record<number, number>> = {
-  1: 1, 2: 10, 3: 5, 4: 19, 5: 2, 6: 15, 7: 3, 8: 13, 9: 24, 10: 14, 11: 18, 12: 11,
-  13: 16, 14: 8, 15: 7, 16: 23, 17: 6, 18: 26, 19: 9, 20: 17, 21: 12, 22: 21, 23: 25, 24: 5,
-};
 
 /**
  * The banner scenes each template's default pictures are taken from: its own banner's world first,
@@ -146,7 +141,7 @@ async function renderSample(templateId: number, workDir: string): Promise<string
   const template = siteTemplates.find((entry) => entry.id === templateId);
   if (!copy || !template) throw new Error(`Unknown template ${templateId}`);
   const texts: LogoTexts = { logotext: copy.game, rightsealtext: '官方', bottomsealtext: '', bottomtext: copy.slogan };
-  const logoPng = await renderLogoPng(SAMPLE_LOGO_STYLE[templateId] ?? 1, texts, { scale: 0.7 });
+  const logoPng = await renderLogoPng(sampleLogoStyle(templateId), texts, { scale: 0.7 });
   const files = { logo: path.join(workDir, 'logo.png'), video: path.join(workDir, 'banner.mp4'), poster: path.join(workDir, 'banner-poster.jpg') };
   await fs.promises.writeFile(files.logo, logoPng);
   await renderBannerVideo(

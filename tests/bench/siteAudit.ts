@@ -20,6 +20,7 @@ import type { Result as LighthouseResult } from 'lighthouse';
 import { MAIN_PRESETS } from '../../src/server/render/builder/definitions/main';
 import { renderBuiltSite } from '../../src/server/render/builder/renderBuiltSite';
 import { siteTemplates } from '../../src/server/render/site/catalog';
+import { sampleLogoStyle } from '../../src/server/render/site/fingerprint';
 import { renderSite } from '../../src/server/render/site/renderSite';
 import { serveStatic } from '../fixtures/staticServer';
 import { studioBuiltSiteInput, studioMedia, studioMiniSiteInput } from '../fixtures/studioSites';
@@ -45,11 +46,6 @@ const WORK = path.join(os.tmpdir(), 'wpg-site-audit');
 /** The goals of issue 13: scores at least, metrics at most. */
 const GOALS = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100, lcpMs: 2500, cls: 0.05, tbtMs: 100, firstViewKb: 500 };
 
-/** The logo style that suits each template's world (as the template pictures use). */
-const TEMPLATE_LOGO_STYLE: Readonly<Record<number, number>> = {
-  1: 1, 2: 10, 3: 5, 4: 19, 5: 2, 6: 15, 7: 3, 8: 13, 9: 24, 10: 14, 11: 18, 12: 11,
-  13: 16, 14: 8, 15: 7, 16: 23, 17: 6, 18: 26, 19: 9, 20: 17, 21: 12, 22: 21, 23: 25, 24: 5,
-};
 
 interface Site {
   label: string;
@@ -72,7 +68,7 @@ async function generate(): Promise<Site[]> {
   const out: Site[] = [];
   for (const template of siteTemplates) {
     if (sites && !sites.has(template.id)) continue;
-    const media = await studioMedia(mediaDir, TEMPLATE_LOGO_STYLE[template.id] ?? 1, template.bannerId, true);
+    const media = await studioMedia(mediaDir, sampleLogoStyle(template.id), template.bannerId, true);
     const dir = path.join(WORK, `site-${template.id}`);
     await fs.promises.rm(dir, { recursive: true, force: true });
     await renderSite(await studioMiniSiteInput(template.id, mediaDir, media), dir);

@@ -28,8 +28,16 @@ sharp.cache(false);
  * Decodes the picture in `input` (a file or its bytes) for canvas to draw. `what` names it in the
  * error's cause, for the log. Rejects with a PictureRefusedError.
  */
-export async function decodePicture(input: string | Buffer, what: string): Promise<Image> {
-  const cause = (detail: string, error?: unknown): ErrorOptions => ({ cause: new Error(`The ${what}: ${detail}`, { cause: error }) });
+const refusalCause =
+  (what: string) =>
+  (detail: string, error?: unknown): ErrorOptions => ({ cause: new Error(`The ${what}: ${detail}`, { cause: error }) });
+
+/**
+ * The header of the picture in `input`, read before a pixel is decoded: refused (PictureRefusedError)
+ * when sharp cannot read it or it is past MiniSiteLimits.uploadMaxPixels (the first frame's).
+ */
+export async function pictureHeader(input: string | Buffer, what: string): Promise<sharp.Metadata> {
+  const cause = refusalCause(what);
   let metadata: sharp.Metadata;
   try {
     // The header only: the limit is applied below, with its own message.
@@ -40,6 +48,12 @@ export async function decodePicture(input: string | Buffer, what: string): Promi
   const { width = 0, height = 0 } = metadata;
   const pageHeight = metadata.pageHeight ?? height;
   if (width * pageHeight > MiniSiteLimits.uploadMaxPixels) throw new PictureRefusedError('tooManyPixels', cause(`${width}x${pageHeight} pixels`));
+  return metadata;
+}
+
+export async function decodePicture(input: string | Buffer, what: string): Promise<Image> {
+  const cause = refusalCause(what);
+  await pictureHeader(input, what);
   try {
     // failOn 'none': a damaged picture is drawn as far as it goes, as browsers show it; the pixel
     // limit is what keeps the memory, and it holds whatever the file says later on.

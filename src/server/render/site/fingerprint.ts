@@ -22,6 +22,16 @@ export interface PictureManifest {
   templates: Record<string, { fingerprint: string; phoneFingerprint?: string }>;
 }
 
+/** The logo style that suits each template's world (ids of LOGO_STYLES): the template pictures' logos, and the site audit's. */
+const SAMPLE_LOGO_STYLE: Readonly<Record<number, number>> = {
+  1: 1, 2: 10, 3: 5, 4: 19, 5: 2, 6: 15, 7: 3, 8: 13, 9: 24, 10: 14, 11: 18, 12: 11,
+  13: 16, 14: 8, 15: 7, 16: 23, 17: 6, 18: 26, 19: 9, 20: 17, 21: 12, 22: 21, 23: 25, 24: 5,
+};
+
+export function sampleLogoStyle(templateId: number): number {
+  return SAMPLE_LOGO_STYLE[templateId] ?? 1;
+}
+
 /** The generated files as the pictures script passes them: only their names' extensions reach the markup. */
 export function sampleRenderInput(templateId: number, files: { logo: string; video: string; poster: string }): SiteRenderInput {
   return { templateId, texts: {}, images: {}, logo: { path: files.logo }, bannerVideo: { path: files.video }, bannerPoster: { path: files.poster }, music: null };

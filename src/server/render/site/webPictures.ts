@@ -10,12 +10,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { MiniSiteLimits } from '../../../contract/miniSite';
+import { pictureHeader } from '../picture';
 import { PictureRefusedError } from '../pictureRefused';
 
-/** What an <img> of the page needs: a fallback src, the srcset and the source's size. */
+/** What an <img> of the page needs: a fallback src, the srcset and the source's size; and the largest file, for a link that opens it. */
 export interface WebPicture {
   src: string;
   srcSet: string;
+  full: string;
   width: number;
   height: number;
 }
@@ -47,8 +49,11 @@ const WEBP = { quality: 74, alphaQuality: 90, effort: 4 } as const;
 
 const CONVERTED = new Set(['.png', '.jpg', '.jpeg', '.webp', '.bmp', '.img']);
 
+/** Converted, or (drawings that scale, animations) copied as they are. */
+const PICTURES = new Set([...CONVERTED, '.gif', '.svg']);
+
 export function isPicture(to: string): boolean {
-  return CONVERTED.has(path.extname(to).toLowerCase()) || ['.gif', '.svg'].includes(path.extname(to).toLowerCase());
+  return PICTURES.has(path.extname(to).toLowerCase());
 }
 
 interface Variant {
@@ -65,26 +70,18 @@ function variantsOf(to: string, sourceWidth: number, widest: number): Variant[] 
 
 /** The source's size as shown (EXIF orientation applied); pictures past the upload limit are refused. */
 async function measure(from: string): Promise<{ width: number; height: number }> {
-  const cause = (detail: string, error?: unknown): ErrorOptions => ({ cause: new Error(`${path.basename(from)}: ${detail}`, { cause: error }) });
-  let meta: sharp.Metadata;
-  try {
-    // The header only: the limit is applied below, with its own message.
-    meta = await sharp(from, { limitInputPixels: false }).metadata();
-  } catch (error) {
-    throw new PictureRefusedError('unreadable', cause('not a picture sharp reads', error));
-  }
+  const meta = await pictureHeader(from, path.basename(from));
   const width = meta.width ?? 0;
   const height = meta.pageHeight ?? meta.height ?? 0;
-  if (!width || !height) throw new PictureRefusedError('unreadable', cause('no size'));
-  if (width * height > MiniSiteLimits.uploadMaxPixels) throw new PictureRefusedError('tooManyPixels', cause(`${width}x${height} pixels`));
+  if (!width || !height) throw new PictureRefusedError('unreadable', { cause: new Error(`The ${path.basename(from)}: no size`) });
   const turned = (meta.orientation ?? 1) >= 5;
   return turned ? { width: height, height: width } : { width, height };
 }
 
 /**
  * Writes each picture of `copies` into `outDir` (WebP sizes up to `widest` of it, or the file
- * itself for SVG and GIF) and answers the page's view of them and the files written. One picture named by several places
- * is written once.
+ * itself for SVG and GIF) and answers the page's view of them and the files written. One picture
+ * named by several places is written once.
  */
 export async function writeWebPictures(
   copies: readonly PictureCopy[],
@@ -101,7 +98,7 @@ export async function writeWebPictures(
     if (!CONVERTED.has(path.extname(to).toLowerCase())) {
       await fs.promises.copyFile(from, target);
       files.push(to);
-      pictures.set(to, { src: to, srcSet: '', ...size });
+      pictures.set(to, { src: to, srcSet: '', full: to, ...size });
       continue;
     }
     const variants = variantsOf(to, size.width, widest({ from, to }));
@@ -109,7 +106,8 @@ export async function writeWebPictures(
     await Promise.all(variants.map((variant) => source.clone().resize({ width: variant.width, withoutEnlargement: true }).webp(WEBP).toFile(path.join(outDir, variant.to))));
     files.push(...variants.map((variant) => variant.to));
     const fallback = [...variants].reverse().find((variant) => variant.width <= FALLBACK_WIDTH) ?? variants[0];
-    pictures.set(to, { src: fallback.to, srcSet: variants.map((variant) => `${variant.to} ${variant.width}w`).join(', '), ...size });
+    const srcSet = variants.map((variant) => `${variant.to} ${variant.width}w`).join(', ');
+    pictures.set(to, { src: fallback.to, srcSet, full: variants[variants.length - 1].to, ...size });
   }
   return { pictures, files };
 }

@@ -52,9 +52,7 @@ function sizeProperties(width: number, height: number): CSSProperties {
 
 /** The largest file of a picture: what a link that opens it full size points at. */
 export function useFullPicture(src: string): string {
-  const picture = useContext(PicturesContext).get(src);
-  const widest = picture?.srcSet.split(', ').at(-1)?.split(' ')[0];
-  return widest || picture?.src || src;
+  return useContext(PicturesContext).get(src)?.full ?? src;
 }
 
 export function Picture({ src, alt, shown, className, lazy = false, first = false, width, height }: PictureProps): ReactNode {
