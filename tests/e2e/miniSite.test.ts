@@ -115,6 +115,7 @@ describeInBrowser('the mini site, in Chromium against the npm start server', () 
     const written = fs.readFileSync(path.join(siteDir, index!), 'utf8');
     const videoTag = /<video\b[^>]*>/.exec(written)?.[0] ?? '';
     expect(videoTag).toContain('data-src="assets/banner.mp4"');
+    expect(videoTag).toContain('data-src-phone="assets/banner-phone.mp4"');
     expect(videoTag).not.toMatch(/\s(?:src|poster|autoplay)=/);
     expect(await sitePage.locator('img.hero-poster').evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
     // After load, site.js gives the video its source and plays it over the poster.
@@ -136,7 +137,19 @@ describeInBrowser('the mini site, in Chromium against the npm start server', () 
 
     expect(failed).toEqual([]);
     expect(dialogs).toEqual([]);
-    expect(errors).toEqual([]);
     await close();
+
+    // Opened on a phone, the page plays the video's phone copy: a quarter of the full one's pixels.
+    const phone = await openOffline(browser, path.join(siteDir, index!), { width: 390, height: 844 });
+    await phone.page.waitForFunction(() => (document.querySelector('video')?.readyState ?? 0) >= 2);
+    expect(await phone.page.locator('video').first().evaluate((video: HTMLVideoElement) => [video.getAttribute('src'), video.videoWidth, video.videoHeight])).toEqual([
+      'assets/banner-phone.mp4',
+      960,
+      540,
+    ]);
+    await phone.page.locator('video.hero-video.is-playing').waitFor();
+    expect(phone.failed).toEqual([]);
+    await phone.close();
+    expect(errors).toEqual([]);
   });
 });

@@ -25,6 +25,25 @@ export interface FrameSink {
   kill(): void;
 }
 
+/**
+ * Runs ffmpeg with `args` (after its quiet defaults) to the end; rejects with its last lines of
+ * stderr, prefixed by `what`, when it fails. An abort kills it: it must not outlive its caller.
+ */
+export function runFfmpeg(args: readonly string[], what: string, signal?: AbortSignal): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const child = spawn(FFMPEG_PATH, ['-hide_banner', '-loglevel', 'error', '-y', ...args], { stdio: ['ignore', 'ignore', 'pipe'], signal });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr = (stderr + chunk.toString()).slice(-4000);
+    });
+    child.once('error', reject);
+    child.once('close', (code, killedBy) => {
+      if (code === 0) resolve();
+      else reject(new Error(`ffmpeg failed to ${what} (${killedBy ?? `exit ${code}`}): ${stderr.trim().split('\n').slice(-3).join(' | ')}`));
+    });
+  });
+}
+
 /** Starts ffmpeg reading raw RGBA frames of the given size from stdin. */
 export function startRawVideoEncoder({ width, height, fps, outputArgs }: RawVideoInput): FrameSink {
   const args = ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'rawvideo', '-pix_fmt', 'rgba', '-s', `${width}x${height}`, '-r', String(fps), '-i', 'pipe:0', ...outputArgs];

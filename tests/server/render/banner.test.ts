@@ -4,7 +4,6 @@
  * leaving nothing behind. Sizes and durations are tiny so the whole file stays quick.
  */
 import { createCanvas, loadImage } from '@napi-rs/canvas';
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,10 +13,10 @@ import { hasBannerStyle, renderBannerVideo, type BannerVideoOptions } from '../.
 import { drawableText } from '../../../src/server/render/banner/core/headline';
 import { splitTags } from '../../../src/server/render/banner/core/tags';
 import { BANNER_STYLE_DEFS } from '../../../src/server/render/banner/styles';
-import { FFMPEG_PATH } from '../../../src/server/render/ffmpeg';
 import { PICTURE_REFUSED_ERROR_NAME } from '../../../src/server/render/pictureRefused';
 import { font } from '../../../src/server/render/fonts';
 import { BANNER_STYLES } from '../../../src/server/render/styles';
+import { probeVideo } from '../../fixtures/videoFiles';
 
 jest.setTimeout(120_000);
 
@@ -59,33 +58,6 @@ function boxes(data: Buffer, from = 0, to = data.length): Box[] {
     offset += size;
   }
   return found;
-}
-
-interface Probe {
-  codec: string;
-  pixelFormat: string;
-  width: number;
-  height: number;
-  frames: number;
-  audio: boolean;
-}
-
-/** What ffmpeg itself reads from the file: its stream line, and the frames a full decode counts. */
-function probe(file: string): Probe {
-  const run = spawnSync(FFMPEG_PATH, ['-hide_banner', '-nostats', '-i', file, '-map', '0:v:0', '-f', 'null', '-'], { encoding: 'utf8' });
-  const stderr = run.stderr;
-  expect(run.status).toBe(0);
-  const stream = /Stream #0:0[^\n]*Video: (\w+)[^\n]*?, (\w+)\([^\n]*?, (\d+)x(\d+)/.exec(stderr);
-  if (!stream) throw new Error(`no video stream in:\n${stderr}`);
-  const frames = [...stderr.matchAll(/frame=\s*(\d+)/g)].map((m) => Number(m[1]));
-  return {
-    codec: stream[1],
-    pixelFormat: stream[2],
-    width: Number(stream[3]),
-    height: Number(stream[4]),
-    frames: frames.length ? frames[frames.length - 1] : 0,
-    audio: /Stream #\d+:\d+[^\n]*Audio:/.test(stderr),
-  };
 }
 
 let dir: string;
@@ -171,7 +143,7 @@ describe('the video file', () => {
   });
 
   it('decodes to the frames, size and pixel format asked for', () => {
-    expect(probe(path.join(dir, 'battlefield.mp4'))).toEqual({ codec: 'h264', pixelFormat: 'yuv420p', width: 320, height: 180, frames: 10, audio: false });
+    expect(probeVideo(path.join(dir, 'battlefield.mp4'))).toEqual({ codec: 'h264', pixelFormat: 'yuv420p', width: 320, height: 180, frames: 10, audio: false });
   });
 
   it('comes with a JPEG poster of the same size', async () => {
@@ -191,7 +163,7 @@ describe('every style', () => {
     const options = target(`style-${key}`, { width: 192, height: 108, seconds: 0.6 });
     const result = await renderBannerVideo(id, { logoPng, texts: DEFAULT_BANNER_TEXTS }, options);
     expect(result).toEqual({ frameCount: 6, durationSeconds: 0.6, width: 192, height: 108 });
-    expect(probe(options.outFile)).toMatchObject({ codec: 'h264', pixelFormat: 'yuv420p', width: 192, height: 108, frames: 6 });
+    expect(probeVideo(options.outFile)).toMatchObject({ codec: 'h264', pixelFormat: 'yuv420p', width: 192, height: 108, frames: 6 });
     const poster = await loadImage(fs.readFileSync(options.posterFile));
     expect([poster.width, poster.height]).toEqual([192, 108]);
   });
@@ -210,7 +182,7 @@ describe('inputs', () => {
   it('renders with both banner texts empty', async () => {
     const options = target('empty', { seconds: 0.5 });
     await expect(renderBannerVideo(2, { logoPng, texts: { bannertextup: '', bannertextdown: '' } }, options)).resolves.toMatchObject({ frameCount: 5 });
-    expect(probe(options.outFile).frames).toBe(5);
+    expect(probeVideo(options.outFile).frames).toBe(5);
   });
 
   it('draws any text as text: Latin, emoji, markup and one of the two texts alone', async () => {
@@ -230,7 +202,7 @@ describe('inputs', () => {
     const tall = makeLogo('龍', 200, 600);
     const options = target('tall', { width: 201, height: 113, seconds: 0.3 });
     await expect(renderBannerVideo(7, { logoPng: tall, texts: DEFAULT_BANNER_TEXTS }, options)).resolves.toEqual({ frameCount: 3, durationSeconds: 0.3, width: 200, height: 112 });
-    expect(probe(options.outFile)).toMatchObject({ width: 200, height: 112 });
+    expect(probeVideo(options.outFile)).toMatchObject({ width: 200, height: 112 });
   });
 
   it('rejects a logo that is not an image, and writes nothing', async () => {

@@ -2,10 +2,9 @@
  * Encodes a synthesised track with the bundled ffmpeg: MP3 (libmp3lame), which every browser plays
  * in an <audio> element, at 128 kbit/s: well under 1 MB for 40 s of a background loop.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
-import { FFMPEG_PATH } from '../ffmpeg';
+import { runFfmpeg } from '../ffmpeg';
 import type { StereoPcm } from './synth';
 
 /** Interleaved signed 16-bit little-endian samples, what ffmpeg reads as `-f s16le`. */
@@ -31,25 +30,13 @@ export function encodeMp3(pcm: StereoPcm, outFile: string, title: string, signal
   const raw = `${outFile}.raw`;
   fs.writeFileSync(raw, toS16le(pcm));
   const args = [
-    ...['-hide_banner', '-loglevel', 'error', '-y'],
     ...['-f', 's16le', '-ar', String(pcm.sampleRate), '-ac', '2', '-i', raw],
     ...['-c:a', 'libmp3lame', '-b:a', MUSIC_BITRATE],
     // LAME's faster search: about twice as quick as ffmpeg's default, no audible loss for background music.
     ...['-compression_level', '7'],
     ...['-metadata', `title=${title}`, '-f', 'mp3', outFile],
   ];
-  const encoded = new Promise<void>((resolve, reject) => {
-    // An abort (shutdown) kills ffmpeg: it must not outlive the thread that started it.
-    const child = spawn(FFMPEG_PATH, args, { stdio: ['ignore', 'ignore', 'pipe'], signal });
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr = (stderr + chunk.toString()).slice(-4000);
-    });
-    child.once('error', reject);
-    child.once('close', (code, signal) => {
-      if (code === 0) resolve();
-      else reject(new Error(`ffmpeg failed to encode ${title} (${signal ?? `exit ${code}`}): ${stderr.trim().split('\n').slice(-3).join(' | ')}`));
-    });
-  });
+  // An abort (shutdown) kills ffmpeg: it must not outlive the thread that started it.
+  const encoded = runFfmpeg(args, `encode ${title}`, signal);
   return encoded.finally(() => fs.promises.rm(raw, { force: true }));
 }

@@ -28,6 +28,8 @@ export interface SiteAssets {
   js: string;
   logo: string;
   video: string;
+  /** The video's copy for narrow screens (phoneVideo.ts), written by the renderer. */
+  videoPhone: string;
   poster: string;
   music: string | null;
   favicon: string;
@@ -96,6 +98,7 @@ export const ASSET_NAMES = {
   favicon: 'assets/favicon.png',
   share: 'assets/share.png',
   qr: 'assets/qr-download.png',
+  videoPhone: 'assets/banner-phone.mp4',
   fontsDir: 'assets/fonts',
 } as const;
 
@@ -136,6 +139,7 @@ export function planSite(template: SiteTemplateDefinition, input: SiteRenderInpu
     js: ASSET_NAMES.js,
     logo: copy(input.logo.path, ASSET_NAMES.logo),
     video: copy(input.bannerVideo.path, `assets/banner${extensionOf(input.bannerVideo.path, ['.mp4', '.webm'], '.mp4')}`),
+    videoPhone: ASSET_NAMES.videoPhone,
     poster: copy(input.bannerPoster.path, `assets/banner-poster${extensionOf(input.bannerPoster.path, IMAGE_EXTENSIONS, '.jpg')}`),
     music: input.music ? copy(input.music.path, `assets/music${extensionOf(input.music.path, MUSIC_EXTENSIONS, '.mp3')}`) : null,
     favicon: ASSET_NAMES.favicon,

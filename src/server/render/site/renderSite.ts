@@ -3,14 +3,17 @@
  * and generated logo and banner in, a self-contained folder out. Every reference in it is
  * relative (assets/...), so the folder works from a zip opened on disk, with no server.
  */
+import type { Image } from '@napi-rs/canvas';
 import fs from 'node:fs';
 import path from 'node:path';
 import { qrPng } from '../../qrImage';
 import { decodePicture } from '../picture';
 import { findSiteDesign, findSiteTemplate } from './catalog';
-import { ASSET_NAMES, planSite, type SiteCopy } from './content';
+import { ASSET_NAMES, planSite, type SiteCopy, type SitePlan } from './content';
+import type { SiteDesign } from './design';
 import { renderSitePage } from './page';
 import { writeCompressedCopies } from './compressedCopies';
+import { writePhoneVideo } from './phoneVideo';
 import { SITE_SCRIPT } from './siteScript';
 import { favicon, sharePicture } from './sitePictures';
 import type { SiteRenderInput, SiteRenderResult } from './types';
@@ -30,7 +33,26 @@ export async function renderSite(input: SiteRenderInput, outDir: string): Promis
   if (!template || !design) throw new Error(`Unknown site template ${input.templateId}`);
   const plan = planSite(template, input);
   const [logo, poster] = await Promise.all([decodePicture(input.logo.path, 'logo'), decodePicture(input.bannerPoster.path, 'banner poster')]);
-  await fs.promises.mkdir(outDir, { recursive: true });
+  const { videoPhone } = plan.content.assets;
+  await fs.promises.mkdir(path.join(outDir, path.dirname(videoPhone)), { recursive: true });
+  // ffmpeg works in its own process while this thread encodes the pictures and renders the page;
+  // a render that fails stops it, so nothing writes into a folder its caller is removing.
+  const stopVideo = new AbortController();
+  const phoneVideo = writePhoneVideo(input.bannerVideo.path, path.join(outDir, videoPhone), stopVideo.signal);
+  phoneVideo.catch(() => {});
+  try {
+    const assets = await writeSiteFiles(plan, design, { logo, poster }, outDir);
+    await phoneVideo;
+    return { files: ['index.html', ...[...assets, videoPhone].sort()] };
+  } catch (error) {
+    stopVideo.abort();
+    throw error;
+  }
+}
+
+/** Everything of the site but the phone video; answers the files written besides index.html. */
+async function writeSiteFiles(plan: SitePlan, design: SiteDesign, decoded: { logo: Image; poster: Image }, outDir: string): Promise<string[]> {
+  const { logo, poster } = decoded;
   const { logo: logoAt, poster: posterAt } = plan.content.assets;
   const web = await writeWebPictures(
     plan.copies.filter((entry) => isPicture(entry.to)),
@@ -59,5 +81,5 @@ export async function renderSite(input: SiteRenderInput, outDir: string): Promis
   for (const name of await writeCompressedCopies(outDir, ['index.html', ASSET_NAMES.js])) written.add(name);
 
   written.delete('index.html');
-  return { files: ['index.html', ...[...written].sort()] };
+  return [...written];
 }

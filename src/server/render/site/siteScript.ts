@@ -1,7 +1,8 @@
 /**
  * assets/site.js: the site's only script (the server's CSP allows scripts from the site itself,
  * none inline). It starts the banner video once the page has loaded (over its poster, muted and
- * inline) and keeps it playing, and runs the music switch:
+ * inline; the phone copy on a screen as narrow as the phone layout's) and keeps it playing, and
+ * runs the music switch:
  * try to play on load; when the browser blocks autoplay, show the switch as off and start on the
  * visitor's first click, tap or key press, unless they turned the music off themselves.
  * Plain ES2017 so that it runs as written in any current browser.
@@ -18,10 +19,13 @@ export const SITE_SCRIPT = `(function () {
       if (attempt && attempt.catch) attempt.catch(function () {});
     };
     // The poster is the first view; the video's megabytes are fetched once the page has loaded.
+    // The stylesheets' phone layout starts at 900 px; a screen that narrow shows the hero small.
+    var phone = video.getAttribute('data-src-phone');
+    var narrow = window.matchMedia && window.matchMedia('(max-width: 900px)').matches;
     var startVideo = function () {
       if (!video.getAttribute('src')) {
         video.preload = 'auto';
-        video.src = video.getAttribute('data-src');
+        video.src = (narrow && phone) || video.getAttribute('data-src');
       }
       tryVideo();
     };

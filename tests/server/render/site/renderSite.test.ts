@@ -14,6 +14,7 @@ import { PICTURE_REFUSED_ERROR_NAME } from '../../../../src/server/render/pictur
 import { findSiteTemplate, siteTemplates } from '../../../../src/server/render/site/catalog';
 import { renderSite } from '../../../../src/server/render/site/renderSite';
 import type { SiteRenderInput } from '../../../../src/server/render/site/types';
+import { probeVideo, writeSampleVideo } from '../../../fixtures/videoFiles';
 import { compressedCopyProblems, fontProblems, listFiles, pictureProblems, samePicture, webpSize, writeSamplePicture } from '../siteFiles';
 import { cssUrls, htmlResources, inlineStyles, linkTargets, srcsetEntries, strayStyleAttributes, structureProblems, tags, withoutStyleText, type Tag } from './siteHtml';
 
@@ -29,9 +30,8 @@ beforeAll(async () => {
   files.logo = await picture(300, 150, 'png', 'logo.png', true);
   files.poster = await picture(320, 180, 'jpeg', 'poster.jpg', false);
   files.upload = await picture(160, 90, 'png', 'upload-a1b2.png', false);
-  // The renderer copies these without reading them: any bytes do.
-  files.video = path.join(root, 'banner.mp4');
-  fs.writeFileSync(files.video, 'not decoded by the renderer');
+  files.video = writeSampleVideo(root, 'banner.mp4', { width: 320, height: 180 });
+  // The renderer copies the music without reading it: any bytes do.
   files.music = path.join(root, 'track.mp3');
   fs.writeFileSync(files.music, 'ID3');
 });
@@ -118,9 +118,19 @@ describe('renderSite with the defaults', () => {
     const all = tags(site.html);
     const videos = all.filter((tag) => tag.name === 'video' && !tag.closing);
     expect(videos).toHaveLength(1);
-    expect(videos[0].attributes).toMatchObject({ 'data-banner': '', 'data-src': 'assets/banner.mp4', muted: '', loop: '', playsinline: '', preload: 'none' });
+    expect(videos[0].attributes).toMatchObject({
+      'data-banner': '',
+      'data-src': 'assets/banner.mp4',
+      'data-src-phone': 'assets/banner-phone.mp4',
+      muted: '',
+      loop: '',
+      playsinline: '',
+      preload: 'none',
+    });
     for (const name of ['src', 'poster', 'autoplay']) expect(videos[0].attributes).not.toHaveProperty(name);
     expect(fs.readFileSync(path.join(site.dir, 'assets/banner.mp4'))).toEqual(fs.readFileSync(files.video));
+    // The phone copy of a video already narrower than a phone's: the same size, the same frames.
+    expect(probeVideo(path.join(site.dir, 'assets/banner-phone.mp4'))).toEqual(probeVideo(files.video));
     const posters = all.filter((tag) => tag.name === 'img' && !tag.closing && tag.attributes.class === 'hero-poster');
     expect(posters).toHaveLength(1);
     const poster = posters[0];
@@ -197,6 +207,20 @@ describe('renderSite with the defaults', () => {
     const site = await render(input(2));
     expect(site.html).not.toContain('<audio');
     expect(withoutStyleText(site.html)).not.toContain('data-music-toggle');
+  });
+
+  it('gives phones a copy of a full-HD banner video 960 wide, a quarter of its pixels', async () => {
+    const video = writeSampleVideo(root, 'banner-1080p.mp4', { width: 1920, height: 1080 });
+    const site = await render(input(3, { bannerVideo: { path: video } }));
+    expect(site.files).toContain('assets/banner-phone.mp4');
+    expect(probeVideo(path.join(site.dir, 'assets/banner-phone.mp4'))).toEqual({ codec: 'h264', pixelFormat: 'yuv420p', width: 960, height: 540, frames: 2, audio: false });
+    expect(probeVideo(path.join(site.dir, 'assets/banner.mp4'))).toMatchObject({ width: 1920, height: 1080 });
+  });
+
+  it('fails with ffmpeg\'s reason when the banner video cannot be read, and leaves no phone copy being written', async () => {
+    const dir = path.join(root, 'unreadable-video');
+    await expect(renderSite(input(1, { bannerVideo: { path: files.music } }), dir)).rejects.toThrow(/phone copy of the banner video/);
+    expect(fs.existsSync(path.join(dir, 'assets/banner-phone.mp4'))).toBe(false);
   });
 
   it('refuses an unknown template and an undecodable logo', async () => {

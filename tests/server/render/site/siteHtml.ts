@@ -92,14 +92,14 @@ export function srcsetEntries(srcset: string): SrcsetEntry[] {
 
 /**
  * Resource references (they must be files in the folder): src, poster, every srcset (and a preload
- * link's imagesrcset) candidate, data-src (the banner video site.js loads), link href and meta images. The url()s of the inline
+ * link's imagesrcset) candidate, data-src and data-src-phone (the banner video site.js loads), link href and meta images. The url()s of the inline
  * stylesheet are read with cssUrls(inlineStyles(html)...), relative to the page as well.
  */
 export function htmlResources(html: string): string[] {
   const refs: string[] = [];
   for (const tag of tags(html)) {
     if (tag.closing) continue;
-    for (const name of ['src', 'poster', 'data-src']) if (tag.attributes[name] !== undefined) refs.push(tag.attributes[name]);
+    for (const name of ['src', 'poster', 'data-src', 'data-src-phone']) if (tag.attributes[name] !== undefined) refs.push(tag.attributes[name]);
     // imagesrcset: the preload <link> React puts in the head for a picture of the first screen.
     for (const name of ['srcset', 'imagesrcset']) if (tag.attributes[name] !== undefined) refs.push(...srcsetEntries(tag.attributes[name]).map((entry) => entry.url));
     if (tag.name === 'link' && tag.attributes.href !== undefined) refs.push(tag.attributes.href);

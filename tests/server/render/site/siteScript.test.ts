@@ -48,7 +48,10 @@ class FakeMedia extends FakeTarget {
 
 /** The banner <video>: data-src and no src in the markup, preload="none", hidden until it plays. */
 class FakeVideo extends FakeMedia {
-  readonly attributes = new Map<string, string>([['data-src', 'assets/banner.mp4']]);
+  readonly attributes = new Map<string, string>([
+    ['data-src', 'assets/banner.mp4'],
+    ['data-src-phone', 'assets/banner-phone.mp4'],
+  ]);
   readonly classes = new Set<string>();
   preload = 'none';
   classList = {
@@ -83,14 +86,23 @@ class FakeToggle extends FakeTarget {
   }
 }
 
-function page(options: { autoplay: boolean; music?: boolean; video?: 'plays' | 'refused'; readyState?: 'loading' | 'interactive' | 'complete' }) {
+function page(options: { autoplay: boolean; music?: boolean; video?: 'plays' | 'refused'; readyState?: 'loading' | 'interactive' | 'complete'; screenWidth?: number; phoneCopy?: boolean }) {
   let userActivated = options.autoplay;
   const allowed = () => userActivated;
   const video = new FakeVideo(() => options.video !== 'refused');
+  if (options.phoneCopy === false) video.attributes.delete('data-src-phone');
   const audio = new FakeMedia(allowed);
   const toggle = new FakeToggle();
   const elsewhere = { closest: () => null };
-  const window = new FakeTarget();
+  const screenWidth = options.screenWidth ?? 1440;
+  const window = Object.assign(new FakeTarget(), {
+    /** Answers the one query site.js asks, `(max-width: Npx)`, for a screen of `screenWidth`. */
+    matchMedia: (query: string) => {
+      const max = /^\(max-width: (\d+)px\)$/.exec(query);
+      if (!max) throw new Error(`Unexpected media query ${query}`);
+      return { matches: screenWidth <= Number(max[1]) };
+    },
+  });
   const document = new (class extends FakeTarget {
     hidden = false;
     // A deferred script runs once the document is parsed, usually before the page's load event.
@@ -137,6 +149,26 @@ describe('site.js', () => {
     expect(video.plays).toBe(1);
     // Shown over the poster once it plays.
     expect(video.classes.has('is-playing')).toBe(true);
+  });
+
+  it('fetches the phone copy of the video on a screen as narrow as the phone layout, the full one above it', () => {
+    for (const [screenWidth, source] of [
+      [390, 'assets/banner-phone.mp4'],
+      [900, 'assets/banner-phone.mp4'],
+      [901, 'assets/banner.mp4'],
+      [1440, 'assets/banner.mp4'],
+    ] as const) {
+      const { video, load } = page({ autoplay: false, music: false, screenWidth });
+      expect(video.getAttribute('src')).toBeNull();
+      load();
+      expect(video.getAttribute('src')).toBe(source);
+    }
+  });
+
+  it('fetches the full video on a narrow screen when the page names no phone copy', () => {
+    const { video, load } = page({ autoplay: false, music: false, screenWidth: 390, phoneCopy: false });
+    load();
+    expect(video.getAttribute('src')).toBe('assets/banner.mp4');
   });
 
   it('starts the video at once when the page had loaded before the script ran', () => {

@@ -1,8 +1,9 @@
 /**
  * The first screen: the generated banner's poster as the first paint (a picture sized to the
  * screen, fetched first), the banner video over it once the page has loaded (site.js sets its
- * source then, so its megabytes never hold up the first view; muted, looped, inline, shown when it
- * plays), a layer of the family's effects, and the family's overlay.
+ * source then, so its megabytes never hold up the first view, and a narrow screen gets the phone
+ * copy; muted, looped, inline, shown when it plays), a layer of the family's effects, and the
+ * family's overlay.
  */
 import type { ReactNode } from 'react';
 import type { SiteContent } from '../content';
@@ -15,7 +16,7 @@ export function Hero({ content, className = '', children }: { content: SiteConte
     <section id="top" className={`hero ${className}`.trim()}>
       <div className="hero-media">
         <Picture className="hero-poster" src={content.assets.poster} alt="" shown={SHOWN.full} first />
-        <video className="hero-video" data-banner="" data-src={content.assets.video} muted loop playsInline preload="none" aria-label={`${content.name} 宣传动画`} />
+        <video className="hero-video" data-banner="" data-src={content.assets.video} data-src-phone={content.assets.videoPhone} muted loop playsInline preload="none" aria-label={`${content.name} 宣传动画`} />
         <div className="hero-fx" aria-hidden="true" />
       </div>
       {children}
