@@ -12,6 +12,7 @@ import sharp from 'sharp';
 import { MiniSiteLimits } from '../../../contract/miniSite';
 import { pictureHeader } from '../picture';
 import { PictureRefusedError } from '../pictureRefused';
+import { EncodedPictures } from './encodedPictures';
 
 /** What an <img> of the page needs: a fallback src, the srcset and the source's size; and the largest file, for a link that opens it. */
 export interface WebPicture {
@@ -46,6 +47,9 @@ export const WIDEST = { screen: 1920, column: 1280, logo: 960 } as const;
 const FALLBACK_WIDTH = 960;
 /** Photo-like pictures at 74 look like their JPEG at 90; the alpha of logos stays near lossless. */
 const WEBP = { quality: 74, alphaQuality: 90, effort: 4 } as const;
+
+/** Sizes encoded by earlier renders of this thread. */
+const encoded = new EncodedPictures();
 
 const CONVERTED = new Set(['.png', '.jpg', '.jpeg', '.webp', '.bmp', '.img']);
 
@@ -102,8 +106,17 @@ export async function writeWebPictures(
       continue;
     }
     const variants = variantsOf(to, size.width, widest({ from, to }));
-    const source = sharp(from, { limitInputPixels: MiniSiteLimits.uploadMaxPixels, failOn: 'none' }).autoOrient();
-    await Promise.all(variants.map((variant) => source.clone().resize({ width: variant.width, withoutEnlargement: true }).webp(WEBP).toFile(path.join(outDir, variant.to))));
+    const bytes = await fs.promises.readFile(from);
+    const digest = EncodedPictures.digest(bytes);
+    const source = sharp(bytes, { limitInputPixels: MiniSiteLimits.uploadMaxPixels, failOn: 'none' }).autoOrient();
+    const encode = async (width: number): Promise<Buffer> => {
+      const done = encoded.get(digest, width);
+      if (done) return done;
+      const fresh = await source.clone().resize({ width, withoutEnlargement: true }).webp(WEBP).toBuffer();
+      encoded.set(digest, width, fresh);
+      return fresh;
+    };
+    await Promise.all(variants.map(async (variant) => fs.promises.writeFile(path.join(outDir, variant.to), await encode(variant.width))));
     files.push(...variants.map((variant) => variant.to));
     const fallback = [...variants].reverse().find((variant) => variant.width <= FALLBACK_WIDTH) ?? variants[0];
     const srcSet = variants.map((variant) => `${variant.to} ${variant.width}w`).join(', ');
