@@ -27,5 +27,22 @@ module.exports = {
         ],
       },
     },
+    {
+      // Dependencies run one way, modules -> queue -> render (DESIGN.md section 6): a renderer
+      // needs nothing of the server outside render/, so a render process can load it alone.
+      files: ['src/server/render/**/*.ts', 'src/server/render/**/*.tsx'],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          { patterns: [{ regex: '^(\\.\\./)+(queue|modules|db|security|config|services|app|clock)(/|$)', message: 'render/ depends on nothing of the server outside it.' }] },
+        ],
+      },
+    },
+    {
+      files: ['src/server/queue/**/*.ts'],
+      rules: {
+        'no-restricted-imports': ['error', { patterns: [{ regex: '^(\\.\\./)+modules(/|$)', message: 'The queue serves the modules; it never imports them.' }] }],
+      },
+    },
   ],
 };

@@ -18,7 +18,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { qrPng } from '../../src/server/qrImage';
+import { qrPng } from '../../src/server/render/qrImage';
 import { renderLogoPng } from '../../src/server/render/logo';
 import { BUILDER_ASSETS_DIR, BUILDER_DEFAULTS_DIR, componentPictureFiles, PICTURE_MANIFEST_FILE } from '../../src/server/render/builder/assets';
 import { pictureSubjects, type PictureSubject } from '../../src/server/render/builder/fingerprint';

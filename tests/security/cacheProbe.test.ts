@@ -14,7 +14,7 @@ import { DEFAULT_LOGO_TEXTS, GenerationMessages, type LogoCreateAnswer, type Log
 import { openDatabase } from '../../src/server/db/database';
 import { MIGRATIONS, runMigrations } from '../../src/server/db/migrations';
 import { jobDir } from '../../src/server/queue/paths';
-import { RENDERER_VERSION } from '../../src/server/queue/renderSpec';
+import { RENDERER_VERSION } from '../../src/server/render/jobSpec';
 import { START_TIME, get, post } from '../server/helpers';
 import { alice, bob, newSite, type Caller } from '../server/modules/builderKit';
 import { FakeRunner, buildGenerationApp, settle, writeFakeFiles, type GenerationTestApp } from '../server/queue/kit';

@@ -6,7 +6,7 @@ import type { Clock } from '../clock';
 import { BANNER_STYLES, LOGO_STYLES, bannerStyleById, logoStyleById } from '../render/styles';
 import { CATALOG_MUSIC_FOLDER, CATALOG_URL_PREFIX, catalogRoot } from './paths';
 import type { RenderQueue } from './renderQueue';
-import { JOB_FILES, RENDERER_VERSION, type CatalogJobSpec } from './renderSpec';
+import { JOB_FILES, RENDERER_VERSION, type CatalogJobSpec } from '../render/jobSpec';
 
 type CatalogKind = CatalogJobSpec['kind'];
 

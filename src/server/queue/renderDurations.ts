@@ -1,5 +1,5 @@
 import type { Db } from '../db/database';
-import type { UserJobKind } from './renderSpec';
+import type { UserJobKind } from '../render/jobSpec';
 
 /**
  * What a fresh install expects of each kind before it has rendered anything: medians measured with

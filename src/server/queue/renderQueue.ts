@@ -8,23 +8,8 @@ import { addressLimitKey } from '../security/clientAddress';
 import { generatedDir, jobDir, renderTmpDir } from './paths';
 import { DurationRepository, RenderDurations, type RenderSeeds } from './renderDurations';
 import { RENDER_SEEDS } from './renderSeeds';
-import {
-  DEFAULT_RENDER_SECONDS,
-  JOB_ID_PATTERN,
-  RENDER_TIMEOUT_MS,
-  durationStyleOf,
-  jobIdentity,
-  jobScope,
-  userFacingMessage,
-  type CacheScope,
-  type CatalogJobSpec,
-  type RenderKind,
-  type RenderResult,
-  type RenderRunner,
-  type RenderSpec,
-  type UserJobKind,
-  type UserJobSpec,
-} from './renderSpec';
+import { DEFAULT_RENDER_SECONDS, JOB_ID_PATTERN, RENDER_TIMEOUT_MS, durationStyleOf, jobIdentity, jobScope, type CacheScope, type RenderRunner } from './renderSpec';
+import { userFacingMessage, type CatalogJobSpec, type RenderKind, type RenderResult, type RenderSpec, type UserJobKind, type UserJobSpec } from '../render/jobSpec';
 import { JobRepository, filesOf, specOf, type JobRow } from './repository';
 import { SequenceIndex } from './sequenceIndex';
 

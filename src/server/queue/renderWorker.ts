@@ -5,7 +5,7 @@
  */
 import { isMainThread, parentPort } from 'node:worker_threads';
 import { runRenderJob, warmUpRenderers } from '../render/jobs';
-import { lowerThisThreadsPriority } from './renderPriority';
+import { lowerThisThreadsPriority } from '../render/threadPriority';
 import type { WorkerReply, WorkerRequest } from './workerPool';
 
 function serialise(error: unknown): { name: string; message: string; stack?: string } {

@@ -1,5 +1,5 @@
 import type { Db } from '../db/database';
-import type { UserJobKind, UserJobSpec } from './renderSpec';
+import type { UserJobKind, UserJobSpec } from '../render/jobSpec';
 
 export type JobStatus = 'queued' | 'running' | 'done' | 'failed' | 'expired';
 

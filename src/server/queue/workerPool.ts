@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { RenderResult, RenderRunner, RenderSpec } from './renderSpec';
+import type { RenderRunner } from './renderSpec';
+import type { RenderResult, RenderSpec } from '../render/jobSpec';
 
 /** Messages to a render worker thread (renderWorker.ts)... */
 export type WorkerRequest = { type: 'run'; id: number; spec: RenderSpec; outDir: string } | { type: 'abort'; id: number } | { type: 'warm' };

@@ -6,7 +6,7 @@ import { createCanvas } from '@napi-rs/canvas';
 import fs from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_BANNER_TEXTS, DEFAULT_LOGO_TEXTS, type BannerTexts, type LogoTexts } from '../../contract/generation';
-import { BANNER_PREVIEW_LOGO_STYLE, CATALOG_SIZES, JOB_FILES, type RenderResult, type RenderSpec } from '../queue/renderSpec';
+import { BANNER_PREVIEW_LOGO_STYLE, CATALOG_SIZES, JOB_FILES, type RenderResult, type RenderSpec } from './jobSpec';
 import { BANNER_ART_SIZE, bannerArtProviderFor, toBannerJpeg, type BannerArtProvider } from './aiBanner';
 import { renderBannerVideo, type BannerVideoOptions } from './banner';
 import { FONT_FACES, font, type FontFaceName } from './fonts';

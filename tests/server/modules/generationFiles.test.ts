@@ -7,7 +7,7 @@ import { GENERATION_RATE_LIMITS } from '../../../src/server/modules/generation/r
 import { attachmentHeader } from '../../../src/server/modules/generation/files';
 import { ownHostKeys, resultFileOf, sanitiseFileName } from '../../../src/server/modules/generation/zip';
 import { CATALOG_MUSIC_FOLDER } from '../../../src/server/queue/paths';
-import { RENDERER_VERSION } from '../../../src/server/queue/renderSpec';
+import { RENDERER_VERSION } from '../../../src/server/render/jobSpec';
 import { BANNER_STYLES, LOGO_STYLES } from '../../../src/server/render/styles';
 import { post } from '../helpers';
 import { FakeRunner, buildGenerationApp, quickLogin, settle, type GenerationTestApp } from '../queue/kit';

@@ -13,7 +13,8 @@ import { WAVES, renderSong, score, tableVoice } from '../../../src/server/render
 import { MUSIC_TRACKS, MUSIC_VERSION } from '../../../src/server/render/music/tracks';
 import { runRenderJobWith } from '../../../src/server/render/jobs';
 import { renderLogoAnimation, renderLogoPng, renderLogoShowcase } from '../../../src/server/render/logo';
-import type { RenderResult, RenderRunner, RenderSpec } from '../../../src/server/queue/renderSpec';
+import type { RenderRunner } from '../../../src/server/queue/renderSpec';
+import type { RenderResult, RenderSpec } from '../../../src/server/render/jobSpec';
 import { post, type TestApp } from '../helpers';
 
 export interface Part {

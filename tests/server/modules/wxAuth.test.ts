@@ -3,7 +3,7 @@ import type { QrcodeAnswer, QrLoginInfoAnswer } from '../../../src/contract/auth
 import { AnswerCode } from '../../../src/contract/envelope';
 import { Limits, Security } from '../../../src/contract/limits';
 import { Messages } from '../../../src/contract/messages';
-import { qrPngDataUrl } from '../../../src/server/qrImage';
+import { qrPngDataUrl } from '../../../src/server/render/qrImage';
 import { QR_IMAGE_MARGIN, QR_IMAGE_WIDTH } from '../../../src/server/modules/wxAuth/service';
 import { bearer, buildTestApp, get, post, type TestApp } from '../helpers';
 

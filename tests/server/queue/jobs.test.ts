@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_BANNER_TEXTS, DEFAULT_LOGO_TEXTS } from '../../../src/contract/generation';
-import { CATALOG_SIZES } from '../../../src/server/queue/renderSpec';
+import { CATALOG_SIZES } from '../../../src/server/render/jobSpec';
 import { runRenderJobWith, type Renderers } from '../../../src/server/render/jobs';
 
 let outDir: string;

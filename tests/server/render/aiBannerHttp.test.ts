@@ -7,7 +7,7 @@ import { createCanvas, loadImage } from '@napi-rs/canvas';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ConfigError, loadConfig } from '../../../src/server/config';
-import { USER_FACING_ERROR_NAME, userFacingMessage } from '../../../src/server/queue/renderSpec';
+import { USER_FACING_ERROR_NAME, userFacingMessage } from '../../../src/server/render/jobSpec';
 import { bannerArtProviderFor, bannerArtProviderFromEnv } from '../../../src/server/render/aiBanner';
 import { bannerArtDescriptorFromEnv, readBannerArtConfig, type BannerArtConfig } from '../../../src/server/render/aiBanner/config';
 import { HttpArtMessages, httpProvider } from '../../../src/server/render/aiBanner/http';

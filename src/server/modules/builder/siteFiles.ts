@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { jobDir, jobFileUrl } from '../../queue/paths';
 import type { RenderQueue } from '../../queue/renderQueue';
-import { JOB_FILES } from '../../queue/renderSpec';
+import { JOB_FILES } from '../../render/jobSpec';
 import { builderAssetFile } from '../../render/builder/assets';
 import { resultFileOf } from '../generation/zip';
 import type { UploadStore } from '../miniSite/uploads';

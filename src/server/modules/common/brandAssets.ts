@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { qrPng } from '../../qrImage';
+import { qrPng } from '../../render/qrImage';
 
 /** Brand images shipped with the code (logo, ad banners). */
 export const BRAND_ASSETS_DIR = path.resolve(__dirname, '..', '..', 'assets', 'brand');

@@ -7,7 +7,7 @@ import type { Clock } from '../../clock';
 import { invalid } from '../../http/envelope';
 import { GENERATED_URL_PREFIX, ZIPS_URL_PREFIX, jobDir, zipsDir } from '../../queue/paths';
 import type { FinishedJob, RenderQueue } from '../../queue/renderQueue';
-import { logoTextOf, type UserJobKind } from '../../queue/renderSpec';
+import { logoTextOf, type UserJobKind } from '../../render/jobSpec';
 
 /** What each result file is called inside a zip, after the logo text: 龙腾天下-banner.mp4. */
 const ENTRY_NAMES: Record<UserJobKind, Record<string, string>> = {

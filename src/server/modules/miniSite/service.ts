@@ -21,7 +21,7 @@ import type { Clock } from '../../clock';
 import { BusinessError, invalid, tooMany } from '../../http/envelope';
 import { jobDir } from '../../queue/paths';
 import type { RenderQueue } from '../../queue/renderQueue';
-import { JOB_FILES } from '../../queue/renderSpec';
+import { JOB_FILES } from '../../render/jobSpec';
 import { pictureRefusedMessage } from '../../render/pictureRefused';
 import { templateAssetPath, templatePictureUrls } from '../../render/site/assets';
 import { findSiteTemplate, siteCategories, siteTemplates } from '../../render/site/catalog';

@@ -4,7 +4,7 @@
  * mini site's, and the builder's composed sites.
  */
 import { isMainThread, parentPort } from 'node:worker_threads';
-import { lowerThisThreadsPriority } from '../../queue/renderPriority';
+import { lowerThisThreadsPriority } from '../../render/threadPriority';
 import { renderBuiltSite } from '../../render/builder/renderBuiltSite';
 import type { BuiltSiteRenderInput } from '../../render/builder/types';
 import { renderSite } from '../../render/site/renderSite';

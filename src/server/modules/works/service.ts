@@ -2,7 +2,7 @@ import { WORK_TYPES, WorkLimits, WorkMessages, isWorkType, type WorkListAnswer, 
 import { invalid } from '../../http/envelope';
 import { jobFileUrl } from '../../queue/paths';
 import { KEEP_DONE_MS } from '../../queue/renderQueue';
-import { JOB_FILES } from '../../queue/renderSpec';
+import { JOB_FILES } from '../../render/jobSpec';
 import { ASSET_NAMES } from '../../render/site/content';
 import { chinaTime } from '../builder/siteList';
 import { resultUrls } from '../generation/service';

@@ -2,7 +2,7 @@ import type { QrcodeAnswer, QrLoginInfoAnswer } from '../../../contract/auth';
 import { Limits } from '../../../contract/limits';
 import type { Db } from '../../db/database';
 import type { Clock } from '../../clock';
-import { qrPngDataUrl } from '../../qrImage';
+import { qrPngDataUrl } from '../../render/qrImage';
 import { randomToken } from '../../security/secrets';
 import type { TokenService } from '../../security/tokens';
 import { toUserInfo, type UserRepository, type UserRow } from '../auth/repository';

@@ -5,7 +5,7 @@
  * decoded before it is used, and every way the service can fail ends in a Chinese message the
  * user reads as the job's failure.
  */
-import { RenderUserFacingError } from '../../queue/renderSpec';
+import { RenderUserFacingError } from '../jobSpec';
 import { PictureRefusedError } from '../pictureRefused';
 import { bannerArtDescriptor, type BannerArtConfig } from './config';
 import { decodeImage, toBannerJpeg } from './image';

@@ -2,7 +2,7 @@
  * The builder's banner-art providers (DESIGN.md section 7), for the render worker thread: this
  * loads canvas. The API's thread names the provider with config.ts's bannerArtDescriptorFromEnv.
  */
-import { RenderUserFacingError } from '../../queue/renderSpec';
+import { RenderUserFacingError } from '../jobSpec';
 import { GENERATIVE_PROVIDER_ID, bannerArtDescriptor, readBannerArtConfig } from './config';
 import { generativeProvider } from './generative';
 import { httpProvider } from './http';

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ComponentType } from '../../../contract/builder';
-import { qrPng } from '../../qrImage';
+import { qrPng } from '../qrImage';
 import { decodePicture } from '../picture';
 import { favicon, sharePicture } from '../site/sitePictures';
 import { BUILT_SITE_SCRIPT } from './builtScript';

@@ -8,7 +8,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
-import { lowerThisThreadsPriority } from '../../queue/renderPriority';
+import { lowerThisThreadsPriority } from '../threadPriority';
 import { encodeMp3 } from './encode';
 import { musicTrackBySlug, renderTrack } from './tracks';
 

@@ -6,7 +6,7 @@
 import type { Image } from '@napi-rs/canvas';
 import fs from 'node:fs';
 import path from 'node:path';
-import { qrPng } from '../../qrImage';
+import { qrPng } from '../qrImage';
 import { decodePicture } from '../picture';
 import { findSiteDesign, findSiteTemplate } from './catalog';
 import { ASSET_NAMES, planSite, type SiteCopy, type SitePlan } from './content';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { RENDER_NICENESS } from '../../../src/server/queue/renderPriority';
+import { RENDER_NICENESS } from '../../../src/server/render/threadPriority';
 
 const onLinux = fs.existsSync('/proc/thread-self') ? it : it.skip;
 
@@ -10,7 +10,7 @@ describe('render thread priority', () => {
     const before = os.getPriority();
     // A plain JS worker that calls the function through tsx's loader, as the render threads do.
     const worker = new Worker(
-      `const { lowerThisThreadsPriority } = require(${JSON.stringify(require.resolve('../../../src/server/queue/renderPriority'))});
+      `const { lowerThisThreadsPriority } = require(${JSON.stringify(require.resolve('../../../src/server/render/threadPriority'))});
        const fs = require('node:fs'); const os = require('node:os');
        lowerThisThreadsPriority();
        const tid = Number(fs.readlinkSync('/proc/thread-self').split('/').pop());

@@ -1,0 +1,125 @@
+/**
+ * The renderers' job vocabulary: what a render job is asked to make (its spec), what it answers,
+ * the files of each kind and the failures whose message is for the user. The queue and the
+ * modules speak it; it depends on nothing of the server outside render/, so that dependencies run
+ * one way (modules -> queue -> render) and a render process needs nothing else.
+ */
+import type { BannerTexts, GenerationModule, LogoTexts } from '../../contract/generation';
+
+/**
+ * Bump when a renderer's output changes: it is part of every job's identity (so an identical
+ * request renders anew instead of answering the old picture) and names the catalogue folder.
+ */
+export const RENDERER_VERSION = 'r3';
+
+/**
+ * The kinds of user job: one per generation module (spec section 9), and the builder's banner
+ * (`ab`), which only the builder submits: the public logoCreate call accepts modules alone.
+ */
+export type UserJobKind = GenerationModule | 'ab';
+
+export interface LogoJobSpec {
+  kind: 'tl' | 'al';
+  logoStyle: number;
+  texts: LogoTexts;
+}
+
+export interface BannerJobSpec {
+  kind: 'fsa';
+  logoStyle: number;
+  bannerStyle: number;
+  texts: LogoTexts;
+  bannerTexts: BannerTexts;
+}
+
+/**
+ * The builder's banner picture (DESIGN.md section 7): the art of `provider` (an id from
+ * render/aiBanner/config.ts, never a secret: specs are stored in the database) for `prompt`, and
+ * the logo of `logoStyle` with `logotext` beside it.
+ */
+export interface BuilderBannerJobSpec {
+  kind: 'ab';
+  logoStyle: number;
+  logotext: string;
+  prompt: string;
+  provider: string;
+}
+
+export type UserJobSpec = LogoJobSpec | BannerJobSpec | BuilderBannerJobSpec;
+
+/** The gallery pictures of one style, made from the sample texts. */
+export interface CatalogJobSpec {
+  kind: 'catalog-logo' | 'catalog-banner';
+  styleId: number;
+}
+
+export type RenderSpec = UserJobSpec | CatalogJobSpec;
+export type RenderKind = RenderSpec['kind'];
+
+export interface RenderResult {
+  /** Names of the files written into the output folder, in a stable order. */
+  files: string[];
+}
+
+/**
+ * The files of each kind. `al`'s result is an animated WebP, which every current browser shows (and
+ * animates) in an <img>, with the still PNG beside it for places that need one.
+ */
+export const JOB_FILES = {
+  tl: { logo: 'logo.png' },
+  al: { logo: 'logo.webp', still: 'logo-still.png' },
+  fsa: { logo: 'logo.png', video: 'banner.mp4', poster: 'banner-poster.jpg' },
+  ab: { banner: 'banner.jpg', logo: 'logo.png' },
+  'catalog-logo': { thumbnail: 'thumbnail.jpg', preview1: 'preview1.jpg', preview: 'preview.jpg' },
+  'catalog-banner': { thumbnail: 'thumbnail.jpg', video: 'preview.mp4', poster: 'poster.jpg' },
+} as const satisfies Record<RenderKind, Record<string, string>>;
+
+/** Gallery picture sizes (CSS pixels of the SPA's cards and dialogs, at about 1.5x). */
+export const CATALOG_SIZES = {
+  logoThumbnail: { width: 360, height: 220 },
+  logoPreview1: { width: 800, height: 480 },
+  logoPreview: { width: 1200, height: 675 },
+  bannerVideo: { width: 960, height: 540, seconds: 5, fps: 25 },
+  bannerThumbnail: { width: 480, height: 270 },
+} as const;
+
+/**
+ * The logo a banner's gallery preview carries: a style that suits its scene, so the gallery shows
+ * a pairing a user would choose rather than the same logo fourteen times.
+ */
+export const BANNER_PREVIEW_LOGO_STYLE: Readonly<Record<number, number>> = {
+  1: 1,
+  2: 2,
+  3: 6,
+  4: 26,
+  5: 12,
+  6: 13,
+  7: 19,
+  8: 18,
+  9: 5,
+  10: 8,
+  11: 10,
+  12: 23,
+  13: 9,
+  14: 15,
+};
+
+/** The logo text of any user job: zips and sites name their files after it. */
+export function logoTextOf(spec: UserJobSpec): string {
+  return spec.kind === 'ab' ? spec.logotext : spec.texts.logotext;
+}
+
+/**
+ * A render failure whose message is for the user (in Chinese): an image service's answer, say.
+ * Recognised by name, because errors cross the worker thread as name and message only. Every
+ * other failure is shown as the generic message, so that no internal detail reaches a visitor.
+ */
+export const USER_FACING_ERROR_NAME = 'RenderUserFacingError';
+
+export class RenderUserFacingError extends Error {
+  override name = USER_FACING_ERROR_NAME;
+}
+
+export function userFacingMessage(error: unknown): string | null {
+  return error instanceof Error && error.name === USER_FACING_ERROR_NAME && error.message ? error.message : null;
+}
