@@ -1,6 +1,7 @@
 /**
  * The game in a few lines: a headline and the introduction, with the logo beside them. Families
- * whose first screen already shows the slogan head this with the game's name instead.
+ * whose first screen already shows the slogan head this with the game's name instead. On a phone
+ * the introduction follows the hero within the first screen, so its logo is fetched at once, not lazily.
  */
 import type { ReactNode } from 'react';
 import type { SiteContent } from '../content';
@@ -11,7 +12,7 @@ export function Intro({ content, withLogo = true, heading = 'slogan' }: { conten
   return (
     <section id="intro" className="sec intro">
       <div className="wrap intro-in">
-        {withLogo && <Picture className="intro-logo" src={content.assets.logo} alt={content.name} shown={SHOWN.bigLogo} lazy />}
+        {withLogo && <Picture className="intro-logo" src={content.assets.logo} alt={content.name} shown={SHOWN.bigLogo} />}
         <div className="intro-body">
           {heading === 'name' && <span className="intro-kicker">游戏简介</span>}
           <Fd as="h2" className="intro-slogan">
