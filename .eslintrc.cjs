@@ -28,6 +28,17 @@ module.exports = {
       },
     },
     {
+      // The server's stores answer asynchronously (the queue, and the database and files when
+      // configured elsewhere): a promise used as a value or left unawaited is a bug, found here.
+      files: ['src/server/**/*.ts', 'src/server/**/*.tsx'],
+      parserOptions: { project: './tsconfig.json', tsconfigRootDir: __dirname },
+      rules: {
+        '@typescript-eslint/no-floating-promises': 'error',
+        '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: false }],
+        '@typescript-eslint/await-thenable': 'error',
+      },
+    },
+    {
       // Dependencies run one way, modules -> queue -> render (DESIGN.md section 6): a renderer
       // needs nothing of the server outside render/, so a render process can load it alone.
       files: ['src/server/render/**/*.ts', 'src/server/render/**/*.tsx'],

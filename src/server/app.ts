@@ -92,9 +92,9 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
 
   const services = createServices({ config, db, now, log: app.log, smsProvider: options.smsProvider, generation: options.generation, miniSite: options.miniSite, builder: options.builder });
   await ensureQqQrCode(config.dataDir, services.common.siteConfig().qq1_link);
-  const housekeeping = startHousekeeping(services);
+  const housekeeping = startHousekeeping(services, app.log);
   app.addHook('onClose', async () => clearInterval(housekeeping));
-  services.renderQueue.start();
+  await services.renderQueue.start();
   // onClose hooks run last-added first: the queue puts its running jobs back before the database closes.
   app.addHook('onClose', async () => services.renderQueue.close());
   app.addHook('onClose', async () => services.music.close());

@@ -31,7 +31,7 @@ import { QrDevices } from './modules/wxAuth/devices';
 import { QrLoginService } from './modules/wxAuth/service';
 import { Catalog } from './queue/catalog';
 import { bannerArtDescriptor } from './render/aiBanner/config';
-import { RenderQueue, type RenderQueueOptions } from './queue/renderQueue';
+import { EmbeddedRenderQueue, type EmbeddedQueueOptions } from './queue/embedded/embeddedQueue';
 import type { RenderRunner } from './queue/renderSpec';
 import { WorkerPool } from './queue/workerPool';
 import { PasswordHasher } from './security/passwords';
@@ -63,7 +63,7 @@ export interface MiniSiteOverrides {
 /** What tests replace in the render queue: the renderer (a fake) and its time limits. */
 export interface GenerationOverrides {
   runner?: RenderRunner;
-  queue?: Partial<Pick<RenderQueueOptions, 'timeoutsMs' | 'leaseMs' | 'abortGraceMs' | 'maxAttempts' | 'maxInterruptions' | 'sweepIntervalMs' | 'seeds' | 'quickWaitMs'>>;
+  queue?: Partial<Pick<EmbeddedQueueOptions, 'timeoutsMs' | 'leaseMs' | 'abortGraceMs' | 'maxAttempts' | 'maxInterruptions' | 'sweepIntervalMs' | 'seeds' | 'quickWaitMs'>>;
 }
 
 /** Wires the services once per app: one place shows what depends on what. */
@@ -80,7 +80,7 @@ export function createServices({ config, db, now, log, smsProvider, generation, 
   const guard = new LoginGuard(limiter, captchas);
   const { concurrency, inquiryThreshold, unpolledExpirySeconds, cacheScope, maxActivePerUser, maxActivePerIp } = config.generation;
   // Renders run in worker threads; the queue starts them (app.ts) and stops them on close.
-  const renderQueue = new RenderQueue({
+  const renderQueue = new EmbeddedRenderQueue({
     db,
     now,
     log,
@@ -166,16 +166,16 @@ const HOUSEKEEPING_INTERVAL_MS = 10 * 60 * 1000;
  * versions, and mini sites, builder previews and uploads past 14 days, every 10 minutes. What
  * builder sites render from (their uploads and generated banners) is kept as long as the sites are.
  */
-export function startHousekeeping(services: Services): NodeJS.Timeout {
-  const sweep = (): void => {
+export function startHousekeeping(services: Services, log: FastifyBaseLogger): NodeJS.Timeout {
+  const sweep = async (): Promise<void> => {
     const builderFiles = services.builder.filesInUse();
     // Marked as used before the queue's prune, which deletes results unused for a week.
-    services.renderQueue.touch(builderFiles.jobIds);
+    await services.renderQueue.touch(builderFiles.jobIds);
     services.captchas.prune();
     services.codes.prune();
     services.qrLogin.prune();
     services.limiter.prune();
-    services.renderQueue.prune();
+    await services.renderQueue.prune();
     services.zips.prune();
     services.catalog.removeOldVersions();
     services.generationLimiters.prune();
@@ -185,8 +185,11 @@ export function startHousekeeping(services: Services): NodeJS.Timeout {
     services.miniSiteLimiters.prune();
     services.builder.limiters.prune();
   };
-  sweep();
-  const timer = setInterval(sweep, HOUSEKEEPING_INTERVAL_MS);
+  const run = (): void => {
+    sweep().catch((error: unknown) => log.error({ err: error }, 'housekeeping failed'));
+  };
+  run();
+  const timer = setInterval(run, HOUSEKEEPING_INTERVAL_MS);
   // Never the reason the process stays alive.
   timer.unref();
   return timer;

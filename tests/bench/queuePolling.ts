@@ -15,7 +15,8 @@ import { systemClock } from '../../src/server/clock';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/database';
 import { runMigrations } from '../../src/server/db/migrations';
-import { RenderQueue } from '../../src/server/queue/renderQueue';
+import { EmbeddedRenderQueue } from '../../src/server/queue/embedded/embeddedQueue';
+import type { SubmitOutcome } from '../../src/server/queue/renderQueue';
 import { jobIdentity, jobScope, type RenderRunner } from '../../src/server/queue/renderSpec';
 import type { UserJobSpec } from '../../src/server/render/jobSpec';
 import { JobRepository } from '../../src/server/queue/repository';
@@ -98,7 +99,7 @@ async function benchInProcess(): Promise<[string, string, string]> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wpg-bench-queue-'));
   const db = openDatabase(dataDir);
   runMigrations(db);
-  const queue = new RenderQueue({
+  const queue = new EmbeddedRenderQueue({
     db,
     now: systemClock,
     log: (await import('fastify')).default({ logger: false }).log,
@@ -113,16 +114,19 @@ async function benchInProcess(): Promise<[string, string, string]> {
     unpolledExpiryMs: 3_600_000,
   });
   try {
-    queue.start();
-    let lastId = '';
+    await queue.start();
+    // One transaction for the rows: the embedded queue writes each row before its submit returns.
+    const submitted: Array<Promise<SubmitOutcome>> = [];
     db.transaction(() => {
-      for (let n = 0; n < QUEUED; n += 1) lastId = (queue.submit(specOf(n), { isFirst: false, userId: null, ip: null }) as { id: string }).id;
+      for (let n = 0; n < QUEUED; n += 1) submitted.push(queue.submit(specOf(n), { isFirst: false, userId: null, ip: null }));
     })();
+    const last = await submitted[submitted.length - 1];
+    const lastId = last.type === 'queued' ? last.id : '';
     const polls = 200_000;
     const started = process.hrtime.bigint();
     let waitCount = 0;
     for (let i = 0; i < polls; i += 1) {
-      const outcome = queue.poll(lastId, null);
+      const outcome = await queue.poll(lastId, null);
       if (outcome.type === 'waiting') waitCount = outcome.waitCount;
     }
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;

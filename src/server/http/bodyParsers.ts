@@ -17,7 +17,8 @@ export function registerBodyParsers(app: FastifyInstance): void {
       done(null, {});
       return;
     }
-    parseJson(request, String(body), done);
+    // Answers through `done`; the parser's own return value carries nothing.
+    void parseJson(request, String(body), done);
   });
 }
 

@@ -139,12 +139,12 @@ export class Catalog {
     const known = this.inFlight.get(key);
     if (known) {
       // Someone is waiting now: move a background task ahead of the others.
-      if (priority === 'demand') this.options.queue.runAside(key, spec, 'demand').catch(() => {});
+      if (priority === 'demand') this.options.queue.renderGallery(key, spec, 'demand').catch(() => {});
       return known;
     }
     if (this.isComplete(spec)) return Promise.resolve();
     const work = this.options.queue
-      .runAside(key, spec, priority)
+      .renderGallery(key, spec, priority)
       .then(({ dir, files }) => {
         try {
           fs.mkdirSync(this.dir, { recursive: true });

@@ -15,7 +15,8 @@ import { GenerationMessages } from '../../../src/contract/generation';
 import { openDatabase, type Db } from '../../../src/server/db/database';
 import { runMigrations } from '../../../src/server/db/migrations';
 import { jobDir } from '../../../src/server/queue/paths';
-import { RenderQueue, type PollOutcome } from '../../../src/server/queue/renderQueue';
+import { EmbeddedRenderQueue } from '../../../src/server/queue/embedded/embeddedQueue';
+import type { PollOutcome, RenderQueue } from '../../../src/server/queue/renderQueue';
 import { RENDER_SEEDS } from '../../../src/server/queue/renderSeeds';
 import { jobIdentity, type RenderRunner } from '../../../src/server/queue/renderSpec';
 import { JOB_FILES, RenderUserFacingError, type BuilderBannerJobSpec } from '../../../src/server/render/jobSpec';
@@ -48,15 +49,15 @@ afterEach(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-function open(runner: RenderRunner): RenderQueue {
-  queue = new RenderQueue({ db, now: createClock(Date.now()).now, log, dataDir, runner, identityKey: KEY, cacheScope: 'user', maxActivePerUser: 3, maxActivePerIp: 3, concurrency: 1, inquiryThreshold: 5, unpolledExpiryMs: 300_000, sweepIntervalMs: 60_000 });
-  queue.start();
+async function open(runner: RenderRunner): Promise<RenderQueue> {
+  queue = new EmbeddedRenderQueue({ db, now: createClock(Date.now()).now, log, dataDir, runner, identityKey: KEY, cacheScope: 'user', maxActivePerUser: 3, maxActivePerIp: 3, concurrency: 1, inquiryThreshold: 5, unpolledExpiryMs: 300_000, sweepIntervalMs: 60_000 });
+  await queue.start();
   return queue;
 }
 
 async function finished(q: RenderQueue, id: string): Promise<PollOutcome> {
   for (;;) {
-    const outcome = q.poll(id, null);
+    const outcome = await q.poll(id, null);
     if (outcome.type !== 'waiting') return outcome;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
@@ -66,9 +67,9 @@ const spec = (prompt: string, provider = GENERATIVE_PROVIDER_ID): BuilderBannerJ
 
 describe('the builder banner job (ab)', () => {
   it('renders banner.jpg (1920x1080) and logo.png in a worker thread, through the queue', async () => {
-    const q = open(new WorkerPool({ size: 1, log, env: {} }));
+    const q = await open(new WorkerPool({ size: 1, log, env: {} }));
     const job = spec('火焰中的城堡');
-    const submitted = q.submit(job, { isFirst: true, userId: null, ip: null });
+    const submitted = await q.submit(job, { isFirst: true, userId: null, ip: null });
     expect(submitted).toEqual({ type: 'queued', id: q.identityOf(job, null), waitCount: 0, remainingMs: RENDER_SEEDS.ab.styles[GENERATIVE_PROVIDER_ID] });
     const outcome = await finished(q, q.identityOf(job, null));
     expect(outcome).toEqual({ type: 'done', id: q.identityOf(job, null), kind: 'ab', files: [JOB_FILES.ab.banner, JOB_FILES.ab.logo] });
@@ -80,7 +81,7 @@ describe('the builder banner job (ab)', () => {
     const logo = await loadImage(fs.readFileSync(path.join(dir, 'logo.png')));
     expect(logo.width).toBeGreaterThan(50);
     // The identical request is answered from the finished job.
-    expect(q.submit(job, { isFirst: true, userId: null, ip: null })).toEqual({ type: 'exists', id: q.identityOf(job, null), kind: 'ab', files: ['banner.jpg', 'logo.png'] });
+    expect(await q.submit(job, { isFirst: true, userId: null, ip: null })).toEqual({ type: 'exists', id: q.identityOf(job, null), kind: 'ab', files: ['banner.jpg', 'logo.png'] });
   });
 
   it('fails with the image service\'s Chinese message when the configured service refuses', async () => {
@@ -91,9 +92,9 @@ describe('the builder banner job (ab)', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
       const env = { BANNER_ART_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1/images` };
-      const q = open(new WorkerPool({ size: 1, log, env }));
+      const q = await open(new WorkerPool({ size: 1, log, env }));
       const job = spec('深海', bannerArtDescriptorFromEnv(env).id);
-      q.submit(job, { isFirst: true, userId: null, ip: null });
+      await q.submit(job, { isFirst: true, userId: null, ip: null });
       const outcome = await finished(q, q.identityOf(job, null));
       expect(outcome).toEqual({ type: 'failed', message: HttpArtMessages.httpError(500) });
     } finally {
@@ -113,19 +114,19 @@ describe('the builder banner job (ab)', () => {
         ),
       close: async () => {},
     });
-    const q = open(runner(new RenderUserFacingError('图像生成服务拒绝了这段描述')));
-    q.submit(spec('一'), { isFirst: true, userId: null, ip: null });
+    const q = await open(runner(new RenderUserFacingError('图像生成服务拒绝了这段描述')));
+    await q.submit(spec('一'), { isFirst: true, userId: null, ip: null });
     expect(await finished(q, q.identityOf(spec('一'), null))).toEqual({ type: 'failed', message: '图像生成服务拒绝了这段描述' });
     await q.close();
-    const other = open(runner(new Error('ECONNRESET at /internal/path')));
-    other.submit(spec('二'), { isFirst: true, userId: null, ip: null });
+    const other = await open(runner(new Error('ECONNRESET at /internal/path')));
+    await other.submit(spec('二'), { isFirst: true, userId: null, ip: null });
     expect(await finished(other, other.identityOf(spec('二'), null))).toEqual({ type: 'failed', message: GenerationMessages.renderFailed });
   });
 
-  it('expects a banner drawn here to take what it was measured to, and the spec\'s 120 s of an image service nothing has measured', () => {
-    const q = open({ run: () => new Promise(() => {}), close: async () => {} });
-    expect(q.expectedMs('ab', GENERATIVE_PROVIDER_ID)).toBe(RENDER_SEEDS.ab.styles[GENERATIVE_PROVIDER_ID]);
-    expect(q.expectedSeconds('ab', 'http@example.com/v1')).toBe(BuilderLimits.defaultBannerSeconds);
+  it('expects a banner drawn here to take what it was measured to, and the spec\'s 120 s of an image service nothing has measured', async () => {
+    const q = await open({ run: () => new Promise(() => {}), close: async () => {} });
+    expect(await q.expectedMs('ab', GENERATIVE_PROVIDER_ID)).toBe(RENDER_SEEDS.ab.styles[GENERATIVE_PROVIDER_ID]);
+    expect(await q.expectedSeconds('ab', 'http@example.com/v1')).toBe(BuilderLimits.defaultBannerSeconds);
   });
 
   it('gives each provider, prompt, text and logo style its own job', () => {

@@ -8,7 +8,8 @@ import { openDatabase, type Db } from '../../../src/server/db/database';
 import { runMigrations } from '../../../src/server/db/migrations';
 import { jobDir } from '../../../src/server/queue/paths';
 import type { RenderSeeds } from '../../../src/server/queue/renderDurations';
-import { KEEP_DONE_MS, KEEP_FAILED_MS, RenderQueue, type RenderQueueOptions } from '../../../src/server/queue/renderQueue';
+import { EmbeddedRenderQueue, type EmbeddedQueueOptions } from '../../../src/server/queue/embedded/embeddedQueue';
+import { KEEP_DONE_MS, KEEP_FAILED_MS } from '../../../src/server/queue/renderQueue';
 import { jobIdentity, type RenderRunner } from '../../../src/server/queue/renderSpec';
 import type { UserJobSpec } from '../../../src/server/render/jobSpec';
 import { JobRepository } from '../../../src/server/queue/repository';
@@ -19,7 +20,7 @@ let dataDir: string;
 let db: Db;
 let clock: TestClock;
 let logs: string[];
-let queue: RenderQueue | null;
+let queue: EmbeddedRenderQueue | null;
 const KEY = Buffer.alloc(32, 7);
 
 beforeEach(() => {
@@ -37,14 +38,14 @@ afterEach(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-function open(runner: RenderRunner, options: Partial<RenderQueueOptions> = {}): RenderQueue {
+async function open(runner: RenderRunner, options: Partial<EmbeddedQueueOptions> = {}): Promise<EmbeddedRenderQueue> {
   const stream = new Writable({
     write(chunk: Buffer, _encoding, callback) {
       logs.push(...chunk.toString('utf8').split('\n').filter(Boolean));
       callback();
     },
   });
-  queue = new RenderQueue({
+  queue = new EmbeddedRenderQueue({
     db,
     now: clock.now,
     log: Fastify({ logger: { level: 'info', stream } }).log,
@@ -61,7 +62,7 @@ function open(runner: RenderRunner, options: Partial<RenderQueueOptions> = {}): 
     sweepIntervalMs: 60_000,
     ...options,
   });
-  queue.start();
+  await queue.start();
   return queue;
 }
 
@@ -74,13 +75,19 @@ const banner = (n: number): UserJobSpec => ({
   texts: { ...DEFAULT_LOGO_TEXTS, logotext: `虎${n}` },
   bannerTexts: DEFAULT_BANNER_TEXTS,
 });
-const queued = (q: RenderQueue, spec: UserJobSpec, isFirst = false): { id: string; waitCount: number; remainingMs: number } => {
-  const outcome = q.submit(spec, { isFirst, userId: null, ip: null });
+const queued = async (q: EmbeddedRenderQueue, spec: UserJobSpec, isFirst = false): Promise<{ id: string; waitCount: number; remainingMs: number }> => {
+  const outcome = await q.submit(spec, { isFirst, userId: null, ip: null });
   if (outcome.type !== 'queued') throw new Error(`expected queued, got ${outcome.type}`);
   return outcome;
 };
-const waitCountOf = (q: RenderQueue, id: string): number => {
-  const outcome = q.poll(id, null);
+/** Queues each spec in turn, as requests arriving one after another. */
+const queuedAll = async (q: EmbeddedRenderQueue, specs: UserJobSpec[]): Promise<Array<{ id: string; waitCount: number; remainingMs: number }>> => {
+  const outcomes = [];
+  for (const spec of specs) outcomes.push(await queued(q, spec));
+  return outcomes;
+};
+const waitCountOf = async (q: EmbeddedRenderQueue, id: string): Promise<number> => {
+  const outcome = await q.poll(id, null);
   if (outcome.type !== 'waiting') throw new Error(`expected waiting, got ${outcome.type}`);
   return outcome.waitCount;
 };
@@ -92,34 +99,34 @@ const statusOf = (id: string): string => (db.prepare('SELECT status FROM render_
 describe('wait counts', () => {
   it('count the jobs ahead: 0 while running, then each queued job one more', async () => {
     const runner = new FakeRunner('manual');
-    const q = open(runner);
-    const ids = [1, 2, 3, 4].map((n) => queued(q, logo(n)));
+    const q = await open(runner);
+    const ids = await queuedAll(q, [1, 2, 3, 4].map((n) => logo(n)));
     expect(ids.map((job) => job.waitCount)).toEqual([0, 1, 2, 3]);
-    expect(q.poll(ids[0].id, null)).toEqual({ type: 'waiting', waitCount: 0, running: true, remainingMs: expect.any(Number) });
-    expect(ids.map((job) => waitCountOf(q, job.id))).toEqual([0, 1, 2, 3]);
+    expect(await q.poll(ids[0].id, null)).toEqual({ type: 'waiting', waitCount: 0, running: true, remainingMs: expect.any(Number) });
+    expect(await Promise.all(ids.map((job) => waitCountOf(q, job.id)))).toEqual([0, 1, 2, 3]);
 
     runner.renders[0].finish();
     await settle();
-    expect(q.poll(ids[0].id, null)).toMatchObject({ type: 'done', files: ['logo.png'] });
-    expect(waitCountOf(q, ids[1].id)).toBe(0);
-    expect(waitCountOf(q, ids[2].id)).toBe(1);
-    expect(waitCountOf(q, ids[3].id)).toBe(2);
+    expect(await q.poll(ids[0].id, null)).toMatchObject({ type: 'done', files: ['logo.png'] });
+    expect(await waitCountOf(q, ids[1].id)).toBe(0);
+    expect(await waitCountOf(q, ids[2].id)).toBe(1);
+    expect(await waitCountOf(q, ids[3].id)).toBe(2);
   });
 
-  it('count running jobs ahead too, with two renders at once', () => {
-    const q = open(new FakeRunner('manual'), { concurrency: 2 });
-    const ids = [1, 2, 3, 4].map((n) => queued(q, logo(n)));
-    expect(ids.map((job) => waitCountOf(q, job.id))).toEqual([0, 0, 2, 3]);
+  it('count running jobs ahead too, with two renders at once', async () => {
+    const q = await open(new FakeRunner('manual'), { concurrency: 2 });
+    const ids = await queuedAll(q, [1, 2, 3, 4].map((n) => logo(n)));
+    expect(await Promise.all(ids.map((job) => waitCountOf(q, job.id)))).toEqual([0, 0, 2, 3]);
   });
 
-  it('answer 10,000 queued jobs from an order-statistics index, without reading the table', () => {
-    const q = open(new FakeRunner('manual'));
+  it('answer 10,000 queued jobs from an order-statistics index, without reading the table', async () => {
+    const q = await open(new FakeRunner('manual'));
     let last = { id: '', waitCount: 0 };
-    for (let n = 0; n < 10_000; n += 1) last = queued(q, logo(n));
+    for (let n = 0; n < 10_000; n += 1) last = await queued(q, logo(n));
     expect(last.waitCount).toBe(9_999);
     const byId = jest.spyOn(JobRepository.prototype, 'byId');
     try {
-      expect(waitCountOf(q, last.id)).toBe(9_999);
+      expect(await waitCountOf(q, last.id)).toBe(9_999);
       expect(byId).not.toHaveBeenCalled();
     } finally {
       byId.mockRestore();
@@ -133,25 +140,25 @@ describe('wait counts', () => {
 });
 
 describe('the inquiry threshold', () => {
-  it('asks a first request when more than the threshold are ahead, and queues a confirmed one', () => {
-    const q = open(new FakeRunner('manual'), { inquiryThreshold: 2 });
-    queued(q, logo(1));
-    queued(q, logo(2));
+  it('asks a first request when more than the threshold are ahead, and queues a confirmed one', async () => {
+    const q = await open(new FakeRunner('manual'), { inquiryThreshold: 2 });
+    await queued(q, logo(1));
+    await queued(q, logo(2));
     // Exactly the threshold ahead: no question yet.
-    expect(q.submit(logo(3), { isFirst: true, userId: null, ip: null })).toMatchObject({ type: 'queued', waitCount: 2 });
+    expect(await q.submit(logo(3), { isFirst: true, userId: null, ip: null })).toMatchObject({ type: 'queued', waitCount: 2 });
     const count = (): number => (db.prepare('SELECT COUNT(*) AS n FROM render_jobs').get() as { n: number }).n;
     expect(count()).toBe(3);
-    expect(q.submit(logo(4), { isFirst: true, userId: null, ip: null })).toEqual({ type: 'inquiry', waitCount: 3 });
+    expect(await q.submit(logo(4), { isFirst: true, userId: null, ip: null })).toEqual({ type: 'inquiry', waitCount: 3 });
     expect(count()).toBe(3);
-    expect(q.submit(logo(4), { isFirst: false, userId: null, ip: null })).toMatchObject({ type: 'queued', waitCount: 3 });
+    expect(await q.submit(logo(4), { isFirst: false, userId: null, ip: null })).toMatchObject({ type: 'queued', waitCount: 3 });
     expect(count()).toBe(4);
   });
 
-  it('answers a job already queued without asking', () => {
-    const q = open(new FakeRunner('manual'), { inquiryThreshold: 0 });
-    const first = queued(q, logo(1), true);
-    const second = queued(q, logo(2));
-    expect(q.submit(logo(2), { isFirst: true, userId: null, ip: null })).toEqual({ type: 'queued', id: second.id, waitCount: 1, remainingMs: second.remainingMs });
+  it('answers a job already queued without asking', async () => {
+    const q = await open(new FakeRunner('manual'), { inquiryThreshold: 0 });
+    const first = await queued(q, logo(1), true);
+    const second = await queued(q, logo(2));
+    expect(await q.submit(logo(2), { isFirst: true, userId: null, ip: null })).toEqual({ type: 'queued', id: second.id, waitCount: 1, remainingMs: second.remainingMs });
     expect(first.waitCount).toBe(0);
   });
 });
@@ -159,21 +166,21 @@ describe('the inquiry threshold', () => {
 describe('identical requests', () => {
   it('share a queued or running job, and reuse a finished one at once', async () => {
     const runner = new FakeRunner('manual');
-    const q = open(runner);
-    const running = queued(q, logo(1));
-    const waiting = queued(q, logo(2));
-    expect(queued(q, logo(1)).id).toBe(running.id);
-    expect(queued(q, logo(2))).toEqual(waiting);
+    const q = await open(runner);
+    const running = await queued(q, logo(1));
+    const waiting = await queued(q, logo(2));
+    expect((await queued(q, logo(1))).id).toBe(running.id);
+    expect(await queued(q, logo(2))).toEqual(waiting);
     expect(running.id).toBe(q.identityOf(logo(1), null));
     expect((db.prepare('SELECT COUNT(*) AS n FROM render_jobs').get() as { n: number }).n).toBe(2);
 
     runner.renders[0].finish();
     await settle();
-    expect(q.submit(logo(1), { isFirst: true, userId: null, ip: null })).toEqual({ type: 'exists', id: running.id, kind: 'tl', files: ['logo.png'] });
+    expect(await q.submit(logo(1), { isFirst: true, userId: null, ip: null })).toEqual({ type: 'exists', id: running.id, kind: 'tl', files: ['logo.png'] });
     expect(runner.renders).toHaveLength(2);
   });
 
-  it('differ by kind, style, every text and the banner', () => {
+  it('differ by kind, style, every text and the banner', async () => {
     const base: UserJobSpec = { kind: 'fsa', logoStyle: 1, bannerStyle: 1, texts: DEFAULT_LOGO_TEXTS, bannerTexts: DEFAULT_BANNER_TEXTS };
     const ids = new Set(
       [
@@ -189,7 +196,7 @@ describe('identical requests', () => {
     expect(ids.size).toBe(7);
   });
 
-  it('have keyed ids: 32 hex characters that change with the key, so nobody works one out from the texts', () => {
+  it('have keyed ids: 32 hex characters that change with the key, so nobody works one out from the texts', async () => {
     const id = jobIdentity(logo(1), KEY, 'shared');
     expect(id).toMatch(/^[0-9a-f]{32}$/);
     expect(jobIdentity(logo(1), KEY, 'shared')).toBe(id);
@@ -199,119 +206,119 @@ describe('identical requests', () => {
 
   it('in user scope: each user their own job and result, and only the owner may poll it', async () => {
     const runner = new FakeRunner('manual');
-    const q = open(runner);
+    const q = await open(runner);
     const [a, b, c] = users(3);
-    const mine = q.submit(logo(1), { isFirst: false, userId: a, ip: null });
-    const theirs = q.submit(logo(1), { isFirst: false, userId: b, ip: null });
+    const mine = await q.submit(logo(1), { isFirst: false, userId: a, ip: null });
+    const theirs = await q.submit(logo(1), { isFirst: false, userId: b, ip: null });
     if (mine.type !== 'queued' || theirs.type !== 'queued') throw new Error('expected two queued jobs');
     expect(theirs.id).not.toBe(mine.id);
-    expect(q.poll(mine.id, b)).toEqual({ type: 'unknown' });
-    expect(q.poll(mine.id, null)).toEqual({ type: 'unknown' });
-    expect(q.poll(mine.id, a)).toMatchObject({ type: 'waiting', running: true });
+    expect(await q.poll(mine.id, b)).toEqual({ type: 'unknown' });
+    expect(await q.poll(mine.id, null)).toEqual({ type: 'unknown' });
+    expect(await q.poll(mine.id, a)).toMatchObject({ type: 'waiting', running: true });
     runner.renders[0].finish();
     await settle();
-    expect(q.poll(mine.id, b)).toEqual({ type: 'unknown' });
-    expect(q.poll(mine.id, a)).toMatchObject({ type: 'done' });
-    expect(q.submit(logo(1), { isFirst: true, userId: a, ip: null })).toMatchObject({ type: 'exists', id: mine.id });
-    expect(q.submit(logo(1), { isFirst: true, userId: c, ip: null })).toMatchObject({ type: 'queued' });
+    expect(await q.poll(mine.id, b)).toEqual({ type: 'unknown' });
+    expect(await q.poll(mine.id, a)).toMatchObject({ type: 'done' });
+    expect(await q.submit(logo(1), { isFirst: true, userId: a, ip: null })).toMatchObject({ type: 'exists', id: mine.id });
+    expect(await q.submit(logo(1), { isFirst: true, userId: c, ip: null })).toMatchObject({ type: 'queued' });
   });
 
   it('in shared scope: everyone shares one job and may poll it', async () => {
     const runner = new FakeRunner('manual');
-    const q = open(runner, { cacheScope: 'shared' });
+    const q = await open(runner, { cacheScope: 'shared' });
     const [a, b, c] = users(3);
-    const mine = q.submit(logo(1), { isFirst: false, userId: a, ip: null });
-    expect(q.submit(logo(1), { isFirst: false, userId: b, ip: null })).toEqual(mine);
+    const mine = await q.submit(logo(1), { isFirst: false, userId: a, ip: null });
+    expect(await q.submit(logo(1), { isFirst: false, userId: b, ip: null })).toEqual(mine);
     if (mine.type !== 'queued') throw new Error('expected a queued job');
-    expect(q.poll(mine.id, b)).toMatchObject({ type: 'waiting' });
+    expect(await q.poll(mine.id, b)).toMatchObject({ type: 'waiting' });
     runner.renders[0].finish();
     await settle();
-    expect(q.submit(logo(1), { isFirst: true, userId: c, ip: null })).toMatchObject({ type: 'exists', id: mine.id });
-    expect(q.poll(mine.id, c)).toMatchObject({ type: 'done' });
+    expect(await q.submit(logo(1), { isFirst: true, userId: c, ip: null })).toMatchObject({ type: 'exists', id: mine.id });
+    expect(await q.poll(mine.id, c)).toMatchObject({ type: 'done' });
   });
 
   it('queue a failed job anew, at the back of the queue', async () => {
     const runner = new FakeRunner('manual');
-    const q = open(runner);
-    const failing = queued(q, logo(1));
-    queued(q, logo(2));
+    const q = await open(runner);
+    const failing = await queued(q, logo(1));
+    await queued(q, logo(2));
     runner.renders[0].fail(new Error('boom'));
     await settle();
-    expect(q.poll(failing.id, null)).toEqual({ type: 'failed', message: GenerationMessages.renderFailed });
-    expect(queued(q, logo(1))).toEqual({ type: 'queued', id: failing.id, waitCount: 1, remainingMs: expect.any(Number) });
+    expect(await q.poll(failing.id, null)).toEqual({ type: 'failed', message: GenerationMessages.renderFailed });
+    expect(await queued(q, logo(1))).toEqual({ type: 'queued', id: failing.id, waitCount: 1, remainingMs: expect.any(Number) });
   });
 
   it('render again when a finished job lost its files', async () => {
-    const q = open(new FakeRunner('auto'));
-    const job = queued(q, logo(1));
+    const q = await open(new FakeRunner('auto'));
+    const job = await queued(q, logo(1));
     await settle();
     fs.rmSync(jobDir(dataDir, job.id), { recursive: true });
-    expect(q.poll(job.id, null)).toEqual({ type: 'expired' });
-    expect(q.submit(logo(1), { isFirst: true, userId: null, ip: null }).type).toBe('queued');
+    expect(await q.poll(job.id, null)).toEqual({ type: 'expired' });
+    expect((await q.submit(logo(1), { isFirst: true, userId: null, ip: null })).type).toBe('queued');
     await settle();
-    expect(q.poll(job.id, null)).toMatchObject({ type: 'done' });
+    expect(await q.poll(job.id, null)).toMatchObject({ type: 'done' });
   });
 });
 
 describe('active job limits', () => {
-  const submit = (q: RenderQueue, n: number, userId: number | null, ip: string | null) => q.submit(logo(n), { isFirst: false, userId, ip });
+  const submit = (q: EmbeddedRenderQueue, n: number, userId: number | null, ip: string | null) => q.submit(logo(n), { isFirst: false, userId, ip });
   const count = (): number => (db.prepare('SELECT COUNT(*) AS n FROM render_jobs').get() as { n: number }).n;
 
-  it('refuse a user\'s job past the limit, queueing nothing; the same job again is not a new one', () => {
-    const q = open(new FakeRunner('manual'), { maxActivePerUser: 2, maxActivePerIp: 10 });
+  it('refuse a user\'s job past the limit, queueing nothing; the same job again is not a new one', async () => {
+    const q = await open(new FakeRunner('manual'), { maxActivePerUser: 2, maxActivePerIp: 10 });
     const [a, b] = users(2);
-    expect(submit(q, 1, a, '192.0.2.1').type).toBe('queued');
-    expect(submit(q, 2, a, '192.0.2.2').type).toBe('queued');
-    expect(submit(q, 3, a, '192.0.2.3')).toEqual({ type: 'refused', limit: { by: 'user', limit: 2 } });
+    expect((await submit(q, 1, a, '192.0.2.1')).type).toBe('queued');
+    expect((await submit(q, 2, a, '192.0.2.2')).type).toBe('queued');
+    expect(await submit(q, 3, a, '192.0.2.3')).toEqual({ type: 'refused', limit: { by: 'user', limit: 2 } });
     expect(count()).toBe(2);
-    expect(submit(q, 2, a, '192.0.2.2').type).toBe('queued');
-    expect(submit(q, 3, b, '192.0.2.3').type).toBe('queued');
+    expect((await submit(q, 2, a, '192.0.2.2')).type).toBe('queued');
+    expect((await submit(q, 3, b, '192.0.2.3')).type).toBe('queued');
   });
 
-  it('refuse an address\'s job past the limit, counting an IPv6 client by its /64', () => {
-    const q = open(new FakeRunner('manual'), { maxActivePerUser: 10, maxActivePerIp: 2 });
+  it('refuse an address\'s job past the limit, counting an IPv6 client by its /64', async () => {
+    const q = await open(new FakeRunner('manual'), { maxActivePerUser: 10, maxActivePerIp: 2 });
     const [a, b, c] = users(3);
-    submit(q, 1, a, '2001:db8::1');
-    submit(q, 2, b, '2001:db8::2');
-    expect(submit(q, 3, c, '2001:db8:0:0:1::3')).toEqual({ type: 'refused', limit: { by: 'ip', limit: 2 } });
-    expect(submit(q, 3, c, '2001:db8:0:1::3').type).toBe('queued');
+    await submit(q, 1, a, '2001:db8::1');
+    await submit(q, 2, b, '2001:db8::2');
+    expect(await submit(q, 3, c, '2001:db8:0:0:1::3')).toEqual({ type: 'refused', limit: { by: 'ip', limit: 2 } });
+    expect((await submit(q, 3, c, '2001:db8:0:1::3')).type).toBe('queued');
     // Jobs of no user and no address (none come from the API) are not limited.
-    for (let n = 10; n < 15; n += 1) expect(submit(q, n, null, null).type).toBe('queued');
+    for (let n = 10; n < 15; n += 1) expect((await submit(q, n, null, null)).type).toBe('queued');
   });
 
   it('free a place when a job finishes, fails or expires, and keep the counts over a restart', async () => {
     const runner = new FakeRunner('manual');
-    const q = open(runner, { maxActivePerUser: 2, maxActivePerIp: 10, concurrency: 2 });
+    const q = await open(runner, { maxActivePerUser: 2, maxActivePerIp: 10, concurrency: 2 });
     const [a, b] = users(2);
-    submit(q, 1, a, '192.0.2.1');
-    submit(q, 2, a, '192.0.2.1');
+    await submit(q, 1, a, '192.0.2.1');
+    await submit(q, 2, a, '192.0.2.1');
     runner.renders[0].finish();
     await settle();
-    expect(submit(q, 3, a, '192.0.2.1').type).toBe('queued');
+    expect((await submit(q, 3, a, '192.0.2.1')).type).toBe('queued');
     runner.renders[1].fail(new Error('boom'));
     await settle();
-    expect(submit(q, 4, a, '192.0.2.1').type).toBe('queued');
-    expect(submit(q, 5, a, '192.0.2.1').type).toBe('refused');
+    expect((await submit(q, 4, a, '192.0.2.1')).type).toBe('queued');
+    expect((await submit(q, 5, a, '192.0.2.1')).type).toBe('refused');
 
     // Jobs 3 and 4 are running; after a restart they are still the user's two, and the address's.
     await q.close();
     const again = new FakeRunner('manual');
-    const reopened = open(again, { maxActivePerUser: 2, maxActivePerIp: 2, concurrency: 1 });
-    expect(submit(reopened, 5, a, '192.0.2.1')).toEqual({ type: 'refused', limit: { by: 'user', limit: 2 } });
-    expect(submit(reopened, 5, b, '192.0.2.1')).toEqual({ type: 'refused', limit: { by: 'ip', limit: 2 } });
+    const reopened = await open(again, { maxActivePerUser: 2, maxActivePerIp: 2, concurrency: 1 });
+    expect(await submit(reopened, 5, a, '192.0.2.1')).toEqual({ type: 'refused', limit: { by: 'user', limit: 2 } });
+    expect(await submit(reopened, 5, b, '192.0.2.1')).toEqual({ type: 'refused', limit: { by: 'ip', limit: 2 } });
     const waiting = db.prepare("SELECT id FROM render_jobs WHERE status = 'queued'").get() as { id: string };
     clock.advanceSeconds(301);
-    reopened.sweep();
+    await reopened.sweep();
     expect(statusOf(waiting.id)).toBe('expired');
-    expect(submit(reopened, 5, a, '192.0.2.1').type).toBe('queued');
+    expect((await submit(reopened, 5, a, '192.0.2.1')).type).toBe('queued');
   });
 });
 
 describe('order and files', () => {
   it('renders first come, first served, and moves each result into its folder whole', async () => {
     const runner = new FakeRunner('manual');
-    const q = open(runner);
-    const ids = [5, 3, 9, 1].map((n) => queued(q, logo(n)).id);
+    const q = await open(runner);
+    const ids = (await queuedAll(q, [5, 3, 9, 1].map((n) => logo(n)))).map((job) => job.id);
     for (let i = 0; i < ids.length; i += 1) {
       await runner.started(i + 1);
       expect(runner.renders[i].spec).toEqual(logo([5, 3, 9, 1][i]));
@@ -323,7 +330,7 @@ describe('order and files', () => {
     expect(fs.readdirSync(path.join(dataDir, 'render-tmp'))).toEqual([]);
   });
 
-  it('claims each job once, in one statement', () => {
+  it('claims each job once, in one statement', async () => {
     const repo = new JobRepository(db);
     repo.enqueue('a'.repeat(32), logo(1), { userId: null, ip: null }, 1);
     repo.enqueue('b'.repeat(32), logo(2), { userId: null, ip: null }, 2);
@@ -334,29 +341,29 @@ describe('order and files', () => {
 });
 
 describe('unpolled jobs', () => {
-  it('are dropped after the expiry; polling and creating keep a job alive, running ones are never dropped', () => {
-    const q = open(new FakeRunner('manual'));
-    const running = queued(q, logo(1));
-    const forgotten = queued(q, logo(2));
-    const watched = queued(q, logo(3));
+  it('are dropped after the expiry; polling and creating keep a job alive, running ones are never dropped', async () => {
+    const q = await open(new FakeRunner('manual'));
+    const running = await queued(q, logo(1));
+    const forgotten = await queued(q, logo(2));
+    const watched = await queued(q, logo(3));
     clock.advanceSeconds(200);
-    expect(waitCountOf(q, watched.id)).toBe(2);
+    expect(await waitCountOf(q, watched.id)).toBe(2);
     clock.advanceSeconds(150);
-    q.sweep();
+    await q.sweep();
     expect(statusOf(forgotten.id)).toBe('expired');
-    expect(waitCountOf(q, watched.id)).toBe(1);
-    expect(q.poll(forgotten.id, null)).toEqual({ type: 'expired' });
-    expect(q.poll(running.id, null)).toMatchObject({ type: 'waiting', running: true });
+    expect(await waitCountOf(q, watched.id)).toBe(1);
+    expect(await q.poll(forgotten.id, null)).toEqual({ type: 'expired' });
+    expect(await q.poll(running.id, null)).toMatchObject({ type: 'waiting', running: true });
     // A new request for it queues it again, at the back.
-    expect(queued(q, logo(2)).waitCount).toBe(2);
+    expect((await queued(q, logo(2))).waitCount).toBe(2);
   });
 
-  it('expire on the poll that finds them stale, before any sweep', () => {
-    const q = open(new FakeRunner('manual'));
-    queued(q, logo(1));
-    const stale = queued(q, logo(2));
+  it('expire on the poll that finds them stale, before any sweep', async () => {
+    const q = await open(new FakeRunner('manual'));
+    await queued(q, logo(1));
+    const stale = await queued(q, logo(2));
     clock.advanceSeconds(301);
-    expect(q.poll(stale.id, null)).toEqual({ type: 'expired' });
+    expect(await q.poll(stale.id, null)).toEqual({ type: 'expired' });
     expect(statusOf(stale.id)).toBe('expired');
   });
 });
@@ -364,49 +371,49 @@ describe('unpolled jobs', () => {
 describe('failures', () => {
   it('fail a render past its timeout with the timeout message, and go on with the next job', async () => {
     const runner = new FakeRunner('manual');
-    const q = open(runner, { timeoutsMs: { tl: 30 } });
-    const slow = queued(q, logo(1));
-    const next = queued(q, logo(2));
+    const q = await open(runner, { timeoutsMs: { tl: 30 } });
+    const slow = await queued(q, logo(1));
+    const next = await queued(q, logo(2));
     await runner.started(2);
     expect(runner.renders[0].signal.aborted).toBe(true);
-    expect(q.poll(slow.id, null)).toEqual({ type: 'failed', message: GenerationMessages.renderTimedOut });
+    expect(await q.poll(slow.id, null)).toEqual({ type: 'failed', message: GenerationMessages.renderTimedOut });
     runner.renders[1].finish();
     await settle();
-    expect(q.poll(next.id, null)).toMatchObject({ type: 'done' });
+    expect(await q.poll(next.id, null)).toMatchObject({ type: 'done' });
   });
 
   it('give up a render that ignores its abort after the grace period', async () => {
     const runner = new FakeRunner('manual');
     runner.ignoreAbort = true;
-    const q = open(runner, { timeoutsMs: { tl: 20 }, abortGraceMs: 30 });
-    const hung = queued(q, logo(1));
-    queued(q, logo(2));
+    const q = await open(runner, { timeoutsMs: { tl: 20 }, abortGraceMs: 30 });
+    const hung = await queued(q, logo(1));
+    await queued(q, logo(2));
     await runner.started(2);
-    expect(q.poll(hung.id, null)).toEqual({ type: 'failed', message: GenerationMessages.renderTimedOut });
+    expect(await q.poll(hung.id, null)).toEqual({ type: 'failed', message: GenerationMessages.renderTimedOut });
     // Finishing late changes nothing.
     runner.renders[0].finish();
     await settle();
-    expect(q.poll(hung.id, null)).toEqual({ type: 'failed', message: GenerationMessages.renderTimedOut });
+    expect(await q.poll(hung.id, null)).toEqual({ type: 'failed', message: GenerationMessages.renderTimedOut });
   });
 
   it('a render that throws fails its own job only, and the cause is logged', async () => {
     const runner = new FakeRunner('manual');
-    const q = open(runner, { concurrency: 2 });
-    const broken = queued(q, logo(1));
-    const fine = queued(q, logo(2));
+    const q = await open(runner, { concurrency: 2 });
+    const broken = await queued(q, logo(1));
+    const fine = await queued(q, logo(2));
     runner.renders[0].fail(new Error('canvas exploded'));
     runner.renders[1].finish();
     await settle();
-    expect(q.poll(broken.id, null)).toEqual({ type: 'failed', message: GenerationMessages.renderFailed });
-    expect(q.poll(fine.id, null)).toMatchObject({ type: 'done' });
+    expect(await q.poll(broken.id, null)).toEqual({ type: 'failed', message: GenerationMessages.renderFailed });
+    expect(await q.poll(fine.id, null)).toMatchObject({ type: 'done' });
     expect(logs.some((line) => line.includes('canvas exploded') && line.includes(broken.id))).toBe(true);
   });
 
   it('a render that reports files it did not write fails', async () => {
-    const q = open({ run: async () => ({ files: ['logo.png'] }), close: async () => undefined });
-    const job = queued(q, logo(1));
+    const q = await open({ run: async () => ({ files: ['logo.png'] }), close: async () => undefined });
+    const job = await queued(q, logo(1));
     await settle();
-    expect(q.poll(job.id, null)).toEqual({ type: 'failed', message: GenerationMessages.renderFailed });
+    expect(await q.poll(job.id, null)).toEqual({ type: 'failed', message: GenerationMessages.renderFailed });
     expect(fs.existsSync(jobDir(dataDir, job.id))).toBe(false);
   });
 });
@@ -414,29 +421,29 @@ describe('failures', () => {
 describe('leases and shutdown', () => {
   it('puts a running job back in its place on close, without counting the attempt', async () => {
     const runner = new FakeRunner('manual');
-    const q = open(runner);
-    const job = queued(q, logo(1));
-    queued(q, logo(2));
+    const q = await open(runner);
+    const job = await queued(q, logo(1));
+    await queued(q, logo(2));
     await q.close();
     queue = null;
     expect(runner.renders[0].signal.aborted).toBe(true);
     expect(db.prepare('SELECT status, attempts, lease_until FROM render_jobs WHERE id = ?').get(job.id)).toEqual({ status: 'queued', attempts: 0, lease_until: null });
     const again = new FakeRunner('manual');
-    const reopened = open(again);
+    const reopened = await open(again);
     expect(again.renders[0].spec).toEqual(logo(1));
-    expect(waitCountOf(reopened, job.id)).toBe(0);
+    expect(await waitCountOf(reopened, job.id)).toBe(0);
   });
 
   it('renews the lease of a running job', async () => {
     const runner = new FakeRunner('manual');
-    const q = open(runner, { leaseMs: 400 });
-    const job = queued(q, logo(1));
+    const q = await open(runner, { leaseMs: 400 });
+    const job = await queued(q, logo(1));
     const lease = (): number => (db.prepare('SELECT lease_until FROM render_jobs WHERE id = ?').get(job.id) as { lease_until: number }).lease_until;
     const first = lease();
     clock.advanceSeconds(10);
     await new Promise((resolve) => setTimeout(resolve, 250));
     expect(lease()).toBe(first + 10_000);
-    expect(q.poll(job.id, null)).toMatchObject({ running: true });
+    expect(await q.poll(job.id, null)).toMatchObject({ running: true });
   });
 });
 
@@ -451,100 +458,100 @@ describe('expected duration', () => {
   const logoOfStyle = (n: number, logoStyle: number): UserJobSpec => ({ ...logo(n), logoStyle }) as UserJobSpec;
 
   /** Renders one job of `spec` taking `ms` by the test's clock. */
-  async function renderTaking(q: RenderQueue, runner: FakeRunner, spec: UserJobSpec, ms: number): Promise<void> {
+  async function renderTaking(q: EmbeddedRenderQueue, runner: FakeRunner, spec: UserJobSpec, ms: number): Promise<void> {
     const index = runner.renders.length;
-    queued(q, spec);
+    await queued(q, spec);
     await runner.started(index + 1);
     clock.advance(ms);
     runner.renders[index].finish();
     await settle();
   }
 
-  it('is the seeded figure of the kind and style before any render here, not the spec fallback (180 s for a logo)', () => {
-    const q = open(new FakeRunner('manual'), { seeds });
-    expect(q.expectedMs('tl', '1')).toBe(1_000);
-    expect(q.expectedMs('tl', '4')).toBe(3_000);
-    expect(q.expectedMs('tl')).toBe(1_000);
-    expect(q.expectedSeconds('fsa')).toBe(20);
-    expect(q.expectedSeconds('ab', 'generative@2')).toBe(0.5);
+  it('is the seeded figure of the kind and style before any render here, not the spec fallback (180 s for a logo)', async () => {
+    const q = await open(new FakeRunner('manual'), { seeds });
+    expect(await q.expectedMs('tl', '1')).toBe(1_000);
+    expect(await q.expectedMs('tl', '4')).toBe(3_000);
+    expect(await q.expectedMs('tl')).toBe(1_000);
+    expect(await q.expectedSeconds('fsa')).toBe(20);
+    expect(await q.expectedSeconds('ab', 'generative@2')).toBe(0.5);
     // Nothing measures a remote image service here: the spec's 120 s stands in until it has rendered.
-    expect(q.expectedSeconds('ab', 'http:service')).toBe(120);
+    expect(await q.expectedSeconds('ab', 'http:service')).toBe(120);
   });
 
   it('is measured per style from the renders this queue finished, and kept over a restart', async () => {
     const runner = new FakeRunner('manual');
-    const q = open(runner, { seeds });
+    const q = await open(runner, { seeds });
     for (const [n, ms] of [[1, 1_500], [2, 1_400], [3, 1_600]]) await renderTaking(q, runner, logoOfStyle(n, 1), ms);
     await renderTaking(q, runner, logoOfStyle(4, 4), 5_000);
-    expect(q.expectedMs('tl', '1')).toBe(1_500);
+    expect(await q.expectedMs('tl', '1')).toBe(1_500);
     // One render of style 4 is not enough to leave its seed; but this server renders logos 1.55
     // times as slowly as the seeds say (the median of its four renders' ratios), so the seed is scaled.
-    expect(q.expectedMs('tl', '4')).toBeCloseTo(3_000 * 1.55, 6);
-    expect(q.expectedMs('al', '1')).toBe(4_000);
+    expect(await q.expectedMs('tl', '4')).toBeCloseTo(3_000 * 1.55, 6);
+    expect(await q.expectedMs('al', '1')).toBe(4_000);
     await q.close();
-    const reopened = open(runner, { seeds });
-    expect(reopened.expectedMs('tl', '1')).toBe(1_500);
-    expect(reopened.expectedMs('tl', '4')).toBeCloseTo(3_000 * 1.55, 6);
+    const reopened = await open(runner, { seeds });
+    expect(await reopened.expectedMs('tl', '1')).toBe(1_500);
+    expect(await reopened.expectedMs('tl', '4')).toBeCloseTo(3_000 * 1.55, 6);
   });
 
   it('adds the work of the jobs now queued and running, shared among the render slots', async () => {
     const runner = new FakeRunner('manual');
-    const q = open(runner, { concurrency: 2, seeds });
+    const q = await open(runner, { concurrency: 2, seeds });
     // A free slot and nobody waiting: no wait at all.
-    expect(q.expectedMs('tl', '1')).toBe(1_000);
-    const first = queued(q, banner(1));
+    expect(await q.expectedMs('tl', '1')).toBe(1_000);
+    const first = await queued(q, banner(1));
     expect(first.remainingMs).toBe(20_000);
     clock.advance(5_000);
     // One slot is still free.
-    expect(q.expectedMs('tl', '1')).toBe(1_000);
-    const second = queued(q, banner(2));
+    expect(await q.expectedMs('tl', '1')).toBe(1_000);
+    const second = await queued(q, banner(2));
     expect(second.remainingMs).toBe(20_000);
     // Both slots busy, nothing queued: a new job waits for the first slot to free (15 s left).
-    expect(q.expectedMs('tl', '1')).toBe(15_000 + 1_000);
-    const third = queued(q, logoOfStyle(3, 4));
+    expect(await q.expectedMs('tl', '1')).toBe(15_000 + 1_000);
+    const third = await queued(q, logoOfStyle(3, 4));
     expect(third).toMatchObject({ waitCount: 2, remainingMs: 15_000 + 3_000 });
     // Queued work too: 15 s + 20 s left running, 3 s queued, over two slots.
-    expect(q.expectedMs('tl', '1')).toBe((15_000 + 20_000 + 3_000) / 2 + 1_000);
-    expect(q.expectedSeconds('tl', '1')).toBe(20);
+    expect(await q.expectedMs('tl', '1')).toBe((15_000 + 20_000 + 3_000) / 2 + 1_000);
+    expect(await q.expectedSeconds('tl', '1')).toBe(20);
     // A queued job's own estimate counts down from when it was queued.
     clock.advance(10_000);
-    expect(q.poll(third.id, null)).toMatchObject({ type: 'waiting', waitCount: 2, remainingMs: 8_000 });
+    expect(await q.poll(third.id, null)).toMatchObject({ type: 'waiting', waitCount: 2, remainingMs: 8_000 });
   });
 
   it('of a running render follows its own progress (frames drawn) once it reports some', async () => {
     const runner = new FakeRunner('manual');
-    const q = open(runner, { seeds });
-    const job = queued(q, banner(1));
+    const q = await open(runner, { seeds });
+    const job = await queued(q, banner(1));
     await runner.started(1);
     clock.advance(4_000);
-    expect(q.poll(job.id, null)).toMatchObject({ running: true, remainingMs: 16_000 });
+    expect(await q.poll(job.id, null)).toMatchObject({ running: true, remainingMs: 16_000 });
     // Half the frames in 4 s: 4 s more at this pace, 16 s by the estimate; at half way, half of each.
     runner.renders[0].progress(0.5);
-    expect(q.poll(job.id, null)).toMatchObject({ remainingMs: 10_000 });
+    expect(await q.poll(job.id, null)).toMatchObject({ remainingMs: 10_000 });
     clock.advance(1_000);
     runner.renders[0].progress(0.9);
-    expect(q.poll(job.id, null)).toMatchObject({ remainingMs: expect.closeTo(0.9 * ((5_000 * 0.1) / 0.9) + 0.1 * 15_000, 6) });
+    expect(await q.poll(job.id, null)).toMatchObject({ remainingMs: expect.closeTo(0.9 * ((5_000 * 0.1) / 0.9) + 0.1 * 15_000, 6) });
     // A renderer that reports less than before, or nonsense, moves nothing back.
     runner.renders[0].progress(0.2);
     runner.renders[0].progress(Number.NaN);
-    expect(q.poll(job.id, null)).toMatchObject({ remainingMs: expect.closeTo(0.9 * ((5_000 * 0.1) / 0.9) + 0.1 * 15_000, 6) });
+    expect(await q.poll(job.id, null)).toMatchObject({ remainingMs: expect.closeTo(0.9 * ((5_000 * 0.1) / 0.9) + 0.1 * 15_000, 6) });
   });
 
   it('of a render past its estimate with no progress to go by is nothing left', async () => {
     const runner = new FakeRunner('manual');
-    const q = open(runner, { seeds });
-    const job = queued(q, logoOfStyle(1, 1));
+    const q = await open(runner, { seeds });
+    const job = await queued(q, logoOfStyle(1, 1));
     await runner.started(1);
     clock.advance(1_500);
-    expect(q.poll(job.id, null)).toMatchObject({ running: true, remainingMs: 0 });
+    expect(await q.poll(job.id, null)).toMatchObject({ running: true, remainingMs: 0 });
   });
 });
 
 describe('waiting for a job to end', () => {
   it('resolves true when it finishes or fails, and at once for a job not under way', async () => {
     const runner = new FakeRunner('manual');
-    const q = open(runner);
-    const [a, b] = [queued(q, logo(1)), queued(q, logo(2))];
+    const q = await open(runner);
+    const [a, b] = [await queued(q, logo(1)), await queued(q, logo(2))];
     const endedA = q.jobEnded(a.id, 60_000);
     const endedB = q.jobEnded(b.id, 60_000);
     runner.renders[0].finish();
@@ -557,8 +564,8 @@ describe('waiting for a job to end', () => {
 
   it('resolves false after its time limit, and on shutdown', async () => {
     const runner = new FakeRunner('manual');
-    const q = open(runner);
-    const job = queued(q, logo(1));
+    const q = await open(runner);
+    const job = await queued(q, logo(1));
     await expect(q.jobEnded(job.id, 5)).resolves.toBe(false);
     const waiting = q.jobEnded(job.id, 60_000);
     await q.close();
@@ -569,22 +576,22 @@ describe('waiting for a job to end', () => {
 describe('housekeeping', () => {
   it('deletes results a week after their last use and failures after two, with their files', async () => {
     const runner = new FakeRunner('manual');
-    const q = open(runner);
-    const done = queued(q, logo(1));
-    const failed = queued(q, logo(2));
+    const q = await open(runner);
+    const done = await queued(q, logo(1));
+    const failed = await queued(q, logo(2));
     runner.renders[0].finish();
     await settle();
     runner.renders[1].fail(new Error('no'));
     await settle();
     expect(fs.existsSync(jobDir(dataDir, done.id))).toBe(true);
     clock.advance(KEEP_DONE_MS + 1);
-    expect(q.prune()).toBe(1);
+    expect(await q.prune()).toBe(1);
     expect(fs.existsSync(jobDir(dataDir, done.id))).toBe(false);
-    expect(q.poll(done.id, null)).toEqual({ type: 'unknown' });
-    expect(q.poll(failed.id, null)).toMatchObject({ type: 'failed' });
+    expect(await q.poll(done.id, null)).toEqual({ type: 'unknown' });
+    expect(await q.poll(failed.id, null)).toMatchObject({ type: 'failed' });
     clock.advance(KEEP_FAILED_MS - KEEP_DONE_MS);
-    expect(q.prune()).toBe(1);
-    expect(q.poll(failed.id, null)).toEqual({ type: 'unknown' });
+    expect(await q.prune()).toBe(1);
+    expect(await q.poll(failed.id, null)).toEqual({ type: 'unknown' });
   });
 });
 
@@ -593,12 +600,12 @@ describe('gallery renders beside the queue', () => {
 
   it('run only in slots no user job wants, demand before background, one render per key', async () => {
     const runner = new FakeRunner('manual');
-    const q = open(runner);
-    const user = queued(q, logo(1));
-    const background = q.runAside('logo-1', gallery(1), 'background');
-    const demand = q.runAside('logo-2', gallery(2), 'demand');
-    expect(q.runAside('logo-2', gallery(2), 'demand')).toBe(demand);
-    queued(q, logo(2));
+    const q = await open(runner);
+    const user = await queued(q, logo(1));
+    const background = q.renderGallery('logo-1', gallery(1), 'background');
+    const demand = q.renderGallery('logo-2', gallery(2), 'demand');
+    expect(q.renderGallery('logo-2', gallery(2), 'demand')).toBe(demand);
+    await queued(q, logo(2));
     expect(runner.renders.map((render) => render.spec.kind)).toEqual(['tl']);
     runner.renders[0].finish();
     await settle();
@@ -615,19 +622,19 @@ describe('gallery renders beside the queue', () => {
     expect(runner.renders[3].spec).toEqual(gallery(1));
     runner.renders[3].finish();
     await expect(background).resolves.toMatchObject({ files: expect.any(Array) });
-    expect(q.poll(user.id, null)).toMatchObject({ type: 'done' });
+    expect(await q.poll(user.id, null)).toMatchObject({ type: 'done' });
   });
 
   it('a background render gives its slot up to a user job and runs again after it', async () => {
     const runner = new FakeRunner('manual');
-    const q = open(runner);
-    const background = q.runAside('logo-1', gallery(1), 'background');
+    const q = await open(runner);
+    const background = q.renderGallery('logo-1', gallery(1), 'background');
     expect(runner.renders[0].spec).toEqual(gallery(1));
-    const user = queued(q, logo(1));
+    const user = await queued(q, logo(1));
     expect(runner.renders[0].signal.aborted).toBe(true);
     await runner.started(2);
     expect(runner.renders[1].spec).toEqual(logo(1));
-    expect(waitCountOf(q, user.id)).toBe(0);
+    expect(await waitCountOf(q, user.id)).toBe(0);
     runner.renders[1].finish();
     await runner.started(3);
     expect(runner.renders[2].spec).toEqual(gallery(1));
@@ -637,9 +644,9 @@ describe('gallery renders beside the queue', () => {
 
   it('a demanded render is not interrupted, and a failure reaches its callers', async () => {
     const runner = new FakeRunner('manual');
-    const q = open(runner);
-    const demand = q.runAside('logo-1', gallery(1), 'demand');
-    queued(q, logo(1));
+    const q = await open(runner);
+    const demand = q.renderGallery('logo-1', gallery(1), 'demand');
+    await queued(q, logo(1));
     expect(runner.renders[0].signal.aborted).toBe(false);
     runner.renders[0].fail(new Error('no fonts'));
     await expect(demand).rejects.toThrow('no fonts');

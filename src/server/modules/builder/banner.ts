@@ -58,21 +58,21 @@ export class BannerService {
     if (!limiters.bannerPerUser.take(String(user.id)) || !limiters.bannerPerIp.take(ip)) throw tooMany();
     const spec = this.specOf(site, request.formData);
     // Asked before queueing: afterwards the queue would count this job among the ones ahead of it.
-    const durationTime = answerSeconds(queue.expectedMs('ab', providerId));
-    const outcome = queue.submit(spec, { isFirst: request.isFirst, userId: user.id, ip });
+    const durationTime = answerSeconds(await queue.expectedMs('ab', providerId));
+    const outcome = await queue.submit(spec, { isFirst: request.isFirst, userId: user.id, ip });
     if (outcome.type === 'refused') throw tooMany(activeJobsRefusal(outcome.limit.by, outcome.limit.limit));
     if (outcome.type === 'inquiry') return { callbackUrl: '', durationTime, isInquiry: true, waitCount: outcome.waitCount, completed: false };
     repo.rememberTask(user.id, outcome.id, site.record.id);
     const callbackUrl = `${BANNER_STATUS_PATH}?taskId=${outcome.id}`;
     if (outcome.type === 'exists') return { callbackUrl, durationTime, isInquiry: false, waitCount: 0, completed: true };
-    const completed = (await queue.waitForQuickJob(outcome, user.id)) && queue.poll(outcome.id, user.id).type === 'done';
+    const completed = (await queue.waitForQuickJob(outcome, user.id)) && (await queue.poll(outcome.id, user.id)).type === 'done';
     return { callbackUrl, durationTime: answerSeconds(outcome.remainingMs), isInquiry: false, waitCount: completed ? 0 : outcome.waitCount, completed };
   }
 
   /** GET /api/createWeb/bannerStatus?taskId=: a failure is an error answer with the render's message. */
-  status(taskId: string, user: UserRow): BannerStatusAnswer {
+  async status(taskId: string, user: UserRow): Promise<BannerStatusAnswer> {
     if (!this.owns(taskId, user)) throw bannerUnknown();
-    const outcome = this.deps.queue.poll(taskId, user.id);
+    const outcome = await this.deps.queue.poll(taskId, user.id);
     const none = { status: 0 as const, waitCount: 0, msg: '', bannerId: '', bannerUrl: '', logoUrl: '' };
     switch (outcome.type) {
       case 'waiting':
@@ -92,7 +92,7 @@ export class BannerService {
   async setBannerPreview(request: SetBannerPreviewRequest, user: UserRow): Promise<BuilderSite> {
     const { sites } = this.deps;
     const site = sites.load(request.id, user.id);
-    const { bannerUrl } = this.finished(request.bannerId, user);
+    const { bannerUrl } = await this.finished(request.bannerId, user);
     if (!configFields(site.configs.banner).some((field) => field.key === BANNER_KEY && field.type === 'banner')) throw invalid(BuilderMessages.changeBannerFailed);
     sites.takeChange(user);
     return sites.setValues(site, { banner: { [BANNER_KEY]: bannerUrl } });
@@ -102,7 +102,7 @@ export class BannerService {
   async setAllConfigLogo(request: SetAllConfigLogoRequest, user: UserRow): Promise<BuilderSite> {
     const { sites } = this.deps;
     const site = sites.load(request.id, user.id);
-    const { logoUrl } = this.finished(request.bannerLogo.id, user);
+    const { logoUrl } = await this.finished(request.bannerLogo.id, user);
     if (request.bannerLogo.value !== logoUrl) throw invalid(BuilderMessages.bannerUnknown);
     sites.takeChange(user);
     const values: Partial<Record<ComponentType, Record<string, string>>> = {};
@@ -119,11 +119,11 @@ export class BannerService {
   }
 
   /** The result URLs of the caller's finished banner task; its refusal otherwise. */
-  private finished(taskId: string, user: UserRow): { bannerUrl: string; logoUrl: string } {
+  private async finished(taskId: string, user: UserRow): Promise<{ bannerUrl: string; logoUrl: string }> {
     if (!this.owns(taskId, user)) throw bannerUnknown();
-    const job = this.deps.queue.finishedJob(taskId);
+    const job = await this.deps.queue.finishedJob(taskId);
     if (job?.spec.kind === 'ab' && job.files.includes(JOB_FILES.ab.banner) && job.files.includes(JOB_FILES.ab.logo)) return SiteFiles.resultUrls(taskId);
-    if (this.deps.queue.poll(taskId, user.id).type === 'waiting') throw invalid(BuilderMessages.bannerNotReady);
+    if ((await this.deps.queue.poll(taskId, user.id)).type === 'waiting') throw invalid(BuilderMessages.bannerNotReady);
     throw bannerUnknown();
   }
 

@@ -49,7 +49,7 @@ export class SiteCompletion {
     const { sites, repo, limiters, log, dataDir } = this.deps;
     const site = sites.load(request.id, user.id);
     if (!limiters.completePerUser.take(String(user.id))) throw tooMany();
-    const form = sites.mergedForm(site, site.configs, site.formData, request.formData);
+    const form = await sites.mergedForm(site, site.configs, site.formData, request.formData);
     const problem = completionProblem(site.configs, form);
     if (problem) throw invalid(problem);
     // Saved (and the preview rendered) first: a refusal below still keeps what the user typed.

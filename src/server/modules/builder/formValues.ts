@@ -74,12 +74,12 @@ export function carryOver(previous: readonly ConfigGroup[], values: Readonly<Rec
  * Keys that no chosen template has are dropped. `check` is called only for values that changed,
  * so that a stored value whose file has gone meanwhile does not block every later save.
  */
-export function mergeForm(
+export async function mergeForm(
   configs: TemplateConfigs,
   stored: Partial<BuilderFormData>,
   sent: Partial<Record<ComponentType, Record<string, unknown>>>,
-  check: (type: ComponentType, field: ConfigField, value: string) => void,
-): BuilderFormData {
+  check: (type: ComponentType, field: ConfigField, value: string) => Promise<void>,
+): Promise<BuilderFormData> {
   const merged = {} as BuilderFormData;
   for (const type of COMPONENT_TYPES) {
     const values: Record<string, string> = {};
@@ -91,7 +91,7 @@ export function mergeForm(
         values[field.key] = previous;
         continue;
       }
-      check(type, field, given);
+      await check(type, field, given);
       values[field.key] = given;
     }
     merged[type] = values;

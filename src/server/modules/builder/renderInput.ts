@@ -31,7 +31,7 @@ export async function builtSiteInput(site: SiteState, deps: { files: SiteFiles; 
       if (field.type === 'text' || field.type === 'textarea' || field.type === 'video') {
         texts[type][field.key] = value;
       } else if (PICTURE_FIELD_TYPES.has(field.type)) {
-        const file = value ? deps.files.pictureFile(value, site.userId) : null;
+        const file = value ? await deps.files.pictureFile(value, site.userId) : null;
         if (file) files[type][field.key] = { path: file } satisfies SourceFile;
         else if (strict && value) throw invalid(inTab(type, MiniSiteMessages.imageUnknown));
       } else if (field.type === 'music' && field.key === MUSIC_KEY && value) {

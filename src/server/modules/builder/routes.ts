@@ -83,7 +83,7 @@ export async function registerBuilderRoutes(app: FastifyInstance, deps: BuilderR
 
   /** GET /api/createWeb/bannerStatus?taskId= */
   app.get<{ Querystring: { taskId: string } }>(BANNER_STATUS_PATH, { preHandler: requireUser, schema: schemas.bannerStatusSchema }, async (request) =>
-    ok(banners.status(request.query.taskId, currentUser(request))),
+    ok(await banners.status(request.query.taskId, currentUser(request))),
   );
 
   /** POST /api/createWeb/setBannerPreview */

@@ -135,7 +135,7 @@ export class BuilderService {
    * The form a save would store: values of the chosen templates only, each changed value checked.
    * Used by saves and by the completion (which then checks required fields on top).
    */
-  mergedForm(site: LoadedSite, configs: TemplateConfigs, stored: Partial<BuilderFormData>, sent: Partial<Record<ComponentType, Record<string, unknown>>>): BuilderFormData {
+  mergedForm(site: LoadedSite, configs: TemplateConfigs, stored: Partial<BuilderFormData>, sent: Partial<Record<ComponentType, Record<string, unknown>>>): Promise<BuilderFormData> {
     return mergeForm(configs, stored, sent, (type, field, value) => this.checkDraft(site.userId, type, field, value));
   }
 
@@ -186,22 +186,22 @@ export class BuilderService {
   }
 
   /** Stores a new selection (values carried over to swapped templates) with `sent` merged in. */
-  private store(site: LoadedSite, selected: SelectedComponentIds, sent: Partial<Record<ComponentType, Record<string, unknown>>>): Promise<BuilderSite> {
+  private async store(site: LoadedSite, selected: SelectedComponentIds, sent: Partial<Record<ComponentType, Record<string, unknown>>>): Promise<BuilderSite> {
     const templates = this.templatesOf(selected);
     const configs = this.configsOf(templates);
     const carried = {} as BuilderFormData;
     for (const type of COMPONENT_TYPES) {
       carried[type] = selected[type] === site.selected[type] ? site.formData[type] : carryOver(site.configs[type], site.formData[type], configs[type]);
     }
-    return this.persist(site, selected, this.mergedForm(site, configs, carried, sent));
+    return this.persist(site, selected, await this.mergedForm(site, configs, carried, sent));
   }
 
   /** What a save refuses in a changed value: too long, a link that is not http(s), a file or track we do not have. */
-  private checkDraft(userId: number, type: ComponentType, field: ConfigField, value: string): void {
+  private async checkDraft(userId: number, type: ComponentType, field: ConfigField, value: string): Promise<void> {
     const problem = draftValueProblem(field, value);
     if (problem) throw invalid(inTab(type, problem));
     if (!value) return;
-    if (PICTURE_FIELD_TYPES.has(field.type) && !this.deps.files.pictureFile(value, userId)) throw invalid(inTab(type, MiniSiteMessages.imageUnknown));
+    if (PICTURE_FIELD_TYPES.has(field.type) && !(await this.deps.files.pictureFile(value, userId))) throw invalid(inTab(type, MiniSiteMessages.imageUnknown));
     if (field.type === 'music' && !this.deps.music.has(value)) throw invalid(inTab(type, MiniSiteMessages.musicUnknown));
   }
 

@@ -21,15 +21,15 @@ export class SiteFiles {
   constructor(private readonly deps: { dataDir: string; uploads: UploadStore; queue: RenderQueue; repo: BuilderRepository }) {}
 
   /** The file behind a picture value of `userId`'s site, or null. */
-  pictureFile(url: string, userId: number): string | null {
-    return this.deps.uploads.fileOf(url) ?? builderAssetFile(url) ?? this.bannerResultFile(url, userId);
+  async pictureFile(url: string, userId: number): Promise<string | null> {
+    return this.deps.uploads.fileOf(url) ?? builderAssetFile(url) ?? (await this.bannerResultFile(url, userId));
   }
 
   /** A file of a finished builder banner (`ab`) job that `userId` asked for, or null. */
-  bannerResultFile(url: string, userId: number, only?: BannerResultFile): string | null {
+  async bannerResultFile(url: string, userId: number, only?: BannerResultFile): Promise<string | null> {
     const named = resultFileOf(url, NO_ABSOLUTE_HOSTS);
     if (!named || (only && named.file !== only) || !this.deps.repo.ownsTask(userId, named.id)) return null;
-    const job = this.deps.queue.finishedJob(named.id);
+    const job = await this.deps.queue.finishedJob(named.id);
     if (!job || job.spec.kind !== 'ab' || !job.files.includes(named.file)) return null;
     return path.join(jobDir(this.deps.dataDir, job.id), named.file);
   }

@@ -31,18 +31,18 @@ export function registerGenerationRoutes(app: FastifyInstance, service: Generati
 
   /** POST /index/common/logoPolling */
   app.post<{ Body: LogoPollingRequest }>('/index/common/logoPolling', { schema: schemas.logoPollingSchema, preHandler: requireUser }, async (request) => {
-    return ok(service.poll(request.body.uniqueId, currentUser(request)));
+    return ok(await service.poll(request.body.uniqueId, currentUser(request)));
   });
 
   /** POST /index/common/getLogoCreationDuration */
   app.post<{ Body: Partial<LogoCreationDurationRequest> }>(
     '/index/common/getLogoCreationDuration',
     { schema: schemas.durationSchema, preValidation: bodyDefaultsToObject },
-    async (request) => ok(service.duration(request.body)),
+    async (request) => ok(await service.duration(request.body)),
   );
 
   /** POST /index/common/createZipUrlByFile */
   app.post<{ Body: ZipByFileRequest }>('/index/common/createZipUrlByFile', { schema: schemas.zipSchema }, async (request) => {
-    return ok(service.zip(request.body, limitKeyOf(request), ownHostKeys(request.host, options.publicOrigin)));
+    return ok(await service.zip(request.body, limitKeyOf(request), ownHostKeys(request.host, options.publicOrigin)));
   });
 }

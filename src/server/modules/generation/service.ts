@@ -84,7 +84,7 @@ export class GenerationService {
     const { limiters, queue } = this.deps;
     if (!limiters.createPerUser.take(String(user.id)) || !limiters.createPerIp.take(ip)) throw tooMany();
     const spec = this.specOf(request);
-    const outcome = queue.submit(spec, { isFirst: request.isFirst, userId: user.id, ip });
+    const outcome = await queue.submit(spec, { isFirst: request.isFirst, userId: user.id, ip });
     switch (outcome.type) {
       case 'refused':
         throw tooMany(activeJobsRefusal(outcome.limit.by, outcome.limit.limit));
@@ -96,7 +96,7 @@ export class GenerationService {
       case 'queued': {
         this.deps.works.record(user.id, outcome.id, spec.texts.logotext);
         if (!(await queue.waitForQuickJob(outcome, user.id))) return queued(outcome.id, outcome.waitCount, outcome.remainingMs);
-        const now = queue.poll(outcome.id, user.id);
+        const now = await queue.poll(outcome.id, user.id);
         // Ended without a result (failed): the first poll says why, as it always does.
         return now.type === 'done' ? existing(now.id, now.kind) : queued(outcome.id, 0, 0);
       }
@@ -108,8 +108,8 @@ export class GenerationService {
    * it (spec section 8: "errorMsg or 'LOGO生成超时'"); an unknown or dropped job says so, and so
    * does another user's job when results are not shared.
    */
-  poll(uniqueId: string, user: UserRow): LogoPollingAnswer {
-    const outcome = this.deps.queue.poll(uniqueId, user.id);
+  async poll(uniqueId: string, user: UserRow): Promise<LogoPollingAnswer> {
+    const outcome = await this.deps.queue.poll(uniqueId, user.id);
     const none = { expired: false, errorMsg: '', waitCount: 0, isCreate: false, ...NO_RESULT, expectedSeconds: 0 };
     switch (outcome.type) {
       case 'waiting':
@@ -125,14 +125,14 @@ export class GenerationService {
   }
 
   /** Expected seconds for a module (without one, the transparent logo's) and, when given, its styles. */
-  duration(request: Partial<LogoCreationDurationRequest>): LogoCreationDurationAnswer {
+  async duration(request: Partial<LogoCreationDurationRequest>): Promise<LogoCreationDurationAnswer> {
     const kind = request.module ? request.module : 'tl';
     if (!isGenerationModule(kind)) throw invalid(GenerationMessages.moduleInvalid);
     const style = kind === 'fsa' ? durationStyleOf({ kind, bannerStyle: request.banner ?? 0 }) : durationStyleOf({ kind, logoStyle: request.logobg ?? 0 });
-    return { logoCreationDuration: this.deps.queue.expectedSeconds(kind, style) };
+    return { logoCreationDuration: await this.deps.queue.expectedSeconds(kind, style) };
   }
 
-  zip(request: ZipByFileRequest, ip: string, ownHosts: ReadonlySet<string>): ZipAnswer {
+  zip(request: ZipByFileRequest, ip: string, ownHosts: ReadonlySet<string>): Promise<ZipAnswer> {
     if (!this.deps.limiters.zipPerIp.take(ip)) throw tooMany();
     return this.deps.zips.create(request, ownHosts);
   }

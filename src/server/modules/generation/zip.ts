@@ -132,12 +132,12 @@ export class ZipService {
     private readonly options: { dataDir: string; queue: RenderQueue; now: Clock; key: Buffer },
   ) {}
 
-  create(request: { fileName: string; fileList: string[] }, ownHosts: ReadonlySet<string>): ZipAnswer {
+  async create(request: { fileName: string; fileList: string[] }, ownHosts: ReadonlySet<string>): Promise<ZipAnswer> {
     const zipName = sanitiseFileName(request.fileName, DEFAULT_ZIP_NAME);
     const jobs: FinishedJob[] = [];
     for (const raw of request.fileList) {
       const named = resultFileOf(raw, ownHosts);
-      const job = named ? this.options.queue.finishedJob(named.id) : null;
+      const job = named ? await this.options.queue.finishedJob(named.id) : null;
       if (!named || !job || !job.files.includes(named.file)) throw invalid(GenerationMessages.zipFileRefused);
       if (!jobs.some((known) => known.id === job.id)) jobs.push(job);
     }
@@ -147,7 +147,7 @@ export class ZipService {
     const { file, zipUrl } = zipLocation(this.options.dataDir, key, zipName);
     if (!fs.existsSync(file)) this.write(file, jobs, zipName);
     markZipUsed(file, this.options.now());
-    this.options.queue.touch(jobs.map((job) => job.id));
+    await this.options.queue.touch(jobs.map((job) => job.id));
     return { zipUrl };
   }
 

@@ -32,7 +32,7 @@ export async function registerMiniSiteRoutes(app: FastifyInstance, deps: MiniSit
 
   /** POST /index/minisite/getTemplateConfig */
   app.post<{ Body: TemplateConfigRequest }>('/index/minisite/getTemplateConfig', { schema: schemas.templateConfigSchema, preValidation: bodyDefaultsToObject }, async (request) =>
-    ok(service.templateConfig(request.body.templateId)),
+    ok(await service.templateConfig(request.body.templateId)),
   );
 
   /** POST /index/minisite/getMusicList */

@@ -91,11 +91,11 @@ export class MiniSiteService {
   }
 
   /** The template's fields with their defaults, and how long the banner the page waits for should take. */
-  templateConfig(templateId: number): TemplateConfigAnswer {
+  async templateConfig(templateId: number): Promise<TemplateConfigAnswer> {
     if (!templateId) throw invalid(MiniSiteMessages.siteTemplateRequired);
     const template = findSiteTemplate(templateId);
     if (!template) throw invalid(MiniSiteMessages.siteTemplateMissing);
-    return { config: template.config, logoCreationDuration: this.deps.queue.expectedSeconds('fsa') };
+    return { config: template.config, logoCreationDuration: await this.deps.queue.expectedSeconds('fsa') };
   }
 
   musicList(): readonly MusicItem[] {
@@ -181,8 +181,8 @@ export class MiniSiteService {
     if (!bannerStyleById(request.bannerId)) throw invalid(GenerationMessages.bannerTemplateMissing);
     if (!request.logoUrl) throw invalid(MiniSiteMessages.logoFirst);
     if (!request.bannerUrl) throw invalid(MiniSiteMessages.bannerFirst);
-    const logo = this.logoFile(request.logoUrl, ownHosts);
-    const banner = this.bannerFiles(request.bannerUrl, ownHosts);
+    const logo = await this.logoFile(request.logoUrl, ownHosts);
+    const banner = await this.bannerFiles(request.bannerUrl, ownHosts);
 
     const texts: Record<string, string> = {};
     const images: Record<string, SourceFile> = {};
@@ -225,17 +225,17 @@ export class MiniSiteService {
   }
 
   /** A PNG result of a finished job of ours (a logo of any module), still on disk. */
-  private logoFile(url: string, ownHosts: ReadonlySet<string>): SourceFile {
+  private async logoFile(url: string, ownHosts: ReadonlySet<string>): Promise<SourceFile> {
     const named = resultFileOf(url, ownHosts);
-    const job = named && named.file.endsWith('.png') ? this.deps.queue.finishedJob(named.id) : null;
+    const job = named && named.file.endsWith('.png') ? await this.deps.queue.finishedJob(named.id) : null;
     if (!named || !job || !job.files.includes(named.file)) throw invalid(MiniSiteMessages.resultUnknown);
     return { path: path.join(jobDir(this.deps.dataDir, job.id), named.file) };
   }
 
   /** The video of a finished banner (fsa) job of ours, with its poster beside it. */
-  private bannerFiles(url: string, ownHosts: ReadonlySet<string>): { video: SourceFile; poster: SourceFile } {
+  private async bannerFiles(url: string, ownHosts: ReadonlySet<string>): Promise<{ video: SourceFile; poster: SourceFile }> {
     const named = resultFileOf(url, ownHosts);
-    const job = named && named.file === JOB_FILES.fsa.video ? this.deps.queue.finishedJob(named.id) : null;
+    const job = named && named.file === JOB_FILES.fsa.video ? await this.deps.queue.finishedJob(named.id) : null;
     if (!named || !job || job.spec.kind !== 'fsa' || !job.files.includes(JOB_FILES.fsa.video) || !job.files.includes(JOB_FILES.fsa.poster)) {
       throw invalid(MiniSiteMessages.resultUnknown);
     }

@@ -77,5 +77,6 @@ if (!isMainThread && parentPort) {
   port.on('message', (message: MusicWorkerStop) => {
     if (message.type === 'stop') controller.abort(new Error('music synthesis stopped'));
   });
-  run(workerData as MusicWorkerInput, (message) => port.postMessage(message), controller.signal).finally(() => port.close());
+  // run reports its outcome, failures included, through the messages it posts.
+  void run(workerData as MusicWorkerInput, (message) => port.postMessage(message), controller.signal).finally(() => port.close());
 }
