@@ -3,7 +3,8 @@
  * install time). Frames are drawn on canvas and piped raw to its stdin: no frame files on disk.
  */
 import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import type { Readable, Writable } from 'node:stream';
 
 export const FFMPEG_PATH: string = ffmpegInstaller.path;
 
@@ -26,16 +27,24 @@ export interface FrameSink {
 }
 
 /**
- * Runs ffmpeg with `args` (after its quiet defaults) to the end; rejects with its last lines of
- * stderr, prefixed by `what`, when it fails. An abort kills it: it must not outlive its caller.
+ * Tags of a video encoded as BT.709 (the scale filter's out_color_matrix=bt709:out_range=tv), so
+ * browsers show the colours that were drawn.
  */
-export function runFfmpeg(args: readonly string[], what: string, signal?: AbortSignal): Promise<void> {
+export const BT709_TAGS = ['-colorspace', 'bt709', '-color_primaries', 'bt709', '-color_trc', 'bt709'] as const;
+
+/** Before every command's own arguments: errors only on stderr, outputs overwritten. */
+const QUIET = ['-hide_banner', '-loglevel', 'error', '-y'] as const;
+
+/**
+ * Resolves when `child` (an ffmpeg) exits 0; rejects with its last lines of stderr, prefixed by
+ * `what`, otherwise.
+ */
+function exitOf(child: ChildProcessByStdio<Writable | null, null, Readable>, what: string): Promise<void> {
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString()).slice(-4000);
+  });
   return new Promise<void>((resolve, reject) => {
-    const child = spawn(FFMPEG_PATH, ['-hide_banner', '-loglevel', 'error', '-y', ...args], { stdio: ['ignore', 'ignore', 'pipe'], signal });
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr = (stderr + chunk.toString()).slice(-4000);
-    });
     child.once('error', reject);
     child.once('close', (code, killedBy) => {
       if (code === 0) resolve();
@@ -44,21 +53,16 @@ export function runFfmpeg(args: readonly string[], what: string, signal?: AbortS
   });
 }
 
+/** Runs ffmpeg with `args` to the end. An abort kills it: it must not outlive its caller. */
+export function runFfmpeg(args: readonly string[], what: string, signal?: AbortSignal): Promise<void> {
+  return exitOf(spawn(FFMPEG_PATH, [...QUIET, ...args], { stdio: ['ignore', 'ignore', 'pipe'], signal }), what);
+}
+
 /** Starts ffmpeg reading raw RGBA frames of the given size from stdin. */
 export function startRawVideoEncoder({ width, height, fps, outputArgs }: RawVideoInput): FrameSink {
-  const args = ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'rawvideo', '-pix_fmt', 'rgba', '-s', `${width}x${height}`, '-r', String(fps), '-i', 'pipe:0', ...outputArgs];
+  const args = [...QUIET, '-f', 'rawvideo', '-pix_fmt', 'rgba', '-s', `${width}x${height}`, '-r', String(fps), '-i', 'pipe:0', ...outputArgs];
   const child = spawn(FFMPEG_PATH, args, { stdio: ['pipe', 'ignore', 'pipe'] });
-  let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => {
-    stderr = (stderr + chunk.toString()).slice(-4000);
-  });
-  const exited = new Promise<void>((resolve, reject) => {
-    child.once('error', reject);
-    child.once('close', (code, signal) => {
-      if (code === 0) resolve();
-      else reject(new Error(`ffmpeg failed (${signal ?? `exit ${code}`}): ${stderr.trim().split('\n').slice(-3).join(' | ')}`));
-    });
-  });
+  const exited = exitOf(child, 'encode the frames');
   // A render that is aborted kills ffmpeg and never awaits `exited`: its rejection is expected then.
   exited.catch(() => {});
   // A write after ffmpeg died must reject, not throw EPIPE at the process.

@@ -5,7 +5,7 @@
  * pixels per CSS pixel), H.264 as the original, with its colours tagged as the banner renderer
  * tags them; about a quarter of the bytes. site.js picks it on narrow screens.
  */
-import { runFfmpeg } from '../ffmpeg';
+import { BT709_TAGS, runFfmpeg } from '../ffmpeg';
 
 export const PHONE_VIDEO_WIDTH = 960;
 
@@ -16,7 +16,7 @@ export function writePhoneVideo(from: string, outFile: string, signal?: AbortSig
     // Even sides for yuv420p; a source narrower than the copy keeps its size.
     ...['-vf', `scale='min(${PHONE_VIDEO_WIDTH},iw)':-2:out_color_matrix=bt709:out_range=tv,format=yuv420p`],
     ...['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '26', '-profile:v', 'high', '-pix_fmt', 'yuv420p'],
-    ...['-colorspace', 'bt709', '-color_primaries', 'bt709', '-color_trc', 'bt709'],
+    ...BT709_TAGS,
     ...['-movflags', '+faststart', '-f', 'mp4', outFile],
   ];
   return runFfmpeg(args, 'make the phone copy of the banner video', signal);

@@ -7,7 +7,7 @@ import { createCanvas, type Canvas, type Image } from '@napi-rs/canvas';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import type { BannerTexts } from '../../../../contract/generation';
-import { startRawVideoEncoder, type FrameSink } from '../../ffmpeg';
+import { BT709_TAGS, startRawVideoEncoder, type FrameSink } from '../../ffmpeg';
 import { decodePicture } from '../../picture';
 import { DESIGN_HEIGHT, DESIGN_WIDTH } from './canvas';
 import { createVignette } from './effects';
@@ -168,12 +168,7 @@ export async function renderStyleVideo(def: BannerStyleDef, input: { logoPng: Bu
         'high',
         '-pix_fmt',
         'yuv420p',
-        '-colorspace',
-        'bt709',
-        '-color_primaries',
-        'bt709',
-        '-color_trc',
-        'bt709',
+        ...BT709_TAGS,
         '-g',
         String(Math.max(1, Math.round(fps * 2))),
         '-movflags',
