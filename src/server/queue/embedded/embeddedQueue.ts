@@ -148,11 +148,6 @@ export class EmbeddedRenderQueue implements RenderQueue {
     return { concurrency, inquiryThreshold, unpolledExpiryMs, cacheScope, maxActivePerUser, maxActivePerIp };
   }
 
-  /** Jobs queued or running: what a new job would have ahead of it. */
-  get activeCount(): number {
-    return this.active.size;
-  }
-
   /** The wait-count structure, for tests and benchmarks that check it is not a scan. */
   get sequenceIndex(): SequenceIndex {
     return this.active.sequenceIndex;
@@ -333,7 +328,7 @@ export class EmbeddedRenderQueue implements RenderQueue {
   }
 
   private remainingMs(job: ActiveJob, at: number): number {
-    const run = job.status === 'running' ? (this.running.get(job.id)?.job ?? undefined) : undefined;
+    const run = job.status === 'running' ? this.running.get(job.id)?.job : null;
     return this.estimates.remainingMs(job, run, at);
   }
 
