@@ -1,9 +1,10 @@
 /**
  * The embedded render queue (DESIGN.md sections 6 and 8), the default: jobs are rows of this
- * server's database, claimed atomically in FIFO order, rendered by the runner (worker threads) under
- * a lease and a hard timeout. What polls read is kept in memory (ActiveJobs), rebuilt from the rows
- * at start, so that polling never scans or writes the table. Beside users' jobs runs the gallery's
- * lane (GalleryLane): it takes a slot only when no user job is queued.
+ * server's database; the Scheduler claims them in FIFO order and renders them on the runner (worker
+ * threads) under a lease and a hard timeout. What submits and polls read is kept in memory
+ * (ActiveJobs), rebuilt from the rows at start, so that polling never scans or writes the table;
+ * what they are told to expect comes from Estimates. Beside users' jobs runs the gallery's lane
+ * (GalleryLane): it takes a slot only when no user job is queued.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import fs from 'node:fs';
@@ -11,7 +12,7 @@ import path from 'node:path';
 import { GenerationMessages } from '../../../contract/generation';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/database';
-import { userFacingMessage, type CatalogJobSpec, type RenderKind, type RenderResult, type UserJobKind, type UserJobSpec } from '../../render/jobSpec';
+import type { CatalogJobSpec, RenderKind, UserJobKind, UserJobSpec } from '../../render/jobSpec';
 import { addressLimitKey } from '../../security/clientAddress';
 import { generatedDir, jobDir, renderTmpDir } from '../paths';
 import { DurationRepository, RenderDurations, type RenderSeeds } from '../renderDurations';
@@ -33,12 +34,12 @@ import {
 } from '../renderQueue';
 import { RENDER_SEEDS } from '../renderSeeds';
 import { DEFAULT_RENDER_SECONDS, JOB_ID_PATTERN, RENDER_TIMEOUT_MS, durationStyleOf, jobIdentity, jobScope, type RenderRunner } from '../renderSpec';
-import { JobRepository, filesOf, specOf, type JobRow } from '../repository';
+import { JobRepository, filesOf, specOf } from '../repository';
 import type { SequenceIndex } from '../sequenceIndex';
 import { ActiveJobs, type ActiveJob } from './activeJobs';
-import { Estimates, type RunningJob } from './estimates';
-import { GalleryLane, type GalleryTask } from './galleryLane';
-import { renderUnderTimeout } from './timedRender';
+import { Estimates } from './estimates';
+import { GalleryLane } from './galleryLane';
+import { Scheduler } from './scheduler';
 
 export interface EmbeddedQueueOptions extends QueueSettings {
   db: Db;
@@ -69,48 +70,47 @@ export interface EmbeddedQueueOptions extends QueueSettings {
   quickWaitMs?: number;
 }
 
-interface RunningTask {
-  key: string;
-  controller: AbortController;
-  gallery: GalleryTask | null;
-  /** A user job's render, for the estimates: null for gallery pictures. */
-  job: RunningJob | null;
-  settled: Promise<void>;
-}
-
 export class EmbeddedRenderQueue implements RenderQueue {
   private readonly repo: JobRepository;
   private readonly active = new ActiveJobs();
-  private readonly running = new Map<string, RunningTask>();
   private readonly gallery = new GalleryLane();
+  private readonly scheduler: Scheduler;
   /** Expected render times per kind and style, from this server's renders (persisted) and the seeds. */
   private readonly durations: RenderDurations;
   private readonly estimates: Estimates;
   /** The users whose create waits in waitForQuickJob now. */
   private readonly quickWaits = new Set<number>();
-  private readonly timeouts: Record<RenderKind, number>;
-  private readonly leaseMs: number;
-  private readonly abortGraceMs: number;
   private readonly maxAttempts: number;
   private readonly maxInterruptions: number;
   private readonly sweepIntervalMs: number;
   private readonly quickWaitMs: number;
-  private timers: NodeJS.Timeout[] = [];
+  private sweepTimer: NodeJS.Timeout | null = null;
   private started = false;
   private closed = false;
-  private pumping = false;
 
   constructor(private readonly options: EmbeddedQueueOptions) {
     this.repo = new JobRepository(options.db);
-    this.timeouts = { ...RENDER_TIMEOUT_MS, ...options.timeoutsMs };
-    this.leaseMs = options.leaseMs ?? 20_000;
-    this.abortGraceMs = options.abortGraceMs ?? 5_000;
     this.maxAttempts = options.maxAttempts ?? 2;
     this.maxInterruptions = options.maxInterruptions ?? 3;
     this.sweepIntervalMs = options.sweepIntervalMs ?? 5_000;
     this.quickWaitMs = options.quickWaitMs ?? QUICK_ANSWER_MS;
     this.durations = new RenderDurations(options.seeds ?? RENDER_SEEDS, DEFAULT_RENDER_SECONDS, new DurationRepository(options.db));
     this.estimates = new Estimates(this.durations, options.concurrency);
+    this.scheduler = new Scheduler({
+      repo: this.repo,
+      active: this.active,
+      gallery: this.gallery,
+      durations: this.durations,
+      runner: options.runner,
+      now: options.now,
+      log: options.log,
+      dataDir: options.dataDir,
+      concurrency: options.concurrency,
+      timeoutsMs: { ...RENDER_TIMEOUT_MS, ...options.timeoutsMs },
+      leaseMs: options.leaseMs ?? 20_000,
+      abortGraceMs: options.abortGraceMs ?? 5_000,
+      beforeFill: (at) => this.expireUnpolled(at),
+    });
   }
 
   async start(): Promise<void> {
@@ -122,7 +122,7 @@ export class EmbeddedRenderQueue implements RenderQueue {
     fs.rmSync(renderTmpDir(dataDir), { recursive: true, force: true });
     fs.mkdirSync(renderTmpDir(dataDir), { recursive: true });
     const at = now();
-    this.recoverOrphans(at);
+    this.scheduler.recoverOrphans(at, this.maxInterruptions);
     // Nothing runs yet: each job waits for the renders of those before it, shared among the slots.
     let workAheadMs = 0;
     for (const row of this.repo.active()) {
@@ -133,14 +133,11 @@ export class EmbeddedRenderQueue implements RenderQueue {
       // A restart counts as a poll: the clients that were waiting get a full expiry period to come back.
       this.active.add({ id: row.id, seq: row.seq, kind: row.kind, style, expectedDoneAt, userId: row.user_id, ipKey: addressLimitKey(row.ip), status: row.status, touchedAt: Math.max(row.touched_at, at) });
     }
-    const sweep = setInterval(() => this.sweepNow(), this.sweepIntervalMs);
-    const renew = setInterval(() => this.renewLeases(), Math.max(50, Math.floor(this.leaseMs / 4)));
+    this.sweepTimer = setInterval(() => this.sweepNow(), this.sweepIntervalMs);
     // Never the reason the process stays alive.
-    sweep.unref();
-    renew.unref();
-    this.timers = [sweep, renew];
+    this.sweepTimer.unref();
     this.options.runner.warm?.();
-    this.pump();
+    this.scheduler.start();
   }
 
   get settings(): QueueSettings {
@@ -191,8 +188,8 @@ export class EmbeddedRenderQueue implements RenderQueue {
     }
     const job: ActiveJob = { id, seq, kind: spec.kind, style, expectedDoneAt, userId: request.userId, ipKey, status: 'queued', touchedAt: at };
     this.active.add(job);
-    this.preemptBackground();
-    this.pump();
+    this.scheduler.preemptBackground();
+    this.scheduler.fill();
     return { type: 'queued', id, waitCount: this.active.waitCountOf(job), remainingMs: this.remainingMs(job, this.options.now()) };
   }
 
@@ -270,7 +267,7 @@ export class EmbeddedRenderQueue implements RenderQueue {
   renderGallery(key: string, spec: CatalogJobSpec, priority: GalleryPriority): Promise<GalleryResult> {
     if (this.closed || !this.started) return Promise.reject(new RenderAborted('shutdown'));
     const result = this.gallery.request(key, spec, priority);
-    this.pump();
+    this.scheduler.fill();
     return result;
   }
 
@@ -289,25 +286,20 @@ export class EmbeddedRenderQueue implements RenderQueue {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    for (const timer of this.timers) clearInterval(timer);
-    const settled: Promise<void>[] = [];
-    for (const task of this.running.values()) {
-      if (!task.gallery) this.repo.release(task.key);
-      task.controller.abort(new RenderAborted('shutdown'));
-      settled.push(task.settled);
-    }
+    if (this.sweepTimer) clearInterval(this.sweepTimer);
+    const settled = this.scheduler.stop();
     this.gallery.rejectWaiting(new RenderAborted('shutdown'));
     this.active.endAllWaits();
     await this.options.runner.close();
-    await Promise.allSettled(settled);
+    await settled;
   }
 
   private sweepNow(): void {
     if (this.closed || !this.started) return;
     const at = this.options.now();
     this.expireUnpolled(at);
-    this.recoverLapsed(at);
-    this.pump();
+    this.scheduler.recoverLapsed(at, this.maxAttempts);
+    this.scheduler.fill();
   }
 
   private mayPoll(owner: number | null, userId: number | null): boolean {
@@ -319,16 +311,12 @@ export class EmbeddedRenderQueue implements RenderQueue {
     if (!this.started) throw new Error('The render queue has not been started');
   }
 
-  private runningJobs(): RunningJob[] {
-    return [...this.running.values()].flatMap((task) => (task.job ? [task.job] : []));
-  }
-
   private waitAheadMs(at: number): number {
-    return this.estimates.waitAheadMs(this.active.queuedWork(), this.runningJobs(), at);
+    return this.estimates.waitAheadMs(this.active.queuedWork(), this.scheduler.runningJobs(), at);
   }
 
   private remainingMs(job: ActiveJob, at: number): number {
-    const run = job.status === 'running' ? this.running.get(job.id)?.job : null;
+    const run = job.status === 'running' ? this.scheduler.runningJob(job.id) : null;
     return this.estimates.remainingMs(job, run, at);
   }
 
@@ -347,181 +335,8 @@ export class EmbeddedRenderQueue implements RenderQueue {
     }
   }
 
-  /**
-   * The embedded queue is the only one on its DATA_DIR's database (DESIGN.md section 6; several
-   * servers take the distributed adapter), so at start every job still marked running lost its
-   * render with the previous process: it runs again at once, in its old place, rather than after
-   * its lease. A kill is not the job's fault, so it does not use up an attempt; but a render that
-   * crashes the server each time must not stop it forever, so the interruptions are counted.
-   */
-  private recoverOrphans(at: number): void {
-    const { requeued, failed } = this.repo.recoverOrphans(at, this.maxInterruptions, GenerationMessages.renderInterrupted);
-    for (const row of requeued) {
-      this.options.log.warn({ jobId: row.id, kind: row.kind, interruptions: row.interruptions + 1 }, 'render job interrupted by a restart: queued again');
-    }
-    for (const row of failed) {
-      this.options.log.error({ jobId: row.id, kind: row.kind, interruptions: row.interruptions + 1 }, 'render job interrupted by too many restarts: failed');
-    }
-  }
-
-  private recoverLapsed(at: number): void {
-    const mine = new Set(this.running.keys());
-    const { requeued, failed } = this.repo.recoverLapsed(at, this.maxAttempts, GenerationMessages.renderFailed, mine);
-    for (const row of requeued) {
-      this.options.log.warn({ jobId: row.id, kind: row.kind, attempts: row.attempts }, 'render job stalled (lease lapsed): queued again');
-      const job = this.active.get(row.id);
-      if (job) this.active.setStatus(job, 'queued');
-    }
-    for (const row of failed) {
-      this.options.log.error({ jobId: row.id, kind: row.kind, attempts: row.attempts }, 'render job stalled again: failed');
-      this.active.remove(row.id);
-    }
-  }
-
-  private renewLeases(): void {
-    if (this.closed) return;
-    const ids = [...this.running.values()].filter((task) => !task.gallery).map((task) => task.key);
-    if (ids.length) this.repo.renewLeases(ids, this.options.now() + this.leaseMs);
-  }
-
   private filesExist(id: string, files: string[]): boolean {
     const dir = jobDir(this.options.dataDir, id);
     return files.length > 0 && files.every((file) => fs.existsSync(path.join(dir, file)));
-  }
-
-  /** A user job waits and every slot is busy: a background gallery render gives its slot up. */
-  private preemptBackground(): void {
-    if (this.running.size < this.options.concurrency) return;
-    for (const task of this.running.values()) {
-      if (task.gallery?.priority === 'background' && !task.controller.signal.aborted) {
-        task.controller.abort(new RenderAborted('preempted'));
-        return;
-      }
-    }
-  }
-
-  /** Fills free slots: users' jobs first (FIFO), then gallery tasks. */
-  private pump(): void {
-    if (this.closed || !this.started || this.pumping) return;
-    this.pumping = true;
-    try {
-      if (this.running.size < this.options.concurrency) this.expireUnpolled(this.options.now());
-      while (this.running.size < this.options.concurrency) {
-        const at = this.options.now();
-        const row = this.repo.claim(at, at + this.leaseMs);
-        if (row) {
-          this.startJob(row);
-          continue;
-        }
-        const task = this.gallery.next();
-        if (!task) break;
-        this.startGallery(task);
-      }
-    } finally {
-      this.pumping = false;
-    }
-  }
-
-  private newTmpDir(key: string): string {
-    return fs.mkdtempSync(path.join(renderTmpDir(this.options.dataDir), `${key}-`));
-  }
-
-  private limitsOf(kind: RenderKind): { timeoutMs: number; abortGraceMs: number } {
-    return { timeoutMs: this.timeouts[kind], abortGraceMs: this.abortGraceMs };
-  }
-
-  private startJob(row: JobRow): void {
-    const controller = new AbortController();
-    const spec = specOf(row);
-    const style = durationStyleOf(spec);
-    const known = this.active.get(row.id);
-    if (known) this.active.setStatus(known, 'running');
-    else this.active.add({ id: row.id, seq: row.seq, kind: row.kind, style, expectedDoneAt: null, userId: row.user_id, ipKey: addressLimitKey(row.ip), status: 'running', touchedAt: row.touched_at });
-    const job: RunningJob = { kind: row.kind, style, startedAt: row.started_at ?? this.options.now(), progress: 0 };
-    const task: RunningTask = { key: row.id, controller, gallery: null, job, settled: Promise.resolve() };
-    this.running.set(row.id, task);
-    const tmp = this.newTmpDir(row.id);
-    // Never backwards, never past the end, whatever a renderer reports.
-    const onProgress = (share: number): void => {
-      if (Number.isFinite(share)) job.progress = Math.min(1, Math.max(job.progress, share));
-    };
-    task.settled = renderUnderTimeout(this.options.runner, spec, tmp, controller, this.limitsOf(spec.kind), onProgress)
-      .then(
-        (result) => this.jobSucceeded(row, tmp, result),
-        (error: unknown) => this.jobFailed(row, error),
-      )
-      .catch((error: unknown) => this.options.log.error({ err: error, jobId: row.id }, 'render job bookkeeping failed'))
-      .finally(() => {
-        fs.rmSync(tmp, { recursive: true, force: true });
-        this.running.delete(row.id);
-        this.pump();
-      });
-  }
-
-  private jobSucceeded(row: JobRow, tmp: string, result: RenderResult): void {
-    if (this.closed) return;
-    const { dataDir, now } = this.options;
-    const at = now();
-    const startedAt = row.started_at ?? at;
-    const touchedAt = this.active.get(row.id)?.touchedAt ?? at;
-    try {
-      const missing = result.files.filter((file) => !fs.existsSync(path.join(tmp, file)));
-      if (!result.files.length || missing.length) throw new Error(`The renderer reported files it did not write: ${missing.join(', ') || '(none)'}`);
-      const final = jobDir(dataDir, row.id);
-      fs.rmSync(final, { recursive: true, force: true });
-      fs.renameSync(tmp, final);
-      // mkdtemp made it private; a web server in front of us may serve it straight from disk.
-      fs.chmodSync(final, 0o755);
-    } catch (error) {
-      this.jobFailed(row, error);
-      return;
-    }
-    if (this.repo.finish(row.id, startedAt, result.files, at, at - startedAt, startedAt - row.queued_at, touchedAt)) {
-      this.durations.record({ kind: row.kind, style: durationStyleOf(specOf(row)), finishedAt: at, renderMs: at - startedAt });
-    }
-    this.active.remove(row.id);
-  }
-
-  private jobFailed(row: JobRow, error: unknown): void {
-    if (this.closed) return;
-    const at = this.options.now();
-    const timedOut = error instanceof RenderAborted && error.why === 'timeout';
-    // A renderer's message meant for the user (an image service's refusal, say) is shown as it is.
-    const message = timedOut ? GenerationMessages.renderTimedOut : (userFacingMessage(error) ?? GenerationMessages.renderFailed);
-    this.options.log.error({ err: error, jobId: row.id, kind: row.kind, timedOut }, 'render job failed');
-    this.repo.fail(row.id, message, at, this.active.get(row.id)?.touchedAt ?? at);
-    this.active.remove(row.id);
-  }
-
-  private startGallery(gallery: GalleryTask): void {
-    const controller = new AbortController();
-    const task: RunningTask = { key: `gallery:${gallery.key}`, controller, gallery, job: null, settled: Promise.resolve() };
-    this.running.set(task.key, task);
-    const tmp = this.newTmpDir(gallery.key);
-    task.settled = renderUnderTimeout(this.options.runner, gallery.spec, tmp, controller, this.limitsOf(gallery.spec.kind))
-      .then(
-        (result) => {
-          this.gallery.settled(gallery);
-          gallery.resolve({ dir: tmp, files: result.files });
-        },
-        (error: unknown) => {
-          fs.rmSync(tmp, { recursive: true, force: true });
-          if (error instanceof RenderAborted && error.why === 'preempted' && !this.closed) {
-            // Back to the front of its lane: it runs again when a slot is free of users' jobs.
-            this.gallery.putBack(gallery);
-            return;
-          }
-          this.gallery.settled(gallery);
-          if (!(error instanceof RenderAborted && error.why === 'shutdown')) {
-            this.options.log.error({ err: error, task: gallery.key }, 'gallery render failed');
-          }
-          gallery.reject(error);
-        },
-      )
-      .catch((error: unknown) => this.options.log.error({ err: error, task: gallery.key }, 'gallery render bookkeeping failed'))
-      .finally(() => {
-        this.running.delete(task.key);
-        this.pump();
-      });
   }
 }

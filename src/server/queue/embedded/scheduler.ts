@@ -1,0 +1,269 @@
+/**
+ * The embedded queue's render slots: users' jobs claimed from the database in FIFO order under a
+ * lease (renewed while they render, taken back when it lapses or the server restarts), gallery
+ * tasks in the slots no user job wants, each render under its kind's timeout in a temporary folder
+ * moved into place when it succeeds.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import fs from 'node:fs';
+import path from 'node:path';
+import { GenerationMessages } from '../../../contract/generation';
+import type { Clock } from '../../clock';
+import { userFacingMessage, type RenderKind, type RenderResult } from '../../render/jobSpec';
+import { addressLimitKey } from '../../security/clientAddress';
+import { jobDir, renderTmpDir } from '../paths';
+import type { RenderDurations } from '../renderDurations';
+import { RenderAborted } from '../renderQueue';
+import { durationStyleOf, type RenderRunner } from '../renderSpec';
+import { specOf, type JobRepository, type JobRow } from '../repository';
+import type { ActiveJobs } from './activeJobs';
+import type { RunningJob } from './estimates';
+import type { GalleryLane, GalleryTask } from './galleryLane';
+import { renderUnderTimeout } from './timedRender';
+
+export interface SchedulerOptions {
+  repo: JobRepository;
+  active: ActiveJobs;
+  gallery: GalleryLane;
+  durations: RenderDurations;
+  runner: RenderRunner;
+  now: Clock;
+  log: FastifyBaseLogger;
+  dataDir: string;
+  concurrency: number;
+  timeoutsMs: Record<RenderKind, number>;
+  /** How long a claim holds without renewal; renewed every quarter of it. */
+  leaseMs: number;
+  /** After an abort, how long a render may take to stop before its job is given up. */
+  abortGraceMs: number;
+  /** Called before free slots are filled: a job nobody polls any more must not take one. */
+  beforeFill: (at: number) => void;
+}
+
+interface RunningTask {
+  key: string;
+  controller: AbortController;
+  gallery: GalleryTask | null;
+  /** A user job's render, for the estimates: null for gallery pictures. */
+  job: RunningJob | null;
+  settled: Promise<void>;
+}
+
+export class Scheduler {
+  private readonly running = new Map<string, RunningTask>();
+  private renewTimer: NodeJS.Timeout | null = null;
+  private started = false;
+  private stopped = false;
+  private filling = false;
+
+  constructor(private readonly options: SchedulerOptions) {}
+
+  start(): void {
+    if (this.started) return;
+    this.started = true;
+    this.renewTimer = setInterval(() => this.renewLeases(), Math.max(50, Math.floor(this.options.leaseMs / 4)));
+    // Never the reason the process stays alive.
+    this.renewTimer.unref();
+    this.fill();
+  }
+
+  /** Aborts every render (users' jobs go back to the queue) and resolves once they have all settled. */
+  stop(): Promise<void> {
+    this.stopped = true;
+    if (this.renewTimer) clearInterval(this.renewTimer);
+    const settled: Promise<void>[] = [];
+    for (const task of this.running.values()) {
+      if (!task.gallery) this.options.repo.release(task.key);
+      task.controller.abort(new RenderAborted('shutdown'));
+      settled.push(task.settled);
+    }
+    return Promise.allSettled(settled).then(() => undefined);
+  }
+
+  /** Users' jobs under way, for the estimates. */
+  runningJobs(): RunningJob[] {
+    return [...this.running.values()].flatMap((task) => (task.job ? [task.job] : []));
+  }
+
+  runningJob(id: string): RunningJob | null {
+    return this.running.get(id)?.job ?? null;
+  }
+
+  /** A user job waits and every slot is busy: a background gallery render gives its slot up. */
+  preemptBackground(): void {
+    if (this.running.size < this.options.concurrency) return;
+    for (const task of this.running.values()) {
+      if (task.gallery?.priority === 'background' && !task.controller.signal.aborted) {
+        task.controller.abort(new RenderAborted('preempted'));
+        return;
+      }
+    }
+  }
+
+  /** Fills free slots: users' jobs first (FIFO), then gallery tasks. */
+  fill(): void {
+    if (this.stopped || !this.started || this.filling) return;
+    const { concurrency, repo, gallery, now, leaseMs } = this.options;
+    this.filling = true;
+    try {
+      if (this.running.size < concurrency) this.options.beforeFill(now());
+      while (this.running.size < concurrency) {
+        const at = now();
+        const row = repo.claim(at, at + leaseMs);
+        if (row) {
+          this.startJob(row);
+          continue;
+        }
+        const task = gallery.next();
+        if (!task) break;
+        this.startGallery(task);
+      }
+    } finally {
+      this.filling = false;
+    }
+  }
+
+  /**
+   * The embedded queue is the only one on its DATA_DIR's database (DESIGN.md section 6; several
+   * servers take the distributed adapter), so at start every job still marked running lost its
+   * render with the previous process: it runs again at once, in its old place, rather than after
+   * its lease. A kill is not the job's fault, so it does not use up an attempt; but a render that
+   * crashes the server each time must not stop it forever, so the interruptions are counted.
+   */
+  recoverOrphans(at: number, maxInterruptions: number): void {
+    const { requeued, failed } = this.options.repo.recoverOrphans(at, maxInterruptions, GenerationMessages.renderInterrupted);
+    for (const row of requeued) {
+      this.options.log.warn({ jobId: row.id, kind: row.kind, interruptions: row.interruptions + 1 }, 'render job interrupted by a restart: queued again');
+    }
+    for (const row of failed) {
+      this.options.log.error({ jobId: row.id, kind: row.kind, interruptions: row.interruptions + 1 }, 'render job interrupted by too many restarts: failed');
+    }
+  }
+
+  /** Jobs whose lease lapsed while not rendering here go back to the queue, or fail after `maxAttempts` claims. */
+  recoverLapsed(at: number, maxAttempts: number): void {
+    const { repo, active, log } = this.options;
+    const { requeued, failed } = repo.recoverLapsed(at, maxAttempts, GenerationMessages.renderFailed, new Set(this.running.keys()));
+    for (const row of requeued) {
+      log.warn({ jobId: row.id, kind: row.kind, attempts: row.attempts }, 'render job stalled (lease lapsed): queued again');
+      const job = active.get(row.id);
+      if (job) active.setStatus(job, 'queued');
+    }
+    for (const row of failed) {
+      log.error({ jobId: row.id, kind: row.kind, attempts: row.attempts }, 'render job stalled again: failed');
+      active.remove(row.id);
+    }
+  }
+
+  private renewLeases(): void {
+    if (this.stopped) return;
+    const ids = [...this.running.values()].filter((task) => !task.gallery).map((task) => task.key);
+    if (ids.length) this.options.repo.renewLeases(ids, this.options.now() + this.options.leaseMs);
+  }
+
+  private newTmpDir(key: string): string {
+    return fs.mkdtempSync(path.join(renderTmpDir(this.options.dataDir), `${key}-`));
+  }
+
+  private limitsOf(kind: RenderKind): { timeoutMs: number; abortGraceMs: number } {
+    return { timeoutMs: this.options.timeoutsMs[kind], abortGraceMs: this.options.abortGraceMs };
+  }
+
+  private startJob(row: JobRow): void {
+    const { active, runner, now, log } = this.options;
+    const controller = new AbortController();
+    const spec = specOf(row);
+    const style = durationStyleOf(spec);
+    const known = active.get(row.id);
+    if (known) active.setStatus(known, 'running');
+    else active.add({ id: row.id, seq: row.seq, kind: row.kind, style, expectedDoneAt: null, userId: row.user_id, ipKey: addressLimitKey(row.ip), status: 'running', touchedAt: row.touched_at });
+    const job: RunningJob = { kind: row.kind, style, startedAt: row.started_at ?? now(), progress: 0 };
+    const task: RunningTask = { key: row.id, controller, gallery: null, job, settled: Promise.resolve() };
+    this.running.set(row.id, task);
+    const tmp = this.newTmpDir(row.id);
+    // Never backwards, never past the end, whatever a renderer reports.
+    const onProgress = (share: number): void => {
+      if (Number.isFinite(share)) job.progress = Math.min(1, Math.max(job.progress, share));
+    };
+    task.settled = renderUnderTimeout(runner, spec, tmp, controller, this.limitsOf(spec.kind), onProgress)
+      .then(
+        (result) => this.jobSucceeded(row, tmp, result),
+        (error: unknown) => this.jobFailed(row, error),
+      )
+      .catch((error: unknown) => log.error({ err: error, jobId: row.id }, 'render job bookkeeping failed'))
+      .finally(() => {
+        fs.rmSync(tmp, { recursive: true, force: true });
+        this.running.delete(row.id);
+        this.fill();
+      });
+  }
+
+  private jobSucceeded(row: JobRow, tmp: string, result: RenderResult): void {
+    if (this.stopped) return;
+    const { dataDir, now, active, repo, durations } = this.options;
+    const at = now();
+    const startedAt = row.started_at ?? at;
+    const touchedAt = active.get(row.id)?.touchedAt ?? at;
+    try {
+      const missing = result.files.filter((file) => !fs.existsSync(path.join(tmp, file)));
+      if (!result.files.length || missing.length) throw new Error(`The renderer reported files it did not write: ${missing.join(', ') || '(none)'}`);
+      const final = jobDir(dataDir, row.id);
+      fs.rmSync(final, { recursive: true, force: true });
+      fs.renameSync(tmp, final);
+      // mkdtemp made it private; a web server in front of us may serve it straight from disk.
+      fs.chmodSync(final, 0o755);
+    } catch (error) {
+      this.jobFailed(row, error);
+      return;
+    }
+    if (repo.finish(row.id, startedAt, result.files, at, at - startedAt, startedAt - row.queued_at, touchedAt)) {
+      durations.record({ kind: row.kind, style: durationStyleOf(specOf(row)), finishedAt: at, renderMs: at - startedAt });
+    }
+    active.remove(row.id);
+  }
+
+  private jobFailed(row: JobRow, error: unknown): void {
+    if (this.stopped) return;
+    const { now, active, repo, log } = this.options;
+    const at = now();
+    const timedOut = error instanceof RenderAborted && error.why === 'timeout';
+    // A renderer's message meant for the user (an image service's refusal, say) is shown as it is.
+    const message = timedOut ? GenerationMessages.renderTimedOut : (userFacingMessage(error) ?? GenerationMessages.renderFailed);
+    log.error({ err: error, jobId: row.id, kind: row.kind, timedOut }, 'render job failed');
+    repo.fail(row.id, message, at, active.get(row.id)?.touchedAt ?? at);
+    active.remove(row.id);
+  }
+
+  private startGallery(gallery: GalleryTask): void {
+    const { runner, log } = this.options;
+    const controller = new AbortController();
+    const task: RunningTask = { key: `gallery:${gallery.key}`, controller, gallery, job: null, settled: Promise.resolve() };
+    this.running.set(task.key, task);
+    const tmp = this.newTmpDir(gallery.key);
+    task.settled = renderUnderTimeout(runner, gallery.spec, tmp, controller, this.limitsOf(gallery.spec.kind))
+      .then(
+        (result) => {
+          this.options.gallery.settled(gallery);
+          gallery.resolve({ dir: tmp, files: result.files });
+        },
+        (error: unknown) => {
+          fs.rmSync(tmp, { recursive: true, force: true });
+          if (error instanceof RenderAborted && error.why === 'preempted' && !this.stopped) {
+            // Back to the front of its lane: it runs again when a slot is free of users' jobs.
+            this.options.gallery.putBack(gallery);
+            return;
+          }
+          this.options.gallery.settled(gallery);
+          if (!(error instanceof RenderAborted && error.why === 'shutdown')) {
+            log.error({ err: error, task: gallery.key }, 'gallery render failed');
+          }
+          gallery.reject(error);
+        },
+      )
+      .catch((error: unknown) => log.error({ err: error, task: gallery.key }, 'gallery render bookkeeping failed'))
+      .finally(() => {
+        this.running.delete(task.key);
+        this.fill();
+      });
+  }
+}
