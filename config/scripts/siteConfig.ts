@@ -8,8 +8,7 @@
  * tutorial video (an empty value brings the shipped one back), at once.
  */
 import { loadConfig } from '../../src/server/config';
-import { openDatabase } from '../../src/server/db/database';
-import { runMigrations } from '../../src/server/db/migrations';
+import { connectSqlite } from '../../src/server/db/connection';
 import { seedCommon } from '../../src/server/modules/common/seed';
 import { TUTORIAL_TYPES } from '../../src/contract/common';
 import { applySiteSettings, applyTutorialSettings, parseSiteSettings, parseTutorialSettings } from '../../src/server/modules/common/siteSettings';
@@ -18,16 +17,16 @@ async function main(): Promise<void> {
   const { tutorials, rest } = parseTutorialSettings(process.argv.slice(2));
   const settings = parseSiteSettings(rest);
   const { dataDir } = loadConfig();
-  const db = openDatabase(dataDir);
+  const database = connectSqlite(dataDir);
+  const db = database.sql;
   try {
-    runMigrations(db);
-    seedCommon(db);
+    await seedCommon(db);
     const stored = await applySiteSettings(db, dataDir, settings);
     for (const [key, value] of Object.entries(stored)) process.stdout.write(`${key.padEnd(10)} ${value || '（空，不显示）'}\n`);
-    const videos = applyTutorialSettings(db, tutorials);
+    const videos = await applyTutorialSettings(db, tutorials);
     for (const { type, label } of TUTORIAL_TYPES) process.stdout.write(`${`tutorial${type}`.padEnd(10)} ${videos[type] || `（内置的${label}教程视频）`}\n`);
   } finally {
-    db.close();
+    await database.close();
   }
 }
 

@@ -3,8 +3,7 @@ import fastifyCookie from '@fastify/cookie';
 import http from 'node:http';
 import { systemClock, type Clock } from './clock';
 import type { ServerConfig } from './config';
-import { openDatabase } from './db/database';
-import { runMigrations } from './db/migrations';
+import { connectSqlite } from './db/connection';
 import { registerBodyParsers } from './http/bodyParsers';
 import { registerBrandAssets } from './http/brandAssets';
 import { registerErrorHandling } from './http/errorHandler';
@@ -85,13 +84,13 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
 
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
-  const db = openDatabase(config.dataDir);
-  app.addHook('onClose', async () => db.close());
-  runMigrations(db);
-  seedCommon(db);
+  const database = connectSqlite(config.dataDir);
+  app.addHook('onClose', async () => database.close());
+  const db = database.sqlite;
+  await seedCommon(database.sql);
 
-  const services = createServices({ config, db, now, log: app.log, smsProvider: options.smsProvider, generation: options.generation, miniSite: options.miniSite, builder: options.builder });
-  await ensureQqQrCode(config.dataDir, services.common.siteConfig().qq1_link);
+  const services = createServices({ config, db, sql: database.sql, now, log: app.log, smsProvider: options.smsProvider, generation: options.generation, miniSite: options.miniSite, builder: options.builder });
+  await ensureQqQrCode(config.dataDir, (await services.common.siteConfig()).qq1_link);
   const housekeeping = startHousekeeping(services, app.log);
   app.addHook('onClose', async () => clearInterval(housekeeping));
   await services.renderQueue.start();

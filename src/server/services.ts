@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from './clock';
 import type { ServerConfig } from './config';
+import type { Sql } from './db/connection';
 import type { Db } from './db/database';
 import { CaptchaService } from './modules/auth/captcha';
 import { LoginGuard } from './modules/auth/loginGuard';
@@ -41,7 +42,9 @@ import { TokenService } from './security/tokens';
 
 export interface ServiceInputs {
   config: ServerConfig;
+  /** SQLite's own handle, for the repositories not yet on the query builder. */
   db: Db;
+  sql: Sql;
   now: Clock;
   log: FastifyBaseLogger;
   smsProvider?: SmsProvider;
@@ -67,7 +70,7 @@ export interface GenerationOverrides {
 }
 
 /** Wires the services once per app: one place shows what depends on what. */
-export function createServices({ config, db, now, log, smsProvider, generation, miniSite, builder }: ServiceInputs) {
+export function createServices({ config, db, sql, now, log, smsProvider, generation, miniSite, builder }: ServiceInputs) {
   const limiter = new RateLimiter(db, now);
   const users = new UserRepository(db, now);
   const tokens = new TokenService(config.jwtSecret, now);
@@ -100,7 +103,7 @@ export function createServices({ config, db, now, log, smsProvider, generation, 
   const zipKey = deriveKey(config.jwtSecret, 'zip-key');
   const zips = new ZipService({ dataDir: config.dataDir, queue: renderQueue, now, key: zipKey });
   const generationLimiters = new GenerationLimiters(now);
-  const works = new WorksRepository(db, now);
+  const works = new WorksRepository(sql, now);
   const music = new MusicLibrary({ dataDir: config.dataDir, log, now });
   const uploads = new UploadStore({ dataDir: config.dataDir, now });
   const miniSiteLimiters = new MiniSiteLimiters(now);
@@ -118,7 +121,7 @@ export function createServices({ config, db, now, log, smsProvider, generation, 
     operateLog: new OperateLog(db, now, limiter),
     qrLogin: new QrLoginService({ db, now, tickets: new QrTicketRepository(db), users, tokens }),
     qrProvider: createQrLoginProvider(config.qrLoginProvider, { devices: new QrDevices(new QrDeviceRepository(db), now) }),
-    common: new CommonRepository(db, now, new ShippedTutorials()),
+    common: new CommonRepository(sql, now, new ShippedTutorials()),
     renderQueue,
     catalog,
     zips,
@@ -134,7 +137,7 @@ export function createServices({ config, db, now, log, smsProvider, generation, 
       now,
       log,
       queue: renderQueue,
-      sites: new MiniSiteRepository(db, now),
+      sites: new MiniSiteRepository(sql, now),
       uploads,
       music,
       zips: siteZips,
@@ -143,7 +146,7 @@ export function createServices({ config, db, now, log, smsProvider, generation, 
     }),
     builder: createBuilder({
       dataDir: config.dataDir,
-      db,
+      sql,
       now,
       log,
       queue: renderQueue,
@@ -168,7 +171,7 @@ const HOUSEKEEPING_INTERVAL_MS = 10 * 60 * 1000;
  */
 export function startHousekeeping(services: Services, log: FastifyBaseLogger): NodeJS.Timeout {
   const sweep = async (): Promise<void> => {
-    const builderFiles = services.builder.filesInUse();
+    const builderFiles = await services.builder.filesInUse();
     // Marked as used before the queue's prune, which deletes results unused for a week.
     await services.renderQueue.touch(builderFiles.jobIds);
     services.captchas.prune();
@@ -179,7 +182,7 @@ export function startHousekeeping(services: Services, log: FastifyBaseLogger): N
     services.zips.prune();
     services.catalog.removeOldVersions();
     services.generationLimiters.prune();
-    services.miniSite.prune();
+    await services.miniSite.prune();
     services.uploads.prune((name) => builderFiles.uploads.has(name));
     services.music.removeOldVersions();
     services.miniSiteLimiters.prune();

@@ -44,7 +44,7 @@ function setup() {
           fail: () => reject(new Error('render failed')),
         });
       }),
-    rendered: () => {
+    rendered: async () => {
       revisions += 1;
     },
   });

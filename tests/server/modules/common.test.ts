@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { AnswerCode } from '../../../src/contract/envelope';
 import { Messages } from '../../../src/contract/messages';
-import { DATABASE_FILE, openDatabase } from '../../../src/server/db/database';
+import { connectSqlite } from '../../../src/server/db/connection';
+import { DATABASE_FILE } from '../../../src/server/db/database';
 import { SITE_CONFIG_CACHE_MS } from '../../../src/server/modules/common/repository';
 import type { SiteConfig } from '../../../src/contract/common';
 import { MIGRATIONS, runMigrations } from '../../../src/server/db/migrations';
@@ -51,7 +52,8 @@ describe('GET /index/index/getSiteConfig', () => {
   it('npm run site-config stores the operator\'s groups, checks them, and keeps the join QR in step with the link', async () => {
     expect(() => parseSiteSettings(['qq9=1'])).toThrow('不认识的设置');
     expect(() => parseSiteSettings(['qq1_link=javascript:alert(1)'])).toThrow('qq1_link 必须是 http(s) 链接或本站路径');
-    const db = openDatabase(t.dataDir);
+    const database = connectSqlite(t.dataDir);
+    const db = database.sql;
     const qr = path.join(t.dataDir, 'brand', 'qq1-qrcode.png');
     try {
       await applySiteSettings(db, t.dataDir, parseSiteSettings(['qq1=800100200', 'qq1_link=https://qm.qq.com/q/800100200']));
@@ -65,7 +67,7 @@ describe('GET /index/index/getSiteConfig', () => {
       await applySiteSettings(db, t.dataDir, parseSiteSettings(['qq1=', 'qq1_link=']));
       expect(fs.existsSync(qr)).toBe(false);
     } finally {
-      db.close();
+      await database.close();
     }
   });
 
@@ -78,18 +80,19 @@ describe('GET /index/index/getSiteConfig', () => {
   });
 
   it('keeps values an operator changed across restarts (the seed only fills gaps)', async () => {
-    const db = openDatabase(t.dataDir);
+    const database = connectSqlite(t.dataDir);
+    const db = database.sqlite;
     db.prepare("UPDATE site_config SET value = '987654321' WHERE key = 'qq1'").run();
     db.prepare("DELETE FROM site_config WHERE key = 'qq3'").run();
-    seedCommon(db);
+    await seedCommon(database.sql);
     expect(db.prepare("SELECT value FROM site_config WHERE key IN ('qq1', 'qq3') ORDER BY key").all()).toEqual([{ value: '987654321' }, { value: SITE_CONFIG_DEFAULTS.qq3 }]);
-    db.close();
+    await database.close();
   });
 
   it('serves every image it names', async () => {
-    const db = openDatabase(t.dataDir);
-    await applySiteSettings(db, t.dataDir, { qq1: '800100200', qq1_link: 'https://qm.qq.com/q/800100200' });
-    db.close();
+    const database = connectSqlite(t.dataDir);
+    await applySiteSettings(database.sql, t.dataDir, { qq1: '800100200', qq1_link: 'https://qm.qq.com/q/800100200' });
+    await database.close();
     t.clock.advance(SITE_CONFIG_CACHE_MS);
     const { data } = await get<Record<string, string>>(t, '/index/index/getSiteConfig');
     for (const key of ['logoUrl', 'qq1_url', 'ad1_url', 'ad2_url']) {

@@ -2,7 +2,8 @@ import Database from 'better-sqlite3';
 import fs from 'node:fs';
 import path from 'node:path';
 import { TUTORIAL_TYPES } from '../../../src/contract/common';
-import { DATABASE_FILE, openDatabase } from '../../../src/server/db/database';
+import { connectSqlite } from '../../../src/server/db/connection';
+import { DATABASE_FILE } from '../../../src/server/db/database';
 import { applyTutorialSettings, parseSiteSettings, parseTutorialSettings } from '../../../src/server/modules/common/siteSettings';
 import { TUTORIAL_ASSETS_DIR, tutorialFileName } from '../../../src/server/modules/common/tutorials';
 import { buildTestApp, post, type TestApp } from '../helpers';
@@ -80,14 +81,15 @@ describe('the tutorial videos shipped with the code', () => {
     expect(rest).toEqual(['qq1=123456', 'tutorial9=/x.mp4']);
     expect(() => parseSiteSettings(rest)).toThrow('不认识的设置：tutorial9=/x.mp4');
 
-    const db = openDatabase(t.dataDir);
+    const database = connectSqlite(t.dataDir);
+    const db = database.sql;
     try {
-      expect(applyTutorialSettings(db, tutorials)).toEqual({ '1': '', '2': '', '3': '/uploads/my-banner-tutorial.mp4', '4': '' });
+      expect(await applyTutorialSettings(db, tutorials)).toEqual({ '1': '', '2': '', '3': '/uploads/my-banner-tutorial.mp4', '4': '' });
       expect(await videoUrl('3')).toBe('/uploads/my-banner-tutorial.mp4');
-      expect(applyTutorialSettings(db, parseTutorialSettings(['tutorial3=']).tutorials)).toEqual({ '1': '', '2': '', '3': '', '4': '' });
+      expect(await applyTutorialSettings(db, parseTutorialSettings(['tutorial3=']).tutorials)).toEqual({ '1': '', '2': '', '3': '', '4': '' });
       expect(await videoUrl('3')).toMatch(/^\/static\/tutorials\/3\.mp4\?v=/);
     } finally {
-      db.close();
+      await database.close();
     }
   });
 });

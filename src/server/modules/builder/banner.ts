@@ -54,7 +54,7 @@ export class BannerService {
    */
   async generate(request: GenerateBannerRequest, user: UserRow, ip: string): Promise<GenerateBannerAnswer> {
     const { queue, repo, sites, limiters, providerId } = this.deps;
-    const site = sites.load(request.id, user.id);
+    const site = await sites.load(request.id, user.id);
     if (!limiters.bannerPerUser.take(String(user.id)) || !limiters.bannerPerIp.take(ip)) throw tooMany();
     const spec = this.specOf(site, request.formData);
     // Asked before queueing: afterwards the queue would count this job among the ones ahead of it.
@@ -62,7 +62,7 @@ export class BannerService {
     const outcome = await queue.submit(spec, { isFirst: request.isFirst, userId: user.id, ip });
     if (outcome.type === 'refused') throw tooMany(activeJobsRefusal(outcome.limit.by, outcome.limit.limit));
     if (outcome.type === 'inquiry') return { callbackUrl: '', durationTime, isInquiry: true, waitCount: outcome.waitCount, completed: false };
-    repo.rememberTask(user.id, outcome.id, site.record.id);
+    await repo.rememberTask(user.id, outcome.id, site.record.id);
     const callbackUrl = `${BANNER_STATUS_PATH}?taskId=${outcome.id}`;
     if (outcome.type === 'exists') return { callbackUrl, durationTime, isInquiry: false, waitCount: 0, completed: true };
     const completed = (await queue.waitForQuickJob(outcome, user.id)) && (await queue.poll(outcome.id, user.id)).type === 'done';
@@ -71,7 +71,7 @@ export class BannerService {
 
   /** GET /api/createWeb/bannerStatus?taskId=: a failure is an error answer with the render's message. */
   async status(taskId: string, user: UserRow): Promise<BannerStatusAnswer> {
-    if (!this.owns(taskId, user)) throw bannerUnknown();
+    if (!(await this.owns(taskId, user))) throw bannerUnknown();
     const outcome = await this.deps.queue.poll(taskId, user.id);
     const none = { status: 0 as const, waitCount: 0, msg: '', bannerId: '', bannerUrl: '', logoUrl: '' };
     switch (outcome.type) {
@@ -91,7 +91,7 @@ export class BannerService {
   /** POST /api/createWeb/setBannerPreview: the finished banner into the banner tab's picture field. */
   async setBannerPreview(request: SetBannerPreviewRequest, user: UserRow): Promise<BuilderSite> {
     const { sites } = this.deps;
-    const site = sites.load(request.id, user.id);
+    const site = await sites.load(request.id, user.id);
     const { bannerUrl } = await this.finished(request.bannerId, user);
     if (!configFields(site.configs.banner).some((field) => field.key === BANNER_KEY && field.type === 'banner')) throw invalid(BuilderMessages.changeBannerFailed);
     sites.takeChange(user);
@@ -101,7 +101,7 @@ export class BannerService {
   /** POST /api/createWeb/setAllConfigLogo: the banner's logo into every logo field of every tab. */
   async setAllConfigLogo(request: SetAllConfigLogoRequest, user: UserRow): Promise<BuilderSite> {
     const { sites } = this.deps;
-    const site = sites.load(request.id, user.id);
+    const site = await sites.load(request.id, user.id);
     const { logoUrl } = await this.finished(request.bannerLogo.id, user);
     if (request.bannerLogo.value !== logoUrl) throw invalid(BuilderMessages.bannerUnknown);
     sites.takeChange(user);
@@ -114,13 +114,13 @@ export class BannerService {
     return sites.setValues(site, values);
   }
 
-  private owns(taskId: string, user: UserRow): boolean {
-    return JOB_ID_PATTERN.test(taskId) && this.deps.repo.ownsTask(user.id, taskId);
+  private async owns(taskId: string, user: UserRow): Promise<boolean> {
+    return JOB_ID_PATTERN.test(taskId) && (await this.deps.repo.ownsTask(user.id, taskId));
   }
 
   /** The result URLs of the caller's finished banner task; its refusal otherwise. */
   private async finished(taskId: string, user: UserRow): Promise<{ bannerUrl: string; logoUrl: string }> {
-    if (!this.owns(taskId, user)) throw bannerUnknown();
+    if (!(await this.owns(taskId, user))) throw bannerUnknown();
     const job = await this.deps.queue.finishedJob(taskId);
     if (job?.spec.kind === 'ab' && job.files.includes(JOB_FILES.ab.banner) && job.files.includes(JOB_FILES.ab.logo)) return SiteFiles.resultUrls(taskId);
     if ((await this.deps.queue.poll(taskId, user.id)).type === 'waiting') throw invalid(BuilderMessages.bannerNotReady);

@@ -47,7 +47,7 @@ export class SiteCompletion {
   /** POST /api/CreateWeb/completeWeb */
   async complete(request: CompleteWebRequest, user: UserRow): Promise<ZipUrlAnswer> {
     const { sites, repo, limiters, log, dataDir } = this.deps;
-    const site = sites.load(request.id, user.id);
+    const site = await sites.load(request.id, user.id);
     if (!limiters.completePerUser.take(String(user.id))) throw tooMany();
     const form = await sites.mergedForm(site, site.configs, site.formData, request.formData);
     const problem = completionProblem(site.configs, form);
@@ -69,7 +69,7 @@ export class SiteCompletion {
     // 128 random bits, new for every completion: the URL cannot be worked out, and a download never
     // gets an older zip from a cache.
     const { zipUrl } = this.deps.zips.zipFolder(folder, randomZipKey(), name);
-    repo.complete(site.record.id, user.id, zipUrl);
+    await repo.complete(site.record.id, user.id, zipUrl);
     log.info({ siteId: site.record.id, ms: Date.now() - started }, 'builder site completed');
     return { url: zipUrl };
   }
@@ -78,15 +78,15 @@ export class SiteCompletion {
    * GET /api/webSiteLog/getFilePath: the zip of the last completion. Once housekeeping deleted it
    * (a day after it was last asked for), it is made again under a new random key: an old URL stays dead.
    */
-  filePath(id: number, user: UserRow): ZipUrlAnswer {
+  async filePath(id: number, user: UserRow): Promise<ZipUrlAnswer> {
     const { zips, repo } = this.deps;
-    const { record } = this.deps.sites.load(id, user.id);
+    const { record } = await this.deps.sites.load(id, user.id);
     const zip = zipKeyAndName(record.zipUrl);
     const folder = completedSiteDir(this.deps.dataDir, record.id);
     if (record.status !== SiteStatus.completed || !zip || !fs.existsSync(path.join(folder, 'index.html'))) throw invalid(BuilderMessages.siteNotCompleted);
     if (zips.exists(zip.key, zip.name)) return { url: zips.zipFolder(folder, zip.key, zip.name).zipUrl };
     const { zipUrl } = zips.zipFolder(folder, randomZipKey(), zip.name);
-    repo.setZipUrl(record.id, user.id, zipUrl);
+    await repo.setZipUrl(record.id, user.id, zipUrl);
     return { url: zipUrl };
   }
 }

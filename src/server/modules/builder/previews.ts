@@ -32,7 +32,7 @@ export class PreviewRenders {
       /** The site's folder and render input as saved now; called when its render starts. */
       load: (siteId: number) => Promise<{ dir: string; input: BuiltSiteRenderInput }>;
       /** Called after each render that replaced the folder (the revision moves on). */
-      rendered: (siteId: number) => void;
+      rendered: (siteId: number) => Promise<unknown>;
     },
   ) {}
 
@@ -79,7 +79,7 @@ export class PreviewRenders {
     const started = Date.now();
     const { dir, input } = await load(siteId);
     await publishFolder(sitesTmpDir(dataDir), siteDir(dataDir, dir), (temp) => render(input, temp));
-    rendered(siteId);
+    await rendered(siteId);
     log.info({ siteId, ms: Date.now() - started }, 'builder preview rendered');
   }
 }

@@ -1,6 +1,7 @@
 import type { BuilderFormData, SelectedComponentIds, SiteStatusValue } from '../../../contract/builder';
 import type { Clock } from '../../clock';
-import type { Db } from '../../db/database';
+import { sql } from 'kysely';
+import type { Sql } from '../../db/connection';
 
 export interface BuilderSiteRow {
   id: number;
@@ -52,104 +53,95 @@ export const likeLiteral = (text: string): string => text.replace(/[\\%_]/g, (ch
 
 /** builder_sites and builder_banner_tasks: whose site is whose, and which banners a user asked for. */
 export class BuilderRepository {
-  private readonly insertStmt;
-  private readonly ownedStmt;
-  private readonly byIdStmt;
-  private readonly byDirStmt;
-  private readonly saveStmt;
-  private readonly revisionStmt;
-  private readonly completeStmt;
-  private readonly zipUrlStmt;
-  private readonly countStmt;
-  private readonly pageStmt;
-  private readonly allFormsStmt;
-  private readonly rememberTaskStmt;
-  private readonly ownsTaskStmt;
-
   constructor(
-    db: Db,
+    private readonly db: Sql,
     private readonly now: Clock,
-  ) {
-    this.insertStmt = db.prepare<[number, string, string, string, string, number, number]>(
-      'INSERT INTO builder_sites (user_id, web_name, status, selected, form_data, dir, created_at, updated_at) VALUES (?, ?, 1, ?, ?, ?, ?, ?)',
-    );
-    this.ownedStmt = db.prepare<[number, number], BuilderSiteRow>('SELECT * FROM builder_sites WHERE id = ? AND user_id = ?');
-    this.byIdStmt = db.prepare<[number], BuilderSiteRow>('SELECT * FROM builder_sites WHERE id = ?');
-    this.byDirStmt = db.prepare<[string], { id: number }>('SELECT id FROM builder_sites WHERE dir = ?');
-    this.saveStmt = db.prepare<[string, string, string, number, number, number]>('UPDATE builder_sites SET web_name = ?, selected = ?, form_data = ?, updated_at = ? WHERE id = ? AND user_id = ?');
-    this.revisionStmt = db.prepare<[number], { revision: number }>('UPDATE builder_sites SET revision = revision + 1 WHERE id = ? RETURNING revision');
-    this.completeStmt = db.prepare<[string, number, number, number]>('UPDATE builder_sites SET status = 2, zip_url = ?, updated_at = ? WHERE id = ? AND user_id = ?');
-    this.zipUrlStmt = db.prepare<[string, number, number]>('UPDATE builder_sites SET zip_url = ? WHERE id = ? AND user_id = ?');
-    // The `name` filter is optional: an empty pattern matches every name.
-    this.countStmt = db.prepare<[number, string], { n: number }>("SELECT COUNT(*) AS n FROM builder_sites WHERE user_id = ? AND web_name LIKE ? ESCAPE '\\'");
-    this.pageStmt = db.prepare<[number, string, number, number], BuilderSiteRow>(
-      "SELECT * FROM builder_sites WHERE user_id = ? AND web_name LIKE ? ESCAPE '\\' ORDER BY updated_at DESC, id DESC LIMIT ? OFFSET ?",
-    );
-    this.allFormsStmt = db.prepare<[], { dir: string; form_data: string }>('SELECT dir, form_data FROM builder_sites');
-    this.rememberTaskStmt = db.prepare<[number, string, number, number]>(
-      'INSERT INTO builder_banner_tasks (user_id, task_id, site_id, created_at) VALUES (?, ?, ?, ?) ON CONFLICT (user_id, task_id) DO UPDATE SET site_id = excluded.site_id, created_at = excluded.created_at',
-    );
-    this.ownsTaskStmt = db.prepare<[number, string], { n: number }>('SELECT COUNT(*) AS n FROM builder_banner_tasks WHERE user_id = ? AND task_id = ?');
-  }
+  ) {}
 
-  insert(site: { userId: number; webName: string; selected: SelectedComponentIds; formData: BuilderFormData; dir: string }): number {
+  async insert(site: { userId: number; webName: string; selected: SelectedComponentIds; formData: BuilderFormData; dir: string }): Promise<number> {
     const at = this.now();
-    return Number(this.insertStmt.run(site.userId, site.webName, JSON.stringify(site.selected), JSON.stringify(site.formData), site.dir, at, at).lastInsertRowid);
+    const row = await this.db
+      .insertInto('builder_sites')
+      .values({ user_id: site.userId, web_name: site.webName, status: 1, selected: JSON.stringify(site.selected), form_data: JSON.stringify(site.formData), dir: site.dir, created_at: at, updated_at: at })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
   }
 
   /** The site if `userId` owns it; null for another user's site or an unknown id. */
-  owned(id: number, userId: number): BuilderSiteRecord | null {
-    const row = this.ownedStmt.get(id, userId);
+  async owned(id: number, userId: number): Promise<BuilderSiteRecord | null> {
+    const row = await this.db.selectFrom('builder_sites').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
     return row ? recordOf(row) : null;
   }
 
   /** Any user's site: for work the server does on its own behalf (a preview render). */
-  byId(id: number): BuilderSiteRecord | null {
-    const row = this.byIdStmt.get(id);
+  async byId(id: number): Promise<BuilderSiteRecord | null> {
+    const row = await this.db.selectFrom('builder_sites').selectAll().where('id', '=', id).executeTakeFirst();
     return row ? recordOf(row) : null;
   }
 
   /** Whether a builder site's preview lives in DATA_DIR/sites/<dir>/. */
-  hasDir(dir: string): boolean {
-    return this.byDirStmt.get(dir) !== undefined;
+  async hasDir(dir: string): Promise<boolean> {
+    return (await this.db.selectFrom('builder_sites').select('id').where('dir', '=', dir).executeTakeFirst()) !== undefined;
   }
 
-  save(site: { id: number; userId: number; webName: string; selected: SelectedComponentIds; formData: BuilderFormData }): void {
-    this.saveStmt.run(site.webName, JSON.stringify(site.selected), JSON.stringify(site.formData), this.now(), site.id, site.userId);
+  async save(site: { id: number; userId: number; webName: string; selected: SelectedComponentIds; formData: BuilderFormData }): Promise<void> {
+    await this.db
+      .updateTable('builder_sites')
+      .set({ web_name: site.webName, selected: JSON.stringify(site.selected), form_data: JSON.stringify(site.formData), updated_at: this.now() })
+      .where('id', '=', site.id)
+      .where('user_id', '=', site.userId)
+      .execute();
   }
 
   /** Counts one more preview render; answers the new revision. */
-  nextRevision(id: number): number {
-    return this.revisionStmt.get(id)?.revision ?? 0;
+  async nextRevision(id: number): Promise<number> {
+    const row = await this.db
+      .updateTable('builder_sites')
+      .set((eb) => ({ revision: eb('revision', '+', 1) }))
+      .where('id', '=', id)
+      .returning('revision')
+      .executeTakeFirst();
+    return row?.revision ?? 0;
   }
 
-  complete(id: number, userId: number, zipUrl: string): void {
-    this.completeStmt.run(zipUrl, this.now(), id, userId);
+  async complete(id: number, userId: number, zipUrl: string): Promise<void> {
+    await this.db.updateTable('builder_sites').set({ status: 2, zip_url: zipUrl, updated_at: this.now() }).where('id', '=', id).where('user_id', '=', userId).execute();
   }
 
   /** The zip URL of the last completion, made anew (the site itself is unchanged). */
-  setZipUrl(id: number, userId: number, zipUrl: string): void {
-    this.zipUrlStmt.run(zipUrl, id, userId);
+  async setZipUrl(id: number, userId: number, zipUrl: string): Promise<void> {
+    await this.db.updateTable('builder_sites').set({ zip_url: zipUrl }).where('id', '=', id).where('user_id', '=', userId).execute();
   }
 
-  /** A page of the user's sites, newest change first; `name` matches anywhere in web_name. */
-  page(userId: number, name: string, page: number, pageSize: number): { rows: BuilderSiteRecord[]; total: number } {
-    const pattern = `%${likeLiteral(name)}%`;
-    const total = this.countStmt.get(userId, pattern)?.n ?? 0;
-    const rows = this.pageStmt.all(userId, pattern, pageSize, (page - 1) * pageSize).map(recordOf);
-    return { rows, total };
+  /**
+   * A page of the user's sites, newest change first; `name` matches anywhere in web_name, whatever
+   * the case of Latin letters (as SQLite's LIKE does on its own and PostgreSQL's does not).
+   */
+  async page(userId: number, name: string, page: number, pageSize: number): Promise<{ rows: BuilderSiteRecord[]; total: number }> {
+    const pattern = `%${likeLiteral(name.toLowerCase())}%`;
+    const mine = this.db.selectFrom('builder_sites').where('user_id', '=', userId).where(sql<boolean>`lower(web_name) LIKE ${pattern} ESCAPE '\\'`);
+    const count = await mine.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+    const rows = await mine.selectAll().orderBy('updated_at', 'desc').orderBy('id', 'desc').limit(pageSize).offset((page - 1) * pageSize).execute();
+    return { rows: rows.map(recordOf), total: Number(count?.n ?? 0) };
   }
 
   /** Every site's folder and form values: what housekeeping must keep. */
-  allForms(): Array<{ dir: string; formData: BuilderFormData }> {
-    return this.allFormsStmt.all().map((row) => ({ dir: row.dir, formData: JSON.parse(row.form_data) as BuilderFormData }));
+  async allForms(): Promise<Array<{ dir: string; formData: BuilderFormData }>> {
+    const rows = await this.db.selectFrom('builder_sites').select(['dir', 'form_data']).execute();
+    return rows.map((row) => ({ dir: row.dir, formData: JSON.parse(row.form_data) as BuilderFormData }));
   }
 
-  rememberTask(userId: number, taskId: string, siteId: number): void {
-    this.rememberTaskStmt.run(userId, taskId, siteId, this.now());
+  async rememberTask(userId: number, taskId: string, siteId: number): Promise<void> {
+    await this.db
+      .insertInto('builder_banner_tasks')
+      .values({ user_id: userId, task_id: taskId, site_id: siteId, created_at: this.now() })
+      .onConflict((conflict) => conflict.columns(['user_id', 'task_id']).doUpdateSet((eb) => ({ site_id: eb.ref('excluded.site_id'), created_at: eb.ref('excluded.created_at') })))
+      .execute();
   }
 
-  ownsTask(userId: number, taskId: string): boolean {
-    return (this.ownsTaskStmt.get(userId, taskId)?.n ?? 0) > 0;
+  async ownsTask(userId: number, taskId: string): Promise<boolean> {
+    const row = await this.db.selectFrom('builder_banner_tasks').select('task_id').where('user_id', '=', userId).where('task_id', '=', taskId).executeTakeFirst();
+    return row !== undefined;
   }
 }

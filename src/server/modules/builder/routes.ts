@@ -110,12 +110,12 @@ export async function registerBuilderRoutes(app: FastifyInstance, deps: BuilderR
 
   /** GET /api/webSiteLog/getSiteList?page&page_size&name */
   app.get<{ Querystring: SiteListRequest }>('/api/webSiteLog/getSiteList', { preHandler: requireUser, schema: schemas.siteListSchema }, async (request) =>
-    ok(siteList(repo, currentUser(request).id, request.query)),
+    ok(await siteList(repo, currentUser(request).id, request.query)),
   );
 
   /** GET /api/webSiteLog/getFilePath?id */
   app.get<{ Querystring: SiteIdRequest }>('/api/webSiteLog/getFilePath', { preHandler: requireUser, schema: schemas.filePathSchema }, async (request) =>
-    ok(completion.filePath(request.query.id, currentUser(request))),
+    ok(await completion.filePath(request.query.id, currentUser(request))),
   );
 
   await registerUploadScope(app, BuilderLimits.uploadMaxBytes, (scope) => {
@@ -130,7 +130,7 @@ export async function registerBuilderRoutes(app: FastifyInstance, deps: BuilderR
         const { outcome, fields } = await receiveUpload(request, uploads, BUILDER_UPLOAD_POLICY, BuilderMessages.uploadFailed);
         if (outcome.type === 'tooLarge') return tooLargeReply(reply, BuilderMessages.uploadTooLarge);
         if (outcome.type === 'refused') throw invalid(outcome.message);
-        return ok(siteFileUpload(service, uploads, user, fields, outcome.shortUrl));
+        return ok(await siteFileUpload(service, uploads, user, fields, outcome.shortUrl));
       },
     );
   });

@@ -58,9 +58,9 @@ export class BuilderService {
   constructor(private readonly deps: BuilderServiceDeps) {}
 
   /** Site `id` of user `userId`, with its templates; "unknown" for any other user's or a missing id. */
-  load(id: number, userId: number): LoadedSite {
+  async load(id: number, userId: number): Promise<LoadedSite> {
     if (!id) throw invalid(BuilderMessages.noSiteId);
-    const record = this.deps.repo.owned(id, userId);
+    const record = await this.deps.repo.owned(id, userId);
     if (!record) throw siteUnknown();
     return this.loaded(record);
   }
@@ -74,7 +74,7 @@ export class BuilderService {
   async getWebUrl(request: GetWebUrlRequest, user: UserRow): Promise<BuilderSite> {
     const wanted = request.selectedComponents[request.type];
     if (!request.id) return this.create(request.type, wanted, user);
-    const site = this.load(request.id, user.id);
+    const site = await this.load(request.id, user.id);
     if (!wanted) throw invalid(BuilderMessages.templateRequired);
     this.takeChange(user);
     const selected = request.type === 'main' ? this.presetSelection(wanted) : { ...site.selected, [request.type]: this.template(request.type, wanted).id };
@@ -83,10 +83,10 @@ export class BuilderService {
 
   /** POST /api/createWeb/getSelectConfig: renders the preview first when housekeeping deleted it. */
   async selectConfig(id: number, user: UserRow): Promise<BuilderSite> {
-    const site = this.load(id, user.id);
+    const site = await this.load(id, user.id);
     if (this.deps.previews.exists(site.record.dir)) return this.answer(site);
     await this.refreshPreview(id);
-    return this.answer(this.load(id, user.id));
+    return this.answer(await this.load(id, user.id));
   }
 
   /**
@@ -94,7 +94,7 @@ export class BuilderService {
    * swaps that template alone (values carried over); values are checked as drafts (draftValueProblem).
    */
   async saveConfig(request: SaveConfigRequest, user: UserRow): Promise<BuilderSite> {
-    const site = this.load(request.id, user.id);
+    const site = await this.load(request.id, user.id);
     this.takeChange(user);
     const selected = { ...site.selected };
     for (const type of COMPONENT_TYPES) {
@@ -106,7 +106,7 @@ export class BuilderService {
 
   /** POST /api/createWeb/setWebMusic: musicId 0 turns the music off. */
   async setWebMusic(request: SetWebMusicRequest, user: UserRow): Promise<BuilderSite> {
-    const site = this.load(request.id, user.id);
+    const site = await this.load(request.id, user.id);
     this.takeChange(user);
     let value = '';
     if (request.musicId) {
@@ -141,9 +141,9 @@ export class BuilderService {
 
   /** Saves the form (and web_name) of `site` as `form`, renders the preview, answers the site. */
   async persist(site: LoadedSite, selected: SelectedComponentIds, form: BuilderFormData): Promise<BuilderSite> {
-    this.deps.repo.save({ id: site.record.id, userId: site.userId, webName: webNameOf(form), selected, formData: form });
+    await this.deps.repo.save({ id: site.record.id, userId: site.userId, webName: webNameOf(form), selected, formData: form });
     await this.refreshPreview(site.record.id);
-    return this.answer(this.load(site.record.id, site.userId));
+    return this.answer(await this.load(site.record.id, site.userId));
   }
 
   answer(site: LoadedSite): BuilderSite {
@@ -167,9 +167,9 @@ export class BuilderService {
     if (type !== 'main' && wanted) selected[type] = this.template(type, wanted).id;
     const templates = this.templatesOf(selected);
     const formData = defaultForm(this.configsOf(templates));
-    const id = this.deps.repo.insert({ userId: user.id, webName: webNameOf(formData), selected, formData, dir: crypto.randomBytes(16).toString('hex') });
+    const id = await this.deps.repo.insert({ userId: user.id, webName: webNameOf(formData), selected, formData, dir: crypto.randomBytes(16).toString('hex') });
     await this.refreshPreview(id);
-    return this.answer(this.load(id, user.id));
+    return this.answer(await this.load(id, user.id));
   }
 
   /**

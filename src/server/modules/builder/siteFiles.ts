@@ -28,7 +28,7 @@ export class SiteFiles {
   /** A file of a finished builder banner (`ab`) job that `userId` asked for, or null. */
   async bannerResultFile(url: string, userId: number, only?: BannerResultFile): Promise<string | null> {
     const named = resultFileOf(url, NO_ABSOLUTE_HOSTS);
-    if (!named || (only && named.file !== only) || !this.deps.repo.ownsTask(userId, named.id)) return null;
+    if (!named || (only && named.file !== only) || !(await this.deps.repo.ownsTask(userId, named.id))) return null;
     const job = await this.deps.queue.finishedJob(named.id);
     if (!job || job.spec.kind !== 'ab' || !job.files.includes(named.file)) return null;
     return path.join(jobDir(this.deps.dataDir, job.id), named.file);

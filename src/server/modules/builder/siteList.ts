@@ -12,11 +12,11 @@ export function chinaTime(ms: number): string {
 export const PAGE_SIZE_REFUSED = `每页条数只能是 ${BuilderLimits.siteListPageSizes.join('、')}`;
 
 /** GET /api/webSiteLog/getSiteList: the caller's sites, newest change first, searched by name. */
-export function siteList(repo: BuilderRepository, userId: number, request: SiteListRequest): SiteListAnswer {
+export async function siteList(repo: BuilderRepository, userId: number, request: SiteListRequest): Promise<SiteListAnswer> {
   const pageSize = request.page_size || BuilderLimits.siteListDefaultPageSize;
   if (!(BuilderLimits.siteListPageSizes as readonly number[]).includes(pageSize)) throw invalid(PAGE_SIZE_REFUSED);
   const page = Math.max(Math.trunc(request.page) || 1, 1);
-  const { rows, total } = repo.page(userId, (request.name ?? '').trim(), page, pageSize);
+  const { rows, total } = await repo.page(userId, (request.name ?? '').trim(), page, pageSize);
   return {
     list: rows.map((row) => ({ id: row.id, web_name: row.webName, status: row.status, create_time: chinaTime(row.createdAt), update_time: chinaTime(row.updatedAt) })),
     total,

@@ -26,9 +26,9 @@ export const BUILDER_UPLOAD_POLICY: UploadPolicy = {
  * as well as a generated banner). A logo comes only from the banner generation. The upload is
  * deleted again when its field is refused. The value is not set here: the form does that and saves.
  */
-export function siteFileUpload(service: BuilderService, uploads: UploadStore, user: UserRow, fields: Record<string, string>, url: string): SiteFileUploadAnswer {
+export async function siteFileUpload(service: BuilderService, uploads: UploadStore, user: UserRow, fields: Record<string, string>, url: string): Promise<SiteFileUploadAnswer> {
   try {
-    const site = service.load(Number(fields.id) || 0, user.id);
+    const site = await service.load(Number(fields.id) || 0, user.id);
     const type = fields.type;
     if (!isComponentType(type)) throw invalid(BuilderMessages.fieldUnknown);
     const field = configFields(site.configs[type]).find((candidate) => candidate.key === fields.data);

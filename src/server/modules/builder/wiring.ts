@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock';
-import type { Db } from '../../db/database';
+import type { Sql } from '../../db/connection';
 import type { Catalog } from '../../queue/catalog';
 import type { RenderQueue } from '../../queue/renderQueue';
 import type { BannerArtDescriptor } from '../../render/aiBanner/config';
@@ -19,7 +19,7 @@ import { SiteFiles } from './siteFiles';
 
 export interface BuilderInputs {
   dataDir: string;
-  db: Db;
+  sql: Sql;
   now: Clock;
   log: FastifyBaseLogger;
   queue: RenderQueue;
@@ -42,8 +42,8 @@ export interface BuilderFilesInUse {
 }
 
 /** The builder's services, wired once per app (services.ts calls this). */
-export function createBuilder({ dataDir, db, now, log, queue, catalog, uploads, music, zips, render, bannerArt }: BuilderInputs) {
-  const repo = new BuilderRepository(db, now);
+export function createBuilder({ dataDir, sql, now, log, queue, catalog, uploads, music, zips, render, bannerArt }: BuilderInputs) {
+  const repo = new BuilderRepository(sql, now);
   const limiters = new BuilderLimiters(now);
   const catalogue = new ComponentCatalogue(() => catalog.logoTemplates());
   const files = new SiteFiles({ dataDir, uploads, queue, repo });
@@ -53,9 +53,9 @@ export function createBuilder({ dataDir, db, now, log, queue, catalog, uploads, 
     log,
     render,
     load: async (siteId) => {
-      const record = repo.byId(siteId);
+      const record = await repo.byId(siteId);
       if (!record) throw new Error(`Builder site ${siteId} is gone`);
-      return { dir: record.dir, input: await service.renderInput(service.load(siteId, record.userId), false) };
+      return { dir: record.dir, input: await service.renderInput(await service.load(siteId, record.userId), false) };
     },
     rendered: (siteId) => repo.nextRevision(siteId),
   });
@@ -64,10 +64,10 @@ export function createBuilder({ dataDir, db, now, log, queue, catalog, uploads, 
   const banners = new BannerService({ queue, repo, sites: service, files, limiters, providerId: bannerArt.id });
 
   /** Builder sites are the users' work: kept, with everything they render from, until the user goes. */
-  const filesInUse = (): BuilderFilesInUse => {
+  const filesInUse = async (): Promise<BuilderFilesInUse> => {
     const used = new Set<string>();
     const values: string[] = [];
-    for (const site of repo.allForms()) {
+    for (const site of await repo.allForms()) {
       for (const typeValues of Object.values(site.formData)) {
         for (const value of Object.values(typeValues)) {
           values.push(value);

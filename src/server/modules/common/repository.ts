@@ -1,5 +1,5 @@
 import type { SiteConfig } from '../../../contract/common';
-import type { Db } from '../../db/database';
+import type { Sql } from '../../db/connection';
 import type { Clock } from '../../clock';
 import { SITE_CONFIG_DEFAULTS } from './seed';
 
@@ -13,24 +13,20 @@ export const SITE_CONFIG_CACHE_MS = 5_000;
 
 /** site_config (key/value) and video_tutorials (type -> url, the operator's videos). */
 export class CommonRepository {
-  private readonly configStmt;
-  private readonly videoStmt;
   private cached: { at: number; config: SiteConfig } | null = null;
 
   constructor(
-    db: Db,
+    private readonly db: Sql,
     private readonly now: Clock,
     /** The tutorial shipped with the code for a type ('' for none), answered when the operator has set none. */
     private readonly shippedTutorials: { url(type: string): string } = { url: () => '' },
-  ) {
-    this.configStmt = db.prepare<[], { key: string; value: string }>('SELECT key, value FROM site_config');
-    this.videoStmt = db.prepare<[string], { url: string }>('SELECT url FROM video_tutorials WHERE type = ?');
-  }
+  ) {}
 
-  siteConfig(): SiteConfig {
+  async siteConfig(): Promise<SiteConfig> {
     const at = this.now();
     if (this.cached && at - this.cached.at < SITE_CONFIG_CACHE_MS) return this.cached.config;
-    const stored = new Map(this.configStmt.all().map((row) => [row.key, row.value]));
+    const rows = await this.db.selectFrom('site_config').select(['key', 'value']).execute();
+    const stored = new Map(rows.map((row) => [row.key, row.value]));
     const config = { ...SITE_CONFIG_DEFAULTS };
     for (const key of SITE_CONFIG_KEYS) config[key] = stored.get(key) ?? '';
     // The join QR is made from qq1_link at start: without a link there is no picture to name.
@@ -40,7 +36,8 @@ export class CommonRepository {
   }
 
   /** The operator's video of that type, else the shipped one, else '' (an unknown type). */
-  videoUrl(type: string): string {
-    return this.videoStmt.get(type)?.url || this.shippedTutorials.url(type);
+  async videoUrl(type: string): Promise<string> {
+    const row = await this.db.selectFrom('video_tutorials').select('url').where('type', '=', type).executeTakeFirst();
+    return row?.url || this.shippedTutorials.url(type);
   }
 }

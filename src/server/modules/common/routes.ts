@@ -5,7 +5,7 @@ import type { CommonRepository } from './repository';
 import * as schemas from './schemas';
 
 export function registerCommonRoutes(app: FastifyInstance, repository: CommonRepository): void {
-  app.get('/index/index/getSiteConfig', { schema: schemas.siteConfigSchema }, async () => ok(repository.siteConfig()));
+  app.get('/index/index/getSiteConfig', { schema: schemas.siteConfigSchema }, async () => ok(await repository.siteConfig()));
 
   app.post('/index/common/checkLogin', { schema: schemas.checkLoginSchema }, async (request) => ok({ loginFlag: request.user !== null }));
 
@@ -13,6 +13,6 @@ export function registerCommonRoutes(app: FastifyInstance, repository: CommonRep
 
   // No video of that type is still a success with '' (spec section 4: the SPA shows the message).
   app.post<{ Body: VideoTutorialRequest }>('/index/index/getVideoTutorialUrl', { schema: schemas.videoTutorialSchema }, async (request) => {
-    return ok({ videoUrl: repository.videoUrl(request.body.type) });
+    return ok({ videoUrl: await repository.videoUrl(request.body.type) });
   });
 }

@@ -1,5 +1,5 @@
 import type { SiteConfig } from '../../../contract/common';
-import type { Db } from '../../db/database';
+import type { Sql } from '../../db/connection';
 
 /**
  * The public site settings a fresh install starts with. The QQ groups are the operator's own and
@@ -24,11 +24,12 @@ export const SITE_CONFIG_DEFAULTS: SiteConfig = {
 };
 
 /** Inserts the defaults that are missing; values an operator changed are kept across restarts. */
-export function seedCommon(db: Db): void {
-  const insert = db.prepare<[string, string]>('INSERT OR IGNORE INTO site_config (key, value) VALUES (?, ?)');
-  db.transaction(() => {
-    for (const [key, value] of Object.entries(SITE_CONFIG_DEFAULTS)) insert.run(key, value);
-  })();
+export async function seedCommon(db: Sql): Promise<void> {
+  await db
+    .insertInto('site_config')
+    .values(Object.entries(SITE_CONFIG_DEFAULTS).map(([key, value]) => ({ key, value })))
+    .onConflict((conflict) => conflict.column('key').doNothing())
+    .execute();
   // video_tutorials starts empty: it holds the operator's videos only; without one, each flow's
   // shipped video is answered (tutorials.ts).
 }

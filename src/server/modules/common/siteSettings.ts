@@ -1,6 +1,6 @@
 import { TUTORIAL_TYPES, type SiteConfig, type TutorialType } from '../../../contract/common';
 import { safeLinkHref } from '../../../contract/links';
-import type { Db } from '../../db/database';
+import type { Sql } from '../../db/connection';
 import { ensureQqQrCode } from './brandAssets';
 import { SITE_CONFIG_DEFAULTS } from './seed';
 
@@ -58,26 +58,37 @@ export function parseTutorialSettings(args: readonly string[]): { tutorials: Map
 }
 
 /** Stores the operator's tutorial videos (an empty URL removes theirs); answers every type's as stored ('' = shipped). */
-export function applyTutorialSettings(db: Db, tutorials: ReadonlyMap<TutorialType, string>): Record<TutorialType, string> {
-  const upsert = db.prepare<[string, string]>('INSERT INTO video_tutorials (type, url) VALUES (?, ?) ON CONFLICT (type) DO UPDATE SET url = excluded.url');
-  const remove = db.prepare<[string]>('DELETE FROM video_tutorials WHERE type = ?');
-  db.transaction(() => {
+export async function applyTutorialSettings(db: Sql, tutorials: ReadonlyMap<TutorialType, string>): Promise<Record<TutorialType, string>> {
+  await db.transaction().execute(async (trx) => {
     for (const [type, url] of tutorials) {
-      if (url) upsert.run(type, url);
-      else remove.run(type);
+      if (url) {
+        await trx
+          .insertInto('video_tutorials')
+          .values({ type, url })
+          .onConflict((conflict) => conflict.column('type').doUpdateSet({ url }))
+          .execute();
+      } else {
+        await trx.deleteFrom('video_tutorials').where('type', '=', type).execute();
+      }
     }
-  })();
-  const stored = new Map((db.prepare('SELECT type, url FROM video_tutorials').all() as { type: string; url: string }[]).map((row) => [row.type, row.url]));
+  });
+  const stored = new Map((await db.selectFrom('video_tutorials').select(['type', 'url']).execute()).map((row) => [row.type, row.url]));
   return Object.fromEntries(TUTORIAL_TYPES.map(({ type }) => [type, stored.get(type) ?? ''])) as Record<TutorialType, string>;
 }
 
 /** Stores `settings` and remakes the feedback group's QR from its link; answers every setting as stored. */
-export async function applySiteSettings(db: Db, dataDir: string, settings: Partial<SiteConfig>): Promise<Record<string, string>> {
-  const upsert = db.prepare<[string, string]>('INSERT INTO site_config (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value');
-  db.transaction(() => {
-    for (const [key, value] of Object.entries(settings)) upsert.run(key, value);
-  })();
-  const stored = Object.fromEntries((db.prepare('SELECT key, value FROM site_config ORDER BY key').all() as { key: string; value: string }[]).map((row) => [row.key, row.value]));
+export async function applySiteSettings(db: Sql, dataDir: string, settings: Partial<SiteConfig>): Promise<Record<string, string>> {
+  await db.transaction().execute(async (trx) => {
+    for (const [key, value] of Object.entries(settings)) {
+      await trx
+        .insertInto('site_config')
+        .values({ key, value })
+        .onConflict((conflict) => conflict.column('key').doUpdateSet({ value }))
+        .execute();
+    }
+  });
+  const rows = await db.selectFrom('site_config').select(['key', 'value']).orderBy('key').execute();
+  const stored = Object.fromEntries(rows.map((row) => [row.key, row.value]));
   await ensureQqQrCode(dataDir, stored.qq1_link ?? '');
   return stored;
 }

@@ -91,10 +91,10 @@ export class GenerationService {
       case 'inquiry':
         return { uniqueId: '', isInquiry: true, exist: false, waitCount: outcome.waitCount, ...NO_RESULT, expectedSeconds: 0 };
       case 'exists':
-        this.deps.works.record(user.id, outcome.id, spec.texts.logotext);
+        await this.deps.works.record(user.id, outcome.id, spec.texts.logotext);
         return existing(outcome.id, outcome.kind);
       case 'queued': {
-        this.deps.works.record(user.id, outcome.id, spec.texts.logotext);
+        await this.deps.works.record(user.id, outcome.id, spec.texts.logotext);
         if (!(await queue.waitForQuickJob(outcome, user.id))) return queued(outcome.id, outcome.waitCount, outcome.remainingMs);
         const now = await queue.poll(outcome.id, user.id);
         // Ended without a result (failed): the first poll says why, as it always does.

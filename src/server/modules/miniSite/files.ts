@@ -40,7 +40,7 @@ export async function registerMiniSiteFiles(
     dataDir: string;
     music: MusicLibrary;
     /** Folders whose files change in place (the builder's previews): answered `no-cache`, so a browser asks again. */
-    changesInPlace?: (dir: string) => boolean;
+    changesInPlace?: (dir: string) => Promise<boolean>;
   },
 ): Promise<void> {
   const { dataDir, music, changesInPlace } = options;
@@ -54,7 +54,7 @@ export async function registerMiniSiteFiles(
       scope.addHook('onSend', async (request, reply) => {
         const dir = request.url.slice(SITES_URL_PREFIX.length).split(/[/?#]/)[0];
         // After the static plugin's headers: its cache time is for folders that never change.
-        if (dir && changesInPlace(dir)) reply.header('cache-control', 'no-cache');
+        if (dir && (await changesInPlace(dir))) reply.header('cache-control', 'no-cache');
       });
     }
     await scope.register(fastifyStatic, {

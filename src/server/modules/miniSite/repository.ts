@@ -1,5 +1,5 @@
 import type { Clock } from '../../clock';
-import type { Db } from '../../db/database';
+import type { Sql } from '../../db/connection';
 
 export interface MiniSiteRow {
   id: number;
@@ -12,36 +12,27 @@ export interface MiniSiteRow {
 
 /** mini_sites: which user made which site folder. */
 export class MiniSiteRepository {
-  private readonly insertStmt;
-  private readonly ownedStmt;
-  private readonly olderStmt;
-  private readonly deleteStmt;
-
   constructor(
-    db: Db,
+    private readonly db: Sql,
     private readonly now: Clock,
-  ) {
-    this.insertStmt = db.prepare<[string, number, number, string, number]>('INSERT INTO mini_sites (dir, user_id, template_id, name, created_at) VALUES (?, ?, ?, ?, ?)');
-    this.ownedStmt = db.prepare<[string, number], MiniSiteRow>('SELECT * FROM mini_sites WHERE dir = ? AND user_id = ?');
-    this.olderStmt = db.prepare<[number], { dir: string }>('SELECT dir FROM mini_sites WHERE created_at < ?');
-    this.deleteStmt = db.prepare<[string]>('DELETE FROM mini_sites WHERE dir = ?');
-  }
+  ) {}
 
-  insert(site: { dir: string; userId: number; templateId: number; name: string }): void {
-    this.insertStmt.run(site.dir, site.userId, site.templateId, site.name, this.now());
+  async insert(site: { dir: string; userId: number; templateId: number; name: string }): Promise<void> {
+    await this.db.insertInto('mini_sites').values({ dir: site.dir, user_id: site.userId, template_id: site.templateId, name: site.name, created_at: this.now() }).execute();
   }
 
   /** The site if `userId` made it; null for another user's site or an unknown folder. */
-  owned(dir: string, userId: number): MiniSiteRow | null {
-    return this.ownedStmt.get(dir, userId) ?? null;
+  async owned(dir: string, userId: number): Promise<MiniSiteRow | null> {
+    return (await this.db.selectFrom('mini_sites').selectAll().where('dir', '=', dir).where('user_id', '=', userId).executeTakeFirst()) ?? null;
   }
 
   /** Folders of sites made before `time`. */
-  olderThan(time: number): string[] {
-    return this.olderStmt.all(time).map((row) => row.dir);
+  async olderThan(time: number): Promise<string[]> {
+    const rows = await this.db.selectFrom('mini_sites').select('dir').where('created_at', '<', time).execute();
+    return rows.map((row) => row.dir);
   }
 
-  delete(dir: string): void {
-    this.deleteStmt.run(dir);
+  async delete(dir: string): Promise<void> {
+    await this.db.deleteFrom('mini_sites').where('dir', '=', dir).execute();
   }
 }

@@ -45,7 +45,7 @@ export async function registerMiniSiteRoutes(app: FastifyInstance, deps: MiniSit
 
   /** POST /index/minisite/getDownloadZipUrl */
   app.post<{ Body: SiteZipRequest }>('/index/minisite/getDownloadZipUrl', { schema: schemas.siteZipSchema, preHandler: requireUser }, async (request) =>
-    ok(service.zip(request.body.webSiteDir, currentUser(request))),
+    ok(await service.zip(request.body.webSiteDir, currentUser(request))),
   );
 
   await registerUploadScope(app, MiniSiteLimits.uploadMaxBytes, (scope) => {

@@ -127,7 +127,7 @@ export class MiniSiteService {
       throw picture ? invalid(picture) : createFailed();
     }
     try {
-      this.deps.sites.insert({ dir, userId: user.id, templateId: request.templateId, name: gameName });
+      await this.deps.sites.insert({ dir, userId: user.id, templateId: request.templateId, name: gameName });
     } catch (error) {
       fs.rmSync(siteDir(this.deps.dataDir, dir), { recursive: true, force: true });
       throw error;
@@ -137,11 +137,11 @@ export class MiniSiteService {
   }
 
   /** The zip of one of the caller's own sites; any other folder is "unknown", whoever made it. */
-  zip(webSiteDir: string, user: UserRow): ZipAnswer {
+  async zip(webSiteDir: string, user: UserRow): Promise<ZipAnswer> {
     if (!this.deps.limiters.zipPerUser.take(String(user.id))) throw tooMany();
     const unknown = new BusinessError(AnswerCode.notFound, MiniSiteMessages.siteUnknown);
     if (!MiniSiteLimits.webSiteDirPattern.test(webSiteDir)) throw unknown;
-    const site = this.deps.sites.owned(webSiteDir, user.id);
+    const site = await this.deps.sites.owned(webSiteDir, user.id);
     if (!site || !fs.existsSync(path.join(siteDir(this.deps.dataDir, webSiteDir), 'index.html'))) throw unknown;
     return this.deps.zips.zip(webSiteDir, site.name);
   }
@@ -150,12 +150,12 @@ export class MiniSiteService {
    * Deletes sites past KEEP_SITES_MS (folder and record), other folders in sites/ (a builder's
    * preview, a site whose user was deleted) not rendered for as long, and dead renders.
    */
-  prune(): number {
+  async prune(): Promise<number> {
     const { dataDir, now, sites } = this.deps;
     let removed = 0;
-    for (const dir of sites.olderThan(now() - KEEP_SITES_MS)) {
+    for (const dir of await sites.olderThan(now() - KEEP_SITES_MS)) {
       fs.rmSync(siteDir(dataDir, dir), { recursive: true, force: true });
-      sites.delete(dir);
+      await sites.delete(dir);
       removed += 1;
     }
     const sweep = (root: string, olderThan: number, keep: (entry: string) => boolean): void => {

@@ -10,6 +10,6 @@ import { workList } from './service';
 export function registerWorksRoutes(app: FastifyInstance, repo: WorksRepository): void {
   /** GET /api/works/getWorkList?type&page&page_size */
   app.get<{ Querystring: WorkListRequest }>('/api/works/getWorkList', { preHandler: requireUser, schema: schemas.workListSchema }, async (request) =>
-    ok(workList(repo, currentUser(request).id, request.query)),
+    ok(await workList(repo, currentUser(request).id, request.query)),
   );
 }

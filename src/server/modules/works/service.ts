@@ -46,11 +46,11 @@ function recordOf(row: WorkRow): WorkRecord {
 }
 
 /** GET /api/works/getWorkList: the caller's mini sites, logos and banners still kept, newest first. */
-export function workList(repo: WorksRepository, userId: number, request: WorkListRequest): WorkListAnswer {
+export async function workList(repo: WorksRepository, userId: number, request: WorkListRequest): Promise<WorkListAnswer> {
   const type = request.type ?? '';
   if (type !== '' && !isWorkType(type)) throw invalid(WorkMessages.typeInvalid);
   const pageSize = Math.min(Math.max(Math.trunc(request.page_size) || WorkLimits.pageSize, 1), WorkLimits.maxPageSize);
   const page = Math.max(Math.trunc(request.page) || 1, 1);
-  const { rows, total } = repo.page(userId, type === '' ? '' : KIND_OF_TYPE[type], page, pageSize);
+  const { rows, total } = await repo.page(userId, type === '' ? '' : KIND_OF_TYPE[type], page, pageSize);
   return { list: rows.map(recordOf), total };
 }

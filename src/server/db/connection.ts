@@ -1,0 +1,88 @@
+/**
+ * The database the server speaks to through the query builder (Kysely): the embedded SQLite file in
+ * DATA_DIR by default, PostgreSQL when a URL is given (issue 14; several servers share one). The
+ * PostgreSQL driver is loaded only then, so that the default start does not pay for it.
+ */
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { openDatabase, type Db } from './database';
+import { runMigrations } from './migrations';
+import { POSTGRES_MIGRATIONS } from './postgresMigrations';
+import type { DatabaseSchema } from './schema';
+
+export type Sql = Kysely<DatabaseSchema>;
+export type DialectName = 'sqlite' | 'postgres';
+
+export interface DatabaseConnection {
+  sql: Sql;
+  dialect: DialectName;
+  /**
+   * The SQLite handle itself, for the repositories that still use its synchronous statements
+   * (null on PostgreSQL, where they cannot run yet).
+   */
+  sqlite: Db | null;
+  close(): Promise<void>;
+}
+
+/** Opens DATA_DIR's SQLite file and brings its schema up to date. */
+export function connectSqlite(dataDir: string): DatabaseConnection & { sqlite: Db } {
+  const db = openDatabase(dataDir);
+  runMigrations(db);
+  // Kysely runs its queries one at a time on this handle; destroying it closes the file.
+  const kysely = new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database: db }) });
+  return { sql: kysely, dialect: 'sqlite', sqlite: db, close: () => kysely.destroy() };
+}
+
+export interface PostgresOptions {
+  /** A schema of its own instead of `public` (tests, one per suite), created if missing. */
+  schema?: string;
+  /** Connections in the pool. */
+  poolSize?: number;
+}
+
+/** Connects to PostgreSQL at `url` and brings its schema up to date (once, whoever starts first). */
+export async function connectPostgres(url: string, options: PostgresOptions = {}): Promise<DatabaseConnection> {
+  const { Pool, types } = (await import('pg')).default;
+  // Times are BIGINT milliseconds and counts are BIGINT: both fit a JavaScript number exactly.
+  types.setTypeParser(types.builtins.INT8, (value: string) => Number.parseInt(value, 10));
+  const schema = options.schema;
+  if (schema !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) throw new Error(`Not a schema name: ${schema}`);
+  const pool = new Pool({
+    connectionString: url,
+    max: options.poolSize ?? 10,
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  });
+  const kysely = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
+  try {
+    await runPostgresMigrations(kysely, POSTGRES_MIGRATIONS, schema);
+  } catch (error) {
+    await kysely.destroy();
+    throw error;
+  }
+  return { sql: kysely, dialect: 'postgres', sqlite: null, close: () => kysely.destroy() };
+}
+
+/** Any fixed number: the advisory lock every server takes to migrate. */
+const MIGRATION_LOCK = 7_240_114;
+
+/**
+ * Brings a PostgreSQL schema up to date in one transaction under an advisory lock: when several
+ * servers start together, one migrates and the others wait, then find nothing left to do.
+ */
+export async function runPostgresMigrations(db: Sql, migrations: readonly string[] = POSTGRES_MIGRATIONS, schema?: string): Promise<number> {
+  await db.transaction().execute(async (trx) => {
+    await sql`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`.execute(trx);
+    // Under the lock: two servers creating the same schema at once would otherwise collide.
+    if (schema) await sql`CREATE SCHEMA IF NOT EXISTS ${sql.id(schema)}`.execute(trx);
+    await sql`CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)`.execute(trx);
+    const { rows } = await sql<{ version: number }>`SELECT version FROM schema_version`.execute(trx);
+    const current = rows[0]?.version ?? 0;
+    if (!rows.length) await sql`INSERT INTO schema_version (version) VALUES (0)`.execute(trx);
+    if (current > migrations.length) {
+      throw new Error(`The database is at schema version ${current}, newer than this server knows (${migrations.length}).`);
+    }
+    // No parameters: the driver sends each as one simple query, several statements at once.
+    for (let version = current; version < migrations.length; version += 1) await sql.raw(migrations[version]).execute(trx);
+    await sql`UPDATE schema_version SET version = ${migrations.length}`.execute(trx);
+  });
+  return migrations.length;
+}

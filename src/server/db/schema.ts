@@ -1,0 +1,171 @@
+/**
+ * The tables as the query builder sees them (Kysely), the same on SQLite and PostgreSQL: the
+ * migrations of each dialect (migrations.ts, postgresMigrations.ts) make them, and a test holds both
+ * to these columns. Times are milliseconds since 1970 (BIGINT on PostgreSQL); JSON is kept as text.
+ */
+import type { Generated } from 'kysely';
+
+export interface UsersTable {
+  id: Generated<number>;
+  name: string;
+  mobile: string | null;
+  openid: string | null;
+  password_hash: string | null;
+  token_version: Generated<number>;
+  invite: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface RateEventsTable {
+  id: Generated<number>;
+  scope: string;
+  key: string;
+  at: number;
+}
+
+export interface CaptchasTable {
+  id: string;
+  answer: string;
+  status: 'pending' | 'passed';
+  created_at: number;
+  expires_at: number;
+}
+
+export interface SmsCodesTable {
+  phone: string;
+  purpose: string;
+  code_hash: string;
+  wrong_tries: Generated<number>;
+  created_at: number;
+  expires_at: number;
+}
+
+export interface SmsOutboxTable {
+  id: Generated<number>;
+  phone: string;
+  code: string;
+  purpose: string;
+  created_at: number;
+}
+
+export interface QrTicketsTable {
+  ticket: string;
+  status: 'waiting' | 'scanned' | 'confirmed';
+  user_id: number | null;
+  created_at: number;
+  expires_at: number;
+  token_version: number | null;
+}
+
+export interface QrDevicesTable {
+  secret_hash: string;
+  openid: string;
+  created_at: number;
+  last_used_at: number;
+}
+
+export interface OperateLogsTable {
+  id: Generated<number>;
+  user_id: number | null;
+  path: string;
+  query: string;
+  remark: string;
+  ip: string;
+  screen_size: string;
+  created_at: number;
+}
+
+export interface SiteConfigTable {
+  key: string;
+  value: string;
+}
+
+export interface VideoTutorialsTable {
+  type: string;
+  url: string;
+}
+
+export interface RenderJobsTable {
+  id: string;
+  seq: number;
+  kind: string;
+  input: string;
+  status: 'queued' | 'running' | 'done' | 'failed' | 'expired';
+  attempts: Generated<number>;
+  user_id: number | null;
+  files: Generated<string>;
+  error: Generated<string>;
+  queued_at: number;
+  touched_at: number;
+  started_at: number | null;
+  finished_at: number | null;
+  lease_until: number | null;
+  render_ms: number | null;
+  wait_ms: number | null;
+  interruptions: Generated<number>;
+  ip: string | null;
+}
+
+export interface RenderDurationsTable {
+  kind: string;
+  style: string;
+  finished_at: number;
+  render_ms: number;
+}
+
+export interface UserWorksTable {
+  user_id: number;
+  job_id: string;
+  title: string;
+  created_at: number;
+}
+
+export interface MiniSitesTable {
+  id: Generated<number>;
+  dir: string;
+  user_id: number;
+  template_id: number;
+  name: string;
+  created_at: number;
+}
+
+export interface BuilderSitesTable {
+  id: Generated<number>;
+  user_id: number;
+  web_name: string;
+  status: Generated<1 | 2>;
+  selected: string;
+  form_data: string;
+  dir: string;
+  revision: Generated<number>;
+  zip_url: Generated<string>;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface BuilderBannerTasksTable {
+  user_id: number;
+  task_id: string;
+  site_id: number;
+  created_at: number;
+}
+
+export interface DatabaseSchema {
+  users: UsersTable;
+  rate_events: RateEventsTable;
+  captchas: CaptchasTable;
+  sms_codes: SmsCodesTable;
+  sms_outbox: SmsOutboxTable;
+  qr_tickets: QrTicketsTable;
+  qr_devices: QrDevicesTable;
+  operate_logs: OperateLogsTable;
+  site_config: SiteConfigTable;
+  video_tutorials: VideoTutorialsTable;
+  render_jobs: RenderJobsTable;
+  render_durations: RenderDurationsTable;
+  user_works: UserWorksTable;
+  mini_sites: MiniSitesTable;
+  builder_sites: BuilderSitesTable;
+  builder_banner_tasks: BuilderBannerTasksTable;
+}
