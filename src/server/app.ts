@@ -89,7 +89,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
   const db = database.sqlite;
   await seedCommon(database.sql);
 
-  const services = createServices({ config, db, sql: database.sql, now, log: app.log, smsProvider: options.smsProvider, generation: options.generation, miniSite: options.miniSite, builder: options.builder });
+  const services = createServices({ config, db, sql: database.sql, dialect: database.dialect, now, log: app.log, smsProvider: options.smsProvider, generation: options.generation, miniSite: options.miniSite, builder: options.builder });
   await ensureQqQrCode(config.dataDir, (await services.common.siteConfig()).qq1_link);
   const housekeeping = startHousekeeping(services, app.log);
   app.addHook('onClose', async () => clearInterval(housekeeping));

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from './clock';
 import type { ServerConfig } from './config';
-import type { Sql } from './db/connection';
+import type { DialectName, Sql } from './db/connection';
 import type { Db } from './db/database';
 import { CaptchaService } from './modules/auth/captcha';
 import { LoginGuard } from './modules/auth/loginGuard';
@@ -45,6 +45,7 @@ export interface ServiceInputs {
   /** SQLite's own handle, for the repositories not yet on the query builder. */
   db: Db;
   sql: Sql;
+  dialect: DialectName;
   now: Clock;
   log: FastifyBaseLogger;
   smsProvider?: SmsProvider;
@@ -70,7 +71,7 @@ export interface GenerationOverrides {
 }
 
 /** Wires the services once per app: one place shows what depends on what. */
-export function createServices({ config, db, sql, now, log, smsProvider, generation, miniSite, builder }: ServiceInputs) {
+export function createServices({ config, db, sql, dialect, now, log, smsProvider, generation, miniSite, builder }: ServiceInputs) {
   const limiter = new RateLimiter(db, now);
   const users = new UserRepository(db, now);
   const tokens = new TokenService(config.jwtSecret, now);
@@ -84,7 +85,8 @@ export function createServices({ config, db, sql, now, log, smsProvider, generat
   const { concurrency, inquiryThreshold, unpolledExpirySeconds, cacheScope, maxActivePerUser, maxActivePerIp } = config.generation;
   // Renders run in worker threads; the queue starts them (app.ts) and stops them on close.
   const renderQueue = new EmbeddedRenderQueue({
-    db,
+    db: sql,
+    dialect,
     now,
     log,
     dataDir: config.dataDir,

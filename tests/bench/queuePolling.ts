@@ -13,8 +13,7 @@ import { DEFAULT_LOGO_TEXTS } from '../../src/contract/generation';
 import { buildApp } from '../../src/server/app';
 import { systemClock } from '../../src/server/clock';
 import { loadConfig } from '../../src/server/config';
-import { openDatabase } from '../../src/server/db/database';
-import { runMigrations } from '../../src/server/db/migrations';
+import { connectSqlite } from '../../src/server/db/connection';
 import { EmbeddedRenderQueue } from '../../src/server/queue/embedded/embeddedQueue';
 import type { SubmitOutcome } from '../../src/server/queue/renderQueue';
 import { jobIdentity, jobScope, type RenderRunner } from '../../src/server/queue/renderSpec';
@@ -37,24 +36,24 @@ const specOf = (n: number): UserJobSpec => ({ kind: 'tl', logoStyle: 1 + (n % 26
 
 /** Writes 10,000 queued jobs and one user straight into a new data folder; answers the last job and a token. */
 async function seed(dataDir: string): Promise<{ lastId: string; token: string }> {
-  const db = openDatabase(dataDir);
+  const database = connectSqlite(dataDir);
   try {
-    runMigrations(db);
-    const repo = new JobRepository(db);
     let lastId = '';
     const at = Date.now();
-    const userId = Number(db.prepare("INSERT INTO users (name, mobile, created_at, updated_at) VALUES ('bench', '13800000000', ?, ?)").run(at, at).lastInsertRowid);
+    const user = await database.sql.insertInto('users').values({ name: 'bench', mobile: '13800000000', created_at: at, updated_at: at }).returning('id').executeTakeFirstOrThrow();
+    const userId = user.id;
     // The user's own jobs, with the ids the server makes: in the default user scope only the owner may poll.
     const key = deriveKey(SECRET, 'render-job-id');
-    db.transaction(() => {
+    await database.sql.transaction().execute(async (trx) => {
+      const repo = new JobRepository(trx, 'sqlite');
       for (let n = 0; n < QUEUED; n += 1) {
         lastId = jobIdentity(specOf(n), key, jobScope('user', userId));
-        repo.enqueue(lastId, specOf(n), { userId, ip: null }, at);
+        await repo.enqueue(lastId, specOf(n), { userId, ip: null }, at);
       }
-    })();
+    });
     return { lastId, token: await new TokenService(SECRET, systemClock).sign({ userId, version: 0 }) };
   } finally {
-    db.close();
+    await database.close();
   }
 }
 
@@ -97,10 +96,10 @@ async function benchHttp(seconds: number): Promise<[string, string, string]> {
 /** The queue's poll alone: the in-memory index, no HTTP, no token check. */
 async function benchInProcess(): Promise<[string, string, string]> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wpg-bench-queue-'));
-  const db = openDatabase(dataDir);
-  runMigrations(db);
+  const database = connectSqlite(dataDir);
   const queue = new EmbeddedRenderQueue({
-    db,
+    db: database.sql,
+    dialect: 'sqlite',
     now: systemClock,
     log: (await import('fastify')).default({ logger: false }).log,
     dataDir,
@@ -115,13 +114,9 @@ async function benchInProcess(): Promise<[string, string, string]> {
   });
   try {
     await queue.start();
-    // One transaction for the rows: the embedded queue writes each row before its submit returns.
-    const submitted: Array<Promise<SubmitOutcome>> = [];
-    db.transaction(() => {
-      for (let n = 0; n < QUEUED; n += 1) submitted.push(queue.submit(specOf(n), { isFirst: false, userId: null, ip: null }));
-    })();
-    const last = await submitted[submitted.length - 1];
-    const lastId = last.type === 'queued' ? last.id : '';
+    let last: SubmitOutcome | null = null;
+    for (let n = 0; n < QUEUED; n += 1) last = await queue.submit(specOf(n), { isFirst: false, userId: null, ip: null });
+    const lastId = last?.type === 'queued' ? last.id : '';
     const polls = 200_000;
     const started = process.hrtime.bigint();
     let waitCount = 0;
@@ -137,7 +132,7 @@ async function benchInProcess(): Promise<[string, string, string]> {
     ];
   } finally {
     await queue.close();
-    db.close();
+    await database.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

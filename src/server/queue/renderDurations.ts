@@ -1,4 +1,4 @@
-import type { Db } from '../db/database';
+import type { Sql } from '../db/connection';
 import type { UserJobKind } from '../render/jobSpec';
 
 /**
@@ -41,30 +41,27 @@ export function median(values: readonly number[]): number {
 
 /** render_durations: the newest DURATION_HISTORY render times of each kind and style. */
 export class DurationRepository {
-  private readonly allStmt;
-  private readonly insertStmt;
-  private readonly trimStmt;
+  constructor(private readonly db: Sql) {}
 
-  constructor(private readonly db: Db) {
-    this.allStmt = db.prepare<[], { kind: UserJobKind; style: string; finished_at: number; render_ms: number }>(
-      'SELECT kind, style, finished_at, render_ms FROM render_durations ORDER BY finished_at, rowid',
-    );
-    this.insertStmt = db.prepare<[string, string, number, number]>('INSERT INTO render_durations (kind, style, finished_at, render_ms) VALUES (?, ?, ?, ?)');
-    this.trimStmt = db.prepare<[string, string, string, string, number]>(`
-      DELETE FROM render_durations WHERE kind = ? AND style = ? AND rowid NOT IN (
-        SELECT rowid FROM render_durations WHERE kind = ? AND style = ? ORDER BY finished_at DESC, rowid DESC LIMIT ?)`);
+  async all(): Promise<DurationSample[]> {
+    const rows = await this.db.selectFrom('render_durations').select(['kind', 'style', 'finished_at', 'render_ms']).orderBy('finished_at').execute();
+    return rows.map((row) => ({ kind: row.kind as UserJobKind, style: row.style, finishedAt: row.finished_at, renderMs: row.render_ms }));
   }
 
-  all(): DurationSample[] {
-    return this.allStmt.all().map((row) => ({ kind: row.kind, style: row.style, finishedAt: row.finished_at, renderMs: row.render_ms }));
-  }
-
-  add(sample: DurationSample): void {
+  /** Adds a render time and drops those of the style older than its newest DURATION_HISTORY. */
+  async add(sample: DurationSample): Promise<void> {
     const { kind, style, finishedAt, renderMs } = sample;
-    this.db.transaction(() => {
-      this.insertStmt.run(kind, style, finishedAt, Math.round(renderMs));
-      this.trimStmt.run(kind, style, kind, style, DURATION_HISTORY);
-    })();
+    await this.db.insertInto('render_durations').values({ kind, style, finished_at: finishedAt, render_ms: Math.round(renderMs) }).execute();
+    // NULL (nothing to drop) while the style has no more than DURATION_HISTORY times.
+    const oldestKept = this.db
+      .selectFrom('render_durations')
+      .select('finished_at')
+      .where('kind', '=', kind)
+      .where('style', '=', style)
+      .orderBy('finished_at', 'desc')
+      .limit(1)
+      .offset(DURATION_HISTORY - 1);
+    await this.db.deleteFrom('render_durations').where('kind', '=', kind).where('style', '=', style).where('finished_at', '<', oldestKept).execute();
   }
 }
 
@@ -86,15 +83,18 @@ export class RenderDurations {
     /** Seconds for a kind the seeds cannot say (spec section 9's defaults). */
     private readonly fallbackSeconds: Readonly<Record<UserJobKind, number>>,
     private readonly store: DurationRepository | null = null,
-  ) {
-    for (const sample of store?.all() ?? []) this.remember(sample);
+  ) {}
+
+  /** Takes in the times the store kept (at start, before any estimate is read). */
+  async restore(): Promise<void> {
+    for (const sample of (await this.store?.all()) ?? []) this.remember(sample);
   }
 
-  /** A finished render: kept (and persisted) as one of its style's recent measurements. */
-  record(sample: DurationSample): void {
+  /** A finished render: one of its style's recent measurements at once, persisted when the promise settles. */
+  async record(sample: DurationSample): Promise<void> {
     if (!(sample.renderMs >= 0)) return;
-    this.store?.add(sample);
     this.remember(sample);
+    await this.store?.add(sample);
   }
 
   /** Expected milliseconds of one render of `kind` in `style`. */

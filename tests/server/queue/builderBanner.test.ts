@@ -12,8 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { BuilderLimits } from '../../../src/contract/builder';
 import { GenerationMessages } from '../../../src/contract/generation';
-import { openDatabase, type Db } from '../../../src/server/db/database';
-import { runMigrations } from '../../../src/server/db/migrations';
+import { connectSqlite, type DatabaseConnection } from '../../../src/server/db/connection';
 import { jobDir } from '../../../src/server/queue/paths';
 import { EmbeddedRenderQueue } from '../../../src/server/queue/embedded/embeddedQueue';
 import type { PollOutcome, RenderQueue } from '../../../src/server/queue/renderQueue';
@@ -33,24 +32,23 @@ jest.setTimeout(90_000);
 const log = Fastify({ logger: false }).log;
 const KEY = Buffer.alloc(32, 7);
 let dataDir: string;
-let db: Db;
+let database: DatabaseConnection;
 let queue: RenderQueue | null = null;
 
 beforeEach(() => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wpg-ab-test-'));
-  db = openDatabase(dataDir);
-  runMigrations(db);
+  database = connectSqlite(dataDir);
 });
 
 afterEach(async () => {
   await queue?.close();
   queue = null;
-  db.close();
+  await database.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 async function open(runner: RenderRunner): Promise<RenderQueue> {
-  queue = new EmbeddedRenderQueue({ db, now: createClock(Date.now()).now, log, dataDir, runner, identityKey: KEY, cacheScope: 'user', maxActivePerUser: 3, maxActivePerIp: 3, concurrency: 1, inquiryThreshold: 5, unpolledExpiryMs: 300_000, sweepIntervalMs: 60_000 });
+  queue = new EmbeddedRenderQueue({ db: database.sql, dialect: 'sqlite', now: createClock(Date.now()).now, log, dataDir, runner, identityKey: KEY, cacheScope: 'user', maxActivePerUser: 3, maxActivePerIp: 3, concurrency: 1, inquiryThreshold: 5, unpolledExpiryMs: 300_000, sweepIntervalMs: 60_000 });
   await queue.start();
   return queue;
 }

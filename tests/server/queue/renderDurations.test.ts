@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { openDatabase, type Db } from '../../../src/server/db/database';
-import { runMigrations } from '../../../src/server/db/migrations';
+import { connectSqlite, type DatabaseConnection } from '../../../src/server/db/connection';
+import type { Db } from '../../../src/server/db/database';
 import { DURATION_HISTORY, DurationRepository, RenderDurations, median, type RenderSeeds } from '../../../src/server/queue/renderDurations';
 import { DEFAULT_RENDER_SECONDS } from '../../../src/server/queue/renderSpec';
 import type { UserJobKind } from '../../../src/server/render/jobSpec';
@@ -17,12 +17,12 @@ const SEEDS: RenderSeeds = {
 
 let at = 0;
 /** Records renders of one kind and style, a second apart. */
-function rendered(durations: RenderDurations, kind: UserJobKind, style: string, ...times: number[]): void {
-  for (const renderMs of times) durations.record({ kind, style, finishedAt: (at += 1000), renderMs });
+async function rendered(durations: RenderDurations, kind: UserJobKind, style: string, ...times: number[]): Promise<void> {
+  for (const renderMs of times) await durations.record({ kind, style, finishedAt: (at += 1000), renderMs });
 }
 
 describe('render durations: before this server has rendered anything', () => {
-  it('expect the seeded figure of the style, else of its kind: no spec fallback of 180 s for a 0.25 s logo', () => {
+  it('expect the seeded figure of the style, else of its kind: no spec fallback of 180 s for a 0.25 s logo', async () => {
     const durations = new RenderDurations(SEEDS, DEFAULT_RENDER_SECONDS);
     expect(durations.estimateMs('tl', '1')).toBe(250);
     expect(durations.estimateMs('tl', '4')).toBe(400);
@@ -32,93 +32,96 @@ describe('render durations: before this server has rendered anything', () => {
     expect(durations.estimateMs('ab', 'generative@2')).toBe(500);
   });
 
-  it('fall back to the spec default only where nothing could be measured (a remote image service)', () => {
+  it('fall back to the spec default only where nothing could be measured (a remote image service)', async () => {
     const durations = new RenderDurations(SEEDS, DEFAULT_RENDER_SECONDS);
     expect(durations.estimateMs('ab', 'http:abc')).toBe(DEFAULT_RENDER_SECONDS.ab * 1000);
   });
 });
 
 describe('render durations: measured here', () => {
-  it('follow the median of the style\'s own renders; one odd render (a cold thread) moves nothing, two that agree do', () => {
+  it('follow the median of the style\'s own renders; one odd render (a cold thread) moves nothing, two that agree do', async () => {
     const durations = new RenderDurations(SEEDS, DEFAULT_RENDER_SECONDS);
-    rendered(durations, 'tl', '1', 1_800);
+    await rendered(durations, 'tl', '1', 1_800);
     expect(durations.estimateMs('tl', '1')).toBe(250);
-    rendered(durations, 'tl', '1', 300);
+    await rendered(durations, 'tl', '1', 300);
     expect(durations.estimateMs('tl', '1')).toBe(300);
-    rendered(durations, 'tl', '1', 320, 310);
+    await rendered(durations, 'tl', '1', 320, 310);
     expect(durations.estimateMs('tl', '1')).toBe(315);
   });
 
-  it('keep each style apart: a heavy style does not slow the estimate of a light one', () => {
+  it('keep each style apart: a heavy style does not slow the estimate of a light one', async () => {
     const durations = new RenderDurations(SEEDS, DEFAULT_RENDER_SECONDS);
-    rendered(durations, 'tl', '4', 410, 400, 420);
-    rendered(durations, 'tl', '8', 80, 85, 90);
+    await rendered(durations, 'tl', '4', 410, 400, 420);
+    await rendered(durations, 'tl', '8', 80, 85, 90);
     expect(durations.estimateMs('tl', '4')).toBe(410);
     expect(durations.estimateMs('tl', '8')).toBe(85);
     expect(durations.estimateMs('al', '4')).toBe(4_000);
   });
 
-  it('follow the newest DURATION_HISTORY renders of a style only', () => {
+  it('follow the newest DURATION_HISTORY renders of a style only', async () => {
     const durations = new RenderDurations(SEEDS, DEFAULT_RENDER_SECONDS);
-    rendered(durations, 'fsa', '1', ...Array<number>(DURATION_HISTORY).fill(30_000));
+    await rendered(durations, 'fsa', '1', ...Array<number>(DURATION_HISTORY).fill(30_000));
     expect(durations.estimateMs('fsa', '1')).toBe(30_000);
     // A faster renderer: once more than half the kept renders are new, the estimate follows.
-    rendered(durations, 'fsa', '1', ...Array<number>(DURATION_HISTORY / 2 + 1).fill(12_000));
+    await rendered(durations, 'fsa', '1', ...Array<number>(DURATION_HISTORY / 2 + 1).fill(12_000));
     expect(durations.estimateMs('fsa', '1')).toBe(12_000);
   });
 
-  it('scale the seeds of styles not rendered yet by how this machine compares with the measuring one', () => {
+  it('scale the seeds of styles not rendered yet by how this machine compares with the measuring one', async () => {
     const durations = new RenderDurations(SEEDS, DEFAULT_RENDER_SECONDS);
     // This server renders style 1 at twice its seed.
-    rendered(durations, 'tl', '1', 500);
+    await rendered(durations, 'tl', '1', 500);
     expect(durations.estimateMs('tl', '4')).toBe(400);
-    rendered(durations, 'tl', '1', 520);
+    await rendered(durations, 'tl', '1', 520);
     expect(durations.estimateMs('tl', '4')).toBe(800);
     expect(durations.estimateMs('tl', '7')).toBe(500);
     // Other kinds keep their own comparison.
     expect(durations.estimateMs('fsa', '1')).toBe(13_000);
   });
 
-  it('do not scale a guess by measured renders, nor measured styles by a guess', () => {
+  it('do not scale a guess by measured renders, nor measured styles by a guess', async () => {
     const durations = new RenderDurations(SEEDS, DEFAULT_RENDER_SECONDS);
-    rendered(durations, 'ab', 'http:abc', 8_000, 9_000);
+    await rendered(durations, 'ab', 'http:abc', 8_000, 9_000);
     expect(durations.estimateMs('ab', 'http:abc')).toBe(9_000);
     expect(durations.estimateMs('ab', 'generative@2')).toBe(500);
     expect(durations.estimateMs('ab', 'http:other')).toBe(DEFAULT_RENDER_SECONDS.ab * 1000);
   });
 
-  it('ignore a negative or impossible time', () => {
+  it('ignore a negative or impossible time', async () => {
     const durations = new RenderDurations(SEEDS, DEFAULT_RENDER_SECONDS);
-    rendered(durations, 'tl', '1', -5, Number.NaN, -1, Number.NaN);
+    await rendered(durations, 'tl', '1', -5, Number.NaN, -1, Number.NaN);
     expect(durations.estimateMs('tl', '1')).toBe(250);
   });
 });
 
 describe('render durations: kept in the database', () => {
   let dataDir: string;
+  let database: DatabaseConnection;
   let db: Db;
 
   beforeEach(() => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wpg-durations-test-'));
-    db = openDatabase(dataDir);
-    runMigrations(db);
+    const connection = connectSqlite(dataDir);
+    database = connection;
+    db = connection.sqlite;
   });
 
-  afterEach(() => {
-    db.close();
+  afterEach(async () => {
+    await database.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('survive a restart, keeping the newest DURATION_HISTORY of each style', () => {
-    const before = new RenderDurations(SEEDS, DEFAULT_RENDER_SECONDS, new DurationRepository(db));
-    rendered(before, 'tl', '1', ...Array<number>(DURATION_HISTORY + 5).fill(600));
-    rendered(before, 'fsa', '2', 20_000, 21_000, 22_000);
+  it('survive a restart, keeping the newest DURATION_HISTORY of each style', async () => {
+    const before = new RenderDurations(SEEDS, DEFAULT_RENDER_SECONDS, new DurationRepository(database.sql));
+    await rendered(before, 'tl', '1', ...Array<number>(DURATION_HISTORY + 5).fill(600));
+    await rendered(before, 'fsa', '2', 20_000, 21_000, 22_000);
     const rows = db.prepare('SELECT kind, style, COUNT(*) AS n FROM render_durations GROUP BY kind, style ORDER BY kind').all();
     expect(rows).toEqual([
       { kind: 'fsa', style: '2', n: 3 },
       { kind: 'tl', style: '1', n: DURATION_HISTORY },
     ]);
-    const after = new RenderDurations(SEEDS, DEFAULT_RENDER_SECONDS, new DurationRepository(db));
+    const after = new RenderDurations(SEEDS, DEFAULT_RENDER_SECONDS, new DurationRepository(database.sql));
+    await after.restore();
     expect(after.estimateMs('tl', '1')).toBe(600);
     expect(after.estimateMs('fsa', '2')).toBe(21_000);
     // The comparison with the seeds comes back too: this machine is slower at logos.
@@ -127,7 +130,7 @@ describe('render durations: kept in the database', () => {
 });
 
 describe('median', () => {
-  it('is the middle value, or the mean of the middle two', () => {
+  it('is the middle value, or the mean of the middle two', async () => {
     expect(median([3, 1, 2])).toBe(2);
     expect(median([4, 1, 3, 2])).toBe(2.5);
   });

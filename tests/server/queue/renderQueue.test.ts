@@ -4,8 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { DEFAULT_BANNER_TEXTS, DEFAULT_LOGO_TEXTS, GenerationMessages, type LogoTexts } from '../../../src/contract/generation';
-import { openDatabase, type Db } from '../../../src/server/db/database';
-import { runMigrations } from '../../../src/server/db/migrations';
+import { connectSqlite, type DatabaseConnection } from '../../../src/server/db/connection';
+import type { Db } from '../../../src/server/db/database';
 import { jobDir } from '../../../src/server/queue/paths';
 import type { RenderSeeds } from '../../../src/server/queue/renderDurations';
 import { EmbeddedRenderQueue, type EmbeddedQueueOptions } from '../../../src/server/queue/embedded/embeddedQueue';
@@ -17,6 +17,8 @@ import { createClock, type TestClock } from '../helpers';
 import { FakeRunner, settle } from './kit';
 
 let dataDir: string;
+let database: DatabaseConnection;
+/** SQLite's own handle, to look at the rows. */
 let db: Db;
 let clock: TestClock;
 let logs: string[];
@@ -25,8 +27,9 @@ const KEY = Buffer.alloc(32, 7);
 
 beforeEach(() => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wpg-queue-test-'));
-  db = openDatabase(dataDir);
-  runMigrations(db);
+  const connection = connectSqlite(dataDir);
+  database = connection;
+  db = connection.sqlite;
   clock = createClock();
   logs = [];
   queue = null;
@@ -34,7 +37,7 @@ beforeEach(() => {
 
 afterEach(async () => {
   await queue?.close();
-  db.close();
+  await database.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -46,7 +49,8 @@ async function open(runner: RenderRunner, options: Partial<EmbeddedQueueOptions>
     },
   });
   queue = new EmbeddedRenderQueue({
-    db,
+    db: database.sql,
+    dialect: 'sqlite',
     now: clock.now,
     log: Fastify({ logger: { level: 'info', stream } }).log,
     dataDir,
@@ -331,12 +335,12 @@ describe('order and files', () => {
   });
 
   it('claims each job once, in one statement', async () => {
-    const repo = new JobRepository(db);
-    repo.enqueue('a'.repeat(32), logo(1), { userId: null, ip: null }, 1);
-    repo.enqueue('b'.repeat(32), logo(2), { userId: null, ip: null }, 2);
-    expect(repo.claim(10, 20)?.id).toBe('a'.repeat(32));
-    expect(repo.claim(10, 20)?.id).toBe('b'.repeat(32));
-    expect(repo.claim(10, 20)).toBeNull();
+    const repo = new JobRepository(database.sql, 'sqlite');
+    await repo.enqueue('a'.repeat(32), logo(1), { userId: null, ip: null }, 1);
+    await repo.enqueue('b'.repeat(32), logo(2), { userId: null, ip: null }, 2);
+    expect((await repo.claim(10, 20))?.id).toBe('a'.repeat(32));
+    expect((await repo.claim(10, 20))?.id).toBe('b'.repeat(32));
+    expect(await repo.claim(10, 20)).toBeNull();
   });
 });
 
@@ -629,6 +633,8 @@ describe('gallery renders beside the queue', () => {
     const runner = new FakeRunner('manual');
     const q = await open(runner);
     const background = q.renderGallery('logo-1', gallery(1), 'background');
+    // The slot is filled once the queue has looked for user jobs in the database.
+    await runner.started(1);
     expect(runner.renders[0].spec).toEqual(gallery(1));
     const user = await queued(q, logo(1));
     expect(runner.renders[0].signal.aborted).toBe(true);
@@ -646,6 +652,7 @@ describe('gallery renders beside the queue', () => {
     const runner = new FakeRunner('manual');
     const q = await open(runner);
     const demand = q.renderGallery('logo-1', gallery(1), 'demand');
+    await runner.started(1);
     await queued(q, logo(1));
     expect(runner.renders[0].signal.aborted).toBe(false);
     runner.renders[0].fail(new Error('no fonts'));

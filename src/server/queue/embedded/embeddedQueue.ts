@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { GenerationMessages } from '../../../contract/generation';
 import type { Clock } from '../../clock';
-import type { Db } from '../../db/database';
+import type { DialectName, Sql } from '../../db/connection';
 import type { CatalogJobSpec, RenderKind, UserJobKind, UserJobSpec } from '../../render/jobSpec';
 import { addressLimitKey } from '../../security/clientAddress';
 import { generatedDir, jobDir, renderTmpDir } from '../paths';
@@ -42,7 +42,8 @@ import { GalleryLane } from './galleryLane';
 import { Scheduler } from './scheduler';
 
 export interface EmbeddedQueueOptions extends QueueSettings {
-  db: Db;
+  db: Sql;
+  dialect: DialectName;
   now: Clock;
   log: FastifyBaseLogger;
   dataDir: string;
@@ -85,11 +86,12 @@ export class EmbeddedRenderQueue implements RenderQueue {
   private readonly sweepIntervalMs: number;
   private readonly quickWaitMs: number;
   private sweepTimer: NodeJS.Timeout | null = null;
+  private submitting: Promise<void> = Promise.resolve();
   private started = false;
   private closed = false;
 
   constructor(private readonly options: EmbeddedQueueOptions) {
-    this.repo = new JobRepository(options.db);
+    this.repo = new JobRepository(options.db, options.dialect);
     this.maxAttempts = options.maxAttempts ?? 2;
     this.maxInterruptions = options.maxInterruptions ?? 3;
     this.sweepIntervalMs = options.sweepIntervalMs ?? 5_000;
@@ -121,11 +123,12 @@ export class EmbeddedRenderQueue implements RenderQueue {
     // Half-written renders of a previous run: nothing refers to them.
     fs.rmSync(renderTmpDir(dataDir), { recursive: true, force: true });
     fs.mkdirSync(renderTmpDir(dataDir), { recursive: true });
+    await this.durations.restore();
     const at = now();
-    this.scheduler.recoverOrphans(at, this.maxInterruptions);
+    await this.scheduler.recoverOrphans(at, this.maxInterruptions);
     // Nothing runs yet: each job waits for the renders of those before it, shared among the slots.
     let workAheadMs = 0;
-    for (const row of this.repo.active()) {
+    for (const row of await this.repo.active()) {
       const style = durationStyleOf(specOf(row));
       const ownMs = this.estimates.ownMs(row.kind, style);
       const expectedDoneAt = at + workAheadMs / this.options.concurrency + ownMs;
@@ -133,11 +136,14 @@ export class EmbeddedRenderQueue implements RenderQueue {
       // A restart counts as a poll: the clients that were waiting get a full expiry period to come back.
       this.active.add({ id: row.id, seq: row.seq, kind: row.kind, style, expectedDoneAt, userId: row.user_id, ipKey: addressLimitKey(row.ip), status: row.status, touchedAt: Math.max(row.touched_at, at) });
     }
-    this.sweepTimer = setInterval(() => this.sweepNow(), this.sweepIntervalMs);
+    this.sweepTimer = setInterval(() => {
+      this.sweepNow().catch((error: unknown) => this.options.log.error({ err: error }, 'render queue sweep failed'));
+    }, this.sweepIntervalMs);
     // Never the reason the process stays alive.
     this.sweepTimer.unref();
     this.options.runner.warm?.();
     this.scheduler.start();
+    await this.scheduler.fill();
   }
 
   get settings(): QueueSettings {
@@ -154,7 +160,20 @@ export class EmbeddedRenderQueue implements RenderQueue {
     return jobIdentity(spec, this.options.identityKey, jobScope(this.options.cacheScope, userId));
   }
 
-  async submit(spec: UserJobSpec, request: SubmitRequest): Promise<SubmitOutcome> {
+  /**
+   * One submit at a time: between the checks (the job known, the user's limits) and the row written
+   * nothing else may queue, as when every statement was synchronous.
+   */
+  submit(spec: UserJobSpec, request: SubmitRequest): Promise<SubmitOutcome> {
+    const outcome = this.submitting.then(() => this.submitNow(spec, request));
+    this.submitting = outcome.then(
+      () => undefined,
+      () => undefined,
+    );
+    return outcome;
+  }
+
+  private async submitNow(spec: UserJobSpec, request: SubmitRequest): Promise<SubmitOutcome> {
     this.assertOpen();
     const id = this.identityOf(spec, request.userId);
     const ipKey = addressLimitKey(request.ip);
@@ -164,9 +183,9 @@ export class EmbeddedRenderQueue implements RenderQueue {
       known.touchedAt = Math.max(known.touchedAt, at);
       return { type: 'queued', id, waitCount: this.active.waitCountOf(known), remainingMs: this.remainingMs(known, at) };
     }
-    const row = this.repo.byId(id);
+    const row = await this.repo.byId(id);
     if (row?.status === 'done' && this.filesExist(id, filesOf(row))) {
-      this.repo.touch(id, at);
+      await this.repo.touch(id, at);
       return { type: 'exists', id, kind: row.kind, files: filesOf(row) };
     }
     // Before the inquiry: a user who may not queue is told so, not asked whether to queue.
@@ -177,10 +196,10 @@ export class EmbeddedRenderQueue implements RenderQueue {
     const ownMs = this.estimates.ownMs(spec.kind, style);
     // Before it joins the queue: afterwards it would count among the jobs ahead of itself.
     const expectedDoneAt = at + this.waitAheadMs(at) + ownMs;
-    const seq = this.repo.enqueue(id, spec, { userId: request.userId, ip: request.ip }, at);
+    const seq = await this.repo.enqueue(id, spec, { userId: request.userId, ip: request.ip }, at);
     if (seq === null) {
       // Queued or running by another server on this database: follow it from its row.
-      const current = this.repo.byId(id);
+      const current = await this.repo.byId(id);
       if (current && (current.status === 'queued' || current.status === 'running')) {
         this.active.add({ id, seq: current.seq, kind: current.kind, style, expectedDoneAt: null, userId: current.user_id, ipKey: addressLimitKey(current.ip), status: current.status, touchedAt: at });
       }
@@ -189,7 +208,7 @@ export class EmbeddedRenderQueue implements RenderQueue {
     const job: ActiveJob = { id, seq, kind: spec.kind, style, expectedDoneAt, userId: request.userId, ipKey, status: 'queued', touchedAt: at };
     this.active.add(job);
     this.scheduler.preemptBackground();
-    this.scheduler.fill();
+    await this.scheduler.fill();
     return { type: 'queued', id, waitCount: this.active.waitCountOf(job), remainingMs: this.remainingMs(job, this.options.now()) };
   }
 
@@ -219,19 +238,19 @@ export class EmbeddedRenderQueue implements RenderQueue {
     if (job && !this.mayPoll(job.userId, userId)) return { type: 'unknown' };
     if (job) {
       if (this.isUnpolled(job, at)) {
-        this.expireJob(job, at);
+        await this.expireJob(job, at);
         return { type: 'expired' };
       }
       job.touchedAt = Math.max(job.touchedAt, at);
       return { type: 'waiting', waitCount: this.active.waitCountOf(job), running: job.status === 'running', remainingMs: this.remainingMs(job, at) };
     }
-    const row = this.repo.byId(id);
+    const row = await this.repo.byId(id);
     if (!row || !this.mayPoll(row.user_id, userId)) return { type: 'unknown' };
     switch (row.status) {
       case 'done': {
         const files = filesOf(row);
         if (!this.filesExist(id, files)) return { type: 'expired' };
-        this.repo.touch(id, at);
+        await this.repo.touch(id, at);
         return { type: 'done', id, kind: row.kind, files };
       }
       case 'failed':
@@ -245,7 +264,7 @@ export class EmbeddedRenderQueue implements RenderQueue {
 
   async finishedJob(id: string): Promise<FinishedJob | null> {
     if (!JOB_ID_PATTERN.test(id)) return null;
-    const row = this.repo.byId(id);
+    const row = await this.repo.byId(id);
     if (!row || row.status !== 'done' || row.finished_at === null) return null;
     const files = filesOf(row);
     return this.filesExist(id, files) ? { id, spec: specOf(row), files, finishedAt: row.finished_at } : null;
@@ -253,7 +272,7 @@ export class EmbeddedRenderQueue implements RenderQueue {
 
   async touch(ids: readonly string[]): Promise<void> {
     const at = this.options.now();
-    for (const id of ids) this.repo.touch(id, at);
+    for (const id of ids) await this.repo.touch(id, at);
   }
 
   async expectedMs(kind: UserJobKind, style = ''): Promise<number> {
@@ -267,18 +286,18 @@ export class EmbeddedRenderQueue implements RenderQueue {
   renderGallery(key: string, spec: CatalogJobSpec, priority: GalleryPriority): Promise<GalleryResult> {
     if (this.closed || !this.started) return Promise.reject(new RenderAborted('shutdown'));
     const result = this.gallery.request(key, spec, priority);
-    this.scheduler.fill();
+    void this.scheduler.fill();
     return result;
   }
 
-  async sweep(): Promise<void> {
-    this.sweepNow();
+  sweep(): Promise<void> {
+    return this.sweepNow();
   }
 
   async prune(): Promise<number> {
     if (this.closed) return 0;
     const at = this.options.now();
-    const ids = this.repo.prune(at - KEEP_DONE_MS, at - KEEP_FAILED_MS);
+    const ids = await this.repo.prune(at - KEEP_DONE_MS, at - KEEP_FAILED_MS);
     for (const id of ids) fs.rmSync(jobDir(this.options.dataDir, id), { recursive: true, force: true });
     return ids.length;
   }
@@ -294,12 +313,12 @@ export class EmbeddedRenderQueue implements RenderQueue {
     await settled;
   }
 
-  private sweepNow(): void {
+  private async sweepNow(): Promise<void> {
     if (this.closed || !this.started) return;
     const at = this.options.now();
-    this.expireUnpolled(at);
-    this.scheduler.recoverLapsed(at, this.maxAttempts);
-    this.scheduler.fill();
+    await this.expireUnpolled(at);
+    await this.scheduler.recoverLapsed(at, this.maxAttempts);
+    await this.scheduler.fill();
   }
 
   private mayPoll(owner: number | null, userId: number | null): boolean {
@@ -324,14 +343,15 @@ export class EmbeddedRenderQueue implements RenderQueue {
     return job.status === 'queued' && at - job.touchedAt > this.options.unpolledExpiryMs;
   }
 
-  private expireJob(job: ActiveJob, at: number): void {
-    this.repo.expire(job.id, at);
+  private async expireJob(job: ActiveJob, at: number): Promise<void> {
+    // Out of the counts at once; the row follows.
     this.active.remove(job.id);
+    await this.repo.expire(job.id, at);
   }
 
-  private expireUnpolled(at: number): void {
+  private async expireUnpolled(at: number): Promise<void> {
     for (const job of [...this.active.values()]) {
-      if (this.isUnpolled(job, at)) this.expireJob(job, at);
+      if (this.isUnpolled(job, at)) await this.expireJob(job, at);
     }
   }
 

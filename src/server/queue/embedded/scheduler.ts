@@ -37,7 +37,7 @@ export interface SchedulerOptions {
   /** After an abort, how long a render may take to stop before its job is given up. */
   abortGraceMs: number;
   /** Called before free slots are filled: a job nobody polls any more must not take one. */
-  beforeFill: (at: number) => void;
+  beforeFill: (at: number) => Promise<void>;
 }
 
 interface RunningTask {
@@ -54,7 +54,9 @@ export class Scheduler {
   private renewTimer: NodeJS.Timeout | null = null;
   private started = false;
   private stopped = false;
-  private filling = false;
+  /** The fill under way; a fill asked for meanwhile makes it look once more before it ends. */
+  private filling: Promise<void> | null = null;
+  private lookAgain = false;
 
   constructor(private readonly options: SchedulerOptions) {}
 
@@ -64,7 +66,7 @@ export class Scheduler {
     this.renewTimer = setInterval(() => this.renewLeases(), Math.max(50, Math.floor(this.options.leaseMs / 4)));
     // Never the reason the process stays alive.
     this.renewTimer.unref();
-    this.fill();
+    void this.fill();
   }
 
   /** Aborts every render (users' jobs go back to the queue) and resolves once they have all settled. */
@@ -73,10 +75,11 @@ export class Scheduler {
     if (this.renewTimer) clearInterval(this.renewTimer);
     const settled: Promise<void>[] = [];
     for (const task of this.running.values()) {
-      if (!task.gallery) this.options.repo.release(task.key);
+      if (!task.gallery) settled.push(this.options.repo.release(task.key));
       task.controller.abort(new RenderAborted('shutdown'));
       settled.push(task.settled);
     }
+    if (this.filling) settled.push(this.filling);
     return Promise.allSettled(settled).then(() => undefined);
   }
 
@@ -100,16 +103,37 @@ export class Scheduler {
     }
   }
 
-  /** Fills free slots: users' jobs first (FIFO), then gallery tasks. */
-  fill(): void {
-    if (this.stopped || !this.started || this.filling) return;
+  /**
+   * Fills free slots: users' jobs first (FIFO), then gallery tasks. Resolves once the renders have
+   * started (never rejects: a database error is logged, and the next fill tries again).
+   */
+  fill(): Promise<void> {
+    if (this.stopped || !this.started) return Promise.resolve();
+    if (this.filling) {
+      this.lookAgain = true;
+      return this.filling;
+    }
+    this.filling = this.fillNow()
+      .catch((error: unknown) => this.options.log.error({ err: error }, 'render queue could not start jobs'))
+      .finally(() => {
+        this.filling = null;
+      });
+    return this.filling;
+  }
+
+  private async fillNow(): Promise<void> {
     const { concurrency, repo, gallery, now, leaseMs } = this.options;
-    this.filling = true;
-    try {
-      if (this.running.size < concurrency) this.options.beforeFill(now());
-      while (this.running.size < concurrency) {
+    do {
+      this.lookAgain = false;
+      if (this.running.size < concurrency) await this.options.beforeFill(now());
+      while (!this.stopped && this.running.size < concurrency) {
         const at = now();
-        const row = repo.claim(at, at + leaseMs);
+        const row = await repo.claim(at, at + leaseMs);
+        if (row && this.stopped) {
+          // Shut down while claiming: the job goes back in its place, as the running ones do.
+          await repo.release(row.id);
+          return;
+        }
         if (row) {
           this.startJob(row);
           continue;
@@ -118,9 +142,7 @@ export class Scheduler {
         if (!task) break;
         this.startGallery(task);
       }
-    } finally {
-      this.filling = false;
-    }
+    } while (this.lookAgain && !this.stopped);
   }
 
   /**
@@ -130,8 +152,8 @@ export class Scheduler {
    * its lease. A kill is not the job's fault, so it does not use up an attempt; but a render that
    * crashes the server each time must not stop it forever, so the interruptions are counted.
    */
-  recoverOrphans(at: number, maxInterruptions: number): void {
-    const { requeued, failed } = this.options.repo.recoverOrphans(at, maxInterruptions, GenerationMessages.renderInterrupted);
+  async recoverOrphans(at: number, maxInterruptions: number): Promise<void> {
+    const { requeued, failed } = await this.options.repo.recoverOrphans(at, maxInterruptions, GenerationMessages.renderInterrupted);
     for (const row of requeued) {
       this.options.log.warn({ jobId: row.id, kind: row.kind, interruptions: row.interruptions + 1 }, 'render job interrupted by a restart: queued again');
     }
@@ -141,9 +163,9 @@ export class Scheduler {
   }
 
   /** Jobs whose lease lapsed while not rendering here go back to the queue, or fail after `maxAttempts` claims. */
-  recoverLapsed(at: number, maxAttempts: number): void {
+  async recoverLapsed(at: number, maxAttempts: number): Promise<void> {
     const { repo, active, log } = this.options;
-    const { requeued, failed } = repo.recoverLapsed(at, maxAttempts, GenerationMessages.renderFailed, new Set(this.running.keys()));
+    const { requeued, failed } = await repo.recoverLapsed(at, maxAttempts, GenerationMessages.renderFailed, new Set(this.running.keys()));
     for (const row of requeued) {
       log.warn({ jobId: row.id, kind: row.kind, attempts: row.attempts }, 'render job stalled (lease lapsed): queued again');
       const job = active.get(row.id);
@@ -158,7 +180,8 @@ export class Scheduler {
   private renewLeases(): void {
     if (this.stopped) return;
     const ids = [...this.running.values()].filter((task) => !task.gallery).map((task) => task.key);
-    if (ids.length) this.options.repo.renewLeases(ids, this.options.now() + this.options.leaseMs);
+    if (!ids.length) return;
+    this.options.repo.renewLeases(ids, this.options.now() + this.options.leaseMs).catch((error: unknown) => this.options.log.error({ err: error }, 'render leases could not be renewed'));
   }
 
   private newTmpDir(key: string): string {
@@ -194,11 +217,11 @@ export class Scheduler {
       .finally(() => {
         fs.rmSync(tmp, { recursive: true, force: true });
         this.running.delete(row.id);
-        this.fill();
+        void this.fill();
       });
   }
 
-  private jobSucceeded(row: JobRow, tmp: string, result: RenderResult): void {
+  private async jobSucceeded(row: JobRow, tmp: string, result: RenderResult): Promise<void> {
     if (this.stopped) return;
     const { dataDir, now, active, repo, durations } = this.options;
     const at = now();
@@ -213,16 +236,20 @@ export class Scheduler {
       // mkdtemp made it private; a web server in front of us may serve it straight from disk.
       fs.chmodSync(final, 0o755);
     } catch (error) {
-      this.jobFailed(row, error);
+      await this.jobFailed(row, error);
       return;
     }
-    if (repo.finish(row.id, startedAt, result.files, at, at - startedAt, startedAt - row.queued_at, touchedAt)) {
-      durations.record({ kind: row.kind, style: durationStyleOf(specOf(row)), finishedAt: at, renderMs: at - startedAt });
+    try {
+      if (await repo.finish(row.id, startedAt, result.files, at, at - startedAt, startedAt - row.queued_at, touchedAt)) {
+        await durations.record({ kind: row.kind, style: durationStyleOf(specOf(row)), finishedAt: at, renderMs: at - startedAt });
+      }
+    } finally {
+      // Whatever the database said: the polls read the row from now on.
+      active.remove(row.id);
     }
-    active.remove(row.id);
   }
 
-  private jobFailed(row: JobRow, error: unknown): void {
+  private async jobFailed(row: JobRow, error: unknown): Promise<void> {
     if (this.stopped) return;
     const { now, active, repo, log } = this.options;
     const at = now();
@@ -230,8 +257,11 @@ export class Scheduler {
     // A renderer's message meant for the user (an image service's refusal, say) is shown as it is.
     const message = timedOut ? GenerationMessages.renderTimedOut : (userFacingMessage(error) ?? GenerationMessages.renderFailed);
     log.error({ err: error, jobId: row.id, kind: row.kind, timedOut }, 'render job failed');
-    repo.fail(row.id, message, at, active.get(row.id)?.touchedAt ?? at);
-    active.remove(row.id);
+    try {
+      await repo.fail(row.id, message, at, active.get(row.id)?.touchedAt ?? at);
+    } finally {
+      active.remove(row.id);
+    }
   }
 
   private startGallery(gallery: GalleryTask): void {
@@ -263,7 +293,7 @@ export class Scheduler {
       .catch((error: unknown) => log.error({ err: error, task: gallery.key }, 'gallery render bookkeeping failed'))
       .finally(() => {
         this.running.delete(task.key);
-        this.fill();
+        void this.fill();
       });
   }
 }
