@@ -3,7 +3,7 @@ import fastifyCookie from '@fastify/cookie';
 import http from 'node:http';
 import { systemClock, type Clock } from './clock';
 import type { ServerConfig } from './config';
-import { connectSqlite } from './db/connection';
+import { connectDatabase } from './db/connection';
 import { registerBodyParsers } from './http/bodyParsers';
 import { registerBrandAssets } from './http/brandAssets';
 import { registerErrorHandling } from './http/errorHandler';
@@ -84,12 +84,11 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
 
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
-  const database = connectSqlite(config.dataDir);
+  const database = await connectDatabase(config);
   app.addHook('onClose', async () => database.close());
-  const db = database.sqlite;
   await seedCommon(database.sql);
 
-  const services = createServices({ config, db, sql: database.sql, dialect: database.dialect, now, log: app.log, smsProvider: options.smsProvider, generation: options.generation, miniSite: options.miniSite, builder: options.builder });
+  const services = createServices({ config, sql: database.sql, dialect: database.dialect, now, log: app.log, smsProvider: options.smsProvider, generation: options.generation, miniSite: options.miniSite, builder: options.builder });
   await ensureQqQrCode(config.dataDir, (await services.common.siteConfig()).qq1_link);
   const housekeeping = startHousekeeping(services, app.log);
   app.addHook('onClose', async () => clearInterval(housekeeping));

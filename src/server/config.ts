@@ -14,6 +14,8 @@ export interface ServerConfig {
   host: string;
   /** Absolute path of the folder holding the database, the secret and generated files. */
   dataDir: string;
+  /** DATABASE_URL: a PostgreSQL database (postgres://user:password@host:port/name); '' for SQLite in DATA_DIR. */
+  databaseUrl: string;
   mode: Mode;
   jwtSecret: string;
   /** Hostname[:port] the SPA moves visitors to; '' turns the rule off. */
@@ -172,6 +174,21 @@ function parseOrigin(value: string | undefined): string {
   return url.origin;
 }
 
+function parseDatabaseUrl(value: string | undefined): string {
+  if (!value) return '';
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigError('DATABASE_URL must be a PostgreSQL URL such as postgres://user:password@host:5432/name.');
+  }
+  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') {
+    throw new ConfigError(`DATABASE_URL must start with postgres:// or postgresql:// (got "${url.protocol}//..."); without it the database is SQLite in DATA_DIR.`);
+  }
+  if (!url.hostname || url.pathname.length < 2) throw new ConfigError('DATABASE_URL must name a host and a database, e.g. postgres://user:password@host:5432/name.');
+  return value;
+}
+
 function parseSms(env: Env): SmsConfig {
   const provider = oneOf('SMS_PROVIDER', env.SMS_PROVIDER, ['local', 'http'] as const, 'local');
   if (provider === 'local') return { provider };
@@ -211,6 +228,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     port: parsePort(env.PORT),
     host: env.HOST || '0.0.0.0',
     dataDir,
+    databaseUrl: parseDatabaseUrl(env.DATABASE_URL),
     mode,
     productionHost: parseProductionHost(env.PRODUCTION_HOST),
     clientDir: env.CLIENT_DIR ? path.resolve(repoRoot, env.CLIENT_DIR) : clientDistDir,

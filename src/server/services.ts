@@ -2,7 +2,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from './clock';
 import type { ServerConfig } from './config';
 import type { DialectName, Sql } from './db/connection';
-import type { Db } from './db/database';
 import { CaptchaService } from './modules/auth/captcha';
 import { LoginGuard } from './modules/auth/loginGuard';
 import { OperateLog } from './modules/auth/operateLog';
@@ -42,8 +41,6 @@ import { TokenService } from './security/tokens';
 
 export interface ServiceInputs {
   config: ServerConfig;
-  /** SQLite's own handle, for the repositories not yet on the query builder. */
-  db: Db;
   sql: Sql;
   dialect: DialectName;
   now: Clock;
@@ -71,15 +68,15 @@ export interface GenerationOverrides {
 }
 
 /** Wires the services once per app: one place shows what depends on what. */
-export function createServices({ config, db, sql, dialect, now, log, smsProvider, generation, miniSite, builder }: ServiceInputs) {
-  const limiter = new RateLimiter(db, now);
-  const users = new UserRepository(db, now);
+export function createServices({ config, sql, dialect, now, log, smsProvider, generation, miniSite, builder }: ServiceInputs) {
+  const limiter = new RateLimiter(sql, now);
+  const users = new UserRepository(sql, now);
   const tokens = new TokenService(config.jwtSecret, now);
   const passwords = new PasswordHasher();
-  const captchas = new CaptchaService(db, now);
-  const codes = new SmsCodeStore(db, now, deriveKey(config.jwtSecret, 'sms-code'));
+  const captchas = new CaptchaService(sql, now);
+  const codes = new SmsCodeStore(sql, now, deriveKey(config.jwtSecret, 'sms-code'));
   // The outbox exists for tests: production never keeps a readable copy of a code.
-  const outbox = config.mode === 'production' ? null : new SmsOutbox(db, now);
+  const outbox = config.mode === 'production' ? null : new SmsOutbox(sql, now);
   const provider = smsProvider ?? createSmsProvider(config.sms, log, outbox);
   const guard = new LoginGuard(limiter, captchas);
   const { concurrency, inquiryThreshold, unpolledExpirySeconds, cacheScope, maxActivePerUser, maxActivePerIp } = config.generation;
@@ -118,11 +115,11 @@ export function createServices({ config, db, sql, dialect, now, log, smsProvider
     tokens,
     captchas,
     codes,
-    auth: new AuthService({ db, users, passwords, tokens, codes, guard }),
+    auth: new AuthService({ db: sql, users, passwords, tokens, codes, guard }),
     sms: new SmsService({ captchas, codes, limiter, provider, log }),
-    operateLog: new OperateLog(db, now, limiter),
-    qrLogin: new QrLoginService({ db, now, tickets: new QrTicketRepository(db), users, tokens }),
-    qrProvider: createQrLoginProvider(config.qrLoginProvider, { devices: new QrDevices(new QrDeviceRepository(db), now) }),
+    operateLog: new OperateLog(sql, now, limiter),
+    qrLogin: new QrLoginService({ db: sql, now, tickets: new QrTicketRepository(sql), users, tokens }),
+    qrProvider: createQrLoginProvider(config.qrLoginProvider, { devices: new QrDevices(new QrDeviceRepository(sql), now) }),
     common: new CommonRepository(sql, now, new ShippedTutorials()),
     renderQueue,
     catalog,
@@ -176,10 +173,10 @@ export function startHousekeeping(services: Services, log: FastifyBaseLogger): N
     const builderFiles = await services.builder.filesInUse();
     // Marked as used before the queue's prune, which deletes results unused for a week.
     await services.renderQueue.touch(builderFiles.jobIds);
-    services.captchas.prune();
-    services.codes.prune();
-    services.qrLogin.prune();
-    services.limiter.prune();
+    await services.captchas.prune();
+    await services.codes.prune();
+    await services.qrLogin.prune();
+    await services.limiter.prune();
     await services.renderQueue.prune();
     services.zips.prune();
     services.catalog.removeOldVersions();

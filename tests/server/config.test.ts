@@ -21,6 +21,7 @@ describe('loadConfig', () => {
       port: 8080,
       host: '0.0.0.0',
       dataDir,
+      databaseUrl: '',
       mode: 'production',
       productionHost: '',
       clientDir: clientDistDir,
@@ -59,6 +60,7 @@ describe('loadConfig', () => {
       SMS_HTTP_TOKEN: 'tok',
       PUBLIC_ORIGIN: 'https://www.example.com/',
       TRUST_PROXY: '1',
+      DATABASE_URL: 'postgres://wpg:secret@db.internal:5432/wpg',
     });
     expect(config).toMatchObject({
       port: 3001,
@@ -70,6 +72,7 @@ describe('loadConfig', () => {
       sms: { provider: 'http', url: 'https://sms.example.com/send', token: 'tok' },
       publicOrigin: 'https://www.example.com',
       trustProxy: 1,
+      databaseUrl: 'postgres://wpg:secret@db.internal:5432/wpg',
     });
     // An explicit secret writes no file.
     expect(fs.existsSync(path.join(dataDir, 'secret.key'))).toBe(false);
@@ -91,6 +94,10 @@ describe('loadConfig', () => {
     [{ HTTP_HEADERS_TIMEOUT_SECONDS: '0' }, /HTTP_HEADERS_TIMEOUT_SECONDS/],
     [{ HTTP_REQUEST_TIMEOUT_SECONDS: 'never' }, /HTTP_REQUEST_TIMEOUT_SECONDS/],
     [{ HTTP_HEADERS_TIMEOUT_SECONDS: '60', HTTP_REQUEST_TIMEOUT_SECONDS: '30' }, /must not exceed/],
+    [{ DATABASE_URL: 'mysql://root@localhost/wpg' }, /DATABASE_URL must start with postgres:\/\//],
+    [{ DATABASE_URL: 'postgres://' }, /DATABASE_URL must/],
+    [{ DATABASE_URL: 'postgres://db.internal' }, /must name a host and a database/],
+    [{ DATABASE_URL: 'not a url' }, /DATABASE_URL/],
   ])('fails fast on %j', (env, message) => {
     expect(() => loadConfig({ DATA_DIR: dataDir, ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir, ...env })).toThrow(message);

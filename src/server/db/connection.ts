@@ -15,10 +15,7 @@ export type DialectName = 'sqlite' | 'postgres';
 export interface DatabaseConnection {
   sql: Sql;
   dialect: DialectName;
-  /**
-   * The SQLite handle itself, for the repositories that still use its synchronous statements
-   * (null on PostgreSQL, where they cannot run yet).
-   */
+  /** The SQLite handle itself, for tests and tools that look at the file's rows; null on PostgreSQL. */
   sqlite: Db | null;
   close(): Promise<void>;
 }
@@ -30,6 +27,18 @@ export function connectSqlite(dataDir: string): DatabaseConnection & { sqlite: D
   // Kysely runs its queries one at a time on this handle; destroying it closes the file.
   const kysely = new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database: db }) });
   return { sql: kysely, dialect: 'sqlite', sqlite: db, close: () => kysely.destroy() };
+}
+
+/** The configured database: PostgreSQL at DATABASE_URL, else the SQLite file in DATA_DIR. */
+export async function connectDatabase(config: { databaseUrl: string; dataDir: string }): Promise<DatabaseConnection> {
+  if (!config.databaseUrl) return connectSqlite(config.dataDir);
+  try {
+    return await connectPostgres(config.databaseUrl);
+  } catch (error) {
+    // The URL's password stays out of the message.
+    const url = new URL(config.databaseUrl);
+    throw new Error(`Could not open the PostgreSQL database ${url.hostname}:${url.port || 5432}${url.pathname} (DATABASE_URL): ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  }
 }
 
 export interface PostgresOptions {

@@ -18,7 +18,7 @@ export async function userFromAuthorization(header: string | undefined, tokens: 
   if (!match) return null;
   const claims = await tokens.verify(match[1]);
   if (!claims) return null;
-  const user = users.byId(claims.userId);
+  const user = await users.byId(claims.userId);
   // A logout or password change moved token_version on: every older token is dead.
   return user && user.token_version === claims.version ? user : null;
 }

@@ -1,4 +1,6 @@
-import type { Db } from '../db/database';
+import { sql } from 'kysely';
+import type { Sql } from '../db/connection';
+import { likeLiteral } from '../db/like';
 import type { Clock } from '../clock';
 
 /** The event kinds counted in rate_events; keys are phones, IPs or user ids. */
@@ -20,59 +22,65 @@ export type RateScopeName = (typeof RateScope)[keyof typeof RateScope];
 const KEEP_MS = 2 * 24 * 3600 * 1000;
 
 /**
- * Sliding-window counters in SQLite, shared by login throttling, captcha, SMS, QR and (later)
+ * Sliding-window counters in the database, shared by login throttling, captcha, SMS, QR and (later)
  * generation limits. Rows survive a restart, so restarting the server does not reset a lock.
  */
 export class RateLimiter {
-  private readonly insert;
-  private readonly countSince;
-  private readonly distinctSince;
-  private readonly latest;
-  private readonly deleteKey;
-  private readonly deleteOld;
-
   constructor(
-    db: Db,
+    private readonly db: Sql,
     private readonly now: Clock,
-  ) {
-    this.insert = db.prepare<[string, string, number]>('INSERT INTO rate_events (scope, key, at) VALUES (?, ?, ?)');
-    this.countSince = db.prepare<[string, string, number], { n: number }>('SELECT COUNT(*) AS n FROM rate_events WHERE scope = ? AND key = ? AND at > ?');
-    this.distinctSince = db.prepare<[string, string, string, number], { n: number }>(
-      'SELECT COUNT(DISTINCT key) AS n FROM rate_events WHERE scope = ? AND key >= ? AND key < ? AND at > ?',
-    );
-    this.latest = db.prepare<[string, string], { at: number | null }>('SELECT MAX(at) AS at FROM rate_events WHERE scope = ? AND key = ?');
-    this.deleteKey = db.prepare<[string, string]>('DELETE FROM rate_events WHERE scope = ? AND key = ?');
-    this.deleteOld = db.prepare<[number]>('DELETE FROM rate_events WHERE at <= ?');
-  }
+  ) {}
 
-  hit(scope: RateScopeName, key: string): void {
-    this.insert.run(scope, key, this.now());
+  async hit(scope: RateScopeName, key: string): Promise<void> {
+    await this.db.insertInto('rate_events').values({ scope, key, at: this.now() }).execute();
   }
 
   /** Events of (scope, key) in the last `windowSeconds`. */
-  count(scope: RateScopeName, key: string, windowSeconds: number): number {
-    return this.countSince.get(scope, key, this.now() - windowSeconds * 1000)?.n ?? 0;
+  async count(scope: RateScopeName, key: string, windowSeconds: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('rate_events')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('scope', '=', scope)
+      .where('key', '=', key)
+      .where('at', '>', this.now() - windowSeconds * 1000)
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
   }
 
   /**
    * Distinct keys `${prefix}|...` of (scope) with an event in the last `windowSeconds`: how many
-   * addresses failed for one phone. '}' sorts right after '|', so the prefix is an index range.
+   * addresses failed for one phone. A LIKE on the escaped prefix, which means the same under any
+   * collation (a range from '|' to '}' would not on PostgreSQL).
    */
-  countDistinct(scope: RateScopeName, prefix: string, windowSeconds: number): number {
-    return this.distinctSince.get(scope, `${prefix}|`, `${prefix}}`, this.now() - windowSeconds * 1000)?.n ?? 0;
+  async countDistinct(scope: RateScopeName, prefix: string, windowSeconds: number): Promise<number> {
+    const pattern = `${likeLiteral(prefix)}|%`;
+    const row = await this.db
+      .selectFrom('rate_events')
+      .select(sql<number>`COUNT(DISTINCT key)`.as('n'))
+      .where('scope', '=', scope)
+      .where(sql<boolean>`key LIKE ${pattern} ESCAPE '\\'`)
+      .where('at', '>', this.now() - windowSeconds * 1000)
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
   }
 
   /** Seconds since the last event of (scope, key), or null when there is none. */
-  secondsSinceLast(scope: RateScopeName, key: string): number | null {
-    const at = this.latest.get(scope, key)?.at;
-    return at == null ? null : (this.now() - at) / 1000;
+  async secondsSinceLast(scope: RateScopeName, key: string): Promise<number | null> {
+    const row = await this.db
+      .selectFrom('rate_events')
+      .select((eb) => eb.fn.max('at').as('at'))
+      .where('scope', '=', scope)
+      .where('key', '=', key)
+      .executeTakeFirst();
+    const at = row?.at;
+    return at == null ? null : (this.now() - Number(at)) / 1000;
   }
 
-  clear(scope: RateScopeName, key: string): void {
-    this.deleteKey.run(scope, key);
+  async clear(scope: RateScopeName, key: string): Promise<void> {
+    await this.db.deleteFrom('rate_events').where('scope', '=', scope).where('key', '=', key).execute();
   }
 
-  prune(): void {
-    this.deleteOld.run(this.now() - KEEP_MS);
+  async prune(): Promise<void> {
+    await this.db.deleteFrom('rate_events').where('at', '<=', this.now() - KEEP_MS).execute();
   }
 }

@@ -23,48 +23,48 @@ export class LoginGuard {
   ) {}
 
   /** Runs before the password is checked; throws 423 or 428, and spends the captcha when one is needed. */
-  admit(phone: string, ip: string, captchaId: string | undefined): void {
+  async admit(phone: string, ip: string, captchaId: string | undefined): Promise<void> {
     const { limiter } = this;
-    if (limiter.count(RateScope.loginLockPhone, phone, Security.loginLockSeconds) > 0) {
+    if ((await limiter.count(RateScope.loginLockPhone, phone, Security.loginLockSeconds)) > 0) {
       throw new BusinessError(AnswerCode.locked, Messages.loginLockedUseSms);
     }
-    if (limiter.count(RateScope.loginLockPair, pairKey(phone, ip), Security.loginLockSeconds) > 0) {
+    if ((await limiter.count(RateScope.loginLockPair, pairKey(phone, ip), Security.loginLockSeconds)) > 0) {
       throw new BusinessError(AnswerCode.locked, Messages.loginLocked);
     }
     const window = Security.loginFailureWindowSeconds;
     const needsCaptcha =
-      limiter.count(RateScope.loginFailPair, pairKey(phone, ip), window) >= Security.loginCaptchaAfterFailures ||
-      limiter.count(RateScope.loginFailIp, ip, window) >= Security.loginCaptchaAfterAddressFailures;
-    if (needsCaptcha && !this.captchas.consumePassed(captchaId)) {
+      (await limiter.count(RateScope.loginFailPair, pairKey(phone, ip), window)) >= Security.loginCaptchaAfterFailures ||
+      (await limiter.count(RateScope.loginFailIp, ip, window)) >= Security.loginCaptchaAfterAddressFailures;
+    if (needsCaptcha && !(await this.captchas.consumePassed(captchaId))) {
       throw new BusinessError(AnswerCode.captchaRequired, Messages.loginNeedsCaptcha);
     }
   }
 
   /** Records a wrong password; throws the lock when this failure locked the address or the phone. */
-  failed(phone: string, ip: string): void {
+  async failed(phone: string, ip: string): Promise<void> {
     const { limiter } = this;
     const pair = pairKey(phone, ip);
     const window = Security.loginFailureWindowSeconds;
-    limiter.hit(RateScope.loginFailPair, pair);
-    limiter.hit(RateScope.loginFailPhone, phone);
-    limiter.hit(RateScope.loginFailIp, ip);
+    await limiter.hit(RateScope.loginFailPair, pair);
+    await limiter.hit(RateScope.loginFailPhone, phone);
+    await limiter.hit(RateScope.loginFailIp, ip);
     // While locked no attempt is counted, and a lock lasts as long as the failure window, so the
     // failures that caused it have aged out when it ends.
     if (
-      limiter.count(RateScope.loginFailPhone, phone, window) >= Security.loginPhoneLockAfterFailures &&
-      limiter.countDistinct(RateScope.loginFailPair, phone, window) >= Security.loginPhoneLockMinAddresses
+      (await limiter.count(RateScope.loginFailPhone, phone, window)) >= Security.loginPhoneLockAfterFailures &&
+      (await limiter.countDistinct(RateScope.loginFailPair, phone, window)) >= Security.loginPhoneLockMinAddresses
     ) {
-      limiter.hit(RateScope.loginLockPhone, phone);
+      await limiter.hit(RateScope.loginLockPhone, phone);
       throw new BusinessError(AnswerCode.locked, Messages.loginLockedUseSms);
     }
-    if (limiter.count(RateScope.loginFailPair, pair, window) >= Security.loginLockAfterFailures) {
-      limiter.hit(RateScope.loginLockPair, pair);
+    if ((await limiter.count(RateScope.loginFailPair, pair, window)) >= Security.loginLockAfterFailures) {
+      await limiter.hit(RateScope.loginLockPair, pair);
       throw new BusinessError(AnswerCode.locked, Messages.loginLocked);
     }
   }
 
   /** The phone's owner got in from this address: its earlier typos there no longer count. */
-  succeeded(phone: string, ip: string): void {
-    this.limiter.clear(RateScope.loginFailPair, pairKey(phone, ip));
+  async succeeded(phone: string, ip: string): Promise<void> {
+    await this.limiter.clear(RateScope.loginFailPair, pairKey(phone, ip));
   }
 }

@@ -1,6 +1,6 @@
 import type { OperateLogRequest } from '../../../contract/auth';
 import { Limits, Security } from '../../../contract/limits';
-import type { Db } from '../../db/database';
+import type { Sql } from '../../db/connection';
 import type { Clock } from '../../clock';
 import { RateScope, type RateLimiter } from '../../security/rateLimiter';
 
@@ -20,31 +20,28 @@ export interface VisitContext {
 
 /** POST /api/Auth/recordOperateLog: the visit log written on every navigation of the SPA. */
 export class OperateLog {
-  private readonly insertStmt;
-
   constructor(
-    db: Db,
+    private readonly db: Sql,
     private readonly now: Clock,
     private readonly limiter: RateLimiter,
-  ) {
-    this.insertStmt = db.prepare<[number | null, string, string, string, string, string, number]>(
-      'INSERT INTO operate_logs (user_id, path, query, remark, ip, screen_size, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
-    );
-  }
+  ) {}
 
   /** Returns whether the visit was stored; past the per-IP rate it is dropped without complaint. */
-  record(visit: OperateLogRequest, context: VisitContext): boolean {
-    if (this.limiter.count(RateScope.operateLogIp, context.ip, 60) >= Security.operateLogPerIpPerMinute) return false;
-    this.limiter.hit(RateScope.operateLogIp, context.ip);
-    this.insertStmt.run(
-      context.userId,
-      cut(visit.path, Limits.operateLogPathMax),
-      cut(visit.query, Limits.operateLogQueryMax),
-      cut(visit.remark, Limits.operateLogRemarkMax),
-      context.ip,
-      cut(context.screenSize, SCREEN_SIZE_MAX),
-      this.now(),
-    );
+  async record(visit: OperateLogRequest, context: VisitContext): Promise<boolean> {
+    if ((await this.limiter.count(RateScope.operateLogIp, context.ip, 60)) >= Security.operateLogPerIpPerMinute) return false;
+    await this.limiter.hit(RateScope.operateLogIp, context.ip);
+    await this.db
+      .insertInto('operate_logs')
+      .values({
+        user_id: context.userId,
+        path: cut(visit.path, Limits.operateLogPathMax),
+        query: cut(visit.query, Limits.operateLogQueryMax),
+        remark: cut(visit.remark, Limits.operateLogRemarkMax),
+        ip: context.ip,
+        screen_size: cut(context.screenSize, SCREEN_SIZE_MAX),
+        created_at: this.now(),
+      })
+      .execute();
     return true;
   }
 }

@@ -1,5 +1,5 @@
 import type { UserInfo } from '../../../contract/auth';
-import type { Db } from '../../db/database';
+import type { Sql } from '../../db/connection';
 import type { Clock } from '../../clock';
 
 export interface UserRow {
@@ -15,74 +15,73 @@ export function toUserInfo(user: UserRow): UserInfo {
   return { id: user.id, name: user.name, mobile: user.mobile ?? '', openid: user.openid ?? '' };
 }
 
-const COLUMNS = 'id, name, mobile, openid, password_hash, token_version';
+const COLUMNS = ['id', 'name', 'mobile', 'openid', 'password_hash', 'token_version'] as const;
 
 /** The users table. Every write stamps updated_at; password writes also revoke every token. */
 export class UserRepository {
-  private readonly byIdStmt;
-  private readonly byMobileStmt;
-  private readonly byOpenidStmt;
-  private readonly insertStmt;
-  private readonly setPasswordStmt;
-  private readonly bindMobileStmt;
-  private readonly bumpStmt;
-  private readonly renameStmt;
-
   constructor(
-    db: Db,
+    private readonly db: Sql,
     private readonly now: Clock,
-  ) {
-    this.byIdStmt = db.prepare<[number], UserRow>(`SELECT ${COLUMNS} FROM users WHERE id = ?`);
-    this.byMobileStmt = db.prepare<[string], UserRow>(`SELECT ${COLUMNS} FROM users WHERE mobile = ?`);
-    this.byOpenidStmt = db.prepare<[string], UserRow>(`SELECT ${COLUMNS} FROM users WHERE openid = ?`);
-    this.insertStmt = db.prepare<[string, string | null, string | null, string | null, string | null, number, number]>(
-      'INSERT INTO users (name, mobile, openid, password_hash, invite, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
-    );
-    this.setPasswordStmt = db.prepare<[string, number, number]>(
-      'UPDATE users SET password_hash = ?, token_version = token_version + 1, updated_at = ? WHERE id = ?',
-    );
-    this.bindMobileStmt = db.prepare<[string, number, number]>('UPDATE users SET mobile = ?, updated_at = ? WHERE id = ?');
-    this.bumpStmt = db.prepare<[number, number]>('UPDATE users SET token_version = token_version + 1, updated_at = ? WHERE id = ?');
-    this.renameStmt = db.prepare<[string, number, number]>('UPDATE users SET name = ?, updated_at = ? WHERE id = ?');
+  ) {}
+
+  /** The same table inside the transaction `trx`. */
+  in(trx: Sql): UserRepository {
+    return new UserRepository(trx, this.now);
   }
 
-  byId(id: number): UserRow | null {
-    return this.byIdStmt.get(id) ?? null;
+  async byId(id: number): Promise<UserRow | null> {
+    return (await this.db.selectFrom('users').select(COLUMNS).where('id', '=', id).executeTakeFirst()) ?? null;
   }
 
-  byMobile(mobile: string): UserRow | null {
-    return this.byMobileStmt.get(mobile) ?? null;
+  async byMobile(mobile: string): Promise<UserRow | null> {
+    return (await this.db.selectFrom('users').select(COLUMNS).where('mobile', '=', mobile).executeTakeFirst()) ?? null;
   }
 
-  byOpenid(openid: string): UserRow | null {
-    return this.byOpenidStmt.get(openid) ?? null;
+  async byOpenid(openid: string): Promise<UserRow | null> {
+    return (await this.db.selectFrom('users').select(COLUMNS).where('openid', '=', openid).executeTakeFirst()) ?? null;
   }
 
-  createWithPhone(mobile: string, name: string, passwordHash: string, invite: string | null): number {
-    const at = this.now();
-    return Number(this.insertStmt.run(name, mobile, null, passwordHash, invite, at, at).lastInsertRowid);
+  async createWithPhone(mobile: string, name: string, passwordHash: string, invite: string | null): Promise<number> {
+    return this.insert({ name, mobile, openid: null, password_hash: passwordHash, invite });
   }
 
-  createWithOpenid(openid: string, name: string): number {
-    const at = this.now();
-    return Number(this.insertStmt.run(name, null, openid, null, null, at, at).lastInsertRowid);
+  async createWithOpenid(openid: string, name: string): Promise<number> {
+    return this.insert({ name, mobile: null, openid, password_hash: null, invite: null });
   }
 
   /** Sets the password and revokes every token of the user. */
-  setPassword(id: number, passwordHash: string): void {
-    this.setPasswordStmt.run(passwordHash, this.now(), id);
+  async setPassword(id: number, passwordHash: string): Promise<void> {
+    await this.db
+      .updateTable('users')
+      .set((eb) => ({ password_hash: passwordHash, token_version: eb('token_version', '+', 1), updated_at: this.now() }))
+      .where('id', '=', id)
+      .execute();
   }
 
-  bindMobile(id: number, mobile: string): void {
-    this.bindMobileStmt.run(mobile, this.now(), id);
+  async bindMobile(id: number, mobile: string): Promise<void> {
+    await this.db.updateTable('users').set({ mobile, updated_at: this.now() }).where('id', '=', id).execute();
   }
 
   /** Revokes every token of the user at once (logout). */
-  revokeTokens(id: number): void {
-    this.bumpStmt.run(this.now(), id);
+  async revokeTokens(id: number): Promise<void> {
+    await this.db
+      .updateTable('users')
+      .set((eb) => ({ token_version: eb('token_version', '+', 1), updated_at: this.now() }))
+      .where('id', '=', id)
+      .execute();
   }
 
-  rename(id: number, name: string): void {
-    this.renameStmt.run(name, this.now(), id);
+  async rename(id: number, name: string): Promise<void> {
+    await this.db.updateTable('users').set({ name, updated_at: this.now() }).where('id', '=', id).execute();
+  }
+
+  private async insert(user: { name: string; mobile: string | null; openid: string | null; password_hash: string | null; invite: string | null }): Promise<number> {
+    const at = this.now();
+    const row = await this.db
+      .insertInto('users')
+      .values({ ...user, created_at: at, updated_at: at })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
   }
 }

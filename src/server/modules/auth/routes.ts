@@ -46,7 +46,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps): v
   });
 
   app.post('/api/auth/logout', { schema: schemas.logoutSchema, preHandler: requireUser }, async (request) => {
-    auth.logout(currentUser(request));
+    await auth.logout(currentUser(request));
     return ok(null, Messages.logoutSucceeded);
   });
 
@@ -63,18 +63,18 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps): v
   });
 
   app.post<{ Body: UpdateUserInfoRequest }>('/api/auth/updateUserInfo', { schema: schemas.updateUserInfoSchema, preHandler: requireUser }, async (request) => {
-    return ok(auth.updateUserInfo(currentUser(request), request.body.name), Messages.updateUserSucceeded);
+    return ok(await auth.updateUserInfo(currentUser(request), request.body.name), Messages.updateUserSucceeded);
   });
 
   app.get('/api/auth/getCaptcha', { schema: schemas.getCaptchaSchema, config: perIp(Security.captchaPerIpPerMinute, 60) }, async (_request, reply) => {
     // A captcha image must never come from a cache: each one is single use.
     reply.header('cache-control', 'no-store');
-    return ok(captchas.create());
+    return ok(await captchas.create());
   });
 
   app.post<{ Body: VerifyCaptchaRequest }>('/api/auth/verifyCaptcha', { schema: schemas.verifyCaptchaSchema, config: perIp(Security.captchaChecksPerIpPerMinute, 60) }, async (request) => {
     assertValid(checkCaptchaInput(request.body.code));
-    captchas.verify(request.body.captchaId, request.body.code);
+    await captchas.verify(request.body.captchaId, request.body.code);
     return ok(null, Messages.captchaPassed);
   });
 
@@ -85,7 +85,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps): v
 
   app.post<{ Body: OperateLogRequest }>('/api/Auth/recordOperateLog', { schema: schemas.operateLogSchema }, async (request) => {
     const screenSize = request.headers[SCREEN_SIZE_HEADER.toLowerCase()];
-    operateLog.record(request.body, {
+    await operateLog.record(request.body, {
       userId: request.user?.id ?? null,
       ip: request.ip,
       screenSize: typeof screenSize === 'string' ? screenSize : undefined,

@@ -2,7 +2,7 @@ import type { EditPasswordRequest, LoginAnswer, LoginRequest, RegisterRequest, S
 import { Messages } from '../../../contract/messages';
 import { checkPassword, checkPhone, checkSmsCode, checkUserName } from '../../../contract/validation';
 import { assertValid, invalid } from '../../http/envelope';
-import type { Db } from '../../db/database';
+import type { Sql } from '../../db/connection';
 import { newPasswordProblem, type PasswordHasher } from '../../security/passwords';
 import type { TokenService } from '../../security/tokens';
 import type { LoginGuard } from './loginGuard';
@@ -13,7 +13,7 @@ import type { SmsCodeStore } from './smsCodes';
 export const defaultPhoneUserName = (mobile: string): string => `用户${mobile.slice(-4)}`;
 
 export interface AuthDeps {
-  db: Db;
+  db: Sql;
   users: UserRepository;
   passwords: PasswordHasher;
   tokens: TokenService;
@@ -35,15 +35,15 @@ export class AuthService {
     const phone = request.username;
     assertValid(checkPhone(phone));
     assertValid(checkPassword(request.password));
-    guard.admit(phone, ip, request.captchaId);
-    const user = users.byMobile(phone);
+    await guard.admit(phone, ip, request.captchaId);
+    const user = await users.byMobile(phone);
     // Always one argon2 verification, so a wrong phone and a wrong password look and time alike.
     const passwordOk = await passwords.verify(user?.password_hash ?? null, request.password);
     if (!user || !passwordOk) {
-      guard.failed(phone, ip);
+      await guard.failed(phone, ip);
       throw invalid(Messages.loginFailed);
     }
-    guard.succeeded(phone, ip);
+    await guard.succeeded(phone, ip);
     return { token: await this.issueToken(user), userInfo: toUserInfo(user) };
   }
 
@@ -56,14 +56,14 @@ export class AuthService {
     const { mobile, verifyCode } = request;
     assertValid(checkPhone(mobile));
     assertValid(checkSmsCode(verifyCode));
-    assertValid(codes.check(mobile, 'login', verifyCode));
-    const user = db.transaction(() => {
-      const owner = users.byMobile(mobile);
+    assertValid(await codes.check(mobile, 'login', verifyCode));
+    const user = await db.transaction().execute(async (trx) => {
+      const owner = await users.in(trx).byMobile(mobile);
       if (!owner) throw invalid(Messages.accountNotFound);
-      if (!codes.consume(mobile, 'login', verifyCode)) throw invalid(Messages.smsCodeExpired);
+      if (!(await codes.in(trx).consume(mobile, 'login', verifyCode))) throw invalid(Messages.smsCodeExpired);
       return owner;
-    })();
-    guard.succeeded(mobile, ip);
+    });
+    await guard.succeeded(mobile, ip);
     return { token: await this.issueToken(user), userInfo: toUserInfo(user) };
   }
 
@@ -75,20 +75,21 @@ export class AuthService {
     assertValid(newPasswordProblem(password, mobile));
     assertValid(checkSmsCode(verifyCode));
     // The code first: it proves the phone is the caller's, and only then may they learn it is taken.
-    assertValid(codes.check(mobile, 'register', verifyCode));
-    if (users.byMobile(mobile)) throw invalid(Messages.phoneTaken);
+    assertValid(await codes.check(mobile, 'register', verifyCode));
+    if (await users.byMobile(mobile)) throw invalid(Messages.phoneTaken);
     const hash = await passwords.hash(password);
-    // Re-checked inside one transaction: another request may have spent the code or taken the phone.
-    db.transaction(() => {
-      if (users.byMobile(mobile)) throw invalid(Messages.phoneTaken);
-      if (!codes.consume(mobile, 'register', verifyCode)) throw invalid(Messages.smsCodeExpired);
-      users.createWithPhone(mobile, defaultPhoneUserName(mobile), hash, request.invite || null);
-    })();
+    // Re-checked inside one transaction: another request may have spent the code or taken the phone
+    // (and the phone's UNIQUE refuses a second account whatever the isolation).
+    await db.transaction().execute(async (trx) => {
+      if (await users.in(trx).byMobile(mobile)) throw invalid(Messages.phoneTaken);
+      if (!(await codes.in(trx).consume(mobile, 'register', verifyCode))) throw invalid(Messages.smsCodeExpired);
+      await users.in(trx).createWithPhone(mobile, defaultPhoneUserName(mobile), hash, request.invite || null);
+    });
   }
 
   /** Whose password an editPassword request changes, and whether it also binds the phone. */
-  private resolvePasswordTarget(mobile: string, user: UserRow | null): { target: UserRow; bind: boolean } {
-    const owner = this.deps.users.byMobile(mobile);
+  private async resolvePasswordTarget(mobile: string, user: UserRow | null): Promise<{ target: UserRow; bind: boolean }> {
+    const owner = await this.deps.users.byMobile(mobile);
     if (!user) {
       if (!owner) throw invalid(Messages.accountNotFound);
       return { target: owner, bind: false };
@@ -112,29 +113,29 @@ export class AuthService {
     assertValid(newPasswordProblem(password, mobile));
     assertValid(checkSmsCode(verifyCode));
     // The code first, so that a caller without one learns nothing of the phone's account.
-    assertValid(codes.check(mobile, 'resetPassword', verifyCode));
-    const { target, bind } = this.resolvePasswordTarget(mobile, user);
+    assertValid(await codes.check(mobile, 'resetPassword', verifyCode));
+    const { target, bind } = await this.resolvePasswordTarget(mobile, user);
     const hash = await passwords.hash(password);
-    db.transaction(() => {
-      const owner = users.byMobile(mobile);
+    await db.transaction().execute(async (trx) => {
+      const owner = await users.in(trx).byMobile(mobile);
       if (bind && owner && owner.id !== target.id) throw invalid(Messages.phoneBoundToOther);
-      if (!codes.consume(mobile, 'resetPassword', verifyCode)) throw invalid(Messages.smsCodeExpired);
-      if (bind) users.bindMobile(target.id, mobile);
-      users.setPassword(target.id, hash);
-    })();
+      if (!(await codes.in(trx).consume(mobile, 'resetPassword', verifyCode))) throw invalid(Messages.smsCodeExpired);
+      if (bind) await users.in(trx).bindMobile(target.id, mobile);
+      await users.in(trx).setPassword(target.id, hash);
+    });
   }
 
   /** POST /api/auth/updateUserInfo: the name only; the phone changes through editPassword. */
-  updateUserInfo(user: UserRow, name: string): UserInfo {
+  async updateUserInfo(user: UserRow, name: string): Promise<UserInfo> {
     assertValid(checkUserName(name));
-    this.deps.users.rename(user.id, name.trim());
-    const updated = this.deps.users.byId(user.id);
+    await this.deps.users.rename(user.id, name.trim());
+    const updated = await this.deps.users.byId(user.id);
     if (!updated) throw new Error(`User ${user.id} vanished while being renamed`);
     return toUserInfo(updated);
   }
 
   /** POST /api/auth/logout: every token of the user dies at once. */
-  logout(user: UserRow): void {
-    this.deps.users.revokeTokens(user.id);
+  async logout(user: UserRow): Promise<void> {
+    await this.deps.users.revokeTokens(user.id);
   }
 }

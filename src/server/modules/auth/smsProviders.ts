@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { SmsPurpose } from '../../../contract/auth';
-import type { Db } from '../../db/database';
+import type { Sql } from '../../db/connection';
 import type { Clock } from '../../clock';
 import type { SmsConfig } from '../../config';
 
@@ -16,17 +16,13 @@ export function maskPhone(phone: string): string {
 
 /** Records sent codes for tests (development and test mode only: never a place visitors can read). */
 export class SmsOutbox {
-  private readonly insertStmt;
-
   constructor(
-    db: Db,
+    private readonly db: Sql,
     private readonly now: Clock,
-  ) {
-    this.insertStmt = db.prepare<[string, string, string, number]>('INSERT INTO sms_outbox (phone, code, purpose, created_at) VALUES (?, ?, ?, ?)');
-  }
+  ) {}
 
-  add(phone: string, code: string, purpose: SmsPurpose): void {
-    this.insertStmt.run(phone, code, purpose, this.now());
+  async add(phone: string, code: string, purpose: SmsPurpose): Promise<void> {
+    await this.db.insertInto('sms_outbox').values({ phone, code, purpose, created_at: this.now() }).execute();
   }
 }
 
@@ -39,7 +35,7 @@ export class LocalSmsProvider implements SmsProvider {
 
   async send(phone: string, code: string, purpose: SmsPurpose): Promise<void> {
     this.log.info({ purpose }, `SMS to ${maskPhone(phone)}: ${code}`);
-    this.outbox?.add(phone, code, purpose);
+    await this.outbox?.add(phone, code, purpose);
   }
 }
 

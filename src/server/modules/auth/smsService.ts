@@ -27,15 +27,15 @@ export class SmsService {
     },
   ) {}
 
-  private assertWithinLimits(phone: string, ip: string): void {
+  private async assertWithinLimits(phone: string, ip: string): Promise<void> {
     const { limiter } = this.deps;
-    const sinceLast = limiter.secondsSinceLast(RateScope.smsPhone, phone);
+    const sinceLast = await limiter.secondsSinceLast(RateScope.smsPhone, phone);
     const tooSoon = sinceLast !== null && sinceLast < Security.smsMinIntervalSeconds;
     if (
       tooSoon ||
-      limiter.count(RateScope.smsPhone, phone, HOUR) >= Security.smsPerPhonePerHour ||
-      limiter.count(RateScope.smsPhone, phone, DAY) >= Security.smsPerPhonePerDay ||
-      limiter.count(RateScope.smsIp, ip, DAY) >= Security.smsPerIpPerDay
+      (await limiter.count(RateScope.smsPhone, phone, HOUR)) >= Security.smsPerPhonePerHour ||
+      (await limiter.count(RateScope.smsPhone, phone, DAY)) >= Security.smsPerPhonePerDay ||
+      (await limiter.count(RateScope.smsIp, ip, DAY)) >= Security.smsPerIpPerDay
     ) {
       throw tooMany(Messages.smsTooFrequent);
     }
@@ -51,17 +51,17 @@ export class SmsService {
     const phone = request.iphone;
     assertValid(checkPhone(phone));
     // Every send spends one passed captcha, whatever happens next.
-    if (!captchas.consumePassed(request.captchaId)) throw invalid(Messages.captchaNotPassed);
-    this.assertWithinLimits(phone, ip);
-    limiter.hit(RateScope.smsPhone, phone);
-    limiter.hit(RateScope.smsIp, ip);
+    if (!(await captchas.consumePassed(request.captchaId))) throw invalid(Messages.captchaNotPassed);
+    await this.assertWithinLimits(phone, ip);
+    await limiter.hit(RateScope.smsPhone, phone);
+    await limiter.hit(RateScope.smsIp, ip);
     const code = randomDigits(Limits.smsCodeLength);
-    codes.save(phone, request.purpose, code);
+    await codes.save(phone, request.purpose, code);
     try {
       await provider.send(phone, code, request.purpose);
     } catch (error) {
       // A code the user never received must not stay valid.
-      codes.remove(phone, request.purpose);
+      await codes.remove(phone, request.purpose);
       log.error({ err: error, phone: maskPhone(phone) }, 'SMS provider failed');
       throw new BusinessError(AnswerCode.serverError, Messages.smsSendFailed);
     }

@@ -2,6 +2,7 @@ import type { BuilderFormData, SelectedComponentIds, SiteStatusValue } from '../
 import type { Clock } from '../../clock';
 import { sql } from 'kysely';
 import type { Sql } from '../../db/connection';
+import { likeLiteral } from '../../db/like';
 
 export interface BuilderSiteRow {
   id: number;
@@ -48,8 +49,6 @@ export function recordOf(row: BuilderSiteRow): BuilderSiteRecord {
   };
 }
 
-/** `%`, `_` and the escape character itself match literally in a LIKE pattern after this. */
-export const likeLiteral = (text: string): string => text.replace(/[\\%_]/g, (character) => `\\${character}`);
 
 /** builder_sites and builder_banner_tasks: whose site is whose, and which banners a user asked for. */
 export class BuilderRepository {

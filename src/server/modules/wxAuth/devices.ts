@@ -23,13 +23,13 @@ export class QrDevices {
   ) {}
 
   /** The openid of the phone behind `request`; a phone the server does not know gets a new identity. */
-  identify(request: FastifyRequest, reply: FastifyReply): string {
-    const known = this.known(request);
+  async identify(request: FastifyRequest, reply: FastifyReply): Promise<string> {
+    const known = await this.known(request);
     if (known) return known;
     const secret = randomToken(32);
     // 'o' + 27 characters: the length and look of a real openid, and nothing to do with the secret.
     const openid = `o${randomToken(20)}`;
-    this.repo.insert(hashOf(secret), openid, this.now());
+    await this.repo.insert(hashOf(secret), openid, this.now());
     void reply.setCookie(DEVICE_COOKIE, secret, {
       signed: true,
       httpOnly: true,
@@ -41,14 +41,14 @@ export class QrDevices {
     return openid;
   }
 
-  private known(request: FastifyRequest): string | null {
+  private async known(request: FastifyRequest): Promise<string | null> {
     const cookie = request.cookies[DEVICE_COOKIE];
     if (!cookie) return null;
     const { valid, value } = request.unsignCookie(cookie);
     if (!valid || !value) return null;
     const hash = hashOf(value);
-    const openid = this.repo.openidOf(hash);
-    if (openid) this.repo.used(hash, this.now());
+    const openid = await this.repo.openidOf(hash);
+    if (openid) await this.repo.used(hash, this.now());
     return openid;
   }
 }

@@ -33,8 +33,8 @@ export class LocalQrLoginProvider implements QrLoginProvider {
 
   registerRoutes(app: FastifyInstance, service: QrLoginService): void {
     app.get<{ Querystring: { ticket: string } }>('/api/wxAuth/scan', { schema: schemas.scanPageSchema }, async (request, reply) => {
-      this.devices.identify(request, reply);
-      if (!service.markScanned(request.query.ticket)) return sendHtml(reply, resultPage(Messages.qrScanExpired, '!'));
+      await this.devices.identify(request, reply);
+      if (!(await service.markScanned(request.query.ticket))) return sendHtml(reply, resultPage(Messages.qrScanExpired, '!'));
       return sendHtml(reply, confirmPage(request.query.ticket));
     });
 
@@ -44,9 +44,9 @@ export class LocalQrLoginProvider implements QrLoginProvider {
       scope.post<{ Body: { ticket: string; action: 'confirm' | 'cancel' } }>('/api/wxAuth/scan/confirm', { schema: schemas.scanConfirmSchema }, async (request, reply) => {
         const { ticket, action } = request.body;
         if (action === 'cancel') {
-          return sendHtml(reply, service.cancel(ticket) ? resultPage(Messages.qrScanCancelled, '×') : resultPage(Messages.qrScanExpired, '!'));
+          return sendHtml(reply, (await service.cancel(ticket)) ? resultPage(Messages.qrScanCancelled, '×') : resultPage(Messages.qrScanExpired, '!'));
         }
-        const confirmed = service.confirm(ticket, this.devices.identify(request, reply));
+        const confirmed = await service.confirm(ticket, await this.devices.identify(request, reply));
         return sendHtml(reply, confirmed ? resultPage(Messages.qrScanConfirmed, '✓') : resultPage(Messages.qrScanExpired, '!'));
       });
     });

@@ -1,5 +1,5 @@
 import type { QrStatus } from '../../../contract/auth';
-import type { Db } from '../../db/database';
+import type { Sql } from '../../db/connection';
 
 /** The statuses a stored ticket can have; 'expired' is what an absent or old ticket reads as. */
 export type StoredQrStatus = Exclude<QrStatus, 'expired'>;
@@ -15,62 +15,70 @@ export interface TicketRow {
 
 /** The qr_tickets table: one row per QR code shown on a computer, until used or expired. */
 export class QrTicketRepository {
-  private readonly insertStmt;
-  private readonly getStmt;
-  private readonly statusStmt;
-  private readonly deleteStmt;
-  private readonly pruneStmt;
+  constructor(private readonly db: Sql) {}
 
-  constructor(db: Db) {
-    this.insertStmt = db.prepare<[string, number, number]>("INSERT INTO qr_tickets (ticket, status, created_at, expires_at) VALUES (?, 'waiting', ?, ?)");
-    this.getStmt = db.prepare<[string], TicketRow>('SELECT ticket, status, user_id, token_version, expires_at FROM qr_tickets WHERE ticket = ?');
-    this.statusStmt = db.prepare<[string, number | null, number | null, string]>('UPDATE qr_tickets SET status = ?, user_id = ?, token_version = ? WHERE ticket = ?');
-    this.deleteStmt = db.prepare<[string]>('DELETE FROM qr_tickets WHERE ticket = ?');
-    this.pruneStmt = db.prepare<[number]>('DELETE FROM qr_tickets WHERE expires_at <= ?');
+  /** The same table inside the transaction `trx`. */
+  in(trx: Sql): QrTicketRepository {
+    return new QrTicketRepository(trx);
   }
 
-  insert(ticket: string, createdAt: number, expiresAt: number): void {
-    this.insertStmt.run(ticket, createdAt, expiresAt);
+  async insert(ticket: string, createdAt: number, expiresAt: number): Promise<void> {
+    await this.db.insertInto('qr_tickets').values({ ticket, status: 'waiting', created_at: createdAt, expires_at: expiresAt }).execute();
   }
 
-  get(ticket: string): TicketRow | null {
-    return this.getStmt.get(ticket) ?? null;
+  async get(ticket: string): Promise<TicketRow | null> {
+    return (await this.db.selectFrom('qr_tickets').select(['ticket', 'status', 'user_id', 'token_version', 'expires_at']).where('ticket', '=', ticket).executeTakeFirst()) ?? null;
   }
 
-  setStatus(ticket: string, status: StoredQrStatus, user: { id: number; tokenVersion: number } | null = null): void {
-    this.statusStmt.run(status, user?.id ?? null, user?.tokenVersion ?? null, ticket);
+  /**
+   * Takes a confirmed ticket out in one statement: of any number of polls at once, on any number
+   * of servers, exactly one gets its row.
+   */
+  async takeConfirmed(ticket: string): Promise<TicketRow | null> {
+    const row = await this.db
+      .deleteFrom('qr_tickets')
+      .where('ticket', '=', ticket)
+      .where('status', '=', 'confirmed')
+      .returning(['ticket', 'status', 'user_id', 'token_version', 'expires_at'])
+      .executeTakeFirst();
+    return row ?? null;
   }
 
-  delete(ticket: string): void {
-    this.deleteStmt.run(ticket);
+  /** Moves a ticket on from `from`; false when it was no longer there and in that state. */
+  async setStatus(ticket: string, from: StoredQrStatus[], status: StoredQrStatus, user: { id: number; tokenVersion: number } | null = null): Promise<boolean> {
+    const result = await this.db
+      .updateTable('qr_tickets')
+      .set({ status, user_id: user?.id ?? null, token_version: user?.tokenVersion ?? null })
+      .where('ticket', '=', ticket)
+      .where('status', 'in', from)
+      .executeTakeFirst();
+    return result.numUpdatedRows === 1n;
   }
 
-  prune(now: number): void {
-    this.pruneStmt.run(now);
+  /** Deletes a ticket still in one of the states `from`; false when it was not. */
+  async delete(ticket: string, from: StoredQrStatus[] = ['waiting', 'scanned', 'confirmed']): Promise<boolean> {
+    const result = await this.db.deleteFrom('qr_tickets').where('ticket', '=', ticket).where('status', 'in', from).executeTakeFirst();
+    return result.numDeletedRows === 1n;
+  }
+
+  async prune(now: number): Promise<void> {
+    await this.db.deleteFrom('qr_tickets').where('expires_at', '<=', now).execute();
   }
 }
 
 /** qr_devices: the phones of the local QR provider, by the hash of the secret each one holds. */
 export class QrDeviceRepository {
-  private readonly byHashStmt;
-  private readonly insertStmt;
-  private readonly usedStmt;
+  constructor(private readonly db: Sql) {}
 
-  constructor(db: Db) {
-    this.byHashStmt = db.prepare<[string], { openid: string }>('SELECT openid FROM qr_devices WHERE secret_hash = ?');
-    this.insertStmt = db.prepare<[string, string, number, number]>('INSERT INTO qr_devices (secret_hash, openid, created_at, last_used_at) VALUES (?, ?, ?, ?)');
-    this.usedStmt = db.prepare<[number, string]>('UPDATE qr_devices SET last_used_at = ? WHERE secret_hash = ?');
+  async openidOf(secretHash: string): Promise<string | null> {
+    return (await this.db.selectFrom('qr_devices').select('openid').where('secret_hash', '=', secretHash).executeTakeFirst())?.openid ?? null;
   }
 
-  openidOf(secretHash: string): string | null {
-    return this.byHashStmt.get(secretHash)?.openid ?? null;
+  async insert(secretHash: string, openid: string, at: number): Promise<void> {
+    await this.db.insertInto('qr_devices').values({ secret_hash: secretHash, openid, created_at: at, last_used_at: at }).execute();
   }
 
-  insert(secretHash: string, openid: string, at: number): void {
-    this.insertStmt.run(secretHash, openid, at, at);
-  }
-
-  used(secretHash: string, at: number): void {
-    this.usedStmt.run(at, secretHash);
+  async used(secretHash: string, at: number): Promise<void> {
+    await this.db.updateTable('qr_devices').set({ last_used_at: at }).where('secret_hash', '=', secretHash).execute();
   }
 }

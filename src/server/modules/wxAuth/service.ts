@@ -1,11 +1,11 @@
 import type { QrcodeAnswer, QrLoginInfoAnswer } from '../../../contract/auth';
 import { Limits } from '../../../contract/limits';
-import type { Db } from '../../db/database';
+import type { Sql } from '../../db/connection';
 import type { Clock } from '../../clock';
 import { qrPngDataUrl } from '../../render/qrImage';
 import { randomToken } from '../../security/secrets';
 import type { TokenService } from '../../security/tokens';
-import { toUserInfo, type UserRepository, type UserRow } from '../auth/repository';
+import { toUserInfo, type UserRepository } from '../auth/repository';
 import type { QrTicketRepository, TicketRow } from './repository';
 
 /** Size of the login QR image in pixels, and its quiet zone in modules. */
@@ -16,7 +16,7 @@ export const QR_IMAGE_MARGIN = 2;
 export const defaultQrUserName = (openid: string): string => `微信用户${openid.slice(-4)}`;
 
 export interface QrLoginDeps {
-  db: Db;
+  db: Sql;
   now: Clock;
   tickets: QrTicketRepository;
   users: UserRepository;
@@ -32,8 +32,8 @@ export class QrLoginService {
   constructor(private readonly deps: QrLoginDeps) {}
 
   /** A ticket that can still be scanned or confirmed. */
-  private pending(ticket: string): TicketRow | null {
-    const row = this.deps.tickets.get(ticket);
+  private async pending(ticket: string): Promise<TicketRow | null> {
+    const row = await this.deps.tickets.get(ticket);
     if (!row || row.expires_at <= this.deps.now() || row.status === 'confirmed') return null;
     return row;
   }
@@ -42,63 +42,57 @@ export class QrLoginService {
   async create(previous: string | undefined, scanUrl: (ticket: string) => string): Promise<QrcodeAnswer> {
     const { tickets, now } = this.deps;
     // A refreshed code replaces the old one: the old ticket must not log anyone in any more.
-    if (previous) tickets.delete(previous);
+    if (previous) await tickets.delete(previous);
     const ticket = randomToken(32);
     const at = now();
-    tickets.insert(ticket, at, at + Limits.qrLifetimeSeconds * 1000);
+    await tickets.insert(ticket, at, at + Limits.qrLifetimeSeconds * 1000);
     const qrcode = await qrPngDataUrl(scanUrl(ticket), QR_IMAGE_WIDTH, QR_IMAGE_MARGIN);
     return { qrcode, ticket, expiresIn: Limits.qrLifetimeSeconds };
   }
 
   /** GET /api/wxAuth/wxLoginInfo: the status, and once confirmed the token (the ticket is then used up). */
   async poll(ticket: string): Promise<QrLoginInfoAnswer> {
-    const { db, tickets, users, tokens, now } = this.deps;
-    // The ticket is used up in the transaction, so only one poll ever gets the user.
-    const outcome = db.transaction((): { status: QrLoginInfoAnswer['status']; user?: UserRow } => {
-      const row = tickets.get(ticket);
-      if (!row || row.expires_at <= now()) return { status: 'expired' };
-      if (row.status !== 'confirmed') return { status: row.status };
-      tickets.delete(ticket);
-      const user = row.user_id === null ? null : users.byId(row.user_id);
-      // A logout or password change since the confirm ended this login with every other.
-      if (!user || user.token_version !== row.token_version) return { status: 'expired' };
-      return { status: 'confirmed', user };
-    })();
-    const { status, user } = outcome;
-    if (!user) return { status };
-    return { status, token: await tokens.sign({ userId: user.id, version: user.token_version }), userInfo: toUserInfo(user) };
+    const { tickets, users, tokens, now } = this.deps;
+    const row = await tickets.get(ticket);
+    if (!row || row.expires_at <= now()) return { status: 'expired' };
+    if (row.status !== 'confirmed') return { status: row.status };
+    // Taken out in one statement: of polls at once, on any server, only one gets the user.
+    const taken = await tickets.takeConfirmed(ticket);
+    if (!taken || taken.expires_at <= now()) return { status: 'expired' };
+    const user = taken.user_id === null ? null : await users.byId(taken.user_id);
+    // A logout or password change since the confirm ended this login with every other.
+    if (!user || user.token_version !== taken.token_version) return { status: 'expired' };
+    return { status: 'confirmed', token: await tokens.sign({ userId: user.id, version: user.token_version }), userInfo: toUserInfo(user) };
   }
 
   /** The phone opened the code's page; false when the ticket cannot be used any more. */
-  markScanned(ticket: string): boolean {
-    if (!this.pending(ticket)) return false;
-    this.deps.tickets.setStatus(ticket, 'scanned');
-    return true;
+  async markScanned(ticket: string): Promise<boolean> {
+    if (!(await this.pending(ticket))) return false;
+    return this.deps.tickets.setStatus(ticket, ['waiting', 'scanned'], 'scanned');
   }
 
   /**
    * The messaging-app user `openid` confirmed: binds the ticket to their account (made on first
    * use). `openid` must come from a proven identity (the provider's), never from the request.
    */
-  confirm(ticket: string, openid: string): boolean {
+  async confirm(ticket: string, openid: string): Promise<boolean> {
     const { db, tickets, users } = this.deps;
-    return db.transaction(() => {
-      if (!this.pending(ticket)) return false;
-      const existing = users.byOpenid(openid);
-      const user = existing ? { id: existing.id, tokenVersion: existing.token_version } : { id: users.createWithOpenid(openid, defaultQrUserName(openid)), tokenVersion: 0 };
-      tickets.setStatus(ticket, 'confirmed', user);
-      return true;
-    })();
+    if (!(await this.pending(ticket))) return false;
+    return db.transaction().execute(async (trx) => {
+      const existing = await users.in(trx).byOpenid(openid);
+      const user = existing ? { id: existing.id, tokenVersion: existing.token_version } : { id: await users.in(trx).createWithOpenid(openid, defaultQrUserName(openid)), tokenVersion: 0 };
+      // Guarded by the states a confirm may follow: a ticket confirmed or cancelled meanwhile stays so.
+      return tickets.in(trx).setStatus(ticket, ['waiting', 'scanned'], 'confirmed', user);
+    });
   }
 
   /** The user refused on the phone: the code is void and the computer shows it as expired. */
-  cancel(ticket: string): boolean {
-    if (!this.pending(ticket)) return false;
-    this.deps.tickets.delete(ticket);
-    return true;
+  async cancel(ticket: string): Promise<boolean> {
+    if (!(await this.pending(ticket))) return false;
+    return this.deps.tickets.delete(ticket, ['waiting', 'scanned']);
   }
 
-  prune(): void {
-    this.deps.tickets.prune(this.deps.now());
+  async prune(): Promise<void> {
+    await this.deps.tickets.prune(this.deps.now());
   }
 }
