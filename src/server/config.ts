@@ -241,6 +241,10 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     http: parseHttpTimeouts(env),
     bannerArt: parseBannerArt(env),
   };
+  if (rest.databaseUrl && !env.JWT_SECRET) {
+    // Tokens, job ids and zip names are signed with it; each machine's secret file would differ.
+    throw new ConfigError('DATABASE_URL needs JWT_SECRET: the same secret (32 characters or more) on every server that uses the database.');
+  }
   // Last, so that a bad value elsewhere does not leave a new secret file behind.
   return { ...rest, jwtSecret: loadSecret(env.JWT_SECRET, dataDir) };
 }

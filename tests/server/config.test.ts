@@ -98,6 +98,7 @@ describe('loadConfig', () => {
     [{ DATABASE_URL: 'postgres://' }, /DATABASE_URL must/],
     [{ DATABASE_URL: 'postgres://db.internal' }, /must name a host and a database/],
     [{ DATABASE_URL: 'not a url' }, /DATABASE_URL/],
+    [{ DATABASE_URL: 'postgres://wpg@db.internal:5432/wpg' }, /DATABASE_URL needs JWT_SECRET/],
   ])('fails fast on %j', (env, message) => {
     expect(() => loadConfig({ DATA_DIR: dataDir, ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir, ...env })).toThrow(message);

@@ -103,7 +103,9 @@ export interface RenderJobsTable {
   lease_until: number | null;
   render_ms: number | null;
   wait_ms: number | null;
+  /** Times the job was found running at start-up (its render interrupted by a kill or a crash). */
   interruptions: Generated<number>;
+  /** The address the job was last queued from; null for jobs of no request and older rows. */
   ip: string | null;
 }
 

@@ -1,31 +1,12 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type RawBuilder, type Selectable } from 'kysely';
 import type { DialectName, Sql } from '../db/connection';
+import type { RenderJobsTable } from '../db/schema';
 import type { UserJobKind, UserJobSpec } from '../render/jobSpec';
 
-export type JobStatus = 'queued' | 'running' | 'done' | 'failed' | 'expired';
+export type JobStatus = RenderJobsTable['status'];
 
-export interface JobRow {
-  id: string;
-  seq: number;
-  kind: UserJobKind;
-  input: string;
-  status: JobStatus;
-  attempts: number;
-  /** Times the job was found running at start-up (its render interrupted by a kill or a crash). */
-  interruptions: number;
-  user_id: number | null;
-  /** The address the job was last queued from; null for jobs of no request and older rows. */
-  ip: string | null;
-  files: string;
-  error: string;
-  queued_at: number;
-  touched_at: number;
-  started_at: number | null;
-  finished_at: number | null;
-  lease_until: number | null;
-  render_ms: number | null;
-  wait_ms: number | null;
-}
+/** A render_jobs row as read, its kind one of users' jobs. */
+export type JobRow = Omit<Selectable<RenderJobsTable>, 'kind'> & { kind: UserJobKind };
 
 export interface ActiveRow {
   id: string;

@@ -5,7 +5,7 @@
  */
 import type { BuilderFormData, SelectedComponentIds } from '../../../src/contract/builder';
 import { BuilderRepository } from '../../../src/server/modules/builder/repository';
-import { describeEachDatabase } from './testDatabases';
+import { describeEachDatabase, insertUser } from './testDatabases';
 
 const selected = { main: 1, banner: 2 } as unknown as SelectedComponentIds;
 const formOf = (name: string): BuilderFormData => ({ main: { web_name: name } }) as unknown as BuilderFormData;
@@ -14,10 +14,7 @@ describeEachDatabase('BuilderRepository', (db) => {
   let now = 1_790_000_000_000;
   const clock = (): number => now;
 
-  const user = async (mobile: string): Promise<number> => {
-    const row = await db().sql.insertInto('users').values({ name: mobile, mobile, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
-    return row.id;
-  };
+  const user = (mobile: string): Promise<number> => insertUser(db(), mobile, now);
   const site = (repo: BuilderRepository, userId: number, webName: string, dir: string): Promise<number> => repo.insert({ userId, webName, selected, formData: formOf(webName), dir });
 
   it("keeps a site its owner's: read, saved, revised and completed by them only", async () => {

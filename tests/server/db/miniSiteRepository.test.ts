@@ -1,15 +1,12 @@
 /** The mini sites' records on both engines: only their maker finds a site; housekeeping finds old ones. */
 import { MiniSiteRepository } from '../../../src/server/modules/miniSite/repository';
-import { describeEachDatabase } from './testDatabases';
+import { describeEachDatabase, insertUser } from './testDatabases';
 
 describeEachDatabase('MiniSiteRepository', (db) => {
   let now = 1_790_000_000_000;
   const clock = (): number => now;
 
-  const user = async (mobile: string): Promise<number> => {
-    const row = await db().sql.insertInto('users').values({ name: mobile, mobile, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
-    return row.id;
-  };
+  const user = (mobile: string): Promise<number> => insertUser(db(), mobile, now);
 
   it('finds a site for its maker only, and lists and deletes the old ones', async () => {
     const sites = new MiniSiteRepository(db().sql, clock);

@@ -80,3 +80,9 @@ export function describeEachDatabase(title: string, body: (db: () => DatabaseCon
     });
   }
 }
+
+/** A user with phone `mobile` (jobs, sites and tickets refer to users): answers the id. */
+export async function insertUser(connection: DatabaseConnection, mobile: string, at = 0): Promise<number> {
+  const row = await connection.sql.insertInto('users').values({ name: mobile, mobile, created_at: at, updated_at: at }).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}

@@ -3,17 +3,14 @@
  * newest first, by kind, a page at a time, never another user's or an unfinished job.
  */
 import { WorksRepository } from '../../../src/server/modules/works/repository';
-import { describeEachDatabase } from './testDatabases';
+import { describeEachDatabase, insertUser } from './testDatabases';
 
 describeEachDatabase('WorksRepository', (db) => {
   let now = 1_790_000_000_000;
   const clock = (): number => now;
   let seq = 0;
 
-  const user = async (mobile: string): Promise<number> => {
-    const row = await db().sql.insertInto('users').values({ name: mobile, mobile, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
-    return row.id;
-  };
+  const user = (mobile: string): Promise<number> => insertUser(db(), mobile, now);
   const job = async (id: string, kind: string, status: 'done' | 'queued' = 'done'): Promise<void> => {
     seq += 1;
     await db().sql.insertInto('render_jobs').values({ id, seq, kind, input: '{}', status, queued_at: now, touched_at: now + seq }).execute();
