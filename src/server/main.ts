@@ -1,6 +1,7 @@
 /** Starts the server: configuration, build, listen, clean shutdown. Everything else is in app.ts. */
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type ServerConfig } from './config';
+import { DatabaseUnavailable } from './db/connection';
 import { startupNotes } from './startupNotes';
 
 /** A bad environment variable ends the process with one clear line, not a stack trace. */
@@ -37,6 +38,6 @@ async function start(): Promise<void> {
 }
 
 start().catch((error: unknown) => {
-  console.error(error);
+  console.error(error instanceof DatabaseUnavailable ? error.message : error);
   process.exit(1);
 });

@@ -29,6 +29,11 @@ export function connectSqlite(dataDir: string): DatabaseConnection & { sqlite: D
   return { sql: kysely, dialect: 'sqlite', sqlite: db, close: () => kysely.destroy() };
 }
 
+/** The database at DATABASE_URL could not be opened: said in one line at start, the password left out. */
+export class DatabaseUnavailable extends Error {
+  override name = 'DatabaseUnavailable';
+}
+
 /** The configured database: PostgreSQL at DATABASE_URL, else the SQLite file in DATA_DIR. */
 export async function connectDatabase(config: { databaseUrl: string; dataDir: string }): Promise<DatabaseConnection> {
   if (!config.databaseUrl) return connectSqlite(config.dataDir);
@@ -37,7 +42,7 @@ export async function connectDatabase(config: { databaseUrl: string; dataDir: st
   } catch (error) {
     // The URL's password stays out of the message.
     const url = new URL(config.databaseUrl);
-    throw new Error(`Could not open the PostgreSQL database ${url.hostname}:${url.port || 5432}${url.pathname} (DATABASE_URL): ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    throw new DatabaseUnavailable(`Could not open the PostgreSQL database ${url.hostname}:${url.port || 5432}${url.pathname} (DATABASE_URL): ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
 }
 

@@ -4,7 +4,7 @@
  * server; numbers come back as numbers on both.
  */
 import { sql } from 'kysely';
-import { connectPostgres, runPostgresMigrations, type DatabaseConnection } from '../../../src/server/db/connection';
+import { DatabaseUnavailable, connectDatabase, connectPostgres, runPostgresMigrations, type DatabaseConnection } from '../../../src/server/db/connection';
 import { POSTGRES_MIGRATIONS } from '../../../src/server/db/postgresMigrations';
 import { connectTestPostgres, connectTestSqlite, describeEachDatabase, postgresUrl, testDatabases } from './testDatabases';
 
@@ -102,5 +102,15 @@ describeEachDatabase('numbers', (db) => {
     expect(user).toEqual({ id: expect.any(Number), created_at: at });
     const { rows } = await sql<{ total: number }>`SELECT COUNT(*) AS total FROM users`.execute(db().sql);
     expect(rows).toEqual([{ total: 1 }]);
+  });
+});
+
+describe('a database that cannot be reached', () => {
+  it('stops the start with one line that names it, the password left out', async () => {
+    const failed = connectDatabase({ databaseUrl: 'postgres://wpg:hunter2@127.0.0.1:1/nope', dataDir: '/nonexistent' });
+    await expect(failed).rejects.toBeInstanceOf(DatabaseUnavailable);
+    const error = (await failed.catch((reason: unknown) => reason)) as Error;
+    expect(error.message).toMatch(/^Could not open the PostgreSQL database 127\.0\.0\.1:1\/nope \(DATABASE_URL\): /);
+    expect(error.message).not.toContain('hunter2');
   });
 });
