@@ -112,8 +112,10 @@ export class JobRepository {
     return changedOne(await sql`UPDATE render_jobs SET status = 'expired', finished_at = ${at}, error = '' WHERE id = ${id} AND status = 'queued'`.execute(this.db));
   }
 
-  async touch(id: string, at: number): Promise<void> {
-    await sql`UPDATE render_jobs SET touched_at = ${later('touched_at', at)} WHERE id = ${id}`.execute(this.db);
+  /** Marks jobs as used at `at` (never earlier than they were), in one statement. */
+  async touch(ids: readonly string[], at: number): Promise<void> {
+    if (!ids.length) return;
+    await sql`UPDATE render_jobs SET touched_at = ${later('touched_at', at)} WHERE id IN (${sql.join(ids)})`.execute(this.db);
   }
 
   async active(): Promise<ActiveRow[]> {

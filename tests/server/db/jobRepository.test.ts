@@ -72,10 +72,11 @@ describeEachDatabase('JobRepository', (db, dialect) => {
     expect(await jobs.fail(id('b'), '渲染失败', 50, 45)).toBe(true);
     expect(await jobs.byId(id('b'))).toMatchObject({ status: 'failed', error: '渲染失败', touched_at: 45 });
     // Touching keeps the later time.
-    await jobs.touch(id('b'), 44);
+    await jobs.touch([id('b')], 44);
     expect((await jobs.byId(id('b')))?.touched_at).toBe(45);
-    await jobs.touch(id('b'), 60);
+    await jobs.touch([id('b'), id('a')], 60);
     expect((await jobs.byId(id('b')))?.touched_at).toBe(60);
+    expect((await jobs.byId(id('a')))?.touched_at).toBe(60);
   });
 
   it('renews leases of running jobs only, and takes lapsed ones back until their attempts run out', async () => {

@@ -78,17 +78,15 @@ export async function applyTutorialSettings(db: Sql, tutorials: ReadonlyMap<Tuto
 
 /** Stores `settings` and remakes the feedback group's QR from its link; answers every setting as stored. */
 export async function applySiteSettings(db: Sql, dataDir: string, settings: Partial<SiteConfig>): Promise<Record<string, string>> {
-  await db.transaction().execute(async (trx) => {
-    for (const [key, value] of Object.entries(settings)) {
-      await trx
-        .insertInto('site_config')
-        .values({ key, value })
-        .onConflict((conflict) => conflict.column('key').doUpdateSet({ value }))
-        .execute();
-    }
-  });
-  const rows = await db.selectFrom('site_config').select(['key', 'value']).orderBy('key').execute();
-  const stored = Object.fromEntries(rows.map((row) => [row.key, row.value]));
+  const rows = Object.entries(settings).map(([key, value]) => ({ key, value }));
+  if (rows.length) {
+    await db
+      .insertInto('site_config')
+      .values(rows)
+      .onConflict((conflict) => conflict.column('key').doUpdateSet((eb) => ({ value: eb.ref('excluded.value') })))
+      .execute();
+  }
+  const stored = Object.fromEntries((await db.selectFrom('site_config').select(['key', 'value']).orderBy('key').execute()).map((row) => [row.key, row.value]));
   await ensureQqQrCode(dataDir, stored.qq1_link ?? '');
   return stored;
 }

@@ -142,8 +142,7 @@ export class EmbeddedRenderQueue implements RenderQueue {
     // Never the reason the process stays alive.
     this.sweepTimer.unref();
     this.options.runner.warm?.();
-    this.scheduler.start();
-    await this.scheduler.fill();
+    await this.scheduler.start();
   }
 
   get settings(): QueueSettings {
@@ -185,7 +184,7 @@ export class EmbeddedRenderQueue implements RenderQueue {
     }
     const row = await this.repo.byId(id);
     if (row?.status === 'done' && this.filesExist(id, filesOf(row))) {
-      await this.repo.touch(id, at);
+      await this.repo.touch([id], at);
       return { type: 'exists', id, kind: row.kind, files: filesOf(row) };
     }
     // Before the inquiry: a user who may not queue is told so, not asked whether to queue.
@@ -250,7 +249,7 @@ export class EmbeddedRenderQueue implements RenderQueue {
       case 'done': {
         const files = filesOf(row);
         if (!this.filesExist(id, files)) return { type: 'expired' };
-        await this.repo.touch(id, at);
+        await this.repo.touch([id], at);
         return { type: 'done', id, kind: row.kind, files };
       }
       case 'failed':
@@ -272,7 +271,7 @@ export class EmbeddedRenderQueue implements RenderQueue {
 
   async touch(ids: readonly string[]): Promise<void> {
     const at = this.options.now();
-    for (const id of ids) await this.repo.touch(id, at);
+    await this.repo.touch(ids, at);
   }
 
   async expectedMs(kind: UserJobKind, style = ''): Promise<number> {

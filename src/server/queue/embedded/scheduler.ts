@@ -60,13 +60,14 @@ export class Scheduler {
 
   constructor(private readonly options: SchedulerOptions) {}
 
-  start(): void {
-    if (this.started) return;
+  /** Starts renewing leases and fills the slots; resolves once the first renders have started. */
+  start(): Promise<void> {
+    if (this.started) return Promise.resolve();
     this.started = true;
     this.renewTimer = setInterval(() => this.renewLeases(), Math.max(50, Math.floor(this.options.leaseMs / 4)));
     // Never the reason the process stays alive.
     this.renewTimer.unref();
-    void this.fill();
+    return this.fill();
   }
 
   /** Aborts every render (users' jobs go back to the queue) and resolves once they have all settled. */
