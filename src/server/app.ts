@@ -23,6 +23,7 @@ import { registerMiniSiteFiles } from './modules/miniSite/files';
 import { registerMiniSiteRoutes } from './modules/miniSite/routes';
 import { registerWorksRoutes } from './modules/works/routes';
 import { seedCommon } from './modules/common/seed';
+import { connectSharedState } from './sharedState';
 import { registerWxAuthRoutes } from './modules/wxAuth/routes';
 import { registerAuth } from './plugins/auth';
 import { deriveKey } from './security/secrets';
@@ -88,7 +89,10 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
   app.addHook('onClose', async () => database.close());
   await seedCommon(database.sql);
 
-  const services = createServices({ config, sql: database.sql, dialect: database.dialect, now, log: app.log, smsProvider: options.smsProvider, generation: options.generation, miniSite: options.miniSite, builder: options.builder });
+  const state = await connectSharedState(config.redisUrl, now, config.redisKeyPrefix);
+  app.addHook('onClose', async () => state.close());
+
+  const services = createServices({ config, sql: database.sql, dialect: database.dialect, now, log: app.log, state, smsProvider: options.smsProvider, generation: options.generation, miniSite: options.miniSite, builder: options.builder });
   await ensureQqQrCode(config.dataDir, (await services.common.siteConfig()).qq1_link);
   const housekeeping = startHousekeeping(services, app.log);
   app.addHook('onClose', async () => clearInterval(housekeeping));
@@ -112,7 +116,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
   await app.register(fastifyCookie, { secret: deriveKey(config.jwtSecret, 'cookie-signing').toString('base64url') });
   await registerSecurityHeaders(app);
   // Before the routes: the plugin reads each route's rate limit as the route is added.
-  await registerRateLimits(app, now);
+  await registerRateLimits(app, state.rateLimitStore);
   registerAuth(app, services.tokens, services.users);
 
   registerAuthRoutes(app, services);

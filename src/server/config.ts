@@ -16,6 +16,10 @@ export interface ServerConfig {
   dataDir: string;
   /** DATABASE_URL: a PostgreSQL database (postgres://user:password@host:port/name); '' for SQLite in DATA_DIR. */
   databaseUrl: string;
+  /** REDIS_URL: a Redis (redis://[:password@]host:port[/db]) that every API server shares; '' keeps rate counters and locks in memory. */
+  redisUrl: string;
+  /** REDIS_KEY_PREFIX: starts every key this deployment writes to Redis (default `wpg:`), so that deployments can share one. */
+  redisKeyPrefix: string;
   mode: Mode;
   jwtSecret: string;
   /** Hostname[:port] the SPA moves visitors to; '' turns the rule off. */
@@ -189,6 +193,25 @@ function parseDatabaseUrl(value: string | undefined): string {
   return value;
 }
 
+function parseRedisUrl(value: string | undefined): string {
+  if (!value) return '';
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigError('REDIS_URL must be a Redis URL such as redis://host:6379 or rediss://:password@host:6380/0.');
+  }
+  if (url.protocol !== 'redis:' && url.protocol !== 'rediss:') throw new ConfigError(`REDIS_URL must start with redis:// or rediss:// (got "${url.protocol}//...").`);
+  if (!url.hostname) throw new ConfigError('REDIS_URL must name a host, e.g. redis://host:6379.');
+  return value;
+}
+
+function parseRedisKeyPrefix(value: string | undefined): string {
+  if (value === undefined || value === '') return 'wpg:';
+  if (!/^[A-Za-z0-9:_.-]{1,64}$/.test(value)) throw new ConfigError(`REDIS_KEY_PREFIX must be 1 to 64 letters, digits or : _ . - (got "${value}").`);
+  return value;
+}
+
 function parseSms(env: Env): SmsConfig {
   const provider = oneOf('SMS_PROVIDER', env.SMS_PROVIDER, ['local', 'http'] as const, 'local');
   if (provider === 'local') return { provider };
@@ -229,6 +252,8 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     host: env.HOST || '0.0.0.0',
     dataDir,
     databaseUrl: parseDatabaseUrl(env.DATABASE_URL),
+    redisUrl: parseRedisUrl(env.REDIS_URL),
+    redisKeyPrefix: parseRedisKeyPrefix(env.REDIS_KEY_PREFIX),
     mode,
     productionHost: parseProductionHost(env.PRODUCTION_HOST),
     clientDir: env.CLIENT_DIR ? path.resolve(repoRoot, env.CLIENT_DIR) : clientDistDir,
@@ -241,9 +266,13 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     http: parseHttpTimeouts(env),
     bannerArt: parseBannerArt(env),
   };
+  // Both mean several servers: tokens, job ids and zip names are signed with the secret, and each
+  // machine's secret file would differ.
   if (rest.databaseUrl && !env.JWT_SECRET) {
-    // Tokens, job ids and zip names are signed with it; each machine's secret file would differ.
     throw new ConfigError('DATABASE_URL needs JWT_SECRET: the same secret (32 characters or more) on every server that uses the database.');
+  }
+  if (rest.redisUrl && !env.JWT_SECRET) {
+    throw new ConfigError('REDIS_URL needs JWT_SECRET: the same secret (32 characters or more) on every server that shares the Redis.');
   }
   // Last, so that a bad value elsewhere does not leave a new secret file behind.
   return { ...rest, jwtSecret: loadSecret(env.JWT_SECRET, dataDir) };

@@ -1,7 +1,7 @@
 /** Starts the server: configuration, build, listen, clean shutdown. Everything else is in app.ts. */
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type ServerConfig } from './config';
-import { DatabaseUnavailable } from './db/connection';
+import { StartupError } from './startupError';
 import { startupNotes } from './startupNotes';
 
 /** A bad environment variable ends the process with one clear line, not a stack trace. */
@@ -38,6 +38,6 @@ async function start(): Promise<void> {
 }
 
 start().catch((error: unknown) => {
-  console.error(error instanceof DatabaseUnavailable ? error.message : error);
+  console.error(error instanceof StartupError ? error.message : error);
   process.exit(1);
 });

@@ -38,6 +38,7 @@ import { PasswordHasher } from './security/passwords';
 import { RateLimiter } from './security/rateLimiter';
 import { deriveKey } from './security/secrets';
 import { TokenService } from './security/tokens';
+import type { SharedState } from './sharedState/types';
 
 export interface ServiceInputs {
   config: ServerConfig;
@@ -45,6 +46,8 @@ export interface ServiceInputs {
   dialect: DialectName;
   now: Clock;
   log: FastifyBaseLogger;
+  /** Rate counters and locks: memory, or Redis that every API server shares. */
+  state: SharedState;
   smsProvider?: SmsProvider;
   generation?: GenerationOverrides;
   miniSite?: MiniSiteOverrides;
@@ -68,7 +71,7 @@ export interface GenerationOverrides {
 }
 
 /** Wires the services once per app: one place shows what depends on what. */
-export function createServices({ config, sql, dialect, now, log, smsProvider, generation, miniSite, builder }: ServiceInputs) {
+export function createServices({ config, sql, dialect, now, log, state, smsProvider, generation, miniSite, builder }: ServiceInputs) {
   const limiter = new RateLimiter(sql, now);
   const users = new UserRepository(sql, now);
   const tokens = new TokenService(config.jwtSecret, now);
@@ -98,18 +101,19 @@ export function createServices({ config, sql, dialect, now, log, smsProvider, ge
     maxActivePerIp,
     ...generation?.queue,
   });
-  const catalog = new Catalog({ dataDir: config.dataDir, queue: renderQueue, log, now });
+  const catalog = new Catalog({ dataDir: config.dataDir, queue: renderQueue, log, now, state });
   const zipKey = deriveKey(config.jwtSecret, 'zip-key');
   const zips = new ZipService({ dataDir: config.dataDir, queue: renderQueue, now, key: zipKey });
-  const generationLimiters = new GenerationLimiters(now);
+  const generationLimiters = new GenerationLimiters(state);
   const works = new WorksRepository(sql, now);
   const music = new MusicLibrary({ dataDir: config.dataDir, log, now });
   const uploads = new UploadStore({ dataDir: config.dataDir, now });
-  const miniSiteLimiters = new MiniSiteLimiters(now);
+  const miniSiteLimiters = new MiniSiteLimiters(state);
   // Sites render in a worker thread (app.ts closes it); tests may hand in a renderer of their own.
   const siteRenderThread = new SiteRenderThread(log);
   const siteZips = new SiteZipService({ dataDir: config.dataDir, now, key: zipKey });
   return {
+    state,
     limiter,
     users,
     tokens,
@@ -148,6 +152,7 @@ export function createServices({ config, sql, dialect, now, log, smsProvider, ge
       sql,
       now,
       log,
+      state,
       queue: renderQueue,
       catalog,
       uploads,
@@ -162,14 +167,19 @@ export function createServices({ config, sql, dialect, now, log, smsProvider, ge
 export type Services = ReturnType<typeof createServices>;
 
 const HOUSEKEEPING_INTERVAL_MS = 10 * 60 * 1000;
+/** Shorter than the interval, so that the server that swept last can take the next period on time. */
+const HOUSEKEEPING_CLAIM_MS = HOUSEKEEPING_INTERVAL_MS - 30 * 1000;
 
 /**
  * Deletes expired captchas, codes, tickets, old rate events, old results, zips, gallery and music
  * versions, and mini sites, builder previews and uploads past 14 days, every 10 minutes. What
  * builder sites render from (their uploads and generated banners) is kept as long as the sites are.
+ * With several API servers one of them sweeps each period; each forgets its own memory's counters.
  */
 export function startHousekeeping(services: Services, log: FastifyBaseLogger): NodeJS.Timeout {
   const sweep = async (): Promise<void> => {
+    services.state.prune();
+    if (!(await services.state.claimPeriod('housekeeping', HOUSEKEEPING_CLAIM_MS))) return;
     const builderFiles = await services.builder.filesInUse();
     // Marked as used before the queue's prune, which deletes results unused for a week.
     await services.renderQueue.touch(builderFiles.jobIds);
@@ -180,12 +190,9 @@ export function startHousekeeping(services: Services, log: FastifyBaseLogger): N
     await services.renderQueue.prune();
     services.zips.prune();
     services.catalog.removeOldVersions();
-    services.generationLimiters.prune();
     await services.miniSite.prune();
     services.uploads.prune((name) => builderFiles.uploads.has(name));
     services.music.removeOldVersions();
-    services.miniSiteLimiters.prune();
-    services.builder.limiters.prune();
   };
   const run = (): void => {
     sweep().catch((error: unknown) => log.error({ err: error }, 'housekeeping failed'));

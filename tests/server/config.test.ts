@@ -61,6 +61,7 @@ describe('loadConfig', () => {
       PUBLIC_ORIGIN: 'https://www.example.com/',
       TRUST_PROXY: '1',
       DATABASE_URL: 'postgres://wpg:secret@db.internal:5432/wpg',
+      REDIS_URL: 'redis://:secret@cache.internal:6379/2',
     });
     expect(config).toMatchObject({
       port: 3001,
@@ -73,6 +74,7 @@ describe('loadConfig', () => {
       publicOrigin: 'https://www.example.com',
       trustProxy: 1,
       databaseUrl: 'postgres://wpg:secret@db.internal:5432/wpg',
+      redisUrl: 'redis://:secret@cache.internal:6379/2',
     });
     // An explicit secret writes no file.
     expect(fs.existsSync(path.join(dataDir, 'secret.key'))).toBe(false);
@@ -99,6 +101,10 @@ describe('loadConfig', () => {
     [{ DATABASE_URL: 'postgres://db.internal' }, /must name a host and a database/],
     [{ DATABASE_URL: 'not a url' }, /DATABASE_URL/],
     [{ DATABASE_URL: 'postgres://wpg@db.internal:5432/wpg' }, /DATABASE_URL needs JWT_SECRET/],
+    [{ REDIS_URL: 'http://cache.internal:6379' }, /REDIS_URL must start with redis:\/\//],
+    [{ REDIS_URL: 'not a url' }, /REDIS_URL must be a Redis URL/],
+    [{ REDIS_KEY_PREFIX: 'has space' }, /REDIS_KEY_PREFIX/],
+    [{ REDIS_URL: 'redis://cache.internal:6379' }, /REDIS_URL needs JWT_SECRET/],
   ])('fails fast on %j', (env, message) => {
     expect(() => loadConfig({ DATA_DIR: dataDir, ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir, ...env })).toThrow(message);

@@ -8,6 +8,7 @@ import { openDatabase, type Db } from './database';
 import { runMigrations } from './migrations';
 import { POSTGRES_MIGRATIONS } from './postgresMigrations';
 import type { DatabaseSchema } from './schema';
+import { StartupError } from '../startupError';
 
 export type Sql = Kysely<DatabaseSchema>;
 export type DialectName = 'sqlite' | 'postgres';
@@ -30,7 +31,7 @@ export function connectSqlite(dataDir: string): DatabaseConnection & { sqlite: D
 }
 
 /** The database at DATABASE_URL could not be opened: said in one line at start, the password left out. */
-export class DatabaseUnavailable extends Error {
+export class DatabaseUnavailable extends StartupError {
   override name = 'DatabaseUnavailable';
 }
 

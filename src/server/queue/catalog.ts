@@ -6,6 +6,7 @@ import type { Clock } from '../clock';
 import { BANNER_STYLES, LOGO_STYLES, bannerStyleById, logoStyleById } from '../render/styles';
 import { CATALOG_MUSIC_FOLDER, CATALOG_URL_PREFIX, catalogRoot } from './paths';
 import type { RenderQueue } from './renderQueue';
+import { withLock, type SharedState } from '../sharedState/types';
 import { JOB_FILES, RENDERER_VERSION, type CatalogJobSpec } from '../render/jobSpec';
 
 type CatalogKind = CatalogJobSpec['kind'];
@@ -17,6 +18,9 @@ const FILE_PATTERN = /^(logo|banner)-(\d{1,4})-([a-z0-9]+\.(?:jpg|mp4))$/;
 
 /** After a failed render, requests for its pictures answer 404 for this long instead of rendering again. */
 const FAILURE_BACKOFF_MS = 60_000;
+
+/** A gallery render's lock outlives a server that dies holding it by this much. */
+const RENDER_LOCK_MS = 30_000;
 
 const taskKey = (spec: CatalogJobSpec): string => `${PREFIX[spec.kind]}-${spec.styleId}`;
 const fileName = (spec: CatalogJobSpec, roleFile: string): string => `${taskKey(spec)}-${roleFile}`;
@@ -36,7 +40,7 @@ export class Catalog {
   private readonly failedAt = new Map<string, number>();
 
   constructor(
-    private readonly options: { dataDir: string; queue: RenderQueue; log: FastifyBaseLogger; now: Clock },
+    private readonly options: { dataDir: string; queue: RenderQueue; log: FastifyBaseLogger; now: Clock; state: SharedState },
   ) {
     this.dir = path.join(catalogRoot(options.dataDir), RENDERER_VERSION);
   }
@@ -143,7 +147,19 @@ export class Catalog {
       return known;
     }
     if (this.isComplete(spec)) return Promise.resolve();
-    const work = this.options.queue
+    // One render per style across API servers too: who waited for another's render finds it done.
+    const work = withLock(this.options.state, `gallery:${RENDERER_VERSION}:${key}`, RENDER_LOCK_MS, () => (this.isComplete(spec) ? Promise.resolve() : this.render(key, spec, priority)))
+      .catch((error: unknown) => {
+        this.failedAt.set(key, this.options.now());
+        throw error;
+      })
+      .finally(() => this.inFlight.delete(key));
+    this.inFlight.set(key, work);
+    return work;
+  }
+
+  private render(key: string, spec: CatalogJobSpec, priority: 'demand' | 'background'): Promise<void> {
+    return this.options.queue
       .renderGallery(key, spec, priority)
       .then(({ dir, files }) => {
         try {
@@ -154,14 +170,7 @@ export class Catalog {
         } finally {
           fs.rmSync(dir, { recursive: true, force: true });
         }
-      })
-      .catch((error: unknown) => {
-        this.failedAt.set(key, this.options.now());
-        throw error;
-      })
-      .finally(() => this.inFlight.delete(key));
-    this.inFlight.set(key, work);
-    return work;
+      });
   }
 
   /** Deletes the pictures of other renderer versions (housekeeping): no URL we give out names them. The music folder is not a version. */

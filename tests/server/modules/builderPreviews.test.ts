@@ -8,6 +8,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { PreviewRenders } from '../../../src/server/modules/builder/previews';
 import type { BuiltSiteRenderInput } from '../../../src/server/render/builder/types';
+import { MemoryState } from '../../../src/server/sharedState/memoryState';
+import type { SharedState } from '../../../src/server/sharedState/types';
 import { settle } from '../queue/kit';
 
 const log = Fastify({ logger: false }).log;
@@ -24,13 +26,15 @@ afterEach(() => {
 const DIR = '0123456789abcdef0123456789abcdef';
 const index = (): string => fs.readFileSync(path.join(dataDir, 'sites', DIR, 'index.html'), 'utf8');
 
-function setup() {
+/** `state` stands for what API servers share; two setups on one state are two servers. */
+function setup(state: SharedState = new MemoryState(Date.now)) {
   let saved = 'v0';
   const renders: Array<{ value: string; finish: () => void; fail: () => void }> = [];
   let revisions = 0;
   const previews = new PreviewRenders({
     dataDir,
     log,
+    state,
     load: async () => ({ dir: DIR, input: { texts: { main: { web_name: saved } } } as unknown as BuiltSiteRenderInput }),
     render: (input, outDir) =>
       new Promise((resolve, reject) => {
@@ -100,4 +104,25 @@ it('keeps the previous folder when a render fails, and renders again on the next
   renders[2].finish();
   await again;
   expect(index()).toBe('fixed');
+});
+
+it('renders a site one at a time across API servers: the second waits for the first, then renders what was saved last', async () => {
+  const state = new MemoryState(Date.now);
+  const [serverA, serverB] = [setup(state), setup(state)];
+  serverA.save('from A');
+  const onA = serverA.previews.refresh(7);
+  await settle();
+  expect(serverA.renders).toHaveLength(1);
+  serverB.save('from B');
+  const onB = serverB.previews.refresh(7);
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  // B holds its save until A's render is done.
+  expect(serverB.renders).toHaveLength(0);
+  serverA.renders[0].finish();
+  await onA;
+  for (let waited = 0; !serverB.renders.length && waited < 2000; waited += 25) await new Promise((resolve) => setTimeout(resolve, 25));
+  expect(serverB.renders.map((render) => render.value)).toEqual(['from B']);
+  serverB.renders[0].finish();
+  await onB;
+  expect(index()).toBe('from B');
 });

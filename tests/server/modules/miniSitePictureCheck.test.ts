@@ -10,8 +10,6 @@ import sharp from 'sharp';
 import { MiniSiteLimits } from '../../../src/contract/miniSite';
 import { IMAGE_KINDS, checkPicture, sniffKind, type ImageKind, type PictureVerdict, type RefusalReason } from '../../../src/server/modules/miniSite/pictureCheck';
 import { ByteWindow, readGifLayout, readPngLayout } from '../../../src/server/modules/miniSite/pictureFrames';
-import { ByteBudget } from '../../../src/server/modules/miniSite/rateLimits';
-import { createClock } from '../helpers';
 import { bmpImage, canvasImage, pngHeaderOnly } from './miniSiteKit';
 import { gifBytes, jpegClaiming, pngBytes, pngChunk, rleBmp, sharpAnimation, webpBytes } from './pictureBytes';
 
@@ -191,21 +189,5 @@ describe('the container readers', () => {
     // The comment goes after the screen and its colour table (13 + 6 bytes).
     const commented = Buffer.concat([gif.subarray(0, 19), comment, gif.subarray(19)]);
     expect(await readGifLayout(ByteWindow.of(commented))).toEqual({ canvas: { width: 3, height: 3 }, frames: 1, largestFrame: 4 });
-  });
-});
-
-describe('ByteBudget', () => {
-  it('refuses once a key has spent its bytes in the window, and forgets after it', () => {
-    const clock = createClock();
-    const budget = new ByteBudget(clock.now, 100, 1000);
-    expect(budget.hasRoom('a')).toBe(true);
-    budget.spend('a', 60);
-    expect(budget.hasRoom('a')).toBe(true);
-    budget.spend('a', 40);
-    expect(budget.hasRoom('a')).toBe(false);
-    expect(budget.hasRoom('b')).toBe(true);
-    clock.advance(1001);
-    expect(budget.hasRoom('a')).toBe(true);
-    budget.prune();
   });
 });

@@ -28,8 +28,8 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps): v
   // Calls that would tell whether a phone has an account if they were not checked in the right
   // order: limited per address at the route and per phone inside, one counter per call.
   const probe = perIp(Security.accountProbesPerIpPerWindow, Security.accountProbeWindowSeconds);
-  const perPhone = () => limitByKey(app, Security.accountProbesPerPhonePerWindow, Security.accountProbeWindowSeconds);
-  const [registerPerPhone, resetPerPhone, smsLoginPerPhone] = [perPhone(), perPhone(), perPhone()];
+  const perPhone = (name: string) => limitByKey(app, name, Security.accountProbesPerPhonePerWindow, Security.accountProbeWindowSeconds);
+  const [registerPerPhone, resetPerPhone, smsLoginPerPhone] = [perPhone('registerPerPhone'), perPhone('resetPerPhone'), perPhone('smsLoginPerPhone')];
 
   app.post<{ Body: LoginRequest }>('/api/auth/login', { schema: schemas.loginSchema, config: perIp(Security.loginPerIpPerMinute, 60) }, async (request) => {
     return ok(await auth.login(request.body, limitKeyOf(request)), Messages.loginSucceeded);

@@ -55,7 +55,7 @@ export class BannerService {
   async generate(request: GenerateBannerRequest, user: UserRow, ip: string): Promise<GenerateBannerAnswer> {
     const { queue, repo, sites, limiters, providerId } = this.deps;
     const site = await sites.load(request.id, user.id);
-    if (!limiters.bannerPerUser.take(String(user.id)) || !limiters.bannerPerIp.take(ip)) throw tooMany();
+    if (!(await limiters.bannerPerUser.take(String(user.id))) || !(await limiters.bannerPerIp.take(ip))) throw tooMany();
     const spec = this.specOf(site, request.formData);
     // Asked before queueing: afterwards the queue would count this job among the ones ahead of it.
     const durationTime = answerSeconds(await queue.expectedMs('ab', providerId));
@@ -94,7 +94,7 @@ export class BannerService {
     const site = await sites.load(request.id, user.id);
     const { bannerUrl } = await this.finished(request.bannerId, user);
     if (!configFields(site.configs.banner).some((field) => field.key === BANNER_KEY && field.type === 'banner')) throw invalid(BuilderMessages.changeBannerFailed);
-    sites.takeChange(user);
+    await sites.takeChange(user);
     return sites.setValues(site, { banner: { [BANNER_KEY]: bannerUrl } });
   }
 
@@ -104,7 +104,7 @@ export class BannerService {
     const site = await sites.load(request.id, user.id);
     const { logoUrl } = await this.finished(request.bannerLogo.id, user);
     if (request.bannerLogo.value !== logoUrl) throw invalid(BuilderMessages.bannerUnknown);
-    sites.takeChange(user);
+    await sites.takeChange(user);
     const values: Partial<Record<ComponentType, Record<string, string>>> = {};
     for (const [type, groups] of Object.entries(site.configs) as Array<[ComponentType, LoadedSite['configs'][ComponentType]]>) {
       for (const field of configFields(groups)) {

@@ -48,7 +48,7 @@ export class SiteCompletion {
   async complete(request: CompleteWebRequest, user: UserRow): Promise<ZipUrlAnswer> {
     const { sites, repo, limiters, log, dataDir } = this.deps;
     const site = await sites.load(request.id, user.id);
-    if (!limiters.completePerUser.take(String(user.id))) throw tooMany();
+    if (!(await limiters.completePerUser.take(String(user.id)))) throw tooMany();
     const form = await sites.mergedForm(site, site.configs, site.formData, request.formData);
     const problem = completionProblem(site.configs, form);
     if (problem) throw invalid(problem);

@@ -4,9 +4,13 @@ import path from 'node:path';
 import type { BuiltSiteRenderInput, BuiltSiteRenderResult } from '../../render/builder/types';
 import { siteDir, sitesTmpDir } from '../miniSite/paths';
 import { publishFolder } from '../miniSite/siteFolder';
+import { withLock, type SharedState } from '../../sharedState/types';
 
 /** Renders a builder site into a folder: the site render thread in production. */
 export type BuiltSiteRenderer = (input: BuiltSiteRenderInput, outDir: string) => Promise<BuiltSiteRenderResult>;
+
+/** A preview render's lock outlives a server that dies holding it by this much. */
+const PREVIEW_LOCK_MS = 30_000;
 
 interface Waiter {
   resolve: () => void;
@@ -28,6 +32,8 @@ export class PreviewRenders {
     private readonly deps: {
       dataDir: string;
       log: FastifyBaseLogger;
+      /** Where the lock of each site's render is held: API servers render one site one at a time. */
+      state: SharedState;
       render: BuiltSiteRenderer;
       /** The site's folder and render input as saved now; called when its render starts. */
       load: (siteId: number) => Promise<{ dir: string; input: BuiltSiteRenderInput }>;
@@ -75,11 +81,15 @@ export class PreviewRenders {
   }
 
   private async renderOnce(siteId: number): Promise<void> {
-    const { dataDir, render, load, rendered, log } = this.deps;
+    const { dataDir, render, load, rendered, log, state } = this.deps;
     const started = Date.now();
-    const { dir, input } = await load(siteId);
-    await publishFolder(sitesTmpDir(dataDir), siteDir(dataDir, dir), (temp) => render(input, temp));
-    await rendered(siteId);
+    // Another server may be rendering this site (saves of one editor can reach either): this
+    // render waits for it, then reads the values saved last.
+    await withLock(state, `preview:${siteId}`, PREVIEW_LOCK_MS, async () => {
+      const { dir, input } = await load(siteId);
+      await publishFolder(sitesTmpDir(dataDir), siteDir(dataDir, dir), (temp) => render(input, temp));
+      await rendered(siteId);
+    });
     log.info({ siteId, ms: Date.now() - started }, 'builder preview rendered');
   }
 }

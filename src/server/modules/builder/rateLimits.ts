@@ -1,5 +1,4 @@
-import type { Clock } from '../../clock';
-import { WindowLimiter } from '../generation/rateLimits';
+import type { SharedState, WindowCounter } from '../../sharedState/types';
 
 const TEN_MINUTES = 10 * 60 * 1000;
 
@@ -19,25 +18,20 @@ export const BUILDER_RATE_LIMITS = {
 } as const;
 
 export class BuilderLimiters {
-  readonly createSitePerUser: WindowLimiter;
-  readonly changePerUser: WindowLimiter;
-  readonly completePerUser: WindowLimiter;
-  readonly uploadPerUser: WindowLimiter;
-  readonly bannerPerUser: WindowLimiter;
-  readonly bannerPerIp: WindowLimiter;
+  readonly createSitePerUser: WindowCounter;
+  readonly changePerUser: WindowCounter;
+  readonly completePerUser: WindowCounter;
+  readonly uploadPerUser: WindowCounter;
+  readonly bannerPerUser: WindowCounter;
+  readonly bannerPerIp: WindowCounter;
 
-  constructor(now: Clock) {
-    const make = ({ limit, windowMs }: { limit: number; windowMs: number }): WindowLimiter => new WindowLimiter(now, limit, windowMs);
+  constructor(state: SharedState) {
     const limits = BUILDER_RATE_LIMITS;
-    this.createSitePerUser = make(limits.createSitePerUser);
-    this.changePerUser = make(limits.changePerUser);
-    this.completePerUser = make(limits.completePerUser);
-    this.uploadPerUser = make(limits.uploadPerUser);
-    this.bannerPerUser = make(limits.bannerPerUser);
-    this.bannerPerIp = make(limits.bannerPerIp);
-  }
-
-  prune(): void {
-    for (const limiter of [this.createSitePerUser, this.changePerUser, this.completePerUser, this.uploadPerUser, this.bannerPerUser, this.bannerPerIp]) limiter.prune();
+    this.createSitePerUser = state.windowCounter('builder:createSitePerUser', limits.createSitePerUser);
+    this.changePerUser = state.windowCounter('builder:changePerUser', limits.changePerUser);
+    this.completePerUser = state.windowCounter('builder:completePerUser', limits.completePerUser);
+    this.uploadPerUser = state.windowCounter('builder:uploadPerUser', limits.uploadPerUser);
+    this.bannerPerUser = state.windowCounter('builder:bannerPerUser', limits.bannerPerUser);
+    this.bannerPerIp = state.windowCounter('builder:bannerPerIp', limits.bannerPerIp);
   }
 }

@@ -126,7 +126,7 @@ export async function registerBuilderRoutes(app: FastifyInstance, deps: BuilderR
       { schema: schemas.siteFileUploadSchema, onRequest: refuseLargeBodies(BuilderLimits.uploadMaxBytes, BuilderMessages.uploadTooLarge), preHandler: requireUser },
       async (request, reply) => {
         const user = currentUser(request);
-        if (!limiters.uploadPerUser.take(String(user.id))) throw tooMany();
+        if (!(await limiters.uploadPerUser.take(String(user.id)))) throw tooMany();
         const { outcome, fields } = await receiveUpload(request, uploads, BUILDER_UPLOAD_POLICY, BuilderMessages.uploadFailed);
         if (outcome.type === 'tooLarge') return tooLargeReply(reply, BuilderMessages.uploadTooLarge);
         if (outcome.type === 'refused') throw invalid(outcome.message);

@@ -76,7 +76,7 @@ export class BuilderService {
     if (!request.id) return this.create(request.type, wanted, user);
     const site = await this.load(request.id, user.id);
     if (!wanted) throw invalid(BuilderMessages.templateRequired);
-    this.takeChange(user);
+    await this.takeChange(user);
     const selected = request.type === 'main' ? this.presetSelection(wanted) : { ...site.selected, [request.type]: this.template(request.type, wanted).id };
     return this.store(site, selected, {});
   }
@@ -95,7 +95,7 @@ export class BuilderService {
    */
   async saveConfig(request: SaveConfigRequest, user: UserRow): Promise<BuilderSite> {
     const site = await this.load(request.id, user.id);
-    this.takeChange(user);
+    await this.takeChange(user);
     const selected = { ...site.selected };
     for (const type of COMPONENT_TYPES) {
       const id = request.selectedComponents[type];
@@ -107,7 +107,7 @@ export class BuilderService {
   /** POST /api/createWeb/setWebMusic: musicId 0 turns the music off. */
   async setWebMusic(request: SetWebMusicRequest, user: UserRow): Promise<BuilderSite> {
     const site = await this.load(request.id, user.id);
-    this.takeChange(user);
+    await this.takeChange(user);
     let value = '';
     if (request.musicId) {
       const track = this.deps.music.items().find((item) => item.id === request.musicId);
@@ -127,8 +127,8 @@ export class BuilderService {
   }
 
   /** Counts one change of the caller's against the limit (429 past it). */
-  takeChange(user: UserRow): void {
-    if (!this.deps.limiters.changePerUser.take(String(user.id))) throw tooMany();
+  async takeChange(user: UserRow): Promise<void> {
+    if (!(await this.deps.limiters.changePerUser.take(String(user.id)))) throw tooMany();
   }
 
   /**
@@ -162,7 +162,7 @@ export class BuilderService {
   }
 
   private async create(type: ComponentType, wanted: number | undefined, user: UserRow): Promise<BuilderSite> {
-    if (!this.deps.limiters.createSitePerUser.take(String(user.id))) throw tooMany();
+    if (!(await this.deps.limiters.createSitePerUser.take(String(user.id)))) throw tooMany();
     const selected = this.presetSelection(type === 'main' && wanted ? wanted : DEFAULT_MAIN_PRESET_ID);
     if (type !== 'main' && wanted) selected[type] = this.template(type, wanted).id;
     const templates = this.templatesOf(selected);

@@ -4,6 +4,7 @@ import type { Sql } from '../../db/connection';
 import type { Catalog } from '../../queue/catalog';
 import type { RenderQueue } from '../../queue/renderQueue';
 import type { BannerArtDescriptor } from '../../render/aiBanner/config';
+import type { SharedState } from '../../sharedState/types';
 import type { MusicLibrary } from '../miniSite/music';
 import { UPLOADS_URL_PREFIX } from '../miniSite/paths';
 import type { SiteZipService } from '../miniSite/siteZip';
@@ -22,6 +23,7 @@ export interface BuilderInputs {
   sql: Sql;
   now: Clock;
   log: FastifyBaseLogger;
+  state: SharedState;
   queue: RenderQueue;
   catalog: Catalog;
   uploads: UploadStore;
@@ -42,15 +44,16 @@ export interface BuilderFilesInUse {
 }
 
 /** The builder's services, wired once per app (services.ts calls this). */
-export function createBuilder({ dataDir, sql, now, log, queue, catalog, uploads, music, zips, render, bannerArt }: BuilderInputs) {
+export function createBuilder({ dataDir, sql, now, log, state, queue, catalog, uploads, music, zips, render, bannerArt }: BuilderInputs) {
   const repo = new BuilderRepository(sql, now);
-  const limiters = new BuilderLimiters(now);
+  const limiters = new BuilderLimiters(state);
   const catalogue = new ComponentCatalogue(() => catalog.logoTemplates());
   const files = new SiteFiles({ dataDir, uploads, queue, repo });
   // The previews read a site when its render starts; the service asks them to render after a save.
   const previews: PreviewRenders = new PreviewRenders({
     dataDir,
     log,
+    state,
     render,
     load: async (siteId) => {
       const record = await repo.byId(siteId);

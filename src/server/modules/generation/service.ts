@@ -82,7 +82,7 @@ export class GenerationService {
    */
   async create(request: LogoCreateRequest, user: UserRow, ip: string): Promise<LogoCreateAnswer> {
     const { limiters, queue } = this.deps;
-    if (!limiters.createPerUser.take(String(user.id)) || !limiters.createPerIp.take(ip)) throw tooMany();
+    if (!(await limiters.createPerUser.take(String(user.id))) || !(await limiters.createPerIp.take(ip))) throw tooMany();
     const spec = this.specOf(request);
     const outcome = await queue.submit(spec, { isFirst: request.isFirst, userId: user.id, ip });
     switch (outcome.type) {
@@ -132,8 +132,8 @@ export class GenerationService {
     return { logoCreationDuration: await this.deps.queue.expectedSeconds(kind, style) };
   }
 
-  zip(request: ZipByFileRequest, ip: string, ownHosts: ReadonlySet<string>): Promise<ZipAnswer> {
-    if (!this.deps.limiters.zipPerIp.take(ip)) throw tooMany();
+  async zip(request: ZipByFileRequest, ip: string, ownHosts: ReadonlySet<string>): Promise<ZipAnswer> {
+    if (!(await this.deps.limiters.zipPerIp.take(ip))) throw tooMany();
     return this.deps.zips.create(request, ownHosts);
   }
 

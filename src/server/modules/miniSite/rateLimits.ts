@@ -1,5 +1,4 @@
-import type { Clock } from '../../clock';
-import { WindowLimiter } from '../generation/rateLimits';
+import type { ByteBudget, SharedState, WindowCounter } from '../../sharedState/types';
 
 const TEN_MINUTES = 10 * 60 * 1000;
 const DAY = 24 * 60 * 60 * 1000;
@@ -18,58 +17,21 @@ export const MINI_SITE_RATE_LIMITS = {
   zipPerUser: { limit: 60, windowMs: TEN_MINUTES },
 } as const;
 
-/** Bytes per key over a sliding day: the size of each upload is known only once it is in. */
-export class ByteBudget {
-  private readonly spent = new Map<string, Array<{ at: number; bytes: number }>>();
-
-  constructor(
-    private readonly now: Clock,
-    readonly limit: number,
-    readonly windowMs: number,
-  ) {}
-
-  private recent(key: string): Array<{ at: number; bytes: number }> {
-    const since = this.now() - this.windowMs;
-    const entries = (this.spent.get(key) ?? []).filter((entry) => entry.at > since);
-    this.spent.set(key, entries);
-    return entries;
-  }
-
-  /** Whether `key` has any budget left. */
-  hasRoom(key: string): boolean {
-    return this.recent(key).reduce((sum, entry) => sum + entry.bytes, 0) < this.limit;
-  }
-
-  spend(key: string, bytes: number): void {
-    this.recent(key).push({ at: this.now(), bytes });
-  }
-
-  prune(): void {
-    for (const key of [...this.spent.keys()]) if (!this.recent(key).length) this.spent.delete(key);
-  }
-}
-
 export class MiniSiteLimiters {
-  readonly uploadPerIp: WindowLimiter;
-  readonly uploadPerUser: WindowLimiter;
+  readonly uploadPerIp: WindowCounter;
+  readonly uploadPerUser: WindowCounter;
   readonly uploadBytesPerIp: ByteBudget;
-  readonly createPerUser: WindowLimiter;
-  readonly createPerIp: WindowLimiter;
-  readonly zipPerUser: WindowLimiter;
+  readonly createPerUser: WindowCounter;
+  readonly createPerIp: WindowCounter;
+  readonly zipPerUser: WindowCounter;
 
-  constructor(now: Clock) {
-    const make = ({ limit, windowMs }: { limit: number; windowMs: number }): WindowLimiter => new WindowLimiter(now, limit, windowMs);
+  constructor(state: SharedState) {
     const limits = MINI_SITE_RATE_LIMITS;
-    this.uploadPerIp = make(limits.uploadPerIp);
-    this.uploadPerUser = make(limits.uploadPerUser);
-    this.uploadBytesPerIp = new ByteBudget(now, limits.uploadBytesPerIpPerDay, DAY);
-    this.createPerUser = make(limits.createPerUser);
-    this.createPerIp = make(limits.createPerIp);
-    this.zipPerUser = make(limits.zipPerUser);
-  }
-
-  prune(): void {
-    for (const limiter of [this.uploadPerIp, this.uploadPerUser, this.createPerUser, this.createPerIp, this.zipPerUser]) limiter.prune();
-    this.uploadBytesPerIp.prune();
+    this.uploadPerIp = state.windowCounter('miniSite:uploadPerIp', limits.uploadPerIp);
+    this.uploadPerUser = state.windowCounter('miniSite:uploadPerUser', limits.uploadPerUser);
+    this.uploadBytesPerIp = state.byteBudget('miniSite:uploadBytesPerIp', limits.uploadBytesPerIpPerDay, DAY);
+    this.createPerUser = state.windowCounter('miniSite:createPerUser', limits.createPerUser);
+    this.createPerIp = state.windowCounter('miniSite:createPerIp', limits.createPerIp);
+    this.zipPerUser = state.windowCounter('miniSite:zipPerUser', limits.zipPerUser);
   }
 }

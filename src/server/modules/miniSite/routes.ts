@@ -52,11 +52,12 @@ export async function registerMiniSiteRoutes(app: FastifyInstance, deps: MiniSit
     /** POST /index/minisite/upload (multipart, field `image`; anonymous allowed, limited by IP) */
     scope.post('/index/minisite/upload', { schema: schemas.uploadSchema, onRequest: refuseLargeBodies(MiniSiteLimits.uploadMaxBytes, MiniSiteMessages.uploadTooLarge) }, async (request, reply) => {
       const user = request.user;
-      if (!limiters.uploadPerIp.take(limitKeyOf(request)) || (user && !limiters.uploadPerUser.take(String(user.id))) || !limiters.uploadBytesPerIp.hasRoom(limitKeyOf(request))) {
+      const address = limitKeyOf(request);
+      if (!(await limiters.uploadPerIp.take(address)) || (user && !(await limiters.uploadPerUser.take(String(user.id)))) || !(await limiters.uploadBytesPerIp.hasRoom(address))) {
         throw tooMany();
       }
       const { outcome } = await receiveUpload(request, uploads, MINI_SITE_UPLOAD_POLICY, MiniSiteMessages.uploadFailed);
-      limiters.uploadBytesPerIp.spend(limitKeyOf(request), outcome.bytes);
+      await limiters.uploadBytesPerIp.spend(address, outcome.bytes);
       if (outcome.type === 'tooLarge') return tooLargeReply(reply, MiniSiteMessages.uploadTooLarge);
       if (outcome.type === 'refused') throw invalid(outcome.message);
       return ok({ shortUrl: outcome.shortUrl, url: publicOrigin ? `${publicOrigin}${outcome.shortUrl}` : outcome.shortUrl });

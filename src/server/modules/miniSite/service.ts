@@ -114,7 +114,7 @@ export class MiniSiteService {
     const input = await this.renderInput(request, ownHosts);
     // Counted once the request is known good: the limit is on renders, and a form corrected
     // after a refusal should not use up the user's turns.
-    if (!limiters.createPerUser.take(String(user.id)) || !limiters.createPerIp.take(ip)) throw tooMany();
+    if (!(await limiters.createPerUser.take(String(user.id))) || !(await limiters.createPerIp.take(ip))) throw tooMany();
     const gameName = input.texts[FIELD_KEYS.gameName] ?? '';
 
     const started = Date.now();
@@ -138,7 +138,7 @@ export class MiniSiteService {
 
   /** The zip of one of the caller's own sites; any other folder is "unknown", whoever made it. */
   async zip(webSiteDir: string, user: UserRow): Promise<ZipAnswer> {
-    if (!this.deps.limiters.zipPerUser.take(String(user.id))) throw tooMany();
+    if (!(await this.deps.limiters.zipPerUser.take(String(user.id)))) throw tooMany();
     const unknown = new BusinessError(AnswerCode.notFound, MiniSiteMessages.siteUnknown);
     if (!MiniSiteLimits.webSiteDirPattern.test(webSiteDir)) throw unknown;
     const site = await this.deps.sites.owned(webSiteDir, user.id);

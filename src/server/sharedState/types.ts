@@ -1,0 +1,69 @@
+import type { FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+
+/** At most `limit` events per key in any `windowMs` (a sliding window). */
+export interface WindowCounter {
+  readonly limit: number;
+  readonly windowMs: number;
+  /** Counts one event for `key`; false (and not counted) when the window already holds `limit`. */
+  take(key: string): Promise<boolean>;
+}
+
+/** Bytes per key over a sliding window: an upload's size is known only once it is in. */
+export interface ByteBudget {
+  readonly limit: number;
+  /** Whether `key` has spent less than the limit in the window. */
+  hasRoom(key: string): Promise<boolean>;
+  spend(key: string, bytes: number): Promise<void>;
+}
+
+/** A held lock; released once, by its holder. */
+export interface Lease {
+  release(): Promise<void>;
+}
+
+/**
+ * What API servers must see alike when there are several of them: rate counters and locks. One
+ * process keeps them in memory (the default); with REDIS_URL they live in Redis, so that a limit
+ * counts every server's requests together and a lock is held once across servers.
+ */
+export interface SharedState {
+  readonly kind: 'memory' | 'redis';
+  /** The counter of `name` (names are unique per limit: 'generation:createPerUser'). */
+  windowCounter(name: string, limits: { limit: number; windowMs: number }): WindowCounter;
+  byteBudget(name: string, limit: number, windowMs: number): ByteBudget;
+  /** @fastify/rate-limit's store, fixed windows on the server's clock. */
+  readonly rateLimitStore: FastifyRateLimitStoreCtor;
+  /**
+   * Takes lock `name`, or answers null when someone holds it. A holder that dies frees it after
+   * `ttlMs`; while the holder lives the lock is renewed, however long its work takes.
+   */
+  tryLock(name: string, ttlMs: number): Promise<Lease | null>;
+  /**
+   * True for the first caller of `name` in each `periodMs` (across servers with Redis): one
+   * housekeeping sweep a period however many servers run the timer.
+   */
+  claimPeriod(name: string, periodMs: number): Promise<boolean>;
+  /** Forgets counters with nothing in their window (memory; Redis expires keys itself). */
+  prune(): void;
+  close(): Promise<void>;
+}
+
+const LOCK_RETRY_MS = 50;
+const LOCK_RETRY_MAX_MS = 500;
+
+/**
+ * Runs `work` holding lock `name`, waiting for it while someone else holds it (retrying at a
+ * growing interval). A holder that dies frees the lock after `ttlMs`, so the wait is bounded.
+ */
+export async function withLock<T>(state: SharedState, name: string, ttlMs: number, work: () => Promise<T>): Promise<T> {
+  let lease = await state.tryLock(name, ttlMs);
+  for (let wait = LOCK_RETRY_MS; !lease; wait = Math.min(wait * 2, LOCK_RETRY_MAX_MS)) {
+    await new Promise((resolve) => setTimeout(resolve, wait));
+    lease = await state.tryLock(name, ttlMs);
+  }
+  try {
+    return await work();
+  } finally {
+    await lease.release();
+  }
+}

@@ -1,0 +1,67 @@
+/**
+ * Several API servers as an operator runs them: one PostgreSQL (a schema of this suite's), one
+ * Redis (a key prefix of this suite's), one JWT_SECRET, and a DATA_DIR of each server's own.
+ * Needs TEST_DATABASE_URL and TEST_REDIS_URL (config/scripts/testServers.sh start); without them
+ * the suites are skipped, except where WPG_REQUIRE_TEST_SERVERS is set (.ci/run): there they fail.
+ */
+import { sql } from 'kysely';
+import { connectPostgres, type DatabaseConnection } from '../../../src/server/db/connection';
+import { type TestApp, type TestAppOptions, buildTestApp, createClock, get, post } from '../helpers';
+import { postgresUrl } from '../db/testDatabases';
+import { deletePrefix, redisUrl, testPrefix } from '../sharedState/testStates';
+
+export const scaleOutServersAvailable = (): boolean => (!!postgresUrl() && !!redisUrl()) || !!process.env.WPG_REQUIRE_TEST_SERVERS;
+
+export interface Cluster {
+  servers: TestApp[];
+  /** The suite's own connection to the shared database (captcha answers, SMS codes, rows). */
+  db: DatabaseConnection;
+  close(): Promise<void>;
+}
+
+/** `count` API servers sharing a fresh schema and key prefix, each with its own data folder and one clock. */
+export async function startCluster(count: number, options: Omit<TestAppOptions, 'env' | 'clock'> & { env?: Record<string, string> } = {}): Promise<Cluster> {
+  const databaseUrl = postgresUrl();
+  const redis = redisUrl();
+  if (!databaseUrl || !redis) throw new Error('TEST_DATABASE_URL and TEST_REDIS_URL are not set: start the test servers with config/scripts/testServers.sh start');
+  const schema = `t_cluster_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  const prefix = testPrefix();
+  const db = await connectPostgres(databaseUrl, { schema, poolSize: 2 });
+  const withSchema = new URL(databaseUrl);
+  withSchema.searchParams.set('options', `-c search_path=${schema}`);
+  const clock = createClock();
+  const servers: TestApp[] = [];
+  for (let i = 0; i < count; i += 1) {
+    servers.push(await buildTestApp({ ...options, clock, env: { DATABASE_URL: withSchema.toString(), REDIS_URL: redis, REDIS_KEY_PREFIX: prefix, ...options.env } }));
+  }
+  return {
+    servers,
+    db,
+    close: async () => {
+      await Promise.all(servers.map((server) => server.close()));
+      await sql`DROP SCHEMA ${sql.id(schema)} CASCADE`.execute(db.sql);
+      await db.close();
+      await deletePrefix(redis, prefix);
+    },
+  };
+}
+
+/** A captcha made on `maker` and passed on `checker`; answers its id. */
+export async function passedCaptchaAcross(cluster: Cluster, maker: TestApp, checker: TestApp): Promise<string> {
+  const { data } = await get<{ captchaId: string }>(maker, '/api/auth/getCaptcha');
+  const { answer } = await cluster.db.sql.selectFrom('captchas').select('answer').where('id', '=', data.captchaId).executeTakeFirstOrThrow();
+  const verified = await post(checker, '/api/auth/verifyCaptcha', { captchaId: data.captchaId, code: answer });
+  if (verified.code !== 200) throw new Error(`Captcha not passed: ${verified.msg}`);
+  return data.captchaId;
+}
+
+/** Registers `phone` (captcha on one server, SMS on the other) and answers nothing; throws on failure. */
+export async function registerAcross(cluster: Cluster, phone: string, password: string): Promise<void> {
+  const [a, b] = cluster.servers;
+  const captchaId = await passedCaptchaAcross(cluster, a, b);
+  const sent = await post(a, '/api/Auth/sendSmsCode', { iphone: phone, captchaId, purpose: 'register' });
+  if (sent.code !== 200) throw new Error(`SMS not sent: ${sent.msg}`);
+  const { code } = await cluster.db.sql.selectFrom('sms_outbox').select('code').where('phone', '=', phone).orderBy('id', 'desc').executeTakeFirstOrThrow();
+  const registered = await post(b, '/api/auth/register', { mobile: phone, password, verifyCode: code });
+  if (registered.code !== 200) throw new Error(`Register failed: ${registered.msg}`);
+}

@@ -1,0 +1,100 @@
+/**
+ * Two API servers on one PostgreSQL and one Redis (issue 14, test 4): what a user does on one is
+ * known to the other, and every limit counts both servers' requests together.
+ */
+import type { LoginAnswer, QrLoginInfoAnswer, QrcodeAnswer } from '../../../src/contract/auth';
+import { DEFAULT_LOGO_TEXTS } from '../../../src/contract/generation';
+import { Security } from '../../../src/contract/limits';
+import { GENERATION_RATE_LIMITS } from '../../../src/server/modules/generation/rateLimits';
+import { MINI_SITE_RATE_LIMITS } from '../../../src/server/modules/miniSite/rateLimits';
+import { bearer, get, post, type TestApp } from '../helpers';
+import { canvasImage, multipart } from '../modules/miniSiteKit';
+import { FakeRunner } from '../queue/kit';
+import { passedCaptchaAcross, registerAcross, scaleOutServersAvailable, startCluster, type Cluster } from './kit';
+
+jest.setTimeout(120_000);
+
+(scaleOutServersAvailable() ? describe : describe.skip)('two API servers', () => {
+  let cluster: Cluster;
+  let a: TestApp;
+  let b: TestApp;
+
+  beforeAll(async () => {
+    // Behind a proxy, as several servers are: each test is its own client address.
+    cluster = await startCluster(2, { env: { TRUST_PROXY: '1' }, generation: { runner: new FakeRunner('auto') } });
+    [a, b] = cluster.servers;
+  });
+
+  afterAll(async () => {
+    await cluster?.close();
+  });
+
+  it('accepts a token made on A on B, and a logout on B ends it on A', async () => {
+    await registerAcross(cluster, '13800000001', 'Secret#2026');
+    const login = await post<LoginAnswer>(a, '/api/auth/login', { username: '13800000001', password: 'Secret#2026' });
+    expect(login.code).toBe(200);
+    const headers = bearer(login.data.token);
+    expect(await get(b, '/user/info', headers)).toMatchObject({ code: 200, data: expect.objectContaining({ mobile: '13800000001' }) });
+    expect(await post(b, '/api/auth/logout', {}, headers)).toMatchObject({ code: 200 });
+    expect((await get(a, '/user/info', headers)).status).toBe(401);
+  });
+
+  it('checks on B a captcha made on A, once', async () => {
+    const captchaId = await passedCaptchaAcross(cluster, a, b);
+    const sent = await post(b, '/api/Auth/sendSmsCode', { iphone: '13800000002', captchaId, purpose: 'register' });
+    expect(sent.code).toBe(200);
+    // Spent on B: A refuses it for a second message.
+    const again = await post(a, '/api/Auth/sendSmsCode', { iphone: '13800000003', captchaId, purpose: 'register' });
+    expect(again.code).not.toBe(200);
+  });
+
+  it('throttles logins from one address on both servers together', async () => {
+    await registerAcross(cluster, '13800000004', 'Secret#2026');
+    const headers = { 'x-forwarded-for': '203.0.113.40' };
+    const codes: number[] = [];
+    for (let i = 0; i <= Security.loginPerIpPerMinute; i += 1) {
+      codes.push((await post(i % 2 ? a : b, '/api/auth/login', { username: '13800000004', password: 'Secret#2026' }, headers)).code);
+    }
+    expect(codes.slice(0, -1).filter((code) => code !== 200)).toEqual([]);
+    expect(codes.at(-1)).toBe(429);
+  });
+
+  it('counts one user\u2019s generations on both servers against one limit', async () => {
+    await registerAcross(cluster, '13800000005', 'Secret#2026');
+    const login = await post<LoginAnswer>(b, '/api/auth/login', { username: '13800000005', password: 'Secret#2026' }, { 'x-forwarded-for': '203.0.113.42' });
+    const headers = { ...bearer(login.data.token), 'x-forwarded-for': '203.0.113.42' };
+    const body = { ...DEFAULT_LOGO_TEXTS, logotext: '星海远征', logobg: 3, module: 'tl', isFirst: false };
+    const codes: number[] = [];
+    for (let i = 0; i <= GENERATION_RATE_LIMITS.createPerUser.limit; i += 1) codes.push((await post(i % 2 ? a : b, '/index/common/logoCreate', body, headers)).code);
+    expect(codes.slice(0, -1).filter((code) => code !== 200)).toEqual([]);
+    expect(codes.at(-1)).toBe(429);
+  });
+
+  it('counts one address\u2019s uploads on both servers against one limit', async () => {
+    const upload = async (server: TestApp): Promise<number> => {
+      const body = multipart([{ name: 'image', filename: 'art.png', contentType: 'image/png', data: canvasImage('png') }]);
+      const response = await server.app.inject({ method: 'POST', url: '/index/minisite/upload', payload: body.payload, headers: { ...body.headers, 'x-forwarded-for': '203.0.113.41' } });
+      return response.json<{ code: number }>().code;
+    };
+    const codes: number[] = [];
+    for (let i = 0; i <= MINI_SITE_RATE_LIMITS.uploadPerIp.limit; i += 1) codes.push(await upload(i % 2 ? a : b));
+    expect(codes.slice(0, -1).filter((code) => code !== 200)).toEqual([]);
+    expect(codes.at(-1)).toBe(429);
+  });
+
+  it('gives a confirmed QR login to exactly one of the polls made on both servers at once', async () => {
+    const { data } = await post<QrcodeAnswer>(a, '/api/wxAuth/getWechatQrcode', { host: 'localhost:8080' });
+    const scanned = await b.app.inject({ method: 'GET', url: `/api/wxAuth/scan?ticket=${encodeURIComponent(data.ticket)}` });
+    expect(scanned.statusCode).toBe(200);
+    const confirmed = await a.app.inject({
+      method: 'POST',
+      url: '/api/wxAuth/scan/confirm',
+      payload: new URLSearchParams({ ticket: data.ticket, action: 'confirm' }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: String(scanned.headers['set-cookie']).split(';')[0] },
+    });
+    expect(confirmed.statusCode).toBe(200);
+    const url = `/api/wxAuth/wxLoginInfo?qrcode=${encodeURIComponent(data.ticket)}`;
+    const polls = await Promise.all([a, b, a, b, a, b].map((server) => get<QrLoginInfoAnswer>(server, url)));
+    expect(polls.map((poll) => poll.data.status).sort()).toEqual(['confirmed', 'expired', 'expired', 'expired', 'expired', 'expired']);
+  });
+});
