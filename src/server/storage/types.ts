@@ -1,0 +1,70 @@
+import type { Readable } from 'node:stream';
+
+/** What the store knows of a file. */
+export interface StoredFile {
+  size: number;
+  /** A strong validator for If-None-Match and If-Range (quoted, as HTTP sends it). */
+  etag: string;
+  modifiedAt: Date;
+}
+
+/** Bytes `start` to `end`, both included (HTTP's Range), within the file. */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
+/**
+ * Where generated files live, by key: a relative path with `/` ('generated/<job>/logo.png',
+ * 'sites/<dir>/index.html'). The local store keeps them under DATA_DIR (the default); the S3 store
+ * in a bucket that every server and render worker shares (STORAGE_BACKEND=s3).
+ */
+export interface FileStore {
+  readonly kind: 'local' | 's3';
+  /** Stores the file at `source` (a local path) under `key`; readers see the old file or the new one, whole. */
+  putFile(key: string, source: string): Promise<void>;
+  putBuffer(key: string, data: Buffer): Promise<void>;
+  /**
+   * Stores every file under the local folder `dir` below `prefix` (`prefix/relative/path`) and
+   * deletes what was below `prefix` before and is not in `dir`; answers the relative paths stored.
+   */
+  putFolder(prefix: string, dir: string): Promise<string[]>;
+  /** The file under `key`, or null. */
+  head(key: string): Promise<StoredFile | null>;
+  /** The bytes of `key` (of `range` when given) as a stream, or null when there is no such file. */
+  read(key: string, range?: ByteRange): Promise<{ file: StoredFile; body: Readable } | null>;
+  /** Copies a file to a local path (a render that reads an upload). */
+  download(key: string, destination: string): Promise<boolean>;
+  copy(from: string, to: string): Promise<void>;
+  /** The keys below `prefix` (a folder: ends with '/'), in no promised order. */
+  list(prefix: string): Promise<string[]>;
+  /** Deletes `key` and everything below `key/`; answers how many files went. */
+  deletePrefix(prefix: string): Promise<number>;
+}
+
+export class StorageKeyError extends Error {
+  override name = 'StorageKeyError';
+}
+
+// Job ids are base64url (they may start with '-' or '_'); no segment starts with a dot.
+const SEGMENT = /^[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
+
+/**
+ * Refuses a key that could leave its folder or mean two things: empty segments, '.', '..',
+ * backslashes, a leading slash. Keys are made by the server, never taken from a request whole,
+ * but a request's path names the file it serves: this is the last check before the disk or bucket.
+ */
+export function checkKey(key: string): string {
+  const segments = key.split('/');
+  if (!key || key.length > 1024 || segments.some((segment) => !SEGMENT.test(segment))) {
+    throw new StorageKeyError(`Not a storage key: ${JSON.stringify(key.slice(0, 200))}`);
+  }
+  return key;
+}
+
+/** A prefix is a key, or '' for the whole store (list only); a trailing '/' is allowed. */
+export function checkPrefix(prefix: string): string {
+  const bare = prefix.endsWith('/') ? prefix.slice(0, -1) : prefix;
+  if (bare) checkKey(bare);
+  return bare;
+}
