@@ -24,6 +24,7 @@ import { registerMiniSiteRoutes } from './modules/miniSite/routes';
 import { registerWorksRoutes } from './modules/works/routes';
 import { seedCommon } from './modules/common/seed';
 import { connectSharedState } from './sharedState';
+import { connectDataFiles } from './storage';
 import { registerWxAuthRoutes } from './modules/wxAuth/routes';
 import { registerAuth } from './plugins/auth';
 import { deriveKey } from './security/secrets';
@@ -91,11 +92,15 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
 
   const state = await connectSharedState(config.redisUrl, now, config.redisKeyPrefix);
   app.addHook('onClose', async () => state.close());
+  const files = await connectDataFiles(config.dataDir, config.storage);
+  app.addHook('onClose', async () => files.close());
 
-  const services = createServices({ config, sql: database.sql, dialect: database.dialect, now, log: app.log, state, smsProvider: options.smsProvider, generation: options.generation, miniSite: options.miniSite, builder: options.builder });
+  const services = createServices({ config, sql: database.sql, dialect: database.dialect, now, log: app.log, state, files, smsProvider: options.smsProvider, generation: options.generation, miniSite: options.miniSite, builder: options.builder });
   await ensureQqQrCode(config.dataDir, (await services.common.siteConfig()).qq1_link);
   const housekeeping = startHousekeeping(services, app.log);
-  app.addHook('onClose', async () => clearInterval(housekeeping));
+  app.addHook('onClose', async () => clearInterval(housekeeping.timer));
+  // What a start deletes (an old renderer's pictures, results past their time) is gone before the first request.
+  await housekeeping.first;
   await services.renderQueue.start();
   // onClose hooks run last-added first: the queue puts its running jobs back before the database closes.
   app.addHook('onClose', async () => services.renderQueue.close());
@@ -103,7 +108,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
   app.addHook('onClose', async () => services.siteRenderThread.close());
   if (config.generation.catalogPrerender) {
     app.addHook('onReady', async () => {
-      const queued = services.catalog.prerenderMissing();
+      const queued = await services.catalog.prerenderMissing();
       if (queued) app.log.info(`Rendering ${queued} missing gallery picture sets in the background`);
       // The mini site's background music, in its own worker thread; logged when done or failed.
       if (services.music.missing().length) services.music.ensureAll().catch(() => {});
@@ -129,8 +134,8 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
   registerWorksRoutes(app, services.works);
 
   await registerBrandAssets(app, [BRAND_ASSETS_DIR, generatedBrandDir(config.dataDir)]);
-  await registerGenerationFiles(app, { dataDir: config.dataDir, catalog: services.catalog });
-  await registerMiniSiteFiles(app, { dataDir: config.dataDir, music: services.music, changesInPlace: (dir) => builder.repo.hasDir(dir) });
+  await registerGenerationFiles(app, { files, catalog: services.catalog });
+  await registerMiniSiteFiles(app, { files, music: services.music, changesInPlace: (dir) => builder.repo.hasDir(dir) });
   await registerBuilderFiles(app);
   await registerTutorialFiles(app);
   await registerSpa(app, { clientDir: config.clientDir, productionHost: config.productionHost, reduxDevtools: config.reduxDevtools });

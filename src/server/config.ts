@@ -18,6 +18,8 @@ export interface ServerConfig {
   databaseUrl: string;
   /** REDIS_URL: a Redis (redis://[:password@]host:port[/db]) that every API server shares; '' keeps rate counters and locks in memory. */
   redisUrl: string;
+  /** STORAGE_BACKEND and S3_*: where generated files live (DATA_DIR by default, or a bucket every server shares). */
+  storage: StorageConfig;
   /** REDIS_KEY_PREFIX: starts every key this deployment writes to Redis (default `wpg:`), so that deployments can share one. */
   redisKeyPrefix: string;
   mode: Mode;
@@ -41,6 +43,10 @@ export interface ServerConfig {
    */
   bannerArt: BannerArtConfig;
 }
+
+export type StorageConfig =
+  | { backend: 'local' }
+  | { backend: 's3'; endpoint: string; region: string; bucket: string; accessKeyId: string; secretAccessKey: string; forcePathStyle: boolean; prefix: string };
 
 /**
  * How long a client may take (DESIGN.md section 8): a slowloris client that sends its headers or
@@ -212,6 +218,32 @@ function parseRedisKeyPrefix(value: string | undefined): string {
   return value;
 }
 
+function parseStorage(env: Env): StorageConfig {
+  const backend = oneOf('STORAGE_BACKEND', env.STORAGE_BACKEND, ['local', 's3'] as const, 'local');
+  if (backend === 'local') return { backend };
+  const need = (name: string, what: string): string => {
+    const value = env[name];
+    if (!value) throw new ConfigError(`STORAGE_BACKEND=s3 needs ${name}: ${what}.`);
+    return value;
+  };
+  const endpoint = env.S3_ENDPOINT ?? '';
+  if (endpoint && !/^https?:\/\/[^\s/]+\/?$/.test(endpoint)) throw new ConfigError(`S3_ENDPOINT must be an http(s) origin such as https://s3.example.com (got "${endpoint}").`);
+  const bucket = need('S3_BUCKET', 'the bucket that holds the generated files');
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) throw new ConfigError(`S3_BUCKET must be a bucket name: 3 to 63 lower-case letters, digits, dots and hyphens (got "${bucket}").`);
+  const prefix = env.S3_PREFIX ?? '';
+  if (prefix && !/^([A-Za-z0-9_-][A-Za-z0-9._-]*\/)+$/.test(prefix)) throw new ConfigError(`S3_PREFIX must be folder names ending in "/", e.g. wpg/ (got "${prefix}").`);
+  return {
+    backend,
+    endpoint,
+    region: need('S3_REGION', 'the region of the bucket, e.g. us-east-1'),
+    bucket,
+    accessKeyId: need('S3_ACCESS_KEY_ID', 'the access key of an account that may read and write the bucket'),
+    secretAccessKey: need('S3_SECRET_ACCESS_KEY', 'the secret of that access key'),
+    forcePathStyle: parseFlag('S3_FORCE_PATH_STYLE', env.S3_FORCE_PATH_STYLE),
+    prefix,
+  };
+}
+
 function parseSms(env: Env): SmsConfig {
   const provider = oneOf('SMS_PROVIDER', env.SMS_PROVIDER, ['local', 'http'] as const, 'local');
   if (provider === 'local') return { provider };
@@ -254,6 +286,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     databaseUrl: parseDatabaseUrl(env.DATABASE_URL),
     redisUrl: parseRedisUrl(env.REDIS_URL),
     redisKeyPrefix: parseRedisKeyPrefix(env.REDIS_KEY_PREFIX),
+    storage: parseStorage(env),
     mode,
     productionHost: parseProductionHost(env.PRODUCTION_HOST),
     clientDir: env.CLIENT_DIR ? path.resolve(repoRoot, env.CLIENT_DIR) : clientDistDir,

@@ -39,6 +39,7 @@ import { RateLimiter } from './security/rateLimiter';
 import { deriveKey } from './security/secrets';
 import { TokenService } from './security/tokens';
 import type { SharedState } from './sharedState/types';
+import type { DataFiles } from './storage/dataFiles';
 
 export interface ServiceInputs {
   config: ServerConfig;
@@ -48,6 +49,8 @@ export interface ServiceInputs {
   log: FastifyBaseLogger;
   /** Rate counters and locks: memory, or Redis that every API server shares. */
   state: SharedState;
+  /** DATA_DIR and the file store behind it (itself by default, a bucket with STORAGE_BACKEND=s3). */
+  files: DataFiles;
   smsProvider?: SmsProvider;
   generation?: GenerationOverrides;
   miniSite?: MiniSiteOverrides;
@@ -71,7 +74,7 @@ export interface GenerationOverrides {
 }
 
 /** Wires the services once per app: one place shows what depends on what. */
-export function createServices({ config, sql, dialect, now, log, state, smsProvider, generation, miniSite, builder }: ServiceInputs) {
+export function createServices({ config, sql, dialect, now, log, state, files, smsProvider, generation, miniSite, builder }: ServiceInputs) {
   const limiter = new RateLimiter(sql, now);
   const users = new UserRepository(sql, now);
   const tokens = new TokenService(config.jwtSecret, now);
@@ -90,6 +93,7 @@ export function createServices({ config, sql, dialect, now, log, state, smsProvi
     now,
     log,
     dataDir: config.dataDir,
+    files,
     runner: generation?.runner ?? new WorkerPool({ size: concurrency, log }),
     // Job ids are result URLs: keyed, so that nobody can work one out from a game's name.
     identityKey: deriveKey(config.jwtSecret, 'render-job-id'),
@@ -101,17 +105,17 @@ export function createServices({ config, sql, dialect, now, log, state, smsProvi
     maxActivePerIp,
     ...generation?.queue,
   });
-  const catalog = new Catalog({ dataDir: config.dataDir, queue: renderQueue, log, now, state });
+  const catalog = new Catalog({ files, queue: renderQueue, log, now, state });
   const zipKey = deriveKey(config.jwtSecret, 'zip-key');
-  const zips = new ZipService({ dataDir: config.dataDir, queue: renderQueue, now, key: zipKey });
+  const zips = new ZipService({ dataDir: config.dataDir, files, queue: renderQueue, now, key: zipKey });
   const generationLimiters = new GenerationLimiters(state);
   const works = new WorksRepository(sql, now);
-  const music = new MusicLibrary({ dataDir: config.dataDir, log, now });
-  const uploads = new UploadStore({ dataDir: config.dataDir, now });
+  const music = new MusicLibrary({ dataDir: config.dataDir, files, log, now });
+  const uploads = new UploadStore({ dataDir: config.dataDir, now, files });
   const miniSiteLimiters = new MiniSiteLimiters(state);
   // Sites render in a worker thread (app.ts closes it); tests may hand in a renderer of their own.
   const siteRenderThread = new SiteRenderThread(log);
-  const siteZips = new SiteZipService({ dataDir: config.dataDir, now, key: zipKey });
+  const siteZips = new SiteZipService({ dataDir: config.dataDir, now, key: zipKey, files });
   return {
     state,
     limiter,
@@ -137,6 +141,7 @@ export function createServices({ config, sql, dialect, now, log, state, smsProvi
     siteRenderThread,
     miniSite: new MiniSiteService({
       dataDir: config.dataDir,
+      files,
       now,
       log,
       queue: renderQueue,
@@ -153,6 +158,7 @@ export function createServices({ config, sql, dialect, now, log, state, smsProvi
       now,
       log,
       state,
+      dataFiles: files,
       queue: renderQueue,
       catalog,
       uploads,
@@ -176,7 +182,7 @@ const HOUSEKEEPING_CLAIM_MS = HOUSEKEEPING_INTERVAL_MS - 30 * 1000;
  * builder sites render from (their uploads and generated banners) is kept as long as the sites are.
  * With several API servers one of them sweeps each period; each forgets its own memory's counters.
  */
-export function startHousekeeping(services: Services, log: FastifyBaseLogger): NodeJS.Timeout {
+export function startHousekeeping(services: Services, log: FastifyBaseLogger): { timer: NodeJS.Timeout; first: Promise<void> } {
   const sweep = async (): Promise<void> => {
     services.state.prune();
     if (!(await services.state.claimPeriod('housekeeping', HOUSEKEEPING_CLAIM_MS))) return;
@@ -188,18 +194,16 @@ export function startHousekeeping(services: Services, log: FastifyBaseLogger): N
     await services.qrLogin.prune();
     await services.limiter.prune();
     await services.renderQueue.prune();
-    services.zips.prune();
-    services.catalog.removeOldVersions();
+    await services.zips.prune();
+    await services.catalog.removeOldVersions();
     await services.miniSite.prune();
-    services.uploads.prune((name) => builderFiles.uploads.has(name));
-    services.music.removeOldVersions();
+    await services.uploads.prune((name) => builderFiles.uploads.has(name));
+    await services.music.removeOldVersions();
   };
-  const run = (): void => {
-    sweep().catch((error: unknown) => log.error({ err: error }, 'housekeeping failed'));
-  };
-  run();
-  const timer = setInterval(run, HOUSEKEEPING_INTERVAL_MS);
+  const run = (): Promise<void> => sweep().catch((error: unknown) => log.error({ err: error }, 'housekeeping failed'));
+  const first = run();
+  const timer = setInterval(() => void run(), HOUSEKEEPING_INTERVAL_MS);
   // Never the reason the process stays alive.
   timer.unref();
-  return timer;
+  return { timer, first };
 }

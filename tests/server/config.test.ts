@@ -62,6 +62,14 @@ describe('loadConfig', () => {
       TRUST_PROXY: '1',
       DATABASE_URL: 'postgres://wpg:secret@db.internal:5432/wpg',
       REDIS_URL: 'redis://:secret@cache.internal:6379/2',
+      STORAGE_BACKEND: 's3',
+      S3_ENDPOINT: 'https://s3.example.com',
+      S3_REGION: 'cn-east-1',
+      S3_BUCKET: 'wpg-files',
+      S3_ACCESS_KEY_ID: 'AKEXAMPLE',
+      S3_SECRET_ACCESS_KEY: 'not-a-real-secret',
+      S3_FORCE_PATH_STYLE: '1',
+      S3_PREFIX: 'wpg/',
     });
     expect(config).toMatchObject({
       port: 3001,
@@ -75,6 +83,7 @@ describe('loadConfig', () => {
       trustProxy: 1,
       databaseUrl: 'postgres://wpg:secret@db.internal:5432/wpg',
       redisUrl: 'redis://:secret@cache.internal:6379/2',
+      storage: { backend: 's3', endpoint: 'https://s3.example.com', region: 'cn-east-1', bucket: 'wpg-files', accessKeyId: 'AKEXAMPLE', secretAccessKey: 'not-a-real-secret', forcePathStyle: true, prefix: 'wpg/' },
     });
     // An explicit secret writes no file.
     expect(fs.existsSync(path.join(dataDir, 'secret.key'))).toBe(false);
@@ -104,6 +113,14 @@ describe('loadConfig', () => {
     [{ REDIS_URL: 'http://cache.internal:6379' }, /REDIS_URL must start with redis:\/\//],
     [{ REDIS_URL: 'not a url' }, /REDIS_URL must be a Redis URL/],
     [{ REDIS_KEY_PREFIX: 'has space' }, /REDIS_KEY_PREFIX/],
+    [{ STORAGE_BACKEND: 'ftp' }, /STORAGE_BACKEND must be one of local, s3/],
+    [{ STORAGE_BACKEND: 's3' }, /STORAGE_BACKEND=s3 needs S3_BUCKET/],
+    [{ STORAGE_BACKEND: 's3', S3_BUCKET: 'Bad_Bucket' }, /S3_BUCKET must be a bucket name/],
+    [{ STORAGE_BACKEND: 's3', S3_BUCKET: 'wpg-files' }, /STORAGE_BACKEND=s3 needs S3_REGION/],
+    [{ STORAGE_BACKEND: 's3', S3_BUCKET: 'wpg-files', S3_REGION: 'us-east-1' }, /STORAGE_BACKEND=s3 needs S3_ACCESS_KEY_ID/],
+    [{ STORAGE_BACKEND: 's3', S3_BUCKET: 'wpg-files', S3_REGION: 'us-east-1', S3_ACCESS_KEY_ID: 'k' }, /STORAGE_BACKEND=s3 needs S3_SECRET_ACCESS_KEY/],
+    [{ STORAGE_BACKEND: 's3', S3_ENDPOINT: 'minio:9000' }, /S3_ENDPOINT must be an http\(s\) origin/],
+    [{ STORAGE_BACKEND: 's3', S3_BUCKET: 'wpg-files', S3_PREFIX: '../x/' }, /S3_PREFIX must be folder names/],
     [{ REDIS_URL: 'redis://cache.internal:6379' }, /REDIS_URL needs JWT_SECRET/],
   ])('fails fast on %j', (env, message) => {
     expect(() => loadConfig({ DATA_DIR: dataDir, ...env })).toThrow(ConfigError);

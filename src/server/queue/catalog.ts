@@ -7,6 +7,7 @@ import { BANNER_STYLES, LOGO_STYLES, bannerStyleById, logoStyleById } from '../r
 import { CATALOG_MUSIC_FOLDER, CATALOG_URL_PREFIX, catalogRoot } from './paths';
 import type { RenderQueue } from './renderQueue';
 import { withLock, type SharedState } from '../sharedState/types';
+import type { DataFiles } from '../storage/dataFiles';
 import { JOB_FILES, RENDERER_VERSION, type CatalogJobSpec } from '../render/jobSpec';
 
 type CatalogKind = CatalogJobSpec['kind'];
@@ -38,11 +39,13 @@ export class Catalog {
   private banners: BannerTemplate[] | null = null;
   private readonly inFlight = new Map<string, Promise<void>>();
   private readonly failedAt = new Map<string, number>();
+  /** Styles whose pictures exist: a version's pictures are never deleted while it is current. */
+  private readonly complete = new Set<string>();
 
   constructor(
-    private readonly options: { dataDir: string; queue: RenderQueue; log: FastifyBaseLogger; now: Clock; state: SharedState },
+    private readonly options: { files: DataFiles; queue: RenderQueue; log: FastifyBaseLogger; now: Clock; state: SharedState },
   ) {
-    this.dir = path.join(catalogRoot(options.dataDir), RENDERER_VERSION);
+    this.dir = path.join(catalogRoot(options.files.dataDir), RENDERER_VERSION);
   }
 
   url(spec: CatalogJobSpec, roleFile: string): string {
@@ -88,15 +91,20 @@ export class Catalog {
     ];
   }
 
-  isComplete(spec: CatalogJobSpec): boolean {
-    return Object.values(JOB_FILES[spec.kind]).every((roleFile) => fs.existsSync(path.join(this.dir, fileName(spec, roleFile))));
+  /** Whether every picture of the style exists, here or in the shared store. */
+  async isComplete(spec: CatalogJobSpec): Promise<boolean> {
+    const key = taskKey(spec);
+    if (this.complete.has(key)) return true;
+    for (const roleFile of Object.values(JOB_FILES[spec.kind])) if (!(await this.options.files.exists(path.join(this.dir, fileName(spec, roleFile))))) return false;
+    this.complete.add(key);
+    return true;
   }
 
   /** Queues the missing pictures at background priority; answers how many tasks were queued. */
-  prerenderMissing(): number {
+  async prerenderMissing(): Promise<number> {
     let queued = 0;
     for (const spec of this.allTasks()) {
-      if (this.isComplete(spec)) continue;
+      if (await this.isComplete(spec)) continue;
       queued += 1;
       this.ensure(spec, 'background').catch(() => {
         // Logged by the queue; a visitor's request will try again.
@@ -113,7 +121,7 @@ export class Catalog {
   async ensureForPath(urlPath: string): Promise<boolean> {
     const spec = this.specOfPath(urlPath);
     if (!spec) return false;
-    if (this.isComplete(spec)) return true;
+    if (await this.isComplete(spec)) return true;
     const failed = this.failedAt.get(taskKey(spec));
     if (failed !== undefined && this.options.now() - failed < FAILURE_BACKOFF_MS) return false;
     try {
@@ -146,9 +154,11 @@ export class Catalog {
       if (priority === 'demand') this.options.queue.renderGallery(key, spec, 'demand').catch(() => {});
       return known;
     }
-    if (this.isComplete(spec)) return Promise.resolve();
+    if (this.complete.has(key)) return Promise.resolve();
     // One render per style across API servers too: who waited for another's render finds it done.
-    const work = withLock(this.options.state, `gallery:${RENDERER_VERSION}:${key}`, RENDER_LOCK_MS, () => (this.isComplete(spec) ? Promise.resolve() : this.render(key, spec, priority)))
+    const lockName = `gallery:${RENDERER_VERSION}:${key}`;
+    const work = this.isComplete(spec)
+      .then((done) => (done ? undefined : withLock(this.options.state, lockName, RENDER_LOCK_MS, async () => ((await this.isComplete(spec)) ? undefined : this.render(key, spec, priority)))))
       .catch((error: unknown) => {
         this.failedAt.set(key, this.options.now());
         throw error;
@@ -161,12 +171,17 @@ export class Catalog {
   private render(key: string, spec: CatalogJobSpec, priority: 'demand' | 'background'): Promise<void> {
     return this.options.queue
       .renderGallery(key, spec, priority)
-      .then(({ dir, files }) => {
+      .then(async ({ dir, files }) => {
         try {
           fs.mkdirSync(this.dir, { recursive: true });
           // Renamed one by one into place: a visitor gets a whole file or a 404, never half of one.
-          for (const roleFile of files) fs.renameSync(path.join(dir, roleFile), path.join(this.dir, fileName(spec, roleFile)));
+          for (const roleFile of files) {
+            const target = path.join(this.dir, fileName(spec, roleFile));
+            fs.renameSync(path.join(dir, roleFile), target);
+            await this.options.files.publish(target);
+          }
           this.failedAt.delete(key);
+          this.complete.add(key);
         } finally {
           fs.rmSync(dir, { recursive: true, force: true });
         }
@@ -174,13 +189,15 @@ export class Catalog {
   }
 
   /** Deletes the pictures of other renderer versions (housekeeping): no URL we give out names them. The music folder is not a version. */
-  removeOldVersions(): number {
-    const root = catalogRoot(this.options.dataDir);
-    if (!fs.existsSync(root)) return 0;
+  async removeOldVersions(): Promise<number> {
+    const { files } = this.options;
+    const root = catalogRoot(files.dataDir);
+    const versions = new Set(fs.existsSync(root) ? fs.readdirSync(root) : []);
+    if (files.shared) for (const key of await files.store.list('catalog/')) versions.add(key.split('/')[1]);
     let removed = 0;
-    for (const entry of fs.readdirSync(root)) {
+    for (const entry of versions) {
       if (entry === RENDERER_VERSION || entry === CATALOG_MUSIC_FOLDER) continue;
-      fs.rmSync(path.join(root, entry), { recursive: true, force: true });
+      await files.remove(path.join(root, entry));
       removed += 1;
     }
     return removed;

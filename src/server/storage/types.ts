@@ -46,8 +46,10 @@ export class StorageKeyError extends Error {
   override name = 'StorageKeyError';
 }
 
-// Job ids are base64url (they may start with '-' or '_'); no segment starts with a dot.
-const SEGMENT = /^[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
+// Any name a file of ours has (job ids, '龙腾天下.zip'), but no separator, control character or
+// leading dot: no segment can be '.' or '..' or hide a file.
+// eslint-disable-next-line no-control-regex -- control characters are exactly what must not pass
+const SEGMENT = /^(?!\.)[^/\\\u0000-\u001f\u007f]+$/u;
 
 /**
  * Refuses a key that could leave its folder or mean two things: empty segments, '.', '..',

@@ -10,6 +10,8 @@ import { PreviewRenders } from '../../../src/server/modules/builder/previews';
 import type { BuiltSiteRenderInput } from '../../../src/server/render/builder/types';
 import { MemoryState } from '../../../src/server/sharedState/memoryState';
 import type { SharedState } from '../../../src/server/sharedState/types';
+import { DataFiles } from '../../../src/server/storage/dataFiles';
+import { LocalFileStore } from '../../../src/server/storage/localStore';
 import { settle } from '../queue/kit';
 
 const log = Fastify({ logger: false }).log;
@@ -35,6 +37,7 @@ function setup(state: SharedState = new MemoryState(Date.now)) {
     dataDir,
     log,
     state,
+    files: new DataFiles(dataDir, new LocalFileStore(dataDir)),
     load: async () => ({ dir: DIR, input: { texts: { main: { web_name: saved } } } as unknown as BuiltSiteRenderInput }),
     render: (input, outDir) =>
       new Promise((resolve, reject) => {

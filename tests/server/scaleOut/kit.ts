@@ -1,7 +1,7 @@
 /**
  * Several API servers as an operator runs them: one PostgreSQL (a schema of this suite's), one
  * Redis (a key prefix of this suite's), one JWT_SECRET, and a DATA_DIR of each server's own.
- * Needs TEST_DATABASE_URL and TEST_REDIS_URL (config/scripts/testServers.sh start); without them
+ * Needs TEST_DATABASE_URL, TEST_REDIS_URL and TEST_S3_ENDPOINT (config/scripts/testServers.sh start); without them
  * the suites are skipped, except where WPG_REQUIRE_TEST_SERVERS is set (.ci/run): there they fail.
  */
 import { sql } from 'kysely';
@@ -9,8 +9,10 @@ import { connectPostgres, type DatabaseConnection } from '../../../src/server/db
 import { type TestApp, type TestAppOptions, buildTestApp, createClock, get, post } from '../helpers';
 import { postgresUrl } from '../db/testDatabases';
 import { deletePrefix, redisUrl, testPrefix } from '../sharedState/testStates';
+import { S3FileStore } from '../../../src/server/storage/s3Store';
+import { s3Endpoint, testS3Settings } from '../storage/testStores';
 
-export const scaleOutServersAvailable = (): boolean => (!!postgresUrl() && !!redisUrl()) || !!process.env.WPG_REQUIRE_TEST_SERVERS;
+export const scaleOutServersAvailable = (): boolean => (!!postgresUrl() && !!redisUrl() && !!s3Endpoint()) || !!process.env.WPG_REQUIRE_TEST_SERVERS;
 
 export interface Cluster {
   servers: TestApp[];
@@ -20,7 +22,7 @@ export interface Cluster {
 }
 
 /** `count` API servers sharing a fresh schema and key prefix, each with its own data folder and one clock. */
-export async function startCluster(count: number, options: Omit<TestAppOptions, 'env' | 'clock'> & { env?: Record<string, string> } = {}): Promise<Cluster> {
+export async function startCluster(count: number, options: Omit<TestAppOptions, 'env' | 'clock'> & { env?: Record<string, string>; s3?: boolean } = {}): Promise<Cluster> {
   const databaseUrl = postgresUrl();
   const redis = redisUrl();
   if (!databaseUrl || !redis) throw new Error('TEST_DATABASE_URL and TEST_REDIS_URL are not set: start the test servers with config/scripts/testServers.sh start');
@@ -30,9 +32,23 @@ export async function startCluster(count: number, options: Omit<TestAppOptions, 
   const withSchema = new URL(databaseUrl);
   withSchema.searchParams.set('options', `-c search_path=${schema}`);
   const clock = createClock();
+  const bucket = options.s3 ? testS3Settings() : null;
+  const storage: Record<string, string> = bucket
+    ? {
+        STORAGE_BACKEND: 's3',
+        S3_ENDPOINT: bucket.endpoint,
+        S3_REGION: bucket.region,
+        S3_BUCKET: bucket.bucket,
+        S3_ACCESS_KEY_ID: bucket.accessKeyId,
+        S3_SECRET_ACCESS_KEY: bucket.secretAccessKey,
+        S3_FORCE_PATH_STYLE: '1',
+        S3_PREFIX: bucket.prefix ?? '',
+      }
+    : {};
   const servers: TestApp[] = [];
+  const { s3: _s3, ...buildOptions } = options;
   for (let i = 0; i < count; i += 1) {
-    servers.push(await buildTestApp({ ...options, clock, env: { DATABASE_URL: withSchema.toString(), REDIS_URL: redis, REDIS_KEY_PREFIX: prefix, ...options.env } }));
+    servers.push(await buildTestApp({ ...buildOptions, clock, env: { DATABASE_URL: withSchema.toString(), REDIS_URL: redis, REDIS_KEY_PREFIX: prefix, ...storage, ...options.env } }));
   }
   return {
     servers,
@@ -42,6 +58,11 @@ export async function startCluster(count: number, options: Omit<TestAppOptions, 
       await sql`DROP SCHEMA ${sql.id(schema)} CASCADE`.execute(db.sql);
       await db.close();
       await deletePrefix(redis, prefix);
+      if (bucket) {
+        const store = new S3FileStore(bucket);
+        await store.deletePrefix('');
+        store.close();
+      }
     },
   };
 }

@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { StorageUnavailable, connectDataFiles } from '../../../src/server/storage';
 import { StorageKeyError } from '../../../src/server/storage/types';
 import { describeEachStore } from './testStores';
 
@@ -112,8 +113,25 @@ describeEachStore('file store', (store) => {
     expect(await store().head('sites/s2/banner.mp4')).toMatchObject({ size: 5000 });
   });
 
-  it.each(['../secret.key', 'generated/../../etc/passwd', '/etc/passwd', 'generated//logo.png', 'generated/.hidden', 'generated\\..\\x', ''])('refuses the key %j', async (key) => {
+  it('keeps a file under a Chinese name (zips are named after the game)', async () => {
+    await store().putBuffer('zips/0123456789abcdef0123456789abcdef/龙腾天下 官网.zip', Buffer.from('zip'));
+    expect(await store().list('zips/')).toEqual(['zips/0123456789abcdef0123456789abcdef/龙腾天下 官网.zip']);
+    expect(await store().head('zips/0123456789abcdef0123456789abcdef/龙腾天下 官网.zip')).toMatchObject({ size: 3 });
+  });
+
+  it.each(['../secret.key', 'generated/..', 'generated/./x', 'a\u0000b', 'generated/../../etc/passwd', '/etc/passwd', 'generated//logo.png', 'generated/.hidden', 'generated\\..\\x', ''])('refuses the key %j', async (key) => {
     await expect(store().head(key)).rejects.toBeInstanceOf(StorageKeyError);
     await expect(store().putBuffer(key, Buffer.from('x'))).rejects.toBeInstanceOf(StorageKeyError);
+  });
+});
+
+describe('a bucket that cannot be used', () => {
+  it('stops the start with one line that names it, the secret left out', async () => {
+    // Nothing listens on port 1: the first request fails as a wrong endpoint would.
+    const failed = connectDataFiles(scratch, { backend: 's3', endpoint: 'http://127.0.0.1:1', region: 'us-east-1', bucket: 'wpg-files', accessKeyId: 'AKEXAMPLE', secretAccessKey: 'hunter2-secret', forcePathStyle: true, prefix: '' });
+    await expect(failed).rejects.toBeInstanceOf(StorageUnavailable);
+    const error = (await failed.catch((reason: unknown) => reason)) as Error;
+    expect(error.message).toMatch(/^Could not use the bucket wpg-files at http:\/\/127\.0\.0\.1:1 \(S3_\*\): /);
+    expect(error.message).not.toContain('hunter2');
   });
 });

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { BuilderMessages, SiteStatus, type CompleteWebRequest, type ZipUrlAnswer } from '../../../contract/builder';
 import { AnswerCode } from '../../../contract/envelope';
@@ -17,9 +16,11 @@ import type { BuiltSiteRenderer } from './previews';
 import type { BuilderLimiters } from './rateLimits';
 import type { BuilderRepository } from './repository';
 import type { BuilderService } from './service';
+import type { DataFiles } from '../../storage/dataFiles';
 
 export interface SiteCompletionDeps {
   dataDir: string;
+  files: DataFiles;
   now: Clock;
   log: FastifyBaseLogger;
   repo: BuilderRepository;
@@ -60,6 +61,7 @@ export class SiteCompletion {
     const folder = completedSiteDir(dataDir, site.record.id);
     try {
       await publishFolder(sitesTmpDir(dataDir), folder, (temp) => this.deps.render(input, temp));
+      await this.deps.files.publish(folder);
     } catch (error) {
       log.error({ err: error, siteId: site.record.id }, 'builder site render failed');
       const picture = pictureRefusedMessage(error);
@@ -68,7 +70,7 @@ export class SiteCompletion {
     const name = sanitiseFileName(saved.web_name, UNNAMED_SITE);
     // 128 random bits, new for every completion: the URL cannot be worked out, and a download never
     // gets an older zip from a cache.
-    const { zipUrl } = this.deps.zips.zipFolder(folder, randomZipKey(), name);
+    const { zipUrl } = await this.deps.zips.zipFolder(folder, randomZipKey(), name);
     await repo.complete(site.record.id, user.id, zipUrl);
     log.info({ siteId: site.record.id, ms: Date.now() - started }, 'builder site completed');
     return { url: zipUrl };
@@ -83,9 +85,11 @@ export class SiteCompletion {
     const { record } = await this.deps.sites.load(id, user.id);
     const zip = zipKeyAndName(record.zipUrl);
     const folder = completedSiteDir(this.deps.dataDir, record.id);
-    if (record.status !== SiteStatus.completed || !zip || !fs.existsSync(path.join(folder, 'index.html'))) throw invalid(BuilderMessages.siteNotCompleted);
-    if (zips.exists(zip.key, zip.name)) return { url: zips.zipFolder(folder, zip.key, zip.name).zipUrl };
-    const { zipUrl } = zips.zipFolder(folder, randomZipKey(), zip.name);
+    const page = path.join(folder, 'index.html');
+    const completed = await this.deps.files.exists(page);
+    if (record.status !== SiteStatus.completed || !zip || !completed) throw invalid(BuilderMessages.siteNotCompleted);
+    if (await zips.exists(zip.key, zip.name)) return { url: (await zips.zipFolder(folder, zip.key, zip.name)).zipUrl };
+    const { zipUrl } = await zips.zipFolder(folder, randomZipKey(), zip.name);
     await repo.setZipUrl(record.id, user.id, zipUrl);
     return { url: zipUrl };
   }

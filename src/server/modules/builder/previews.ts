@@ -1,10 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
-import fs from 'node:fs';
 import path from 'node:path';
 import type { BuiltSiteRenderInput, BuiltSiteRenderResult } from '../../render/builder/types';
 import { siteDir, sitesTmpDir } from '../miniSite/paths';
 import { publishFolder } from '../miniSite/siteFolder';
 import { withLock, type SharedState } from '../../sharedState/types';
+import type { DataFiles } from '../../storage/dataFiles';
 
 /** Renders a builder site into a folder: the site render thread in production. */
 export type BuiltSiteRenderer = (input: BuiltSiteRenderInput, outDir: string) => Promise<BuiltSiteRenderResult>;
@@ -34,6 +34,7 @@ export class PreviewRenders {
       log: FastifyBaseLogger;
       /** Where the lock of each site's render is held: API servers render one site one at a time. */
       state: SharedState;
+      files: DataFiles;
       render: BuiltSiteRenderer;
       /** The site's folder and render input as saved now; called when its render starts. */
       load: (siteId: number) => Promise<{ dir: string; input: BuiltSiteRenderInput }>;
@@ -43,8 +44,8 @@ export class PreviewRenders {
   ) {}
 
   /** Whether the preview folder `dir` holds a page (housekeeping deletes those left alone). */
-  exists(dir: string): boolean {
-    return fs.existsSync(path.join(siteDir(this.deps.dataDir, dir), 'index.html'));
+  exists(dir: string): Promise<boolean> {
+    return this.deps.files.exists(path.join(siteDir(this.deps.dataDir, dir), 'index.html'));
   }
 
   /** Resolves once a render that started after this call has replaced the preview. */
@@ -88,6 +89,7 @@ export class PreviewRenders {
     await withLock(state, `preview:${siteId}`, PREVIEW_LOCK_MS, async () => {
       const { dir, input } = await load(siteId);
       await publishFolder(sitesTmpDir(dataDir), siteDir(dataDir, dir), (temp) => render(input, temp));
+      await this.deps.files.publish(siteDir(dataDir, dir));
       await rendered(siteId);
     });
     log.info({ siteId, ms: Date.now() - started }, 'builder preview rendered');

@@ -84,7 +84,7 @@ export class BuilderService {
   /** POST /api/createWeb/getSelectConfig: renders the preview first when housekeeping deleted it. */
   async selectConfig(id: number, user: UserRow): Promise<BuilderSite> {
     const site = await this.load(id, user.id);
-    if (this.deps.previews.exists(site.record.dir)) return this.answer(site);
+    if (await this.deps.previews.exists(site.record.dir)) return this.answer(site);
     await this.refreshPreview(id);
     return this.answer(await this.load(id, user.id));
   }

@@ -6,6 +6,7 @@ import { builderAssetFile } from '../../render/builder/assets';
 import { resultFileOf } from '../generation/zip';
 import type { UploadStore } from '../miniSite/uploads';
 import type { BuilderRepository } from './repository';
+import type { DataFiles } from '../../storage/dataFiles';
 
 /** Relative result URLs only: a site's values are always the server's own relative URLs. */
 const NO_ABSOLUTE_HOSTS: ReadonlySet<string> = new Set();
@@ -18,11 +19,11 @@ export type BannerResultFile = (typeof JOB_FILES.ab)[keyof typeof JOB_FILES.ab];
  * banner the user generated through the builder. Anything else resolves to null.
  */
 export class SiteFiles {
-  constructor(private readonly deps: { dataDir: string; uploads: UploadStore; queue: RenderQueue; repo: BuilderRepository }) {}
+  constructor(private readonly deps: { dataDir: string; files: DataFiles; uploads: UploadStore; queue: RenderQueue; repo: BuilderRepository }) {}
 
   /** The file behind a picture value of `userId`'s site, or null. */
   async pictureFile(url: string, userId: number): Promise<string | null> {
-    return this.deps.uploads.fileOf(url) ?? builderAssetFile(url) ?? (await this.bannerResultFile(url, userId));
+    return (await this.deps.uploads.fileOf(url)) ?? builderAssetFile(url) ?? (await this.bannerResultFile(url, userId));
   }
 
   /** A file of a finished builder banner (`ab`) job that `userId` asked for, or null. */
@@ -31,7 +32,9 @@ export class SiteFiles {
     if (!named || (only && named.file !== only) || !(await this.deps.repo.ownsTask(userId, named.id))) return null;
     const job = await this.deps.queue.finishedJob(named.id);
     if (!job || job.spec.kind !== 'ab' || !job.files.includes(named.file)) return null;
-    return path.join(jobDir(this.deps.dataDir, job.id), named.file);
+    const file = path.join(jobDir(this.deps.dataDir, job.id), named.file);
+    // Rendered on another server or worker: fetched from the shared store.
+    return (await this.deps.files.fetch(file)) ? file : null;
   }
 
   /** The URLs of a finished banner job's picture and logo. */

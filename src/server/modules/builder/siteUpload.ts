@@ -35,7 +35,7 @@ export async function siteFileUpload(service: BuilderService, uploads: UploadSto
     if (field?.type === 'banner_logo') throw invalid(BuilderMessages.logoInBannerTab);
     if (field?.type !== 'image' && field?.type !== 'banner') throw invalid(BuilderMessages.fieldUnknown);
   } catch (error) {
-    uploads.remove(url);
+    await uploads.remove(url);
     throw error;
   }
   return { url };

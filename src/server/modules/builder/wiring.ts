@@ -5,6 +5,7 @@ import type { Catalog } from '../../queue/catalog';
 import type { RenderQueue } from '../../queue/renderQueue';
 import type { BannerArtDescriptor } from '../../render/aiBanner/config';
 import type { SharedState } from '../../sharedState/types';
+import type { DataFiles } from '../../storage/dataFiles';
 import type { MusicLibrary } from '../miniSite/music';
 import { UPLOADS_URL_PREFIX } from '../miniSite/paths';
 import type { SiteZipService } from '../miniSite/siteZip';
@@ -24,6 +25,7 @@ export interface BuilderInputs {
   now: Clock;
   log: FastifyBaseLogger;
   state: SharedState;
+  dataFiles: DataFiles;
   queue: RenderQueue;
   catalog: Catalog;
   uploads: UploadStore;
@@ -44,16 +46,17 @@ export interface BuilderFilesInUse {
 }
 
 /** The builder's services, wired once per app (services.ts calls this). */
-export function createBuilder({ dataDir, sql, now, log, state, queue, catalog, uploads, music, zips, render, bannerArt }: BuilderInputs) {
+export function createBuilder({ dataDir, sql, now, log, state, dataFiles, queue, catalog, uploads, music, zips, render, bannerArt }: BuilderInputs) {
   const repo = new BuilderRepository(sql, now);
   const limiters = new BuilderLimiters(state);
   const catalogue = new ComponentCatalogue(() => catalog.logoTemplates());
-  const files = new SiteFiles({ dataDir, uploads, queue, repo });
+  const files = new SiteFiles({ dataDir, files: dataFiles, uploads, queue, repo });
   // The previews read a site when its render starts; the service asks them to render after a save.
   const previews: PreviewRenders = new PreviewRenders({
     dataDir,
     log,
     state,
+    files: dataFiles,
     render,
     load: async (siteId) => {
       const record = await repo.byId(siteId);
@@ -63,7 +66,7 @@ export function createBuilder({ dataDir, sql, now, log, state, queue, catalog, u
     rendered: (siteId) => repo.nextRevision(siteId),
   });
   const service: BuilderService = new BuilderService({ repo, catalogue, files, music, previews, limiters, bannerArtist: bannerArt.label });
-  const completion = new SiteCompletion({ dataDir, now, log, repo, sites: service, zips, limiters, render });
+  const completion = new SiteCompletion({ dataDir, files: dataFiles, now, log, repo, sites: service, zips, limiters, render });
   const banners = new BannerService({ queue, repo, sites: service, files, limiters, providerId: bannerArt.id });
 
   /** Builder sites are the users' work: kept, with everything they render from, until the user goes. */

@@ -3,6 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Catalog } from '../../queue/catalog';
+import { cacheFor, serveStored } from '../../http/storedRoutes';
+import { sendStored } from '../../http/storedFiles';
+import type { DataFiles } from '../../storage/dataFiles';
 import { CATALOG_URL_PREFIX, GENERATED_URL_PREFIX, ZIPS_URL_PREFIX, catalogRoot, generatedDir, zipsDir } from '../../queue/paths';
 import { noLinksOut, staysInside } from '../../http/staticFiles';
 
@@ -23,7 +26,18 @@ const ZIP_KEY = /^[0-9a-f]{32}$/;
  * the name is only for people and browsers, so however a name is percent-encoded (`&`, `#`, `%`,
  * Chinese...) the download works, and the file is sent under its real name.
  */
-async function registerZipDownloads(app: FastifyInstance, root: string): Promise<void> {
+async function registerZipDownloads(app: FastifyInstance, root: string, files: DataFiles): Promise<void> {
+  // Downloaded once, right after it is made, and deleted a day after it was last asked for.
+  const cacheControl = 'private, max-age=3600';
+  if (files.shared) {
+    app.get<{ Params: { key: string; '*': string } }>(`${ZIPS_URL_PREFIX}:key/*`, async (request, reply) => {
+      const { key } = request.params;
+      const zip = ZIP_KEY.test(key) ? (await files.store.list(`zips/${key}/`)).find((name) => name.endsWith('.zip')) : undefined;
+      if (!zip || !(await sendStored(request, reply, files.store, zip, { cacheControl, disposition: attachmentHeader(zip.split('/').pop() ?? 'download.zip') }))) return reply.callNotFound();
+      return reply;
+    });
+    return;
+  }
   await app.register(async (scope) => {
     await scope.register(fastifyStatic, { root, serve: false });
     scope.get<{ Params: { key: string; '*': string } }>(`${ZIPS_URL_PREFIX}:key/*`, async (request, reply) => {
@@ -31,10 +45,9 @@ async function registerZipDownloads(app: FastifyInstance, root: string): Promise
       const dir = path.join(root, key);
       const zip = ZIP_KEY.test(key) && fs.existsSync(dir) ? fs.readdirSync(dir).find((name) => name.endsWith('.zip')) : undefined;
       if (!zip || !staysInside(root, `${key}/${zip}`)) return reply.callNotFound();
-      // Downloaded once, right after it is made, and deleted a day after it was last asked for.
       return reply
         .header('content-disposition', attachmentHeader(zip))
-        .header('cache-control', 'private, max-age=3600')
+        .header('cache-control', cacheControl)
         .sendFile(`${key}/${zip}`, { cacheControl: false });
     });
   });
@@ -46,20 +59,24 @@ async function registerZipDownloads(app: FastifyInstance, root: string): Promise
  * content for good (job identity and renderer version are in the path), so browsers keep them a
  * year; nosniff comes with the security headers every answer carries.
  */
-export async function registerGenerationFiles(app: FastifyInstance, options: { dataDir: string; catalog: Catalog }): Promise<void> {
-  const { dataDir, catalog } = options;
+export async function registerGenerationFiles(app: FastifyInstance, options: { files: DataFiles; catalog: Catalog }): Promise<void> {
+  const { files, catalog } = options;
+  const { dataDir } = files;
   for (const dir of [generatedDir(dataDir), catalogRoot(dataDir), zipsDir(dataDir)]) fs.mkdirSync(dir, { recursive: true });
   const forever = { decorateReply: false, index: false, maxAge: '365d', immutable: true, allowedPath: noLinksOut() } as const;
+  const year = cacheFor(365 * 24 * 3600, true);
 
-  await app.register(fastifyStatic, { ...forever, root: generatedDir(dataDir), prefix: GENERATED_URL_PREFIX });
+  if (files.shared) serveStored(app, files, { urlPrefix: GENERATED_URL_PREFIX, keyPrefix: 'generated', cacheControl: year });
+  else await app.register(fastifyStatic, { ...forever, root: generatedDir(dataDir), prefix: GENERATED_URL_PREFIX });
 
   // Its own context, so that the on-demand hook runs for gallery URLs only.
   await app.register(async (scope) => {
     scope.addHook('onRequest', async (request) => {
       await catalog.ensureForPath(request.url.split('?')[0]);
     });
-    await scope.register(fastifyStatic, { ...forever, root: catalogRoot(dataDir), prefix: CATALOG_URL_PREFIX });
+    if (files.shared) serveStored(scope, files, { urlPrefix: CATALOG_URL_PREFIX, keyPrefix: 'catalog', cacheControl: year });
+    else await scope.register(fastifyStatic, { ...forever, root: catalogRoot(dataDir), prefix: CATALOG_URL_PREFIX });
   });
 
-  await registerZipDownloads(app, zipsDir(dataDir));
+  await registerZipDownloads(app, zipsDir(dataDir), files);
 }

@@ -8,6 +8,7 @@ import { invalid } from '../../http/envelope';
 import { GENERATED_URL_PREFIX, ZIPS_URL_PREFIX, jobDir, zipsDir } from '../../queue/paths';
 import type { FinishedJob, RenderQueue } from '../../queue/renderQueue';
 import { logoTextOf, type UserJobKind } from '../../render/jobSpec';
+import type { DataFiles } from '../../storage/dataFiles';
 
 /** What each result file is called inside a zip, after the logo text: 龙腾天下-banner.mp4. */
 const ENTRY_NAMES: Record<UserJobKind, Record<string, string>> = {
@@ -129,7 +130,7 @@ export function resultFileOf(raw: string, ownHosts: ReadonlySet<string>): { id: 
  */
 export class ZipService {
   constructor(
-    private readonly options: { dataDir: string; queue: RenderQueue; now: Clock; key: Buffer },
+    private readonly options: { dataDir: string; files: DataFiles; queue: RenderQueue; now: Clock; key: Buffer },
   ) {}
 
   async create(request: { fileName: string; fileList: string[] }, ownHosts: ReadonlySet<string>): Promise<ZipAnswer> {
@@ -145,18 +146,34 @@ export class ZipService {
 
     const key = zipKeyFor(this.options.dataDir, this.options.key, JSON.stringify(['results', zipName, jobs.map((job) => [job.id, job.finishedAt])]), zipName);
     const { file, zipUrl } = zipLocation(this.options.dataDir, key, zipName);
-    if (!fs.existsSync(file)) this.write(file, jobs, zipName);
+    if (!(await this.options.files.fetch(file))) {
+      await this.write(file, jobs, zipName);
+      await this.options.files.publish(file);
+    }
     markZipUsed(file, this.options.now());
     await this.options.queue.touch(jobs.map((job) => job.id));
     return { zipUrl };
   }
 
-  /** Deletes every zip (results' and sites') not asked for in the last ZIP_KEEP_MS. */
-  prune(): number {
+  /**
+   * Deletes every zip (results' and sites') not asked for in the last ZIP_KEEP_MS; in a shared
+   * store, every zip made before then (each is asked for right after it is made).
+   */
+  async prune(): Promise<number> {
     const root = zipsDir(this.options.dataDir);
-    if (!fs.existsSync(root)) return 0;
     const before = this.options.now() - ZIP_KEEP_MS;
     let removed = 0;
+    const { files } = this.options;
+    if (files.shared) {
+      for (const key of await files.store.list('zips/')) {
+        const stored = await files.store.head(key);
+        if (stored && stored.modifiedAt.getTime() < before) {
+          await files.store.deletePrefix(key.split('/').slice(0, 2).join('/'));
+          removed += 1;
+        }
+      }
+    }
+    if (!fs.existsSync(root)) return removed;
     const notes = keysDir(this.options.dataDir);
     for (const entry of fs.readdirSync(root)) {
       const dir = path.join(root, entry);
@@ -173,7 +190,7 @@ export class ZipService {
     return removed;
   }
 
-  private write(file: string, jobs: FinishedJob[], zipName: string): void {
+  private async write(file: string, jobs: FinishedJob[], zipName: string): Promise<void> {
     const entries: Zippable = {};
     for (const job of jobs) {
       const base = sanitiseFileName(logoTextOf(job.spec), zipName);
@@ -181,8 +198,11 @@ export class ZipService {
         const wanted = `${base}-${ENTRY_NAMES[job.spec.kind][stored] ?? stored}`;
         let name = wanted;
         for (let n = 2; name in entries; n += 1) name = wanted.replace(/(\.[a-z0-9]+)$/, ` (${n})$1`);
+        const source = path.join(jobDir(this.options.dataDir, job.id), stored);
+        // Rendered on another server or worker: fetched from the shared store.
+        if (!(await this.options.files.fetch(source))) throw invalid(GenerationMessages.zipFileRefused);
         // PNG, JPEG and H.264 are compressed already: deflating them again only costs time.
-        entries[name] = [fs.readFileSync(path.join(jobDir(this.options.dataDir, job.id), stored)), { level: 0, mtime: new Date(job.finishedAt) }];
+        entries[name] = [fs.readFileSync(source), { level: 0, mtime: new Date(job.finishedAt) }];
       }
     }
     writeZipAtomically(file, entries);

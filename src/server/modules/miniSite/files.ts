@@ -5,6 +5,10 @@ import { SITE_TEMPLATE_ASSETS_DIR, SITE_TEMPLATE_ASSETS_URL_PREFIX } from '../..
 import type { MusicLibrary } from './music';
 import { MUSIC_URL_PREFIX, SITES_URL_PREFIX, UPLOADS_URL_PREFIX, musicRoot, sitesDir, uploadsDir } from './paths';
 import { noLinksOut } from '../../http/staticFiles';
+import { cacheFor, serveStored } from '../../http/storedRoutes';
+import type { DataFiles } from '../../storage/dataFiles';
+
+const DAY = 24 * 3600;
 
 /**
  * A created site is a user's page on our origin. It gets a policy of its own: its scripts and
@@ -37,13 +41,14 @@ export const UPLOAD_CONTENT_SECURITY_POLICY = "default-src 'none'; img-src 'self
 export async function registerMiniSiteFiles(
   app: FastifyInstance,
   options: {
-    dataDir: string;
+    files: DataFiles;
     music: MusicLibrary;
     /** Folders whose files change in place (the builder's previews): answered `no-cache`, so a browser asks again. */
     changesInPlace?: (dir: string) => Promise<boolean>;
   },
 ): Promise<void> {
-  const { dataDir, music, changesInPlace } = options;
+  const { files, music, changesInPlace } = options;
+  const { dataDir } = files;
   for (const dir of [sitesDir(dataDir), uploadsDir(dataDir), musicRoot(dataDir)]) fs.mkdirSync(dir, { recursive: true });
 
   await app.register(async (scope) => {
@@ -57,6 +62,12 @@ export async function registerMiniSiteFiles(
         if (dir && (await changesInPlace(dir))) reply.header('cache-control', 'no-cache');
       });
     }
+    // A mini site's folder never changes once made (a new site gets a new folder); it lives 14 days.
+    // The renderer writes .br and .gz copies of the page and script: sent to browsers that take them.
+    if (files.shared) {
+      serveStored(scope, files, { urlPrefix: SITES_URL_PREFIX, keyPrefix: 'sites', index: 'index.html', cacheControl: cacheFor(DAY), preCompressed: true });
+      return;
+    }
     await scope.register(fastifyStatic, {
       root: sitesDir(dataDir),
       prefix: SITES_URL_PREFIX,
@@ -64,9 +75,7 @@ export async function registerMiniSiteFiles(
       index: ['index.html'],
       allowedPath: noLinksOut('index.html'),
       redirect: false,
-      // A mini site's folder never changes once made (a new site gets a new folder); it lives 14 days.
       maxAge: '1d',
-      // The renderer writes .br and .gz copies of the page and script: sent to browsers that take them.
       preCompressed: true,
     });
   });
@@ -75,13 +84,17 @@ export async function registerMiniSiteFiles(
     scope.addHook('onRequest', async (_request, reply) => {
       reply.header('content-security-policy', UPLOAD_CONTENT_SECURITY_POLICY);
     });
+    // Server-made names, never reused, deleted after 14 days.
+    if (files.shared) {
+      serveStored(scope, files, { urlPrefix: UPLOADS_URL_PREFIX, keyPrefix: 'uploads', cacheControl: cacheFor(14 * DAY, true) });
+      return;
+    }
     await scope.register(fastifyStatic, {
       root: uploadsDir(dataDir),
       prefix: UPLOADS_URL_PREFIX,
       decorateReply: false,
       index: false,
       allowedPath: noLinksOut(),
-      // Server-made names, never reused, deleted after 14 days.
       maxAge: '14d',
       immutable: true,
     });
@@ -103,6 +116,7 @@ export async function registerMiniSiteFiles(
     scope.addHook('onRequest', async (request) => {
       await music.ensureForPath(request.url.split('?')[0]);
     });
-    await scope.register(fastifyStatic, { root: musicRoot(dataDir), prefix: MUSIC_URL_PREFIX, decorateReply: false, index: false, maxAge: '365d', immutable: true, allowedPath: noLinksOut() });
+    if (files.shared) serveStored(scope, files, { urlPrefix: MUSIC_URL_PREFIX, keyPrefix: 'catalog/music', cacheControl: cacheFor(365 * DAY, true) });
+    else await scope.register(fastifyStatic, { root: musicRoot(dataDir), prefix: MUSIC_URL_PREFIX, decorateReply: false, index: false, maxAge: '365d', immutable: true, allowedPath: noLinksOut() });
   });
 }

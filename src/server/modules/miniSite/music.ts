@@ -7,6 +7,7 @@ import type { Clock } from '../../clock';
 import type { MusicWorkerInput, MusicWorkerReply, MusicWorkerStop } from '../../render/music/musicWorker';
 import { MUSIC_TRACKS, MUSIC_VERSION, musicTrackBySlug } from '../../render/music/tracks';
 import { MUSIC_URL_PREFIX, musicRoot } from './paths';
+import type { DataFiles } from '../../storage/dataFiles';
 
 /** Like the render workers: tsx's hook first, so the thread runs TypeScript under tsx and jest alike. */
 const MUSIC_WORKER_FILE = path.join(__dirname, '../../render/music/musicWorker.ts');
@@ -33,7 +34,7 @@ export class MusicLibrary {
   private failedAt: number | null = null;
   private closed = false;
 
-  constructor(private readonly options: { dataDir: string; log: FastifyBaseLogger; now: Clock }) {
+  constructor(private readonly options: { dataDir: string; files: DataFiles; log: FastifyBaseLogger; now: Clock }) {
     this.dir = path.join(musicRoot(options.dataDir), MUSIC_VERSION);
     this.list = MUSIC_TRACKS.map((track) => {
       const url = `${MUSIC_URL_PREFIX}${MUSIC_VERSION}/${fileName(track.slug)}`;
@@ -55,7 +56,7 @@ export class MusicLibrary {
     const track = musicTrackBySlug(value);
     if (!track) return null;
     const file = path.join(this.dir, fileName(track.slug));
-    if (!fs.existsSync(file)) await this.ensureAll().catch(() => {});
+    if (!(await this.options.files.fetch(file))) await this.ensureAll().catch(() => {});
     return fs.existsSync(file) ? file : null;
   }
 
@@ -74,7 +75,7 @@ export class MusicLibrary {
     if (this.closed) return Promise.reject(new Error('The music library is closed'));
     if (this.failedAt !== null && this.options.now() - this.failedAt < FAILURE_BACKOFF_MS) return Promise.reject(new Error('Music synthesis failed a moment ago'));
     this.removeTempFiles();
-    this.running = this.synthesise(slugs).finally(() => {
+    this.running = this.fetchOrSynthesise(slugs).finally(() => {
       this.running = null;
       this.worker = null;
     });
@@ -91,16 +92,31 @@ export class MusicLibrary {
   }
 
   /** Deletes the files of other music versions (housekeeping): no URL we give out names them. */
-  removeOldVersions(): number {
+  async removeOldVersions(): Promise<number> {
+    const { files } = this.options;
     const root = musicRoot(this.options.dataDir);
-    if (!fs.existsSync(root)) return 0;
+    const versions = new Set(fs.existsSync(root) ? fs.readdirSync(root) : []);
+    if (files.shared) for (const key of await files.store.list('catalog/music/')) versions.add(key.split('/')[2]);
     let removed = 0;
-    for (const entry of fs.readdirSync(root)) {
+    for (const entry of versions) {
       if (entry === MUSIC_VERSION) continue;
-      fs.rmSync(path.join(root, entry), { recursive: true, force: true });
+      await files.remove(path.join(root, entry));
       removed += 1;
     }
     return removed;
+  }
+
+  /**
+   * Tracks another server made are fetched from the shared store; the rest are made here and
+   * published, so that any server can serve them.
+   */
+  private async fetchOrSynthesise(slugs: string[]): Promise<void> {
+    const { files } = this.options;
+    const wanted: string[] = [];
+    for (const slug of slugs) if (!(await files.fetch(path.join(this.dir, fileName(slug))))) wanted.push(slug);
+    if (!wanted.length) return;
+    await this.synthesise(wanted);
+    for (const slug of wanted) await files.publish(path.join(this.dir, fileName(slug)));
   }
 
   /** Stops a synthesis under way (shutdown): the thread kills its ffmpeg processes, then ends. */

@@ -17,6 +17,7 @@ import {
   type SiteTemplateListRequest,
   type TemplateConfigAnswer,
 } from '../../../contract/miniSite';
+import type { DataFiles } from '../../storage/dataFiles';
 import type { Clock } from '../../clock';
 import { BusinessError, invalid, tooMany } from '../../http/envelope';
 import { jobDir } from '../../queue/paths';
@@ -50,6 +51,7 @@ export type SiteRenderer = (input: SiteRenderInput, outDir: string) => Promise<S
 
 export interface MiniSiteServiceDeps {
   dataDir: string;
+  files: DataFiles;
   now: Clock;
   log: FastifyBaseLogger;
   queue: RenderQueue;
@@ -121,6 +123,8 @@ export class MiniSiteService {
     const dir = crypto.randomBytes(16).toString('hex');
     try {
       await publishFolder(sitesTmpDir(this.deps.dataDir), siteDir(this.deps.dataDir, dir), (temp) => this.deps.render(input, temp));
+      // Before the answer names it: the preview may be asked of any server.
+      await this.deps.files.publish(siteDir(this.deps.dataDir, dir));
     } catch (error) {
       log.error({ err: error, templateId: request.templateId }, 'site render failed');
       const picture = pictureRefusedMessage(error);
@@ -129,7 +133,7 @@ export class MiniSiteService {
     try {
       await this.deps.sites.insert({ dir, userId: user.id, templateId: request.templateId, name: gameName });
     } catch (error) {
-      fs.rmSync(siteDir(this.deps.dataDir, dir), { recursive: true, force: true });
+      await this.deps.files.remove(siteDir(this.deps.dataDir, dir));
       throw error;
     }
     log.info({ templateId: request.templateId, ms: Date.now() - started }, 'mini site created');
@@ -142,7 +146,7 @@ export class MiniSiteService {
     const unknown = new BusinessError(AnswerCode.notFound, MiniSiteMessages.siteUnknown);
     if (!MiniSiteLimits.webSiteDirPattern.test(webSiteDir)) throw unknown;
     const site = await this.deps.sites.owned(webSiteDir, user.id);
-    if (!site || !fs.existsSync(path.join(siteDir(this.deps.dataDir, webSiteDir), 'index.html'))) throw unknown;
+    if (!site || !(await this.deps.files.exists(path.join(siteDir(this.deps.dataDir, webSiteDir), 'index.html')))) throw unknown;
     return this.deps.zips.zip(webSiteDir, site.name);
   }
 
@@ -153,8 +157,9 @@ export class MiniSiteService {
   async prune(): Promise<number> {
     const { dataDir, now, sites } = this.deps;
     let removed = 0;
+    const { files } = this.deps;
     for (const dir of await sites.olderThan(now() - KEEP_SITES_MS)) {
-      fs.rmSync(siteDir(dataDir, dir), { recursive: true, force: true });
+      await files.remove(siteDir(dataDir, dir));
       await sites.delete(dir);
       removed += 1;
     }
@@ -168,6 +173,17 @@ export class MiniSiteService {
     };
     sweep(sitesDir(dataDir), KEEP_SITES_MS, () => false);
     sweep(sitesTmpDir(dataDir), STALE_RENDER_MS, () => false);
+    if (files.shared) {
+      // The shared store's folders by the time of their page: a preview left alone, a deleted user's site.
+      const pages = (await files.store.list('sites/')).filter((key) => key.split('/').length === 3 && key.endsWith('/index.html'));
+      for (const page of pages) {
+        const stored = await files.store.head(page);
+        if (stored && stored.modifiedAt.getTime() < now() - KEEP_SITES_MS) {
+          await files.store.deletePrefix(page.slice(0, -'/index.html'.length));
+          removed += 1;
+        }
+      }
+    }
     return removed;
   }
 
@@ -199,7 +215,7 @@ export class MiniSiteService {
           texts[field.key] = value;
           break;
         case 'image': {
-          const file = this.deps.uploads.fileOf(value) ?? templateAssetPath(value);
+          const file = (await this.deps.uploads.fileOf(value)) ?? templateAssetPath(value);
           if (!file) throw invalid(MiniSiteMessages.imageUnknown);
           images[field.key] = { path: file };
           break;
@@ -229,7 +245,7 @@ export class MiniSiteService {
     const named = resultFileOf(url, ownHosts);
     const job = named && named.file.endsWith('.png') ? await this.deps.queue.finishedJob(named.id) : null;
     if (!named || !job || !job.files.includes(named.file)) throw invalid(MiniSiteMessages.resultUnknown);
-    return { path: path.join(jobDir(this.deps.dataDir, job.id), named.file) };
+    return { path: await this.local(path.join(jobDir(this.deps.dataDir, job.id), named.file)) };
   }
 
   /** The video of a finished banner (fsa) job of ours, with its poster beside it. */
@@ -240,6 +256,12 @@ export class MiniSiteService {
       throw invalid(MiniSiteMessages.resultUnknown);
     }
     const dir = jobDir(this.deps.dataDir, job.id);
-    return { video: { path: path.join(dir, JOB_FILES.fsa.video) }, poster: { path: path.join(dir, JOB_FILES.fsa.poster) } };
+    return { video: { path: await this.local(path.join(dir, JOB_FILES.fsa.video)) }, poster: { path: await this.local(path.join(dir, JOB_FILES.fsa.poster)) } };
+  }
+
+  /** A result file here, fetched from the shared store when it was rendered elsewhere. */
+  private async local(file: string): Promise<string> {
+    if (!(await this.deps.files.fetch(file))) throw invalid(MiniSiteMessages.resultUnknown);
+    return file;
   }
 }

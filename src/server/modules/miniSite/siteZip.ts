@@ -2,6 +2,7 @@ import type { Zippable } from 'fflate';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ZipAnswer } from '../../../contract/generation';
+import type { DataFiles } from '../../storage/dataFiles';
 import type { Clock } from '../../clock';
 import { markZipUsed, sanitiseFileName, writeZipAtomically, zipKeyFor, zipLocation } from '../generation/zip';
 import { siteDir } from './paths';
@@ -36,9 +37,9 @@ function filesUnder(root: string): string[] {
  * if asked for later.
  */
 export class SiteZipService {
-  constructor(private readonly options: { dataDir: string; now: Clock; key: Buffer }) {}
+  constructor(private readonly options: { dataDir: string; now: Clock; key: Buffer; files: DataFiles }) {}
 
-  zip(dir: string, gameName: string): ZipAnswer {
+  zip(dir: string, gameName: string): Promise<ZipAnswer> {
     const name = siteZipName(gameName);
     // The same site gets the same zip URL while its zip is kept, and a new one after.
     const key = zipKeyFor(this.options.dataDir, this.options.key, JSON.stringify(['mini-site', dir, name]), name);
@@ -50,16 +51,22 @@ export class SiteZipService {
    * when it is not there yet (the first time, or after housekeeping deleted it), reused otherwise,
    * and kept a day from now either way.
    */
-  zipFolder(root: string, key: string, name: string): ZipAnswer {
+  async zipFolder(root: string, key: string, name: string): Promise<ZipAnswer> {
+    const { files } = this.options;
     const { file, zipUrl } = zipLocation(this.options.dataDir, key, name);
-    if (!fs.existsSync(file)) this.write(root, file, name);
+    if (!(await files.fetch(file))) {
+      // A site made on another server is fetched from the shared store first.
+      if (!(await files.fetchFolder(root))) throw new Error(`No site folder ${root} to zip`);
+      this.write(root, file, name);
+      await files.publish(file);
+    }
     markZipUsed(file, this.options.now());
     return { zipUrl };
   }
 
   /** Whether the zip of a URL this service made is still there. */
-  exists(key: string, name: string): boolean {
-    return fs.existsSync(zipLocation(this.options.dataDir, key, name).file);
+  async exists(key: string, name: string): Promise<boolean> {
+    return this.options.files.exists(zipLocation(this.options.dataDir, key, name).file);
   }
 
   private write(root: string, file: string, folder: string): void {

@@ -71,7 +71,7 @@ export async function receiveUpload(
     if (error instanceof BusinessError) throw error;
     // A body that is not well-formed multipart, or a connection cut mid-file.
     request.log.info({ err: error }, 'upload failed');
-    if (outcome?.type === 'stored') uploads.remove(outcome.shortUrl);
+    if (outcome?.type === 'stored') await uploads.remove(outcome.shortUrl);
     throw new BusinessError(AnswerCode.invalid, failedMessage);
   }
   if (!outcome) throw invalid(policy.messages.missing);

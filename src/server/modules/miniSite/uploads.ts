@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { MiniSiteLimits, MiniSiteMessages } from '../../../contract/miniSite';
+import type { DataFiles } from '../../storage/dataFiles';
 import type { Clock } from '../../clock';
 import { IMAGE_KINDS, checkPicture, type ImageInfo, type ImageKind, type RefusalReason } from './pictureCheck';
 import { UPLOADS_URL_PREFIX, uploadsDir, uploadsTmpDir } from './paths';
@@ -52,7 +53,7 @@ const STALE_TEMP_MS = 60 * 60 * 1000;
  * DATA_DIR/uploads/ under a server-made name with the extension of the format they really are.
  */
 export class UploadStore {
-  constructor(private readonly options: { dataDir: string; now: Clock }) {
+  constructor(private readonly options: { dataDir: string; now: Clock; files: DataFiles }) {
     for (const dir of [uploadsDir(options.dataDir), uploadsTmpDir(options.dataDir)]) fs.mkdirSync(dir, { recursive: true });
   }
 
@@ -73,7 +74,10 @@ export class UploadStore {
       const outcome = await this.check(temp, bytes, policy);
       if (outcome.type !== 'image') return { type: 'refused', message: outcome.message, bytes };
       const name = `${crypto.randomBytes(16).toString('hex')}.${IMAGE_KINDS[outcome.image.kind].extension}`;
-      fs.renameSync(temp, path.join(uploadsDir(this.options.dataDir), name));
+      const stored = path.join(uploadsDir(this.options.dataDir), name);
+      fs.renameSync(temp, stored);
+      // Before its URL is answered: any server may be asked for it next.
+      await this.options.files.publish(stored);
       return { type: 'stored', shortUrl: `${UPLOADS_URL_PREFIX}${name}`, bytes, image: outcome.image };
     } finally {
       fs.rmSync(temp, { force: true });
@@ -81,24 +85,26 @@ export class UploadStore {
   }
 
   /** The file behind an upload URL, or null when the URL is not one of ours or the file is gone. */
-  fileOf(url: string): string | null {
+  async fileOf(url: string): Promise<string | null> {
     const match = UPLOAD_URL.exec(url);
     if (!match) return null;
     const file = path.join(uploadsDir(this.options.dataDir), match[1]);
+    // Made on another server: fetched from the shared store into this one's DATA_DIR.
+    if (!(await this.options.files.fetch(file))) return null;
     return fs.statSync(file, { throwIfNoEntry: false })?.isFile() ? file : null;
   }
 
   /** Deletes an upload (one that its request turned out not to want). */
-  remove(url: string): void {
-    const file = this.fileOf(url);
-    if (file) fs.rmSync(file, { force: true });
+  async remove(url: string): Promise<void> {
+    const file = await this.fileOf(url);
+    if (file) await this.options.files.remove(file);
   }
 
   /**
    * Deletes uploads past KEEP_UPLOADS_MS, except the files `keep` names (uploads a builder site
    * still uses), and temp files of requests that died.
    */
-  prune(keep: (name: string) => boolean = () => false): number {
+  async prune(keep: (name: string) => boolean = () => false): Promise<number> {
     const at = this.options.now();
     let removed = 0;
     const sweep = (dir: string, olderThan: number, kept: (name: string) => boolean): void => {
@@ -112,6 +118,17 @@ export class UploadStore {
     };
     sweep(uploadsDir(this.options.dataDir), KEEP_UPLOADS_MS, keep);
     sweep(uploadsTmpDir(this.options.dataDir), STALE_TEMP_MS, () => false);
+    const { files } = this.options;
+    if (files.shared) {
+      for (const key of await files.store.list('uploads/')) {
+        const name = key.slice('uploads/'.length);
+        const stored = keep(name) ? null : await files.store.head(key);
+        if (stored && stored.modifiedAt.getTime() < at - KEEP_UPLOADS_MS) {
+          await files.store.deletePrefix(key);
+          removed += 1;
+        }
+      }
+    }
     return removed;
   }
 

@@ -40,6 +40,8 @@ import { ActiveJobs, type ActiveJob } from './activeJobs';
 import { Estimates } from './estimates';
 import { GalleryLane } from './galleryLane';
 import { Scheduler } from './scheduler';
+import { DataFiles } from '../../storage/dataFiles';
+import { LocalFileStore } from '../../storage/localStore';
 
 export interface EmbeddedQueueOptions extends QueueSettings {
   db: Sql;
@@ -47,6 +49,8 @@ export interface EmbeddedQueueOptions extends QueueSettings {
   now: Clock;
   log: FastifyBaseLogger;
   dataDir: string;
+  /** DATA_DIR and the store behind it: results are published there once rendered. DATA_DIR alone when not given. */
+  files?: DataFiles;
   runner: RenderRunner;
   /** The key of the job ids' HMAC (derived from the server secret): ids nobody can work out. */
   identityKey: Buffer;
@@ -79,6 +83,7 @@ export class EmbeddedRenderQueue implements RenderQueue {
   /** Expected render times per kind and style, from this server's renders (persisted) and the seeds. */
   private readonly durations: RenderDurations;
   private readonly estimates: Estimates;
+  private readonly files: DataFiles;
   /** The users whose create waits in waitForQuickJob now. */
   private readonly quickWaits = new Set<number>();
   private readonly maxAttempts: number;
@@ -92,6 +97,7 @@ export class EmbeddedRenderQueue implements RenderQueue {
 
   constructor(private readonly options: EmbeddedQueueOptions) {
     this.repo = new JobRepository(options.db, options.dialect);
+    this.files = options.files ?? new DataFiles(options.dataDir, new LocalFileStore(options.dataDir));
     this.maxAttempts = options.maxAttempts ?? 2;
     this.maxInterruptions = options.maxInterruptions ?? 3;
     this.sweepIntervalMs = options.sweepIntervalMs ?? 5_000;
@@ -107,6 +113,7 @@ export class EmbeddedRenderQueue implements RenderQueue {
       now: options.now,
       log: options.log,
       dataDir: options.dataDir,
+      files: this.files,
       concurrency: options.concurrency,
       timeoutsMs: { ...RENDER_TIMEOUT_MS, ...options.timeoutsMs },
       leaseMs: options.leaseMs ?? 20_000,
@@ -183,7 +190,7 @@ export class EmbeddedRenderQueue implements RenderQueue {
       return { type: 'queued', id, waitCount: this.active.waitCountOf(known), remainingMs: this.remainingMs(known, at) };
     }
     const row = await this.repo.byId(id);
-    if (row?.status === 'done' && this.filesExist(id, filesOf(row))) {
+    if (row?.status === 'done' && (await this.filesExist(id, filesOf(row)))) {
       await this.repo.touch([id], at);
       return { type: 'exists', id, kind: row.kind, files: filesOf(row) };
     }
@@ -248,7 +255,7 @@ export class EmbeddedRenderQueue implements RenderQueue {
     switch (row.status) {
       case 'done': {
         const files = filesOf(row);
-        if (!this.filesExist(id, files)) return { type: 'expired' };
+        if (!(await this.filesExist(id, files))) return { type: 'expired' };
         await this.repo.touch([id], at);
         return { type: 'done', id, kind: row.kind, files };
       }
@@ -266,7 +273,7 @@ export class EmbeddedRenderQueue implements RenderQueue {
     const row = await this.repo.byId(id);
     if (!row || row.status !== 'done' || row.finished_at === null) return null;
     const files = filesOf(row);
-    return this.filesExist(id, files) ? { id, spec: specOf(row), files, finishedAt: row.finished_at } : null;
+    return (await this.filesExist(id, files)) ? { id, spec: specOf(row), files, finishedAt: row.finished_at } : null;
   }
 
   async touch(ids: readonly string[]): Promise<void> {
@@ -297,7 +304,7 @@ export class EmbeddedRenderQueue implements RenderQueue {
     if (this.closed) return 0;
     const at = this.options.now();
     const ids = await this.repo.prune(at - KEEP_DONE_MS, at - KEEP_FAILED_MS);
-    for (const id of ids) fs.rmSync(jobDir(this.options.dataDir, id), { recursive: true, force: true });
+    for (const id of ids) await this.files.remove(jobDir(this.options.dataDir, id));
     return ids.length;
   }
 
@@ -354,8 +361,10 @@ export class EmbeddedRenderQueue implements RenderQueue {
     }
   }
 
-  private filesExist(id: string, files: string[]): boolean {
+  private async filesExist(id: string, files: string[]): Promise<boolean> {
     const dir = jobDir(this.options.dataDir, id);
-    return files.length > 0 && files.every((file) => fs.existsSync(path.join(dir, file)));
+    if (!files.length) return false;
+    for (const file of files) if (!(await this.files.exists(path.join(dir, file)))) return false;
+    return true;
   }
 }

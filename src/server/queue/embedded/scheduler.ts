@@ -12,6 +12,7 @@ import type { Clock } from '../../clock';
 import { userFacingMessage, type RenderKind, type RenderResult } from '../../render/jobSpec';
 import { addressLimitKey } from '../../security/clientAddress';
 import { jobDir, renderTmpDir } from '../paths';
+import type { DataFiles } from '../../storage/dataFiles';
 import type { RenderDurations } from '../renderDurations';
 import { RenderAborted } from '../renderQueue';
 import { durationStyleOf, type RenderRunner } from '../renderSpec';
@@ -30,6 +31,7 @@ export interface SchedulerOptions {
   now: Clock;
   log: FastifyBaseLogger;
   dataDir: string;
+  files: DataFiles;
   concurrency: number;
   timeoutsMs: Record<RenderKind, number>;
   /** How long a claim holds without renewal; renewed every quarter of it. */
@@ -236,6 +238,8 @@ export class Scheduler {
       fs.renameSync(tmp, final);
       // mkdtemp made it private; a web server in front of us may serve it straight from disk.
       fs.chmodSync(final, 0o755);
+      // Before the row says done: whoever reads the row finds the files on any server.
+      await this.options.files.publish(final);
     } catch (error) {
       await this.jobFailed(row, error);
       return;

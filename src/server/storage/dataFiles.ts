@@ -1,0 +1,89 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FileStore } from './types';
+
+/**
+ * DATA_DIR as the working folder of the file store. Code writes and reads files under DATA_DIR as
+ * it always has; with the local store (the default) that folder is the store, and nothing more
+ * happens. With a shared store (S3) DATA_DIR is one server's cache: what a server makes is
+ * published to the store once complete, what it needs and lacks is fetched from the store, and
+ * what expires is removed from both, so that any server can serve and use any file.
+ */
+export class DataFiles {
+  constructor(
+    readonly dataDir: string,
+    readonly store: FileStore,
+  ) {}
+
+  /** Whether files live beyond this server's DATA_DIR. */
+  get shared(): boolean {
+    return this.store.kind !== 'local';
+  }
+
+  /** The store's key of a path under DATA_DIR. */
+  keyOf(localPath: string): string {
+    const relative = path.relative(this.dataDir, localPath);
+    if (!relative || relative.startsWith('..') || path.isAbsolute(relative)) throw new Error(`Not under DATA_DIR: ${localPath}`);
+    return relative.split(path.sep).join('/');
+  }
+
+  /** The local file or folder at `localPath` is complete: into the shared store with it (replacing a folder whole). */
+  async publish(localPath: string): Promise<void> {
+    if (!this.shared) return;
+    const key = this.keyOf(localPath);
+    if ((await fs.promises.stat(localPath)).isDirectory()) await this.store.putFolder(key, localPath);
+    else await this.store.putFile(key, localPath);
+  }
+
+  /** Makes sure the file at `localPath` is here, fetching it from the shared store; false when nobody has it. */
+  async fetch(localPath: string): Promise<boolean> {
+    if (fs.existsSync(localPath)) return true;
+    if (!this.shared) return false;
+    await fs.promises.mkdir(path.dirname(localPath), { recursive: true });
+    const temp = `${localPath}.${process.pid}.${Date.now()}.tmp`;
+    try {
+      if (!(await this.store.download(this.keyOf(localPath), temp))) return false;
+      await fs.promises.rename(temp, localPath);
+      return true;
+    } finally {
+      await fs.promises.rm(temp, { force: true });
+    }
+  }
+
+  /** Makes sure the folder at `localDir` is here whole, fetching its files from the shared store; false when nobody has it. */
+  async fetchFolder(localDir: string): Promise<boolean> {
+    if (fs.existsSync(localDir)) return true;
+    if (!this.shared) return false;
+    const prefix = this.keyOf(localDir);
+    const keys = await this.store.list(`${prefix}/`);
+    if (!keys.length) return false;
+    // Fetched beside its place and renamed in whole, like a render: no reader sees half of it.
+    const temp = `${localDir}.${process.pid}.${Date.now()}.tmp`;
+    try {
+      for (const key of keys) {
+        const target = path.join(temp, ...key.slice(prefix.length + 1).split('/'));
+        await fs.promises.mkdir(path.dirname(target), { recursive: true });
+        if (!(await this.store.download(key, target))) return false;
+      }
+      await fs.promises.rename(temp, localDir).catch((error: NodeJS.ErrnoException) => {
+        // Fetched meanwhile by another request of this server: theirs is as good.
+        if (!fs.existsSync(localDir)) throw error;
+      });
+      return true;
+    } finally {
+      await fs.promises.rm(temp, { recursive: true, force: true });
+    }
+  }
+
+  /** Whether the file at `localPath` exists here or in the shared store. */
+  async exists(localPath: string): Promise<boolean> {
+    if (fs.existsSync(localPath)) return true;
+    return this.shared && (await this.store.head(this.keyOf(localPath))) !== null;
+  }
+
+  /** Deletes the file or folder at `localPath` here and in the shared store. */
+  async remove(localPath: string): Promise<void> {
+    await fs.promises.rm(localPath, { recursive: true, force: true });
+    if (this.shared) await this.store.deletePrefix(this.keyOf(localPath));
+  }
+}
