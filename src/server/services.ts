@@ -118,6 +118,7 @@ export function createServices({ config, sql, dialect, now, log, state, files, s
   const siteZips = new SiteZipService({ dataDir: config.dataDir, now, key: zipKey, files });
   return {
     state,
+    files,
     limiter,
     users,
     tokens,
@@ -175,16 +176,21 @@ export type Services = ReturnType<typeof createServices>;
 const HOUSEKEEPING_INTERVAL_MS = 10 * 60 * 1000;
 /** Shorter than the interval, so that the server that swept last can take the next period on time. */
 const HOUSEKEEPING_CLAIM_MS = HOUSEKEEPING_INTERVAL_MS - 30 * 1000;
+/** With a shared file store, what each server keeps of it in DATA_DIR: made or fetched within this. */
+const CACHE_KEEP_MS = 24 * 3600 * 1000;
+const CACHED_FOLDERS = ['generated', 'sites', 'uploads', 'zips'] as const;
 
 /**
  * Deletes expired captchas, codes, tickets, old rate events, old results, zips, gallery and music
  * versions, and mini sites, builder previews and uploads past 14 days, every 10 minutes. What
  * builder sites render from (their uploads and generated banners) is kept as long as the sites are.
- * With several API servers one of them sweeps each period; each forgets its own memory's counters.
+ * With several API servers one of them sweeps each period; each forgets its own memory's counters
+ * and, with a shared file store, what it keeps of the store in its DATA_DIR past a day.
  */
 export function startHousekeeping(services: Services, log: FastifyBaseLogger): { timer: NodeJS.Timeout; first: Promise<void> } {
   const sweep = async (): Promise<void> => {
     services.state.prune();
+    await services.files.sweepCache(CACHED_FOLDERS, CACHE_KEEP_MS);
     if (!(await services.state.claimPeriod('housekeeping', HOUSEKEEPING_CLAIM_MS))) return;
     const builderFiles = await services.builder.filesInUse();
     // Marked as used before the queue's prune, which deletes results unused for a week.

@@ -81,6 +81,28 @@ export class DataFiles {
     return this.shared && (await this.store.head(this.keyOf(localPath))) !== null;
   }
 
+  /**
+   * With a shared store, DATA_DIR is a cache: deletes the entries of `folders` (top-level folders
+   * of DATA_DIR) not changed for `olderThanMs`, whichever server made them. Nothing with the local store.
+   */
+  async sweepCache(folders: readonly string[], olderThanMs: number): Promise<number> {
+    if (!this.shared) return 0;
+    const before = Date.now() - olderThanMs;
+    let removed = 0;
+    for (const folder of folders) {
+      const root = path.join(this.dataDir, folder);
+      for (const entry of fs.existsSync(root) ? await fs.promises.readdir(root) : []) {
+        const full = path.join(root, entry);
+        const stat = await fs.promises.stat(full).catch(() => null);
+        if (stat && stat.mtimeMs < before) {
+          await fs.promises.rm(full, { recursive: true, force: true });
+          removed += 1;
+        }
+      }
+    }
+    return removed;
+  }
+
   /** Deletes the file or folder at `localPath` here and in the shared store. */
   async remove(localPath: string): Promise<void> {
     await fs.promises.rm(localPath, { recursive: true, force: true });
