@@ -74,14 +74,15 @@ export async function followJob(api: Api, created: LogoCreateAnswer): Promise<Lo
 }
 
 /** A server on a new data folder with one user; `close` removes it all. */
-export async function startServer(): Promise<{ api: Api; close: () => Promise<void> }> {
+export async function startServer(): Promise<{ api: Api; port: number; token: string; close: () => Promise<void> }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wpg-bench-latency-'));
   const token = await seedUser(dataDir);
   const config = loadConfig({ ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test', JWT_SECRET: SECRET, CATALOG_PRERENDER: '0' });
   const app = await buildApp(config, { logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
-  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const base = `http://127.0.0.1:${port}`;
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
   const read = async <T>(response: Response): Promise<T> => {
     const envelope = (await response.json()) as { code: number; msg: string; data: T };
@@ -94,6 +95,8 @@ export async function startServer(): Promise<{ api: Api; close: () => Promise<vo
   };
   return {
     api,
+    port,
+    token,
     close: async () => {
       await app.close();
       fs.rmSync(dataDir, { recursive: true, force: true });

@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: prints measured figures beside the budgets of DESIGN.md section 10. Budgets are
  * read by people, never asserted: a slow machine must not turn the test suite red.
- * `BENCH_ONLY=api,bundle,queue,logo,banner,generation,latency` runs a subset; `BENCH_SECONDS` sets each API load's length.
+ * `BENCH_ONLY=api,bundle,queue,logo,banner,generation,latency,busy` runs a subset; `BENCH_SECONDS` sets each API load's length.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -13,13 +13,14 @@ import { describeLoad, runLoad } from './apiThroughput';
 import { benchBundle } from './bundleSize';
 import { benchGeneration } from './generationFlow';
 import { benchLatency } from './generationLatency';
+import { benchApiWhileRendering } from './apiWhileRendering';
 import { benchQueue } from './queuePolling';
 import { benchBanner } from './renderBanner';
 import { benchLogo } from './renderLogo';
 
 type Row = [label: string, measured: string, budget: string];
 
-const only = new Set((process.env.BENCH_ONLY ?? 'api,bundle,queue,logo,banner,generation,latency').split(',').map((part) => part.trim()));
+const only = new Set((process.env.BENCH_ONLY ?? 'api,bundle,queue,logo,banner,generation,latency,busy').split(',').map((part) => part.trim()));
 
 /** The API loads and the JS per route, against one server built in this process. */
 async function benchServer(seconds: number): Promise<Row[]> {
@@ -61,6 +62,7 @@ async function main(): Promise<void> {
   if (only.has('banner')) rows.push(...(await benchBanner()));
   if (only.has('generation')) rows.push(...(await benchGeneration()));
   if (only.has('latency')) rows.push(...(await benchLatency()));
+  if (only.has('busy')) rows.push(...(await benchApiWhileRendering(seconds)));
   const width = Math.max(...rows.map((r) => r[0].length));
   console.info(`\nMeasured on ${os.cpus().length} cores; API loads run ${seconds} s each with 100 connections\n`);
   for (const [label, measured, budget] of rows) console.info(`${label.padEnd(width)}  ${measured}   budget: ${budget}`);

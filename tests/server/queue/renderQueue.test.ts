@@ -599,6 +599,29 @@ describe('housekeeping', () => {
   });
 });
 
+describe('marking results used', () => {
+  it('writes a finished job\u2019s use at most once a minute however often it is polled, and keeps it a week from then', async () => {
+    const runner = new FakeRunner('auto');
+    const q = await open(runner);
+    const done = await queued(q, logo(1));
+    await settle();
+    const touchedAt = (): number => (db.prepare('SELECT touched_at FROM render_jobs WHERE id = ?').get(done.id) as { touched_at: number }).touched_at;
+    expect(await q.poll(done.id, null)).toMatchObject({ type: 'done' });
+    const first = touchedAt();
+    clock.advance(30_000);
+    for (let i = 0; i < 20; i += 1) await q.poll(done.id, null);
+    expect(touchedAt()).toBe(first);
+    clock.advance(31_000);
+    await q.poll(done.id, null);
+    expect(touchedAt()).toBe(first + 61_000);
+    // Used a minute after it was made: kept a week from that use.
+    clock.advance(KEEP_DONE_MS - 1000);
+    expect(await q.prune()).toBe(0);
+    clock.advance(2000);
+    expect(await q.prune()).toBe(1);
+  });
+});
+
 describe('gallery renders beside the queue', () => {
   const gallery = (styleId: number) => ({ kind: 'catalog-logo' as const, styleId });
 

@@ -43,6 +43,11 @@ import { Scheduler } from './scheduler';
 import { DataFiles } from '../../storage/dataFiles';
 import { LocalFileStore } from '../../storage/localStore';
 
+/** A finished job's use is written at most this often (results are kept a week from their last use). */
+const USE_MARK_MS = 60_000;
+/** Use marks kept in memory before they are forgotten all at once (a few hundred kilobytes). */
+const USE_MARKS_KEPT = 10_000;
+
 export interface EmbeddedQueueOptions extends QueueSettings {
   db: Sql;
   dialect: DialectName;
@@ -84,6 +89,8 @@ export class EmbeddedRenderQueue implements RenderQueue {
   private readonly durations: RenderDurations;
   private readonly estimates: Estimates;
   private readonly files: DataFiles;
+  /** When each finished job was last marked used (markUsed). */
+  private readonly usedAt = new Map<string, number>();
   /** The users whose create waits in waitForQuickJob now. */
   private readonly quickWaits = new Set<number>();
   private readonly maxAttempts: number;
@@ -191,7 +198,7 @@ export class EmbeddedRenderQueue implements RenderQueue {
     }
     const row = await this.repo.byId(id);
     if (row?.status === 'done' && (await this.filesExist(id, filesOf(row)))) {
-      await this.repo.touch([id], at);
+      await this.markUsed(id, at);
       return { type: 'exists', id, kind: row.kind, files: filesOf(row) };
     }
     // Before the inquiry: a user who may not queue is told so, not asked whether to queue.
@@ -256,7 +263,7 @@ export class EmbeddedRenderQueue implements RenderQueue {
       case 'done': {
         const files = filesOf(row);
         if (!(await this.filesExist(id, files))) return { type: 'expired' };
-        await this.repo.touch([id], at);
+        await this.markUsed(id, at);
         return { type: 'done', id, kind: row.kind, files };
       }
       case 'failed':
@@ -279,6 +286,19 @@ export class EmbeddedRenderQueue implements RenderQueue {
   async touch(ids: readonly string[]): Promise<void> {
     const at = this.options.now();
     await this.repo.touch(ids, at);
+  }
+
+  /**
+   * Notes that a finished job was asked for, at most once a minute per job: results are kept a
+   * week from their last use, and a poll of a finished job (the SPA polls until it shows the result,
+   * others ask again for the same texts) must not be a database write each time.
+   */
+  private async markUsed(id: string, at: number): Promise<void> {
+    const last = this.usedAt.get(id);
+    if (last !== undefined && at - last < USE_MARK_MS) return;
+    if (this.usedAt.size >= USE_MARKS_KEPT) this.usedAt.clear();
+    this.usedAt.set(id, at);
+    await this.repo.touch([id], at);
   }
 
   async expectedMs(kind: UserJobKind, style = ''): Promise<number> {
