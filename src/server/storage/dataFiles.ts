@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FileStore } from './types';
+import { downloadFile, type FileStore } from './types';
 
 /**
  * DATA_DIR as the working folder of the file store. Code writes and reads files under DATA_DIR as
@@ -42,7 +42,7 @@ export class DataFiles {
     await fs.promises.mkdir(path.dirname(localPath), { recursive: true });
     const temp = `${localPath}.${process.pid}.${Date.now()}.tmp`;
     try {
-      if (!(await this.store.download(this.keyOf(localPath), temp))) return false;
+      if (!(await downloadFile(this.store, this.keyOf(localPath), temp))) return false;
       await fs.promises.rename(temp, localPath);
       return true;
     } finally {
@@ -63,7 +63,7 @@ export class DataFiles {
       for (const key of keys) {
         const target = path.join(temp, ...key.slice(prefix.length + 1).split('/'));
         await fs.promises.mkdir(path.dirname(target), { recursive: true });
-        if (!(await this.store.download(key, target))) return false;
+        if (!(await downloadFile(this.store, key, target))) return false;
       }
       await fs.promises.rename(temp, localDir).catch((error: NodeJS.ErrnoException) => {
         // Fetched meanwhile by another request of this server: theirs is as good.

@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import { checkKey, checkPrefix, type ByteRange, type FileStore, type StoredFile } from './types';
 
 const suffix = (): string => crypto.randomBytes(6).toString('hex');
@@ -26,25 +25,21 @@ export class LocalFileStore implements FileStore {
     return path.join(this.root, ...checkKey(key).split('/'));
   }
 
-  async putFile(key: string, source: string): Promise<void> {
-    const target = this.pathOf(key);
-    await fs.promises.mkdir(path.dirname(target), { recursive: true });
-    const temp = `${target}.${suffix()}.tmp`;
-    try {
-      await fs.promises.copyFile(source, temp);
-      await fs.promises.rename(temp, target);
-    } catch (error) {
-      await fs.promises.rm(temp, { force: true });
-      throw error;
-    }
+  putFile(key: string, source: string): Promise<void> {
+    return this.writeAtomically(key, (temp) => fs.promises.copyFile(source, temp));
   }
 
-  async putBuffer(key: string, data: Buffer): Promise<void> {
+  putBuffer(key: string, data: Buffer): Promise<void> {
+    return this.writeAtomically(key, (temp) => fs.promises.writeFile(temp, data));
+  }
+
+  /** Writes beside the target and renames into place: a reader gets the old file or the new one. */
+  private async writeAtomically(key: string, write: (temp: string) => Promise<void>): Promise<void> {
     const target = this.pathOf(key);
     await fs.promises.mkdir(path.dirname(target), { recursive: true });
     const temp = `${target}.${suffix()}.tmp`;
     try {
-      await fs.promises.writeFile(temp, data);
+      await write(temp);
       await fs.promises.rename(temp, target);
     } catch (error) {
       await fs.promises.rm(temp, { force: true });
@@ -94,13 +89,6 @@ export class LocalFileStore implements FileStore {
       return null;
     }
     return { file: fileOf(stat), body: handle.createReadStream(range ? { start: range.start, end: range.end } : {}) };
-  }
-
-  async download(key: string, destination: string): Promise<boolean> {
-    const found = await this.read(key);
-    if (!found) return false;
-    await pipeline(found.body, fs.createWriteStream(destination));
-    return true;
   }
 
   async copy(from: string, to: string): Promise<void> {

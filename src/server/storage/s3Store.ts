@@ -16,7 +16,6 @@ import {
 import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { contentTypeOf } from './contentTypes';
 import { checkKey, checkPrefix, type ByteRange, type FileStore, type StoredFile } from './types';
 
@@ -131,13 +130,6 @@ export class S3FileStore implements FileStore {
       if (isMissing(error)) return null;
       throw error;
     }
-  }
-
-  async download(key: string, destination: string): Promise<boolean> {
-    const found = await this.read(key);
-    if (!found) return false;
-    await pipeline(found.body, fs.createWriteStream(destination));
-    return true;
   }
 
   async copy(from: string, to: string): Promise<void> {

@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 
 /** What the store knows of a file. */
 export interface StoredFile {
@@ -33,13 +35,19 @@ export interface FileStore {
   head(key: string): Promise<StoredFile | null>;
   /** The bytes of `key` (of `range` when given) as a stream, or null when there is no such file. */
   read(key: string, range?: ByteRange): Promise<{ file: StoredFile; body: Readable } | null>;
-  /** Copies a file to a local path (a render that reads an upload). */
-  download(key: string, destination: string): Promise<boolean>;
   copy(from: string, to: string): Promise<void>;
   /** The keys below `prefix` (a folder: ends with '/'), in no promised order. */
   list(prefix: string): Promise<string[]>;
   /** Deletes `key` and everything below `key/`; answers how many files went. */
   deletePrefix(prefix: string): Promise<number>;
+}
+
+/** Copies the stored file `key` to the local path `destination`; false when there is no such file. */
+export async function downloadFile(store: FileStore, key: string, destination: string): Promise<boolean> {
+  const found = await store.read(key);
+  if (!found) return false;
+  await pipeline(found.body, fs.createWriteStream(destination));
+  return true;
 }
 
 export class StorageKeyError extends Error {

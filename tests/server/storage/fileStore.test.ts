@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { StorageUnavailable, connectDataFiles } from '../../../src/server/storage';
-import { StorageKeyError } from '../../../src/server/storage/types';
+import { StorageKeyError, downloadFile } from '../../../src/server/storage/types';
 import { describeEachStore } from './testStores';
 
 jest.setTimeout(30_000);
@@ -69,7 +69,7 @@ describeEachStore('file store', (store) => {
   it('answers null for what it does not hold', async () => {
     expect(await store().head('generated/none/logo.png')).toBeNull();
     expect(await store().read('generated/none/logo.png')).toBeNull();
-    expect(await store().download('generated/none/logo.png', path.join(scratch, 'none.png'))).toBe(false);
+    expect(await downloadFile(store(), 'generated/none/logo.png', path.join(scratch, 'none.png'))).toBe(false);
     expect(await store().list('generated/none/')).toEqual([]);
     expect(await store().deletePrefix('generated/none')).toBe(0);
   });
@@ -105,7 +105,7 @@ describeEachStore('file store', (store) => {
     await store().putBuffer('generated/j10/logo.png', Buffer.from('other job'));
     await store().copy('generated/j1/banner.mp4', 'sites/s2/banner.mp4');
     const copied = path.join(scratch, 'copied.mp4');
-    expect(await store().download('sites/s2/banner.mp4', copied)).toBe(true);
+    expect(await downloadFile(store(), 'sites/s2/banner.mp4', copied)).toBe(true);
     expect(fs.readFileSync(copied).equals(data)).toBe(true);
     expect((await store().list('generated/')).sort()).toEqual(['generated/j1/banner.mp4', 'generated/j1/logo.png', 'generated/j10/logo.png']);
     expect(await store().deletePrefix('generated/j1')).toBe(2);
