@@ -7,6 +7,7 @@ import {
   CopyObjectCommand,
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   HeadObjectCommand,
   ListObjectsV2Command,
   PutObjectCommand,
@@ -74,7 +75,7 @@ export class S3FileStore implements FileStore {
 
   /** Checks that the bucket answers with these credentials (at start, so that a mistake is found then). */
   async check(): Promise<void> {
-    await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, MaxKeys: 1 }));
+    await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
   }
 
   async putFile(key: string, source: string): Promise<void> {

@@ -6,7 +6,7 @@
  */
 import { sql } from 'kysely';
 import { connectPostgres, type DatabaseConnection } from '../../../src/server/db/connection';
-import { type TestApp, type TestAppOptions, buildTestApp, createClock, get, post } from '../helpers';
+import { type TestApp, type TestAppOptions, type TestClock, buildTestApp, createClock, get, post } from '../helpers';
 import { postgresUrl } from '../db/testDatabases';
 import { deletePrefix, redisUrl, testPrefix } from '../sharedState/testStates';
 import { S3FileStore } from '../../../src/server/storage/s3Store';
@@ -18,11 +18,20 @@ export interface Cluster {
   servers: TestApp[];
   /** The suite's own connection to the shared database (captcha answers, SMS codes, rows). */
   db: DatabaseConnection;
+  /** The one clock every server reads. */
+  clock: TestClock;
+  /** The bucket's objects (with `s3`), as names under the cluster's prefix. */
+  bucket: S3FileStore | null;
+  /** Stops server `index` and starts it again on its own data folder: its start runs a housekeeping sweep. */
+  restart(index: number): Promise<TestApp>;
   close(): Promise<void>;
 }
 
 /** `count` API servers sharing a fresh schema and key prefix, each with its own data folder and one clock. */
-export async function startCluster(count: number, options: Omit<TestAppOptions, 'env' | 'clock'> & { env?: Record<string, string>; s3?: boolean } = {}): Promise<Cluster> {
+export async function startCluster(
+  count: number,
+  options: Omit<TestAppOptions, 'env' | 'clock'> & { env?: Record<string, string>; s3?: boolean; clock?: TestClock } = {},
+): Promise<Cluster> {
   const databaseUrl = postgresUrl();
   const redis = redisUrl();
   if (!databaseUrl || !redis) throw new Error('TEST_DATABASE_URL and TEST_REDIS_URL are not set: start the test servers with config/scripts/testServers.sh start');
@@ -31,7 +40,7 @@ export async function startCluster(count: number, options: Omit<TestAppOptions, 
   const db = await connectPostgres(databaseUrl, { schema, poolSize: 2 });
   const withSchema = new URL(databaseUrl);
   withSchema.searchParams.set('options', `-c search_path=${schema}`);
-  const clock = createClock();
+  const clock = options.clock ?? createClock();
   const bucket = options.s3 ? testS3Settings() : null;
   const storage: Record<string, string> = bucket
     ? {
@@ -46,14 +55,28 @@ export async function startCluster(count: number, options: Omit<TestAppOptions, 
       }
     : {};
   const servers: TestApp[] = [];
-  const { s3: _s3, ...buildOptions } = options;
-  for (let i = 0; i < count; i += 1) {
-    servers.push(await buildTestApp({ ...buildOptions, clock, env: { DATABASE_URL: withSchema.toString(), REDIS_URL: redis, REDIS_KEY_PREFIX: prefix, ...storage, ...options.env } }));
-  }
+  const { s3: _s3, clock: _clock, ...buildOptions } = options;
+  const env = { DATABASE_URL: withSchema.toString(), REDIS_URL: redis, REDIS_KEY_PREFIX: prefix, ...storage, ...options.env };
+  for (let i = 0; i < count; i += 1) servers.push(await buildTestApp({ ...buildOptions, clock, env }));
+  const objects = bucket ? new S3FileStore(bucket) : null;
   return {
     servers,
     db,
+    clock,
+    bucket: objects,
+    restart: async (index) => {
+      const stopped = servers[index];
+      await stopped.app.close();
+      // Closed once: the cluster's close leaves it alone even if the start below fails.
+      servers.splice(index, 1);
+      // This period's sweep was claimed at the first start: the restart's sweep is the next period's.
+      await deletePrefix(redis, `${prefix}period:`);
+      const started = await buildTestApp({ ...buildOptions, clock, env, dataDir: stopped.dataDir });
+      servers.splice(index, 0, started);
+      return started;
+    },
     close: async () => {
+      objects?.close();
       await Promise.all(servers.map((server) => server.close()));
       await sql`DROP SCHEMA ${sql.id(schema)} CASCADE`.execute(db.sql);
       await db.close();
