@@ -8,6 +8,16 @@ import type { ServerConfig } from './config';
 export function startupNotes(config: ServerConfig): string[] {
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const notes = [`网页生成系统 is running at http://${shownHost}:${config.port}/user/ (mode ${config.mode}, data in ${config.dataDir})`];
+  // Where what several servers share lives, without a password: an operator sees what this server joined.
+  const hostOf = (url: string): string => {
+    const parsed = new URL(url);
+    return `${parsed.hostname}${parsed.port ? `:${parsed.port}` : ''}${parsed.pathname.length > 1 ? parsed.pathname : ''}`;
+  };
+  const shared: string[] = [];
+  if (config.databaseUrl) shared.push(`database PostgreSQL ${hostOf(config.databaseUrl)}`);
+  if (config.redisUrl) shared.push(`rate limits and locks in Redis ${hostOf(config.redisUrl)} (keys ${config.redisKeyPrefix}*)`);
+  if (config.storage.backend === 's3') shared.push(`files in bucket ${config.storage.bucket}${config.storage.prefix ? `/${config.storage.prefix}` : ''} at ${config.storage.endpoint || `AWS S3 ${config.storage.region}`}`);
+  if (shared.length) notes.push(`Shared with other servers: ${shared.join('; ')}.`);
   if (config.sms.provider === 'local') {
     notes.push('SMS codes are not sent (SMS_PROVIDER=local): each one is logged as "SMS to 138****8000: 123456". Search the log for "SMS to" to find a code.');
   }

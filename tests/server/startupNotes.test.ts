@@ -18,4 +18,23 @@ describe('startupNotes', () => {
     const notes = startupNotes(loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'x'.repeat(40), SMS_PROVIDER: 'http', SMS_HTTP_URL: 'https://sms.example.com/send', SMS_HTTP_TOKEN: 't' }));
     expect(notes).toHaveLength(1);
   });
+
+  it('names the shared database, Redis and bucket, without their passwords', () => {
+    const notes = startupNotes(
+      loadConfig({
+        DATA_DIR: dataDir,
+        JWT_SECRET: 'x'.repeat(40),
+        DATABASE_URL: 'postgres://wpg:hunter2@db.internal:5432/wpg',
+        REDIS_URL: 'redis://:hunter3@cache.internal:6379',
+        STORAGE_BACKEND: 's3',
+        S3_ENDPOINT: 'https://s3.example.com',
+        S3_REGION: 'cn-east-1',
+        S3_BUCKET: 'wpg-files',
+        S3_ACCESS_KEY_ID: 'AK',
+        S3_SECRET_ACCESS_KEY: 'hunter4',
+      }),
+    );
+    expect(notes[1]).toBe('Shared with other servers: database PostgreSQL db.internal:5432/wpg; rate limits and locks in Redis cache.internal:6379 (keys wpg:*); files in bucket wpg-files at https://s3.example.com.');
+    expect(notes.join('\n')).not.toMatch(/hunter/);
+  });
 });
