@@ -1,0 +1,114 @@
+/**
+ * Render jobs on BullMQ against a real Redis: users' jobs first, then gallery pictures asked for,
+ * then background ones, each first come first served; an id added twice is one job; a worker that
+ * stops cleanly puts its job back in front; a worker that dies loses its job to another worker
+ * once its lock lapses, and the job is rendered to its end once.
+ */
+import { Redis } from 'ioredis';
+import { RENDER_PRIORITY, RenderJobs, RenderWorker } from '../../../../src/server/queue/bullmq/renderJobs';
+import { deletePrefix, redisUrl, testPrefix } from '../../sharedState/testStates';
+
+jest.setTimeout(30_000);
+
+const available = !!redisUrl() || !!process.env.WPG_REQUIRE_TEST_SERVERS;
+
+const until = async (what: () => boolean, ms = 10_000): Promise<void> => {
+  const end = Date.now() + ms;
+  while (!what()) {
+    if (Date.now() > end) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+};
+
+(available ? describe : describe.skip)('render jobs on BullMQ', () => {
+  let prefix: string;
+  const connections: Redis[] = [];
+  const workers: RenderWorker[] = [];
+  let jobs: RenderJobs;
+
+  const connect = (): Redis => {
+    const url = redisUrl();
+    if (!url) throw new Error('TEST_REDIS_URL is not set: start the test servers with config/scripts/testServers.sh start');
+    // BullMQ's workers block on their connection: it must retry for ever rather than fail a command.
+    const connection = new Redis(url, { maxRetriesPerRequest: null });
+    connections.push(connection);
+    return connection;
+  };
+
+  const worker = (render: (id: string, signal: AbortSignal) => Promise<void>, concurrency = 1, lockMs = 5000): RenderWorker => {
+    const started = new RenderWorker({ connection: connect(), redisKeyPrefix: prefix, concurrency, lockMs, render });
+    workers.push(started);
+    return started;
+  };
+
+  beforeEach(() => {
+    prefix = testPrefix();
+    jobs = new RenderJobs(connect(), prefix);
+  });
+
+  afterEach(async () => {
+    await Promise.all(workers.splice(0).map((started) => started.close().catch(() => {})));
+    await jobs.close();
+    await Promise.all(connections.splice(0).map((connection) => connection.quit().catch(() => {})));
+    await deletePrefix(redisUrl() ?? '', prefix);
+  });
+
+  it('renders users\u2019 jobs first, then gallery pictures asked for, then background ones, each in order, and an id once', async () => {
+    await jobs.add('background-1', RENDER_PRIORITY.galleryBackground);
+    await jobs.add('user-1', RENDER_PRIORITY.user);
+    await jobs.add('demand-1', RENDER_PRIORITY.galleryDemand);
+    await jobs.add('user-2', RENDER_PRIORITY.user);
+    await jobs.add('user-1', RENDER_PRIORITY.user);
+    await jobs.add('user-3', RENDER_PRIORITY.user);
+    const order: string[] = [];
+    worker(async (id) => {
+      order.push(id);
+    });
+    await until(() => order.length === 5);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(order).toEqual(['user-1', 'user-2', 'user-3', 'demand-1', 'background-1']);
+  });
+
+  it('puts a job back in front when its worker stops cleanly, for the next worker to render', async () => {
+    const first: string[] = [];
+    const stopping = worker(
+      (id, signal) =>
+        new Promise<void>((_resolve, reject) => {
+          first.push(id);
+          signal.addEventListener('abort', () => reject(signal.reason as Error));
+        }),
+    );
+    await jobs.add('user-1', RENDER_PRIORITY.user);
+    await until(() => first.length === 1);
+    await jobs.add('user-2', RENDER_PRIORITY.user);
+    await stopping.close();
+    const second: string[] = [];
+    worker(async (id) => {
+      second.push(id);
+    });
+    await until(() => second.length === 2);
+    expect(second).toEqual(['user-1', 'user-2']);
+  });
+
+  it('gives the job of a worker that died to another once its lock lapses, and it ends once', async () => {
+    const dying: string[] = [];
+    // A render that never ends, on a connection that goes away: as a process killed with -9.
+    const deadConnection = connect();
+    const dead = new RenderWorker({ connection: deadConnection, redisKeyPrefix: prefix, concurrency: 1, lockMs: 1000, render: async (id) => {
+      dying.push(id);
+      await new Promise(() => {});
+    } });
+    await jobs.add('user-1', RENDER_PRIORITY.user);
+    await until(() => dying.length === 1);
+    deadConnection.disconnect();
+    const finished: string[] = [];
+    worker(async (id) => {
+      finished.push(id);
+    }, 1, 1000);
+    await until(() => finished.length === 1, 15_000);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(finished).toEqual(['user-1']);
+    expect(dying).toEqual(['user-1']);
+    await dead.close(true);
+  });
+});
