@@ -80,6 +80,18 @@ export class JobRepository {
     return rows[0] ?? null;
   }
 
+  /**
+   * Claims the job `id` for a worker that was handed it (the distributed queue): a queued job, or
+   * one still marked running whose worker died. Answers null when it ended meanwhile (expired).
+   */
+  async claimById(id: string, at: number): Promise<JobRow | null> {
+    const { rows } = await sql<JobRow>`
+      UPDATE render_jobs SET status = 'running', attempts = attempts + 1, started_at = ${at}, lease_until = NULL
+      WHERE id = ${id} AND status IN ('queued', 'running')
+      RETURNING *`.execute(this.db);
+    return rows[0] ?? null;
+  }
+
   async renewLeases(ids: readonly string[], leaseUntil: number): Promise<void> {
     if (!ids.length) return;
     await sql`UPDATE render_jobs SET lease_until = ${leaseUntil} WHERE id IN (${sql.join(ids)}) AND status = 'running'`.execute(this.db);

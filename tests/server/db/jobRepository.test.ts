@@ -54,6 +54,18 @@ describeEachDatabase('JobRepository', (db, dialect) => {
     expect(await jobs.claim(10, 100)).toBeNull();
   });
 
+  it('claims by id a queued job or one whose worker died, never one that ended', async () => {
+    const jobs = repo();
+    await jobs.enqueue(id('a'), logo(1), nobody, 1);
+    await jobs.enqueue(id('b'), logo(2), nobody, 1);
+    expect(await jobs.claimById(id('a'), 5)).toMatchObject({ id: id('a'), status: 'running', attempts: 1, started_at: 5 });
+    // Its worker died: the next worker claims it again, and the attempt counts.
+    expect(await jobs.claimById(id('a'), 9)).toMatchObject({ status: 'running', attempts: 2, started_at: 9 });
+    await jobs.expire(id('b'), 10);
+    expect(await jobs.claimById(id('b'), 11)).toBeNull();
+    expect(await jobs.claimById(id('none'), 11)).toBeNull();
+  });
+
   it('guards every change by the state it expects', async () => {
     const jobs = repo();
     await jobs.enqueue(id('a'), logo(1), nobody, 1);

@@ -1,0 +1,83 @@
+/**
+ * One user job in a render worker process (npm run worker): claim its row, render it under its
+ * kind's timeout in a worker thread, put its files in the shared store, and record the outcome in
+ * the row, which the API servers read. A worker told to stop puts the job back in its place.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import fs from 'node:fs';
+import path from 'node:path';
+import { GenerationMessages } from '../../../contract/generation';
+import type { Clock } from '../../clock';
+import { userFacingMessage, type RenderKind } from '../../render/jobSpec';
+import type { DataFiles } from '../../storage/dataFiles';
+import { renderUnderTimeout } from '../embedded/timedRender';
+import { jobDir, renderTmpDir } from '../paths';
+import { RenderAborted } from '../renderQueue';
+import { durationStyleOf, type RenderRunner } from '../renderSpec';
+import type { RenderDurations } from '../renderDurations';
+import { specOf, type JobRepository } from '../repository';
+import type { WaitingIndex } from './waitingIndex';
+
+export interface JobProcessorDeps {
+  repo: JobRepository;
+  index: WaitingIndex;
+  runner: RenderRunner;
+  files: DataFiles;
+  durations: RenderDurations;
+  now: Clock;
+  log: FastifyBaseLogger;
+  timeoutsMs: Record<RenderKind, number>;
+  abortGraceMs: number;
+}
+
+/** Renders the job of row `id`; rejects (the job put back) when `signal` says the worker stops. */
+export async function processRenderJob(deps: JobProcessorDeps, id: string, signal: AbortSignal): Promise<void> {
+  const { repo, index, runner, files, durations, now, log } = deps;
+  const row = await repo.claimById(id, now());
+  if (!row) {
+    // Expired or withdrawn while it waited: nothing to render.
+    await index.remove(id);
+    return;
+  }
+  // False after a worker died with it: it was counted as running already.
+  await index.start(id);
+  const spec = specOf(row);
+  const startedAt = row.started_at ?? now();
+  fs.mkdirSync(renderTmpDir(files.dataDir), { recursive: true });
+  const tmp = fs.mkdtempSync(path.join(renderTmpDir(files.dataDir), `${id}-`));
+  const controller = new AbortController();
+  const stop = (): void => controller.abort(new RenderAborted('shutdown'));
+  if (signal.aborted) stop();
+  else signal.addEventListener('abort', stop, { once: true });
+  try {
+    const result = await renderUnderTimeout(runner, spec, tmp, controller, { timeoutMs: deps.timeoutsMs[spec.kind], abortGraceMs: deps.abortGraceMs });
+    const missing = result.files.filter((file) => !fs.existsSync(path.join(tmp, file)));
+    if (!result.files.length || missing.length) throw new Error(`The renderer reported files it did not write: ${missing.join(', ') || '(none)'}`);
+    const final = jobDir(files.dataDir, id);
+    fs.rmSync(final, { recursive: true, force: true });
+    fs.mkdirSync(path.dirname(final), { recursive: true });
+    fs.renameSync(tmp, final);
+    // mkdtemp made it private; a web server in front of us may serve it straight from disk.
+    fs.chmodSync(final, 0o755);
+    // In the store before the row says done: whichever server reads the row finds the files.
+    await files.publish(final);
+    const at = now();
+    if (await repo.finish(id, startedAt, result.files, at, at - startedAt, startedAt - row.queued_at, row.touched_at)) {
+      await durations.record({ kind: row.kind, style: durationStyleOf(spec), finishedAt: at, renderMs: at - startedAt });
+    }
+    await index.remove(id);
+  } catch (error) {
+    if (error instanceof RenderAborted && error.why === 'shutdown') {
+      await repo.release(id);
+      await index.putBack(id, row.seq);
+      throw error;
+    }
+    const timedOut = error instanceof RenderAborted && error.why === 'timeout';
+    log.error({ err: error, jobId: id, kind: row.kind, timedOut }, 'render job failed');
+    await repo.fail(id, timedOut ? GenerationMessages.renderTimedOut : (userFacingMessage(error) ?? GenerationMessages.renderFailed), now(), row.touched_at);
+    await index.remove(id);
+  } finally {
+    signal.removeEventListener('abort', stop);
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+}

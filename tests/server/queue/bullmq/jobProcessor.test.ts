@@ -1,0 +1,136 @@
+/**
+ * A render worker's handling of one job: the row claimed, rendered, its files in the store and
+ * the row done; a job that expired meanwhile not rendered; a failure recorded with its message; a
+ * stop puts it back in its place in line; and a job whose worker died is rendered by the next one.
+ */
+import Fastify from 'fastify';
+import { Redis } from 'ioredis';
+import fs from 'node:fs';
+import path from 'node:path';
+import { DEFAULT_LOGO_TEXTS, GenerationMessages } from '../../../../src/contract/generation';
+import type { DatabaseConnection } from '../../../../src/server/db/connection';
+import { processRenderJob, type JobProcessorDeps } from '../../../../src/server/queue/bullmq/jobProcessor';
+import { WaitingIndex } from '../../../../src/server/queue/bullmq/waitingIndex';
+import { jobDir } from '../../../../src/server/queue/paths';
+import { DurationRepository, RenderDurations } from '../../../../src/server/queue/renderDurations';
+import { DEFAULT_RENDER_SECONDS, RENDER_TIMEOUT_MS } from '../../../../src/server/queue/renderSpec';
+import { JobRepository } from '../../../../src/server/queue/repository';
+import { RENDER_SEEDS } from '../../../../src/server/queue/renderSeeds';
+import type { UserJobSpec } from '../../../../src/server/render/jobSpec';
+import { DataFiles } from '../../../../src/server/storage/dataFiles';
+import { LocalFileStore } from '../../../../src/server/storage/localStore';
+import { connectTestSqlite } from '../../db/testDatabases';
+import { createClock } from '../../helpers';
+import { deletePrefix, redisUrl, testPrefix } from '../../sharedState/testStates';
+import { FakeRunner, settle } from '../kit';
+
+const available = !!redisUrl() || !!process.env.WPG_REQUIRE_TEST_SERVERS;
+const logo = (n: number): UserJobSpec => ({ kind: 'tl', logoStyle: 1, texts: { ...DEFAULT_LOGO_TEXTS, logotext: `凤${n}` } });
+
+(available ? describe : describe.skip)('a render worker\u2019s job', () => {
+  let connection: DatabaseConnection;
+  let redis: Redis;
+  let prefix: string;
+  let repo: JobRepository;
+  let index: WaitingIndex;
+  let runner: FakeRunner;
+  let deps: JobProcessorDeps;
+  let dataDir: string;
+  const clock = createClock();
+
+  beforeEach(async () => {
+    connection = await connectTestSqlite();
+    redis = new Redis(redisUrl() ?? '');
+    prefix = testPrefix();
+    repo = new JobRepository(connection.sql, 'sqlite');
+    index = new WaitingIndex(redis, prefix);
+    runner = new FakeRunner('manual');
+    dataDir = fs.mkdtempSync(path.join(process.env.TMPDIR ?? '/tmp', 'wpg-worker-job-'));
+    deps = {
+      repo,
+      index,
+      runner,
+      files: new DataFiles(dataDir, new LocalFileStore(dataDir)),
+      durations: new RenderDurations(RENDER_SEEDS, DEFAULT_RENDER_SECONDS, new DurationRepository(connection.sql)),
+      now: clock.now,
+      log: Fastify({ logger: false }).log,
+      timeoutsMs: RENDER_TIMEOUT_MS,
+      abortGraceMs: 50,
+    };
+  });
+
+  afterEach(async () => {
+    await connection.close();
+    await redis.quit();
+    await deletePrefix(redisUrl() ?? '', prefix);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  /** A job queued by an API server: its row and its place in line. */
+  const queue = async (id: string, spec: UserJobSpec): Promise<number> => {
+    const seq = await repo.enqueue(id, spec, { userId: null, ip: null }, clock.now());
+    if (seq === null) throw new Error('not queued');
+    await index.add(id, seq);
+    return seq;
+  };
+
+  it('renders a queued job, puts its files in place and marks its row done', async () => {
+    await queue('a'.repeat(32), logo(1));
+    await queue('b'.repeat(32), logo(2));
+    const processing = processRenderJob(deps, 'a'.repeat(32), new AbortController().signal);
+    await runner.started(1);
+    expect(await index.placeOf('a'.repeat(32))).toEqual({ state: 'running', ahead: 0 });
+    expect(await index.placeOf('b'.repeat(32))).toEqual({ state: 'waiting', ahead: 1 });
+    runner.renders[0].finish();
+    await processing;
+    expect(await repo.byId('a'.repeat(32))).toMatchObject({ status: 'done', files: JSON.stringify(['logo.png']) });
+    expect(fs.existsSync(path.join(jobDir(dataDir, 'a'.repeat(32)), 'logo.png'))).toBe(true);
+    expect(await index.placeOf('a'.repeat(32))).toEqual({ state: 'absent' });
+    expect(await index.placeOf('b'.repeat(32))).toEqual({ state: 'waiting', ahead: 0 });
+  });
+
+  it('renders nothing for a job that expired while it waited', async () => {
+    await queue('c'.repeat(32), logo(3));
+    await repo.expire('c'.repeat(32), clock.now());
+    await processRenderJob(deps, 'c'.repeat(32), new AbortController().signal);
+    expect(runner.renders).toHaveLength(0);
+    expect(await index.placeOf('c'.repeat(32))).toEqual({ state: 'absent' });
+  });
+
+  it('records a failure with the message the user will read', async () => {
+    await queue('d'.repeat(32), logo(4));
+    const processing = processRenderJob(deps, 'd'.repeat(32), new AbortController().signal);
+    await runner.started(1);
+    runner.renders[0].fail(new Error('canvas exploded'));
+    await processing;
+    expect(await repo.byId('d'.repeat(32))).toMatchObject({ status: 'failed', error: GenerationMessages.renderFailed });
+    expect(await index.placeOf('d'.repeat(32))).toEqual({ state: 'absent' });
+  });
+
+  it('puts the job back in its place when the worker stops, the attempt not counted', async () => {
+    const first = await queue('e'.repeat(32), logo(5));
+    await queue('f'.repeat(32), logo(6));
+    const stop = new AbortController();
+    const processing = processRenderJob(deps, 'e'.repeat(32), stop.signal);
+    await runner.started(1);
+    stop.abort();
+    await expect(processing).rejects.toMatchObject({ why: 'shutdown' });
+    expect(await repo.byId('e'.repeat(32))).toMatchObject({ status: 'queued', seq: first, attempts: 0 });
+    expect(await index.placeOf('e'.repeat(32))).toEqual({ state: 'waiting', ahead: 0 });
+    expect(await index.placeOf('f'.repeat(32))).toEqual({ state: 'waiting', ahead: 1 });
+  });
+
+  it('renders to its end once a job whose worker died with it', async () => {
+    await queue('g'.repeat(32), logo(7));
+    // The first worker claimed it and died: its row says running, the line counts it running.
+    await repo.claimById('g'.repeat(32), clock.now());
+    await index.start('g'.repeat(32));
+    const processing = processRenderJob(deps, 'g'.repeat(32), new AbortController().signal);
+    await runner.started(1);
+    runner.renders[0].finish();
+    await processing;
+    await settle();
+    expect(await repo.byId('g'.repeat(32))).toMatchObject({ status: 'done', attempts: 2 });
+    expect(await index.size()).toEqual({ waiting: 0, running: 0 });
+  });
+});
