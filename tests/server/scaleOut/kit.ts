@@ -6,7 +6,7 @@
  */
 import { sql } from 'kysely';
 import { connectPostgres, type DatabaseConnection } from '../../../src/server/db/connection';
-import { type TestApp, type TestAppOptions, type TestClock, buildTestApp, createClock, get, post } from '../helpers';
+import { TEST_SECRET, type TestApp, type TestAppOptions, type TestClock, buildTestApp, createClock, get, post } from '../helpers';
 import { postgresUrl } from '../db/testDatabases';
 import { deletePrefix, redisUrl, testPrefix } from '../sharedState/testStates';
 import { S3FileStore } from '../../../src/server/storage/s3Store';
@@ -18,6 +18,8 @@ export interface Cluster {
   servers: TestApp[];
   /** The suite's own connection to the shared database (captcha answers, SMS codes, rows). */
   db: DatabaseConnection;
+  /** The environment every server starts with (the database, Redis, the bucket, the secret). */
+  env: Record<string, string>;
   /** The one clock every server reads. */
   clock: TestClock;
   /** The bucket's objects (with `s3`), as names under the cluster's prefix. */
@@ -62,6 +64,7 @@ export async function startCluster(
   return {
     servers,
     db,
+    env: { ...env, JWT_SECRET: TEST_SECRET },
     clock,
     bucket: objects,
     restart: async (index) => {

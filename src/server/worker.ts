@@ -1,0 +1,108 @@
+/**
+ * `npm run worker`: a render worker process for the distributed queue. No HTTP: it takes render
+ * jobs from BullMQ, renders them in its worker threads (RENDER_CONCURRENCY at once, the same
+ * per-kind timeouts as the embedded queue), puts the files in the bucket and the outcome in the
+ * database. SIGTERM or SIGINT puts the jobs under way back in their places and stops; a second
+ * signal stops at once (the jobs then go to another worker when their locks lapse).
+ */
+import Fastify from 'fastify';
+import { ConfigError, loadConfig, type ServerConfig } from './config';
+import { connectDatabase } from './db/connection';
+import { processRenderJob } from './queue/bullmq/jobProcessor';
+import { RenderWorker } from './queue/bullmq/renderJobs';
+import { WaitingIndex } from './queue/bullmq/waitingIndex';
+import { RENDER_SEEDS } from './queue/renderSeeds';
+import { DurationRepository, RenderDurations } from './queue/renderDurations';
+import { DEFAULT_RENDER_SECONDS, RENDER_TIMEOUT_MS } from './queue/renderSpec';
+import { JobRepository } from './queue/repository';
+import { WorkerPool } from './queue/workerPool';
+import { systemClock } from './clock';
+import { StartupError } from './startupError';
+import { connectDataFiles } from './storage';
+
+/** After an abort, how long a render may take to stop before it is given up (as in the embedded queue). */
+const ABORT_GRACE_MS = 5_000;
+
+/** What a worker needs that an API server alone does not, checked before anything starts. */
+export function workerConfigProblem(config: ServerConfig, env: Record<string, string | undefined>): string | null {
+  const missing = [!config.databaseUrl && 'DATABASE_URL (the PostgreSQL the API servers use)', !config.redisUrl && 'REDIS_URL (the Redis the API servers use)', config.storage.backend !== 's3' && 'STORAGE_BACKEND=s3 with the S3_* settings (the bucket the API servers serve from)'].filter(Boolean);
+  if (missing.length) return `npm run worker renders for API servers on other machines and needs ${missing.join(', ')}.`;
+  const lock = env.WORKER_LOCK_SECONDS;
+  if (lock !== undefined && lock !== '' && (!/^\d+$/.test(lock) || Number(lock) < 2 || Number(lock) > 600)) return `WORKER_LOCK_SECONDS must be an integer from 2 to 600 (got "${lock}").`;
+  return null;
+}
+
+async function start(): Promise<void> {
+  let config: ServerConfig;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(`Configuration error: ${error.message}`);
+    process.exit(1);
+  }
+  const problem = workerConfigProblem(config, process.env);
+  if (problem) {
+    console.error(`Configuration error: ${problem}`);
+    process.exit(1);
+  }
+  // Fastify's logger (pino) without a server: the same JSON lines as the API servers'.
+  const log = Fastify({ logger: { level: 'info' } }).log;
+  const database = await connectDatabase(config);
+  const files = await connectDataFiles(config.dataDir, config.storage);
+  const { Redis } = await import('ioredis');
+  // BullMQ's connections wait for Redis for ever rather than fail a command.
+  const commands = new Redis(config.redisUrl, { maxRetriesPerRequest: null });
+  const blocking = new Redis(config.redisUrl, { maxRetriesPerRequest: null });
+  const durations = new RenderDurations(RENDER_SEEDS, DEFAULT_RENDER_SECONDS, new DurationRepository(database.sql));
+  await durations.restore();
+  const concurrency = config.generation.concurrency;
+  const pool = new WorkerPool({ size: concurrency, log });
+  pool.warm();
+  const deps = {
+    repo: new JobRepository(database.sql, database.dialect),
+    index: new WaitingIndex(commands, config.redisKeyPrefix),
+    runner: pool,
+    files,
+    durations,
+    now: systemClock,
+    log,
+    timeoutsMs: RENDER_TIMEOUT_MS,
+    abortGraceMs: ABORT_GRACE_MS,
+  };
+  const lockMs = Number(process.env.WORKER_LOCK_SECONDS || 30) * 1000;
+  const worker = new RenderWorker({ connection: blocking, redisKeyPrefix: config.redisKeyPrefix, concurrency, lockMs, render: (id, signal) => processRenderJob(deps, id, signal) });
+  log.info(`Render worker started: ${concurrency} renders at once, jobs of a worker that dies go to another after ${lockMs / 1000} s`);
+
+  let stopping = false;
+  const stop = (signal: string): void => {
+    if (stopping) {
+      log.warn(`${signal} received again: stopping at once`);
+      process.exit(1);
+    }
+    stopping = true;
+    log.info(`${signal} received: putting ${worker.active} job(s) back and stopping`);
+    (async () => {
+      await worker.close();
+      await pool.close();
+      await Promise.all([commands.quit(), blocking.quit()]);
+      files.close();
+      await database.close();
+    })().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        log.error({ err: error }, 'render worker stop failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
+if (require.main === module) {
+  start().catch((error: unknown) => {
+    console.error(error instanceof StartupError ? error.message : error);
+    process.exit(1);
+  });
+}
