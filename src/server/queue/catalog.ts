@@ -192,10 +192,8 @@ export class Catalog {
   async removeOldVersions(): Promise<number> {
     const { files } = this.options;
     const root = catalogRoot(files.dataDir);
-    const versions = new Set(fs.existsSync(root) ? fs.readdirSync(root) : []);
-    if (files.shared) for (const key of await files.store.list('catalog/')) versions.add(key.split('/')[1]);
     let removed = 0;
-    for (const entry of versions) {
+    for (const entry of await files.entriesOf(root)) {
       if (entry === RENDERER_VERSION || entry === CATALOG_MUSIC_FOLDER) continue;
       await files.remove(path.join(root, entry));
       removed += 1;

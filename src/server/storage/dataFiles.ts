@@ -75,6 +75,16 @@ export class DataFiles {
     }
   }
 
+  /** The names in the folder `localDir`, here or in the shared store (the folders of versions, say). */
+  async entriesOf(localDir: string): Promise<string[]> {
+    const names = new Set(fs.existsSync(localDir) ? await fs.promises.readdir(localDir) : []);
+    if (this.shared) {
+      const prefix = this.keyOf(localDir);
+      for (const key of await this.store.list(`${prefix}/`)) names.add(key.slice(prefix.length + 1).split('/')[0]);
+    }
+    return [...names];
+  }
+
   /** Whether the file at `localPath` exists here or in the shared store. */
   async exists(localPath: string): Promise<boolean> {
     if (fs.existsSync(localPath)) return true;

@@ -102,6 +102,15 @@ export class LocalFileStore implements FileStore {
     return files.map((file) => (bare ? `${bare}/${file}` : file));
   }
 
+  async listWithTimes(prefix: string): Promise<Array<{ key: string; modifiedAt: Date }>> {
+    const entries: Array<{ key: string; modifiedAt: Date }> = [];
+    for (const key of await this.list(prefix)) {
+      const stat = await fs.promises.stat(this.pathOf(key)).catch(() => null);
+      if (stat) entries.push({ key, modifiedAt: stat.mtime });
+    }
+    return entries;
+  }
+
   async deletePrefix(prefix: string): Promise<number> {
     const target = this.pathOf(checkPrefix(prefix));
     const stat = await fs.promises.stat(target).catch(() => null);

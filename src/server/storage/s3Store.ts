@@ -139,15 +139,19 @@ export class S3FileStore implements FileStore {
   }
 
   async list(prefix: string): Promise<string[]> {
+    return (await this.listWithTimes(prefix)).map((entry) => entry.key);
+  }
+
+  async listWithTimes(prefix: string): Promise<Array<{ key: string; modifiedAt: Date }>> {
     const bare = checkPrefix(prefix);
-    const keys: string[] = [];
+    const entries: Array<{ key: string; modifiedAt: Date }> = [];
     let token: string | undefined;
     do {
       const answer = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: `${this.prefix}${bare ? `${bare}/` : ''}`, ContinuationToken: token }));
-      for (const object of answer.Contents ?? []) if (object.Key) keys.push(object.Key.slice(this.prefix.length));
+      for (const object of answer.Contents ?? []) if (object.Key) entries.push({ key: object.Key.slice(this.prefix.length), modifiedAt: object.LastModified ?? new Date(0) });
       token = answer.IsTruncated ? answer.NextContinuationToken : undefined;
     } while (token);
-    return keys;
+    return entries;
   }
 
   async deletePrefix(prefix: string): Promise<number> {

@@ -38,6 +38,8 @@ export interface FileStore {
   copy(from: string, to: string): Promise<void>;
   /** The keys below `prefix` (a folder: ends with '/'), in no promised order. */
   list(prefix: string): Promise<string[]>;
+  /** The same, each with when it was stored (housekeeping's age, without a request per file). */
+  listWithTimes(prefix: string): Promise<Array<{ key: string; modifiedAt: Date }>>;
   /** Deletes `key` and everything below `key/`; answers how many files went. */
   deletePrefix(prefix: string): Promise<number>;
 }

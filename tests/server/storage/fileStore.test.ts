@@ -113,6 +113,14 @@ describeEachStore('file store', (store) => {
     expect(await store().head('sites/s2/banner.mp4')).toMatchObject({ size: 5000 });
   });
 
+  it('lists with each file\u2019s time of storing, as its head tells it', async () => {
+    await store().putBuffer('uploads/a.png', Buffer.from('a'));
+    await store().putBuffer('uploads/b.png', Buffer.from('bb'));
+    const listed = (await store().listWithTimes('uploads/')).sort((x, y) => x.key.localeCompare(y.key));
+    expect(listed.map((entry) => entry.key)).toEqual(['uploads/a.png', 'uploads/b.png']);
+    for (const { key, modifiedAt } of listed) expect(Math.abs(modifiedAt.getTime() - ((await store().head(key))?.modifiedAt.getTime() ?? 0))).toBeLessThan(1000);
+  });
+
   it('keeps a file under a Chinese name (zips are named after the game)', async () => {
     await store().putBuffer('zips/0123456789abcdef0123456789abcdef/龙腾天下 官网.zip', Buffer.from('zip'));
     expect(await store().list('zips/')).toEqual(['zips/0123456789abcdef0123456789abcdef/龙腾天下 官网.zip']);

@@ -165,9 +165,8 @@ export class ZipService {
     let removed = 0;
     const { files } = this.options;
     if (files.shared) {
-      for (const key of await files.store.list('zips/')) {
-        const stored = await files.store.head(key);
-        if (stored && stored.modifiedAt.getTime() < before) {
+      for (const { key, modifiedAt } of await files.store.listWithTimes('zips/')) {
+        if (modifiedAt.getTime() < before) {
           await files.store.deletePrefix(key.split('/').slice(0, 2).join('/'));
           removed += 1;
         }

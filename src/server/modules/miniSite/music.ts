@@ -95,10 +95,8 @@ export class MusicLibrary {
   async removeOldVersions(): Promise<number> {
     const { files } = this.options;
     const root = musicRoot(this.options.dataDir);
-    const versions = new Set(fs.existsSync(root) ? fs.readdirSync(root) : []);
-    if (files.shared) for (const key of await files.store.list('catalog/music/')) versions.add(key.split('/')[2]);
     let removed = 0;
-    for (const entry of versions) {
+    for (const entry of await files.entriesOf(root)) {
       if (entry === MUSIC_VERSION) continue;
       await files.remove(path.join(root, entry));
       removed += 1;

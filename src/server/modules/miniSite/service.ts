@@ -175,11 +175,10 @@ export class MiniSiteService {
     sweep(sitesTmpDir(dataDir), STALE_RENDER_MS, () => false);
     if (files.shared) {
       // The shared store's folders by the time of their page: a preview left alone, a deleted user's site.
-      const pages = (await files.store.list('sites/')).filter((key) => key.split('/').length === 3 && key.endsWith('/index.html'));
-      for (const page of pages) {
-        const stored = await files.store.head(page);
-        if (stored && stored.modifiedAt.getTime() < now() - KEEP_SITES_MS) {
-          await files.store.deletePrefix(page.slice(0, -'/index.html'.length));
+      const pages = (await files.store.listWithTimes('sites/')).filter(({ key }) => key.split('/').length === 3 && key.endsWith('/index.html'));
+      for (const { key, modifiedAt } of pages) {
+        if (modifiedAt.getTime() < now() - KEEP_SITES_MS) {
+          await files.store.deletePrefix(key.slice(0, -'/index.html'.length));
           removed += 1;
         }
       }

@@ -120,10 +120,8 @@ export class UploadStore {
     sweep(uploadsTmpDir(this.options.dataDir), STALE_TEMP_MS, () => false);
     const { files } = this.options;
     if (files.shared) {
-      for (const key of await files.store.list('uploads/')) {
-        const name = key.slice('uploads/'.length);
-        const stored = keep(name) ? null : await files.store.head(key);
-        if (stored && stored.modifiedAt.getTime() < at - KEEP_UPLOADS_MS) {
+      for (const { key, modifiedAt } of await files.store.listWithTimes('uploads/')) {
+        if (!keep(key.slice('uploads/'.length)) && modifiedAt.getTime() < at - KEEP_UPLOADS_MS) {
           await files.store.deletePrefix(key);
           removed += 1;
         }
