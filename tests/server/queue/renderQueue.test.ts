@@ -13,6 +13,8 @@ import { KEEP_DONE_MS, KEEP_FAILED_MS } from '../../../src/server/queue/renderQu
 import { jobIdentity, type RenderRunner } from '../../../src/server/queue/renderSpec';
 import type { UserJobSpec } from '../../../src/server/render/jobSpec';
 import { JobRepository } from '../../../src/server/queue/repository';
+import { DataFiles } from '../../../src/server/storage/dataFiles';
+import { LocalFileStore } from '../../../src/server/storage/localStore';
 import { createClock, type TestClock } from '../helpers';
 import { FakeRunner, settle } from './kit';
 
@@ -619,6 +621,34 @@ describe('marking results used', () => {
     expect(await q.prune()).toBe(0);
     clock.advance(2000);
     expect(await q.prune()).toBe(1);
+  });
+});
+
+describe('with a shared bucket', () => {
+  /** A store that stands for a bucket (every look is a request), over a folder beside DATA_DIR. */
+  class CountingBucket extends LocalFileStore {
+    override readonly kind = 's3' as never;
+    heads = 0;
+    override head(key: string): ReturnType<LocalFileStore['head']> {
+      this.heads += 1;
+      return super.head(key);
+    }
+  }
+
+  it('looks a finished job\u2019s files up in the bucket once, not on every poll, until the job is deleted', async () => {
+    const bucket = new CountingBucket(fs.mkdtempSync(path.join(os.tmpdir(), 'wpg-bucket-')));
+    const runner = new FakeRunner('auto');
+    const q = await open(runner, { files: new DataFiles(dataDir, bucket) });
+    const done = await queued(q, logo(1));
+    expect(await q.jobEnded(done.id, 5000)).toBe(true);
+    // Rendered on another server: this one has no copy in its DATA_DIR.
+    fs.rmSync(jobDir(dataDir, done.id), { recursive: true, force: true });
+    for (let i = 0; i < 5; i += 1) expect(await q.poll(done.id, null)).toMatchObject({ type: 'done' });
+    expect(bucket.heads).toBe(1);
+    clock.advance(KEEP_DONE_MS + 1);
+    expect(await q.prune()).toBe(1);
+    expect(await q.poll(done.id, null)).toEqual({ type: 'unknown' });
+    fs.rmSync(bucket.root, { recursive: true, force: true });
   });
 });
 

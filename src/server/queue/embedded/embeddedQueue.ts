@@ -45,7 +45,7 @@ import { LocalFileStore } from '../../storage/localStore';
 
 /** A finished job's use is written at most this often (results are kept a week from their last use). */
 const USE_MARK_MS = 60_000;
-/** Use marks kept in memory before they are forgotten all at once (a few hundred kilobytes). */
+/** Use marks (and ids seen in the bucket) kept in memory before they are forgotten all at once (a few hundred kilobytes). */
 const USE_MARKS_KEPT = 10_000;
 
 export interface EmbeddedQueueOptions extends QueueSettings {
@@ -89,6 +89,8 @@ export class EmbeddedRenderQueue implements RenderQueue {
   private readonly durations: RenderDurations;
   private readonly estimates: Estimates;
   private readonly files: DataFiles;
+  /** Finished jobs whose files were seen in the shared bucket (filesExist). */
+  private readonly stored = new Set<string>();
   /** When each finished job was last marked used (markUsed). */
   private readonly usedAt = new Map<string, number>();
   /** The users whose create waits in waitForQuickJob now. */
@@ -324,7 +326,10 @@ export class EmbeddedRenderQueue implements RenderQueue {
     if (this.closed) return 0;
     const at = this.options.now();
     const ids = await this.repo.prune(at - KEEP_DONE_MS, at - KEEP_FAILED_MS);
-    for (const id of ids) await this.files.remove(jobDir(this.options.dataDir, id));
+    for (const id of ids) {
+      this.stored.delete(id);
+      await this.files.remove(jobDir(this.options.dataDir, id));
+    }
     return ids.length;
   }
 
@@ -382,9 +387,15 @@ export class EmbeddedRenderQueue implements RenderQueue {
   }
 
   private async filesExist(id: string, files: string[]): Promise<boolean> {
+    if (this.stored.has(id)) return true;
     const dir = jobDir(this.options.dataDir, id);
     if (!files.length) return false;
     for (const file of files) if (!(await this.files.exists(path.join(dir, file)))) return false;
+    // In a shared bucket a look is a request: a finished job's files, once seen, stay until its row goes.
+    if (this.files.shared) {
+      if (this.stored.size >= USE_MARKS_KEPT) this.stored.clear();
+      this.stored.add(id);
+    }
     return true;
   }
 }
