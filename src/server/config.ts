@@ -170,14 +170,18 @@ function parseProductionHost(value: string | undefined): string {
   return value.toLowerCase();
 }
 
+/** `value` as a URL, or the ConfigError `message` when it is not one. */
+function urlOf(value: string, message: string): URL {
+  try {
+    return new URL(value);
+  } catch {
+    throw new ConfigError(message);
+  }
+}
+
 function parseOrigin(value: string | undefined): string {
   if (!value) return '';
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new ConfigError(`PUBLIC_ORIGIN must be an origin such as https://www.example.com (got "${value}").`);
-  }
+  const url = urlOf(value, `PUBLIC_ORIGIN must be an origin such as https://www.example.com (got "${value}").`);
   if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.pathname !== '/' || url.search || url.hash || url.username) {
     throw new ConfigError(`PUBLIC_ORIGIN must be an http(s) origin without a path, e.g. https://www.example.com (got "${value}").`);
   }
@@ -186,12 +190,7 @@ function parseOrigin(value: string | undefined): string {
 
 function parseDatabaseUrl(value: string | undefined): string {
   if (!value) return '';
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new ConfigError('DATABASE_URL must be a PostgreSQL URL such as postgres://user:password@host:5432/name.');
-  }
+  const url = urlOf(value, 'DATABASE_URL must be a PostgreSQL URL such as postgres://user:password@host:5432/name.');
   if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') {
     throw new ConfigError(`DATABASE_URL must start with postgres:// or postgresql:// (got "${url.protocol}//..."); without it the database is SQLite in DATA_DIR.`);
   }
@@ -201,12 +200,7 @@ function parseDatabaseUrl(value: string | undefined): string {
 
 function parseRedisUrl(value: string | undefined): string {
   if (!value) return '';
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new ConfigError('REDIS_URL must be a Redis URL such as redis://host:6379 or rediss://:password@host:6380/0.');
-  }
+  const url = urlOf(value, 'REDIS_URL must be a Redis URL such as redis://host:6379 or rediss://:password@host:6380/0.');
   if (url.protocol !== 'redis:' && url.protocol !== 'rediss:') throw new ConfigError(`REDIS_URL must start with redis:// or rediss:// (got "${url.protocol}//...").`);
   if (!url.hostname) throw new ConfigError('REDIS_URL must name a host, e.g. redis://host:6379.');
   return value;
