@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { connectPostgres, connectSqlite, type DatabaseConnection, type DialectName } from '../../../src/server/db/connection';
+import { describeEach } from '../describeEach';
 
 export interface TestDatabase {
   name: DialectName;
@@ -63,22 +64,7 @@ export function testDatabases(): TestDatabase[] {
  * test, so that tests do not see each other's rows).
  */
 export function describeEachDatabase(title: string, body: (db: () => DatabaseConnection, name: DialectName) => void): void {
-  for (const database of testDatabases()) {
-    (database.available ? describe : describe.skip)(`${title} (${database.name})`, () => {
-      let connection: DatabaseConnection | null = null;
-      beforeEach(async () => {
-        connection = await database.connect();
-      });
-      afterEach(async () => {
-        await connection?.close();
-        connection = null;
-      });
-      body(() => {
-        if (!connection) throw new Error('No connection outside a test');
-        return connection;
-      }, database.name);
-    });
-  }
+  describeEach(title, testDatabases().map((database) => ({ name: database.name, available: database.available, open: database.connect })), body);
 }
 
 /** A user with phone `mobile` (jobs, sites and tickets refer to users): answers the id. */

@@ -9,6 +9,7 @@ import type { Clock } from '../../../src/server/clock';
 import { connectSharedState } from '../../../src/server/sharedState';
 import { MemoryState } from '../../../src/server/sharedState/memoryState';
 import type { SharedState } from '../../../src/server/sharedState/types';
+import { describeEach } from '../describeEach';
 
 export const redisUrl = (): string | undefined => process.env.TEST_REDIS_URL || undefined;
 const required = (): boolean => !!process.env.WPG_REQUIRE_TEST_SERVERS;
@@ -92,20 +93,5 @@ export function testStates(): TestState[] {
 
 /** `describe` once per shared state, with a fresh pair of views for each test. */
 export function describeEachState(title: string, body: (pair: () => StatePair, name: TestState['name']) => void, now: Clock): void {
-  for (const state of testStates()) {
-    (state.available ? describe : describe.skip)(`${title} (${state.name})`, () => {
-      let current: StatePair | null = null;
-      beforeEach(async () => {
-        current = await state.connect(now);
-      });
-      afterEach(async () => {
-        await current?.close();
-        current = null;
-      });
-      body(() => {
-        if (!current) throw new Error('No shared state outside a test');
-        return current;
-      }, state.name);
-    });
-  }
+  describeEach(title, testStates().map((state) => ({ name: state.name, available: state.available, open: () => state.connect(now) })), body);
 }

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { LocalFileStore } from '../../../src/server/storage/localStore';
 import { S3FileStore, type S3Settings } from '../../../src/server/storage/s3Store';
 import type { FileStore } from '../../../src/server/storage/types';
+import { describeEach, type TestBackend } from '../describeEach';
 
 export const s3Endpoint = (): string | undefined => process.env.TEST_S3_ENDPOINT || undefined;
 const required = (): boolean => !!process.env.WPG_REQUIRE_TEST_SERVERS;
@@ -38,11 +39,7 @@ interface OpenStore {
   close(): Promise<void>;
 }
 
-interface TestStore {
-  name: 'local' | 's3';
-  available: boolean;
-  open(): Promise<OpenStore>;
-}
+type TestStore = TestBackend<OpenStore, 'local' | 's3'>;
 
 export function testStores(): TestStore[] {
   return [
@@ -73,20 +70,5 @@ export function testStores(): TestStore[] {
 
 /** `describe` once per store, with a fresh empty store for each test. */
 export function describeEachStore(title: string, body: (store: () => FileStore, name: TestStore['name']) => void): void {
-  for (const kind of testStores()) {
-    (kind.available ? describe : describe.skip)(`${title} (${kind.name})`, () => {
-      let current: OpenStore | null = null;
-      beforeEach(async () => {
-        current = await kind.open();
-      });
-      afterEach(async () => {
-        await current?.close();
-        current = null;
-      });
-      body(() => {
-        if (!current) throw new Error('No store outside a test');
-        return current.store;
-      }, kind.name);
-    });
-  }
+  describeEach(title, testStores(), (current, name) => body(() => current().store, name));
 }
