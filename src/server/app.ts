@@ -25,10 +25,11 @@ import { registerWorksRoutes } from './modules/works/routes';
 import { seedCommon } from './modules/common/seed';
 import { connectSharedState } from './sharedState';
 import { connectDataFiles } from './storage';
+import { openRenderQueue, type GenerationOverrides } from './queue';
 import { registerWxAuthRoutes } from './modules/wxAuth/routes';
 import { registerAuth } from './plugins/auth';
 import { deriveKey } from './security/secrets';
-import { createServices, startHousekeeping, type BuilderOverrides, type GenerationOverrides, type MiniSiteOverrides } from './services';
+import { createServices, startHousekeeping, type BuilderOverrides, type MiniSiteOverrides } from './services';
 
 export interface BuildOptions {
   /** The clock every expiry reads; tests pass one they can move. */
@@ -95,7 +96,8 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
   const files = await connectDataFiles(config.dataDir, config.storage);
   app.addHook('onClose', async () => files.close());
 
-  const services = createServices({ config, sql: database.sql, dialect: database.dialect, now, log: app.log, state, files, smsProvider: options.smsProvider, generation: options.generation, miniSite: options.miniSite, builder: options.builder });
+  const renderQueue = await openRenderQueue({ config, sql: database.sql, dialect: database.dialect, now, log: app.log, state, files, generation: options.generation });
+  const services = createServices({ config, sql: database.sql, now, log: app.log, state, files, renderQueue, smsProvider: options.smsProvider, miniSite: options.miniSite, builder: options.builder });
   await ensureQqQrCode(config.dataDir, (await services.common.siteConfig()).qq1_link);
   const housekeeping = startHousekeeping(services, app.log);
   app.addHook('onClose', async () => clearInterval(housekeeping.timer));

@@ -64,8 +64,14 @@ export interface HttpTimeouts {
   idleTimeoutMs: number;
 }
 
+/** Where renders run: in this server's worker threads, or on render workers elsewhere (npm run worker). */
+export const QUEUE_BACKENDS = ['embedded', 'bullmq'] as const;
+export type QueueBackend = (typeof QUEUE_BACKENDS)[number];
+
 /** The render queue's settings (DESIGN.md section 6). */
 export interface GenerationConfig {
+  /** QUEUE_BACKEND: `embedded` (default) or `bullmq` (jobs on BullMQ in REDIS_URL, rendered by npm run worker). */
+  queueBackend: QueueBackend;
   /** RENDER_CONCURRENCY: renders at once, each in its own worker thread. */
   concurrency: number;
   /** QUEUE_INQUIRY_THRESHOLD: a first request with more jobs ahead than this asks before queueing. */
@@ -123,6 +129,7 @@ function parseInteger(name: string, value: string | undefined, fallback: number,
 
 function parseGeneration(env: Env, mode: Mode): GenerationConfig {
   return {
+    queueBackend: oneOf('QUEUE_BACKEND', env.QUEUE_BACKEND, QUEUE_BACKENDS, 'embedded'),
     concurrency: parseInteger('RENDER_CONCURRENCY', env.RENDER_CONCURRENCY, 2, 1, 32),
     inquiryThreshold: parseInteger('QUEUE_INQUIRY_THRESHOLD', env.QUEUE_INQUIRY_THRESHOLD, 5, 0, 1_000_000),
     unpolledExpirySeconds: parseInteger('QUEUE_UNPOLLED_EXPIRY_SECONDS', env.QUEUE_UNPOLLED_EXPIRY_SECONDS, 300, 10, 86_400),
@@ -300,6 +307,10 @@ export function loadConfig(env: Env = process.env): ServerConfig {
   }
   if (rest.redisUrl && !env.JWT_SECRET) {
     throw new ConfigError('REDIS_URL needs JWT_SECRET: the same secret (32 characters or more) on every server that shares the Redis.');
+  }
+  if (rest.generation.queueBackend === 'bullmq') {
+    const missing = [!rest.redisUrl && 'REDIS_URL (BullMQ and the waiting line live there)', !rest.databaseUrl && 'DATABASE_URL (PostgreSQL: the workers write the jobs\' rows)', rest.storage.backend !== 's3' && 'STORAGE_BACKEND=s3 (the workers put the results in the bucket)'].filter(Boolean);
+    if (missing.length) throw new ConfigError(`QUEUE_BACKEND=bullmq renders on workers on other machines and needs ${missing.join(', ')}.`);
   }
   // Last, so that a bad value elsewhere does not leave a new secret file behind.
   return { ...rest, jwtSecret: loadSecret(env.JWT_SECRET, dataDir) };

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from './clock';
 import type { ServerConfig } from './config';
-import type { DialectName, Sql } from './db/connection';
+import type { Sql } from './db/connection';
 import { CaptchaService } from './modules/auth/captcha';
 import { LoginGuard } from './modules/auth/loginGuard';
 import { OperateLog } from './modules/auth/operateLog';
@@ -31,9 +31,7 @@ import { QrDevices } from './modules/wxAuth/devices';
 import { QrLoginService } from './modules/wxAuth/service';
 import { Catalog } from './queue/catalog';
 import { bannerArtDescriptor } from './render/aiBanner/config';
-import { EmbeddedRenderQueue, type EmbeddedQueueOptions } from './queue/embedded/embeddedQueue';
-import type { RenderRunner } from './queue/renderSpec';
-import { WorkerPool } from './queue/workerPool';
+import type { RenderQueue } from './queue/renderQueue';
 import { PasswordHasher } from './security/passwords';
 import { RateLimiter } from './security/rateLimiter';
 import { deriveKey } from './security/secrets';
@@ -44,15 +42,15 @@ import type { DataFiles } from './storage/dataFiles';
 export interface ServiceInputs {
   config: ServerConfig;
   sql: Sql;
-  dialect: DialectName;
   now: Clock;
   log: FastifyBaseLogger;
   /** Rate counters and locks: memory, or Redis that every API server shares. */
   state: SharedState;
   /** DATA_DIR and the file store behind it (itself by default, a bucket with STORAGE_BACKEND=s3). */
   files: DataFiles;
+  /** Embedded, or BullMQ with workers elsewhere (queue/index.ts). */
+  renderQueue: RenderQueue;
   smsProvider?: SmsProvider;
-  generation?: GenerationOverrides;
   miniSite?: MiniSiteOverrides;
   builder?: BuilderOverrides;
 }
@@ -67,14 +65,8 @@ export interface MiniSiteOverrides {
   render?: SiteRenderer;
 }
 
-/** What tests replace in the render queue: the renderer (a fake) and its time limits. */
-export interface GenerationOverrides {
-  runner?: RenderRunner;
-  queue?: Partial<Pick<EmbeddedQueueOptions, 'timeoutsMs' | 'leaseMs' | 'abortGraceMs' | 'maxAttempts' | 'maxInterruptions' | 'sweepIntervalMs' | 'seeds' | 'quickWaitMs'>>;
-}
-
 /** Wires the services once per app: one place shows what depends on what. */
-export function createServices({ config, sql, dialect, now, log, state, files, smsProvider, generation, miniSite, builder }: ServiceInputs) {
+export function createServices({ config, sql, now, log, state, files, renderQueue, smsProvider, miniSite, builder }: ServiceInputs) {
   const limiter = new RateLimiter(sql, now);
   const users = new UserRepository(sql, now);
   const tokens = new TokenService(config.jwtSecret, now);
@@ -85,26 +77,6 @@ export function createServices({ config, sql, dialect, now, log, state, files, s
   const outbox = config.mode === 'production' ? null : new SmsOutbox(sql, now);
   const provider = smsProvider ?? createSmsProvider(config.sms, log, outbox);
   const guard = new LoginGuard(limiter, captchas);
-  const { concurrency, inquiryThreshold, unpolledExpirySeconds, cacheScope, maxActivePerUser, maxActivePerIp } = config.generation;
-  // Renders run in worker threads; the queue starts them (app.ts) and stops them on close.
-  const renderQueue = new EmbeddedRenderQueue({
-    db: sql,
-    dialect,
-    now,
-    log,
-    dataDir: config.dataDir,
-    files,
-    runner: generation?.runner ?? new WorkerPool({ size: concurrency, log }),
-    // Job ids are result URLs: keyed, so that nobody can work one out from a game's name.
-    identityKey: deriveKey(config.jwtSecret, 'render-job-id'),
-    concurrency,
-    inquiryThreshold,
-    unpolledExpiryMs: unpolledExpirySeconds * 1000,
-    cacheScope,
-    maxActivePerUser,
-    maxActivePerIp,
-    ...generation?.queue,
-  });
   const catalog = new Catalog({ files, queue: renderQueue, log, now, state });
   const zipKey = deriveKey(config.jwtSecret, 'zip-key');
   const zips = new ZipService({ dataDir: config.dataDir, files, queue: renderQueue, now, key: zipKey });

@@ -8,8 +8,9 @@
 import Fastify from 'fastify';
 import { ConfigError, loadConfig, type ServerConfig } from './config';
 import { connectDatabase } from './db/connection';
-import { processRenderJob } from './queue/bullmq/jobProcessor';
+import { giveUpJob, processJob } from './queue/bullmq/jobProcessor';
 import { RenderWorker } from './queue/bullmq/renderJobs';
+import { RenderSlots } from './queue/bullmq/renderSlots';
 import { WaitingIndex } from './queue/bullmq/waitingIndex';
 import { RENDER_SEEDS } from './queue/renderSeeds';
 import { DurationRepository, RenderDurations } from './queue/renderDurations';
@@ -71,7 +72,12 @@ async function start(): Promise<void> {
     abortGraceMs: ABORT_GRACE_MS,
   };
   const lockMs = Number(process.env.WORKER_LOCK_SECONDS || 30) * 1000;
-  const worker = new RenderWorker({ connection: blocking, redisKeyPrefix: config.redisKeyPrefix, concurrency, lockMs, render: (id, signal) => processRenderJob(deps, id, signal) });
+  const worker = new RenderWorker({ slots: { registry: new RenderSlots(commands, config.redisKeyPrefix), now: systemClock }, connection: blocking, redisKeyPrefix: config.redisKeyPrefix, concurrency, lockMs, render: (data, signal) => processJob(deps, data, signal),
+    onGivenUp: (data, reason) => {
+      log.error({ job: data, reason }, 'render job given up by the queue');
+      giveUpJob(deps, data).catch((error: unknown) => log.error({ err: error }, 'a given-up job could not be recorded'));
+    },
+  });
   log.info(`Render worker started: ${concurrency} renders at once, jobs of a worker that dies go to another after ${lockMs / 1000} s`);
 
   let stopping = false;

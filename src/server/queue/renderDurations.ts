@@ -90,6 +90,18 @@ export class RenderDurations {
     for (const sample of (await this.store?.all()) ?? []) this.remember(sample);
   }
 
+  /**
+   * Takes in the store's times anew (an API server of the distributed queue: its workers record
+   * the renders). Keeps what it had when the store cannot be read.
+   */
+  async reload(): Promise<void> {
+    const samples = (await this.store?.all()) ?? [];
+    this.samples.clear();
+    this.factors.clear();
+    this.estimates.clear();
+    for (const sample of samples) this.remember(sample);
+  }
+
   /** A finished render: one of its style's recent measurements at once, persisted when the promise settles. */
   async record(sample: DurationSample): Promise<void> {
     if (!(sample.renderMs >= 0)) return;

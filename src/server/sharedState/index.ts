@@ -1,3 +1,4 @@
+import type { Redis } from 'ioredis';
 import type { Clock } from '../clock';
 import { StartupError } from '../startupError';
 import { MemoryState } from './memoryState';
@@ -13,14 +14,23 @@ export class RedisUnavailable extends StartupError {
  */
 export async function connectSharedState(redisUrl: string, now: Clock, prefix = 'wpg:'): Promise<SharedState> {
   if (!redisUrl) return new MemoryState(now);
-  const [{ Redis }, { RedisState }] = await Promise.all([import('ioredis'), import('./redisState')]);
+  const [redis, { RedisState }] = await Promise.all([connectRedis(redisUrl), import('./redisState')]);
+  return new RedisState(redis, now, prefix);
+}
+
+/**
+ * A connection to REDIS_URL, connected: an unreachable Redis stops the start with RedisUnavailable.
+ * A request fails after a few tries instead of waiting for ever while Redis is away, except on a
+ * `blocking` connection (BullMQ's waits for events, which must retry for ever); once Redis has been
+ * reached, a lost connection is tried again.
+ */
+export async function connectRedis(redisUrl: string, options: { blocking?: boolean } = {}): Promise<Redis> {
+  const { Redis } = await import('ioredis');
   let connected = false;
   let lastError: unknown = null;
-  // A request fails after a few tries instead of waiting for ever while Redis is away; once it has
-  // been reached, a lost connection is tried again, but a first connection that fails ends the start.
   const redis = new Redis(redisUrl, {
     lazyConnect: true,
-    maxRetriesPerRequest: 3,
+    maxRetriesPerRequest: options.blocking ? null : 3,
     connectTimeout: 5000,
     retryStrategy: (times) => (connected ? Math.min(times * 100, 2000) : null),
   });
@@ -37,7 +47,7 @@ export async function connectSharedState(redisUrl: string, now: Clock, prefix = 
     const reason = lastError ?? error;
     throw new RedisUnavailable(`Could not connect to Redis at ${url.hostname}:${url.port || 6379} (REDIS_URL): ${reason instanceof Error ? reason.message : String(reason)}`, { cause: reason });
   }
-  return new RedisState(redis, now, prefix);
+  return redis;
 }
 
 export type { SharedState } from './types';

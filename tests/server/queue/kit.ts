@@ -12,7 +12,7 @@ import type { RenderSeeds } from '../../../src/server/queue/renderDurations';
 import type { RenderRunner } from '../../../src/server/queue/renderSpec';
 import { JOB_FILES, type RenderResult, type RenderSpec } from '../../../src/server/render/jobSpec';
 import { GENERATIVE_PROVIDER_ID } from '../../../src/server/render/aiBanner/config';
-import type { GenerationOverrides } from '../../../src/server/services';
+import type { GenerationOverrides } from '../../../src/server/queue';
 import { TEST_SECRET, buildTestApp, type TestApp, type TestClock } from '../helpers';
 import { testToken } from '../testTokens';
 

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { GenerationMessages } from '../../../contract/generation';
 import type { Clock } from '../../clock';
-import { userFacingMessage, type RenderKind } from '../../render/jobSpec';
+import { userFacingMessage, type CatalogJobSpec, type RenderKind } from '../../render/jobSpec';
 import type { DataFiles } from '../../storage/dataFiles';
 import { renderUnderTimeout } from '../embedded/timedRender';
 import { jobDir, renderTmpDir } from '../paths';
@@ -16,6 +16,7 @@ import { RenderAborted } from '../renderQueue';
 import { durationStyleOf, type RenderRunner } from '../renderSpec';
 import type { RenderDurations } from '../renderDurations';
 import { specOf, type JobRepository } from '../repository';
+import type { GalleryOutput, RenderJobData } from './renderJobs';
 import type { WaitingIndex } from './waitingIndex';
 
 export interface JobProcessorDeps {
@@ -40,7 +41,7 @@ export async function processRenderJob(deps: JobProcessorDeps, id: string, signa
     return;
   }
   // False after a worker died with it: it was counted as running already.
-  await index.start(id);
+  await index.start(id, now());
   const spec = specOf(row);
   const startedAt = row.started_at ?? now();
   fs.mkdirSync(renderTmpDir(files.dataDir), { recursive: true });
@@ -80,4 +81,47 @@ export async function processRenderJob(deps: JobProcessorDeps, id: string, signa
     signal.removeEventListener('abort', stop);
     fs.rmSync(tmp, { recursive: true, force: true });
   }
+}
+
+/** Where gallery renders wait in the store for the API server that asked for them (it deletes them). */
+export const GALLERY_RENDERS_FOLDER = 'gallery-renders';
+
+/**
+ * Renders a gallery task and puts its files in the store for the API server that asked; rejects
+ * with the render's error (its callers hear it) or, when the worker stops, with the abort.
+ */
+export async function processGalleryJob(deps: JobProcessorDeps, key: string, spec: CatalogJobSpec, signal: AbortSignal): Promise<GalleryOutput> {
+  const { runner, files } = deps;
+  const root = path.join(files.dataDir, GALLERY_RENDERS_FOLDER);
+  fs.mkdirSync(root, { recursive: true });
+  const dir = fs.mkdtempSync(path.join(root, 'task-'));
+  const controller = new AbortController();
+  const stop = (): void => controller.abort(new RenderAborted('shutdown'));
+  if (signal.aborted) stop();
+  else signal.addEventListener('abort', stop, { once: true });
+  try {
+    const result = await renderUnderTimeout(runner, spec, dir, controller, { timeoutMs: deps.timeoutsMs[spec.kind], abortGraceMs: deps.abortGraceMs });
+    await files.publish(dir);
+    return { folder: files.keyOf(dir), files: result.files };
+  } catch (error) {
+    deps.log.error({ err: error, task: key }, 'gallery render failed');
+    throw error;
+  } finally {
+    signal.removeEventListener('abort', stop);
+    // With the local store the folder is the result: the API server moves its files out and deletes it.
+    if (files.shared) fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** A render worker's job, whichever it is. */
+export function processJob(deps: JobProcessorDeps, data: RenderJobData, signal: AbortSignal): Promise<GalleryOutput | void> {
+  return 'gallery' in data ? processGalleryJob(deps, data.gallery, data.spec, signal) : processRenderJob(deps, data.id, signal);
+}
+
+/** A user job BullMQ gave up (it stalled again): failed in its row and out of the line. */
+export async function giveUpJob(deps: JobProcessorDeps, data: RenderJobData): Promise<void> {
+  if ('gallery' in data) return;
+  const row = await deps.repo.byId(data.id);
+  if (row?.status === 'running') await deps.repo.fail(data.id, GenerationMessages.renderFailed, deps.now(), row.touched_at);
+  await deps.index.remove(data.id);
 }

@@ -7,14 +7,26 @@
  */
 import { Queue, WaitingError, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
+import crypto from 'node:crypto';
+import type { Clock } from '../../clock';
+import type { CatalogJobSpec } from '../../render/jobSpec';
+import type { RenderSlots } from './renderSlots';
 
 export const QUEUE_NAME = 'renders';
 
 export const RENDER_PRIORITY = { user: 1, galleryDemand: 2, galleryBackground: 3 } as const;
 
-export interface RenderJobData {
-  id: string;
+/** A user job (its row's id) or a gallery picture's render (no row: the spec travels with it). */
+export type RenderJobData = { id: string } | { gallery: string; spec: CatalogJobSpec };
+
+/** What a gallery render hands back: its files in the store under `folder` (a path under DATA_DIR, '/'-separated). */
+export interface GalleryOutput {
+  folder: string;
+  files: string[];
 }
+
+/** The BullMQ id of a gallery task: one job per task key however many servers ask ("gallery-" and a hash, since ids may not hold ':'). */
+export const galleryJobId = (key: string): string => `gallery-${crypto.createHash('sha256').update(key).digest('hex').slice(0, 32)}`;
 
 /** BullMQ's keys start with this, under the deployment's Redis prefix. */
 export const bullPrefix = (redisKeyPrefix: string): string => `${redisKeyPrefix}bull`;
@@ -30,6 +42,19 @@ export class RenderJobs {
   /** Adds the job of row `id` once: adding an id already in the queue changes nothing. */
   async add(id: string, priority: number): Promise<void> {
     await this.queue.add('render', { id }, { jobId: id, priority, removeOnComplete: true, removeOnFail: true });
+  }
+
+  /**
+   * Adds a gallery task once (an id in the queue already is left as it is), or raises a waiting
+   * background task to demand. Answers its job id.
+   */
+  async addGallery(key: string, spec: CatalogJobSpec, priority: number): Promise<string> {
+    const jobId = galleryJobId(key);
+    const known = await this.queue.getJob(jobId);
+    if (!known) await this.queue.add('gallery', { gallery: key, spec }, { jobId, priority, removeOnComplete: true, removeOnFail: true });
+    // Started or ended meanwhile: nothing to raise (a job's state may change between the two calls).
+    else if ((known.opts.priority ?? 0) > priority) await known.changePriority({ priority }).catch(() => undefined);
+    return jobId;
   }
 
   /** Withdraws a job that has not started; false when it runs (or ran) already. */
@@ -57,9 +82,19 @@ export interface RenderWorkerOptions {
   concurrency: number;
   /** How long a job stays with a worker that stopped renewing it (a process killed): then another takes it. */
   lockMs: number;
-  /** Renders the job of row `id`; `signal` aborts when the worker shuts down. */
-  render(id: string, signal: AbortSignal): Promise<void>;
+  /** Renders a job (a user job's row, or a gallery task); `signal` aborts when the worker shuts down. */
+  render(data: RenderJobData, signal: AbortSignal): Promise<GalleryOutput | void>;
+  /**
+   * A job BullMQ gave up without our render ending it: one that stalled again (its render killed
+   * a second worker). Its row must say so, or it would show as running for ever.
+   */
+  onGivenUp(data: RenderJobData, reason: string): void;
+  /** Where the worker says it is alive and how many slots it has (the API servers' expected waits). */
+  slots?: { registry: RenderSlots; now: Clock };
 }
+
+/** How often a worker says it is alive, as a share of its lock time (it drops out after a whole lock time). */
+const ANNOUNCE_SHARE = 3;
 
 /**
  * The render workers' side. A clean stop aborts the renders under way and puts their jobs back at
@@ -69,23 +104,34 @@ export interface RenderWorkerOptions {
 export class RenderWorker {
   private readonly worker: Worker<RenderJobData>;
   private readonly running = new Map<string, AbortController>();
+  private readonly workerId = crypto.randomUUID();
+  private announceTimer: NodeJS.Timeout | null = null;
 
-  constructor(options: RenderWorkerOptions) {
-    const { connection, redisKeyPrefix, concurrency, lockMs, render } = options;
-    this.worker = new Worker<RenderJobData>(
+  constructor(private readonly options: RenderWorkerOptions) {
+    const { connection, redisKeyPrefix, concurrency, lockMs, render, onGivenUp, slots } = options;
+    if (slots) {
+      const announce = (): void => {
+        slots.registry.announce(this.workerId, concurrency, slots.now() + lockMs).catch(() => undefined);
+      };
+      announce();
+      this.announceTimer = setInterval(announce, Math.max(100, Math.floor(lockMs / ANNOUNCE_SHARE)));
+      this.announceTimer.unref();
+    }
+    this.worker = new Worker<RenderJobData, GalleryOutput | void>(
       QUEUE_NAME,
       async (job: Job<RenderJobData>, token?: string) => {
         const controller = new AbortController();
-        this.running.set(job.data.id, controller);
+        const key = job.id ?? '';
+        this.running.set(key, controller);
         try {
-          await render(job.data.id, controller.signal);
+          return await render(job.data, controller.signal);
         } catch (error) {
           // However the render ended once it was told to stop, its job goes back to be rendered anew.
           if (!controller.signal.aborted || !token) throw error;
           await job.moveToWait(token);
           throw new WaitingError();
         } finally {
-          this.running.delete(job.data.id);
+          this.running.delete(key);
         }
       },
       // A stalled job is run again once; a second stall fails it (a render that kills its worker).
@@ -93,6 +139,11 @@ export class RenderWorker {
     );
     // Logged where it is handled; an unhandled 'error' event would end the process.
     this.worker.on('error', () => {});
+    // A user job's render records its own failure in the row and completes; one that fails here was
+    // given up by BullMQ (or its bookkeeping failed). A gallery task's failure reaches its callers.
+    this.worker.on('failed', (job, error) => {
+      if (job) onGivenUp(job.data, error.message);
+    });
   }
 
   /** Jobs being rendered now. */
@@ -105,6 +156,8 @@ export class RenderWorker {
    * `force` (a second signal) does not wait: the jobs are left to lapse to another worker.
    */
   async close(force = false): Promise<void> {
+    if (this.announceTimer) clearInterval(this.announceTimer);
+    await this.options.slots?.registry.withdraw(this.workerId).catch(() => undefined);
     const closing = this.worker.close(force);
     for (const controller of this.running.values()) controller.abort(new RenderInterrupted('The render worker is stopping'));
     await closing;

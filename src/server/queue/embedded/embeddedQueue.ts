@@ -8,13 +8,11 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import fs from 'node:fs';
-import path from 'node:path';
-import { GenerationMessages } from '../../../contract/generation';
 import type { Clock } from '../../clock';
 import type { DialectName, Sql } from '../../db/connection';
 import type { CatalogJobSpec, RenderKind, UserJobKind, UserJobSpec } from '../../render/jobSpec';
 import { addressLimitKey } from '../../security/clientAddress';
-import { generatedDir, jobDir, renderTmpDir } from '../paths';
+import { generatedDir, renderTmpDir } from '../paths';
 import { DurationRepository, RenderDurations, type RenderSeeds } from '../renderDurations';
 import {
   KEEP_DONE_MS,
@@ -34,6 +32,7 @@ import {
 } from '../renderQueue';
 import { RENDER_SEEDS } from '../renderSeeds';
 import { DEFAULT_RENDER_SECONDS, JOB_ID_PATTERN, RENDER_TIMEOUT_MS, durationStyleOf, jobIdentity, jobScope, type RenderRunner } from '../renderSpec';
+import { FinishedResults } from '../finishedResults';
 import { JobRepository, filesOf, specOf } from '../repository';
 import type { SequenceIndex } from '../sequenceIndex';
 import { ActiveJobs, type ActiveJob } from './activeJobs';
@@ -42,11 +41,6 @@ import { GalleryLane } from './galleryLane';
 import { Scheduler } from './scheduler';
 import { DataFiles } from '../../storage/dataFiles';
 import { LocalFileStore } from '../../storage/localStore';
-
-/** A finished job's use is written at most this often (results are kept a week from their last use). */
-const USE_MARK_MS = 60_000;
-/** Use marks (and ids seen in the bucket) kept in memory before they are forgotten all at once (a few hundred kilobytes). */
-const USE_MARKS_KEPT = 10_000;
 
 export interface EmbeddedQueueOptions extends QueueSettings {
   db: Sql;
@@ -89,10 +83,7 @@ export class EmbeddedRenderQueue implements RenderQueue {
   private readonly durations: RenderDurations;
   private readonly estimates: Estimates;
   private readonly files: DataFiles;
-  /** Finished jobs whose files were seen in the shared bucket (filesExist). */
-  private readonly stored = new Set<string>();
-  /** When each finished job was last marked used (markUsed). */
-  private readonly usedAt = new Map<string, number>();
+  private readonly finished: FinishedResults;
   /** The users whose create waits in waitForQuickJob now. */
   private readonly quickWaits = new Set<number>();
   private readonly maxAttempts: number;
@@ -107,6 +98,7 @@ export class EmbeddedRenderQueue implements RenderQueue {
   constructor(private readonly options: EmbeddedQueueOptions) {
     this.repo = new JobRepository(options.db, options.dialect);
     this.files = options.files ?? new DataFiles(options.dataDir, new LocalFileStore(options.dataDir));
+    this.finished = new FinishedResults(this.repo, this.files);
     this.maxAttempts = options.maxAttempts ?? 2;
     this.maxInterruptions = options.maxInterruptions ?? 3;
     this.sweepIntervalMs = options.sweepIntervalMs ?? 5_000;
@@ -199,8 +191,8 @@ export class EmbeddedRenderQueue implements RenderQueue {
       return { type: 'queued', id, waitCount: this.active.waitCountOf(known), remainingMs: this.remainingMs(known, at) };
     }
     const row = await this.repo.byId(id);
-    if (row?.status === 'done' && (await this.filesExist(id, filesOf(row)))) {
-      await this.markUsed(id, at);
+    if (row?.status === 'done' && (await this.finished.filesExist(id, filesOf(row)))) {
+      await this.finished.markUsed(id, at);
       return { type: 'exists', id, kind: row.kind, files: filesOf(row) };
     }
     // Before the inquiry: a user who may not queue is told so, not asked whether to queue.
@@ -261,46 +253,16 @@ export class EmbeddedRenderQueue implements RenderQueue {
     }
     const row = await this.repo.byId(id);
     if (!row || !this.mayPoll(row.user_id, userId)) return { type: 'unknown' };
-    switch (row.status) {
-      case 'done': {
-        const files = filesOf(row);
-        if (!(await this.filesExist(id, files))) return { type: 'expired' };
-        await this.markUsed(id, at);
-        return { type: 'done', id, kind: row.kind, files };
-      }
-      case 'failed':
-        return { type: 'failed', message: row.error || GenerationMessages.renderFailed };
-      case 'expired':
-        return { type: 'expired' };
-      default:
-        return { type: 'waiting', waitCount: 0, running: row.status === 'running', remainingMs: this.estimates.ownMs(row.kind, durationStyleOf(specOf(row))) };
-    }
+    return (await this.finished.outcomeOf(row, at)) ?? { type: 'waiting', waitCount: 0, running: row.status === 'running', remainingMs: this.estimates.ownMs(row.kind, durationStyleOf(specOf(row))) };
   }
 
-  async finishedJob(id: string): Promise<FinishedJob | null> {
-    if (!JOB_ID_PATTERN.test(id)) return null;
-    const row = await this.repo.byId(id);
-    if (!row || row.status !== 'done' || row.finished_at === null) return null;
-    const files = filesOf(row);
-    return (await this.filesExist(id, files)) ? { id, spec: specOf(row), files, finishedAt: row.finished_at } : null;
+  finishedJob(id: string): Promise<FinishedJob | null> {
+    return this.finished.finishedJob(id);
   }
 
   async touch(ids: readonly string[]): Promise<void> {
     const at = this.options.now();
     await this.repo.touch(ids, at);
-  }
-
-  /**
-   * Notes that a finished job was asked for, at most once a minute per job: results are kept a
-   * week from their last use, and a poll of a finished job (the SPA polls until it shows the result,
-   * others ask again for the same texts) must not be a database write each time.
-   */
-  private async markUsed(id: string, at: number): Promise<void> {
-    const last = this.usedAt.get(id);
-    if (last !== undefined && at - last < USE_MARK_MS) return;
-    if (this.usedAt.size >= USE_MARKS_KEPT) this.usedAt.clear();
-    this.usedAt.set(id, at);
-    await this.repo.touch([id], at);
   }
 
   async expectedMs(kind: UserJobKind, style = ''): Promise<number> {
@@ -325,12 +287,7 @@ export class EmbeddedRenderQueue implements RenderQueue {
   async prune(): Promise<number> {
     if (this.closed) return 0;
     const at = this.options.now();
-    const ids = await this.repo.prune(at - KEEP_DONE_MS, at - KEEP_FAILED_MS);
-    for (const id of ids) {
-      this.stored.delete(id);
-      await this.files.remove(jobDir(this.options.dataDir, id));
-    }
-    return ids.length;
+    return this.finished.prune(at - KEEP_DONE_MS, at - KEEP_FAILED_MS);
   }
 
   async close(): Promise<void> {
@@ -384,18 +341,5 @@ export class EmbeddedRenderQueue implements RenderQueue {
     for (const job of [...this.active.values()]) {
       if (this.isUnpolled(job, at)) await this.expireJob(job, at);
     }
-  }
-
-  private async filesExist(id: string, files: string[]): Promise<boolean> {
-    if (this.stored.has(id)) return true;
-    const dir = jobDir(this.options.dataDir, id);
-    if (!files.length) return false;
-    for (const file of files) if (!(await this.files.exists(path.join(dir, file)))) return false;
-    // In a shared bucket a look is a request: a finished job's files, once seen, stay until its row goes.
-    if (this.files.shared) {
-      if (this.stored.size >= USE_MARKS_KEPT) this.stored.clear();
-      this.stored.add(id);
-    }
-    return true;
   }
 }

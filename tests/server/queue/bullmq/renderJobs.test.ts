@@ -5,7 +5,7 @@
  * once its lock lapses, and the job is rendered to its end once.
  */
 import { Redis } from 'ioredis';
-import { RENDER_PRIORITY, RenderJobs, RenderWorker } from '../../../../src/server/queue/bullmq/renderJobs';
+import { RENDER_PRIORITY, RenderJobs, RenderWorker, type RenderJobData } from '../../../../src/server/queue/bullmq/renderJobs';
 import { deletePrefix, redisUrl, testPrefix } from '../../sharedState/testStates';
 
 jest.setTimeout(30_000);
@@ -35,8 +35,10 @@ const until = async (what: () => boolean, ms = 10_000): Promise<void> => {
     return connection;
   };
 
+  const idOf = (data: RenderJobData): string => ('id' in data ? data.id : data.gallery);
+
   const worker = (render: (id: string, signal: AbortSignal) => Promise<void>, concurrency = 1, lockMs = 5000): RenderWorker => {
-    const started = new RenderWorker({ connection: connect(), redisKeyPrefix: prefix, concurrency, lockMs, render });
+    const started = new RenderWorker({ connection: connect(), redisKeyPrefix: prefix, concurrency, lockMs, render: (data, signal) => render(idOf(data), signal), onGivenUp: () => {} });
     workers.push(started);
     return started;
   };
@@ -94,8 +96,8 @@ const until = async (what: () => boolean, ms = 10_000): Promise<void> => {
     const dying: string[] = [];
     // A render that never ends, on a connection that goes away: as a process killed with -9.
     const deadConnection = connect();
-    const dead = new RenderWorker({ connection: deadConnection, redisKeyPrefix: prefix, concurrency: 1, lockMs: 1000, render: async (id) => {
-      dying.push(id);
+    const dead = new RenderWorker({ connection: deadConnection, redisKeyPrefix: prefix, concurrency: 1, lockMs: 1000, onGivenUp: () => {}, render: async (data) => {
+      dying.push(idOf(data));
       await new Promise(() => {});
     } });
     await jobs.add('user-1', RENDER_PRIORITY.user);

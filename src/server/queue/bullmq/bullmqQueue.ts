@@ -1,0 +1,422 @@
+/**
+ * The distributed render queue (QUEUE_BACKEND=bullmq), the API servers' side: jobs are rows of the
+ * shared database carried to render worker processes (npm run worker) by BullMQ; the line in Redis
+ * (WaitingIndex) answers submits and polls on every server alike, without reading or writing rows
+ * for active jobs; gallery pictures go to the same workers below users' jobs. Several API servers
+ * run this side at once: what one must not do twice (expiring unpolled jobs) runs on one per period.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Redis } from 'ioredis';
+import { QueueEvents } from 'bullmq';
+import path from 'node:path';
+import type { Clock } from '../../clock';
+import type { DialectName, Sql } from '../../db/connection';
+import type { CatalogJobSpec, UserJobKind, UserJobSpec } from '../../render/jobSpec';
+import { addressLimitKey } from '../../security/clientAddress';
+import type { SharedState } from '../../sharedState/types';
+import type { DataFiles } from '../../storage/dataFiles';
+import { FinishedResults } from '../finishedResults';
+import { DurationRepository, RenderDurations, type RenderSeeds } from '../renderDurations';
+import {
+  KEEP_DONE_MS,
+  KEEP_FAILED_MS,
+  QUICK_ANSWER_MS,
+  RenderAborted,
+  answerSeconds,
+  type FinishedJob,
+  type GalleryPriority,
+  type GalleryResult,
+  type PollOutcome,
+  type QueueSettings,
+  type QueuedOutcome,
+  type RenderQueue,
+  type SubmitOutcome,
+  type SubmitRequest,
+} from '../renderQueue';
+import { RENDER_SEEDS } from '../renderSeeds';
+import { DEFAULT_RENDER_SECONDS, JOB_ID_PATTERN, durationStyleOf, jobIdentity, jobScope } from '../renderSpec';
+import { JobRepository, specOf, type JobRow } from '../repository';
+import { Estimates, type RunningJob } from '../embedded/estimates';
+import { RENDER_PRIORITY, RenderJobs, galleryJobId, type GalleryOutput } from './renderJobs';
+import { RenderSlots } from './renderSlots';
+import { WaitingIndex, type JobPlace, type LineEntry } from './waitingIndex';
+
+/** How a BullMQ job ended, as its events say. */
+type JobEnd = { type: 'completed'; value: unknown } | { type: 'failed'; reason: string } | { type: 'removed' };
+
+/** The longest an API server waits for a gallery picture from the workers before its callers hear it failed. */
+const GALLERY_WAIT_MS = 10 * 60 * 1000;
+/** How often the render times the workers recorded are read again. */
+const DURATIONS_RELOAD_MS = 30_000;
+/** How long the workers' slot count is taken as it was last read. */
+const SLOTS_CACHE_MS = 5_000;
+/** Waiting ids read at once by the unpolled-expiry sweep. */
+const SWEEP_PAGE = 1_000;
+
+export interface BullmqQueueOptions extends QueueSettings {
+  db: Sql;
+  dialect: DialectName;
+  now: Clock;
+  log: FastifyBaseLogger;
+  files: DataFiles;
+  /** Commands: the line, the slots and BullMQ's queue. Both connections are the queue's own: it closes them. */
+  redis: Redis;
+  /** A connection of its own for BullMQ's events (it blocks on it). */
+  eventsRedis: Redis;
+  redisKeyPrefix: string;
+  /** One expiry sweep per period across the API servers. */
+  state: SharedState;
+  identityKey: Buffer;
+  seeds?: RenderSeeds;
+  quickWaitMs?: number;
+  sweepIntervalMs?: number;
+}
+
+export class BullmqRenderQueue implements RenderQueue {
+  private readonly repo: JobRepository;
+  private readonly index: WaitingIndex;
+  private readonly slots: RenderSlots;
+  private readonly jobs: RenderJobs;
+  private readonly durations: RenderDurations;
+  private readonly finished: FinishedResults;
+  private readonly sweepIntervalMs: number;
+  private readonly quickWaitMs: number;
+  private events: QueueEvents | null = null;
+  /** Who waits for a BullMQ job to end, by its id. */
+  private readonly endWaiters = new Map<string, Set<(end: JobEnd | null) => void>>();
+  /** Gallery tasks this server waits for, by key. */
+  private readonly gallery = new Map<string, { priority: GalleryPriority; promise: Promise<GalleryResult> }>();
+  private readonly quickWaits = new Set<number>();
+  private slotCount = { value: 1, readAt: -Infinity };
+  private durationsReadAt = 0;
+  private sweepTimer: NodeJS.Timeout | null = null;
+  private submitting: Promise<void> = Promise.resolve();
+  private started = false;
+  private closed = false;
+
+  constructor(private readonly options: BullmqQueueOptions) {
+    const { db, dialect, redis, redisKeyPrefix, files } = options;
+    this.repo = new JobRepository(db, dialect);
+    this.index = new WaitingIndex(redis, redisKeyPrefix);
+    this.slots = new RenderSlots(redis, redisKeyPrefix);
+    this.jobs = new RenderJobs(redis, redisKeyPrefix);
+    this.durations = new RenderDurations(options.seeds ?? RENDER_SEEDS, DEFAULT_RENDER_SECONDS, new DurationRepository(db));
+    this.finished = new FinishedResults(this.repo, files);
+    this.sweepIntervalMs = options.sweepIntervalMs ?? 5_000;
+    this.quickWaitMs = options.quickWaitMs ?? QUICK_ANSWER_MS;
+  }
+
+  get settings(): QueueSettings {
+    const { concurrency, inquiryThreshold, unpolledExpiryMs, cacheScope, maxActivePerUser, maxActivePerIp } = this.options;
+    return { concurrency, inquiryThreshold, unpolledExpiryMs, cacheScope, maxActivePerUser, maxActivePerIp };
+  }
+
+  async start(): Promise<void> {
+    if (this.started) return;
+    const { eventsRedis, redisKeyPrefix } = this.options;
+    const events = new QueueEvents('renders', { connection: eventsRedis, prefix: `${redisKeyPrefix}bull` });
+    events.on('completed', ({ jobId, returnvalue }) => this.ended(jobId, { type: 'completed', value: returnvalue }));
+    events.on('failed', ({ jobId, failedReason }) => this.ended(jobId, { type: 'failed', reason: failedReason }));
+    events.on('removed', ({ jobId }) => this.ended(jobId, { type: 'removed' }));
+    // Reported by the calls that fail; an unhandled 'error' event would end the process.
+    events.on('error', (error) => this.options.log.warn({ err: error }, 'render queue events: connection trouble'));
+    this.events = events;
+    await events.waitUntilReady();
+    await this.durations.restore();
+    this.durationsReadAt = this.options.now();
+    this.started = true;
+    this.sweepTimer = setInterval(() => {
+      this.sweep().catch((error: unknown) => this.options.log.error({ err: error }, 'render queue sweep failed'));
+    }, this.sweepIntervalMs);
+    // Never the reason the process stays alive.
+    this.sweepTimer.unref();
+  }
+
+  identityOf(spec: UserJobSpec, userId: number | null): string {
+    return jobIdentity(spec, this.options.identityKey, jobScope(this.options.cacheScope, userId));
+  }
+
+  /** One submit at a time on this server, as in the embedded queue; the line's scripts keep servers apart. */
+  submit(spec: UserJobSpec, request: SubmitRequest): Promise<SubmitOutcome> {
+    const outcome = this.submitting.then(() => this.submitNow(spec, request));
+    this.submitting = outcome.then(
+      () => undefined,
+      () => undefined,
+    );
+    return outcome;
+  }
+
+  private async submitNow(spec: UserJobSpec, request: SubmitRequest): Promise<SubmitOutcome> {
+    this.assertOpen();
+    const id = this.identityOf(spec, request.userId);
+    const owner = request.userId === null ? '' : String(request.userId);
+    const ipKey = addressLimitKey(request.ip) ?? '';
+    const at = this.options.now();
+    // A create counts as a poll of a job under way, however long ago it was last polled.
+    const known = await this.index.poll(id, '*', at, Number.MAX_SAFE_INTEGER);
+    if (known.state === 'waiting' || known.state === 'running') return { type: 'queued', id, waitCount: known.state === 'waiting' ? known.ahead : 0, remainingMs: this.remainingOf(spec.kind, durationStyleOf(spec), known, at) };
+    const row = await this.repo.byId(id);
+    if (row?.status === 'done') {
+      const outcome = await this.finished.outcomeOf(row, at);
+      if (outcome?.type === 'done') return { type: 'exists', id, kind: row.kind, files: outcome.files };
+    }
+    // Before the inquiry: a user who may not queue is told so, not asked whether to queue.
+    const active = await this.index.activeOf(owner, ipKey);
+    if (owner && active.user >= this.options.maxActivePerUser) return { type: 'refused', limit: { by: 'user', limit: this.options.maxActivePerUser } };
+    if (ipKey && active.ip >= this.options.maxActivePerIp) return { type: 'refused', limit: { by: 'ip', limit: this.options.maxActivePerIp } };
+    const size = await this.index.size();
+    const inLine = size.waiting + size.running;
+    if (request.isFirst && inLine > this.options.inquiryThreshold) return { type: 'inquiry', waitCount: inLine };
+    const style = durationStyleOf(spec);
+    const ownMs = this.durations.estimateMs(spec.kind, style);
+    // Before it joins the line: afterwards it would count among the jobs ahead of itself.
+    const expectedDoneAt = at + (await this.waitAheadMs(at)) + ownMs;
+    const seq = await this.repo.enqueue(id, spec, { userId: request.userId, ip: request.ip }, at);
+    const entry: LineEntry = { work: workOf(spec.kind, style), owner, ipKey, expectedDoneAt, polledAt: at };
+    if (seq === null) {
+      // Queued or running by another server meanwhile: follow it (and put it in line if it is missing there).
+      const current = await this.repo.byId(id);
+      if (current?.status === 'queued') await this.putInLine(current, entry);
+    } else {
+      await this.index.add(id, seq, entry);
+      await this.jobs.add(id, RENDER_PRIORITY.user);
+    }
+    const place = await this.index.placeOf(id);
+    const now = this.options.now();
+    return { type: 'queued', id, waitCount: aheadOf(place), remainingMs: place.state === 'running' ? ownMs : Math.max(expectedDoneAt - now, ownMs) };
+  }
+
+  /** In the line and on BullMQ: both ignore a job they have already. */
+  private async putInLine(row: JobRow, entry: LineEntry): Promise<void> {
+    await this.index.add(row.id, row.seq, entry);
+    await this.jobs.add(row.id, RENDER_PRIORITY.user);
+  }
+
+  async waitForQuickJob(queued: QueuedOutcome, userId: number | null): Promise<boolean> {
+    const quick = queued.waitCount === 0 && queued.remainingMs <= QUICK_ANSWER_MS;
+    if (!quick || userId === null || this.quickWaits.has(userId) || this.quickWaits.size >= this.slotCount.value) return false;
+    this.quickWaits.add(userId);
+    try {
+      return await this.jobEnded(queued.id, this.quickWaitMs);
+    } finally {
+      this.quickWaits.delete(userId);
+    }
+  }
+
+  async jobEnded(id: string, timeoutMs: number): Promise<boolean> {
+    if (this.closed) return false;
+    // Listening before looking: an end between the two is not missed.
+    const end = this.whenEnded(id, timeoutMs);
+    if ((await this.index.placeOf(id)).state === 'absent') {
+      this.ended(id, { type: 'removed' });
+    }
+    return (await end) !== null;
+  }
+
+  async poll(id: string, userId: number | null): Promise<PollOutcome> {
+    if (!JOB_ID_PATTERN.test(id)) return { type: 'unknown' };
+    const at = this.options.now();
+    const asker = this.options.cacheScope === 'shared' ? '*' : userId === null ? '' : String(userId);
+    let place = await this.index.poll(id, asker, at, this.options.unpolledExpiryMs);
+    if (place.state === 'unpolled') {
+      if (await this.expireJob(id, at)) return { type: 'expired' };
+      // A worker took it first: it runs, and this poll counts.
+      place = await this.index.poll(id, asker, at, Number.MAX_SAFE_INTEGER);
+    }
+    switch (place.state) {
+      case 'foreign':
+        return { type: 'unknown' };
+      case 'waiting':
+      case 'running': {
+        const [kind, style] = splitWork(place.work);
+        return { type: 'waiting', waitCount: place.state === 'waiting' ? place.ahead : 0, running: place.state === 'running', remainingMs: this.remainingOf(kind, style, place, at) };
+      }
+      default:
+        break;
+    }
+    const row = await this.repo.byId(id);
+    if (!row || !(this.options.cacheScope === 'shared' || row.user_id === userId)) return { type: 'unknown' };
+    const ended = await this.finished.outcomeOf(row, at);
+    if (ended) return ended;
+    // Active in its row but not in the line (Redis lost it, or a submit on another server is half way): back in line.
+    const spec = specOf(row);
+    const style = durationStyleOf(spec);
+    const ownMs = this.durations.estimateMs(row.kind, style);
+    if (row.status === 'queued') {
+      await this.putInLine(row, { work: workOf(row.kind, style), owner: row.user_id === null ? '' : String(row.user_id), ipKey: addressLimitKey(row.ip) ?? '', expectedDoneAt: at + ownMs, polledAt: at });
+    }
+    const again = await this.index.placeOf(id);
+    return { type: 'waiting', waitCount: aheadOf(again), running: row.status === 'running', remainingMs: ownMs };
+  }
+
+  finishedJob(id: string): Promise<FinishedJob | null> {
+    return this.finished.finishedJob(id);
+  }
+
+  async touch(ids: readonly string[]): Promise<void> {
+    await this.repo.touch(ids, this.options.now());
+  }
+
+  async expectedMs(kind: UserJobKind, style = ''): Promise<number> {
+    const at = this.options.now();
+    return (await this.waitAheadMs(at)) + this.durations.estimateMs(kind, style);
+  }
+
+  async expectedSeconds(kind: UserJobKind, style = ''): Promise<number> {
+    return Math.max(0.01, answerSeconds(await this.expectedMs(kind, style)));
+  }
+
+  /**
+   * A gallery task on the workers, below users' jobs: one BullMQ job per key, whichever servers ask;
+   * its files come back through the store into this server's DATA_DIR.
+   */
+  renderGallery(key: string, spec: CatalogJobSpec, priority: GalleryPriority): Promise<GalleryResult> {
+    if (this.closed || !this.started) return Promise.reject(new RenderAborted('shutdown'));
+    const known = this.gallery.get(key);
+    if (known) {
+      if (priority === 'demand' && known.priority === 'background') {
+        known.priority = 'demand';
+        this.jobs.addGallery(key, spec, RENDER_PRIORITY.galleryDemand).catch((error: unknown) => this.options.log.warn({ err: error, task: key }, 'gallery task could not be raised'));
+      }
+      return known.promise;
+    }
+    const promise = this.renderGalleryNow(key, spec, priority).finally(() => this.gallery.delete(key));
+    this.gallery.set(key, { priority, promise });
+    return promise;
+  }
+
+  private async renderGalleryNow(key: string, spec: CatalogJobSpec, priority: GalleryPriority): Promise<GalleryResult> {
+    const jobId = galleryJobId(key);
+    const end = this.whenEnded(jobId, GALLERY_WAIT_MS);
+    await this.jobs.addGallery(key, spec, priority === 'demand' ? RENDER_PRIORITY.galleryDemand : RENDER_PRIORITY.galleryBackground);
+    const outcome = await end;
+    if (outcome === null) throw new RenderAborted(this.closed ? 'shutdown' : 'timeout');
+    if (outcome.type === 'failed') throw new Error(outcome.reason);
+    if (outcome.type === 'removed') throw new RenderAborted('shutdown');
+    const output = outcome.value as GalleryOutput;
+    const { files } = this.options;
+    const dir = path.join(files.dataDir, ...output.folder.split('/'));
+    if (!(await files.fetchFolder(dir))) throw new Error(`The gallery render of ${key} is not in the store`);
+    // Here now: the store's copy was only the way over.
+    if (files.shared) await files.store.deletePrefix(`${output.folder}/`);
+    return { dir, files: output.files };
+  }
+
+  async sweep(): Promise<void> {
+    if (this.closed || !this.started) return;
+    const at = this.options.now();
+    if (at - this.durationsReadAt >= DURATIONS_RELOAD_MS) {
+      this.durationsReadAt = at;
+      await this.durations.reload();
+    }
+    // One server per period expires what nobody polls any more; the others' polls expire their own.
+    if (!(await this.options.state.claimPeriod('renders-sweep', Math.max(1, this.sweepIntervalMs - 500)))) return;
+    const stale: string[] = [];
+    for (let offset = 0; ; offset += SWEEP_PAGE) {
+      const ids = await this.index.waitingIds(offset, SWEEP_PAGE);
+      const polled = await this.index.polledAt(ids);
+      ids.forEach((id, n) => {
+        const last = polled[n];
+        if (last !== null && at - last > this.options.unpolledExpiryMs) stale.push(id);
+      });
+      if (ids.length < SWEEP_PAGE) break;
+    }
+    for (const id of stale) await this.expireJob(id, at);
+  }
+
+  async prune(): Promise<number> {
+    if (this.closed) return 0;
+    const at = this.options.now();
+    return this.finished.prune(at - KEEP_DONE_MS, at - KEEP_FAILED_MS);
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    if (this.sweepTimer) clearInterval(this.sweepTimer);
+    for (const waiters of [...this.endWaiters.values()]) for (const end of [...waiters]) end(null);
+    await Promise.allSettled([this.events?.close(), this.jobs.close()]);
+    // Its own connections (queue/index.ts made them for it).
+    await Promise.allSettled([this.options.redis.quit(), this.options.eventsRedis.quit()]);
+  }
+
+  private assertOpen(): void {
+    if (this.closed) throw new Error('The render queue is closed');
+    if (!this.started) throw new Error('The render queue has not been started');
+  }
+
+  /** A waiting job nobody polls: expired in its row, off BullMQ and out of the line; false when a worker took it first. */
+  private async expireJob(id: string, at: number): Promise<boolean> {
+    if (!(await this.repo.expire(id, at))) {
+      // Started meanwhile (its row is running), or ended: the line follows the row.
+      const row = await this.repo.byId(id);
+      if (row && row.status !== 'queued' && row.status !== 'running') await this.index.remove(id);
+      return false;
+    }
+    await this.jobs.withdraw(id);
+    await this.index.remove(id);
+    return true;
+  }
+
+  /** Resolves with how BullMQ job `jobId` ended, or null after `timeoutMs` or at close. */
+  private whenEnded(jobId: string, timeoutMs: number): Promise<JobEnd | null> {
+    return new Promise((resolve) => {
+      const waiters = this.endWaiters.get(jobId) ?? new Set();
+      this.endWaiters.set(jobId, waiters);
+      const end = (outcome: JobEnd | null): void => {
+        clearTimeout(timer);
+        waiters.delete(end);
+        if (!waiters.size && this.endWaiters.get(jobId) === waiters) this.endWaiters.delete(jobId);
+        resolve(outcome);
+      };
+      const timer = setTimeout(() => end(null), timeoutMs);
+      // A waiting request must never be what keeps the process alive.
+      timer.unref();
+      waiters.add(end);
+    });
+  }
+
+  private ended(jobId: string, outcome: JobEnd): void {
+    for (const end of [...(this.endWaiters.get(jobId) ?? [])]) end(outcome);
+  }
+
+  /** The workers' render slots, read at most every few seconds; 1 while none has announced itself. */
+  private async slotsAt(at: number): Promise<number> {
+    if (at - this.slotCount.readAt >= SLOTS_CACHE_MS || at < this.slotCount.readAt) {
+      this.slotCount = { value: Math.max(1, await this.slots.total(at)), readAt: at };
+    }
+    return this.slotCount.value;
+  }
+
+  /** How long a job queued now waits to start: the queued work and the running renders' rest, shared among the workers' slots. */
+  private async waitAheadMs(at: number): Promise<number> {
+    const [work, running, slots] = await Promise.all([this.index.queuedWork(), this.index.runningJobs(), this.slotsAt(at)]);
+    const queued = [...work].map(([key, count]) => {
+      const [kind, style] = splitWork(key);
+      return { kind, style, count };
+    });
+    const runs: RunningJob[] = running.map((run) => {
+      const [kind, style] = splitWork(run.work);
+      return { kind, style, startedAt: run.startedAt ?? at, progress: 0 };
+    });
+    return new Estimates(this.durations, slots).waitAheadMs(queued, runs, at);
+  }
+
+  /** What a waiting or running job has left: its expected end, or its render's own estimate less the time it has run. */
+  private remainingOf(kind: UserJobKind, style: string, place: { state: 'waiting' | 'running'; expectedDoneAt: number | null; startedAt?: number | null }, at: number): number {
+    const estimates = new Estimates(this.durations, this.slotCount.value);
+    if (place.state === 'running') return estimates.runningRemainingMs({ kind, style, startedAt: place.startedAt ?? at, progress: 0 }, at);
+    const ownMs = estimates.ownMs(kind, style);
+    return place.expectedDoneAt === null ? ownMs : Math.max(place.expectedDoneAt - at, ownMs);
+  }
+}
+
+const aheadOf = (place: JobPlace): number => (place.state === 'waiting' ? place.ahead : 0);
+
+/** The line's key of a kind and style (LineEntry.work). */
+const workOf = (kind: UserJobKind, style: string): string => `${kind}\u0000${style}`;
+
+function splitWork(work: string): [UserJobKind, string] {
+  const at = work.indexOf('\u0000');
+  return at < 0 ? [work as UserJobKind, ''] : [work.slice(0, at) as UserJobKind, work.slice(at + 1)];
+}

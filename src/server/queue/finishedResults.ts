@@ -1,0 +1,88 @@
+/**
+ * What both queues do with finished jobs: look whether a result's files are still there (in the
+ * shared bucket a look is a request, so a job once seen there is taken as there until its row is
+ * deleted) and note that a result was used (at most once a minute per job: results are kept a week
+ * from their last use, and a poll of a finished job must not be a database write each time).
+ */
+import path from 'node:path';
+import { GenerationMessages } from '../../contract/generation';
+import type { DataFiles } from '../storage/dataFiles';
+import { jobDir } from './paths';
+import { JOB_ID_PATTERN } from './renderSpec';
+import type { FinishedJob, PollOutcome } from './renderQueue';
+import { filesOf, specOf, type JobRepository, type JobRow } from './repository';
+
+/** A finished job's use is written at most this often. */
+const USE_MARK_MS = 60_000;
+/** Use marks (and ids seen in the bucket) kept in memory before they are forgotten all at once (a few hundred kilobytes). */
+const MARKS_KEPT = 10_000;
+
+export class FinishedResults {
+  /** Finished jobs whose files were seen in the shared bucket. */
+  private readonly stored = new Set<string>();
+  /** When each finished job was last marked used. */
+  private readonly usedAt = new Map<string, number>();
+
+  constructor(
+    private readonly repo: JobRepository,
+    private readonly files: DataFiles,
+  ) {}
+
+  async filesExist(id: string, files: string[]): Promise<boolean> {
+    if (this.stored.has(id)) return true;
+    if (!files.length) return false;
+    const dir = jobDir(this.files.dataDir, id);
+    for (const file of files) if (!(await this.files.exists(path.join(dir, file)))) return false;
+    if (this.files.shared) {
+      if (this.stored.size >= MARKS_KEPT) this.stored.clear();
+      this.stored.add(id);
+    }
+    return true;
+  }
+
+  async markUsed(id: string, at: number): Promise<void> {
+    const last = this.usedAt.get(id);
+    if (last !== undefined && at - last < USE_MARK_MS) return;
+    if (this.usedAt.size >= MARKS_KEPT) this.usedAt.clear();
+    this.usedAt.set(id, at);
+    await this.repo.touch([id], at);
+  }
+
+  /** What a poll of a job that is no longer queued or running hears (its row's end), marking a result used; null for an active row. */
+  async outcomeOf(row: JobRow, at: number): Promise<PollOutcome | null> {
+    switch (row.status) {
+      case 'done': {
+        const files = filesOf(row);
+        if (!(await this.filesExist(row.id, files))) return { type: 'expired' };
+        await this.markUsed(row.id, at);
+        return { type: 'done', id: row.id, kind: row.kind, files };
+      }
+      case 'failed':
+        return { type: 'failed', message: row.error || GenerationMessages.renderFailed };
+      case 'expired':
+        return { type: 'expired' };
+      default:
+        return null;
+    }
+  }
+
+  /** A finished job whose files all exist, or null (the zip service's check). */
+  async finishedJob(id: string): Promise<FinishedJob | null> {
+    if (!JOB_ID_PATTERN.test(id)) return null;
+    const row = await this.repo.byId(id);
+    if (!row || row.status !== 'done' || row.finished_at === null) return null;
+    const files = filesOf(row);
+    return (await this.filesExist(id, files)) ? { id, spec: specOf(row), files, finishedAt: row.finished_at } : null;
+  }
+
+  /** Deletes results unused since `doneBefore` and failures since `failedBefore`, with their files; answers how many. */
+  async prune(doneBefore: number, failedBefore: number): Promise<number> {
+    const ids = await this.repo.prune(doneBefore, failedBefore);
+    for (const id of ids) {
+      this.stored.delete(id);
+      this.usedAt.delete(id);
+      await this.files.remove(jobDir(this.files.dataDir, id));
+    }
+    return ids.length;
+  }
+}

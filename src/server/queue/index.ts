@@ -1,0 +1,60 @@
+/**
+ * The render queue QUEUE_BACKEND names: the embedded one (this server's worker threads) by
+ * default; with `bullmq`, jobs go through Redis to render workers elsewhere (npm run worker). BullMQ
+ * and ioredis are loaded only then, so the default start does not pay for them.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../clock';
+import type { ServerConfig } from '../config';
+import type { DialectName, Sql } from '../db/connection';
+import { deriveKey } from '../security/secrets';
+import type { SharedState } from '../sharedState/types';
+import type { DataFiles } from '../storage/dataFiles';
+import { EmbeddedRenderQueue, type EmbeddedQueueOptions } from './embedded/embeddedQueue';
+import type { QueueSettings, RenderQueue } from './renderQueue';
+import type { RenderRunner } from './renderSpec';
+import { WorkerPool } from './workerPool';
+
+/** What tests replace in the render queue: the renderer (a fake) and its time limits. */
+export interface GenerationOverrides {
+  runner?: RenderRunner;
+  queue?: Partial<Pick<EmbeddedQueueOptions, 'timeoutsMs' | 'leaseMs' | 'abortGraceMs' | 'maxAttempts' | 'maxInterruptions' | 'sweepIntervalMs' | 'seeds' | 'quickWaitMs'>>;
+}
+
+export interface QueueInputs {
+  config: ServerConfig;
+  sql: Sql;
+  dialect: DialectName;
+  now: Clock;
+  log: FastifyBaseLogger;
+  state: SharedState;
+  files: DataFiles;
+  generation?: GenerationOverrides;
+}
+
+export async function openRenderQueue({ config, sql, dialect, now, log, state, files, generation }: QueueInputs): Promise<RenderQueue> {
+  const { queueBackend, concurrency, inquiryThreshold, unpolledExpirySeconds, cacheScope, maxActivePerUser, maxActivePerIp } = config.generation;
+  const settings: QueueSettings = { concurrency, inquiryThreshold, unpolledExpiryMs: unpolledExpirySeconds * 1000, cacheScope, maxActivePerUser, maxActivePerIp };
+  // Job ids are result URLs: keyed, so that nobody can work one out from a game's name.
+  const identityKey = deriveKey(config.jwtSecret, 'render-job-id');
+  if (queueBackend === 'bullmq') {
+    const [{ connectRedis }, { BullmqRenderQueue }] = await Promise.all([import('../sharedState'), import('./bullmq/bullmqQueue')]);
+    const redis = await connectRedis(config.redisUrl);
+    const eventsRedis = await connectRedis(config.redisUrl, { blocking: true });
+    const { seeds, quickWaitMs, sweepIntervalMs } = generation?.queue ?? {};
+    return new BullmqRenderQueue({ ...settings, db: sql, dialect, now, log, files, redis, eventsRedis, redisKeyPrefix: config.redisKeyPrefix, state, identityKey, seeds, quickWaitMs, sweepIntervalMs });
+  }
+  // Renders run in worker threads; the queue starts them (app.ts) and stops them on close.
+  return new EmbeddedRenderQueue({
+    ...settings,
+    db: sql,
+    dialect,
+    now,
+    log,
+    dataDir: config.dataDir,
+    files,
+    runner: generation?.runner ?? new WorkerPool({ size: concurrency, log }),
+    identityKey,
+    ...generation?.queue,
+  });
+}
