@@ -126,7 +126,7 @@ export class BullmqRenderQueue implements RenderQueue {
     this.durationsReadAt = this.options.now();
     this.started = true;
     this.sweepTimer = setInterval(() => {
-      this.sweep().catch((error: unknown) => this.options.log.error({ err: error }, 'render queue sweep failed'));
+      this.sweepOnce().catch((error: unknown) => this.options.log.error({ err: error }, 'render queue sweep failed'));
     }, this.sweepIntervalMs);
     // Never the reason the process stays alive.
     this.sweepTimer.unref();
@@ -302,15 +302,23 @@ export class BullmqRenderQueue implements RenderQueue {
     return { dir, files: output.files };
   }
 
-  async sweep(): Promise<void> {
-    if (this.closed || !this.started) return;
+  /**
+   * The timer's sweep: every server reads the render times anew now and then; one server per period
+   * expires what nobody polls any more (the others' polls expire the jobs they find stale).
+   */
+  private async sweepOnce(): Promise<void> {
+    if (this.closed) return;
     const at = this.options.now();
     if (at - this.durationsReadAt >= DURATIONS_RELOAD_MS) {
       this.durationsReadAt = at;
       await this.durations.reload();
     }
-    // One server per period expires what nobody polls any more; the others' polls expire their own.
-    if (!(await this.options.state.claimPeriod('renders-sweep', Math.max(1, this.sweepIntervalMs - 500)))) return;
+    if (await this.options.state.claimPeriod('renders-sweep', Math.max(1, this.sweepIntervalMs - 500))) await this.sweep();
+  }
+
+  async sweep(): Promise<void> {
+    if (this.closed || !this.started) return;
+    const at = this.options.now();
     const stale: string[] = [];
     for (let offset = 0; ; offset += SWEEP_PAGE) {
       const ids = await this.index.waitingIds(offset, SWEEP_PAGE);
