@@ -5,6 +5,10 @@
  * the suites are skipped, except where WPG_REQUIRE_TEST_SERVERS is set (.ci/run): there they fail.
  */
 import { sql } from 'kysely';
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { connectPostgres, type DatabaseConnection } from '../../../src/server/db/connection';
 import { TEST_SECRET, type TestApp, type TestAppOptions, type TestClock, buildTestApp, createClock, get, post } from '../helpers';
 import { postgresUrl } from '../db/testDatabases';
@@ -111,4 +115,39 @@ export async function registerAcross(cluster: Cluster, phone: string, password: 
   const { code } = await cluster.db.sql.selectFrom('sms_outbox').select('code').where('phone', '=', phone).orderBy('id', 'desc').executeTakeFirstOrThrow();
   const registered = await post(b, '/api/auth/register', { mobile: phone, password, verifyCode: code });
   if (registered.code !== 200) throw new Error(`Register failed: ${registered.msg}`);
+}
+
+const repoRoot = path.resolve(__dirname, '../../..');
+
+/** A render worker process (npm run worker) on the cluster's servers, with a DATA_DIR of its own and its log kept for a failing test to show. */
+export interface WorkerProcess {
+  process: ChildProcess;
+  log: string[];
+  /** Resolves with its exit code once it has exited. */
+  exited(): Promise<number | null>;
+  /** Kills it if it still runs and deletes its DATA_DIR. */
+  dispose(): void;
+}
+
+export function startWorkerProcess(cluster: Cluster, env: Record<string, string> = {}): WorkerProcess {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wpg-worker-'));
+  const log: string[] = [];
+  // Node itself with tsx as its loader, not the tsx command: a signal reaches the worker, not a wrapper.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/worker.ts'], {
+    cwd: repoRoot,
+    env: { ...process.env, ...cluster.env, DATA_DIR: dataDir, RENDER_CONCURRENCY: '1', WORKER_LOCK_SECONDS: '3', NODE_ENV: 'production', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => log.push(chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => log.push(chunk.toString()));
+  const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return {
+    process: child,
+    log,
+    exited: () => (child.exitCode !== null ? Promise.resolve(child.exitCode) : exit),
+    dispose: () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }

@@ -4,10 +4,6 @@
  * job is rendered to its end once with its files in the bucket once; a worker sent SIGTERM puts
  * its job back in its place and exits cleanly.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { Redis } from 'ioredis';
 import { DEFAULT_BANNER_TEXTS, DEFAULT_LOGO_TEXTS } from '../../../src/contract/generation';
 import { RENDER_PRIORITY, RenderJobs } from '../../../src/server/queue/bullmq/renderJobs';
@@ -15,11 +11,10 @@ import { WaitingIndex } from '../../../src/server/queue/bullmq/waitingIndex';
 import { JobRepository } from '../../../src/server/queue/repository';
 import type { UserJobSpec } from '../../../src/server/render/jobSpec';
 import { redisUrl } from '../sharedState/testStates';
-import { scaleOutServersAvailable, startCluster, type Cluster } from './kit';
+import { scaleOutServersAvailable, startCluster, startWorkerProcess, type Cluster, type WorkerProcess } from './kit';
 
 jest.setTimeout(180_000);
 
-const repoRoot = path.resolve(__dirname, '../../..');
 const banner = (name: string): UserJobSpec => ({ kind: 'fsa', logoStyle: 3, bannerStyle: 2, texts: { ...DEFAULT_LOGO_TEXTS, logotext: name }, bannerTexts: DEFAULT_BANNER_TEXTS });
 
 (scaleOutServersAvailable() ? describe : describe.skip)('render worker processes', () => {
@@ -28,8 +23,7 @@ const banner = (name: string): UserJobSpec => ({ kind: 'fsa', logoStyle: 3, bann
   let jobs: RenderJobs;
   let index: WaitingIndex;
   let repo: JobRepository;
-  const workers: ChildProcess[] = [];
-  const dataDirs: string[] = [];
+  const workers: WorkerProcess[] = [];
 
   beforeAll(async () => {
     cluster = await startCluster(0, { s3: true });
@@ -41,28 +35,16 @@ const banner = (name: string): UserJobSpec => ({ kind: 'fsa', logoStyle: 3, bann
   });
 
   afterAll(async () => {
-    for (const worker of workers) if (worker.exitCode === null) worker.kill('SIGKILL');
+    for (const worker of workers) worker.dispose();
     await jobs?.close();
     await redis?.quit();
     await cluster?.close();
-    for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  /** A worker process with a DATA_DIR of its own, its log kept for a failing test to show. */
-  const startWorker = (): { process: ChildProcess; log: string[] } => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wpg-worker-'));
-    dataDirs.push(dataDir);
-    const log: string[] = [];
-    // Node itself with tsx as its loader, not the tsx command: a signal reaches the worker, not a wrapper.
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/worker.ts'], {
-      cwd: repoRoot,
-      env: { ...process.env, ...cluster.env, DATA_DIR: dataDir, RENDER_CONCURRENCY: '1', WORKER_LOCK_SECONDS: '3', NODE_ENV: 'production' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    child.stdout?.on('data', (chunk: Buffer) => log.push(chunk.toString()));
-    child.stderr?.on('data', (chunk: Buffer) => log.push(chunk.toString()));
-    workers.push(child);
-    return { process: child, log };
+  const startWorker = (): WorkerProcess => {
+    const worker = startWorkerProcess(cluster);
+    workers.push(worker);
+    return worker;
   };
 
   const queue = async (id: string, spec: UserJobSpec): Promise<number> => {
@@ -81,7 +63,6 @@ const banner = (name: string): UserJobSpec => ({ kind: 'fsa', logoStyle: 3, bann
     }
   };
   const statusOf = async (id: string): Promise<string | undefined> => (await repo.byId(id))?.status;
-  const exited = (child: ChildProcess): Promise<number | null> => new Promise((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', (code) => resolve(code))));
 
   it('finishes once, on another worker, the job of a worker killed with -9 mid-render', async () => {
     const id = '1'.repeat(32);
@@ -89,7 +70,7 @@ const banner = (name: string): UserJobSpec => ({ kind: 'fsa', logoStyle: 3, bann
     const doomed = startWorker();
     await until(async () => (await statusOf(id)) === 'running', 60_000, doomed.log);
     doomed.process.kill('SIGKILL');
-    await exited(doomed.process);
+    await doomed.exited();
 
     const next = startWorker();
     await until(async () => (await statusOf(id)) === 'done', 120_000, next.log);
@@ -104,7 +85,7 @@ const banner = (name: string): UserJobSpec => ({ kind: 'fsa', logoStyle: 3, bann
     const place = await queue(second, banner('星落长河'));
     await until(async () => (await statusOf(second)) === 'running', 60_000, next.log);
     next.process.kill('SIGTERM');
-    expect(await exited(next.process)).toBe(0);
+    expect(await next.exited()).toBe(0);
     expect(await repo.byId(second)).toMatchObject({ status: 'queued', seq: place, attempts: 0 });
     expect(await index.placeOf(second)).toEqual({ state: 'waiting', ahead: 0 });
   });

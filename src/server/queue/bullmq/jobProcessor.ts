@@ -63,10 +63,10 @@ export async function processRenderJob(deps: JobProcessorDeps, id: string, signa
     // In the store before the row says done: whichever server reads the row finds the files.
     await files.publish(final);
     const at = now();
-    if (await repo.finish(id, startedAt, result.files, at, at - startedAt, startedAt - row.queued_at, row.touched_at)) {
-      await durations.record({ kind: row.kind, style: durationStyleOf(spec), finishedAt: at, renderMs: at - startedAt });
-    }
+    const finished = await repo.finish(id, startedAt, result.files, at, at - startedAt, startedAt - row.queued_at, row.touched_at);
+    // Out of the line as soon as the row says done: the jobs behind it move up.
     await index.remove(id);
+    if (finished) await durations.record({ kind: row.kind, style: durationStyleOf(spec), finishedAt: at, renderMs: at - startedAt });
   } catch (error) {
     if (error instanceof RenderAborted && error.why === 'shutdown') {
       await repo.release(id);
