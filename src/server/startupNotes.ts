@@ -16,6 +16,7 @@ export function startupNotes(config: ServerConfig): string[] {
   const shared: string[] = [];
   if (config.databaseUrl) shared.push(`database PostgreSQL ${hostOf(config.databaseUrl)}`);
   if (config.redisUrl) shared.push(`rate limits and locks in Redis ${hostOf(config.redisUrl)} (keys ${config.redisKeyPrefix}*)`);
+  if (config.generation.queueBackend === 'bullmq') shared.push('render jobs on BullMQ in that Redis, rendered by npm run worker (none here)');
   if (config.storage.backend === 's3') shared.push(`files in bucket ${config.storage.bucket}${config.storage.prefix ? `/${config.storage.prefix}` : ''} at ${config.storage.endpoint || `AWS S3 ${config.storage.region}`}`);
   if (shared.length) notes.push(`Shared with other servers: ${shared.join('; ')}.`);
   if (config.sms.provider === 'local') {

@@ -32,9 +32,12 @@ describe('startupNotes', () => {
         S3_BUCKET: 'wpg-files',
         S3_ACCESS_KEY_ID: 'AK',
         S3_SECRET_ACCESS_KEY: 'hunter4',
+        QUEUE_BACKEND: 'bullmq',
       }),
     );
-    expect(notes[1]).toBe('Shared with other servers: database PostgreSQL db.internal:5432/wpg; rate limits and locks in Redis cache.internal:6379 (keys wpg:*); files in bucket wpg-files at https://s3.example.com.');
+    expect(notes[1]).toBe(
+      'Shared with other servers: database PostgreSQL db.internal:5432/wpg; rate limits and locks in Redis cache.internal:6379 (keys wpg:*); render jobs on BullMQ in that Redis, rendered by npm run worker (none here); files in bucket wpg-files at https://s3.example.com.',
+    );
     expect(notes.join('\n')).not.toMatch(/hunter/);
   });
 });
