@@ -9,7 +9,7 @@ import type { LoginAnswer, QrLoginInfoAnswer, QrcodeAnswer } from '../../../src/
 import { DEFAULT_LOGO_TEXTS, type LogoCreateAnswer, type LogoPollingAnswer } from '../../../src/contract/generation';
 import { Security } from '../../../src/contract/limits';
 import { registerAcross, scaleOutServersAvailable, startCluster, startWorkerProcess, type Cluster, type WorkerProcess } from './kit';
-import { startRoundRobinProxy, type RoundRobinProxy } from './roundRobinProxy';
+import { startRoundRobinProxy, type RoundRobinProxy } from '../../../config/scripts/roundRobinProxy';
 
 jest.setTimeout(180_000);
 

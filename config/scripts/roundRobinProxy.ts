@@ -1,7 +1,9 @@
 /**
- * The proxy in front of several API servers, as an operator puts one there (nginx, a load
- * balancer): one port, each request to the next server in turn, the client's address passed on in
- * X-Forwarded-For. Used by the tests and the benchmark of two servers behind one port.
+ * `npm run proxy -- <port> <server URL>...`: a proxy in front of several API servers, as an
+ * operator puts one there (nginx, a load balancer): one port, each request to the next server in
+ * turn, the client's address passed on in X-Forwarded-For (start the servers with TRUST_PROXY=1).
+ * For trying several servers on one machine (README "Scale out"); the tests and the benchmark of
+ * two servers behind one port use it too.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -14,7 +16,7 @@ export interface RoundRobinProxy {
   close(): Promise<void>;
 }
 
-export async function startRoundRobinProxy(backends: readonly string[]): Promise<RoundRobinProxy> {
+export async function startRoundRobinProxy(backends: readonly string[], port = 0, host = '127.0.0.1'): Promise<RoundRobinProxy> {
   const targets = backends.map((backend) => new URL(backend));
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
   const served = targets.map(() => 0);
@@ -38,10 +40,10 @@ export async function startRoundRobinProxy(backends: readonly string[]): Promise
     });
     request.pipe(upstream);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, host, resolve));
+  const bound = (server.address() as AddressInfo).port;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://${host}:${bound}`,
     served,
     close: async () => {
       server.closeAllConnections();
@@ -49,4 +51,19 @@ export async function startRoundRobinProxy(backends: readonly string[]): Promise
       agent.destroy();
     },
   };
+}
+
+if (require.main === module) {
+  const [port, ...backends] = process.argv.slice(2);
+  if (!/^\d+$/.test(port ?? '') || !backends.length || backends.some((backend) => !/^https?:\/\/[^/]+\/?$/.test(backend))) {
+    console.error('usage: npm run proxy -- <port> <server URL> [<server URL>...]   e.g. npm run proxy -- 8080 http://127.0.0.1:8081 http://127.0.0.1:8082');
+    process.exit(1);
+  }
+  startRoundRobinProxy(backends, Number(port), '0.0.0.0').then(
+    () => console.info(`Proxy on port ${port}: each request to the next of ${backends.join(', ')}`),
+    (error: unknown) => {
+      console.error(error instanceof Error ? error.message : error);
+      process.exit(1);
+    },
+  );
 }
