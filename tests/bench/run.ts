@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: prints measured figures beside the budgets of DESIGN.md section 10. Budgets are
  * read by people, never asserted: a slow machine must not turn the test suite red.
- * `BENCH_ONLY=api,bundle,queue,logo,banner,generation,latency,busy` runs a subset; `BENCH_SECONDS` sets each API load's length.
+ * `BENCH_ONLY=api,bundle,queue,logo,banner,generation,latency,busy,scale` runs a subset (`scale`, the distributed mode, is not in
+ * the default set: it needs the test servers); `BENCH_SECONDS` sets each API load's length.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -15,6 +16,7 @@ import { benchGeneration } from './generationFlow';
 import { benchLatency } from './generationLatency';
 import { benchApiWhileRendering } from './apiWhileRendering';
 import { benchQueue } from './queuePolling';
+import { benchScaleOut } from './scaleOut';
 import { benchBanner } from './renderBanner';
 import { benchLogo } from './renderLogo';
 
@@ -63,6 +65,7 @@ async function main(): Promise<void> {
   if (only.has('generation')) rows.push(...(await benchGeneration()));
   if (only.has('latency')) rows.push(...(await benchLatency()));
   if (only.has('busy')) rows.push(...(await benchApiWhileRendering(seconds)));
+  if (only.has('scale')) rows.push(...(await benchScaleOut(seconds)));
   const width = Math.max(...rows.map((r) => r[0].length));
   console.info(`\nMeasured on ${os.cpus().length} cores; API loads run ${seconds} s each with 100 connections\n`);
   for (const [label, measured, budget] of rows) console.info(`${label.padEnd(width)}  ${measured}   budget: ${budget}`);

@@ -7,30 +7,31 @@
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import crypto from 'node:crypto';
 import type { Redis } from 'ioredis';
+import { LuaScript } from './luaScript';
 import type { Clock } from '../clock';
 import type { ByteBudget, Lease, SharedState, WindowCounter } from './types';
 
 /** Drops the window's old events; counts one unless `limit` are left. KEYS: zset; ARGV: now, window, limit, member. */
-const TAKE = `
+const TAKE = new LuaScript(`
 local now = tonumber(ARGV[1])
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - tonumber(ARGV[2]))
 if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[3]) then return 0 end
 redis.call('ZADD', KEYS[1], ARGV[1], ARGV[4])
 redis.call('PEXPIRE', KEYS[1], ARGV[2])
-return 1`;
+return 1`);
 
 /** Whether the bytes in the window (members are "<id>:<bytes>") are under `limit`. KEYS: zset; ARGV: now, window, limit. */
-const HAS_ROOM = `
+const HAS_ROOM = new LuaScript(`
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', tonumber(ARGV[1]) - tonumber(ARGV[2]))
 local sum = 0
 for _, member in ipairs(redis.call('ZRANGE', KEYS[1], 0, -1)) do
   sum = sum + tonumber(string.match(member, ':(%d+)$'))
 end
 if sum < tonumber(ARGV[3]) then return 1 end
-return 0`;
+return 0`);
 
 /** A fixed window: starts anew once `window` has passed since its start. KEYS: hash; ARGV: now, window. Answers {count, ttl}. */
-const INCR_FIXED = `
+const INCR_FIXED = new LuaScript(`
 local now = tonumber(ARGV[1])
 local window = tonumber(ARGV[2])
 local start = tonumber(redis.call('HGET', KEYS[1], 's'))
@@ -41,17 +42,17 @@ end
 local count = redis.call('HINCRBY', KEYS[1], 'c', 1)
 local ttl = start + window - now
 redis.call('PEXPIRE', KEYS[1], ttl)
-return {count, ttl}`;
+return {count, ttl}`);
 
 /** Extends the lock while it is still ours. KEYS: lock; ARGV: token, ttl. */
-const RENEW = `
+const RENEW = new LuaScript(`
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
-return 0`;
+return 0`);
 
 /** Deletes the lock only if it is still ours (it may have lapsed and been taken). KEYS: lock; ARGV: token. */
-const RELEASE = `
+const RELEASE = new LuaScript(`
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
-return 0`;
+return 0`);
 
 const uniqueId = (): string => crypto.randomBytes(9).toString('base64url');
 
@@ -77,7 +78,7 @@ export class RedisState implements SharedState {
       windowMs,
       async take(key: string): Promise<boolean> {
         const at = now();
-        const taken = await redis.eval(TAKE, 1, `${prefix}count:${name}:${key}`, at, windowMs, limit, `${at}:${uniqueId()}`);
+        const taken = await TAKE.run(redis, [`${prefix}count:${name}:${key}`], [at, windowMs, limit, `${at}:${uniqueId()}`]);
         return taken === 1;
       },
     };
@@ -89,7 +90,7 @@ export class RedisState implements SharedState {
     return {
       limit,
       async hasRoom(key: string): Promise<boolean> {
-        return (await redis.eval(HAS_ROOM, 1, keyOf(key), now(), windowMs, limit)) === 1;
+        return (await HAS_ROOM.run(redis, [keyOf(key)], [now(), windowMs, limit])) === 1;
       },
       async spend(key: string, bytes: number): Promise<void> {
         await redis.multi().zadd(keyOf(key), now(), `${uniqueId()}:${Math.max(0, Math.round(bytes))}`).pexpire(keyOf(key), windowMs).exec();
@@ -103,7 +104,7 @@ export class RedisState implements SharedState {
     if ((await this.redis.set(key, token, 'PX', ttlMs, 'NX')) !== 'OK') return null;
     // Renewed at a third of its life: a holder stalled for a moment keeps it, a dead one loses it.
     const renewal = setInterval(() => {
-      this.redis.eval(RENEW, 1, key, token, ttlMs).catch(() => {
+      RENEW.run(this.redis, [key], [token, ttlMs]).catch(() => {
         // Redis away for a moment: the next renewal tries again, and the lock lapses if it stays away.
       });
     }, Math.max(100, Math.floor(ttlMs / 3)));
@@ -114,7 +115,7 @@ export class RedisState implements SharedState {
         if (released) return;
         released = true;
         clearInterval(renewal);
-        await this.redis.eval(RELEASE, 1, key, token);
+        await RELEASE.run(this.redis, [key], [token]);
       },
     };
   }
@@ -138,7 +139,7 @@ export class RedisState implements SharedState {
       keyPrefix = root;
 
       incr(key: string, callback: StoreCallback, timeWindow: number): void {
-        redis.eval(INCR_FIXED, 1, `${this.keyPrefix}${key}`, now(), timeWindow).then(
+        INCR_FIXED.run(redis, [`${this.keyPrefix}${key}`], [now(), timeWindow]).then(
           (result) => {
             const [current, ttl] = result as [number, number];
             callback(null, { current, ttl });

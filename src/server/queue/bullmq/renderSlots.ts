@@ -4,15 +4,16 @@
  * saying so (killed) drops out after its time.
  */
 import type { Redis } from 'ioredis';
+import { LuaScript } from '../../sharedState/luaScript';
 
 /** Sums the slots of the workers alive at ARGV[1], forgetting the others. KEYS: alive (zset of expiries), slots (hash). */
-const COUNT = `
+const COUNT = new LuaScript(`
 local dead = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', '(' .. ARGV[1])
 for _, id in ipairs(dead) do redis.call('HDEL', KEYS[2], id) end
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', '(' .. ARGV[1])
 local total = 0
 for _, count in ipairs(redis.call('HVALS', KEYS[2])) do total = total + tonumber(count) end
-return total`;
+return total`);
 
 export class RenderSlots {
   private readonly alive: string;
@@ -38,6 +39,6 @@ export class RenderSlots {
 
   /** Render slots of the workers alive at `at`. */
   async total(at: number): Promise<number> {
-    return Number(await this.redis.eval(COUNT, 2, this.alive, this.slots, at));
+    return Number(await COUNT.run(this.redis, [this.alive, this.slots], [at]));
   }
 }

@@ -13,6 +13,7 @@
  * prefix (one Redis, not a Cluster: out of scope).
  */
 import type { Redis } from 'ioredis';
+import { LuaScript } from '../../sharedState/luaScript';
 
 /** What a job carries into the line. */
 export interface LineEntry {
@@ -51,64 +52,65 @@ end
 `;
 
 /** ARGV: prefix, id, place, work, owner, ipKey, expectedDoneAt, polledAt. 1 when added, 0 when it was in line already. */
-const ADD = `${COMMON}
+const ADD = new LuaScript(`${COMMON}
 if redis.call('ZSCORE', KEYS[1], ARGV[2]) or redis.call('SISMEMBER', KEYS[2], ARGV[2]) == 1 then return 0 end
 redis.call('ZADD', KEYS[1], ARGV[3], ARGV[2])
 redis.call('DEL', jobKey)
 redis.call('HSET', jobKey, 'work', ARGV[4], 'owner', ARGV[5], 'ipKey', ARGV[6], 'expectedDoneAt', ARGV[7], 'polledAt', ARGV[8])
 queuedWork(1)
 count(1)
-return 1`;
+return 1`);
 
 /** A queued job starts. ARGV: prefix, id, at. 1 when it was waiting. */
-const START = `${COMMON}
+const START = new LuaScript(`${COMMON}
 if redis.call('ZREM', KEYS[1], ARGV[2]) == 0 then return 0 end
 redis.call('SADD', KEYS[2], ARGV[2])
 queuedWork(-1)
 redis.call('HSET', jobKey, 'startedAt', ARGV[3])
-return 1`;
+return 1`);
 
 /** A job ended (done, failed or expired), wherever it was. ARGV: prefix, id. 1 when it was in line. */
-const REMOVE = `${COMMON}
+const REMOVE = new LuaScript(`${COMMON}
 local waiting = redis.call('ZREM', KEYS[1], ARGV[2])
 local running = redis.call('SREM', KEYS[2], ARGV[2])
 if waiting == 1 then queuedWork(-1) end
 if waiting == 1 or running == 1 then count(-1) end
 redis.call('DEL', jobKey)
-return waiting + running`;
+return waiting + running`);
 
 /** A running job goes back to its place in the line. ARGV: prefix, id, place. */
-const PUT_BACK = `${COMMON}
+const PUT_BACK = new LuaScript(`${COMMON}
 if redis.call('SREM', KEYS[2], ARGV[2]) == 0 then return 0 end
 redis.call('ZADD', KEYS[1], ARGV[3], ARGV[2])
 queuedWork(1)
 redis.call('HDEL', jobKey, 'startedAt')
-return 1`;
+return 1`);
 
 /**
- * A poll: where the job is and what the answer needs, and its last poll moved on, unless it is
- * someone else's (user scope) or was left unpolled past the expiry (the caller expires it).
+ * A poll: where the job is and what the answer needs, and its last poll moved on (at most once a
+ * second: the expiry counts minutes), unless it is someone else's (user scope) or was left unpolled
+ * past the expiry (the caller expires it).
  * ARGV: prefix, id, asker ('*' for anyone), at, expiryMs.
  * Returns {state, ahead, expectedDoneAt, startedAt, work}: state 0 absent, 1 waiting, 2 running,
  * 3 someone else's, 4 waiting but unpolled too long.
  */
-const POLL = `${COMMON}
+const POLL = new LuaScript(`${COMMON}
 local rank = redis.call('ZRANK', KEYS[1], ARGV[2])
 local running = redis.call('SISMEMBER', KEYS[2], ARGV[2]) == 1
 if not rank and not running then return {0, 0, '', '', ''} end
 local entry = redis.call('HMGET', jobKey, 'owner', 'polledAt', 'expectedDoneAt', 'startedAt', 'work')
 if ARGV[3] ~= '*' and (entry[1] or '') ~= ARGV[3] then return {3, 0, '', '', ''} end
 if rank and tonumber(ARGV[4]) - tonumber(entry[2] or ARGV[4]) > tonumber(ARGV[5]) then return {4, 0, '', '', ''} end
-if tonumber(entry[2] or 0) < tonumber(ARGV[4]) then redis.call('HSET', jobKey, 'polledAt', ARGV[4]) end
+if tonumber(entry[2] or 0) < tonumber(ARGV[4]) - 1000 then redis.call('HSET', jobKey, 'polledAt', ARGV[4]) end
 if rank then
   return {1, rank + redis.call('SCARD', KEYS[2]), entry[3] or '', '', entry[5] or ''}
 end
-return {2, 0, entry[3] or '', entry[4] or '', entry[5] or ''}`;
+return {2, 0, entry[3] or '', entry[4] or '', entry[5] or ''}`);
 
 /** {rank or -1, running count, 1 when running}. KEYS: waiting, running; ARGV: id. */
-const AHEAD = `
+const AHEAD = new LuaScript(`
 local rank = redis.call('ZRANK', KEYS[1], ARGV[1])
-return {rank or -1, redis.call('SCARD', KEYS[2]), redis.call('SISMEMBER', KEYS[2], ARGV[1])}`;
+return {rank or -1, redis.call('SCARD', KEYS[2]), redis.call('SISMEMBER', KEYS[2], ARGV[1])}`);
 
 export type JobPlace = { state: 'waiting'; ahead: number } | { state: 'running'; ahead: 0 } | { state: 'absent' };
 
@@ -146,8 +148,8 @@ export class WaitingIndex {
     this.jobPrefix = `${prefix}renders:job:`;
   }
 
-  private run(script: string, ...args: Array<string | number>): Promise<unknown> {
-    return this.redis.eval(script, 5, this.waiting, this.running, this.work, this.byUser, this.byIp, this.jobPrefix, ...args);
+  private run(script: LuaScript, ...args: Array<string | number>): Promise<unknown> {
+    return script.run(this.redis, [this.waiting, this.running, this.work, this.byUser, this.byIp], [this.jobPrefix, ...args]);
   }
 
   /**
@@ -161,7 +163,7 @@ export class WaitingIndex {
 
   /** Where `id` is: waiting with the number of jobs ahead of it (running ones included), running, or neither. */
   async placeOf(id: string): Promise<JobPlace> {
-    const [rank, running, member] = (await this.redis.eval(AHEAD, 2, this.waiting, this.running, id)) as [number, number, number];
+    const [rank, running, member] = (await AHEAD.run(this.redis, [this.waiting, this.running], [id])) as [number, number, number];
     if (rank >= 0) return { state: 'waiting', ahead: running + rank };
     return member ? { state: 'running', ahead: 0 } : { state: 'absent' };
   }
@@ -202,9 +204,10 @@ export class WaitingIndex {
     const pipeline = this.redis.pipeline();
     for (const id of ids) pipeline.hmget(this.jobPrefix + id, 'work', 'startedAt');
     const replies = (await pipeline.exec()) ?? [];
-    return ids.map((id, n) => {
+    return ids.flatMap((id, n) => {
       const [work, startedAt] = (replies[n]?.[1] as Array<string | null> | undefined) ?? [null, null];
-      return { id, work: work ?? '', startedAt: numberOrNull(startedAt) };
+      // Ended between the two reads: its entry is gone with it.
+      return work ? [{ id, work, startedAt: numberOrNull(startedAt) }] : [];
     });
   }
 
