@@ -73,11 +73,14 @@ export async function followJob(api: Api, created: LogoCreateAnswer): Promise<Lo
   }
 }
 
-/** A server on a new data folder with one user; `close` removes it all. */
-export async function startServer(): Promise<{ api: Api; port: number; token: string; close: () => Promise<void> }> {
+/**
+ * A server on a new data folder with one user; `close` removes it all. With `env` and `token`, a
+ * server on other backends (the distributed mode) whose user the caller made.
+ */
+export async function startServer(options: { env?: Record<string, string>; token?: string } = {}): Promise<{ api: Api; port: number; token: string; close: () => Promise<void> }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wpg-bench-latency-'));
-  const token = await seedUser(dataDir);
-  const config = loadConfig({ ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test', JWT_SECRET: SECRET, CATALOG_PRERENDER: '0' });
+  const token = options.token ?? (await seedUser(dataDir));
+  const config = loadConfig({ ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test', JWT_SECRET: SECRET, CATALOG_PRERENDER: '0', ...options.env });
   const app = await buildApp(config, { logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

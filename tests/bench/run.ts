@@ -14,7 +14,7 @@ import { describeLoad, runLoad } from './apiThroughput';
 import { benchBundle } from './bundleSize';
 import { benchGeneration } from './generationFlow';
 import { benchLatency } from './generationLatency';
-import { benchApiWhileRendering } from './apiWhileRendering';
+import { benchApiWhileRendering, benchApiWhileWorkersRender } from './apiWhileRendering';
 import { benchQueue } from './queuePolling';
 import { benchScaleOut } from './scaleOut';
 import { benchBanner } from './renderBanner';
@@ -64,7 +64,7 @@ async function main(): Promise<void> {
   if (only.has('banner')) rows.push(...(await benchBanner()));
   if (only.has('generation')) rows.push(...(await benchGeneration()));
   if (only.has('latency')) rows.push(...(await benchLatency()));
-  if (only.has('busy')) rows.push(...(await benchApiWhileRendering(seconds)));
+  if (only.has('busy')) rows.push(...(await benchApiWhileRendering(seconds)), ...(await benchApiWhileWorkersRender(seconds)));
   if (only.has('scale')) rows.push(...(await benchScaleOut(seconds)));
   const width = Math.max(...rows.map((r) => r[0].length));
   console.info(`\nMeasured on ${os.cpus().length} cores; API loads run ${seconds} s each with 100 connections\n`);

@@ -43,7 +43,7 @@ import { describeLoad, runLoad } from './apiThroughput';
 
 type Row = [label: string, measured: string, budget: string];
 
-const SECRET = 'bench-secret-that-is-long-enough-0123456789';
+export const SECRET = 'bench-secret-that-is-long-enough-0123456789';
 const THROUGHPUT_JOBS = 2_000;
 const QUEUED = 10_000;
 /** Renders at once per worker (and in the embedded queue) with the no-op renderer. */
@@ -62,13 +62,13 @@ const noopRunner: RenderRunner = {
   close: async () => undefined,
 };
 
-const servers = (): { databaseUrl: string; redisUrl: string; s3Endpoint: string; s3Bucket: string } | null => {
+export const servers = (): { databaseUrl: string; redisUrl: string; s3Endpoint: string; s3Bucket: string } | null => {
   const { TEST_DATABASE_URL, TEST_REDIS_URL, TEST_S3_ENDPOINT, TEST_S3_BUCKET } = process.env;
   return TEST_DATABASE_URL && TEST_REDIS_URL && TEST_S3_ENDPOINT && TEST_S3_BUCKET ? { databaseUrl: TEST_DATABASE_URL, redisUrl: TEST_REDIS_URL, s3Endpoint: TEST_S3_ENDPOINT, s3Bucket: TEST_S3_BUCKET } : null;
 };
 
 /** A schema of the bench's own on the test PostgreSQL, dropped by `drop`. */
-async function benchSchema(databaseUrl: string): Promise<{ db: DatabaseConnection; url: string; drop(): Promise<void> }> {
+export async function benchSchema(databaseUrl: string): Promise<{ db: DatabaseConnection; url: string; drop(): Promise<void> }> {
   const schema = `bench_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
   const db = await connectPostgres(databaseUrl, { schema, poolSize: 8 });
   const url = new URL(databaseUrl);
@@ -159,7 +159,7 @@ async function bullmqThroughput(workerCount: number): Promise<Row> {
   }
 }
 
-async function deletePrefix(url: string, prefix: string): Promise<void> {
+export async function deletePrefix(url: string, prefix: string): Promise<void> {
   const redis = new Redis(url);
   try {
     let cursor = '0';
@@ -174,7 +174,7 @@ async function deletePrefix(url: string, prefix: string): Promise<void> {
 }
 
 /** The environment of an API server on the distributed mode, against the test servers. */
-function distributedEnv(found: NonNullable<ReturnType<typeof servers>>, databaseUrl: string, prefix: string): Record<string, string> {
+export function distributedEnv(found: NonNullable<ReturnType<typeof servers>>, databaseUrl: string, prefix: string): Record<string, string> {
   return {
     DATABASE_URL: databaseUrl,
     REDIS_URL: found.redisUrl,
