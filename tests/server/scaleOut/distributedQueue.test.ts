@@ -42,15 +42,21 @@ const JOBS = 30;
   });
 
   /**
-   * Jobs ahead of a job as the database has them now: those queued or running before it while it
-   * waits, none once it runs. With `finishing`, also those the database has done whose worker has
-   * not yet taken them out of the line (its last step after the row): the most a poll may count.
+   * The most a poll may count ahead of a job: the jobs queued or running before it in the
+   * database, and those the database has done whose worker has not yet taken them out of the line
+   * (`finishing`, its last step after the row). A job a worker has just claimed may still be
+   * waiting in the line for a moment, so this holds whatever the job's own row says.
    */
-  const aheadInDatabase = async (job: { id: string; seq: number }, finishing: readonly string[] = []): Promise<number> => {
+  const mostAhead = async (job: { seq: number }, finishing: readonly string[]): Promise<number> => {
+    const { rows } = await sql<{ n: string }>`
+      SELECT COUNT(*) AS n FROM render_jobs WHERE seq < ${job.seq} AND (status IN ('queued', 'running') OR (status = 'done' AND id IN (${sql.join(['', ...finishing])})))`.execute(cluster.db.sql);
+    return Number(rows[0].n);
+  };
+  /** The least: none once the job's row says it runs, else the jobs queued or running before it. */
+  const leastAhead = async (job: { id: string; seq: number }): Promise<number> => {
     const { rows } = await sql<{ n: string }>`
       SELECT CASE WHEN (SELECT status FROM render_jobs WHERE id = ${job.id}) = 'queued'
-        THEN (SELECT COUNT(*) FROM render_jobs WHERE seq < ${job.seq} AND (status IN ('queued', 'running') OR (status = 'done' AND id IN (${sql.join(['', ...finishing])}))))
-        ELSE 0 END AS n`.execute(cluster.db.sql);
+        THEN (SELECT COUNT(*) FROM render_jobs WHERE status IN ('queued', 'running') AND seq < ${job.seq}) ELSE 0 END AS n`.execute(cluster.db.sql);
     return Number(rows[0].n);
   };
   const poll = (server: TestApp, uniqueId: string) => post<LogoPollingAnswer>(server, '/index/common/logoPolling', { uniqueId }, owner);
@@ -80,9 +86,9 @@ const JOBS = 30;
         if (done.has(job.id)) continue;
         const server = servers[(round + jobs.indexOf(job)) % 2];
         // Read before the database: a job that leaves the line in between is counted by neither.
-        const before = await aheadInDatabase(job, await redis.smembers(`${cluster.env.REDIS_KEY_PREFIX}renders:running`));
+        const before = await mostAhead(job, await redis.smembers(`${cluster.env.REDIS_KEY_PREFIX}renders:running`));
         const answer = (await poll(server, job.id)).data;
-        const after = await aheadInDatabase(job);
+        const after = await leastAhead(job);
         expect(answer.expired).toBe(false);
         expect(answer.errorMsg).toBe('');
         if (answer.isCreate) {
