@@ -23,6 +23,12 @@ export interface QueueSettings {
   maxActivePerIp: number;
 }
 
+/** The settings part of an adapter's options. */
+export function settingsOf(options: QueueSettings): QueueSettings {
+  const { concurrency, inquiryThreshold, unpolledExpiryMs, cacheScope, maxActivePerUser, maxActivePerIp } = options;
+  return { concurrency, inquiryThreshold, unpolledExpiryMs, cacheScope, maxActivePerUser, maxActivePerIp };
+}
+
 /** Whose limit of active jobs a refused submit hit, and what that limit is. */
 export interface ActiveLimit {
   by: 'user' | 'ip';

@@ -16,13 +16,14 @@ import { addressLimitKey } from '../../security/clientAddress';
 import type { SharedState } from '../../sharedState/types';
 import type { DataFiles } from '../../storage/dataFiles';
 import { FinishedResults } from '../finishedResults';
+import { EndWaiters, QuickWaits, SerialRuns } from '../waiters';
 import { DurationRepository, RenderDurations, type RenderSeeds } from '../renderDurations';
 import {
   KEEP_DONE_MS,
   KEEP_FAILED_MS,
-  QUICK_ANSWER_MS,
   RenderAborted,
   answerSeconds,
+  settingsOf,
   type FinishedJob,
   type GalleryPriority,
   type GalleryResult,
@@ -80,17 +81,16 @@ export class BullmqRenderQueue implements RenderQueue {
   private readonly durations: RenderDurations;
   private readonly finished: FinishedResults;
   private readonly sweepIntervalMs: number;
-  private readonly quickWaitMs: number;
   private events: QueueEvents | null = null;
   /** Who waits for a BullMQ job to end, by its id. */
-  private readonly endWaiters = new Map<string, Set<(end: JobEnd | null) => void>>();
+  private readonly endWaiters = new EndWaiters<JobEnd | null>();
   /** Gallery tasks this server waits for, by key. */
   private readonly gallery = new Map<string, { priority: GalleryPriority; promise: Promise<GalleryResult> }>();
-  private readonly quickWaits = new Set<number>();
+  private readonly quickWaits: QuickWaits;
   private slotCount = { value: 1, readAt: -Infinity };
   private durationsReadAt = 0;
   private sweepTimer: NodeJS.Timeout | null = null;
-  private submitting: Promise<void> = Promise.resolve();
+  private readonly submits = new SerialRuns();
   private started = false;
   private closed = false;
 
@@ -103,12 +103,11 @@ export class BullmqRenderQueue implements RenderQueue {
     this.durations = new RenderDurations(options.seeds ?? RENDER_SEEDS, DEFAULT_RENDER_SECONDS, new DurationRepository(db));
     this.finished = new FinishedResults(this.repo, files);
     this.sweepIntervalMs = options.sweepIntervalMs ?? 5_000;
-    this.quickWaitMs = options.quickWaitMs ?? QUICK_ANSWER_MS;
+    this.quickWaits = new QuickWaits(options.quickWaitMs);
   }
 
   get settings(): QueueSettings {
-    const { concurrency, inquiryThreshold, unpolledExpiryMs, cacheScope, maxActivePerUser, maxActivePerIp } = this.options;
-    return { concurrency, inquiryThreshold, unpolledExpiryMs, cacheScope, maxActivePerUser, maxActivePerIp };
+    return settingsOf(this.options);
   }
 
   async start(): Promise<void> {
@@ -138,12 +137,7 @@ export class BullmqRenderQueue implements RenderQueue {
 
   /** One submit at a time on this server, as in the embedded queue; the line's scripts keep servers apart. */
   submit(spec: UserJobSpec, request: SubmitRequest): Promise<SubmitOutcome> {
-    const outcome = this.submitting.then(() => this.submitNow(spec, request));
-    this.submitting = outcome.then(
-      () => undefined,
-      () => undefined,
-    );
-    return outcome;
+    return this.submits.run(() => this.submitNow(spec, request));
   }
 
   private async submitNow(spec: UserJobSpec, request: SubmitRequest): Promise<SubmitOutcome> {
@@ -192,15 +186,8 @@ export class BullmqRenderQueue implements RenderQueue {
     await this.jobs.add(row.id, RENDER_PRIORITY.user);
   }
 
-  async waitForQuickJob(queued: QueuedOutcome, userId: number | null): Promise<boolean> {
-    const quick = queued.waitCount === 0 && queued.remainingMs <= QUICK_ANSWER_MS;
-    if (!quick || userId === null || this.quickWaits.has(userId) || this.quickWaits.size >= this.slotCount.value) return false;
-    this.quickWaits.add(userId);
-    try {
-      return await this.jobEnded(queued.id, this.quickWaitMs);
-    } finally {
-      this.quickWaits.delete(userId);
-    }
+  waitForQuickJob(queued: QueuedOutcome, userId: number | null): Promise<boolean> {
+    return this.quickWaits.wait(queued, userId, this.slotCount.value, (id, timeoutMs) => this.jobEnded(id, timeoutMs));
   }
 
   async jobEnded(id: string, timeoutMs: number): Promise<boolean> {
@@ -342,7 +329,7 @@ export class BullmqRenderQueue implements RenderQueue {
     if (this.closed) return;
     this.closed = true;
     if (this.sweepTimer) clearInterval(this.sweepTimer);
-    for (const waiters of [...this.endWaiters.values()]) for (const end of [...waiters]) end(null);
+    this.endWaiters.endAll(null);
     await Promise.allSettled([this.events?.close(), this.jobs.close()]);
     // Its own connections (queue/index.ts made them for it).
     await Promise.allSettled([this.options.redis.quit(), this.options.eventsRedis.quit()]);
@@ -368,24 +355,11 @@ export class BullmqRenderQueue implements RenderQueue {
 
   /** Resolves with how BullMQ job `jobId` ended, or null after `timeoutMs` or at close. */
   private whenEnded(jobId: string, timeoutMs: number): Promise<JobEnd | null> {
-    return new Promise((resolve) => {
-      const waiters = this.endWaiters.get(jobId) ?? new Set();
-      this.endWaiters.set(jobId, waiters);
-      const end = (outcome: JobEnd | null): void => {
-        clearTimeout(timer);
-        waiters.delete(end);
-        if (!waiters.size && this.endWaiters.get(jobId) === waiters) this.endWaiters.delete(jobId);
-        resolve(outcome);
-      };
-      const timer = setTimeout(() => end(null), timeoutMs);
-      // A waiting request must never be what keeps the process alive.
-      timer.unref();
-      waiters.add(end);
-    });
+    return this.endWaiters.wait(jobId, timeoutMs, null);
   }
 
   private ended(jobId: string, outcome: JobEnd): void {
-    for (const end of [...(this.endWaiters.get(jobId) ?? [])]) end(outcome);
+    this.endWaiters.end(jobId, outcome);
   }
 
   /** The workers' render slots, read at most every few seconds; 1 while none has announced itself. */

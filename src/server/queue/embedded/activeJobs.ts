@@ -7,6 +7,7 @@
 import type { UserJobKind } from '../../render/jobSpec';
 import type { ActiveLimit } from '../renderQueue';
 import { SequenceIndex } from '../sequenceIndex';
+import { EndWaiters } from '../waiters';
 
 export interface ActiveJob {
   id: string;
@@ -45,7 +46,7 @@ export class ActiveJobs {
   private readonly queuedByStyle = new Map<string, QueuedWork>();
   private readonly byUser = new Map<number, number>();
   private readonly byIp = new Map<string, number>();
-  private readonly endWaiters = new Map<string, Set<(ended: boolean) => void>>();
+  private readonly endWaiters = new EndWaiters<boolean>();
 
   /** Jobs queued or running: what a new job would have ahead of it. */
   get size(): number {
@@ -87,7 +88,7 @@ export class ActiveJobs {
     this.jobs.delete(id);
     this.index.delete(job.seq);
     this.count(job, -1);
-    for (const end of [...(this.endWaiters.get(id) ?? [])]) end(true);
+    this.endWaiters.end(id, true);
   }
 
   /** Moves a job between queued and running, keeping the queued counts right. */
@@ -114,25 +115,12 @@ export class ActiveJobs {
   /** Resolves true when the job leaves (remove), false after `timeoutMs` or at `endAllWaits`. */
   whenEnded(id: string, timeoutMs: number): Promise<boolean> {
     if (!this.jobs.has(id)) return Promise.resolve(true);
-    return new Promise((resolve) => {
-      const waiters = this.endWaiters.get(id) ?? new Set();
-      this.endWaiters.set(id, waiters);
-      const end = (ended: boolean): void => {
-        clearTimeout(timer);
-        waiters.delete(end);
-        if (!waiters.size && this.endWaiters.get(id) === waiters) this.endWaiters.delete(id);
-        resolve(ended);
-      };
-      const timer = setTimeout(() => end(false), timeoutMs);
-      // A waiting request must never be what keeps the process alive.
-      timer.unref();
-      waiters.add(end);
-    });
+    return this.endWaiters.wait(id, timeoutMs, false);
   }
 
   /** Shutdown: every waiting create hears that its job did not end. */
   endAllWaits(): void {
-    for (const waiters of [...this.endWaiters.values()]) for (const end of [...waiters]) end(false);
+    this.endWaiters.endAll(false);
   }
 
   private count(job: ActiveJob, change: number): void {

@@ -17,9 +17,9 @@ import { DurationRepository, RenderDurations, type RenderSeeds } from '../render
 import {
   KEEP_DONE_MS,
   KEEP_FAILED_MS,
-  QUICK_ANSWER_MS,
   RenderAborted,
   answerSeconds,
+  settingsOf,
   type FinishedJob,
   type GalleryPriority,
   type GalleryResult,
@@ -33,6 +33,7 @@ import {
 import { RENDER_SEEDS } from '../renderSeeds';
 import { DEFAULT_RENDER_SECONDS, JOB_ID_PATTERN, RENDER_TIMEOUT_MS, durationStyleOf, jobIdentity, jobScope, type RenderRunner } from '../renderSpec';
 import { FinishedResults } from '../finishedResults';
+import { QuickWaits, SerialRuns } from '../waiters';
 import { JobRepository, filesOf, specOf } from '../repository';
 import type { SequenceIndex } from '../sequenceIndex';
 import { ActiveJobs, type ActiveJob } from './activeJobs';
@@ -84,14 +85,12 @@ export class EmbeddedRenderQueue implements RenderQueue {
   private readonly estimates: Estimates;
   private readonly files: DataFiles;
   private readonly finished: FinishedResults;
-  /** The users whose create waits in waitForQuickJob now. */
-  private readonly quickWaits = new Set<number>();
+  private readonly quickWaits: QuickWaits;
   private readonly maxAttempts: number;
   private readonly maxInterruptions: number;
   private readonly sweepIntervalMs: number;
-  private readonly quickWaitMs: number;
   private sweepTimer: NodeJS.Timeout | null = null;
-  private submitting: Promise<void> = Promise.resolve();
+  private readonly submits = new SerialRuns();
   private started = false;
   private closed = false;
 
@@ -102,7 +101,7 @@ export class EmbeddedRenderQueue implements RenderQueue {
     this.maxAttempts = options.maxAttempts ?? 2;
     this.maxInterruptions = options.maxInterruptions ?? 3;
     this.sweepIntervalMs = options.sweepIntervalMs ?? 5_000;
-    this.quickWaitMs = options.quickWaitMs ?? QUICK_ANSWER_MS;
+    this.quickWaits = new QuickWaits(options.quickWaitMs);
     this.durations = new RenderDurations(options.seeds ?? RENDER_SEEDS, DEFAULT_RENDER_SECONDS, new DurationRepository(options.db));
     this.estimates = new Estimates(this.durations, options.concurrency);
     this.scheduler = new Scheduler({
@@ -154,8 +153,7 @@ export class EmbeddedRenderQueue implements RenderQueue {
   }
 
   get settings(): QueueSettings {
-    const { concurrency, inquiryThreshold, unpolledExpiryMs, cacheScope, maxActivePerUser, maxActivePerIp } = this.options;
-    return { concurrency, inquiryThreshold, unpolledExpiryMs, cacheScope, maxActivePerUser, maxActivePerIp };
+    return settingsOf(this.options);
   }
 
   /** The wait-count structure, for tests and benchmarks that check it is not a scan. */
@@ -172,12 +170,7 @@ export class EmbeddedRenderQueue implements RenderQueue {
    * nothing else may queue, as when every statement was synchronous.
    */
   submit(spec: UserJobSpec, request: SubmitRequest): Promise<SubmitOutcome> {
-    const outcome = this.submitting.then(() => this.submitNow(spec, request));
-    this.submitting = outcome.then(
-      () => undefined,
-      () => undefined,
-    );
-    return outcome;
+    return this.submits.run(() => this.submitNow(spec, request));
   }
 
   private async submitNow(spec: UserJobSpec, request: SubmitRequest): Promise<SubmitOutcome> {
@@ -219,19 +212,8 @@ export class EmbeddedRenderQueue implements RenderQueue {
     return { type: 'queued', id, waitCount: this.active.waitCountOf(job), remainingMs: this.remainingMs(job, this.options.now()) };
   }
 
-  /**
-   * One such wait per user and no more at once than there are render slots, so that waiting
-   * creates can never hold many connections open (the callers' rate limits come first).
-   */
-  async waitForQuickJob(queued: QueuedOutcome, userId: number | null): Promise<boolean> {
-    const quick = queued.waitCount === 0 && queued.remainingMs <= QUICK_ANSWER_MS;
-    if (!quick || userId === null || this.quickWaits.has(userId) || this.quickWaits.size >= this.options.concurrency) return false;
-    this.quickWaits.add(userId);
-    try {
-      return await this.active.whenEnded(queued.id, this.quickWaitMs);
-    } finally {
-      this.quickWaits.delete(userId);
-    }
+  waitForQuickJob(queued: QueuedOutcome, userId: number | null): Promise<boolean> {
+    return this.quickWaits.wait(queued, userId, this.options.concurrency, (id, timeoutMs) => this.active.whenEnded(id, timeoutMs));
   }
 
   jobEnded(id: string, timeoutMs: number): Promise<boolean> {
