@@ -655,33 +655,7 @@ describe('with a shared bucket', () => {
 describe('gallery renders beside the queue', () => {
   const gallery = (styleId: number) => ({ kind: 'catalog-logo' as const, styleId });
 
-  it('run only in slots no user job wants, demand before background, one render per key', async () => {
-    const runner = new FakeRunner('manual');
-    const q = await open(runner);
-    const user = await queued(q, logo(1));
-    const background = q.renderGallery('logo-1', gallery(1), 'background');
-    const demand = q.renderGallery('logo-2', gallery(2), 'demand');
-    expect(q.renderGallery('logo-2', gallery(2), 'demand')).toBe(demand);
-    await queued(q, logo(2));
-    expect(runner.renders.map((render) => render.spec.kind)).toEqual(['tl']);
-    runner.renders[0].finish();
-    await settle();
-    // The second user job goes before any gallery task.
-    expect(runner.renders[1].spec).toEqual(logo(2));
-    runner.renders[1].finish();
-    await settle();
-    expect(runner.renders[2].spec).toEqual(gallery(2));
-    runner.renders[2].finish();
-    const made = await demand;
-    expect(made.files).toEqual(['thumbnail.jpg', 'preview1.jpg', 'preview.jpg']);
-    expect(fs.readdirSync(made.dir).sort()).toEqual(['preview.jpg', 'preview1.jpg', 'thumbnail.jpg']);
-    await runner.started(4);
-    expect(runner.renders[3].spec).toEqual(gallery(1));
-    runner.renders[3].finish();
-    await expect(background).resolves.toMatchObject({ files: expect.any(Array) });
-    expect(await q.poll(user.id, null)).toMatchObject({ type: 'done' });
-  });
-
+  // Order below users' jobs and one render per key: the contract suite (queueContract.test.ts).
   it('a background render gives its slot up to a user job and runs again after it', async () => {
     const runner = new FakeRunner('manual');
     const q = await open(runner);
