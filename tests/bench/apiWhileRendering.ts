@@ -81,8 +81,18 @@ export async function benchApiWhileWorkersRender(seconds: number): Promise<Row[]
   const token = await new TokenService(SECRET, systemClock).sign({ userId: user.id, version: 0 });
   const server = await startServer({ env, token });
   const workerDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wpg-bench-worker-'));
-  const worker = spawn(process.execPath, ['--import', 'tsx', 'src/server/worker.ts'], { cwd: path.resolve(__dirname, '../..'), env: { ...process.env, ...env, DATA_DIR: workerDir, RENDER_CONCURRENCY: '2', NODE_ENV: 'production' }, stdio: 'ignore' });
+  const worker = spawn(process.execPath, ['--import', 'tsx', 'src/server/worker.ts'], { cwd: path.resolve(__dirname, '../..'), env: { ...process.env, ...env, DATA_DIR: workerDir, RENDER_CONCURRENCY: '2', NODE_ENV: 'production' }, stdio: ['ignore', 'pipe', 'ignore'] });
   try {
+    // Its start (compiling, warming its threads) is not what the idle figures are about.
+    await new Promise<void>((resolve, reject) => {
+      let log = '';
+      worker.stdout?.on('data', (chunk: Buffer) => {
+        log += chunk.toString();
+        if (log.includes('Render worker started')) resolve();
+      });
+      worker.once('exit', () => reject(new Error(`the render worker stopped: ${log}`)));
+    });
+    worker.stdout?.resume();
     return await measure(server, 'BullMQ with a worker process', seconds);
   } finally {
     worker.kill('SIGTERM');
