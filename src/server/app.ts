@@ -14,7 +14,7 @@ import { registerAuthRoutes } from './modules/auth/routes';
 import { registerBuilderFiles } from './modules/builder/files';
 import { registerBuilderRoutes } from './modules/builder/routes';
 import type { SmsProvider } from './modules/auth/smsProviders';
-import { BRAND_ASSETS_DIR, ensureQqQrCode, generatedBrandDir } from './modules/common/brandAssets';
+import { BRAND_ASSETS_DIR, generatedBrandDir } from './modules/common/brandAssets';
 import { registerCommonRoutes } from './modules/common/routes';
 import { registerTutorialFiles } from './modules/common/tutorials';
 import { registerGenerationFiles } from './modules/generation/files';
@@ -98,7 +98,8 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
 
   const renderQueue = await openRenderQueue({ config, sql: database.sql, dialect: database.dialect, now, log: app.log, state, files, generation: options.generation });
   const services = createServices({ config, sql: database.sql, now, log: app.log, state, files, renderQueue, smsProvider: options.smsProvider, miniSite: options.miniSite, builder: options.builder });
-  await ensureQqQrCode(config.dataDir, (await services.common.siteConfig()).qq1_link);
+  // Its first read makes the feedback group's join QR from the stored link.
+  await services.common.siteConfig();
   const housekeeping = startHousekeeping(services, app.log);
   app.addHook('onClose', async () => clearInterval(housekeeping.timer));
   // What a start deletes (an old renderer's pictures, results past their time) is gone before the first request.

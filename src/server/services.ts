@@ -12,6 +12,7 @@ import { SmsOutbox, createSmsProvider, type SmsProvider } from './modules/auth/s
 import { SmsService } from './modules/auth/smsService';
 import { createBuilder } from './modules/builder/wiring';
 import type { BuiltSiteRenderer } from './modules/builder/previews';
+import { ensureQqQrCode } from './modules/common/brandAssets';
 import { CommonRepository } from './modules/common/repository';
 import { ShippedTutorials } from './modules/common/tutorials';
 import { GenerationLimiters } from './modules/generation/rateLimits';
@@ -101,7 +102,7 @@ export function createServices({ config, sql, now, log, state, files, renderQueu
     operateLog: new OperateLog(sql, now, limiter),
     qrLogin: new QrLoginService({ db: sql, now, tickets: new QrTicketRepository(sql), users, tokens }),
     qrProvider: createQrLoginProvider(config.qrLoginProvider, { devices: new QrDevices(new QrDeviceRepository(sql), now) }),
-    common: new CommonRepository(sql, now, new ShippedTutorials()),
+    common: new CommonRepository(sql, now, new ShippedTutorials(), (link) => ensureQqQrCode(config.dataDir, link)),
     renderQueue,
     catalog,
     zips,

@@ -7,6 +7,11 @@ import { DEFAULT_LOGO_TEXTS } from '../../../src/contract/generation';
 import { Security } from '../../../src/contract/limits';
 import { GENERATION_RATE_LIMITS } from '../../../src/server/modules/generation/rateLimits';
 import { MINI_SITE_RATE_LIMITS } from '../../../src/server/modules/miniSite/rateLimits';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { SiteConfig } from '../../../src/contract/common';
+import { SITE_CONFIG_CACHE_MS } from '../../../src/server/modules/common/repository';
+import { applySiteSettings, parseSiteSettings } from '../../../src/server/modules/common/siteSettings';
 import { bearer, get, post, type TestApp } from '../helpers';
 import { canvasImage, multipart } from '../modules/miniSiteKit';
 import { FakeRunner } from '../queue/kit';
@@ -96,5 +101,16 @@ jest.setTimeout(120_000);
     const url = `/api/wxAuth/wxLoginInfo?qrcode=${encodeURIComponent(data.ticket)}`;
     const polls = await Promise.all([a, b, a, b, a, b].map((server) => get<QrLoginInfoAnswer>(server, url)));
     expect(polls.map((poll) => poll.data.status).sort()).toEqual(['confirmed', 'expired', 'expired', 'expired', 'expired', 'expired']);
+  });
+
+  it('draws on B the join QR of a feedback-group link an operator set on A\u2019s machine, within the cache time', async () => {
+    const link = 'https://qm.qq.com/q/800100200';
+    await applySiteSettings(cluster.db.sql, a.dataDir, parseSiteSettings(['qq1=800100200', `qq1_link=${link}`]));
+    const made = fs.readFileSync(path.join(a.dataDir, 'brand', 'qq1-qrcode.png'));
+    cluster.clock.advance(SITE_CONFIG_CACHE_MS);
+    expect((await get<SiteConfig>(b, '/index/index/getSiteConfig')).data).toMatchObject({ qq1_link: link, qq1_url: '/static/brand/qq1-qrcode.png' });
+    const picture = await b.app.inject({ method: 'GET', url: '/static/brand/qq1-qrcode.png' });
+    expect(picture.statusCode).toBe(200);
+    expect(picture.rawPayload.equals(made)).toBe(true);
   });
 });
