@@ -83,7 +83,7 @@ export function createServices({ config, sql, now, log, state, files, renderQueu
   const zips = new ZipService({ dataDir: config.dataDir, files, queue: renderQueue, now, key: zipKey });
   const generationLimiters = new GenerationLimiters(state);
   const works = new WorksRepository(sql, now);
-  const music = new MusicLibrary({ dataDir: config.dataDir, files, log, now });
+  const music = new MusicLibrary({ dataDir: config.dataDir, files, log, now, state });
   const uploads = new UploadStore({ dataDir: config.dataDir, now, files });
   const miniSiteLimiters = new MiniSiteLimiters(state);
   // Sites render in a worker thread (app.ts closes it); tests may hand in a renderer of their own.

@@ -8,6 +8,7 @@ import type { MusicWorkerInput, MusicWorkerReply, MusicWorkerStop } from '../../
 import { MUSIC_TRACKS, MUSIC_VERSION, musicTrackBySlug } from '../../render/music/tracks';
 import { MUSIC_URL_PREFIX, musicRoot } from './paths';
 import type { DataFiles } from '../../storage/dataFiles';
+import { withLock, type SharedState } from '../../sharedState/types';
 
 /** Like the render workers: tsx's hook first, so the thread runs TypeScript under tsx and jest alike. */
 const MUSIC_WORKER_FILE = path.join(__dirname, '../../render/music/musicWorker.ts');
@@ -19,6 +20,8 @@ const FAILURE_BACKOFF_MS = 60_000;
 const STOP_GRACE_MS = 3_000;
 
 const fileName = (slug: string): string => `${slug}.mp3`;
+/** The lock of the server making the tracks: renewed while it works, lapsed soon after it dies. */
+const SYNTHESIS_LOCK_MS = 30_000;
 
 /**
  * The background-music tracks (render/music): listed from the code, made on first need (in the
@@ -34,7 +37,7 @@ export class MusicLibrary {
   private failedAt: number | null = null;
   private closed = false;
 
-  constructor(private readonly options: { dataDir: string; files: DataFiles; log: FastifyBaseLogger; now: Clock }) {
+  constructor(private readonly options: { dataDir: string; files: DataFiles; log: FastifyBaseLogger; now: Clock; state: SharedState }) {
     this.dir = path.join(musicRoot(options.dataDir), MUSIC_VERSION);
     this.list = MUSIC_TRACKS.map((track) => {
       const url = `${MUSIC_URL_PREFIX}${MUSIC_VERSION}/${fileName(track.slug)}`;
@@ -109,12 +112,20 @@ export class MusicLibrary {
    * published, so that any server can serve them.
    */
   private async fetchOrSynthesise(slugs: string[]): Promise<void> {
-    const { files } = this.options;
-    const wanted: string[] = [];
-    for (const slug of slugs) if (!(await files.fetch(path.join(this.dir, fileName(slug))))) wanted.push(slug);
-    if (!wanted.length) return;
-    await this.synthesise(wanted);
-    for (const slug of wanted) await files.publish(path.join(this.dir, fileName(slug)));
+    const { files, state } = this.options;
+    const notFetched = async (): Promise<string[]> => {
+      const wanted: string[] = [];
+      for (const slug of slugs) if (!(await files.fetch(path.join(this.dir, fileName(slug))))) wanted.push(slug);
+      return wanted;
+    };
+    if (!(await notFetched()).length) return;
+    // One server makes them (servers started together would each spend half a minute on it); the others wait and fetch its files.
+    await withLock(state, `music:${MUSIC_VERSION}`, SYNTHESIS_LOCK_MS, async () => {
+      const wanted = await notFetched();
+      if (!wanted.length) return;
+      await this.synthesise(wanted);
+      for (const slug of wanted) await files.publish(path.join(this.dir, fileName(slug)));
+    });
   }
 
   /** Stops a synthesis under way (shutdown): the thread kills its ffmpeg processes, then ends. */
