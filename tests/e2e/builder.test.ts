@@ -19,6 +19,14 @@ function activePanel(page: Page): Locator {
   return page.getByRole('tabpanel');
 }
 
+/** Waits for a field to show `value`: a shortcut's re-render comes a moment after the key press. */
+async function showsValue(field: Locator, value: string): Promise<void> {
+  for (const deadline = Date.now() + 5_000; (await field.inputValue()) !== value; ) {
+    if (Date.now() > deadline) throw new Error(`the field shows "${await field.inputValue()}", not "${value}"`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 async function saved(page: Page): Promise<void> {
   await page.getByRole('status').filter({ hasText: '已自动保存' }).waitFor({ timeout: 60_000 });
 }
@@ -66,6 +74,34 @@ describeInBrowser('the page builder, in Chromium against the npm start server', 
     await again.goto(url('/user/backend/siteList'));
     await again.getByRole('cell', { name: '编辑中' }).first().waitFor();
     expect(await again.getByRole('cell', { name: '编辑中' }).count()).toBe(1);
+    expect(errors).toEqual([]);
+  });
+
+  it('takes typing back with Ctrl+Z and brings it again with Ctrl+Shift+Z, and saves what the undo left', async () => {
+    const { page, errors } = await openPage(browser);
+    await registerAndLogIn(page, '13800138044');
+    await page.goto(url('/user/createWeb'));
+    await page.frameLocator('iframe[title="网站预览"]').locator('body').waitFor();
+    await page.getByRole('tab', { name: '整站配置' }).click();
+    const name = activePanel(page).getByLabel('网站名称');
+    const original = await name.inputValue();
+    await name.fill('');
+    await name.pressSequentially('云海仙途', { delay: 20 });
+    await saved(page);
+    // One step for the whole typing, whatever the keystrokes.
+    await name.press('Control+z');
+    await showsValue(name, original);
+    await name.press('Control+Shift+z');
+    await showsValue(name, '云海仙途');
+    const undoSaved = page.waitForResponse((response) => response.url().includes('/api/CreateWeb/saveConfig') && response.request().postData()?.includes(JSON.stringify(original).slice(1, -1)) === true);
+    await page.getByRole('button', { name: '撤销' }).click();
+    await showsValue(name, original);
+    await undoSaved;
+    // The undo was saved: a reload shows it.
+    await page.reload();
+    await page.getByRole('tab', { name: '整站配置' }).click();
+    await page.frameLocator('iframe[title="网站预览"]').locator('body').waitFor();
+    expect(await activePanel(page).getByLabel('网站名称').inputValue()).toBe(original);
     expect(errors).toEqual([]);
   });
 

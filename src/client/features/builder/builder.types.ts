@@ -50,6 +50,31 @@ export interface BannerJobState {
   percent: number;
 }
 
+/** One undoable change of a field (text, picture): its value before and after. */
+export interface EditStep {
+  type: ComponentType;
+  key: string;
+  before: string;
+  after: string;
+}
+
+/** How an edit enters the history: typing (consecutive keystrokes in one field are one step), a whole change, or none (not the user's). */
+export type EditKind = 'typing' | 'whole' | 'none';
+
+/** Undo and redo (spec section 4's builder): the steps behind and ahead of the form as shown. */
+export interface EditHistory {
+  past: EditStep[];
+  future: EditStep[];
+  /** The last step is typing that the next keystroke in its field joins. */
+  open: boolean;
+}
+
+/** Steps kept to undo: the oldest go past this. */
+export const UNDO_STEPS = 200;
+
+/** A new history (a fresh object each time: the state's own may not be shared). */
+export const emptyHistory = (): EditHistory => ({ past: [], future: [], open: false });
+
 /** An image field's upload, by `${type}.${key}`. */
 export interface BuilderState {
   /** Kept in session storage (spec section 3) with previewUrl: a reload opens the same site. */
@@ -66,6 +91,7 @@ export interface BuilderState {
   uploads: Record<string, UploadState>;
   /** 生成并下载 is under way. */
   completing: boolean;
+  history: EditHistory;
 }
 
 /** How the builder page was opened (spec screen 7): `?new=1`, `?id=N`, or neither (session storage). */

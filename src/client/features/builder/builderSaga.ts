@@ -48,6 +48,8 @@ import {
   completeRequested,
   completeStarted,
   fieldEdited,
+  editUndone,
+  editRedone,
   imageUploadRequested,
   musicChosen,
   pickerApplying,
@@ -92,14 +94,15 @@ function newSite() {
 
 /**
  * A new site is named after the game the user named before (in any form), not the configuration's
- * sample: an edit like a typed one, so that the auto-save sends it and the logo follows the name.
+ * sample: an edit like a typed one, so that the auto-save sends it and the logo follows the name,
+ * but not one of the user's to undo.
  */
 export function* nameAfterTheGame(site: BuilderSite): SagaIterator {
   const identity: GameIdentity = yield select(selectGameIdentity);
   const name = Array.from(identity.game_name?.trim() ?? '')
     .slice(0, BuilderLimits.webNameMax)
     .join('');
-  if (name && name !== site.formData.main?.[BUILDER_NAME_KEY]) yield put(fieldEdited({ type: 'main', key: BUILDER_NAME_KEY, value: name }));
+  if (name && name !== site.formData.main?.[BUILDER_NAME_KEY]) yield put(fieldEdited({ type: 'main', key: BUILDER_NAME_KEY, value: name, kind: 'none' }));
 }
 
 /** How many of the most recently changed sites are looked through for one still 编辑中. */
@@ -240,10 +243,10 @@ export function* saveOnLeaving(): SagaIterator {
   }
 }
 
-/** Spec section 4: edits are saved 1 s after the last one; a burst of edits is one save. */
+/** Spec section 4: edits are saved 1 s after the last one; a burst of edits is one save. An undo or a redo is an edit. */
 export function* autoSaveSaga(): SagaIterator {
   yield fork(saveQueue);
-  yield debounce(BuilderLimits.autoSaveDebounceMs, fieldEdited.type, requestAutoSave);
+  yield debounce(BuilderLimits.autoSaveDebounceMs, [fieldEdited.type, editUndone.type, editRedone.type], requestAutoSave);
   yield fork(retryWhenOnline);
   yield fork(saveOnLeaving);
 }
@@ -435,7 +438,7 @@ export function* uploadImage(action: ReturnType<typeof imageUploadRequested>): S
     const answer: SiteFileUploadAnswer = yield call(builderApi.siteFileUpload, file, file.name, { id: site.id, type, key }, (percent: number) => progress.put(percent));
     if (!answer?.url) throw new Error('no url');
     yield put(uploadEnded({ key: uploadKey, ok: true }));
-    yield put(fieldEdited({ type, key, value: answer.url }));
+    yield put(fieldEdited({ type, key, value: answer.url, kind: 'whole' }));
   } catch (error) {
     yield call(endSessionIfExpired, error);
     services.notify.error(serverMessageOf(error, BuilderMessages.uploadFailed));

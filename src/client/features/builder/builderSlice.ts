@@ -1,7 +1,7 @@
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { BuilderLimits, type BuilderSite, type BuilderTab, type ComponentTemplate, type ComponentType } from '../../../contract/builder';
 import { sessionEnded } from '../auth/authSlice';
-import { editsAfterSave, formDataWithEdits, type BuilderState, type PendingEdits, type SiteOpening } from './builder.types';
+import { UNDO_STEPS, editsAfterSave, emptyHistory, formDataWithEdits, type BuilderState, type EditKind, type EditStep, type PendingEdits, type SiteOpening } from './builder.types';
 
 export const initialPickerState: BuilderState['picker'] = { type: null, status: 'idle', page: 1, total: 0, items: [], selectedId: null, applying: false };
 export const initialBannerJobState: BuilderState['banner'] = { status: 'idle', waitCount: 0, durationSeconds: BuilderLimits.defaultBannerSeconds, percent: 0 };
@@ -18,6 +18,7 @@ export const initialBuilderState: BuilderState = {
   banner: initialBannerJobState,
   uploads: {},
   completing: false,
+  history: emptyHistory(),
 };
 
 /** The builder page (`edit`) or the result page (`result`, which never makes a new site) opened. */
@@ -45,6 +46,36 @@ function replaceSite(state: BuilderState, site: BuilderSite) {
   state.site = { ...site, formData: formDataWithEdits(site.formData, state.pending) };
   state.siteId = site.id;
   state.previewUrl = site.previewUrl;
+  // A field the site no longer has (its template was switched) cannot be set back.
+  const exists = (step: EditStep): boolean => step.key in (site.formData[step.type] ?? {});
+  state.history.past = state.history.past.filter(exists);
+  state.history.future = state.history.future.filter(exists);
+}
+
+/** Sets a field as the user sees it and marks it for the next save. */
+function setField(state: BuilderState, type: ComponentType, key: string, value: string) {
+  if (!state.site) return;
+  state.site.formData[type] = { ...state.site.formData[type], [key]: value };
+  state.pending[type] = { ...state.pending[type], [key]: value };
+}
+
+/** Notes an edit in the history: keystrokes in one field join its step; any new step clears what was undone. */
+function record(state: BuilderState, step: EditStep, kind: EditKind) {
+  const { history } = state;
+  const last = history.past[history.past.length - 1];
+  if (kind === 'typing' && history.open && last && last.type === step.type && last.key === step.key) {
+    last.after = step.after;
+    // Typed back to where it began: nothing to undo.
+    if (last.after === last.before) {
+      history.past.pop();
+      history.open = false;
+    }
+  } else {
+    history.past.push(step);
+    if (history.past.length > UNDO_STEPS) history.past.splice(0, history.past.length - UNDO_STEPS);
+    history.open = kind === 'typing';
+  }
+  history.future = [];
 }
 
 export const builderSlice = createSlice({
@@ -57,6 +88,7 @@ export const builderSlice = createSlice({
     /** A site opened or created: nothing of another site's is kept. */
     siteLoaded(state, action: PayloadAction<BuilderSite>) {
       state.pending = {};
+      state.history = emptyHistory();
       state.saveStatus = 'idle';
       state.uploads = {};
       state.status = 'succeeded';
@@ -77,12 +109,32 @@ export const builderSlice = createSlice({
     tabChanged(state, action: PayloadAction<BuilderTab>) {
       state.activeTab = action.payload;
     },
-    /** Every keystroke: the form shows it at once, the debounced save sends it. */
-    fieldEdited(state, action: PayloadAction<{ type: ComponentType; key: string; value: string }>) {
-      const { type, key, value } = action.payload;
+    /**
+     * Every keystroke: the form shows it at once, the debounced save sends it, and the history can
+     * take it back (`kind`: typing unless said; `none` for values the user did not set).
+     */
+    fieldEdited(state, action: PayloadAction<{ type: ComponentType; key: string; value: string; kind?: EditKind }>) {
+      const { type, key, value, kind = 'typing' } = action.payload;
       if (!state.site) return;
-      state.site.formData[type] = { ...state.site.formData[type], [key]: value };
-      state.pending[type] = { ...state.pending[type], [key]: value };
+      const before = state.site.formData[type]?.[key] ?? '';
+      setField(state, type, key, value);
+      if (kind !== 'none' && before !== value) record(state, { type, key, before, after: value }, kind);
+    },
+    /** 撤销 (Ctrl/⌘+Z): the last step's field goes back; the auto-save sends it. */
+    editUndone(state) {
+      const step = state.history.past.pop();
+      if (!step) return;
+      setField(state, step.type, step.key, step.before);
+      state.history.future.push(step);
+      state.history.open = false;
+    },
+    /** 重做 (Ctrl/⌘+Shift+Z): the step undone last comes back. */
+    editRedone(state) {
+      const step = state.history.future.pop();
+      if (!step) return;
+      setField(state, step.type, step.key, step.after);
+      state.history.past.push(step);
+      state.history.open = false;
     },
     saveStarted(state) {
       state.saveStatus = 'saving';
@@ -190,6 +242,8 @@ export const {
   siteForgotten,
   tabChanged,
   fieldEdited,
+  editUndone,
+  editRedone,
   saveStarted,
   saveSucceeded,
   saveOffline,

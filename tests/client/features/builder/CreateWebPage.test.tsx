@@ -95,6 +95,25 @@ describe('CreateWebPage', () => {
     expect(jest.mocked(builderApi.saveConfig).mock.calls[0][0].formData.main.siteName).toBe('龙腾新');
   });
 
+  it('撤销 and 重做, by button and by Ctrl+Z / Ctrl+Shift+Z, take a field\u2019s typing back and bring it again', async () => {
+    const { user } = renderPage();
+    const input = await screen.findByLabelText('网站名称');
+    const undo = screen.getByRole('button', { name: '撤销' });
+    const redo = screen.getByRole('button', { name: '重做' });
+    expect(undo).toBeDisabled();
+    fireEvent.change(input, { target: { value: '龙' } });
+    fireEvent.change(input, { target: { value: '龙腾新' } });
+    await user.click(undo);
+    expect(input).toHaveValue('龙腾天下');
+    expect(undo).toBeDisabled();
+    await user.click(redo);
+    expect(input).toHaveValue('龙腾新');
+    fireEvent.keyDown(input, { key: 'z', ctrlKey: true });
+    expect(input).toHaveValue('龙腾天下');
+    fireEvent.keyDown(window, { key: 'Z', ctrlKey: true, shiftKey: true });
+    expect(input).toHaveValue('龙腾新');
+  });
+
   it('the picker needs a choice; choosing a template switches the site to it', async () => {
     const user = fastUser();
     const { services } = renderPage();

@@ -86,7 +86,7 @@ describe('builder: opening a site', () => {
     const { storeState } = await expectSaga(openSite, builderOpened({ opening: { kind: 'new' }, page: 'edit' }))
       .withReducer(rootReducer, named)
       .provide([providers, answer(builderApi.getWebUrl, created)])
-      .put(fieldEdited({ type: 'main', key: 'web_name', value: '星辰战纪' }))
+      .put(fieldEdited({ type: 'main', key: 'web_name', value: '星辰战纪', kind: 'none' }))
       .run();
     expect(storeState.builder.pending).toEqual({ main: { web_name: '星辰战纪' } });
     await expectSaga(openSite, builderOpened({ opening: { kind: 'id', id: 9 }, page: 'edit' }))
@@ -599,7 +599,7 @@ describe('builder: uploads, music and completing', () => {
     const { storeState } = await expectSaga(uploadImage, imageUploadRequested({ type: 'content', key: 'cover', file: picked }))
       .withReducer(rootReducer, openState())
       .provide([providers, answer(builderApi.siteFileUpload, { url: '/uploads/x.png' })])
-      .put(fieldEdited({ type: 'content', key: 'cover', value: '/uploads/x.png' }))
+      .put(fieldEdited({ type: 'content', key: 'cover', value: '/uploads/x.png', kind: 'whole' }))
       .run();
     expect(storeState.builder.site?.formData.content.cover).toBe('/uploads/x.png');
     expect(storeState.builder.uploads['content.cover'].status).toBe('succeeded');

@@ -22,6 +22,7 @@ import { bannerRequested, builderOpened, completeRequested, saveRequested, tabCh
 import PreviewFrame from '../components/PreviewFrame';
 import SaveStatusText from '../components/SaveStatusText';
 import TabPanel from '../components/TabPanel';
+import UndoRedoButtons from '../components/UndoRedoButtons';
 
 // Dialogs the page opens on demand: fetched the first time they are needed.
 const TemplatePickerDialog = lazy(() => import(/* webpackChunkName: "builder-picker" */ '../components/TemplatePickerDialog'));
@@ -94,6 +95,7 @@ export default function CreateWebPage() {
           <h1 style={{ margin: 0, fontSize: 16, lineHeight: '22px', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>游戏官网配置</h1>
           <SaveStatusText status={saveStatus} siteName={site?.web_name} />
         </div>
+        {site ? <UndoRedoButtons compact={phone} /> : null}
         <Button icon={<AppstoreOutlined />} onClick={() => setDrawerOpen(true)} disabled={!site} aria-label="组件选择">
           {phone ? null : '组件选择'}
         </Button>
