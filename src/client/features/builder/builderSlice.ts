@@ -59,6 +59,15 @@ function setField(state: BuilderState, type: ComponentType, key: string, value: 
   state.pending[type] = { ...state.pending[type], [key]: value };
 }
 
+/** Undo (the last step behind, its field back to `before`) or redo (the next ahead, to `after`). */
+function moveStep(state: BuilderState, from: 'past' | 'future', value: 'before' | 'after') {
+  const step = state.history[from].pop();
+  if (!step) return;
+  setField(state, step.type, step.key, step[value]);
+  state.history[from === 'past' ? 'future' : 'past'].push(step);
+  state.history.open = false;
+}
+
 /** Notes an edit in the history: keystrokes in one field join its step; any new step clears what was undone. */
 function record(state: BuilderState, step: EditStep, kind: EditKind) {
   const { history } = state;
@@ -122,19 +131,11 @@ export const builderSlice = createSlice({
     },
     /** 撤销 (Ctrl/⌘+Z): the last step's field goes back; the auto-save sends it. */
     editUndone(state) {
-      const step = state.history.past.pop();
-      if (!step) return;
-      setField(state, step.type, step.key, step.before);
-      state.history.future.push(step);
-      state.history.open = false;
+      moveStep(state, 'past', 'before');
     },
     /** 重做 (Ctrl/⌘+Shift+Z): the step undone last comes back. */
     editRedone(state) {
-      const step = state.history.future.pop();
-      if (!step) return;
-      setField(state, step.type, step.key, step.after);
-      state.history.past.push(step);
-      state.history.open = false;
+      moveStep(state, 'future', 'after');
     },
     saveStarted(state) {
       state.saveStatus = 'saving';
