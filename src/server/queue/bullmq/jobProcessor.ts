@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { GenerationMessages } from '../../../contract/generation';
 import type { Clock } from '../../clock';
-import { userFacingMessage, type CatalogJobSpec, type RenderKind } from '../../render/jobSpec';
+import { userFacingMessage, type CatalogJobSpec, type RenderKind, type RenderResult, type RenderSpec } from '../../render/jobSpec';
 import type { DataFiles } from '../../storage/dataFiles';
 import { renderUnderTimeout } from '../embedded/timedRender';
 import { jobDir, renderTmpDir } from '../paths';
@@ -31,9 +31,22 @@ export interface JobProcessorDeps {
   abortGraceMs: number;
 }
 
+/** Renders `spec` into `outDir` under its kind's timeout; the worker's stop (`signal`) aborts it as a shutdown. */
+async function renderForWorker(deps: JobProcessorDeps, spec: RenderSpec, outDir: string, signal: AbortSignal): Promise<RenderResult> {
+  const controller = new AbortController();
+  const stop = (): void => controller.abort(new RenderAborted('shutdown'));
+  if (signal.aborted) stop();
+  else signal.addEventListener('abort', stop, { once: true });
+  try {
+    return await renderUnderTimeout(deps.runner, spec, outDir, controller, { timeoutMs: deps.timeoutsMs[spec.kind], abortGraceMs: deps.abortGraceMs });
+  } finally {
+    signal.removeEventListener('abort', stop);
+  }
+}
+
 /** Renders the job of row `id`; rejects (the job put back) when `signal` says the worker stops. */
 export async function processRenderJob(deps: JobProcessorDeps, id: string, signal: AbortSignal): Promise<void> {
-  const { repo, index, runner, files, durations, now, log } = deps;
+  const { repo, index, files, durations, now, log } = deps;
   const row = await repo.claimById(id, now());
   if (!row) {
     // Expired or withdrawn while it waited: nothing to render.
@@ -46,12 +59,8 @@ export async function processRenderJob(deps: JobProcessorDeps, id: string, signa
   const startedAt = row.started_at ?? now();
   fs.mkdirSync(renderTmpDir(files.dataDir), { recursive: true });
   const tmp = fs.mkdtempSync(path.join(renderTmpDir(files.dataDir), `${id}-`));
-  const controller = new AbortController();
-  const stop = (): void => controller.abort(new RenderAborted('shutdown'));
-  if (signal.aborted) stop();
-  else signal.addEventListener('abort', stop, { once: true });
   try {
-    const result = await renderUnderTimeout(runner, spec, tmp, controller, { timeoutMs: deps.timeoutsMs[spec.kind], abortGraceMs: deps.abortGraceMs });
+    const result = await renderForWorker(deps, spec, tmp, signal);
     const missing = result.files.filter((file) => !fs.existsSync(path.join(tmp, file)));
     if (!result.files.length || missing.length) throw new Error(`The renderer reported files it did not write: ${missing.join(', ') || '(none)'}`);
     const final = jobDir(files.dataDir, id);
@@ -78,7 +87,6 @@ export async function processRenderJob(deps: JobProcessorDeps, id: string, signa
     await repo.fail(id, timedOut ? GenerationMessages.renderTimedOut : (userFacingMessage(error) ?? GenerationMessages.renderFailed), now(), row.touched_at);
     await index.remove(id);
   } finally {
-    signal.removeEventListener('abort', stop);
     fs.rmSync(tmp, { recursive: true, force: true });
   }
 }
@@ -91,23 +99,18 @@ export const GALLERY_RENDERS_FOLDER = 'gallery-renders';
  * with the render's error (its callers hear it) or, when the worker stops, with the abort.
  */
 export async function processGalleryJob(deps: JobProcessorDeps, key: string, spec: CatalogJobSpec, signal: AbortSignal): Promise<GalleryOutput> {
-  const { runner, files } = deps;
+  const { files } = deps;
   const root = path.join(files.dataDir, GALLERY_RENDERS_FOLDER);
   fs.mkdirSync(root, { recursive: true });
   const dir = fs.mkdtempSync(path.join(root, 'task-'));
-  const controller = new AbortController();
-  const stop = (): void => controller.abort(new RenderAborted('shutdown'));
-  if (signal.aborted) stop();
-  else signal.addEventListener('abort', stop, { once: true });
   try {
-    const result = await renderUnderTimeout(runner, spec, dir, controller, { timeoutMs: deps.timeoutsMs[spec.kind], abortGraceMs: deps.abortGraceMs });
+    const result = await renderForWorker(deps, spec, dir, signal);
     await files.publish(dir);
     return { folder: files.keyOf(dir), files: result.files };
   } catch (error) {
     deps.log.error({ err: error, task: key }, 'gallery render failed');
     throw error;
   } finally {
-    signal.removeEventListener('abort', stop);
     // With the local store the folder is the result: the API server moves its files out and deletes it.
     if (files.shared) fs.rmSync(dir, { recursive: true, force: true });
   }
