@@ -9,7 +9,7 @@ import { GenerationMessages } from '../../contract/generation';
 import type { DataFiles } from '../storage/dataFiles';
 import { jobDir } from './paths';
 import { JOB_ID_PATTERN } from './renderSpec';
-import type { FinishedJob, PollOutcome } from './renderQueue';
+import { KEEP_DONE_MS, KEEP_FAILED_MS, type FinishedJob, type PollOutcome } from './renderQueue';
 import { filesOf, specOf, type JobRepository, type JobRow } from './repository';
 
 /** A finished job's use is written at most this often. */
@@ -75,9 +75,9 @@ export class FinishedResults {
     return (await this.filesExist(id, files)) ? { id, spec: specOf(row), files, finishedAt: row.finished_at } : null;
   }
 
-  /** Deletes results unused since `doneBefore` and failures since `failedBefore`, with their files; answers how many. */
-  async prune(doneBefore: number, failedBefore: number): Promise<number> {
-    const ids = await this.repo.prune(doneBefore, failedBefore);
+  /** Deletes results unused for KEEP_DONE_MS before `at` and failures for KEEP_FAILED_MS, with their files; answers how many. */
+  async prune(at: number): Promise<number> {
+    const ids = await this.repo.prune(at - KEEP_DONE_MS, at - KEEP_FAILED_MS);
     for (const id of ids) {
       this.stored.delete(id);
       this.usedAt.delete(id);

@@ -1,5 +1,6 @@
 import type { Sql } from '../db/connection';
 import type { UserJobKind } from '../render/jobSpec';
+import { workKeyOf } from './renderSpec';
 
 /**
  * What a fresh install expects of each kind before it has rendered anything: medians measured with
@@ -111,7 +112,7 @@ export class RenderDurations {
 
   /** Expected milliseconds of one render of `kind` in `style`. */
   estimateMs(kind: UserJobKind, style: string): number {
-    const key = `${kind}\u0000${style}`;
+    const key = workKeyOf(kind, style);
     let estimate = this.estimates.get(key);
     if (estimate === undefined) {
       const own = this.samples.get(kind)?.get(style) ?? [];
@@ -134,7 +135,7 @@ export class RenderDurations {
     styles.set(sample.style, list);
     // Every style of the kind may lean on the machine's factor: all of the kind's estimates go.
     this.factors.delete(sample.kind);
-    for (const key of this.estimates.keys()) if (key.startsWith(`${sample.kind}\u0000`)) this.estimates.delete(key);
+    for (const key of this.estimates.keys()) if (key.startsWith(workKeyOf(sample.kind, ''))) this.estimates.delete(key);
   }
 
   private seedMs(kind: UserJobKind, style: string): number | null {

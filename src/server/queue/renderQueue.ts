@@ -96,6 +96,9 @@ export const QUICK_ANSWER_MS = 1_000;
 /** Milliseconds as the API's answers carry them: seconds to a hundredth (a logo takes 0.06 s to 0.4 s), without a float's noise. */
 export const answerSeconds = (ms: number): number => Math.round(ms / 10) / 100;
 
+/** An expected time as the answers carry it (RenderQueue.expectedSeconds): never 0, a logo takes a fraction of a second. */
+export const expectedAnswerSeconds = (ms: number): number => Math.max(0.01, answerSeconds(ms));
+
 export interface RenderQueue {
   readonly settings: QueueSettings;
 

@@ -57,6 +57,9 @@ export const DEFAULT_RENDER_SECONDS: Readonly<Record<UserJobKind, number>> = {
  * small part), the art provider for builder banners (a remote image service is far slower than
  * drawing here). The same for every user: it never names who asked.
  */
+/** The key of a kind and style, where render times and queued work are counted by both. */
+export const workKeyOf = (kind: string, style: string): string => `${kind}\u0000${style}`;
+
 export function durationStyleOf(spec: Pick<LogoJobSpec, 'kind' | 'logoStyle'> | Pick<BannerJobSpec, 'kind' | 'bannerStyle'> | Pick<BuilderBannerJobSpec, 'kind' | 'provider'>): string {
   switch (spec.kind) {
     case 'tl':

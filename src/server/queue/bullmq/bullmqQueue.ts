@@ -19,10 +19,8 @@ import { FinishedResults } from '../finishedResults';
 import { EndWaiters, QuickWaits, SerialRuns } from '../waiters';
 import { DurationRepository, RenderDurations, type RenderSeeds } from '../renderDurations';
 import {
-  KEEP_DONE_MS,
-  KEEP_FAILED_MS,
   RenderAborted,
-  answerSeconds,
+  expectedAnswerSeconds,
   settingsOf,
   type FinishedJob,
   type GalleryPriority,
@@ -35,10 +33,10 @@ import {
   type SubmitRequest,
 } from '../renderQueue';
 import { RENDER_SEEDS } from '../renderSeeds';
-import { DEFAULT_RENDER_SECONDS, JOB_ID_PATTERN, durationStyleOf, jobIdentity, jobScope } from '../renderSpec';
+import { DEFAULT_RENDER_SECONDS, JOB_ID_PATTERN, durationStyleOf, jobIdentity, jobScope, workKeyOf } from '../renderSpec';
 import { JobRepository, specOf, type JobRow } from '../repository';
 import { Estimates, type RunningJob } from '../embedded/estimates';
-import { RENDER_PRIORITY, RenderJobs, galleryJobId, type GalleryOutput } from './renderJobs';
+import { QUEUE_NAME, RENDER_PRIORITY, RenderJobs, bullPrefix, galleryJobId, type GalleryOutput } from './renderJobs';
 import { RenderSlots } from './renderSlots';
 import { WaitingIndex, type JobPlace, type LineEntry } from './waitingIndex';
 
@@ -113,7 +111,7 @@ export class BullmqRenderQueue implements RenderQueue {
   async start(): Promise<void> {
     if (this.started) return;
     const { eventsRedis, redisKeyPrefix } = this.options;
-    const events = new QueueEvents('renders', { connection: eventsRedis, prefix: `${redisKeyPrefix}bull` });
+    const events = new QueueEvents(QUEUE_NAME, { connection: eventsRedis, prefix: bullPrefix(redisKeyPrefix) });
     events.on('completed', ({ jobId, returnvalue }) => this.ended(jobId, { type: 'completed', value: returnvalue }));
     events.on('failed', ({ jobId, failedReason }) => this.ended(jobId, { type: 'failed', reason: failedReason }));
     events.on('removed', ({ jobId }) => this.ended(jobId, { type: 'removed' }));
@@ -143,7 +141,7 @@ export class BullmqRenderQueue implements RenderQueue {
   private async submitNow(spec: UserJobSpec, request: SubmitRequest): Promise<SubmitOutcome> {
     this.assertOpen();
     const id = this.identityOf(spec, request.userId);
-    const owner = request.userId === null ? '' : String(request.userId);
+    const owner = ownerKey(request.userId);
     const ipKey = addressLimitKey(request.ip) ?? '';
     const at = this.options.now();
     // A create counts as a poll of a job under way, however long ago it was last polled.
@@ -166,7 +164,7 @@ export class BullmqRenderQueue implements RenderQueue {
     // Before it joins the line: afterwards it would count among the jobs ahead of itself.
     const expectedDoneAt = at + (await this.waitAheadMs(at)) + ownMs;
     const seq = await this.repo.enqueue(id, spec, { userId: request.userId, ip: request.ip }, at);
-    const entry: LineEntry = { work: workOf(spec.kind, style), owner, ipKey, expectedDoneAt, polledAt: at };
+    const entry: LineEntry = { work: workKeyOf(spec.kind, style), owner, ipKey, expectedDoneAt, polledAt: at };
     if (seq === null) {
       // Queued or running by another server meanwhile: follow it (and put it in line if it is missing there).
       const current = await this.repo.byId(id);
@@ -176,8 +174,8 @@ export class BullmqRenderQueue implements RenderQueue {
       await this.jobs.add(id, RENDER_PRIORITY.user);
     }
     const place = await this.index.placeOf(id);
-    const now = this.options.now();
-    return { type: 'queued', id, waitCount: aheadOf(place), remainingMs: place.state === 'running' ? ownMs : Math.max(expectedDoneAt - now, ownMs) };
+    const remainingMs = this.remainingOf(spec.kind, style, { state: place.state === 'running' ? 'running' : 'waiting', expectedDoneAt }, this.options.now());
+    return { type: 'queued', id, waitCount: aheadOf(place), remainingMs };
   }
 
   /** In the line and on BullMQ: both ignore a job they have already. */
@@ -203,7 +201,7 @@ export class BullmqRenderQueue implements RenderQueue {
   async poll(id: string, userId: number | null): Promise<PollOutcome> {
     if (!JOB_ID_PATTERN.test(id)) return { type: 'unknown' };
     const at = this.options.now();
-    const asker = this.options.cacheScope === 'shared' ? '*' : userId === null ? '' : String(userId);
+    const asker = this.options.cacheScope === 'shared' ? '*' : ownerKey(userId);
     let place = await this.index.poll(id, asker, at, this.options.unpolledExpiryMs);
     if (place.state === 'unpolled') {
       if (await this.expireJob(id, at)) return { type: 'expired' };
@@ -230,7 +228,7 @@ export class BullmqRenderQueue implements RenderQueue {
     const style = durationStyleOf(spec);
     const ownMs = this.durations.estimateMs(row.kind, style);
     if (row.status === 'queued') {
-      await this.putInLine(row, { work: workOf(row.kind, style), owner: row.user_id === null ? '' : String(row.user_id), ipKey: addressLimitKey(row.ip) ?? '', expectedDoneAt: at + ownMs, polledAt: at });
+      await this.putInLine(row, { work: workKeyOf(row.kind, style), owner: ownerKey(row.user_id), ipKey: addressLimitKey(row.ip) ?? '', expectedDoneAt: at + ownMs, polledAt: at });
     }
     const again = await this.index.placeOf(id);
     return { type: 'waiting', waitCount: aheadOf(again), running: row.status === 'running', remainingMs: ownMs };
@@ -250,7 +248,7 @@ export class BullmqRenderQueue implements RenderQueue {
   }
 
   async expectedSeconds(kind: UserJobKind, style = ''): Promise<number> {
-    return Math.max(0.01, answerSeconds(await this.expectedMs(kind, style)));
+    return expectedAnswerSeconds(await this.expectedMs(kind, style));
   }
 
   /**
@@ -321,8 +319,7 @@ export class BullmqRenderQueue implements RenderQueue {
 
   async prune(): Promise<number> {
     if (this.closed) return 0;
-    const at = this.options.now();
-    return this.finished.prune(at - KEEP_DONE_MS, at - KEEP_FAILED_MS);
+    return this.finished.prune(this.options.now());
   }
 
   async close(): Promise<void> {
@@ -386,18 +383,17 @@ export class BullmqRenderQueue implements RenderQueue {
 
   /** What a waiting or running job has left: its expected end, or its render's own estimate less the time it has run. */
   private remainingOf(kind: UserJobKind, style: string, place: { state: 'waiting' | 'running'; expectedDoneAt: number | null; startedAt?: number | null }, at: number): number {
-    const estimates = new Estimates(this.durations, this.slotCount.value);
-    if (place.state === 'running') return estimates.runningRemainingMs({ kind, style, startedAt: place.startedAt ?? at, progress: 0 }, at);
-    const ownMs = estimates.ownMs(kind, style);
-    return place.expectedDoneAt === null ? ownMs : Math.max(place.expectedDoneAt - at, ownMs);
+    const run = place.state === 'running' ? { kind, style, startedAt: place.startedAt ?? at, progress: 0 } : null;
+    return new Estimates(this.durations, this.slotCount.value).remainingMs({ kind, style, expectedDoneAt: place.expectedDoneAt }, run, at);
   }
 }
 
+/** A user as the line names owners: '' for none. */
+const ownerKey = (userId: number | null): string => (userId === null ? '' : String(userId));
+
 const aheadOf = (place: JobPlace): number => (place.state === 'waiting' ? place.ahead : 0);
 
-/** The line's key of a kind and style (LineEntry.work). */
-const workOf = (kind: UserJobKind, style: string): string => `${kind}\u0000${style}`;
-
+/** The kind and style of a line's work key (workKeyOf). */
 function splitWork(work: string): [UserJobKind, string] {
   const at = work.indexOf('\u0000');
   return at < 0 ? [work as UserJobKind, ''] : [work.slice(0, at) as UserJobKind, work.slice(at + 1)];

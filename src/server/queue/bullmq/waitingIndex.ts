@@ -29,8 +29,6 @@ export interface LineEntry {
   polledAt: number;
 }
 
-const FIELDS = ['work', 'owner', 'ipKey', 'expectedDoneAt', 'polledAt', 'startedAt'] as const;
-
 /** KEYS: waiting, running, work counts, user counts, ip counts. ARGV[1]: job key prefix. */
 const COMMON = `
 local jobKey = ARGV[1] .. ARGV[2]
@@ -244,11 +242,5 @@ export class WaitingIndex {
     for (const id of ids) pipeline.hget(this.jobPrefix + id, 'polledAt');
     const replies = (await pipeline.exec()) ?? [];
     return ids.map((_, n) => numberOrNull(replies[n]?.[1] as string | null));
-  }
-
-  /** The fields kept of one job, for tests. */
-  async entryOf(id: string): Promise<Record<(typeof FIELDS)[number], string | null>> {
-    const values = await this.redis.hmget(this.jobPrefix + id, ...FIELDS);
-    return Object.fromEntries(FIELDS.map((field, n) => [field, values[n]])) as Record<(typeof FIELDS)[number], string | null>;
   }
 }

@@ -6,6 +6,7 @@
  */
 import type { UserJobKind } from '../../render/jobSpec';
 import type { ActiveLimit } from '../renderQueue';
+import { workKeyOf } from '../renderSpec';
 import { SequenceIndex } from '../sequenceIndex';
 import { EndWaiters } from '../waiters';
 
@@ -130,7 +131,7 @@ export class ActiveJobs {
   }
 
   private countQueued(job: ActiveJob, change: number): void {
-    const key = `${job.kind}\u0000${job.style}`;
+    const key = workKeyOf(job.kind, job.style);
     const entry = this.queuedByStyle.get(key) ?? { kind: job.kind, style: job.style, count: 0 };
     entry.count += change;
     if (entry.count > 0) this.queuedByStyle.set(key, entry);

@@ -15,10 +15,8 @@ import { addressLimitKey } from '../../security/clientAddress';
 import { generatedDir, renderTmpDir } from '../paths';
 import { DurationRepository, RenderDurations, type RenderSeeds } from '../renderDurations';
 import {
-  KEEP_DONE_MS,
-  KEEP_FAILED_MS,
   RenderAborted,
-  answerSeconds,
+  expectedAnswerSeconds,
   settingsOf,
   type FinishedJob,
   type GalleryPriority,
@@ -252,7 +250,7 @@ export class EmbeddedRenderQueue implements RenderQueue {
   }
 
   async expectedSeconds(kind: UserJobKind, style = ''): Promise<number> {
-    return Math.max(0.01, answerSeconds(await this.expectedMs(kind, style)));
+    return expectedAnswerSeconds(await this.expectedMs(kind, style));
   }
 
   renderGallery(key: string, spec: CatalogJobSpec, priority: GalleryPriority): Promise<GalleryResult> {
@@ -268,8 +266,7 @@ export class EmbeddedRenderQueue implements RenderQueue {
 
   async prune(): Promise<number> {
     if (this.closed) return 0;
-    const at = this.options.now();
-    return this.finished.prune(at - KEEP_DONE_MS, at - KEEP_FAILED_MS);
+    return this.finished.prune(this.options.now());
   }
 
   async close(): Promise<void> {

@@ -57,7 +57,7 @@ export class Estimates {
   }
 
   /** The time a queued or running job has left, by the estimates and, once it renders, its progress. */
-  remainingMs(job: ActiveJob, run: RunningJob | null | undefined, at: number): number {
+  remainingMs(job: Pick<ActiveJob, 'kind' | 'style' | 'expectedDoneAt'>, run: RunningJob | null | undefined, at: number): number {
     if (run) return this.runningRemainingMs(run, at);
     const ownMs = this.ownMs(job.kind, job.style);
     return job.expectedDoneAt === null ? ownMs : Math.max(job.expectedDoneAt - at, ownMs);
