@@ -16,7 +16,8 @@ import { systemClock } from '../../src/server/clock';
 import { TokenService } from '../../src/server/security/tokens';
 import { describeLoad, runLoad, type LoadOptions } from './apiThroughput';
 import { startServer, type Api } from './generationLatency';
-import { SECRET, benchSchema, deletePrefix, distributedEnv, servers } from './scaleOut';
+import { deletePrefix } from '../server/sharedState/testStates';
+import { SECRET, benchSchema, distributedEnv, servers } from './scaleOut';
 
 type Row = [label: string, measured: string, budget: string];
 

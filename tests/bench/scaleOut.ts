@@ -39,6 +39,7 @@ import { MemoryState } from '../../src/server/sharedState/memoryState';
 import { TokenService } from '../../src/server/security/tokens';
 import { DataFiles } from '../../src/server/storage/dataFiles';
 import { LocalFileStore } from '../../src/server/storage/localStore';
+import { deletePrefix } from '../server/sharedState/testStates';
 import { describeLoad, runLoad } from './apiThroughput';
 
 type Row = [label: string, measured: string, budget: string];
@@ -156,20 +157,6 @@ async function bullmqThroughput(workerCount: number): Promise<Row> {
     await deletePrefix(found.redisUrl, prefix);
     await schema.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
-  }
-}
-
-export async function deletePrefix(url: string, prefix: string): Promise<void> {
-  const redis = new Redis(url);
-  try {
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
-      cursor = next;
-      if (keys.length) await redis.del(...keys);
-    } while (cursor !== '0');
-  } finally {
-    await redis.quit();
   }
 }
 

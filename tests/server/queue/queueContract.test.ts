@@ -30,6 +30,7 @@ import { DataFiles } from '../../../src/server/storage/dataFiles';
 import { LocalFileStore } from '../../../src/server/storage/localStore';
 import { connectTestPostgres, connectTestSqlite, insertUser, postgresUrl } from '../db/testDatabases';
 import { createClock, type TestClock } from '../helpers';
+import { waitUntil } from '../waitUntil';
 import { deletePrefix, redisUrl, testPrefix } from '../sharedState/testStates';
 import { FakeRunner, TEST_SEEDS } from './kit';
 
@@ -167,7 +168,7 @@ async function openBullmq(options: ContractOptions): Promise<Harness> {
       await dying.started(1);
       const jobId = queue.identityOf(dying.renders[0].spec as UserJobSpec, null);
       await killed.close(true);
-      await until(async () => (await bull.getJobState(jobId)) === 'waiting');
+      await waitUntil(async () => (await bull.getJobState(jobId)) === 'waiting');
     },
     stopRenderers: () => worker.close(),
     restartRenderers: async (runner) => {
@@ -183,15 +184,6 @@ async function openBullmq(options: ContractOptions): Promise<Harness> {
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-/** Waits for a condition that other processes (BullMQ's workers) bring about; fails after 10 s. */
-async function until(condition: () => Promise<boolean> | boolean, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }
 
 const required = !!process.env.WPG_REQUIRE_TEST_SERVERS;

@@ -7,18 +7,11 @@
 import { Redis } from 'ioredis';
 import { RENDER_PRIORITY, RenderJobs, RenderWorker, type RenderJobData } from '../../../../src/server/queue/bullmq/renderJobs';
 import { deletePrefix, redisUrl, testPrefix } from '../../sharedState/testStates';
+import { waitUntil } from '../../waitUntil';
 
 jest.setTimeout(30_000);
 
 const available = !!redisUrl() || !!process.env.WPG_REQUIRE_TEST_SERVERS;
-
-const until = async (what: () => boolean, ms = 10_000): Promise<void> => {
-  const end = Date.now() + ms;
-  while (!what()) {
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-};
 
 (available ? describe : describe.skip)('render jobs on BullMQ', () => {
   let prefix: string;
@@ -66,7 +59,7 @@ const until = async (what: () => boolean, ms = 10_000): Promise<void> => {
     worker(async (id) => {
       order.push(id);
     });
-    await until(() => order.length === 5);
+    await waitUntil(() => order.length === 5);
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(order).toEqual(['user-1', 'user-2', 'user-3', 'demand-1', 'background-1']);
   });
@@ -81,14 +74,14 @@ const until = async (what: () => boolean, ms = 10_000): Promise<void> => {
         }),
     );
     await jobs.add('user-1', RENDER_PRIORITY.user);
-    await until(() => first.length === 1);
+    await waitUntil(() => first.length === 1);
     await jobs.add('user-2', RENDER_PRIORITY.user);
     await stopping.close();
     const second: string[] = [];
     worker(async (id) => {
       second.push(id);
     });
-    await until(() => second.length === 2);
+    await waitUntil(() => second.length === 2);
     expect(second).toEqual(['user-1', 'user-2']);
   });
 
@@ -101,13 +94,13 @@ const until = async (what: () => boolean, ms = 10_000): Promise<void> => {
       await new Promise(() => {});
     } });
     await jobs.add('user-1', RENDER_PRIORITY.user);
-    await until(() => dying.length === 1);
+    await waitUntil(() => dying.length === 1);
     deadConnection.disconnect();
     const finished: string[] = [];
     worker(async (id) => {
       finished.push(id);
     }, 1, 1000);
-    await until(() => finished.length === 1, 15_000);
+    await waitUntil(() => finished.length === 1, 15_000);
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(finished).toEqual(['user-1']);
     expect(dying).toEqual(['user-1']);
