@@ -86,16 +86,12 @@ export class RenderDurations {
     private readonly store: DurationRepository | null = null,
   ) {}
 
-  /** Takes in the times the store kept (at start, before any estimate is read). */
-  async restore(): Promise<void> {
-    for (const sample of (await this.store?.all()) ?? []) this.remember(sample);
-  }
-
   /**
-   * Takes in the store's times anew (an API server of the distributed queue: its workers record
-   * the renders). Keeps what it had when the store cannot be read.
+   * Takes in the times the store kept, in place of what it had: at start, before any estimate is
+   * read, and now and then on an API server of the distributed queue, whose workers record the
+   * renders. Keeps what it had when the store cannot be read.
    */
-  async reload(): Promise<void> {
+  async restore(): Promise<void> {
     const samples = (await this.store?.all()) ?? [];
     this.samples.clear();
     this.factors.clear();

@@ -296,7 +296,7 @@ export class BullmqRenderQueue implements RenderQueue {
     const at = this.options.now();
     if (at - this.durationsReadAt >= DURATIONS_RELOAD_MS) {
       this.durationsReadAt = at;
-      await this.durations.reload();
+      await this.durations.restore();
     }
     if (await this.options.state.claimPeriod('renders-sweep', Math.max(1, this.sweepIntervalMs - 500))) await this.sweep();
   }
