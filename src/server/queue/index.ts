@@ -8,6 +8,7 @@ import type { Clock } from '../clock';
 import type { ServerConfig } from '../config';
 import type { DialectName, Sql } from '../db/connection';
 import { deriveKey } from '../security/secrets';
+import { connectRedis } from '../sharedState';
 import type { SharedState } from '../sharedState/types';
 import type { DataFiles } from '../storage/dataFiles';
 import { EmbeddedRenderQueue, type EmbeddedQueueOptions } from './embedded/embeddedQueue';
@@ -38,7 +39,7 @@ export async function openRenderQueue({ config, sql, dialect, now, log, state, f
   // Job ids are result URLs: keyed, so that nobody can work one out from a game's name.
   const identityKey = deriveKey(config.jwtSecret, 'render-job-id');
   if (queueBackend === 'bullmq') {
-    const [{ connectRedis }, { BullmqRenderQueue }] = await Promise.all([import('../sharedState'), import('./bullmq/bullmqQueue')]);
+    const { BullmqRenderQueue } = await import('./bullmq/bullmqQueue');
     const redis = await connectRedis(config.redisUrl);
     const eventsRedis = await connectRedis(config.redisUrl, { blocking: true });
     const { seeds, quickWaitMs, sweepIntervalMs } = generation?.queue ?? {};
