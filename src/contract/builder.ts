@@ -231,6 +231,38 @@ export interface SiteListAnswer {
   total: number;
 }
 
+/**
+ * Why a version of a site was kept: a 生成并下载, an hour of editing, or the draft a restore
+ * replaced (so that a restore loses nothing).
+ */
+export const SITE_VERSION_REASONS = ['download', 'hourly', 'replaced'] as const;
+export type SiteVersionReason = (typeof SITE_VERSION_REASONS)[number];
+
+/** One kept version of a site, as 历史版本 lists it (newest first). */
+export interface SiteVersion {
+  id: number;
+  reason: SiteVersionReason;
+  /** The site's name in that version. */
+  web_name: string;
+  /** The version's first-screen picture (its banner, else its logo); '' when it has none. */
+  picture: string;
+  /** 'YYYY-MM-DD HH:mm:ss', China time, like the site list's times. */
+  create_time: string;
+}
+
+/** GET /api/webSiteLog/getVersions?id= */
+export interface SiteVersionsAnswer {
+  list: SiteVersion[];
+  /** The most versions a site keeps; the oldest go past it. */
+  limit: number;
+}
+
+/** POST /api/webSiteLog/restoreVersion: version `versionId` of site `id` becomes its draft. */
+export interface RestoreVersionRequest {
+  id: number;
+  versionId: number;
+}
+
 export const BuilderLimits = {
   uploadMaxBytes: 2 * 1024 * 1024,
   uploadMimeTypes: ['image/jpeg', 'image/png', 'image/gif', 'image/webp'],
@@ -268,7 +300,18 @@ export const BuilderMessages = {
   fieldUnknown: '配置项不存在',
   formInvalid: '表单验证失败, 请先检查表单',
   noSiteId: '网站ID不存在',
+  versionUnknown: '该版本不存在或已被删除',
+  versionsFailed: '获取历史版本失败',
+  restoreSucceeded: '已恢复该版本，恢复前的内容已另存为一个版本',
+  restoreFailed: '恢复版本失败，请重试',
 } as const;
+
+/** How 历史版本 names why a version was kept. */
+export const SITE_VERSION_REASON_LABELS: Record<SiteVersionReason, string> = {
+  download: '生成并下载',
+  hourly: '编辑中自动保存',
+  replaced: '恢复前的草稿',
+};
 
 /** Session storage keys (spec section 3: the site id and preview url live in session storage). */
 export const BuilderSessionKeys = { siteId: 'builderSiteId', previewUrl: 'builderPreviewUrl' } as const;

@@ -42,6 +42,8 @@ export interface ServerConfig {
    * Without BANNER_ART_URL, generative art drawn on this server.
    */
   bannerArt: BannerArtConfig;
+  /** BUILDER_VERSIONS_PER_SITE: the versions 历史版本 keeps of each builder site (the oldest go past it). */
+  builderVersionsPerSite: number;
 }
 
 export type StorageConfig =
@@ -299,6 +301,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     generation: parseGeneration(env, mode),
     http: parseHttpTimeouts(env),
     bannerArt: parseBannerArt(env),
+    builderVersionsPerSite: parseInteger('BUILDER_VERSIONS_PER_SITE', env.BUILDER_VERSIONS_PER_SITE, 30, 1, 500),
   };
   // Both mean several servers: tokens, job ids and zip names are signed with the secret, and each
   // machine's secret file would differ.

@@ -140,6 +140,7 @@ export function createServices({ config, sql, now, log, state, files, renderQueu
       zips: siteZips,
       render: builder?.render ?? siteRenderThread.renderBuilt,
       bannerArt: bannerArtDescriptor(config.bannerArt),
+      versionsPerSite: config.builderVersionsPerSite,
     }),
   };
 }

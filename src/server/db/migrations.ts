@@ -262,6 +262,24 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX user_works_user_created ON user_works (user_id, created_at);
   CREATE INDEX user_works_job ON user_works (job_id);
   `,
+  `
+  -- Kept versions of builder sites (历史版本): the selection and the form as they were at a
+  -- 生成并下载, after an hour of editing, or just before a restore replaced them. The newest
+  -- BUILDER_VERSIONS_PER_SITE of a site stay; the files they name are kept by housekeeping like
+  -- the site's own.
+  CREATE TABLE builder_site_versions (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    site_id INTEGER NOT NULL REFERENCES builder_sites (id) ON DELETE CASCADE,
+    reason TEXT NOT NULL CHECK (reason IN ('download', 'hourly', 'replaced')),
+    web_name TEXT NOT NULL,
+    selected TEXT NOT NULL,
+    form_data TEXT NOT NULL,
+    -- The version's first-screen picture URL ('' for none): what the list shows.
+    picture TEXT NOT NULL,
+    created_at INTEGER NOT NULL
+  );
+  CREATE INDEX builder_site_versions_site ON builder_site_versions (site_id, created_at);
+  `,
 ];
 
 /** Brings the schema up to date; each migration and its version bump commit together or not at all. */

@@ -4,6 +4,7 @@
  * to these columns. Times are milliseconds since 1970 (BIGINT on PostgreSQL); JSON is kept as text.
  */
 import type { Generated } from 'kysely';
+import type { SiteVersionReason } from '../../contract/builder';
 
 export interface UsersTable {
   id: Generated<number>;
@@ -146,6 +147,17 @@ export interface BuilderSitesTable {
   updated_at: number;
 }
 
+export interface BuilderSiteVersionsTable {
+  id: Generated<number>;
+  site_id: number;
+  reason: SiteVersionReason;
+  web_name: string;
+  selected: string;
+  form_data: string;
+  picture: string;
+  created_at: number;
+}
+
 export interface BuilderBannerTasksTable {
   user_id: number;
   task_id: string;
@@ -170,4 +182,5 @@ export interface DatabaseSchema {
   mini_sites: MiniSitesTable;
   builder_sites: BuilderSitesTable;
   builder_banner_tasks: BuilderBannerTasksTable;
+  builder_site_versions: BuilderSiteVersionsTable;
 }

@@ -17,6 +17,7 @@ import type { BuilderLimiters } from './rateLimits';
 import type { BuilderRepository } from './repository';
 import type { BuilderService } from './service';
 import type { DataFiles } from '../../storage/dataFiles';
+import type { SiteVersions } from './versions';
 
 export interface SiteCompletionDeps {
   dataDir: string;
@@ -28,6 +29,7 @@ export interface SiteCompletionDeps {
   zips: SiteZipService;
   limiters: BuilderLimiters;
   render: BuiltSiteRenderer;
+  versions: SiteVersions;
 }
 
 const completeFailed = (): BusinessError => new BusinessError(AnswerCode.serverError, BuilderMessages.completeFailed);
@@ -54,7 +56,7 @@ export class SiteCompletion {
     const problem = completionProblem(site.configs, form);
     if (problem) throw invalid(problem);
     // Saved (and the preview rendered) first: a refusal below still keeps what the user typed.
-    const saved = await sites.persist(site, site.selected, form);
+    const saved = await sites.persist(site, site.selected, form, { hourly: false });
     const input = await sites.renderInput({ ...site, formData: form }, true);
 
     const started = Date.now();
@@ -72,6 +74,7 @@ export class SiteCompletion {
     // gets an older zip from a cache.
     const { zipUrl } = await this.deps.zips.zipFolder(folder, randomZipKey(), name);
     await repo.complete(site.record.id, user.id, zipUrl);
+    await this.deps.versions.keep(await sites.load(site.record.id, user.id), 'download');
     log.info({ siteId: site.record.id, ms: Date.now() - started }, 'builder site completed');
     return { url: zipUrl };
   }

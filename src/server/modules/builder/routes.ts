@@ -7,6 +7,7 @@ import {
   type CompleteWebRequest,
   type GenerateBannerRequest,
   type GetWebUrlRequest,
+  type RestoreVersionRequest,
   type SaveConfigRequest,
   type SetAllConfigLogoRequest,
   type SetBannerPreviewRequest,
@@ -116,6 +117,16 @@ export async function registerBuilderRoutes(app: FastifyInstance, deps: BuilderR
   /** GET /api/webSiteLog/getFilePath?id */
   app.get<{ Querystring: SiteIdRequest }>('/api/webSiteLog/getFilePath', { preHandler: requireUser, schema: schemas.filePathSchema }, async (request) =>
     ok(await completion.filePath(request.query.id, currentUser(request))),
+  );
+
+  /** GET /api/webSiteLog/getVersions?id: the site's kept versions (历史版本), newest first. */
+  app.get<{ Querystring: SiteIdRequest }>('/api/webSiteLog/getVersions', { preHandler: requireUser, schema: schemas.versionsSchema }, async (request) =>
+    ok(await service.versions(request.query.id, currentUser(request))),
+  );
+
+  /** POST /api/webSiteLog/restoreVersion: a version becomes the draft; answers the versions as they are after. */
+  app.post<{ Body: RestoreVersionRequest }>('/api/webSiteLog/restoreVersion', { ...guarded, schema: schemas.restoreVersionSchema }, async (request) =>
+    ok(await service.restoreVersion(request.body, currentUser(request)), BuilderMessages.restoreSucceeded),
   );
 
   await registerUploadScope(app, BuilderLimits.uploadMaxBytes, (scope) => {

@@ -135,3 +135,24 @@ export const siteListSchema = {
 };
 
 export const filePathSchema = { querystring: object({ id }), response: zipUrl };
+
+const versionsAnswer = responses(
+  object(
+    {
+      list: {
+        type: 'array',
+        items: object(
+          { id: { type: 'integer' }, reason: { type: 'string' }, web_name: { type: 'string' }, picture: { type: 'string' }, create_time: { type: 'string' } },
+          ['id', 'reason', 'web_name', 'picture', 'create_time'],
+        ),
+      },
+      limit: { type: 'integer' },
+    },
+    ['list', 'limit'],
+  ),
+  { needsLogin: true },
+);
+
+export const versionsSchema = { querystring: object({ id }), response: versionsAnswer };
+
+export const restoreVersionSchema = { body: object({ id, versionId: id }), response: versionsAnswer };

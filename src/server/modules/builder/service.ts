@@ -7,10 +7,12 @@ import {
   type ComponentTemplate,
   type ComponentType,
   type GetWebUrlRequest,
+  type RestoreVersionRequest,
   type SaveConfigRequest,
   type SelectedComponentIds,
   type SelectedComponents,
   type SetWebMusicRequest,
+  type SiteVersionsAnswer,
 } from '../../../contract/builder';
 import { AnswerCode } from '../../../contract/envelope';
 import { MiniSiteMessages, configFields, type ConfigField } from '../../../contract/miniSite';
@@ -28,6 +30,7 @@ import type { BuiltSiteRenderInput } from '../../render/builder/types';
 import { builtSiteInput, type SiteState } from './renderInput';
 import type { BuilderRepository, BuilderSiteRecord } from './repository';
 import type { SiteFiles } from './siteFiles';
+import type { SiteVersions } from './versions';
 
 export interface BuilderServiceDeps {
   repo: BuilderRepository;
@@ -36,6 +39,7 @@ export interface BuilderServiceDeps {
   music: MusicLibrary;
   previews: PreviewRenders;
   limiters: BuilderLimiters;
+  versions: SiteVersions;
   /** What makes the generated banners, as the UI names it (BuilderSite.bannerArtist). */
   bannerArtist: string;
 }
@@ -118,6 +122,24 @@ export class BuilderService {
     return this.store(site, site.selected, { main: { [MUSIC_KEY]: value } });
   }
 
+  /** GET /api/webSiteLog/getVersions: the caller's site's kept versions (历史版本). */
+  async versions(id: number, user: UserRow): Promise<SiteVersionsAnswer> {
+    return this.deps.versions.list(await this.load(id, user.id));
+  }
+
+  /** POST /api/webSiteLog/restoreVersion: a kept version becomes the draft; the draft it replaces is kept. */
+  async restoreVersion(request: RestoreVersionRequest, user: UserRow): Promise<SiteVersionsAnswer> {
+    const site = await this.load(request.id, user.id);
+    await this.takeChange(user);
+    return this.deps.versions.restore(site, request, async (selected, formData) => {
+      // Templates removed since fall back like an old site's; values are fitted to the templates.
+      const templates = this.templatesOf(selected);
+      const configs = this.configsOf(templates);
+      await this.persist(site, perType((type) => templates[type].id), perType((type) => carryOver(configs[type], formData[type] ?? {}, configs[type])), { hourly: false });
+      return this.load(site.record.id, user.id);
+    });
+  }
+
   /**
    * Sets values the server itself vouches for (a generated banner or logo), checked like a save.
    * `values` are per type; the selection stays.
@@ -139,9 +161,14 @@ export class BuilderService {
     return mergeForm(configs, stored, sent, (type, field, value) => this.checkDraft(site.userId, type, field, value));
   }
 
-  /** Saves the form (and web_name) of `site` as `form`, renders the preview, answers the site. */
-  async persist(site: LoadedSite, selected: SelectedComponentIds, form: BuilderFormData): Promise<BuilderSite> {
+  /**
+   * Saves the form (and web_name) of `site` as `form`, renders the preview, answers the site. An
+   * hour of editing keeps a version (`hourly: false` for saves that keep their own).
+   */
+  async persist(site: LoadedSite, selected: SelectedComponentIds, form: BuilderFormData, { hourly = true } = {}): Promise<BuilderSite> {
     await this.deps.repo.save({ id: site.record.id, userId: site.userId, webName: webNameOf(form), selected, formData: form });
+    const saved = await this.load(site.record.id, site.userId);
+    if (hourly) await this.deps.versions.keepHourly(saved);
     await this.refreshPreview(site.record.id);
     return this.answer(await this.load(site.record.id, site.userId));
   }

@@ -18,6 +18,8 @@ import { BuilderLimiters } from './rateLimits';
 import { BuilderRepository } from './repository';
 import { BuilderService } from './service';
 import { SiteFiles } from './siteFiles';
+import { SiteVersionStore } from './versionStore';
+import { SiteVersions } from './versions';
 
 export interface BuilderInputs {
   dataDir: string;
@@ -33,6 +35,8 @@ export interface BuilderInputs {
   zips: SiteZipService;
   render: BuiltSiteRenderer;
   bannerArt: BannerArtDescriptor;
+  /** BUILDER_VERSIONS_PER_SITE: versions kept of each site. */
+  versionsPerSite: number;
 }
 
 /**
@@ -46,9 +50,11 @@ export interface BuilderFilesInUse {
 }
 
 /** The builder's services, wired once per app (services.ts calls this). */
-export function createBuilder({ dataDir, sql, now, log, state, dataFiles, queue, catalog, uploads, music, zips, render, bannerArt }: BuilderInputs) {
+export function createBuilder({ dataDir, sql, now, log, state, dataFiles, queue, catalog, uploads, music, zips, render, bannerArt, versionsPerSite }: BuilderInputs) {
   const repo = new BuilderRepository(sql, now);
   const limiters = new BuilderLimiters(state);
+  const versionStore = new SiteVersionStore(sql, now, versionsPerSite);
+  const versions = new SiteVersions(versionStore, now, versionsPerSite);
   const catalogue = new ComponentCatalogue(() => catalog.logoTemplates());
   const files = new SiteFiles({ dataDir, files: dataFiles, uploads, queue, repo });
   // The previews read a site when its render starts; the service asks them to render after a save.
@@ -65,16 +71,17 @@ export function createBuilder({ dataDir, sql, now, log, state, dataFiles, queue,
     },
     rendered: (siteId) => repo.nextRevision(siteId),
   });
-  const service: BuilderService = new BuilderService({ repo, catalogue, files, music, previews, limiters, bannerArtist: bannerArt.label });
-  const completion = new SiteCompletion({ dataDir, files: dataFiles, now, log, repo, sites: service, zips, limiters, render });
+  const service: BuilderService = new BuilderService({ repo, catalogue, files, music, previews, limiters, versions, bannerArtist: bannerArt.label });
+  const completion = new SiteCompletion({ dataDir, files: dataFiles, now, log, repo, sites: service, zips, limiters, render, versions });
   const banners = new BannerService({ queue, repo, sites: service, files, limiters, providerId: bannerArt.id });
 
-  /** Builder sites are the users' work: kept, with everything they render from, until the user goes. */
+  /** Builder sites and their kept versions are the users' work: kept, with everything they render from, until the user goes. */
   const filesInUse = async (): Promise<BuilderFilesInUse> => {
     const used = new Set<string>();
     const values: string[] = [];
-    for (const site of await repo.allForms()) {
-      for (const typeValues of Object.values(site.formData)) {
+    const forms = [...(await repo.allForms()).map((site) => site.formData), ...(await versionStore.allForms())];
+    for (const formData of forms) {
+      for (const typeValues of Object.values(formData)) {
         for (const value of Object.values(typeValues)) {
           values.push(value);
           if (value.startsWith(UPLOADS_URL_PREFIX)) used.add(value.slice(UPLOADS_URL_PREFIX.length));
