@@ -1,4 +1,4 @@
-import type { SiteIdRequest, SiteListAnswer, SiteListRequest, ZipUrlAnswer } from '../../contract/builder';
+import type { RestoreVersionRequest, SiteIdRequest, SiteListAnswer, SiteListRequest, SiteVersionsAnswer, ZipUrlAnswer } from '../../contract/builder';
 import { call } from './http';
 
 /*
@@ -16,4 +16,14 @@ export function getSiteList(query: SiteListRequest): Promise<SiteListAnswer> {
 /** GET /api/webSiteLog/getFilePath?id: the zip of a completed site. */
 export function getFilePath(query: SiteIdRequest): Promise<ZipUrlAnswer> {
   return call<ZipUrlAnswer>({ method: 'GET', url: '/api/webSiteLog/getFilePath', params: query });
+}
+
+/** GET /api/webSiteLog/getVersions?id: the kept versions of one of the user's sites, newest first. */
+export function getVersions(query: SiteIdRequest): Promise<SiteVersionsAnswer> {
+  return call<SiteVersionsAnswer>({ method: 'GET', url: '/api/webSiteLog/getVersions', params: query });
+}
+
+/** POST /api/webSiteLog/restoreVersion: a version becomes the draft; answers the versions after. */
+export function restoreVersion(body: RestoreVersionRequest): Promise<SiteVersionsAnswer> {
+  return call<SiteVersionsAnswer>({ method: 'POST', url: '/api/webSiteLog/restoreVersion', data: body });
 }

@@ -15,6 +15,7 @@ import { personalSlice } from '../features/personal/personalSlice';
 import { selectionsSlice } from '../features/selections/selectionsSlice';
 import { siteConfigSlice } from '../features/siteConfig/siteConfigSlice';
 import { siteListSlice } from '../features/siteList/siteListSlice';
+import { siteVersionsSlice } from '../features/siteList/siteVersionsSlice';
 import { tutorialSlice } from '../features/tutorial/tutorialSlice';
 import { worksSlice } from '../features/works/worksSlice';
 import { builderPersistConfig } from './persist';
@@ -38,6 +39,7 @@ export const rootReducer = combineSlices(
   downloadSlice,
   miniSiteSlice,
   siteListSlice,
+  siteVersionsSlice,
   worksSlice,
   // Its own redux-persist config: the site id and preview url live in sessionStorage, not localStorage.
   { builder: persistReducer(builderPersistConfig, builderSlice.reducer) },

@@ -1,6 +1,7 @@
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { BuilderLimits, type BuilderSite, type BuilderTab, type ComponentTemplate, type ComponentType } from '../../../contract/builder';
 import { sessionEnded } from '../auth/authSlice';
+import { siteVersionRestored } from '../siteList/siteVersionsSlice';
 import { UNDO_STEPS, editsAfterSave, emptyHistory, formDataWithEdits, type BuilderState, type EditKind, type EditStep, type PendingEdits, type SiteOpening } from './builder.types';
 
 export const initialPickerState: BuilderState['picker'] = { type: null, status: 'idle', page: 1, total: 0, items: [], selectedId: null, applying: false };
@@ -228,6 +229,11 @@ export const builderSlice = createSlice({
   extraReducers: (builder) => {
     // Another account must not open this one's site from the same tab.
     builder.addCase(sessionEnded, () => initialBuilderState);
+    // A version of this site became its draft (历史版本): the next opening reads it from the server.
+    builder.addCase(siteVersionRestored, (state, action) => {
+      if (state.site?.id !== action.payload.id) return;
+      Object.assign(state, { site: null, status: 'idle', pending: {}, saveStatus: 'idle', uploads: {}, history: emptyHistory() });
+    });
     builder.addCase(musicChosen, (state, action) => {
       const { type, key, value } = action.payload;
       if (state.site) state.site.formData[type] = { ...state.site.formData[type], [key]: value };

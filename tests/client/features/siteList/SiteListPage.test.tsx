@@ -7,7 +7,7 @@ import { makeStore } from '../../../../src/client/app/store';
 import { PHONE_QUERY } from '../../../../src/client/features/layout/usePhoneLayout';
 import { initialSiteListState, type SiteListState } from '../../../../src/client/features/siteList/siteListSlice';
 import SiteListPage from '../../../../src/client/features/siteList/pages/SiteListPage';
-import type { SiteListAnswer, SiteListRequest, SiteRecord } from '../../../../src/contract/builder';
+import { BuilderMessages, type SiteListAnswer, type SiteListRequest, type SiteRecord } from '../../../../src/contract/builder';
 import { GenerationMessages } from '../../../../src/contract/generation';
 import { makeFakeServices } from '../../fakeServices';
 import { renderWithProviders } from '../../renderWithProviders';
@@ -110,6 +110,47 @@ describe('SiteListPage', () => {
     expect(services.notify.success).toHaveBeenCalledWith(GenerationMessages.downloadStarted);
   });
 
+  it('历史版本 lists the site\'s versions with their picture, time and why; 恢复 asks first, then restores', async () => {
+    const list = [
+      { id: 12, reason: 'hourly' as const, web_name: '仙侠官网', picture: '/generated/abc/banner.jpg', create_time: '2026-11-27 11:00:00' },
+      { id: 11, reason: 'download' as const, web_name: '仙侠官网初版', picture: 'javascript:alert(1)', create_time: '2026-11-27 10:00:00' },
+    ];
+    jest.mocked(siteListApi.getVersions).mockResolvedValue({ list, limit: 30 });
+    jest.mocked(siteListApi.restoreVersion).mockResolvedValue({ list: [{ ...list[0], id: 13, reason: 'replaced' }, ...list], limit: 30 });
+    const { services } = renderPage();
+    await screen.findByText(editingSite.web_name);
+    await fastUser().click(within(rowOf(editingSite.web_name)).getByText('历史版本'));
+
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(`历史版本 · ${editingSite.web_name}`)).toBeInTheDocument();
+    expect(siteListApi.getVersions).toHaveBeenCalledWith({ id: editingSite.id });
+    await within(dialog).findByText('仙侠官网初版');
+    expect(within(dialog).getByText(/最多保留 30 个/)).toBeInTheDocument();
+    const rows = within(dialog).getAllByTestId('site-version');
+    expect(within(rows[0]).getByRole('img', { name: '版本首屏图片' })).toHaveAttribute('src', '/generated/abc/banner.jpg');
+    expect(within(rows[0]).getByText('编辑中自动保存')).toBeInTheDocument();
+    // A picture that is not one of this site's paths is not put in an img.
+    expect(within(rows[1]).queryByRole('img')).toBeNull();
+    expect(within(rows[1]).getByText('无图片')).toBeInTheDocument();
+    expect(within(rows[1]).getByText('生成并下载')).toBeInTheDocument();
+
+    await fastUser().click(within(rows[1]).getByRole('button', { name: '恢复' }));
+    const confirm = await screen.findByText('恢复到这个版本？');
+    expect(siteListApi.restoreVersion).not.toHaveBeenCalled();
+    await fastUser().click(within(confirm.closest<HTMLElement>('.ant-popover') ?? document.body).getByRole('button', { name: /恢\s*复/ }));
+    await waitFor(() => expect(siteListApi.restoreVersion).toHaveBeenCalledWith({ id: editingSite.id, versionId: 11 }));
+    await waitFor(() => expect(services.notify.success).toHaveBeenCalledWith(BuilderMessages.restoreSucceeded));
+    expect(await within(dialog).findByText('恢复前的草稿')).toBeInTheDocument();
+  });
+
+  it('历史版本 of a site with none says how versions are made', async () => {
+    jest.mocked(siteListApi.getVersions).mockResolvedValue({ list: [], limit: 30 });
+    renderPage();
+    await screen.findByText(editingSite.web_name);
+    await fastUser().click(within(rowOf(editingSite.web_name)).getByText('历史版本'));
+    expect(await screen.findByText('还没有历史版本：生成并下载或编辑满一小时后会自动保存')).toBeInTheDocument();
+  });
+
   it('an empty zip URL says 获取下载文件失败', async () => {
     jest.mocked(siteListApi.getFilePath).mockResolvedValue({ url: '' });
     const { services } = renderPage();
@@ -177,7 +218,7 @@ describe('SiteListPage', () => {
     await waitFor(() => expect(document.querySelector('.ant-spin-spinning')).not.toBeNull());
     const table = document.querySelector<HTMLElement>('.ant-table table');
     // A fixed width wider than a phone, in a box that scrolls sideways: the columns are never squeezed.
-    expect(table?.style.width).toBe('860px');
+    expect(table?.style.width).toBe('940px');
     expect(document.querySelector<HTMLElement>('.ant-table-content')?.style.overflowX).toBe('auto');
   });
 
@@ -193,7 +234,7 @@ describe('SiteListPage', () => {
       // The name, status and actions fit a phone's width, without a sideways scroll hiding 编辑 and 下载.
       const headers = Array.from(document.querySelectorAll('thead th')).map((cell) => cell.textContent);
       expect(headers).toEqual(['网站名称', '状态', '操作']);
-      expect(document.querySelector<HTMLElement>('.ant-table table')?.style.width).not.toBe('860px');
+      expect(document.querySelector<HTMLElement>('.ant-table table')?.style.width).not.toBe('940px');
       expect(within(rowOf('网站1')).getByText(siteRecord(1).update_time)).toBeInTheDocument();
     } finally {
       window.matchMedia = desktopMatchMedia;

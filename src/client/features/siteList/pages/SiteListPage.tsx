@@ -5,6 +5,8 @@ import { BuilderLimits, SiteStatus } from '../../../../contract/builder';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { usePhoneLayout } from '../../layout/usePhoneLayout';
 import { selectSiteListLoading, selectSiteRows, type SiteRow } from '../siteListSelectors';
+import SiteVersionsDialog from '../components/SiteVersionsDialog';
+import { versionsOpened } from '../siteVersionsSlice';
 import { downloadRequested, pageChanged, pageOpened, searchSubmitted, selectDownloadingSiteId, selectSiteListQuery, selectSiteListTotal } from '../siteListSlice';
 
 /** Where 立即搭建 leads: the builder, told to start a new site rather than reopen the last one. */
@@ -15,7 +17,7 @@ export function editSitePath(id: number): string {
 }
 
 /** The columns' widths add up to this: a window narrower than it (not a phone) scrolls the table sideways instead of squeezing it. */
-const TABLE_MIN_WIDTH = 860;
+const TABLE_MIN_WIDTH = 940;
 
 const STATUS_COLORS: Record<number, string> = { [SiteStatus.editing]: 'processing', [SiteStatus.completed]: 'success' };
 
@@ -24,9 +26,12 @@ function SiteActions({ row }: { row: SiteRow }) {
   const navigate = useNavigate();
   const downloadingId = useAppSelector(selectDownloadingSiteId);
   return (
-    <Space size={0}>
+    <Space size={0} wrap>
       <Button type="link" size="small" onClick={() => navigate(editSitePath(row.id))}>
         编辑
+      </Button>
+      <Button type="link" size="small" onClick={() => dispatch(versionsOpened({ id: row.id, name: row.web_name }))}>
+        历史版本
       </Button>
       {row.downloadable ? (
         <Button type="link" size="small" loading={downloadingId === row.id} onClick={() => dispatch(downloadRequested({ id: row.id }))}>
@@ -55,7 +60,7 @@ const columns: TableColumnsType<SiteRow> = [
   statusColumn(100),
   { title: '创建时间', dataIndex: 'create_time', key: 'create_time', width: 180 },
   { title: '更新时间', dataIndex: 'update_time', key: 'update_time', width: 180 },
-  actionsColumn(140),
+  actionsColumn(220),
 ];
 
 /**
@@ -73,7 +78,7 @@ const phoneColumns: TableColumnsType<SiteRow> = [
     ),
   },
   statusColumn(76),
-  actionsColumn(104),
+  actionsColumn(112),
 ];
 
 function EmptySites({ searched }: { searched: string }) {
@@ -132,6 +137,7 @@ export default function SiteListPage() {
           onChange: (page, pageSize) => dispatch(pageChanged({ page, page_size: pageSize })),
         }}
       />
+      <SiteVersionsDialog />
     </Card>
   );
 }
