@@ -50,12 +50,34 @@ export interface BannerJobState {
   percent: number;
 }
 
-/** One undoable change of a field (text, picture): its value before and after. */
-export interface EditStep {
+/** One undoable change of a field (text, picture, music): its value before and after. */
+export interface FieldStep {
+  kind: 'field';
   type: ComponentType;
   key: string;
   before: string;
   after: string;
+}
+
+/** The templates a site uses with their forms: what a template switch changes. */
+export interface SiteLayout {
+  selectedComponents: SelectedComponents;
+  configData: BuilderSite['configData'];
+  formData: BuilderFormData;
+}
+
+/** One undoable template switch (a complete configuration switches every type): the layout before and after. */
+export interface TemplateStep {
+  kind: 'template';
+  before: SiteLayout;
+  after: SiteLayout;
+}
+
+export type EditStep = FieldStep | TemplateStep;
+
+/** The layout of a site as shown. */
+export function layoutOf(site: Pick<BuilderSite, 'selectedComponents' | 'configData' | 'formData'>): SiteLayout {
+  return { selectedComponents: site.selectedComponents, configData: site.configData, formData: site.formData };
 }
 
 /** How an edit enters the history: typing (consecutive keystrokes in one field are one step), a whole change, or none (not the user's). */

@@ -70,6 +70,7 @@ import {
   siteReplaced,
   siteRequested,
   tabChanged,
+  templateSwitched,
   uploadEnded,
   uploadProgressed,
   uploadStarted,
@@ -292,7 +293,7 @@ export function* chooseTemplate(): SagaIterator {
       id: site.id,
       selectedComponents: { ...selectedIdsOf(site.selectedComponents), [type]: picker.selectedId },
     });
-    yield put(siteReplaced(answer));
+    yield put(templateSwitched(answer));
     yield put(pickerClosed());
   } catch (error) {
     yield call(endSessionIfExpired, error);

@@ -2,7 +2,8 @@ import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit'
 import { BuilderLimits, type BuilderSite, type BuilderTab, type ComponentTemplate, type ComponentType } from '../../../contract/builder';
 import { sessionEnded } from '../auth/authSlice';
 import { siteVersionRestored } from '../siteList/siteVersionsSlice';
-import { UNDO_STEPS, editsAfterSave, emptyHistory, formDataWithEdits, type BuilderState, type EditKind, type EditStep, type PendingEdits, type SiteOpening } from './builder.types';
+import { COMPONENT_TYPES } from '../../../contract/builder';
+import { UNDO_STEPS, editsAfterSave, emptyHistory, formDataWithEdits, layoutOf, type BuilderState, type EditKind, type EditStep, type FieldStep, type PendingEdits, type SiteLayout, type SiteOpening } from './builder.types';
 
 export const initialPickerState: BuilderState['picker'] = { type: null, status: 'idle', page: 1, total: 0, items: [], selectedId: null, applying: false };
 export const initialBannerJobState: BuilderState['banner'] = { status: 'idle', waitCount: 0, durationSeconds: BuilderLimits.defaultBannerSeconds, percent: 0 };
@@ -47,10 +48,18 @@ function replaceSite(state: BuilderState, site: BuilderSite) {
   state.site = { ...site, formData: formDataWithEdits(site.formData, state.pending) };
   state.siteId = site.id;
   state.previewUrl = site.previewUrl;
-  // A field the site no longer has (its template was switched) cannot be set back.
-  const exists = (step: EditStep): boolean => step.key in (site.formData[step.type] ?? {});
-  state.history.past = state.history.past.filter(exists);
-  state.history.future = state.history.future.filter(exists);
+}
+
+/** Shows `layout` and marks its every value for the next save, which also sends its templates. */
+function setLayout(state: BuilderState, layout: SiteLayout) {
+  if (!state.site) return;
+  Object.assign(state.site, layout);
+  for (const type of COMPONENT_TYPES) state.pending[type] = { ...layout.formData[type] };
+}
+
+/** Whether the site as shown has the step's field (a template switch that history does not know of could take it away). */
+function applies(state: BuilderState, step: EditStep): boolean {
+  return step.kind === 'template' || (state.site !== null && step.key in (state.site.formData[step.type] ?? {}));
 }
 
 /** Sets a field as the user sees it and marks it for the next save. */
@@ -60,11 +69,14 @@ function setField(state: BuilderState, type: ComponentType, key: string, value: 
   state.pending[type] = { ...state.pending[type], [key]: value };
 }
 
-/** Undo (the last step behind, its field back to `before`) or redo (the next ahead, to `after`). */
+/** Undo (the last step behind, back to `before`) or redo (the next ahead, to `after`). */
 function moveStep(state: BuilderState, from: 'past' | 'future', value: 'before' | 'after') {
-  const step = state.history[from].pop();
+  let step = state.history[from].pop();
+  // A step that can no longer be applied is dropped: one press always changes what the user sees.
+  while (step && !applies(state, step)) step = state.history[from].pop();
   if (!step) return;
-  setField(state, step.type, step.key, step[value]);
+  if (step.kind === 'template') setLayout(state, step[value]);
+  else setField(state, step.type, step.key, step[value]);
   state.history[from === 'past' ? 'future' : 'past'].push(step);
   state.history.open = false;
 }
@@ -73,7 +85,7 @@ function moveStep(state: BuilderState, from: 'past' | 'future', value: 'before' 
 function record(state: BuilderState, step: EditStep, kind: EditKind) {
   const { history } = state;
   const last = history.past[history.past.length - 1];
-  if (kind === 'typing' && history.open && last && last.type === step.type && last.key === step.key) {
+  if (kind === 'typing' && step.kind === 'field' && history.open && last?.kind === 'field' && last.type === step.type && last.key === step.key) {
     last.after = step.after;
     // Typed back to where it began: nothing to undo.
     if (last.after === last.before) {
@@ -128,7 +140,14 @@ export const builderSlice = createSlice({
       if (!state.site) return;
       const before = state.site.formData[type]?.[key] ?? '';
       setField(state, type, key, value);
-      if (kind !== 'none' && before !== value) record(state, { type, key, before, after: value }, kind);
+      if (kind !== 'none' && before !== value) record(state, { kind: 'field', type, key, before, after: value }, kind);
+    },
+    /** A template (or a complete configuration) switched by the picker: one step to undo. */
+    templateSwitched(state, action: PayloadAction<BuilderSite>) {
+      if (!state.site) return;
+      const before = layoutOf(state.site);
+      replaceSite(state, action.payload);
+      record(state, { kind: 'template', before, after: layoutOf(state.site) }, 'whole');
     },
     /** 撤销 (Ctrl/⌘+Z): the last step's field goes back; the auto-save sends it. */
     editUndone(state) {
@@ -234,9 +253,13 @@ export const builderSlice = createSlice({
       if (state.site?.id !== action.payload.id) return;
       Object.assign(state, { site: null, status: 'idle', pending: {}, saveStatus: 'idle', uploads: {}, history: emptyHistory() });
     });
+    // Shown at once and a step of its own; the saga sets it on the server (setWebMusic).
     builder.addCase(musicChosen, (state, action) => {
       const { type, key, value } = action.payload;
-      if (state.site) state.site.formData[type] = { ...state.site.formData[type], [key]: value };
+      if (!state.site) return;
+      const before = state.site.formData[type]?.[key] ?? '';
+      state.site.formData[type] = { ...state.site.formData[type], [key]: value };
+      if (before !== value) record(state, { kind: 'field', type, key, before, after: value } satisfies FieldStep, 'whole');
     });
   },
 });
@@ -249,6 +272,7 @@ export const {
   siteForgotten,
   tabChanged,
   fieldEdited,
+  templateSwitched,
   editUndone,
   editRedone,
   saveStarted,

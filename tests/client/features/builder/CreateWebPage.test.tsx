@@ -112,6 +112,9 @@ describe('CreateWebPage', () => {
     expect(input).toHaveValue('龙腾天下');
     fireEvent.keyDown(window, { key: 'Z', ctrlKey: true, shiftKey: true });
     expect(input).toHaveValue('龙腾新');
+    // The auto-save sends what the last redo left (and nothing of this test's is left to land in the next).
+    await waitFor(() => expect(builderApi.saveConfig).toHaveBeenCalledTimes(1), { timeout: BuilderLimits.autoSaveDebounceMs * 3 });
+    expect(jest.mocked(builderApi.saveConfig).mock.calls[0][0].formData.main.siteName).toBe('龙腾新');
   });
 
   it('the picker needs a choice; choosing a template switches the site to it', async () => {

@@ -34,6 +34,7 @@ import {
   siteFailed,
   siteLoaded,
   siteReplaced,
+  templateSwitched,
   tabChanged,
 } from '../../../../src/client/features/builder/builderSlice';
 import { initialMiniSiteState } from '../../../../src/client/features/miniSite/miniSiteSlice';
@@ -44,6 +45,7 @@ import { initialSelectionsState } from '../../../../src/client/features/selectio
 import { fakeWorld, rootReducer } from '../auth/sagaHarness';
 import { sequence } from '../generation/generationHarness';
 import { builderState, openState, site, template } from './builderHarness';
+import { runOnFakeClock } from './fakeClock';
 
 function answer(fn: (...args: never[]) => unknown, value: unknown): StaticProvider {
   return [matchers.call.fn(fn), value] as StaticProvider;
@@ -57,7 +59,7 @@ function answerError(code: number, serverMsg = ''): ApiError {
   return new ApiError({ code, msg: serverMsg || '请求失败', httpStatus: 200, serverMsg });
 }
 
-/** Services only: `delay` (and so `debounce`) runs on real time. */
+/** Services only: `delay` (and so `debounce`) runs on the timers: jest's fake ones in the auto-save tests. */
 function servicesOnly(location = { pathname: '/createWeb', search: '' }) {
   const services = makeFakeServices(location);
   const providers: EffectProviders = { getContext: (key, next) => (key === SERVICES ? services : next()) };
@@ -180,18 +182,29 @@ describe('builder: opening a site', () => {
 });
 
 describe('builder: auto-save', () => {
+  beforeEach(() => {
+    jest.useFakeTimers();
+  });
+  afterEach(() => {
+    jest.useRealTimers();
+  });
+
   it('several edits within 1 s are one saveConfig with the last values, and the preview follows the answer', async () => {
     const { providers } = servicesOnly();
     const saves = sequence(site({ formData: { ...site().formData, main: { siteName: '龙腾三', bgm: '' } } }, 2));
-    const { storeState } = await expectSaga(autoSaveSaga)
-      .withReducer(rootReducer, openState())
-      .provide([providers, answer(builderApi.saveConfig, saves.provider)])
-      .dispatch(fieldEdited({ type: 'main', key: 'siteName', value: '龙腾一' }))
-      .delay(200)
-      .dispatch(fieldEdited({ type: 'main', key: 'siteName', value: '龙腾二' }))
-      .delay(200)
-      .dispatch(fieldEdited({ type: 'main', key: 'siteName', value: '龙腾三' }))
-      .silentRun(BuilderLimits.autoSaveDebounceMs + 600);
+    const run = runOnFakeClock(expectSaga(autoSaveSaga).withReducer(rootReducer, openState()).provide([providers, answer(builderApi.saveConfig, saves.provider)]));
+    run.dispatch(fieldEdited({ type: 'main', key: 'siteName', value: '龙腾一' }));
+    await run.advance(200);
+    run.dispatch(fieldEdited({ type: 'main', key: 'siteName', value: '龙腾二' }));
+    await run.advance(200);
+    run.dispatch(fieldEdited({ type: 'main', key: 'siteName', value: '龙腾三' }));
+    // Nothing is sent before a whole second has passed since the last edit...
+    await run.advance(BuilderLimits.autoSaveDebounceMs - 1);
+    expect(saves.calls).toHaveLength(0);
+    // ...then one save, and no other after it.
+    await run.advance(1);
+    expect(saves.calls).toHaveLength(1);
+    const { storeState } = await run.finish();
     expect(saves.calls).toHaveLength(1);
     const [request] = saves.calls[0] as [Parameters<typeof builderApi.saveConfig>[0]];
     expect(request.id).toBe(42);
@@ -230,15 +243,21 @@ describe('builder: auto-save', () => {
       if (attempt <= 2) throw networkError;
       return site({}, 3);
     });
-    setTimeout(() => window.dispatchEvent(new Event('online')), 2 * BuilderLimits.autoSaveDebounceMs + 500);
-    const { storeState } = await expectSaga(autoSaveSaga)
-      .withReducer(rootReducer, openState())
-      .provide([providers, answer(builderApi.saveConfig, provider)])
-      .dispatch(fieldEdited({ type: 'main', key: 'siteName', value: '离线一' }))
-      .delay(BuilderLimits.autoSaveDebounceMs + 150)
-      // Still offline: the next edit tries again, and fails again, without a second message.
-      .dispatch(fieldEdited({ type: 'main', key: 'siteName', value: '离线二' }))
-      .silentRun(2 * BuilderLimits.autoSaveDebounceMs + 900);
+    const run = runOnFakeClock(expectSaga(autoSaveSaga).withReducer(rootReducer, openState()).provide([providers, answer(builderApi.saveConfig, provider)]));
+    run.dispatch(fieldEdited({ type: 'main', key: 'siteName', value: '离线一' }));
+    await run.advance(BuilderLimits.autoSaveDebounceMs);
+    expect(saves.calls).toHaveLength(1);
+    // Still offline: the next edit tries again, and fails again, without a second message.
+    run.dispatch(fieldEdited({ type: 'main', key: 'siteName', value: '离线二' }));
+    await run.advance(BuilderLimits.autoSaveDebounceMs);
+    expect(saves.calls).toHaveLength(2);
+    // Nothing is tried again until the browser says it is back online; then at once.
+    await run.advance(10 * BuilderLimits.autoSaveDebounceMs);
+    expect(saves.calls).toHaveLength(2);
+    window.dispatchEvent(new Event('online'));
+    await run.advance(0);
+    expect(saves.calls).toHaveLength(3);
+    const { storeState } = await run.finish();
     expect(saves.calls).toHaveLength(3);
     expect((saves.calls[2][0] as { formData: { main: { siteName: string } } }).formData.main.siteName).toBe('离线二');
     expect(services.notify.warning).toHaveBeenCalledTimes(1);
@@ -250,11 +269,10 @@ describe('builder: auto-save', () => {
 
   it('while offline the edit stays unsaved (dirty) and on screen', async () => {
     const { providers } = servicesOnly();
-    const { storeState } = await expectSaga(autoSaveSaga)
-      .withReducer(rootReducer, openState())
-      .provide([providers, failing(builderApi.saveConfig, networkError)])
-      .dispatch(fieldEdited({ type: 'main', key: 'siteName', value: '离线' }))
-      .silentRun(BuilderLimits.autoSaveDebounceMs + 300);
+    const run = runOnFakeClock(expectSaga(autoSaveSaga).withReducer(rootReducer, openState()).provide([providers, failing(builderApi.saveConfig, networkError)]));
+    run.dispatch(fieldEdited({ type: 'main', key: 'siteName', value: '离线' }));
+    await run.advance(BuilderLimits.autoSaveDebounceMs);
+    const { storeState } = await run.finish();
     expect(storeState.builder.saveStatus).toBe('offline');
     expect(storeState.builder.pending).toEqual({ main: { siteName: '离线' } });
     expect(storeState.builder.site?.formData.main.siteName).toBe('离线');
@@ -262,11 +280,10 @@ describe('builder: auto-save', () => {
 
   it('a refused save says the server\'s reason (or 保存失败) and keeps the edit', async () => {
     const { services, providers } = servicesOnly();
-    const { storeState } = await expectSaga(autoSaveSaga)
-      .withReducer(rootReducer, openState())
-      .provide([providers, failing(builderApi.saveConfig, answerError(422))])
-      .dispatch(fieldEdited({ type: 'main', key: 'siteName', value: 'x' }))
-      .silentRun(BuilderLimits.autoSaveDebounceMs + 300);
+    const run = runOnFakeClock(expectSaga(autoSaveSaga).withReducer(rootReducer, openState()).provide([providers, failing(builderApi.saveConfig, answerError(422))]));
+    run.dispatch(fieldEdited({ type: 'main', key: 'siteName', value: 'x' }));
+    await run.advance(BuilderLimits.autoSaveDebounceMs);
+    const { storeState } = await run.finish();
     expect(services.notify.error).toHaveBeenCalledWith(BuilderMessages.saveFailed);
     expect(storeState.builder.saveStatus).toBe('failed');
     expect(storeState.builder.pending).toEqual({ main: { siteName: 'x' } });
@@ -275,22 +292,30 @@ describe('builder: auto-save', () => {
   it('leaving the page with unsaved edits saves them at once, without waiting for the debounce', async () => {
     const { providers } = servicesOnly();
     const saves = sequence(site({}, 2));
-    await expectSaga(autoSaveSaga)
-      .withReducer(rootReducer, openState(site(), { pending: { main: { siteName: '未保存' } } }))
-      .provide([providers, answer(builderApi.saveConfig, saves.provider)])
-      .dispatch(locationChanged({ pathname: '/backend/siteList', search: '' }))
-      .silentRun(150);
+    const run = runOnFakeClock(
+      expectSaga(autoSaveSaga)
+        .withReducer(rootReducer, openState(site(), { pending: { main: { siteName: '未保存' } } }))
+        .provide([providers, answer(builderApi.saveConfig, saves.provider)]),
+    );
+    run.dispatch(locationChanged({ pathname: '/backend/siteList', search: '' }));
+    // The clock does not move: sent at once.
+    await run.advance(0);
+    expect(saves.calls).toHaveLength(1);
+    await run.finish();
     expect(saves.calls).toHaveLength(1);
   });
 
   it('leaving with nothing unsaved sends nothing', async () => {
     const { providers } = servicesOnly();
-    await expectSaga(autoSaveSaga)
-      .withReducer(rootReducer, openState())
-      .provide([providers])
-      .dispatch(locationChanged({ pathname: '/backend/siteList', search: '' }))
-      .not.call.fn(builderApi.saveConfig)
-      .silentRun(150);
+    const run = runOnFakeClock(
+      expectSaga(autoSaveSaga)
+        .withReducer(rootReducer, openState())
+        .provide([providers])
+        .dispatch(locationChanged({ pathname: '/backend/siteList', search: '' }))
+        .not.call.fn(builderApi.saveConfig),
+    );
+    // Not at once, nor after the debounce (the clock runs out).
+    await run.finish();
   });
 });
 
@@ -322,7 +347,7 @@ describe('builder: picker', () => {
       .withReducer(rootReducer, state)
       .provide([providers, answer(builderApi.getWebUrl, switched)])
       .call(builderApi.getWebUrl, { type: 'head', id: 42, selectedComponents: { main: 1, head: 2, banner: 1, content: 1, sidebar: 1, footer: 1, logo: 1 } })
-      .put(siteReplaced(switched))
+      .put(templateSwitched(switched))
       .not.call.fn(builderApi.saveConfig)
       .run();
     expect(storeState.builder.picker.type).toBeNull();
