@@ -105,6 +105,81 @@ describeInBrowser('the page builder, in Chromium against the npm start server', 
     expect(errors).toEqual([]);
   });
 
+  it('undoes a template switch, keeps a version at 生成并下载, and restores it from 历史版本 without losing the draft', async () => {
+    const { page, errors } = await openPage(browser);
+    await registerAndLogIn(page, '13800138045');
+    await page.goto(url('/user/createWeb'));
+    await page.frameLocator('iframe[title="网站预览"]').locator('body').waitFor();
+    await page.getByRole('tab', { name: '整站配置' }).click();
+    await activePanel(page).getByLabel('网站名称').fill('云海仙途');
+    await saved(page);
+
+    // A template switch is one step: 撤销 brings the template back, and the save sends it.
+    await page.getByRole('tab', { name: '导航栏' }).click();
+    const current = activePanel(page).getByText('当前模版').locator('xpath=following-sibling::div');
+    const original = await current.innerText();
+    const chosen = await pickFromSecondPage(page, activePanel(page).getByRole('button', { name: /切换模版/ }));
+    await activePanel(page).getByText(chosen, { exact: true }).first().waitFor();
+    const undoSaved = page.waitForResponse((response) => response.url().includes('/api/CreateWeb/saveConfig'));
+    await page.getByRole('button', { name: '撤销' }).click();
+    await activePanel(page).getByText(original, { exact: true }).first().waitFor();
+    expect((await undoSaved).status()).toBe(200);
+    await page.reload();
+    await page.getByRole('tab', { name: '导航栏' }).click();
+    await activePanel(page).getByText(original, { exact: true }).first().waitFor();
+
+    // 生成并下载 keeps a version.
+    const finished = page.waitForEvent('download', { timeout: 120_000 });
+    await page.getByRole('button', { name: /生成并下载/ }).click();
+    await page.locator('.ant-modal').filter({ hasText: '以下内容仍是模版示例' }).getByRole('button', { name: '仍然生成并下载' }).click();
+    await finished;
+    await page.waitForURL(/\/user\/backend\/siteList/);
+
+    // Edited after: the draft now differs from the version.
+    await page.getByRole('row').filter({ hasText: '云海仙途' }).getByRole('button', { name: '编辑' }).click();
+    await page.getByRole('tab', { name: '整站配置' }).click();
+    await showsValue(activePanel(page).getByLabel('网站名称'), '云海仙途');
+    await activePanel(page).getByLabel('网站名称').fill('云海仙途·资料片');
+    await saved(page);
+
+    const versionsOf = async (name: string): Promise<Locator> => {
+      await page.goto(url('/user/backend/siteList'));
+      await page.getByRole('row').filter({ hasText: name }).getByRole('button', { name: '历史版本' }).click();
+      const dialog = page.getByRole('dialog').filter({ hasText: '历史版本' });
+      await dialog.getByTestId('site-version').first().waitFor();
+      return dialog;
+    };
+    const restore = async (dialog: Locator, versionName: string): Promise<void> => {
+      await dialog.getByTestId('site-version').filter({ hasText: versionName }).first().getByRole('button', { name: '恢复' }).click();
+      await page.locator('.ant-popover').getByRole('button', { name: /恢\s*复/ }).click();
+      await page.getByText(BuilderMessages.restoreSucceeded).waitFor();
+    };
+
+    let dialog = await versionsOf('云海仙途·资料片');
+    expect(await dialog.getByTestId('site-version').count()).toBe(1);
+    await dialog.getByTestId('site-version').getByText('生成并下载').waitFor();
+    await dialog.getByRole('img', { name: '版本首屏图片' }).waitFor();
+    await restore(dialog, '云海仙途');
+    // The replaced draft is a version now.
+    await dialog.getByTestId('site-version').filter({ hasText: '恢复前的草稿' }).filter({ hasText: '云海仙途·资料片' }).waitFor();
+    await page.getByRole('row').filter({ hasText: '云海仙途' }).first().waitFor();
+
+    // The builder opens the restored draft, not the one it showed before.
+    await page.keyboard.press('Escape');
+    await page.getByRole('row').filter({ hasText: '云海仙途' }).getByRole('button', { name: '编辑' }).click();
+    await page.getByRole('tab', { name: '整站配置' }).click();
+    await showsValue(activePanel(page).getByLabel('网站名称'), '云海仙途');
+
+    // And the draft it replaced comes back: nothing was lost.
+    dialog = await versionsOf('云海仙途');
+    await restore(dialog, '云海仙途·资料片');
+    await page.keyboard.press('Escape');
+    await page.getByRole('row').filter({ hasText: '云海仙途·资料片' }).getByRole('button', { name: '编辑' }).click();
+    await page.getByRole('tab', { name: '整站配置' }).click();
+    await showsValue(activePanel(page).getByLabel('网站名称'), '云海仙途·资料片');
+    expect(errors).toEqual([]);
+  });
+
   it('builds a site from a template of every type, keeps the edits, finishes, lists and downloads it', async () => {
     const { page, errors } = await openPage(browser);
     await registerAndLogIn(page, '13800138041');
