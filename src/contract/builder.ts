@@ -263,6 +263,11 @@ export interface RestoreVersionRequest {
   versionId: number;
 }
 
+/** The versions after a restore; `restored` is false when the draft already was that version (nothing changed, nothing kept). */
+export interface RestoreVersionAnswer extends SiteVersionsAnswer {
+  restored: boolean;
+}
+
 export const BuilderLimits = {
   uploadMaxBytes: 2 * 1024 * 1024,
   uploadMimeTypes: ['image/jpeg', 'image/png', 'image/gif', 'image/webp'],
@@ -303,6 +308,7 @@ export const BuilderMessages = {
   versionUnknown: '该版本不存在或已被删除',
   versionsFailed: '获取历史版本失败',
   restoreSucceeded: '已恢复该版本，恢复前的内容已另存为一个版本',
+  restoreUnneeded: '当前草稿与该版本相同，无需恢复',
   restoreFailed: '恢复版本失败，请重试',
 } as const;
 

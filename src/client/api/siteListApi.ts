@@ -1,4 +1,4 @@
-import type { RestoreVersionRequest, SiteIdRequest, SiteListAnswer, SiteListRequest, SiteVersionsAnswer, ZipUrlAnswer } from '../../contract/builder';
+import type { RestoreVersionAnswer, RestoreVersionRequest, SiteIdRequest, SiteListAnswer, SiteListRequest, SiteVersionsAnswer, ZipUrlAnswer } from '../../contract/builder';
 import { call } from './http';
 
 /*
@@ -24,6 +24,6 @@ export function getVersions(query: SiteIdRequest): Promise<SiteVersionsAnswer> {
 }
 
 /** POST /api/webSiteLog/restoreVersion: a version becomes the draft; answers the versions after. */
-export function restoreVersion(body: RestoreVersionRequest): Promise<SiteVersionsAnswer> {
-  return call<SiteVersionsAnswer>({ method: 'POST', url: '/api/webSiteLog/restoreVersion', data: body });
+export function restoreVersion(body: RestoreVersionRequest): Promise<RestoreVersionAnswer> {
+  return call<RestoreVersionAnswer>({ method: 'POST', url: '/api/webSiteLog/restoreVersion', data: body });
 }

@@ -9,6 +9,7 @@ import {
   COMPONENT_LIST_PATHS,
   type BuilderSite,
   type ComponentListAnswer,
+  type RestoreVersionAnswer,
   type SiteVersionsAnswer,
   type ZipUrlAnswer,
 } from '../../../src/contract/builder';
@@ -38,7 +39,7 @@ const save = (site: BuilderSite, formData: object, caller = a, selectedComponent
 const open = (id: number, caller = a) => post<BuilderSite>(t, '/api/createWeb/getSelectConfig', { id }, caller.headers);
 const complete = (id: number, caller = a) => post<ZipUrlAnswer>(t, '/api/CreateWeb/completeWeb', { id, formData: {} }, caller.headers);
 const versions = (id: number, caller = a) => get<SiteVersionsAnswer>(t, `/api/webSiteLog/getVersions?id=${id}`, caller.headers);
-const restore = (id: number, versionId: number, caller = a) => post<SiteVersionsAnswer>(t, '/api/webSiteLog/restoreVersion', { id, versionId }, caller.headers);
+const restore = (id: number, versionId: number, caller = a) => post<RestoreVersionAnswer>(t, '/api/webSiteLog/restoreVersion', { id, versionId }, caller.headers);
 const webName = async (id: number): Promise<string> => (await open(id)).data.formData.main.web_name;
 
 /** Another template of `type` than the site's. */
@@ -122,7 +123,7 @@ describe('restoring a version', () => {
     expect((await open(site.id)).data.selectedComponents.head.id).toBe(head);
 
     const answer = await restore(site.id, first.id);
-    expect(answer).toMatchObject({ code: 200, msg: BuilderMessages.restoreSucceeded });
+    expect(answer).toMatchObject({ code: 200, data: { restored: true } });
     const restored = (await open(site.id)).data;
     expect(restored.formData.main.web_name).toBe('初版');
     expect(restored.web_name).toBe('初版');
@@ -146,7 +147,9 @@ describe('restoring a version', () => {
     const site = await newSite(t, a);
     await complete(site.id);
     const [only] = (await versions(site.id)).data.list;
-    expect((await restore(site.id, only.id)).data.list.map((version) => version.id)).toEqual([only.id]);
+    const answer = await restore(site.id, only.id);
+    expect(answer.data.restored).toBe(false);
+    expect(answer.data.list.map((version) => version.id)).toEqual([only.id]);
   });
 
   it('refuses a version of another site, an unknown one and a malformed body', async () => {

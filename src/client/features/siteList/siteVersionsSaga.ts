@@ -1,6 +1,6 @@
 import type { SagaIterator } from 'redux-saga';
 import { call, getContext, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
-import { BuilderMessages, type SiteVersionsAnswer } from '../../../contract/builder';
+import { BuilderMessages, type RestoreVersionAnswer, type SiteVersionsAnswer } from '../../../contract/builder';
 import * as siteListApi from '../../api/siteListApi';
 import { SERVICES, type Services } from '../../app/services';
 import { loadSiteList } from './siteListSaga';
@@ -30,10 +30,14 @@ export function* restoreVersion(action: ReturnType<typeof restoreRequested>): Sa
   const { siteId }: SiteVersionsState = yield select(selectSiteVersions);
   if (siteId === null) return;
   try {
-    const answer: SiteVersionsAnswer | null = yield call(siteListApi.restoreVersion, { id: siteId, versionId: action.payload.versionId });
-    yield put(siteVersionRestored({ id: siteId }));
+    const answer: RestoreVersionAnswer | null = yield call(siteListApi.restoreVersion, { id: siteId, versionId: action.payload.versionId });
     yield put(versionsLoaded(answerOf(answer)));
-    services.notify.success(BuilderMessages.restoreSucceeded);
+    if (answer?.restored === false) {
+      services.notify.info(BuilderMessages.restoreUnneeded);
+    } else {
+      yield put(siteVersionRestored({ id: siteId }));
+      services.notify.success(BuilderMessages.restoreSucceeded);
+    }
   } catch {
     // The http layer said why (版本不存在, 网站不存在...); the versions stay as they were.
     yield put(restoreEnded());

@@ -126,7 +126,7 @@ export async function registerBuilderRoutes(app: FastifyInstance, deps: BuilderR
 
   /** POST /api/webSiteLog/restoreVersion: a version becomes the draft; answers the versions as they are after. */
   app.post<{ Body: RestoreVersionRequest }>('/api/webSiteLog/restoreVersion', { ...guarded, schema: schemas.restoreVersionSchema }, async (request) =>
-    ok(await service.restoreVersion(request.body, currentUser(request)), BuilderMessages.restoreSucceeded),
+    ok(await service.restoreVersion(request.body, currentUser(request))),
   );
 
   await registerUploadScope(app, BuilderLimits.uploadMaxBytes, (scope) => {

@@ -136,23 +136,20 @@ export const siteListSchema = {
 
 export const filePathSchema = { querystring: object({ id }), response: zipUrl };
 
-const versionsAnswer = responses(
-  object(
-    {
-      list: {
-        type: 'array',
-        items: object(
-          { id: { type: 'integer' }, reason: { type: 'string' }, web_name: { type: 'string' }, picture: { type: 'string' }, create_time: { type: 'string' } },
-          ['id', 'reason', 'web_name', 'picture', 'create_time'],
-        ),
-      },
-      limit: { type: 'integer' },
-    },
-    ['list', 'limit'],
-  ),
-  { needsLogin: true },
-);
+const versionsShape = {
+  list: {
+    type: 'array',
+    items: object(
+      { id: { type: 'integer' }, reason: { type: 'string' }, web_name: { type: 'string' }, picture: { type: 'string' }, create_time: { type: 'string' } },
+      ['id', 'reason', 'web_name', 'picture', 'create_time'],
+    ),
+  },
+  limit: { type: 'integer' },
+};
 
-export const versionsSchema = { querystring: object({ id }), response: versionsAnswer };
+export const versionsSchema = { querystring: object({ id }), response: responses(object(versionsShape, ['list', 'limit']), { needsLogin: true }) };
 
-export const restoreVersionSchema = { body: object({ id, versionId: id }), response: versionsAnswer };
+export const restoreVersionSchema = {
+  body: object({ id, versionId: id }),
+  response: responses(object({ ...versionsShape, restored: { type: 'boolean' } }, ['list', 'limit', 'restored']), { needsLogin: true }),
+};

@@ -7,6 +7,7 @@ import {
   type ComponentTemplate,
   type ComponentType,
   type GetWebUrlRequest,
+  type RestoreVersionAnswer,
   type RestoreVersionRequest,
   type SaveConfigRequest,
   type SelectedComponentIds,
@@ -128,7 +129,7 @@ export class BuilderService {
   }
 
   /** POST /api/webSiteLog/restoreVersion: a kept version becomes the draft; the draft it replaces is kept. */
-  async restoreVersion(request: RestoreVersionRequest, user: UserRow): Promise<SiteVersionsAnswer> {
+  async restoreVersion(request: RestoreVersionRequest, user: UserRow): Promise<RestoreVersionAnswer> {
     const site = await this.load(request.id, user.id);
     await this.takeChange(user);
     return this.deps.versions.restore(site, request, async (selected, formData) => {

@@ -2,6 +2,7 @@ import {
   BuilderMessages,
   COMPONENT_TYPES,
   type BuilderFormData,
+  type RestoreVersionAnswer,
   type RestoreVersionRequest,
   type SelectedComponentIds,
   type SiteVersionReason,
@@ -93,11 +94,11 @@ export class SiteVersions {
    * POST /api/webSiteLog/restoreVersion: the version becomes the draft, and the draft it replaces
    * is kept first (unless the two are the same). `apply` saves the values and renders the preview.
    */
-  async restore(site: LoadedSite, request: RestoreVersionRequest, apply: (selected: SelectedComponentIds, form: BuilderFormData) => Promise<LoadedSite>): Promise<SiteVersionsAnswer> {
+  async restore(site: LoadedSite, request: RestoreVersionRequest, apply: (selected: SelectedComponentIds, form: BuilderFormData) => Promise<LoadedSite>): Promise<RestoreVersionAnswer> {
     const version = await this.store.get(site.record.id, request.versionId);
     if (!version) throw invalid(BuilderMessages.versionUnknown);
-    if (sameContent(version, site)) return this.list(site);
+    if (sameContent(version, site)) return { ...(await this.list(site)), restored: false };
     await this.keep(site, 'replaced');
-    return this.list(await apply(version.selected, version.formData));
+    return { ...(await this.list(await apply(version.selected, version.formData))), restored: true };
   }
 }

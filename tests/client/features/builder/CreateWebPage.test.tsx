@@ -91,8 +91,11 @@ describe('CreateWebPage', () => {
     fireEvent.change(input, { target: { value: '龙' } });
     fireEvent.change(input, { target: { value: '龙腾新' } });
     expect(input).toHaveValue('龙腾新');
+    // Not "saved" while the edit waits for the debounce.
+    expect(screen.getByRole('status')).toHaveTextContent('有修改，即将自动保存');
     await waitFor(() => expect(builderApi.saveConfig).toHaveBeenCalledTimes(1), { timeout: BuilderLimits.autoSaveDebounceMs + 2000 });
     expect(jest.mocked(builderApi.saveConfig).mock.calls[0][0].formData.main.siteName).toBe('龙腾新');
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('已自动保存'));
   });
 
   it('撤销 and 重做, by button and by Ctrl+Z / Ctrl+Shift+Z, take a field\u2019s typing back and bring it again', async () => {

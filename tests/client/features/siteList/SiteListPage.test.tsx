@@ -116,7 +116,7 @@ describe('SiteListPage', () => {
       { id: 11, reason: 'download' as const, web_name: '仙侠官网初版', picture: 'javascript:alert(1)', create_time: '2026-11-27 10:00:00' },
     ];
     jest.mocked(siteListApi.getVersions).mockResolvedValue({ list, limit: 30 });
-    jest.mocked(siteListApi.restoreVersion).mockResolvedValue({ list: [{ ...list[0], id: 13, reason: 'replaced' }, ...list], limit: 30 });
+    jest.mocked(siteListApi.restoreVersion).mockResolvedValue({ list: [{ ...list[0], id: 13, reason: 'replaced' }, ...list], limit: 30, restored: true });
     const { services } = renderPage();
     await screen.findByText(editingSite.web_name);
     await fastUser().click(within(rowOf(editingSite.web_name)).getByText('历史版本'));

@@ -15,7 +15,7 @@ import {
   versionsOpened,
   type SiteVersionsState,
 } from '../../../../src/client/features/siteList/siteVersionsSlice';
-import { BuilderMessages, type SiteVersion, type SiteVersionsAnswer } from '../../../../src/contract/builder';
+import { BuilderMessages, type RestoreVersionAnswer, type SiteVersion, type SiteVersionsAnswer } from '../../../../src/contract/builder';
 import { fakeWorld, rootReducer, stateWith } from '../auth/sagaHarness';
 import { openState, site } from '../builder/builderHarness';
 import { editingSite } from './siteListHarness';
@@ -66,19 +66,31 @@ describe('历史版本', () => {
 
   it('恢复 restores the version of the open site, says so, shows the versions after and reloads the site list', async () => {
     const world = fakeWorld();
-    const after: SiteVersionsAnswer = { list: [version(4, { reason: 'replaced', web_name: '草稿' }), ...kept.list], limit: 30 };
+    const after: RestoreVersionAnswer = { list: [version(4, { reason: 'replaced', web_name: '草稿' }), ...kept.list], limit: 30, restored: true };
     const { storeState } = await expectSaga(siteVersionsSaga)
       .withReducer(rootReducer, withVersions({ siteId: 7, siteName: '仙侠官网', status: 'succeeded', items: kept.list, limit: 30 }))
       .provide([world.providers, restoreAnswer(after), listAnswer({ list: [editingSite], total: 1 })])
       .dispatch(restoreRequested({ versionId: 2 }))
       .call(siteListApi.restoreVersion, { id: 7, versionId: 2 })
       .put(siteVersionRestored({ id: 7 }))
-      .put(versionsLoaded(after))
+      .put(versionsLoaded({ list: after.list, limit: 30 }))
       .call.fn(siteListApi.getSiteList)
       .silentRun(50);
     expect(world.services.notify.success).toHaveBeenCalledWith(BuilderMessages.restoreSucceeded);
     expect(storeState.siteVersions).toMatchObject({ items: after.list, restoringId: null });
     expect(storeState.siteList.items).toEqual([editingSite]);
+  });
+
+  it('restoring the version the draft already is says so, and the builder keeps its site', async () => {
+    const world = fakeWorld();
+    await expectSaga(siteVersionsSaga)
+      .withReducer(rootReducer, withVersions({ siteId: 7, status: 'succeeded', items: kept.list, limit: 30 }))
+      .provide([world.providers, restoreAnswer({ ...kept, restored: false }), listAnswer({ list: [editingSite], total: 1 })])
+      .dispatch(restoreRequested({ versionId: 3 }))
+      .not.put.actionType(siteVersionRestored.type)
+      .silentRun(50);
+    expect(world.services.notify.info).toHaveBeenCalledWith(BuilderMessages.restoreUnneeded);
+    expect(world.services.notify.success).not.toHaveBeenCalled();
   });
 
   it('a refused restore changes nothing shown and adds no message of its own', async () => {
