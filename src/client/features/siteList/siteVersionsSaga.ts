@@ -31,13 +31,13 @@ export function* restoreVersion(action: ReturnType<typeof restoreRequested>): Sa
   if (siteId === null) return;
   try {
     const answer: RestoreVersionAnswer | null = yield call(siteListApi.restoreVersion, { id: siteId, versionId: action.payload.versionId });
-    yield put(versionsLoaded(answerOf(answer)));
     if (answer?.restored === false) {
       services.notify.info(BuilderMessages.restoreUnneeded);
     } else {
       yield put(siteVersionRestored({ id: siteId }));
       services.notify.success(BuilderMessages.restoreSucceeded);
     }
+    yield put(versionsLoaded(answerOf(answer)));
   } catch {
     // The http layer said why (版本不存在, 网站不存在...); the versions stay as they were.
     yield put(restoreEnded());

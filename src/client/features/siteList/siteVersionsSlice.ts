@@ -53,6 +53,10 @@ export const siteVersionsSlice = createSlice({
     },
   },
   extraReducers: (builder) => {
+    // The site is now named as the version restored.
+    builder.addCase(siteVersionRestored, (state) => {
+      state.siteName = state.items.find((version) => version.id === state.restoringId)?.web_name ?? state.siteName;
+    });
     builder.addCase(sessionEnded, () => initialSiteVersionsState);
     builder.addCase(loggedIn, () => initialSiteVersionsState);
   },

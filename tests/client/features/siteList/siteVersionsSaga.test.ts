@@ -21,7 +21,7 @@ import { openState, site } from '../builder/builderHarness';
 import { editingSite } from './siteListHarness';
 
 const version = (id: number, overrides: Partial<SiteVersion> = {}): SiteVersion => ({ id, reason: 'download', web_name: '仙侠官网', picture: '/generated/a/banner.jpg', create_time: '2026-11-27 10:00:00', ...overrides });
-const kept: SiteVersionsAnswer = { list: [version(3), version(2, { reason: 'hourly' })], limit: 30 };
+const kept: SiteVersionsAnswer = { list: [version(3), version(2, { reason: 'hourly', web_name: '仙侠官网·公测' })], limit: 30 };
 
 const versionsAnswer = (value: unknown): StaticProvider => [matchers.call.fn(siteListApi.getVersions), value] as StaticProvider;
 const restoreAnswer = (value: unknown): StaticProvider => [matchers.call.fn(siteListApi.restoreVersion), value] as StaticProvider;
@@ -77,7 +77,7 @@ describe('历史版本', () => {
       .call.fn(siteListApi.getSiteList)
       .silentRun(50);
     expect(world.services.notify.success).toHaveBeenCalledWith(BuilderMessages.restoreSucceeded);
-    expect(storeState.siteVersions).toMatchObject({ items: after.list, restoringId: null });
+    expect(storeState.siteVersions).toMatchObject({ items: after.list, restoringId: null, siteName: kept.list[1].web_name });
     expect(storeState.siteList.items).toEqual([editingSite]);
   });
 
