@@ -105,6 +105,35 @@ describeInBrowser('the page builder, in Chromium against the npm start server', 
     expect(errors).toEqual([]);
   });
 
+  it('undoes and redoes 100 steps, one per edit, and saves where it ends', async () => {
+    const { page, errors } = await openPage(browser);
+    await registerAndLogIn(page, '13800138046');
+    await page.goto(url('/user/createWeb'));
+    await page.frameLocator('iframe[title="网站预览"]').locator('body').waitFor();
+    await page.getByRole('tab', { name: '整站配置' }).click();
+    const boxes = activePanel(page).locator('input[type=text]:not([readonly]), textarea:not([readonly])');
+    const fields = [boxes.nth(0), boxes.nth(1)];
+    const originals = await Promise.all(fields.map((field) => field.inputValue()));
+    // Edits alternate between two fields: each is a step of its own.
+    for (let step = 1; step <= 100; step += 1) await fields[step % 2].fill(`第${step}步`);
+    await saved(page);
+    for (let step = 0; step < 100; step += 1) await page.keyboard.press('Control+z');
+    await showsValue(fields[0], originals[0]);
+    await showsValue(fields[1], originals[1]);
+    expect(await page.getByRole('button', { name: '撤销' }).isDisabled()).toBe(true);
+    for (let step = 0; step < 100; step += 1) await page.keyboard.press('Control+Shift+z');
+    await showsValue(fields[0], '第100步');
+    await showsValue(fields[1], '第99步');
+    expect(await page.getByRole('button', { name: '重做' }).isDisabled()).toBe(true);
+    await saved(page);
+    await page.reload();
+    await page.getByRole('tab', { name: '整站配置' }).click();
+    await page.frameLocator('iframe[title="网站预览"]').locator('body').waitFor();
+    expect(await boxes.nth(0).inputValue()).toBe('第100步');
+    expect(await boxes.nth(1).inputValue()).toBe('第99步');
+    expect(errors).toEqual([]);
+  });
+
   it('undoes a template switch, keeps a version at 生成并下载, and restores it from 历史版本 without losing the draft', async () => {
     const { page, errors } = await openPage(browser);
     await registerAndLogIn(page, '13800138045');
