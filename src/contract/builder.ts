@@ -268,7 +268,21 @@ export interface RestoreVersionAnswer extends SiteVersionsAnswer {
   restored: boolean;
 }
 
+/** POST /api/createWeb/phonePreview: a short-lived link to the site's preview, and its QR code. */
+export interface PhonePreviewAnswer {
+  url: string;
+  /** The link as a QR code (a PNG data URL) for a phone's camera. */
+  qrcode: string;
+  /** When the link stops working (ms since 1970). */
+  expiresAt: number;
+}
+
+/** Where a phone-preview link lives: /m/<token>. */
+export const PHONE_PREVIEW_PATH = '/m/';
+
 export const BuilderLimits = {
+  /** How long a 手机预览 link works. */
+  phonePreviewMinutes: 30,
   uploadMaxBytes: 2 * 1024 * 1024,
   uploadMimeTypes: ['image/jpeg', 'image/png', 'image/gif', 'image/webp'],
   autoSaveDebounceMs: 1000,
@@ -309,6 +323,8 @@ export const BuilderMessages = {
   versionsFailed: '获取历史版本失败',
   restoreSucceeded: '已恢复该版本，恢复前的内容已另存为一个版本',
   restoreUnneeded: '当前草稿与该版本相同，无需恢复',
+  phonePreviewFailed: '生成手机预览失败，请重试',
+  phonePreviewExpired: '预览链接已失效，请在电脑上重新打开“手机预览”获取新的二维码',
   restoreFailed: '恢复版本失败，请重试',
 } as const;
 

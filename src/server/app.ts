@@ -133,7 +133,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
   registerGenerationRoutes(app, services.generation, { publicOrigin: config.publicOrigin });
   await registerMiniSiteRoutes(app, { service: services.miniSite, uploads: services.uploads, limiters: services.miniSiteLimiters, publicOrigin: config.publicOrigin });
   const { builder } = services;
-  await registerBuilderRoutes(app, { ...builder, uploads: services.uploads });
+  await registerBuilderRoutes(app, { ...builder, uploads: services.uploads, publicOrigin: config.publicOrigin });
   registerWorksRoutes(app, services.works);
 
   await registerBrandAssets(app, [BRAND_ASSETS_DIR, generatedBrandDir(config.dataDir)]);

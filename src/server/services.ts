@@ -141,6 +141,7 @@ export function createServices({ config, sql, now, log, state, files, renderQueu
       render: builder?.render ?? siteRenderThread.renderBuilt,
       bannerArt: bannerArtDescriptor(config.bannerArt),
       versionsPerSite: config.builderVersionsPerSite,
+      phonePreviewKey: deriveKey(config.jwtSecret, 'phone-preview'),
     }),
   };
 }

@@ -69,6 +69,9 @@ describe('login', () => {
     ['POST', '/api/Upload/siteFileUpload'],
     ['GET', '/api/webSiteLog/getSiteList?page=1&page_size=10'],
     ['GET', '/api/webSiteLog/getFilePath?id=1'],
+    ['GET', '/api/webSiteLog/getVersions?id=1'],
+    ['POST', '/api/webSiteLog/restoreVersion'],
+    ['POST', '/api/createWeb/phonePreview'],
   ];
 
   it.each(calls)('%s %s answers HTTP 401 without a valid token', async (method, url) => {

@@ -15,6 +15,8 @@ export const BUILDER_RATE_LIMITS = {
   uploadPerUser: { limit: 60, windowMs: TEN_MINUTES },
   bannerPerUser: { limit: 60, windowMs: TEN_MINUTES },
   bannerPerIp: { limit: 200, windowMs: TEN_MINUTES },
+  /** 手机预览 links (each a QR code drawn): a person opens a few. */
+  phonePreviewPerUser: { limit: 60, windowMs: TEN_MINUTES },
 } as const;
 
 export class BuilderLimiters {
@@ -24,6 +26,7 @@ export class BuilderLimiters {
   readonly uploadPerUser: WindowCounter;
   readonly bannerPerUser: WindowCounter;
   readonly bannerPerIp: WindowCounter;
+  readonly phonePreviewPerUser: WindowCounter;
 
   constructor(state: SharedState) {
     const limits = BUILDER_RATE_LIMITS;
@@ -33,5 +36,6 @@ export class BuilderLimiters {
     this.uploadPerUser = state.windowCounter('builder:uploadPerUser', limits.uploadPerUser);
     this.bannerPerUser = state.windowCounter('builder:bannerPerUser', limits.bannerPerUser);
     this.bannerPerIp = state.windowCounter('builder:bannerPerIp', limits.bannerPerIp);
+    this.phonePreviewPerUser = state.windowCounter('builder:phonePreviewPerUser', limits.phonePreviewPerUser);
   }
 }

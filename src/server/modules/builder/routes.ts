@@ -29,6 +29,7 @@ import type { BuilderService } from './service';
 import { siteList } from './siteList';
 import { BUILDER_UPLOAD_POLICY, siteFileUpload } from './siteUpload';
 import type { BuilderRepository } from './repository';
+import { registerPhonePreviewRoute, type PhonePreviewLinks } from './phonePreview';
 import { limitKeyOf } from '../../security/clientAddress';
 
 /** opt_ids as an array of ids or a comma-separated string; null (no filter) when absent or empty. */
@@ -47,6 +48,9 @@ export interface BuilderRouteDeps {
   repo: BuilderRepository;
   uploads: UploadStore;
   limiters: BuilderLimiters;
+  phoneLinks: PhonePreviewLinks;
+  /** PUBLIC_ORIGIN: where phones reach this server ('' for the request's own). */
+  publicOrigin: string;
 }
 
 /**
@@ -54,7 +58,7 @@ export interface BuilderRouteDeps {
  * the builder and the back office are logged-in screens, the picker lists included.
  */
 export async function registerBuilderRoutes(app: FastifyInstance, deps: BuilderRouteDeps): Promise<void> {
-  const { service, completion, banners, catalogue, repo, uploads, limiters } = deps;
+  const { service, completion, banners, catalogue, repo, uploads, limiters, phoneLinks, publicOrigin } = deps;
   const guarded = { preHandler: requireUser, preValidation: bodyDefaultsToObject };
 
   /** POST /api/createWeb/getWebUrl */
@@ -96,6 +100,12 @@ export async function registerBuilderRoutes(app: FastifyInstance, deps: BuilderR
   app.post<{ Body: SetAllConfigLogoRequest }>('/api/createWeb/setAllConfigLogo', { ...guarded, schema: schemas.setAllConfigLogoSchema }, async (request) =>
     ok(await banners.setAllConfigLogo(request.body, currentUser(request))),
   );
+
+  /** POST /api/createWeb/phonePreview: 手机预览's link and QR code. */
+  app.post<{ Body: SiteIdRequest }>('/api/createWeb/phonePreview', { ...guarded, schema: schemas.phonePreviewSchema }, async (request) =>
+    ok(await service.phonePreview(request.body.id, currentUser(request), publicOrigin || `${request.protocol}://${request.host}`)),
+  );
+  registerPhonePreviewRoute(app, phoneLinks);
 
   /** POST /api/createWeb/setWebMusic */
   app.post<{ Body: SetWebMusicRequest }>('/api/createWeb/setWebMusic', { ...guarded, schema: schemas.setWebMusicSchema }, async (request) =>

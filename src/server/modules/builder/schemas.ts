@@ -153,3 +153,8 @@ export const restoreVersionSchema = {
   body: object({ id, versionId: id }),
   response: responses(object({ ...versionsShape, restored: { type: 'boolean' } }, ['list', 'limit', 'restored']), { needsLogin: true }),
 };
+
+export const phonePreviewSchema = {
+  body: object({ id }),
+  response: responses(object({ url: { type: 'string' }, qrcode: { type: 'string' }, expiresAt: { type: 'integer' } }, ['url', 'qrcode', 'expiresAt']), { needsLogin: true }),
+};

@@ -7,6 +7,7 @@ import {
   type ComponentTemplate,
   type ComponentType,
   type GetWebUrlRequest,
+  type PhonePreviewAnswer,
   type RestoreVersionAnswer,
   type RestoreVersionRequest,
   type SaveConfigRequest,
@@ -32,6 +33,7 @@ import { builtSiteInput, type SiteState } from './renderInput';
 import type { BuilderRepository, BuilderSiteRecord } from './repository';
 import type { SiteFiles } from './siteFiles';
 import type { SiteVersions } from './versions';
+import type { PhonePreviewLinks } from './phonePreview';
 
 export interface BuilderServiceDeps {
   repo: BuilderRepository;
@@ -41,6 +43,7 @@ export interface BuilderServiceDeps {
   previews: PreviewRenders;
   limiters: BuilderLimiters;
   versions: SiteVersions;
+  phoneLinks: PhonePreviewLinks;
   /** What makes the generated banners, as the UI names it (BuilderSite.bannerArtist). */
   bannerArtist: string;
 }
@@ -121,6 +124,14 @@ export class BuilderService {
     }
     if (!configFields(site.configs.main).some((field) => field.key === MUSIC_KEY && field.type === 'music')) throw invalid(BuilderMessages.fieldUnknown);
     return this.store(site, site.selected, { main: { [MUSIC_KEY]: value } });
+  }
+
+  /** POST /api/createWeb/phonePreview: a short-lived link to the caller's site's preview (rendered first when housekeeping deleted it). */
+  async phonePreview(id: number, user: UserRow, origin: string): Promise<PhonePreviewAnswer> {
+    const site = await this.load(id, user.id);
+    if (!(await this.deps.limiters.phonePreviewPerUser.take(String(user.id)))) throw tooMany();
+    if (!(await this.deps.previews.exists(site.record.dir))) await this.refreshPreview(id);
+    return this.deps.phoneLinks.linkFor(site.record.dir, origin);
   }
 
   /** GET /api/webSiteLog/getVersions: the caller's site's kept versions (历史版本). */

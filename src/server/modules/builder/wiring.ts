@@ -19,6 +19,7 @@ import { BuilderRepository } from './repository';
 import { BuilderService } from './service';
 import { SiteFiles } from './siteFiles';
 import { SiteVersionStore } from './versionStore';
+import { PhonePreviewLinks } from './phonePreview';
 import { SiteVersions } from './versions';
 
 export interface BuilderInputs {
@@ -37,6 +38,8 @@ export interface BuilderInputs {
   bannerArt: BannerArtDescriptor;
   /** BUILDER_VERSIONS_PER_SITE: versions kept of each site. */
   versionsPerSite: number;
+  /** Signs 手机预览 links. */
+  phonePreviewKey: Buffer;
 }
 
 /**
@@ -50,11 +53,12 @@ export interface BuilderFilesInUse {
 }
 
 /** The builder's services, wired once per app (services.ts calls this). */
-export function createBuilder({ dataDir, sql, now, log, state, dataFiles, queue, catalog, uploads, music, zips, render, bannerArt, versionsPerSite }: BuilderInputs) {
+export function createBuilder({ dataDir, sql, now, log, state, dataFiles, queue, catalog, uploads, music, zips, render, bannerArt, versionsPerSite, phonePreviewKey }: BuilderInputs) {
   const repo = new BuilderRepository(sql, now);
   const limiters = new BuilderLimiters(state);
   const versionStore = new SiteVersionStore(sql, now, versionsPerSite);
   const versions = new SiteVersions(versionStore, now, versionsPerSite);
+  const phoneLinks = new PhonePreviewLinks(phonePreviewKey, now);
   const catalogue = new ComponentCatalogue(() => catalog.logoTemplates());
   const files = new SiteFiles({ dataDir, files: dataFiles, uploads, queue, repo });
   // The previews read a site when its render starts; the service asks them to render after a save.
@@ -71,7 +75,7 @@ export function createBuilder({ dataDir, sql, now, log, state, dataFiles, queue,
     },
     rendered: (siteId) => repo.nextRevision(siteId),
   });
-  const service: BuilderService = new BuilderService({ repo, catalogue, files, music, previews, limiters, versions, bannerArtist: bannerArt.label });
+  const service: BuilderService = new BuilderService({ repo, catalogue, files, music, previews, limiters, versions, phoneLinks, bannerArtist: bannerArt.label });
   const completion = new SiteCompletion({ dataDir, files: dataFiles, now, log, repo, sites: service, zips, limiters, render, versions });
   const banners = new BannerService({ queue, repo, sites: service, files, limiters, providerId: bannerArt.id });
 
@@ -91,7 +95,7 @@ export function createBuilder({ dataDir, sql, now, log, state, dataFiles, queue,
     return { uploads: used, jobIds: SiteFiles.resultJobIds(values) };
   };
 
-  return { repo, limiters, catalogue, service, completion, banners, filesInUse };
+  return { repo, limiters, catalogue, service, completion, banners, filesInUse, phoneLinks };
 }
 
 export type Builder = ReturnType<typeof createBuilder>;
