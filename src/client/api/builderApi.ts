@@ -9,6 +9,7 @@ import {
   type GenerateBannerAnswer,
   type GenerateBannerRequest,
   type GetWebUrlRequest,
+  type PhonePreviewAnswer,
   type SaveConfigRequest,
   type SetAllConfigLogoRequest,
   type SetBannerPreviewRequest,
@@ -30,6 +31,11 @@ import { UPLOAD_TIMEOUT_MS, type UploadProgress } from './miniSiteApi';
 /** POST /api/createWeb/getWebUrl: a new site (id 0), or a site with one type's template switched. */
 export function getWebUrl(body: GetWebUrlRequest): Promise<BuilderSite> {
   return call<BuilderSite>({ method: 'POST', url: '/api/createWeb/getWebUrl', data: body, skipErrorHandler: true });
+}
+
+/** POST /api/createWeb/phonePreview: a link to the site's preview for a phone, signed for 30 minutes, with its QR code. */
+export function phonePreview(body: SiteIdRequest): Promise<PhonePreviewAnswer> {
+  return call<PhonePreviewAnswer>({ method: 'POST', url: '/api/createWeb/phonePreview', data: body, skipErrorHandler: true });
 }
 
 /** POST /api/createWeb/getSelectConfig: an existing site of the caller's. */

@@ -5,6 +5,7 @@ import {
   BuilderLimits,
   BuilderMessages,
   type BannerStatusAnswer,
+  type PhonePreviewAnswer,
   type BuilderSite,
   type ComponentListAnswer,
   type GenerateBannerAnswer,
@@ -69,6 +70,9 @@ import {
   siteLoaded,
   siteReplaced,
   siteRequested,
+  phonePreviewFailed,
+  phonePreviewLoaded,
+  phonePreviewRequested,
   tabChanged,
   templateSwitched,
   uploadEnded,
@@ -478,6 +482,25 @@ export function* chooseMusic(action: ReturnType<typeof musicChosen>): SagaIterat
   }
 }
 
+// ---- Phone preview --------------------------------------------------------------------------
+
+/** 手机预览: what is unsaved goes first (the phone shows the saved site), then the signed link. */
+export function* requestPhonePreview(): SagaIterator {
+  const services: Services = yield getContext(SERVICES);
+  const site: BuilderSite | null = yield select(selectBuilderSite);
+  if (!site) return;
+  const dirty: boolean = yield select(selectIsDirty);
+  if (dirty) yield call(saveSite, 'auto');
+  try {
+    const link: PhonePreviewAnswer = yield call(builderApi.phonePreview, { id: site.id });
+    yield put(phonePreviewLoaded(link));
+  } catch (error) {
+    yield call(endSessionIfExpired, error);
+    services.notify.error(serverMessageOf(error, BuilderMessages.phonePreviewFailed));
+    yield put(phonePreviewFailed());
+  }
+}
+
 // ---- Completing -----------------------------------------------------------------------------
 
 /** 生成并下载: the whole form valid, saved, completed, its zip downloaded, then the back office. */
@@ -529,4 +552,5 @@ export function* builderSaga(): SagaIterator {
   yield fork(watchUploads);
   yield takeLatest(musicChosen.type, chooseMusic);
   yield takeLeading(completeRequested.type, completeSite);
+  yield takeLatest(phonePreviewRequested.type, requestPhonePreview);
 }

@@ -120,6 +120,19 @@ describe('CreateWebPage', () => {
     expect(jest.mocked(builderApi.saveConfig).mock.calls[0][0].formData.main.siteName).toBe('龙腾新');
   });
 
+  it('手机预览 shows the QR code and the link of the saved site, and when it stops working', async () => {
+    jest.mocked(builderApi.phonePreview).mockResolvedValue({ url: 'http://localhost/m/abc.def.ghi', qrcode: 'data:image/png;base64,iVBORw0KGgo=', expiresAt: new Date(2026, 10, 27, 15, 30).getTime() });
+    const user = fastUser();
+    renderPage();
+    await screen.findByLabelText('网站名称');
+    await user.click(screen.getByRole('button', { name: '手机预览' }));
+    const dialog = (await screen.findByAltText('手机预览二维码')).closest<HTMLElement>('.ant-modal')!;
+    expect(builderApi.phonePreview).toHaveBeenCalledWith({ id: 42 });
+    expect(within(dialog).getByAltText('手机预览二维码')).toHaveAttribute('src', 'data:image/png;base64,iVBORw0KGgo=');
+    expect(within(dialog).getByText(/链接 15:30 前有效/)).toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: '在新窗口打开' })).toHaveAttribute('href', 'http://localhost/m/abc.def.ghi');
+  });
+
   it('the picker needs a choice; choosing a template switches the site to it', async () => {
     const user = fastUser();
     const { services } = renderPage();

@@ -1,4 +1,4 @@
-import { AppstoreOutlined, ArrowLeftOutlined, CloudDownloadOutlined, FileDoneOutlined, PictureOutlined } from '@ant-design/icons';
+import { AppstoreOutlined, ArrowLeftOutlined, CloudDownloadOutlined, FileDoneOutlined, MobileOutlined, PictureOutlined } from '@ant-design/icons';
 import { Button, Drawer, Grid, Result, Spin, Tabs } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
@@ -15,10 +15,11 @@ import {
   selectBuilderSite,
   selectBuilderStatus,
   selectCompleting,
+  selectPhonePreview,
   selectPicker,
   selectSaveStatus,
 } from '../builderSelectors';
-import { bannerRequested, builderOpened, completeRequested, saveRequested, tabChanged } from '../builderSlice';
+import { bannerRequested, builderOpened, completeRequested, phonePreviewRequested, saveRequested, tabChanged } from '../builderSlice';
 import PreviewFrame from '../components/PreviewFrame';
 import SaveStatusText from '../components/SaveStatusText';
 import TabPanel from '../components/TabPanel';
@@ -27,6 +28,7 @@ import UndoRedoButtons from '../components/UndoRedoButtons';
 // Dialogs the page opens on demand: fetched the first time they are needed.
 const TemplatePickerDialog = lazy(() => import(/* webpackChunkName: "builder-picker" */ '../components/TemplatePickerDialog'));
 const BannerDialogs = lazy(() => import(/* webpackChunkName: "builder-banner-dialogs" */ '../components/BannerDialogs'));
+const PhonePreviewDialog = lazy(() => import(/* webpackChunkName: "builder-phone-preview" */ '../components/PhonePreviewDialog'));
 
 export const HEADER_HEIGHT = 56;
 const DRAWER_WIDTH = 480;
@@ -45,6 +47,7 @@ export default function CreateWebPage() {
   const completing = useAppSelector(selectCompleting);
   const bannerBusy = useAppSelector(selectBannerBusy);
   const pickerOpen = useAppSelector(selectPicker).type !== null;
+  const phonePreviewOpen = useAppSelector(selectPhonePreview).open;
   const [drawerOpen, setDrawerOpen] = useState(true);
   const [validateRequest, setValidateRequest] = useState(0);
   const sampleFields = useAppSelector(selectBuilderSampleFields);
@@ -96,6 +99,9 @@ export default function CreateWebPage() {
           <SaveStatusText status={saveStatus} siteName={site?.web_name} />
         </div>
         {site ? <UndoRedoButtons compact={phone} /> : null}
+        <Button icon={<MobileOutlined />} onClick={() => dispatch(phonePreviewRequested())} disabled={!site} aria-label="手机预览">
+          {phone ? null : '手机预览'}
+        </Button>
         <Button icon={<AppstoreOutlined />} onClick={() => setDrawerOpen(true)} disabled={!site} aria-label="组件选择">
           {phone ? null : '组件选择'}
         </Button>
@@ -179,6 +185,11 @@ export default function CreateWebPage() {
       {bannerBusy ? (
         <Suspense fallback={null}>
           <BannerDialogs />
+        </Suspense>
+      ) : null}
+      {phonePreviewOpen ? (
+        <Suspense fallback={null}>
+          <PhonePreviewDialog />
         </Suspense>
       ) : null}
     </div>

@@ -1,0 +1,50 @@
+import { Button, Modal, Spin, Typography } from 'antd';
+import { BuilderLimits } from '../../../../contract/builder';
+import { safeLinkHref } from '../../../../contract/links';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { selectPhonePreview } from '../builderSelectors';
+import { phonePreviewClosed, phonePreviewRequested } from '../builderSlice';
+
+/** 'HH:mm' of a time, as the user's clock shows it. */
+function clockTime(ms: number): string {
+  const at = new Date(ms);
+  return `${String(at.getHours()).padStart(2, '0')}:${String(at.getMinutes()).padStart(2, '0')}`;
+}
+
+/**
+ * 手机预览: a QR code of a signed link to the saved site, for a phone's camera, with the link itself
+ * (to copy, or to open on this device) and the time it stops working.
+ */
+export default function PhonePreviewDialog() {
+  const dispatch = useAppDispatch();
+  const { open, status, link } = useAppSelector(selectPhonePreview);
+  const href = link ? safeLinkHref(link.url) : null;
+  return (
+    <Modal open={open} title="手机预览" footer={null} onCancel={() => dispatch(phonePreviewClosed())} width={360} centered destroyOnHidden>
+      {status === 'loading' ? (
+        <div style={{ display: 'grid', placeItems: 'center', minHeight: 240 }}>
+          <Spin description="正在生成预览链接…" />
+        </div>
+      ) : status === 'failed' || !link || !href ? (
+        <div style={{ display: 'grid', placeItems: 'center', gap: 12, minHeight: 160 }}>
+          <p style={{ margin: 0 }}>预览链接生成失败</p>
+          <Button onClick={() => dispatch(phonePreviewRequested())}>重试</Button>
+        </div>
+      ) : (
+        <div style={{ textAlign: 'center' }}>
+          <img src={link.qrcode} alt="手机预览二维码" width={200} height={200} style={{ display: 'block', margin: '0 auto 12px' }} />
+          <p style={{ margin: '0 0 8px' }}>用手机相机或微信扫码，打开网站预览</p>
+          <p style={{ margin: '0 0 12px', fontSize: 12, color: 'rgba(0, 0, 0, 0.45)' }}>
+            显示已保存的内容；链接 {clockTime(link.expiresAt)} 前有效（{BuilderLimits.phonePreviewMinutes} 分钟），过期后重新打开即可
+          </p>
+          <Typography.Paragraph copyable={{ text: link.url, tooltips: ['复制链接', '已复制'] }} ellipsis style={{ marginBottom: 8, fontSize: 12 }}>
+            {link.url}
+          </Typography.Paragraph>
+          <a href={href} target="_blank" rel="noopener noreferrer">
+            在新窗口打开
+          </a>
+        </div>
+      )}
+    </Modal>
+  );
+}
