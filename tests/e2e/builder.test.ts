@@ -105,6 +105,38 @@ describeInBrowser('the page builder, in Chromium against the npm start server', 
     expect(errors).toEqual([]);
   });
 
+  it('手机预览 gives a QR link that a phone opens without logging in', async () => {
+    const { page, errors } = await openPage(browser);
+    await registerAndLogIn(page, '13800138047');
+    await page.goto(url('/user/createWeb'));
+    await page.frameLocator('iframe[title="网站预览"]').locator('body').waitFor();
+    await page.getByRole('tab', { name: '整站配置' }).click();
+    await activePanel(page).getByLabel('网站名称').fill('星落长歌');
+    // Not waited for: 手机预览 saves it first.
+    await page.getByRole('button', { name: '手机预览' }).click();
+    const dialog = page.locator('.ant-modal').filter({ hasText: '手机预览' });
+    await dialog.getByRole('img', { name: '手机预览二维码' }).waitFor();
+    const link = await dialog.getByRole('link', { name: '在新窗口打开' }).getAttribute('href');
+    expect(link).toMatch(/\/m\/[0-9a-f]{32}\.[0-9a-z]+\.[A-Za-z0-9_-]+$/);
+
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    try {
+      const visit = await phone.newPage();
+      const opened = await visit.goto(link!);
+      expect(opened?.status()).toBe(200);
+      expect(visit.url()).toMatch(/\/sites\/[0-9a-f]{32}\/index\.html$/);
+      await visit.getByText('星落长歌').first().waitFor();
+      expect(await fitsPhone(visit)).toBe(true);
+      // A link someone changed opens nothing.
+      const forged = await visit.goto(link!.replace(/.$/, (last) => (last === 'A' ? 'B' : 'A')));
+      expect(forged?.status()).toBe(410);
+      await visit.getByText('预览链接已失效').first().waitFor();
+    } finally {
+      await phone.close();
+    }
+    expect(errors).toEqual([]);
+  });
+
   it('undoes and redoes 100 steps, one per edit, and saves where it ends', async () => {
     const { page, errors } = await openPage(browser);
     await registerAndLogIn(page, '13800138046');
