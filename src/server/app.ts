@@ -29,6 +29,7 @@ import { openRenderQueue, type GenerationOverrides } from './queue';
 import { registerWxAuthRoutes } from './modules/wxAuth/routes';
 import { registerAuth } from './plugins/auth';
 import { deriveKey } from './security/secrets';
+import { registerPhonePreviewRoute } from './modules/miniSite/phonePreview';
 import { createServices, startHousekeeping, type BuilderOverrides, type MiniSiteOverrides } from './services';
 
 export interface BuildOptions {
@@ -135,6 +136,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
   const { builder } = services;
   await registerBuilderRoutes(app, { ...builder, uploads: services.uploads, publicOrigin: config.publicOrigin });
   registerWorksRoutes(app, services.works);
+  registerPhonePreviewRoute(app, services.phoneLinks);
 
   await registerBrandAssets(app, [BRAND_ASSETS_DIR, generatedBrandDir(config.dataDir)]);
   await registerGenerationFiles(app, { files, catalog: services.catalog });

@@ -21,6 +21,7 @@ import { ZipService } from './modules/generation/zip';
 import { MusicLibrary } from './modules/miniSite/music';
 import { MiniSiteLimiters } from './modules/miniSite/rateLimits';
 import { MiniSiteRepository } from './modules/miniSite/repository';
+import { PhonePreviewLinks } from './modules/miniSite/phonePreview';
 import { MiniSiteService, type SiteRenderer } from './modules/miniSite/service';
 import { SiteRenderThread } from './modules/miniSite/siteRenderThread';
 import { SiteZipService } from './modules/miniSite/siteZip';
@@ -88,10 +89,12 @@ export function createServices({ config, sql, now, log, state, files, renderQueu
   const miniSiteLimiters = new MiniSiteLimiters(state);
   // Sites render in a worker thread (app.ts closes it); tests may hand in a renderer of their own.
   const siteRenderThread = new SiteRenderThread(log);
+  const phoneLinks = new PhonePreviewLinks(deriveKey(config.jwtSecret, 'phone-preview'), now);
   const siteZips = new SiteZipService({ dataDir: config.dataDir, now, key: zipKey, files });
   return {
     state,
     files,
+    phoneLinks,
     limiter,
     users,
     tokens,
@@ -125,6 +128,7 @@ export function createServices({ config, sql, now, log, state, files, renderQueu
       zips: siteZips,
       limiters: miniSiteLimiters,
       render: miniSite?.render ?? siteRenderThread.render,
+      phoneLinks,
     }),
     builder: createBuilder({
       dataDir: config.dataDir,
@@ -141,7 +145,7 @@ export function createServices({ config, sql, now, log, state, files, renderQueu
       render: builder?.render ?? siteRenderThread.renderBuilt,
       bannerArt: bannerArtDescriptor(config.bannerArt),
       versionsPerSite: config.builderVersionsPerSite,
-      phonePreviewKey: deriveKey(config.jwtSecret, 'phone-preview'),
+      phoneLinks,
     }),
   };
 }

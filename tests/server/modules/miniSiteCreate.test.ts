@@ -9,6 +9,7 @@ import path from 'node:path';
 import { AnswerCode } from '../../../src/contract/envelope';
 import { DEFAULT_BANNER_TEXTS, DEFAULT_LOGO_TEXTS, GenerationMessages, type ZipAnswer } from '../../../src/contract/generation';
 import { Messages } from '../../../src/contract/messages';
+import type { PhonePreviewAnswer } from '../../../src/contract/builder';
 import { MiniSiteLimits, MiniSiteMessages, configFields, type CreateSiteAnswer, type CreateSiteRequest, type UploadAnswer } from '../../../src/contract/miniSite';
 import { SITE_CONTENT_SECURITY_POLICY } from '../../../src/server/modules/miniSite/files';
 import { MINI_SITE_RATE_LIMITS } from '../../../src/server/modules/miniSite/rateLimits';
@@ -195,6 +196,22 @@ describe('with real logos and banners', () => {
     expect(await zip(site.webSiteDir.toUpperCase())).toEqual(unknown);
     expect((await zip(site.webSiteDir, {})).status).toBe(401);
     expect(listTree(path.join(t.dataDir, 'zips'))).toEqual([]);
+  });
+
+  it("gives a 手机预览 link of the creator's own site only; the link opens it", async () => {
+    const phone = (webSiteDir: string, headers = owner) => post<PhonePreviewAnswer>(t, '/index/minisite/phonePreview', { webSiteDir }, headers);
+    const answer = await phone(site.webSiteDir);
+    expect(answer.code).toBe(200);
+    expect(answer.data.qrcode).toMatch(/^data:image\/png;base64,/);
+    const opened = await t.app.inject({ method: 'GET', url: new URL(answer.data.url).pathname });
+    expect(opened.statusCode).toBe(302);
+    expect(opened.headers.location).toBe(`/sites/${site.webSiteDir}/index.html`);
+
+    const unknown = { status: 200, code: AnswerCode.notFound, msg: MiniSiteMessages.siteUnknown, data: null };
+    expect(await phone(site.webSiteDir, other)).toEqual(unknown);
+    expect(await phone('f'.repeat(32))).toEqual(unknown);
+    expect(await phone('../sites')).toEqual(unknown);
+    expect((await phone(site.webSiteDir, {})).status).toBe(401);
   });
 
   it('zips the whole folder under one folder named after the game, and reuses the zip', async () => {

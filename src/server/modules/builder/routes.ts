@@ -29,8 +29,9 @@ import type { BuilderService } from './service';
 import { siteList } from './siteList';
 import { BUILDER_UPLOAD_POLICY, siteFileUpload } from './siteUpload';
 import type { BuilderRepository } from './repository';
-import { registerPhonePreviewRoute, type PhonePreviewLinks } from './phonePreview';
+
 import { limitKeyOf } from '../../security/clientAddress';
+import { requestOrigin } from '../miniSite/phonePreview';
 
 /** opt_ids as an array of ids or a comma-separated string; null (no filter) when absent or empty. */
 export function optIds(raw: unknown): number[] | null {
@@ -48,7 +49,6 @@ export interface BuilderRouteDeps {
   repo: BuilderRepository;
   uploads: UploadStore;
   limiters: BuilderLimiters;
-  phoneLinks: PhonePreviewLinks;
   /** PUBLIC_ORIGIN: where phones reach this server ('' for the request's own). */
   publicOrigin: string;
 }
@@ -58,7 +58,7 @@ export interface BuilderRouteDeps {
  * the builder and the back office are logged-in screens, the picker lists included.
  */
 export async function registerBuilderRoutes(app: FastifyInstance, deps: BuilderRouteDeps): Promise<void> {
-  const { service, completion, banners, catalogue, repo, uploads, limiters, phoneLinks, publicOrigin } = deps;
+  const { service, completion, banners, catalogue, repo, uploads, limiters, publicOrigin } = deps;
   const guarded = { preHandler: requireUser, preValidation: bodyDefaultsToObject };
 
   /** POST /api/createWeb/getWebUrl */
@@ -103,9 +103,8 @@ export async function registerBuilderRoutes(app: FastifyInstance, deps: BuilderR
 
   /** POST /api/createWeb/phonePreview: 手机预览's link and QR code. */
   app.post<{ Body: SiteIdRequest }>('/api/createWeb/phonePreview', { ...guarded, schema: schemas.phonePreviewSchema }, async (request) =>
-    ok(await service.phonePreview(request.body.id, currentUser(request), publicOrigin || `${request.protocol}://${request.host}`)),
+    ok(await service.phonePreview(request.body.id, currentUser(request), publicOrigin || requestOrigin(request))),
   );
-  registerPhonePreviewRoute(app, phoneLinks);
 
   /** POST /api/createWeb/setWebMusic */
   app.post<{ Body: SetWebMusicRequest }>('/api/createWeb/setWebMusic', { ...guarded, schema: schemas.setWebMusicSchema }, async (request) =>

@@ -1,6 +1,6 @@
 import { BuilderLimits, COMPONENT_TYPES } from '../../../contract/builder';
 import { envelope, object, responses, str, type JsonSchema } from '../../http/schemaKit';
-import { configGroup } from '../miniSite/schemas';
+import { configGroup, phonePreviewAnswer } from '../miniSite/schemas';
 
 /**
  * Caps here only stop oversized input. The field rules (lengths, required fields, files we have)
@@ -154,7 +154,4 @@ export const restoreVersionSchema = {
   response: responses(object({ ...versionsShape, restored: { type: 'boolean' } }, ['list', 'limit', 'restored']), { needsLogin: true }),
 };
 
-export const phonePreviewSchema = {
-  body: object({ id }),
-  response: responses(object({ url: { type: 'string' }, qrcode: { type: 'string' }, expiresAt: { type: 'integer' } }, ['url', 'qrcode', 'expiresAt']), { needsLogin: true }),
-};
+export const phonePreviewSchema = { body: object({ id }), response: phonePreviewAnswer };

@@ -33,7 +33,7 @@ import { builtSiteInput, type SiteState } from './renderInput';
 import type { BuilderRepository, BuilderSiteRecord } from './repository';
 import type { SiteFiles } from './siteFiles';
 import type { SiteVersions } from './versions';
-import type { PhonePreviewLinks } from './phonePreview';
+import type { PhonePreviewLinks } from '../miniSite/phonePreview';
 
 export interface BuilderServiceDeps {
   repo: BuilderRepository;

@@ -19,7 +19,7 @@ import { BuilderRepository } from './repository';
 import { BuilderService } from './service';
 import { SiteFiles } from './siteFiles';
 import { SiteVersionStore } from './versionStore';
-import { PhonePreviewLinks } from './phonePreview';
+import type { PhonePreviewLinks } from '../miniSite/phonePreview';
 import { SiteVersions } from './versions';
 
 export interface BuilderInputs {
@@ -38,8 +38,7 @@ export interface BuilderInputs {
   bannerArt: BannerArtDescriptor;
   /** BUILDER_VERSIONS_PER_SITE: versions kept of each site. */
   versionsPerSite: number;
-  /** Signs 手机预览 links. */
-  phonePreviewKey: Buffer;
+  phoneLinks: PhonePreviewLinks;
 }
 
 /**
@@ -53,12 +52,11 @@ export interface BuilderFilesInUse {
 }
 
 /** The builder's services, wired once per app (services.ts calls this). */
-export function createBuilder({ dataDir, sql, now, log, state, dataFiles, queue, catalog, uploads, music, zips, render, bannerArt, versionsPerSite, phonePreviewKey }: BuilderInputs) {
+export function createBuilder({ dataDir, sql, now, log, state, dataFiles, queue, catalog, uploads, music, zips, render, bannerArt, versionsPerSite, phoneLinks }: BuilderInputs) {
   const repo = new BuilderRepository(sql, now);
   const limiters = new BuilderLimiters(state);
   const versionStore = new SiteVersionStore(sql, now, versionsPerSite);
   const versions = new SiteVersions(versionStore, now, versionsPerSite);
-  const phoneLinks = new PhonePreviewLinks(phonePreviewKey, now);
   const catalogue = new ComponentCatalogue(() => catalog.logoTemplates());
   const files = new SiteFiles({ dataDir, files: dataFiles, uploads, queue, repo });
   // The previews read a site when its render starts; the service asks them to render after a save.
@@ -95,7 +93,7 @@ export function createBuilder({ dataDir, sql, now, log, state, dataFiles, queue,
     return { uploads: used, jobIds: SiteFiles.resultJobIds(values) };
   };
 
-  return { repo, limiters, catalogue, service, completion, banners, filesInUse, phoneLinks };
+  return { repo, limiters, catalogue, service, completion, banners, filesInUse };
 }
 
 export type Builder = ReturnType<typeof createBuilder>;

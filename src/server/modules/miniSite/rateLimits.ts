@@ -15,6 +15,8 @@ export const MINI_SITE_RATE_LIMITS = {
   createPerUser: { limit: 20, windowMs: TEN_MINUTES },
   createPerIp: { limit: 60, windowMs: TEN_MINUTES },
   zipPerUser: { limit: 60, windowMs: TEN_MINUTES },
+  /** 手机预览 links (each a QR code drawn). */
+  phonePreviewPerUser: { limit: 60, windowMs: TEN_MINUTES },
 } as const;
 
 export class MiniSiteLimiters {
@@ -24,6 +26,7 @@ export class MiniSiteLimiters {
   readonly createPerUser: WindowCounter;
   readonly createPerIp: WindowCounter;
   readonly zipPerUser: WindowCounter;
+  readonly phonePreviewPerUser: WindowCounter;
 
   constructor(state: SharedState) {
     const limits = MINI_SITE_RATE_LIMITS;
@@ -33,5 +36,6 @@ export class MiniSiteLimiters {
     this.createPerUser = state.windowCounter('miniSite:createPerUser', limits.createPerUser);
     this.createPerIp = state.windowCounter('miniSite:createPerIp', limits.createPerIp);
     this.zipPerUser = state.windowCounter('miniSite:zipPerUser', limits.zipPerUser);
+    this.phonePreviewPerUser = state.windowCounter('miniSite:phonePreviewPerUser', limits.phonePreviewPerUser);
   }
 }

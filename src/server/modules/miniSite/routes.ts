@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { requestOrigin } from './phonePreview';
 import { MiniSiteLimits, MiniSiteMessages, type CreateSiteRequest, type SiteTemplateListRequest, type SiteZipRequest, type TemplateConfigRequest } from '../../../contract/miniSite';
 import { bodyDefaultsToObject } from '../../http/bodyDefaults';
 import { invalid, ok, tooMany } from '../../http/envelope';
@@ -46,6 +47,11 @@ export async function registerMiniSiteRoutes(app: FastifyInstance, deps: MiniSit
   /** POST /index/minisite/getDownloadZipUrl */
   app.post<{ Body: SiteZipRequest }>('/index/minisite/getDownloadZipUrl', { schema: schemas.siteZipSchema, preHandler: requireUser }, async (request) =>
     ok(await service.zip(request.body.webSiteDir, currentUser(request))),
+  );
+
+  /** POST /index/minisite/phonePreview: 手机预览 of one of the caller's sites. */
+  app.post<{ Body: SiteZipRequest }>('/index/minisite/phonePreview', { schema: schemas.phonePreviewSchema, preHandler: requireUser }, async (request) =>
+    ok(await service.phonePreview(request.body.webSiteDir, currentUser(request), publicOrigin || requestOrigin(request))),
   );
 
   await registerUploadScope(app, MiniSiteLimits.uploadMaxBytes, (scope) => {

@@ -98,3 +98,8 @@ export const siteZipSchema = {
   body: object({ webSiteDir: str(64, { default: '' }) }),
   response: responses(object({ zipUrl: { type: 'string' } }, ['zipUrl']), { needsLogin: true }),
 };
+
+/** 手机预览's answer (the builder's too). */
+export const phonePreviewAnswer = responses(object({ url: { type: 'string' }, qrcode: { type: 'string' }, expiresAt: { type: 'integer' } }, ['url', 'qrcode', 'expiresAt']), { needsLogin: true });
+
+export const phonePreviewSchema = { body: object({ webSiteDir: str(64, { default: '' }) }), response: phonePreviewAnswer };

@@ -31,7 +31,9 @@ import type { SiteRenderInput, SiteRenderResult, SourceFile } from '../../render
 import { bannerStyleById, logoStyleById } from '../../render/styles';
 import type { UserRow } from '../auth/repository';
 import { resultFileOf } from '../generation/zip';
+import type { PhonePreviewAnswer } from '../../../contract/builder';
 import type { MusicLibrary } from './music';
+import type { PhonePreviewLinks } from './phonePreview';
 import { siteDir, sitePreviewUrl, sitesDir, sitesTmpDir } from './paths';
 import type { MiniSiteLimiters } from './rateLimits';
 import type { MiniSiteRepository } from './repository';
@@ -61,6 +63,7 @@ export interface MiniSiteServiceDeps {
   zips: SiteZipService;
   limiters: MiniSiteLimiters;
   render: SiteRenderer;
+  phoneLinks: PhonePreviewLinks;
 }
 
 const createFailed = (): BusinessError => new BusinessError(AnswerCode.serverError, MiniSiteMessages.createFailed);
@@ -148,6 +151,16 @@ export class MiniSiteService {
     const site = await this.deps.sites.owned(webSiteDir, user.id);
     if (!site || !(await this.deps.files.exists(path.join(siteDir(this.deps.dataDir, webSiteDir), 'index.html')))) throw unknown;
     return this.deps.zips.zip(webSiteDir, site.name);
+  }
+
+  /** POST /index/minisite/phonePreview: 手机预览 of one of the caller's own sites (any other folder is "unknown"). */
+  async phonePreview(webSiteDir: string, user: UserRow, origin: string): Promise<PhonePreviewAnswer> {
+    if (!(await this.deps.limiters.phonePreviewPerUser.take(String(user.id)))) throw tooMany();
+    const unknown = new BusinessError(AnswerCode.notFound, MiniSiteMessages.siteUnknown);
+    if (!MiniSiteLimits.webSiteDirPattern.test(webSiteDir)) throw unknown;
+    const site = await this.deps.sites.owned(webSiteDir, user.id);
+    if (!site || !(await this.deps.files.exists(path.join(siteDir(this.deps.dataDir, webSiteDir), 'index.html')))) throw unknown;
+    return this.deps.phoneLinks.linkFor(webSiteDir, origin);
   }
 
   /**

@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { BuilderLimits, BuilderMessages, PHONE_PREVIEW_PATH, type PhonePreviewAnswer } from '../../../contract/builder';
 import type { Clock } from '../../clock';
 import { qrPngDataUrl } from '../../render/qrImage';
-import { sitePreviewUrl } from '../miniSite/paths';
+import { sitePreviewUrl } from './paths';
 
 const LINK_MS = BuilderLimits.phonePreviewMinutes * 60 * 1000;
 const QR_WIDTH = 240;
@@ -12,7 +12,7 @@ const QR_MARGIN = 2;
 const DIR = /^[0-9a-f]{32}$/;
 
 /**
- * 手机预览: a link to a site's preview that works for BuilderLimits.phonePreviewMinutes, signed with
+ * 手机预览 (the builder and the mini-site preview): a link to a site folder that works for BuilderLimits.phonePreviewMinutes, signed with
  * the server's key so that nobody can make one for a folder or a time of their choosing. The token
  * is `<folder>.<expiry in base 36>.<HMAC>`; it opens the preview folder, which is as reachable as
  * the preview frame the owner sees (its name is 128 random bits).
@@ -63,3 +63,6 @@ export function registerPhonePreviewRoute(app: FastifyInstance, links: PhonePrev
     return reply.redirect(sitePreviewUrl(dir), 302);
   });
 }
+
+/** Where a phone reaches the server that answered `request` (behind a proxy, with TRUST_PROXY set). */
+export const requestOrigin = (request: FastifyRequest): string => `${request.protocol}://${request.host}`;
