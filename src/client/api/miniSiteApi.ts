@@ -1,3 +1,4 @@
+import type { PhonePreviewAnswer } from '../../contract/builder';
 import type { TemplatePage, ZipAnswer } from '../../contract/generation';
 import type {
   CreateSiteAnswer,
@@ -68,6 +69,11 @@ export function uploadImage(file: Blob, fileName: string, onProgress?: UploadPro
 /** POST /index/minisite/createSite (login required): renders the site and answers where to preview it. */
 export function createSite(body: CreateSiteRequest): Promise<CreateSiteAnswer> {
   return call<CreateSiteAnswer>({ method: 'POST', url: '/index/minisite/createSite', data: body, timeout: CREATE_SITE_TIMEOUT_MS, skipErrorHandler: true });
+}
+
+/** POST /index/minisite/phonePreview (login required; the creator's site only): 手机预览's signed link and QR code. */
+export function phonePreview(body: SiteZipRequest): Promise<PhonePreviewAnswer> {
+  return call<PhonePreviewAnswer>({ method: 'POST', url: '/index/minisite/phonePreview', data: body });
 }
 
 /** POST /index/minisite/getDownloadZipUrl (login required; the creator's site only): packs the site. */

@@ -63,6 +63,17 @@ describe('SitePreviewPage', () => {
     await waitFor(() => expect(services.download).toHaveBeenCalledTimes(2));
   });
 
+  it('手机预览 shows the QR code of a signed link to this site; a failure offers 重试', async () => {
+    jest.mocked(miniSiteApi.phonePreview).mockRejectedValueOnce(new Error('offline')).mockResolvedValue({ url: 'http://localhost/m/link', qrcode: 'data:image/png;base64,iVBORw0KGgo=', expiresAt: Date.now() + 1_800_000 });
+    renderPage();
+    await fastUser().click(button('手机预览'));
+    await fastUser().click(await screen.findByRole('button', { name: /重\s*试/ }));
+    expect(await screen.findByAltText('手机预览二维码')).toHaveAttribute('src', 'data:image/png;base64,iVBORw0KGgo=');
+    expect(miniSiteApi.phonePreview).toHaveBeenCalledTimes(2);
+    expect(miniSiteApi.phonePreview).toHaveBeenLastCalledWith({ webSiteDir: dir });
+    expect(screen.getByRole('link', { name: '在新窗口打开' })).toHaveAttribute('href', 'http://localhost/m/link');
+  });
+
   it('an empty zip URL says 获取下载文件失败', async () => {
     jest.mocked(miniSiteApi.getDownloadZipUrl).mockResolvedValue({ zipUrl: '' });
     const { services } = renderPage();

@@ -28,7 +28,7 @@ import UndoRedoButtons from '../components/UndoRedoButtons';
 // Dialogs the page opens on demand: fetched the first time they are needed.
 const TemplatePickerDialog = lazy(() => import(/* webpackChunkName: "builder-picker" */ '../components/TemplatePickerDialog'));
 const BannerDialogs = lazy(() => import(/* webpackChunkName: "builder-banner-dialogs" */ '../components/BannerDialogs'));
-const PhonePreviewDialog = lazy(() => import(/* webpackChunkName: "builder-phone-preview" */ '../components/PhonePreviewDialog'));
+const PhonePreviewDialog = lazy(() => import(/* webpackChunkName: "builder-phone-preview" */ '../components/BuilderPhonePreview'));
 
 export const HEADER_HEIGHT = 56;
 const DRAWER_WIDTH = 480;

@@ -1,4 +1,4 @@
-import { DesktopOutlined, DownloadOutlined, EditOutlined, MobileOutlined } from '@ant-design/icons';
+import { DesktopOutlined, DownloadOutlined, EditOutlined, MobileOutlined, QrcodeOutlined } from '@ant-design/icons';
 import { Button, Card, Segmented } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
@@ -8,6 +8,9 @@ import PageHeading from '../../../components/PageHeading';
 import { pageColumnStyle } from '../../../components/pageLayout';
 import { useSiteZipDownload } from '../../download/useZipDownload';
 import { sitePreviewSrc } from '../siteRules';
+import PhonePreviewDialog from '../../../components/PhonePreviewDialog';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { phonePreviewClosed, phonePreviewRequested, selectMiniSitePhonePreview } from '../miniSiteSlice';
 
 type Device = 'desktop' | 'phone';
 
@@ -24,6 +27,8 @@ export default function SitePreviewPage() {
   const src = sitePreviewSrc(params.get('previewUrl'), params.get('webSiteDir'), window.location.origin);
   const webSiteDir = src ? params.get('webSiteDir') : null;
   const { download, downloading } = useSiteZipDownload(webSiteDir);
+  const dispatch = useAppDispatch();
+  const phonePreview = useAppSelector(selectMiniSitePhonePreview);
   // Arrived from the bottom of the long config page: the preview starts at its top. (A block
   // body: Chromium's scrollTo returns a promise, which React would take for a cleanup function.)
   useEffect(() => {
@@ -58,6 +63,9 @@ export default function SitePreviewPage() {
                 { value: 'phone', label: '手机', icon: <MobileOutlined /> },
               ]}
             />
+            <Button icon={<QrcodeOutlined />} onClick={() => webSiteDir && dispatch(phonePreviewRequested({ webSiteDir }))}>
+              手机预览
+            </Button>
             <Button icon={<EditOutlined />} onClick={modify}>
               修改配置
             </Button>
@@ -80,6 +88,11 @@ export default function SitePreviewPage() {
           style={{ display: 'block', width: FRAME_WIDTH[device], maxWidth: '100%', height: '75vh', minHeight: 480, border: 'none', background: '#fff' }}
         />
       </Card>
+      <PhonePreviewDialog
+        {...phonePreview}
+        onClose={() => dispatch(phonePreviewClosed())}
+        onRetry={() => webSiteDir && dispatch(phonePreviewRequested({ webSiteDir }))}
+      />
     </div>
   );
 }

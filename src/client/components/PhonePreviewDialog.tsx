@@ -1,9 +1,7 @@
 import { Button, Modal, Spin, Typography } from 'antd';
-import { BuilderLimits } from '../../../../contract/builder';
-import { safeLinkHref } from '../../../../contract/links';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { selectPhonePreview } from '../builderSelectors';
-import { phonePreviewClosed, phonePreviewRequested } from '../builderSlice';
+import { BuilderLimits, type PhonePreviewAnswer } from '../../contract/builder';
+import { safeLinkHref } from '../../contract/links';
+import type { RequestStatus } from '../features/auth/auth.types';
 
 /** 'HH:mm' of a time, as the user's clock shows it. */
 function clockTime(ms: number): string {
@@ -11,16 +9,23 @@ function clockTime(ms: number): string {
   return `${String(at.getHours()).padStart(2, '0')}:${String(at.getMinutes()).padStart(2, '0')}`;
 }
 
+export interface PhonePreviewDialogProps {
+  open: boolean;
+  status: RequestStatus;
+  link: PhonePreviewAnswer | null;
+  onClose(): void;
+  onRetry(): void;
+}
+
 /**
- * 手机预览: a QR code of a signed link to the saved site, for a phone's camera, with the link itself
- * (to copy, or to open on this device) and the time it stops working.
+ * 手机预览 (the builder and the mini-site preview): a QR code of a signed link to the saved site,
+ * for a phone's camera, with the link itself (to copy, or to open on this device) and the time it
+ * stops working.
  */
-export default function PhonePreviewDialog() {
-  const dispatch = useAppDispatch();
-  const { open, status, link } = useAppSelector(selectPhonePreview);
+export default function PhonePreviewDialog({ open, status, link, onClose, onRetry }: PhonePreviewDialogProps) {
   const href = link ? safeLinkHref(link.url) : null;
   return (
-    <Modal open={open} title="手机预览" footer={null} onCancel={() => dispatch(phonePreviewClosed())} width={360} centered destroyOnHidden>
+    <Modal open={open} title="手机预览" footer={null} onCancel={onClose} width={360} centered destroyOnHidden>
       {status === 'loading' ? (
         <div style={{ display: 'grid', placeItems: 'center', minHeight: 240 }}>
           <Spin description="正在生成预览链接…" />
@@ -28,7 +33,7 @@ export default function PhonePreviewDialog() {
       ) : status === 'failed' || !link || !href ? (
         <div style={{ display: 'grid', placeItems: 'center', gap: 12, minHeight: 160 }}>
           <p style={{ margin: 0 }}>预览链接生成失败</p>
-          <Button onClick={() => dispatch(phonePreviewRequested())}>重试</Button>
+          <Button onClick={onRetry}>重试</Button>
         </div>
       ) : (
         <div style={{ textAlign: 'center' }}>
