@@ -105,6 +105,26 @@ describeInBrowser('the page builder, in Chromium against the npm start server', 
     expect(errors).toEqual([]);
   });
 
+  it('keeps an edit typed just before the tab is closed', async () => {
+    const { page, errors } = await openPage(browser);
+    await registerAndLogIn(page, '13800138048');
+    await page.goto(url('/user/createWeb'));
+    await page.frameLocator('iframe[title="网站预览"]').locator('body').waitFor();
+    await page.getByRole('tab', { name: '整站配置' }).click();
+    await activePanel(page).getByLabel('网站名称').fill('剑影江湖');
+    // Closed before the second of the auto-save has passed.
+    const again = await page.context().newPage();
+    await page.close({ runBeforeUnload: true });
+    for (const deadline = Date.now() + 15_000; ; ) {
+      await again.goto(url('/user/backend/siteList'));
+      await again.getByRole('cell', { name: '编辑中' }).first().waitFor();
+      if ((await again.getByRole('row').filter({ hasText: '剑影江湖' }).count()) > 0) break;
+      if (Date.now() > deadline) throw new Error('the edit typed before closing the tab was lost');
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    expect(errors).toEqual([]);
+  });
+
   it('手机预览 gives a QR link that a phone opens without logging in', async () => {
     const { page, errors } = await openPage(browser);
     await registerAndLogIn(page, '13800138047');

@@ -19,7 +19,7 @@ import {
   type ZipUrlAnswer,
 } from '../../contract/builder';
 import { Limits } from '../../contract/limits';
-import { call } from './http';
+import { call, postOnUnload } from './http';
 import { UPLOAD_TIMEOUT_MS, type UploadProgress } from './miniSiteApi';
 
 /*
@@ -41,6 +41,11 @@ export function phonePreview(body: SiteIdRequest): Promise<PhonePreviewAnswer> {
 /** POST /api/createWeb/getSelectConfig: an existing site of the caller's. */
 export function getSelectConfig(body: SiteIdRequest): Promise<BuilderSite> {
   return call<BuilderSite>({ method: 'POST', url: '/api/createWeb/getSelectConfig', data: body, skipErrorHandler: true });
+}
+
+/** POST /api/CreateWeb/saveConfig as the page goes away: sent with keepalive, its answer unread. */
+export function saveConfigOnUnload(body: SaveConfigRequest): boolean {
+  return postOnUnload('/api/CreateWeb/saveConfig', body);
 }
 
 /** POST /api/CreateWeb/saveConfig: the whole form; answers the site re-rendered. */

@@ -49,6 +49,24 @@ http.interceptors.request.use((config) => {
   return config;
 });
 
+/**
+ * A POST that outlives the page (fetch with keepalive; XMLHttpRequest is cancelled when the page
+ * goes): for the last save of edits when the tab is closed or reloaded. Nobody reads its answer.
+ * False when it could not be sent (no fetch, or a body past the browser's 64 KB keepalive cap).
+ */
+export function postOnUnload(url: string, body: unknown): boolean {
+  if (typeof fetch !== 'function') return false;
+  const token = deps.getToken();
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  try {
+    void fetch(url, { method: 'POST', keepalive: true, headers, body: JSON.stringify(body) }).catch(() => undefined);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** The codes whose answer is a result (the others make the call fail). */
 const resultCodes = new Set<number>([AnswerCode.ok, AnswerCode.warning, AnswerCode.redirected]);
 

@@ -1,6 +1,6 @@
 import { AxiosError, AxiosHeaders, type AxiosAdapter, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { ApiError } from '../../../src/client/api/ApiError';
-import { call, configureHttp, GO_BACK_DELAY_MS, http, type HttpDependencies } from '../../../src/client/api/http';
+import { call, configureHttp, GO_BACK_DELAY_MS, http, postOnUnload, type HttpDependencies } from '../../../src/client/api/http';
 import { Limits } from '../../../src/contract/limits';
 import { Messages } from '../../../src/contract/messages';
 
@@ -232,5 +232,36 @@ describe('http: the server’s own text of a failure', () => {
     const error = await failure(call({ url: '/x', adapter, skipErrorHandler: true }));
     expect(error.serverMsg).toBe(serverMsg);
     expect(error.msg).not.toBe('');
+  });
+});
+
+describe('postOnUnload', () => {
+  const realFetch = globalThis.fetch;
+  afterEach(() => {
+    globalThis.fetch = realFetch;
+  });
+
+  it('sends a JSON POST with the token that outlives the page (keepalive), its answer unread', () => {
+    setUp();
+    token = 'tok-1';
+    const sent = jest.fn((_url: string, _init: RequestInit) => Promise.resolve(new Response('{}')));
+    globalThis.fetch = sent as unknown as typeof fetch;
+    expect(postOnUnload('/api/CreateWeb/saveConfig', { id: 7 })).toBe(true);
+    expect(sent).toHaveBeenCalledWith('/api/CreateWeb/saveConfig', {
+      method: 'POST',
+      keepalive: true,
+      headers: { 'content-type': 'application/json', Authorization: 'Bearer tok-1' },
+      body: '{"id":7}',
+    });
+  });
+
+  it('says it could not send when the browser refuses (a body past the keepalive cap) or has no fetch', () => {
+    setUp();
+    globalThis.fetch = (() => {
+      throw new TypeError('keepalive body too large');
+    }) as unknown as typeof fetch;
+    expect(postOnUnload('/x', {})).toBe(false);
+    globalThis.fetch = undefined as unknown as typeof fetch;
+    expect(postOnUnload('/x', {})).toBe(false);
   });
 });

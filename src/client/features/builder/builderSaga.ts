@@ -6,6 +6,7 @@ import {
   BuilderMessages,
   type BannerStatusAnswer,
   type PhonePreviewAnswer,
+  type SaveConfigRequest,
   type BuilderSite,
   type ComponentListAnswer,
   type GenerateBannerAnswer,
@@ -158,6 +159,11 @@ export function* openSite(action: ReturnType<typeof builderOpened>): SagaIterato
 
 // ---- Saving ---------------------------------------------------------------------------------
 
+/** A save sends the whole form as shown, with every type's template. */
+function saveRequestOf(site: BuilderSite): SaveConfigRequest {
+  return { id: site.id, previewUrl: site.previewUrl, formData: site.formData, selectedComponents: selectedIdsOf(site.selectedComponents) };
+}
+
 /**
  * Sends the whole form. `auto` sends only when there are unsaved edits and says nothing unless it
  * failed; a network failure keeps the edits and says so once (BuilderMessages.savedOffline).
@@ -172,12 +178,7 @@ export function* saveSite(origin: 'auto' | 'resources' | 'manual'): SagaIterator
   const before: SaveStatus = yield select(selectSaveStatus);
   yield put(saveStarted());
   try {
-    const answer: BuilderSite = yield call(builderApi.saveConfig, {
-      id: site.id,
-      previewUrl: site.previewUrl,
-      formData: site.formData,
-      selectedComponents: selectedIdsOf(site.selectedComponents),
-    });
+    const answer: BuilderSite = yield call(builderApi.saveConfig, saveRequestOf(site));
     yield put(saveSucceeded({ site: answer, sent }));
     if (origin === 'manual') services.notify.success('保存成功');
     return true;
@@ -248,12 +249,42 @@ export function* saveOnLeaving(): SagaIterator {
   }
 }
 
+/** The window's `pagehide` events: the tab is closing, reloading or leaving the app. */
+export function pageHideEvents(): EventChannel<true> {
+  return eventChannel<true>((emit) => {
+    const listener = () => emit(true);
+    window.addEventListener('pagehide', listener);
+    return () => window.removeEventListener('pagehide', listener);
+  });
+}
+
+/**
+ * The page goes with edits the debounce has not sent yet (typed, then the tab closed within the
+ * second): they go in one last save that outlives the page.
+ */
+export function* saveOnPageHide(): SagaIterator {
+  const events: EventChannel<true> = yield call(pageHideEvents);
+  try {
+    for (;;) {
+      yield take(events);
+      const dirty: boolean = yield select(selectIsDirty);
+      const site: BuilderSite | null = yield select(selectBuilderSite);
+      if (dirty && site) {
+        yield call(builderApi.saveConfigOnUnload, saveRequestOf(site));
+      }
+    }
+  } finally {
+    events.close();
+  }
+}
+
 /** Spec section 4: edits are saved 1 s after the last one; a burst of edits is one save. An undo or a redo is an edit. */
 export function* autoSaveSaga(): SagaIterator {
   yield fork(saveQueue);
   yield debounce(BuilderLimits.autoSaveDebounceMs, [fieldEdited.type, editUndone.type, editRedone.type], requestAutoSave);
   yield fork(retryWhenOnline);
   yield fork(saveOnLeaving);
+  yield fork(saveOnPageHide);
 }
 
 // ---- Picker ---------------------------------------------------------------------------------

@@ -10,6 +10,7 @@ import { locationChanged } from '../../../../src/client/app/routerSlice';
 import { SERVICES } from '../../../../src/client/app/services';
 import {
   autoSaveSaga,
+  saveOnPageHide,
   chooseMusic,
   chooseTemplate,
   completeSite,
@@ -316,6 +317,23 @@ describe('builder: auto-save', () => {
     );
     // Not at once, nor after the debounce (the clock runs out).
     await run.finish();
+  });
+});
+
+describe('builder: closing the tab', () => {
+  it('sends unsaved edits in one last save that outlives the page; with nothing unsaved, nothing', async () => {
+    const sent: unknown[] = [];
+    const onUnload: StaticProvider = [matchers.call.fn(builderApi.saveConfigOnUnload), dynamic(({ args }) => sent.push(args[0]) > 0)];
+    const dirty = expectSaga(saveOnPageHide).withState(openState(site(), { pending: { main: { siteName: '未保存' } } })).provide([onUnload]).silentRun(20);
+    window.dispatchEvent(new Event('pagehide'));
+    await dirty;
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ id: 42, formData: { main: { siteName: '龙腾天下' } }, selectedComponents: { main: 1, head: 1 } });
+
+    const clean = expectSaga(saveOnPageHide).withState(openState()).provide([onUnload]).silentRun(20);
+    window.dispatchEvent(new Event('pagehide'));
+    await clean;
+    expect(sent).toHaveLength(1);
   });
 });
 
