@@ -323,7 +323,6 @@ export const BuilderMessages = {
   versionsFailed: '获取历史版本失败',
   restoreSucceeded: '已恢复该版本，恢复前的内容已另存为一个版本',
   restoreUnneeded: '当前草稿与该版本相同，无需恢复',
-  phonePreviewFailed: '生成手机预览失败，请重试',
   phonePreviewExpired: '预览链接已失效，请在电脑上重新打开“手机预览”获取新的二维码',
   restoreFailed: '恢复版本失败，请重试',
 } as const;

@@ -33,9 +33,12 @@ export function getWebUrl(body: GetWebUrlRequest): Promise<BuilderSite> {
   return call<BuilderSite>({ method: 'POST', url: '/api/createWeb/getWebUrl', data: body, skipErrorHandler: true });
 }
 
-/** POST /api/createWeb/phonePreview: a link to the site's preview for a phone, signed for 30 minutes, with its QR code. */
+/**
+ * POST /api/createWeb/phonePreview: a link to the site's preview for a phone, signed for 30
+ * minutes, with its QR code. Not quiet: the http layer says why one is refused, as for mini sites.
+ */
 export function phonePreview(body: SiteIdRequest): Promise<PhonePreviewAnswer> {
-  return call<PhonePreviewAnswer>({ method: 'POST', url: '/api/createWeb/phonePreview', data: body, skipErrorHandler: true });
+  return call<PhonePreviewAnswer>({ method: 'POST', url: '/api/createWeb/phonePreview', data: body });
 }
 
 /** POST /api/createWeb/getSelectConfig: an existing site of the caller's. */

@@ -12,6 +12,7 @@ import { downloadSlice } from '../features/download/downloadSlice';
 import { generationSlice } from '../features/generation/generationSlice';
 import { miniSiteSlice } from '../features/miniSite/miniSiteSlice';
 import { personalSlice } from '../features/personal/personalSlice';
+import { phonePreviewSlice } from '../features/phonePreview/phonePreviewSlice';
 import { selectionsSlice } from '../features/selections/selectionsSlice';
 import { siteConfigSlice } from '../features/siteConfig/siteConfigSlice';
 import { siteListSlice } from '../features/siteList/siteListSlice';
@@ -40,6 +41,7 @@ export const rootReducer = combineSlices(
   miniSiteSlice,
   siteListSlice,
   siteVersionsSlice,
+  phonePreviewSlice,
   worksSlice,
   // Its own redux-persist config: the site id and preview url live in sessionStorage, not localStorage.
   { builder: persistReducer(builderPersistConfig, builderSlice.reducer) },

@@ -5,7 +5,6 @@ import {
   type BuilderTab,
   type ComponentTemplate,
   type ComponentType,
-  type PhonePreviewAnswer,
   type SelectedComponentIds,
   type SelectedComponents,
 } from '../../../contract/builder';
@@ -115,14 +114,6 @@ export interface BuilderState {
   /** 生成并下载 is under way. */
   completing: boolean;
   history: EditHistory;
-  phonePreview: PhonePreviewState;
-}
-
-/** 手机预览: the dialog, and the signed link with its QR code once the server gave it. */
-export interface PhonePreviewState {
-  open: boolean;
-  status: RequestStatus;
-  link: PhonePreviewAnswer | null;
 }
 
 /** How the builder page was opened (spec screen 7): `?new=1`, `?id=N`, or neither (session storage). */

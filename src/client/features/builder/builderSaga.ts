@@ -5,7 +5,6 @@ import {
   BuilderLimits,
   BuilderMessages,
   type BannerStatusAnswer,
-  type PhonePreviewAnswer,
   type SaveConfigRequest,
   type BuilderSite,
   type ComponentListAnswer,
@@ -71,9 +70,6 @@ import {
   siteLoaded,
   siteReplaced,
   siteRequested,
-  phonePreviewFailed,
-  phonePreviewLoaded,
-  phonePreviewRequested,
   tabChanged,
   templateSwitched,
   uploadEnded,
@@ -211,18 +207,18 @@ export function* requestAutoSave(): SagaIterator {
   yield put(saveRequested({ origin: 'auto' }));
 }
 
-/** The browser's `online` events. */
-export function onlineEvents(): EventChannel<true> {
+/** The window's `online` events (back online) or `pagehide` events (the tab closing, reloading or leaving the app). */
+export function windowEvents(name: 'online' | 'pagehide'): EventChannel<true> {
   return eventChannel<true>((emit) => {
     const listener = () => emit(true);
-    window.addEventListener('online', listener);
-    return () => window.removeEventListener('online', listener);
+    window.addEventListener(name, listener);
+    return () => window.removeEventListener(name, listener);
   });
 }
 
 /** Back online with edits the server has not seen: they go at once. */
 export function* retryWhenOnline(): SagaIterator {
-  const events: EventChannel<true> = yield call(onlineEvents);
+  const events: EventChannel<true> = yield call(windowEvents, 'online');
   try {
     for (;;) {
       yield take(events);
@@ -249,21 +245,12 @@ export function* saveOnLeaving(): SagaIterator {
   }
 }
 
-/** The window's `pagehide` events: the tab is closing, reloading or leaving the app. */
-export function pageHideEvents(): EventChannel<true> {
-  return eventChannel<true>((emit) => {
-    const listener = () => emit(true);
-    window.addEventListener('pagehide', listener);
-    return () => window.removeEventListener('pagehide', listener);
-  });
-}
-
 /**
  * The page goes with edits the debounce has not sent yet (typed, then the tab closed within the
  * second): they go in one last save that outlives the page.
  */
 export function* saveOnPageHide(): SagaIterator {
-  const events: EventChannel<true> = yield call(pageHideEvents);
+  const events: EventChannel<true> = yield call(windowEvents, 'pagehide');
   try {
     for (;;) {
       yield take(events);
@@ -513,25 +500,6 @@ export function* chooseMusic(action: ReturnType<typeof musicChosen>): SagaIterat
   }
 }
 
-// ---- Phone preview --------------------------------------------------------------------------
-
-/** 手机预览: what is unsaved goes first (the phone shows the saved site), then the signed link. */
-export function* requestPhonePreview(): SagaIterator {
-  const services: Services = yield getContext(SERVICES);
-  const site: BuilderSite | null = yield select(selectBuilderSite);
-  if (!site) return;
-  const dirty: boolean = yield select(selectIsDirty);
-  if (dirty) yield call(saveSite, 'auto');
-  try {
-    const link: PhonePreviewAnswer = yield call(builderApi.phonePreview, { id: site.id });
-    yield put(phonePreviewLoaded(link));
-  } catch (error) {
-    yield call(endSessionIfExpired, error);
-    services.notify.error(serverMessageOf(error, BuilderMessages.phonePreviewFailed));
-    yield put(phonePreviewFailed());
-  }
-}
-
 // ---- Completing -----------------------------------------------------------------------------
 
 /** 生成并下载: the whole form valid, saved, completed, its zip downloaded, then the back office. */
@@ -583,5 +551,4 @@ export function* builderSaga(): SagaIterator {
   yield fork(watchUploads);
   yield takeLatest(musicChosen.type, chooseMusic);
   yield takeLeading(completeRequested.type, completeSite);
-  yield takeLatest(phonePreviewRequested.type, requestPhonePreview);
 }

@@ -1,5 +1,5 @@
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { BuilderLimits, type BuilderSite, type PhonePreviewAnswer, type BuilderTab, type ComponentTemplate, type ComponentType } from '../../../contract/builder';
+import { BuilderLimits, type BuilderSite, type BuilderTab, type ComponentTemplate, type ComponentType } from '../../../contract/builder';
 import { sessionEnded } from '../auth/authSlice';
 import { siteVersionRestored } from '../siteList/siteVersionsSlice';
 import { COMPONENT_TYPES } from '../../../contract/builder';
@@ -21,7 +21,6 @@ export const initialBuilderState: BuilderState = {
   uploads: {},
   completing: false,
   history: emptyHistory(),
-  phonePreview: { open: false, status: 'idle', link: null },
 };
 
 /** The builder page (`edit`) or the result page (`result`, which never makes a new site) opened. */
@@ -239,20 +238,6 @@ export const builderSlice = createSlice({
       const upload = state.uploads[action.payload.key];
       if (upload) Object.assign(upload, action.payload.ok ? { status: 'succeeded', percent: 100 } : { status: 'failed', percent: 0 });
     },
-    /** 手机预览: the dialog opens and the saga asks for a link (after saving what is unsaved). */
-    phonePreviewRequested(state) {
-      state.phonePreview = { open: true, status: 'loading', link: null };
-    },
-    phonePreviewLoaded(state, action: PayloadAction<PhonePreviewAnswer>) {
-      state.phonePreview.status = 'succeeded';
-      state.phonePreview.link = action.payload;
-    },
-    phonePreviewFailed(state) {
-      state.phonePreview.status = 'failed';
-    },
-    phonePreviewClosed(state) {
-      state.phonePreview = initialBuilderState.phonePreview;
-    },
     completeStarted(state) {
       state.completing = true;
     },
@@ -315,8 +300,4 @@ export const {
   uploadEnded,
   completeStarted,
   completeEnded,
-  phonePreviewRequested,
-  phonePreviewLoaded,
-  phonePreviewFailed,
-  phonePreviewClosed,
 } = builderSlice.actions;

@@ -1,6 +1,5 @@
 import type { ConfigGroup, MusicItem, SiteCategory, SiteTemplate } from '../../../contract/miniSite';
 import type { RequestStatus } from '../auth/auth.types';
-import type { PhonePreviewState } from '../builder/builder.types';
 
 /** The category id that lists every template (spec section 7: category_id 0 = all). */
 export const ALL_CATEGORIES = 0;
@@ -46,8 +45,6 @@ export interface MiniSiteState {
   /** By config field key. */
   uploads: Record<string, UploadState>;
   creation: { status: SiteCreationStatus };
-  /** 手机预览 of the created site (the preview page). */
-  phonePreview: PhonePreviewState;
 }
 
 /** The preview page of a created site. */

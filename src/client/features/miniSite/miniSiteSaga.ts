@@ -1,7 +1,6 @@
 import type { SagaIterator, Task } from 'redux-saga';
 import { buffers, channel, type Channel } from 'redux-saga';
 import { call, cancel, cancelled, fork, getContext, put, race, select, take, takeLatest, takeLeading } from 'redux-saga/effects';
-import type { PhonePreviewAnswer } from '../../../contract/builder';
 import type { CheckOnlineAnswer } from '../../../contract/common';
 import { AnswerCode } from '../../../contract/envelope';
 import type { BannerTemplate, TemplatePage } from '../../../contract/generation';
@@ -31,9 +30,6 @@ import {
   musicFailed,
   musicLoaded,
   musicRequested,
-  phonePreviewFailed,
-  phonePreviewLoaded,
-  phonePreviewRequested,
   siteCreated,
   siteCreationRequested,
   templateConfigFailed,
@@ -231,16 +227,6 @@ export function* runSiteCreation(): SagaIterator {
   yield race({ done: call(createSite), left: call(takeLeavingPage) });
 }
 
-/** 手机预览 of the created site: the signed link and its QR code (a refusal is told by the http layer). */
-export function* requestPhonePreview(action: ReturnType<typeof phonePreviewRequested>): SagaIterator {
-  try {
-    const link: PhonePreviewAnswer = yield call(miniSiteApi.phonePreview, { webSiteDir: action.payload.webSiteDir });
-    yield put(phonePreviewLoaded(link));
-  } catch {
-    yield put(phonePreviewFailed());
-  }
-}
-
 export function* miniSiteSaga(): SagaIterator {
   // Reads: the newest question wins (a quick second click, StrictMode's double effects).
   yield takeLatest(categoriesRequested.type, loadCategories);
@@ -251,5 +237,4 @@ export function* miniSiteSaga(): SagaIterator {
   yield fork(watchUploads);
   // A second 生成网站 while one is under way is ignored.
   yield takeLeading(siteCreationRequested.type, runSiteCreation);
-  yield takeLatest(phonePreviewRequested.type, requestPhonePreview);
 }

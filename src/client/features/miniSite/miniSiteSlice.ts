@@ -1,6 +1,5 @@
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { BannerTemplate } from '../../../contract/generation';
-import type { PhonePreviewAnswer } from '../../../contract/builder';
 import type { ConfigGroup, CreateSiteAnswer, MusicItem, SiteCategory, SiteTemplate } from '../../../contract/miniSite';
 import { ALL_CATEGORIES, type MiniSiteState } from './miniSite.types';
 
@@ -16,7 +15,6 @@ export const initialMiniSiteState: MiniSiteState = {
   music: { status: 'idle', items: [] },
   uploads: {},
   creation: { status: 'idle' },
-  phonePreview: { open: false, status: 'idle', link: null },
 };
 
 /**
@@ -124,20 +122,6 @@ export const miniSiteSlice = createSlice({
     creationStopped(state) {
       state.creation.status = 'idle';
     },
-    /** 手机预览 on the preview page: the dialog opens and the saga asks for the link. */
-    phonePreviewRequested(state, _action: PayloadAction<{ webSiteDir: string }>) {
-      state.phonePreview = { open: true, status: 'loading', link: null };
-    },
-    phonePreviewLoaded(state, action: PayloadAction<PhonePreviewAnswer>) {
-      state.phonePreview.status = 'succeeded';
-      state.phonePreview.link = action.payload;
-    },
-    phonePreviewFailed(state) {
-      state.phonePreview.status = 'failed';
-    },
-    phonePreviewClosed(state) {
-      state.phonePreview = initialMiniSiteState.phonePreview;
-    },
   },
   selectors: {
     selectSiteCategories: (state) => state.categories.items,
@@ -147,7 +131,6 @@ export const miniSiteSlice = createSlice({
     selectUploads: (state) => state.uploads,
     selectCreationStatus: (state) => state.creation.status,
     selectCreationBusy: (state) => state.creation.status === 'checking' || state.creation.status === 'creating',
-    selectMiniSitePhonePreview: (state) => state.phonePreview,
   },
 });
 
@@ -173,10 +156,6 @@ export const {
   siteCreated,
   creationFailed,
   creationStopped,
-  phonePreviewRequested,
-  phonePreviewLoaded,
-  phonePreviewFailed,
-  phonePreviewClosed,
 } = miniSiteSlice.actions;
 
 export const {
@@ -187,5 +166,4 @@ export const {
   selectUploads,
   selectCreationStatus,
   selectCreationBusy,
-  selectMiniSitePhonePreview,
 } = miniSiteSlice.selectors;

@@ -15,11 +15,11 @@ import {
   selectBuilderSite,
   selectBuilderStatus,
   selectCompleting,
-  selectPhonePreview,
   selectPicker,
   selectSaveStatus,
 } from '../builderSelectors';
-import { bannerRequested, builderOpened, completeRequested, phonePreviewRequested, saveRequested, tabChanged } from '../builderSlice';
+import { bannerRequested, builderOpened, completeRequested, saveRequested, tabChanged } from '../builderSlice';
+import { phonePreviewRequested, selectPhonePreview } from '../../phonePreview/phonePreviewSlice';
 import PreviewFrame from '../components/PreviewFrame';
 import SaveStatusText from '../components/SaveStatusText';
 import TabPanel from '../components/TabPanel';
@@ -28,7 +28,7 @@ import UndoRedoButtons from '../components/UndoRedoButtons';
 // Dialogs the page opens on demand: fetched the first time they are needed.
 const TemplatePickerDialog = lazy(() => import(/* webpackChunkName: "builder-picker" */ '../components/TemplatePickerDialog'));
 const BannerDialogs = lazy(() => import(/* webpackChunkName: "builder-banner-dialogs" */ '../components/BannerDialogs'));
-const PhonePreviewDialog = lazy(() => import(/* webpackChunkName: "builder-phone-preview" */ '../components/BuilderPhonePreview'));
+const PhonePreviewDialog = lazy(() => import(/* webpackChunkName: "phone-preview" */ '../../phonePreview/PhonePreviewDialog'));
 
 export const HEADER_HEIGHT = 56;
 const DRAWER_WIDTH = 480;
@@ -47,7 +47,7 @@ export default function CreateWebPage() {
   const completing = useAppSelector(selectCompleting);
   const bannerBusy = useAppSelector(selectBannerBusy);
   const pickerOpen = useAppSelector(selectPicker).type !== null;
-  const phonePreviewOpen = useAppSelector(selectPhonePreview).open;
+  const phonePreviewOpen = useAppSelector(selectPhonePreview).target !== null;
   const [drawerOpen, setDrawerOpen] = useState(true);
   const [validateRequest, setValidateRequest] = useState(0);
   const sampleFields = useAppSelector(selectBuilderSampleFields);
@@ -99,7 +99,7 @@ export default function CreateWebPage() {
           <SaveStatusText status={saveStatus} siteName={site?.web_name} />
         </div>
         {site ? <UndoRedoButtons compact={phone} /> : null}
-        <Button icon={<MobileOutlined />} onClick={() => dispatch(phonePreviewRequested())} disabled={!site} aria-label="手机预览">
+        <Button icon={<MobileOutlined />} onClick={() => site && dispatch(phonePreviewRequested({ kind: 'builder', id: site.id }))} disabled={!site} aria-label="手机预览">
           {phone ? null : '手机预览'}
         </Button>
         <Button icon={<AppstoreOutlined />} onClick={() => setDrawerOpen(true)} disabled={!site} aria-label="组件选择">

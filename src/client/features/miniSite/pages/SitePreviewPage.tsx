@@ -8,9 +8,9 @@ import PageHeading from '../../../components/PageHeading';
 import { pageColumnStyle } from '../../../components/pageLayout';
 import { useSiteZipDownload } from '../../download/useZipDownload';
 import { sitePreviewSrc } from '../siteRules';
-import PhonePreviewDialog from '../../../components/PhonePreviewDialog';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { phonePreviewClosed, phonePreviewRequested, selectMiniSitePhonePreview } from '../miniSiteSlice';
+import { useAppDispatch } from '../../../app/hooks';
+import PhonePreviewDialog from '../../phonePreview/PhonePreviewDialog';
+import { phonePreviewRequested } from '../../phonePreview/phonePreviewSlice';
 
 type Device = 'desktop' | 'phone';
 
@@ -28,7 +28,6 @@ export default function SitePreviewPage() {
   const webSiteDir = src ? params.get('webSiteDir') : null;
   const { download, downloading } = useSiteZipDownload(webSiteDir);
   const dispatch = useAppDispatch();
-  const phonePreview = useAppSelector(selectMiniSitePhonePreview);
   // Arrived from the bottom of the long config page: the preview starts at its top. (A block
   // body: Chromium's scrollTo returns a promise, which React would take for a cleanup function.)
   useEffect(() => {
@@ -63,7 +62,7 @@ export default function SitePreviewPage() {
                 { value: 'phone', label: '手机', icon: <MobileOutlined /> },
               ]}
             />
-            <Button icon={<QrcodeOutlined />} onClick={() => webSiteDir && dispatch(phonePreviewRequested({ webSiteDir }))}>
+            <Button icon={<QrcodeOutlined />} onClick={() => webSiteDir && dispatch(phonePreviewRequested({ kind: 'miniSite', webSiteDir }))}>
               手机预览
             </Button>
             <Button icon={<EditOutlined />} onClick={modify}>
@@ -88,11 +87,7 @@ export default function SitePreviewPage() {
           style={{ display: 'block', width: FRAME_WIDTH[device], maxWidth: '100%', height: '75vh', minHeight: 480, border: 'none', background: '#fff' }}
         />
       </Card>
-      <PhonePreviewDialog
-        {...phonePreview}
-        onClose={() => dispatch(phonePreviewClosed())}
-        onRetry={() => webSiteDir && dispatch(phonePreviewRequested({ webSiteDir }))}
-      />
+      <PhonePreviewDialog />
     </div>
   );
 }

@@ -1,7 +1,8 @@
 import { Button, Modal, Spin, Typography } from 'antd';
-import { BuilderLimits, type PhonePreviewAnswer } from '../../contract/builder';
-import { safeLinkHref } from '../../contract/links';
-import type { RequestStatus } from '../features/auth/auth.types';
+import { BuilderLimits } from '../../../contract/builder';
+import { safeLinkHref } from '../../../contract/links';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { phonePreviewClosed, phonePreviewRequested, selectPhonePreview } from './phonePreviewSlice';
 
 /** 'HH:mm' of a time, as the user's clock shows it. */
 function clockTime(ms: number): string {
@@ -9,23 +10,17 @@ function clockTime(ms: number): string {
   return `${String(at.getHours()).padStart(2, '0')}:${String(at.getMinutes()).padStart(2, '0')}`;
 }
 
-export interface PhonePreviewDialogProps {
-  open: boolean;
-  status: RequestStatus;
-  link: PhonePreviewAnswer | null;
-  onClose(): void;
-  onRetry(): void;
-}
-
 /**
  * 手机预览 (the builder and the mini-site preview): a QR code of a signed link to the saved site,
  * for a phone's camera, with the link itself (to copy, or to open on this device) and the time it
  * stops working.
  */
-export default function PhonePreviewDialog({ open, status, link, onClose, onRetry }: PhonePreviewDialogProps) {
+export default function PhonePreviewDialog() {
+  const dispatch = useAppDispatch();
+  const { target, status, link } = useAppSelector(selectPhonePreview);
   const href = link ? safeLinkHref(link.url) : null;
   return (
-    <Modal open={open} title="手机预览" footer={null} onCancel={onClose} width={360} centered destroyOnHidden>
+    <Modal open={target !== null} title="手机预览" footer={null} onCancel={() => dispatch(phonePreviewClosed())} width={360} centered destroyOnHidden>
       {status === 'loading' ? (
         <div style={{ display: 'grid', placeItems: 'center', minHeight: 240 }}>
           <Spin description="正在生成预览链接…" />
@@ -33,7 +28,7 @@ export default function PhonePreviewDialog({ open, status, link, onClose, onRetr
       ) : status === 'failed' || !link || !href ? (
         <div style={{ display: 'grid', placeItems: 'center', gap: 12, minHeight: 160 }}>
           <p style={{ margin: 0 }}>预览链接生成失败</p>
-          <Button onClick={onRetry}>重试</Button>
+          <Button onClick={() => target && dispatch(phonePreviewRequested(target))}>重试</Button>
         </div>
       ) : (
         <div style={{ textAlign: 'center' }}>
