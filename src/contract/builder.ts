@@ -225,6 +225,14 @@ export interface SiteRecord {
   status: number;
   create_time: string;
   update_time: string;
+  /** Where the site is published (发布); '' when it is not. */
+  published_url: string;
+}
+
+/** POST /api/webSiteLog/publish: the site's stable link, and its QR code. */
+export interface PublishAnswer {
+  url: string;
+  qrcode: string;
 }
 export interface SiteListAnswer {
   list: SiteRecord[];
@@ -323,6 +331,10 @@ export const BuilderMessages = {
   versionsFailed: '获取历史版本失败',
   restoreSucceeded: '已恢复该版本，恢复前的内容已另存为一个版本',
   restoreUnneeded: '当前草稿与该版本相同，无需恢复',
+  publishNeedsCompletion: '请先生成并下载网站，再发布',
+  publishSucceeded: '发布成功',
+  unpublishSucceeded: '网站已下线',
+  notPublished: '该网站尚未发布',
   phonePreviewExpired: '预览链接已失效，请在电脑上重新打开“手机预览”获取新的二维码',
   restoreFailed: '恢复版本失败，请重试',
 } as const;

@@ -30,6 +30,7 @@ import { registerWxAuthRoutes } from './modules/wxAuth/routes';
 import { registerAuth } from './plugins/auth';
 import { deriveKey } from './security/secrets';
 import { registerPhonePreviewRoute } from './modules/miniSite/phonePreview';
+import { registerPublishedFiles, registerPublishHostGate } from './modules/builder/publishedFiles';
 import { createServices, startHousekeeping, type BuilderOverrides, type MiniSiteOverrides } from './services';
 
 export interface BuildOptions {
@@ -124,6 +125,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
   // Signed cookies carry identity (the QR provider's phones): the key is derived from the server secret.
   await app.register(fastifyCookie, { secret: deriveKey(config.jwtSecret, 'cookie-signing').toString('base64url') });
   await registerSecurityHeaders(app);
+  registerPublishHostGate(app, config.publishOrigin);
   // Before the routes: the plugin reads each route's rate limit as the route is added.
   await registerRateLimits(app, state.rateLimitStore);
   registerAuth(app, services.tokens, services.users);
@@ -134,7 +136,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
   registerGenerationRoutes(app, services.generation, { publicOrigin: config.publicOrigin });
   await registerMiniSiteRoutes(app, { service: services.miniSite, uploads: services.uploads, limiters: services.miniSiteLimiters, publicOrigin: config.publicOrigin });
   const { builder } = services;
-  await registerBuilderRoutes(app, { ...builder, uploads: services.uploads, publicOrigin: config.publicOrigin });
+  await registerBuilderRoutes(app, { ...builder, uploads: services.uploads, publicOrigin: config.publicOrigin, publishOrigin: config.publishOrigin });
   registerWorksRoutes(app, services.works);
   registerPhonePreviewRoute(app, services.phoneLinks);
 
@@ -142,6 +144,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
   await registerGenerationFiles(app, { files, catalog: services.catalog });
   await registerMiniSiteFiles(app, { files, music: services.music, changesInPlace: (dir) => builder.repo.hasDir(dir) });
   await registerBuilderFiles(app);
+  await registerPublishedFiles(app, files);
   await registerTutorialFiles(app);
   await registerSpa(app, { clientDir: config.clientDir, productionHost: config.productionHost, reduxDevtools: config.reduxDevtools });
   return app;

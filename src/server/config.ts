@@ -44,6 +44,13 @@ export interface ServerConfig {
   bannerArt: BannerArtConfig;
   /** BUILDER_VERSIONS_PER_SITE: the versions 历史版本 keeps of each builder site (the oldest go past it). */
   builderVersionsPerSite: number;
+  /**
+   * PUBLISH_ORIGIN: the origin published sites are served on (their links carry it; the app is not
+   * served there and they are not served elsewhere). '' serves them on the app's own origin.
+   */
+  publishOrigin: string;
+  /** PUBLISH_MAX_PER_USER: sites one user may have published at once. */
+  publishMaxPerUser: number;
 }
 
 export type StorageConfig =
@@ -188,11 +195,11 @@ function urlOf(value: string, message: string): URL {
   }
 }
 
-function parseOrigin(value: string | undefined): string {
+function parseOrigin(value: string | undefined, name = 'PUBLIC_ORIGIN'): string {
   if (!value) return '';
-  const url = urlOf(value, `PUBLIC_ORIGIN must be an origin such as https://www.example.com (got "${value}").`);
+  const url = urlOf(value, `${name} must be an origin such as https://www.example.com (got "${value}").`);
   if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.pathname !== '/' || url.search || url.hash || url.username) {
-    throw new ConfigError(`PUBLIC_ORIGIN must be an http(s) origin without a path, e.g. https://www.example.com (got "${value}").`);
+    throw new ConfigError(`${name} must be an http(s) origin without a path, e.g. https://www.example.com (got "${value}").`);
   }
   return url.origin;
 }
@@ -302,6 +309,8 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     http: parseHttpTimeouts(env),
     bannerArt: parseBannerArt(env),
     builderVersionsPerSite: parseInteger('BUILDER_VERSIONS_PER_SITE', env.BUILDER_VERSIONS_PER_SITE, 30, 1, 500),
+    publishOrigin: parseOrigin(env.PUBLISH_ORIGIN, 'PUBLISH_ORIGIN'),
+    publishMaxPerUser: parseInteger('PUBLISH_MAX_PER_USER', env.PUBLISH_MAX_PER_USER, 5, 1, 1000),
   };
   // Both mean several servers: tokens, job ids and zip names are signed with the secret, and each
   // machine's secret file would differ.

@@ -146,6 +146,7 @@ export function createServices({ config, sql, now, log, state, files, renderQueu
       bannerArt: bannerArtDescriptor(config.bannerArt),
       versionsPerSite: config.builderVersionsPerSite,
       phoneLinks,
+      publishLimit: config.publishMaxPerUser,
     }),
   };
 }

@@ -280,6 +280,19 @@ export const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX builder_site_versions_site ON builder_site_versions (site_id, created_at);
   `,
+  `
+  -- Published builder sites (发布): a copy of the site's last completion under DATA_DIR/published/<slug>/,
+  -- served at /pub/<slug>/ until its owner takes it down. The slug (128 random bits) stays through
+  -- updates, so the link people have keeps working.
+  CREATE TABLE published_sites (
+    slug TEXT PRIMARY KEY,
+    site_id INTEGER NOT NULL UNIQUE REFERENCES builder_sites (id) ON DELETE CASCADE,
+    user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL
+  );
+  CREATE INDEX published_sites_user ON published_sites (user_id);
+  `,
 ];
 
 /** Brings the schema up to date; each migration and its version bump commit together or not at all. */

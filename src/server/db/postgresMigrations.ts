@@ -184,4 +184,14 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX builder_site_versions_site ON builder_site_versions (site_id, created_at);
   `,
+  `
+  CREATE TABLE published_sites (
+    slug TEXT PRIMARY KEY,
+    site_id BIGINT NOT NULL UNIQUE REFERENCES builder_sites (id) ON DELETE CASCADE,
+    user_id BIGINT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    created_at BIGINT NOT NULL,
+    updated_at BIGINT NOT NULL
+  );
+  CREATE INDEX published_sites_user ON published_sites (user_id);
+  `,
 ];

@@ -158,6 +158,14 @@ export interface BuilderSiteVersionsTable {
   created_at: number;
 }
 
+export interface PublishedSitesTable {
+  slug: string;
+  site_id: number;
+  user_id: number;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface BuilderBannerTasksTable {
   user_id: number;
   task_id: string;
@@ -183,4 +191,5 @@ export interface DatabaseSchema {
   builder_sites: BuilderSitesTable;
   builder_banner_tasks: BuilderBannerTasksTable;
   builder_site_versions: BuilderSiteVersionsTable;
+  published_sites: PublishedSitesTable;
 }

@@ -72,6 +72,8 @@ describe('login', () => {
     ['GET', '/api/webSiteLog/getVersions?id=1'],
     ['POST', '/api/webSiteLog/restoreVersion'],
     ['POST', '/api/createWeb/phonePreview'],
+    ['POST', '/api/webSiteLog/publish'],
+    ['POST', '/api/webSiteLog/unpublish'],
   ];
 
   it.each(calls)('%s %s answers HTTP 401 without a valid token', async (method, url) => {

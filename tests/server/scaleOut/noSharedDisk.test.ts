@@ -7,6 +7,7 @@ import { unzipSync } from 'fflate';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { LoginAnswer } from '../../../src/contract/auth';
+import type { BuilderSite, PublishAnswer } from '../../../src/contract/builder';
 import { DEFAULT_BANNER_TEXTS, DEFAULT_LOGO_TEXTS, type ZipAnswer } from '../../../src/contract/generation';
 import { configFields, type CreateSiteAnswer, type UploadAnswer } from '../../../src/contract/miniSite';
 import { FIELD_KEYS } from '../../../src/server/render/site/fields';
@@ -100,5 +101,22 @@ const TEMPLATE = findSiteTemplate(5) ?? (() => { throw new Error('site template 
     expect(download.statusCode).toBe(200);
     const entries = Object.keys(unzipSync(new Uint8Array(download.rawPayload)));
     expect(entries.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('publishes on B a builder site finished on A, serves it on A, and takes it down from A for both', async () => {
+    const site = await post<BuilderSite>(a, '/api/createWeb/getWebUrl', { type: 'main', id: 0, selectedComponents: {} }, owner);
+    await post(a, '/api/CreateWeb/saveConfig', { id: site.data.id, previewUrl: '', formData: { main: { web_name: '云海仙途' } }, selectedComponents: {} }, owner);
+    expect((await post(a, '/api/CreateWeb/completeWeb', { id: site.data.id, formData: {} }, owner)).code).toBe(200);
+    const published = await post<PublishAnswer>(b, '/api/webSiteLog/publish', { id: site.data.id }, owner);
+    expect(published.code).toBe(200);
+    const url = new URL(published.data.url).pathname;
+    for (const server of [a, b]) {
+      const page = await server.app.inject({ url });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('云海仙途');
+      expect(page.headers['content-security-policy']).toBe(SITE_CONTENT_SECURITY_POLICY);
+    }
+    expect((await post(a, '/api/webSiteLog/unpublish', { id: site.data.id }, owner)).code).toBe(200);
+    for (const server of [a, b]) expect((await server.app.inject({ url })).statusCode).toBe(404);
   });
 });

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   BuilderLimits,
   BuilderMessages,
@@ -29,6 +29,7 @@ import type { BuilderService } from './service';
 import { siteList } from './siteList';
 import { BUILDER_UPLOAD_POLICY, siteFileUpload } from './siteUpload';
 import type { BuilderRepository } from './repository';
+import type { SitePublishing } from './publishing';
 
 import { limitKeyOf } from '../../security/clientAddress';
 import { requestOrigin } from '../miniSite/phonePreview';
@@ -51,6 +52,9 @@ export interface BuilderRouteDeps {
   limiters: BuilderLimiters;
   /** PUBLIC_ORIGIN: where phones reach this server ('' for the request's own). */
   publicOrigin: string;
+  publishing: SitePublishing;
+  /** PUBLISH_ORIGIN: where published sites are served ('' for this server's own origin). */
+  publishOrigin: string;
 }
 
 /**
@@ -58,7 +62,8 @@ export interface BuilderRouteDeps {
  * the builder and the back office are logged-in screens, the picker lists included.
  */
 export async function registerBuilderRoutes(app: FastifyInstance, deps: BuilderRouteDeps): Promise<void> {
-  const { service, completion, banners, catalogue, repo, uploads, limiters, publicOrigin } = deps;
+  const { service, completion, banners, catalogue, repo, uploads, limiters, publicOrigin, publishing, publishOrigin } = deps;
+  const publishedOrigin = (request: FastifyRequest): string => publishOrigin || publicOrigin || requestOrigin(request);
   const guarded = { preHandler: requireUser, preValidation: bodyDefaultsToObject };
 
   /** POST /api/createWeb/getWebUrl */
@@ -120,7 +125,7 @@ export async function registerBuilderRoutes(app: FastifyInstance, deps: BuilderR
 
   /** GET /api/webSiteLog/getSiteList?page&page_size&name */
   app.get<{ Querystring: SiteListRequest }>('/api/webSiteLog/getSiteList', { preHandler: requireUser, schema: schemas.siteListSchema }, async (request) =>
-    ok(await siteList(repo, currentUser(request).id, request.query)),
+    ok(await siteList(repo, publishing, currentUser(request).id, request.query, publishedOrigin(request))),
   );
 
   /** GET /api/webSiteLog/getFilePath?id */
@@ -136,6 +141,16 @@ export async function registerBuilderRoutes(app: FastifyInstance, deps: BuilderR
   /** POST /api/webSiteLog/restoreVersion: a version becomes the draft; answers the versions as they are after. */
   app.post<{ Body: RestoreVersionRequest }>('/api/webSiteLog/restoreVersion', { ...guarded, schema: schemas.restoreVersionSchema }, async (request) =>
     ok(await service.restoreVersion(request.body, currentUser(request))),
+  );
+
+  /** POST /api/webSiteLog/publish: 发布 / 更新发布 from the site's last 生成并下载. */
+  app.post<{ Body: SiteIdRequest }>('/api/webSiteLog/publish', { ...guarded, schema: schemas.publishSchema }, async (request) =>
+    ok(await service.publish(request.body.id, currentUser(request), publishedOrigin(request)), BuilderMessages.publishSucceeded),
+  );
+
+  /** POST /api/webSiteLog/unpublish: 下线. */
+  app.post<{ Body: SiteIdRequest }>('/api/webSiteLog/unpublish', { ...guarded, schema: schemas.unpublishSchema }, async (request) =>
+    ok(await service.unpublish(request.body.id, currentUser(request)), BuilderMessages.unpublishSucceeded),
   );
 
   await registerUploadScope(app, BuilderLimits.uploadMaxBytes, (scope) => {

@@ -122,8 +122,8 @@ export const siteListSchema = {
         list: {
           type: 'array',
           items: object(
-            { id: { type: 'integer' }, web_name: { type: 'string' }, status: { type: 'integer' }, create_time: { type: 'string' }, update_time: { type: 'string' } },
-            ['id', 'web_name', 'status', 'create_time', 'update_time'],
+            { id: { type: 'integer' }, web_name: { type: 'string' }, status: { type: 'integer' }, create_time: { type: 'string' }, update_time: { type: 'string' }, published_url: { type: 'string' } },
+            ['id', 'web_name', 'status', 'create_time', 'update_time', 'published_url'],
           ),
         },
         total: { type: 'integer' },
@@ -155,3 +155,10 @@ export const restoreVersionSchema = {
 };
 
 export const phonePreviewSchema = { body: object({ id }), response: phonePreviewAnswer };
+
+export const publishSchema = {
+  body: object({ id }),
+  response: responses(object({ url: { type: 'string' }, qrcode: { type: 'string' } }, ['url', 'qrcode']), { needsLogin: true }),
+};
+
+export const unpublishSchema = { body: object({ id }), response: responses(null, { needsLogin: true }) };

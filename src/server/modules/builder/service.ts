@@ -8,6 +8,7 @@ import {
   type ComponentType,
   type GetWebUrlRequest,
   type PhonePreviewAnswer,
+  type PublishAnswer,
   type RestoreVersionAnswer,
   type RestoreVersionRequest,
   type SaveConfigRequest,
@@ -34,6 +35,7 @@ import type { BuilderRepository, BuilderSiteRecord } from './repository';
 import type { SiteFiles } from './siteFiles';
 import type { SiteVersions } from './versions';
 import type { PhonePreviewLinks } from '../miniSite/phonePreview';
+import { SitePublishing } from './publishing';
 
 export interface BuilderServiceDeps {
   repo: BuilderRepository;
@@ -44,6 +46,7 @@ export interface BuilderServiceDeps {
   limiters: BuilderLimiters;
   versions: SiteVersions;
   phoneLinks: PhonePreviewLinks;
+  publishing: SitePublishing;
   /** What makes the generated banners, as the UI names it (BuilderSite.bannerArtist). */
   bannerArtist: string;
 }
@@ -132,6 +135,21 @@ export class BuilderService {
     if (!(await this.deps.limiters.phonePreviewPerUser.take(String(user.id)))) throw tooMany();
     if (!(await this.deps.previews.exists(site.record.dir))) await this.refreshPreview(id);
     return this.deps.phoneLinks.linkFor(site.record.dir, origin);
+  }
+
+  /** POST /api/webSiteLog/publish: 发布 or 更新发布 of the caller's site, from its last 生成并下载. */
+  async publish(id: number, user: UserRow, origin: string): Promise<PublishAnswer> {
+    const site = await this.load(id, user.id);
+    await this.takeChange(user);
+    return SitePublishing.answer(await this.deps.publishing.publish(site.record.id, user.id), origin);
+  }
+
+  /** POST /api/webSiteLog/unpublish: 下线. */
+  async unpublish(id: number, user: UserRow): Promise<null> {
+    const site = await this.load(id, user.id);
+    await this.takeChange(user);
+    await this.deps.publishing.unpublish(site.record.id);
+    return null;
   }
 
   /** GET /api/webSiteLog/getVersions: the caller's site's kept versions (历史版本). */

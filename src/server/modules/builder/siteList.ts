@@ -1,5 +1,6 @@
 import { BuilderLimits, type SiteListAnswer, type SiteListRequest } from '../../../contract/builder';
 import { invalid } from '../../http/envelope';
+import { PUBLISHED_URL_PREFIX, type SitePublishing } from './publishing';
 import type { BuilderRepository } from './repository';
 
 const CHINA_OFFSET_MS = 8 * 60 * 60 * 1000;
@@ -12,13 +13,15 @@ export function chinaTime(ms: number): string {
 export const PAGE_SIZE_REFUSED = `每页条数只能是 ${BuilderLimits.siteListPageSizes.join('、')}`;
 
 /** GET /api/webSiteLog/getSiteList: the caller's sites, newest change first, searched by name. */
-export async function siteList(repo: BuilderRepository, userId: number, request: SiteListRequest): Promise<SiteListAnswer> {
+export async function siteList(repo: BuilderRepository, publishing: SitePublishing, userId: number, request: SiteListRequest, publishOrigin: string): Promise<SiteListAnswer> {
   const pageSize = request.page_size || BuilderLimits.siteListDefaultPageSize;
   if (!(BuilderLimits.siteListPageSizes as readonly number[]).includes(pageSize)) throw invalid(PAGE_SIZE_REFUSED);
   const page = Math.max(Math.trunc(request.page) || 1, 1);
   const { rows, total } = await repo.page(userId, (request.name ?? '').trim(), page, pageSize);
+  const slugs = await publishing.slugsOf(rows.map((row) => row.id));
+  const publishedUrl = (id: number): string => (slugs.has(id) ? `${publishOrigin}${PUBLISHED_URL_PREFIX}${slugs.get(id)}/` : '');
   return {
-    list: rows.map((row) => ({ id: row.id, web_name: row.webName, status: row.status, create_time: chinaTime(row.createdAt), update_time: chinaTime(row.updatedAt) })),
+    list: rows.map((row) => ({ id: row.id, web_name: row.webName, status: row.status, create_time: chinaTime(row.createdAt), update_time: chinaTime(row.updatedAt), published_url: publishedUrl(row.id) })),
     total,
   };
 }

@@ -8,6 +8,7 @@ export function siteRecord(id: number, overrides: Partial<SiteRecord> = {}): Sit
     status: SiteStatus.editing,
     create_time: '2025-03-01 10:00:00',
     update_time: '2025-03-02 11:30:00',
+    published_url: '',
     ...overrides,
   };
 }

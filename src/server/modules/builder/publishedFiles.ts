@@ -1,0 +1,51 @@
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fs from 'node:fs';
+import { noLinksOut } from '../../http/staticFiles';
+import { serveStored } from '../../http/storedRoutes';
+import type { DataFiles } from '../../storage/dataFiles';
+import { SITE_CONTENT_SECURITY_POLICY } from '../miniSite/files';
+import { PUBLISHED_URL_PREFIX, publishedRoot } from './publishing';
+
+/**
+ * With PUBLISH_ORIGIN set, its host answers /pub/ and nothing else, and no other host answers
+ * /pub/. Registered before every route, so that the check runs first on all of them.
+ */
+export function registerPublishHostGate(app: FastifyInstance, publishOrigin: string): void {
+  if (!publishOrigin) return;
+  const publishHost = new URL(publishOrigin).host;
+  app.addHook('onRequest', async (request, reply) => {
+    const onPublishHost = request.host === publishHost;
+    if (onPublishHost !== request.url.startsWith(PUBLISHED_URL_PREFIX)) return reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
+  });
+}
+
+/**
+ * /pub/<slug>/: published sites, with the sites' Content-Security-Policy. Answered `no-cache`: an
+ * update replaces the folder in place. With PUBLISH_ORIGIN set they are served on its host only,
+ * and that host serves nothing else: a user's page must never share the app's origin, where the
+ * session token lives (README, "Publishing").
+ */
+export async function registerPublishedFiles(app: FastifyInstance, files: DataFiles): Promise<void> {
+  fs.mkdirSync(publishedRoot(files.dataDir), { recursive: true });
+  await app.register(async (scope) => {
+    scope.addHook('onRequest', async (_request, reply) => {
+      reply.header('content-security-policy', SITE_CONTENT_SECURITY_POLICY);
+    });
+    if (files.shared) {
+      serveStored(scope, files, { urlPrefix: PUBLISHED_URL_PREFIX, keyPrefix: 'published', index: 'index.html', cacheControl: 'no-cache', preCompressed: true });
+      return;
+    }
+    await scope.register(fastifyStatic, {
+      root: publishedRoot(files.dataDir),
+      prefix: PUBLISHED_URL_PREFIX,
+      decorateReply: false,
+      index: ['index.html'],
+      allowedPath: noLinksOut('index.html'),
+      redirect: false,
+      cacheControl: false,
+      preCompressed: true,
+      setHeaders: (response) => response.setHeader('cache-control', 'no-cache'),
+    });
+  });
+}
