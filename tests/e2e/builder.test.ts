@@ -186,7 +186,7 @@ describeInBrowser('the page builder, in Chromium against the npm start server', 
     expect(errors).toEqual([]);
   });
 
-  it('undoes a template switch, keeps a version at 生成并下载, and restores it from 历史版本 without losing the draft', async () => {
+  it('undoes a template switch, keeps a version at 生成并下载, restores it from 历史版本 without losing the draft, and publishes the site', async () => {
     const { page, errors } = await openPage(browser);
     await registerAndLogIn(page, '13800138045');
     await page.goto(url('/user/createWeb'));
@@ -258,6 +258,30 @@ describeInBrowser('the page builder, in Chromium against the npm start server', 
     await page.getByRole('row').filter({ hasText: '云海仙途·资料片' }).getByRole('button', { name: '编辑' }).click();
     await page.getByRole('tab', { name: '整站配置' }).click();
     await showsValue(activePanel(page).getByLabel('网站名称'), '云海仙途·资料片');
+
+    // 发布: its last completion at a link a phone opens without logging in; 下线 ends it.
+    await page.goto(url('/user/backend/siteList'));
+    const row = page.getByRole('row').filter({ hasText: '云海仙途' });
+    await row.getByRole('button', { name: '发布' }).click();
+    const published = page.locator('.ant-modal').filter({ hasText: '已发布' });
+    await published.getByRole('img', { name: '网站二维码' }).waitFor();
+    const link = (await published.getByRole('link', { name: '打开网站' }).getAttribute('href'))!;
+    expect(link).toMatch(/\/pub\/[0-9a-f]{32}\/$/);
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    try {
+      const visit = await phone.newPage();
+      expect((await visit.goto(link))?.status()).toBe(200);
+      // The completion's name, not the draft's edits since.
+      await visit.getByText('云海仙途').first().waitFor();
+      expect(await fitsPhone(visit)).toBe(true);
+      await page.keyboard.press('Escape');
+      await row.getByRole('button', { name: '下线' }).click();
+      await page.locator('.ant-popover').getByRole('button', { name: /下\s*线/ }).click();
+      await page.getByText(BuilderMessages.unpublishSucceeded).waitFor();
+      expect((await visit.goto(link))?.status()).toBe(404);
+    } finally {
+      await phone.close();
+    }
     expect(errors).toEqual([]);
   });
 

@@ -1,4 +1,4 @@
-import type { RestoreVersionAnswer, RestoreVersionRequest, SiteIdRequest, SiteListAnswer, SiteListRequest, SiteVersionsAnswer, ZipUrlAnswer } from '../../contract/builder';
+import type { PublishAnswer, RestoreVersionAnswer, RestoreVersionRequest, SiteIdRequest, SiteListAnswer, SiteListRequest, SiteVersionsAnswer, ZipUrlAnswer } from '../../contract/builder';
 import { call } from './http';
 
 /*
@@ -26,4 +26,14 @@ export function getVersions(query: SiteIdRequest): Promise<SiteVersionsAnswer> {
 /** POST /api/webSiteLog/restoreVersion: a version becomes the draft; answers the versions after. */
 export function restoreVersion(body: RestoreVersionRequest): Promise<RestoreVersionAnswer> {
   return call<RestoreVersionAnswer>({ method: 'POST', url: '/api/webSiteLog/restoreVersion', data: body });
+}
+
+/** POST /api/webSiteLog/publish: 发布 or 更新发布 from the site's last 生成并下载; answers the link and its QR code. */
+export function publishSite(body: SiteIdRequest): Promise<PublishAnswer> {
+  return call<PublishAnswer>({ method: 'POST', url: '/api/webSiteLog/publish', data: body });
+}
+
+/** POST /api/webSiteLog/unpublish: 下线. */
+export function unpublishSite(body: SiteIdRequest): Promise<null> {
+  return call<null>({ method: 'POST', url: '/api/webSiteLog/unpublish', data: body });
 }

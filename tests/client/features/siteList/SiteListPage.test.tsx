@@ -7,7 +7,7 @@ import { makeStore } from '../../../../src/client/app/store';
 import { PHONE_QUERY } from '../../../../src/client/features/layout/usePhoneLayout';
 import { initialSiteListState, type SiteListState } from '../../../../src/client/features/siteList/siteListSlice';
 import SiteListPage from '../../../../src/client/features/siteList/pages/SiteListPage';
-import { BuilderMessages, type SiteListAnswer, type SiteListRequest, type SiteRecord } from '../../../../src/contract/builder';
+import { BuilderMessages, SiteStatus, type SiteListAnswer, type SiteListRequest, type SiteRecord } from '../../../../src/contract/builder';
 import { GenerationMessages } from '../../../../src/contract/generation';
 import { makeFakeServices } from '../../fakeServices';
 import { renderWithProviders } from '../../renderWithProviders';
@@ -151,6 +151,32 @@ describe('SiteListPage', () => {
     expect(await screen.findByText('还没有历史版本：生成并下载或编辑满一小时后会自动保存')).toBeInTheDocument();
   });
 
+  it('发布 a completed site shows its link and QR code; a published one offers 访问, 更新发布 and 下线', async () => {
+    const publishedSite = siteRecord(9, { web_name: '已上线', status: SiteStatus.completed, published_url: 'http://localhost/pub/abc/' });
+    answerWith([editingSite, completedSite, publishedSite]);
+    jest.mocked(siteListApi.publishSite).mockResolvedValue({ url: 'http://localhost/pub/def/', qrcode: 'data:image/png;base64,iVBORw0KGgo=' });
+    jest.mocked(siteListApi.unpublishSite).mockResolvedValue(null);
+    const { services } = renderPage();
+    await screen.findByText(completedSite.web_name);
+    expect(within(rowOf(editingSite.web_name)).queryByText('发布')).toBeNull();
+
+    await fastUser().click(within(rowOf(completedSite.web_name)).getByRole('button', { name: '发布' }));
+    await waitFor(() => expect(siteListApi.publishSite).toHaveBeenCalledWith({ id: completedSite.id }));
+    expect(await screen.findByAltText('网站二维码')).toHaveAttribute('src', 'data:image/png;base64,iVBORw0KGgo=');
+    expect(screen.getByRole('link', { name: '打开网站' })).toHaveAttribute('href', 'http://localhost/pub/def/');
+    expect(services.notify.success).toHaveBeenCalledWith(BuilderMessages.publishSucceeded);
+
+    const row = rowOf('已上线');
+    expect(within(row).getByRole('link', { name: '访问' })).toHaveAttribute('href', 'http://localhost/pub/abc/');
+    expect(within(row).getByRole('button', { name: '更新发布' })).toBeInTheDocument();
+    await fastUser().click(within(row).getByRole('button', { name: '下线' }));
+    expect(siteListApi.unpublishSite).not.toHaveBeenCalled();
+    const confirm = (await screen.findByText('下线这个网站？')).closest<HTMLElement>('.ant-popover')!;
+    await fastUser().click(within(confirm).getByRole('button', { name: /下\s*线/ }));
+    await waitFor(() => expect(siteListApi.unpublishSite).toHaveBeenCalledWith({ id: 9 }));
+    await waitFor(() => expect(services.notify.success).toHaveBeenCalledWith(BuilderMessages.unpublishSucceeded));
+  });
+
   it('an empty zip URL says 获取下载文件失败', async () => {
     jest.mocked(siteListApi.getFilePath).mockResolvedValue({ url: '' });
     const { services } = renderPage();
@@ -218,7 +244,7 @@ describe('SiteListPage', () => {
     await waitFor(() => expect(document.querySelector('.ant-spin-spinning')).not.toBeNull());
     const table = document.querySelector<HTMLElement>('.ant-table table');
     // A fixed width wider than a phone, in a box that scrolls sideways: the columns are never squeezed.
-    expect(table?.style.width).toBe('940px');
+    expect(table?.style.width).toBe('1020px');
     expect(document.querySelector<HTMLElement>('.ant-table-content')?.style.overflowX).toBe('auto');
   });
 
@@ -234,7 +260,7 @@ describe('SiteListPage', () => {
       // The name, status and actions fit a phone's width, without a sideways scroll hiding 编辑 and 下载.
       const headers = Array.from(document.querySelectorAll('thead th')).map((cell) => cell.textContent);
       expect(headers).toEqual(['网站名称', '状态', '操作']);
-      expect(document.querySelector<HTMLElement>('.ant-table table')?.style.width).not.toBe('940px');
+      expect(document.querySelector<HTMLElement>('.ant-table table')?.style.width).not.toBe('1020px');
       expect(within(rowOf('网站1')).getByText(siteRecord(1).update_time)).toBeInTheDocument();
     } finally {
       window.matchMedia = desktopMatchMedia;

@@ -1,4 +1,4 @@
-import { Button, Empty, List, Modal, Popconfirm, Spin, Tag } from 'antd';
+import { Button, Empty, Modal, Popconfirm, Spin, Tag } from 'antd';
 import { SITE_VERSION_REASON_LABELS, type SiteVersion } from '../../../../contract/builder';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { restoreRequested, selectSiteVersions, versionsClosed, versionsOpened } from '../siteVersionsSlice';
@@ -21,36 +21,27 @@ function VersionRow({ version }: { version: SiteVersion }) {
   const dispatch = useAppDispatch();
   const { restoringId } = useAppSelector(selectSiteVersions);
   return (
-    <List.Item
-      data-testid="site-version"
-      actions={[
-        <Popconfirm
-          key="restore"
-          title="恢复到这个版本？"
-          description="当前草稿会先另存为一个版本，不会丢失。"
-          okText="恢复"
-          cancelText="取消"
-          onConfirm={() => dispatch(restoreRequested({ versionId: version.id }))}
-        >
-          <Button type="link" size="small" loading={restoringId === version.id} disabled={restoringId !== null && restoringId !== version.id}>
-            恢复
-          </Button>
-        </Popconfirm>,
-      ]}
-    >
-      <List.Item.Meta
-        avatar={<VersionPicture picture={version.picture} />}
-        title={version.web_name || '—'}
-        description={
-          <>
-            <div>{version.create_time}</div>
-            <Tag color={REASON_COLORS[version.reason] ?? 'default'} style={{ marginTop: 4 }}>
-              {SITE_VERSION_REASON_LABELS[version.reason] ?? version.reason}
-            </Tag>
-          </>
-        }
-      />
-    </List.Item>
+    <li data-testid="site-version" style={{ display: 'flex', alignItems: 'center', gap: 16, padding: '12px 0', borderBottom: '1px solid #f0f0f0' }}>
+      <VersionPicture picture={version.picture} />
+      <div style={{ flex: 1, minWidth: 0 }}>
+        <div style={{ fontWeight: 600, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{version.web_name || '—'}</div>
+        <div style={{ color: 'rgba(0, 0, 0, 0.45)' }}>{version.create_time}</div>
+        <Tag color={REASON_COLORS[version.reason] ?? 'default'} style={{ marginTop: 4 }}>
+          {SITE_VERSION_REASON_LABELS[version.reason] ?? version.reason}
+        </Tag>
+      </div>
+      <Popconfirm
+        title="恢复到这个版本？"
+        description="当前草稿会先另存为一个版本，不会丢失。"
+        okText="恢复"
+        cancelText="取消"
+        onConfirm={() => dispatch(restoreRequested({ versionId: version.id }))}
+      >
+        <Button type="link" size="small" loading={restoringId === version.id} disabled={restoringId !== null && restoringId !== version.id}>
+          恢复
+        </Button>
+      </Popconfirm>
+    </li>
   );
 }
 
@@ -67,9 +58,7 @@ export default function SiteVersionsDialog() {
       <p style={{ marginTop: 0, color: 'rgba(0, 0, 0, 0.65)' }}>每次生成并下载、每编辑满一小时自动保存一个版本{limit ? `，最多保留 ${limit} 个` : ''}。</p>
       {status === 'loading' ? (
         <div style={{ display: 'grid', placeItems: 'center', minHeight: 120 }}>
-          <Spin tip="正在加载…">
-            <div style={{ width: 80, height: 40 }} />
-          </Spin>
+          <Spin description="正在加载…" />
         </div>
       ) : status === 'failed' ? (
         <Empty description="历史版本加载失败">
@@ -78,7 +67,11 @@ export default function SiteVersionsDialog() {
       ) : items.length === 0 ? (
         <Empty description="还没有历史版本：生成并下载或编辑满一小时后会自动保存" />
       ) : (
-        <List<SiteVersion> dataSource={items} rowKey="id" renderItem={(version) => <VersionRow version={version} />} style={{ maxHeight: '60vh', overflowY: 'auto' }} />
+        <ul aria-label="历史版本列表" style={{ listStyle: 'none', margin: 0, padding: 0, maxHeight: '60vh', overflowY: 'auto' }}>
+          {items.map((version) => (
+            <VersionRow key={version.id} version={version} />
+          ))}
+        </ul>
       )}
     </Modal>
   );

@@ -1,4 +1,4 @@
-import { Button, Card, Empty, Input, Space, Table, Tag, type TableColumnsType } from 'antd';
+import { Button, Card, Empty, Input, Popconfirm, Space, Table, Tag, type TableColumnsType } from 'antd';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { BuilderLimits, SiteStatus } from '../../../../contract/builder';
@@ -6,6 +6,9 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { usePhoneLayout } from '../../layout/usePhoneLayout';
 import { selectSiteListLoading, selectSiteRows, type SiteRow } from '../siteListSelectors';
 import SiteVersionsDialog from '../components/SiteVersionsDialog';
+import PublishedDialog from '../components/PublishedDialog';
+import { publishRequested, selectSitePublish, unpublishRequested } from '../sitePublishSlice';
+import { safeLinkHref } from '../../../../contract/links';
 import { versionsOpened } from '../siteVersionsSlice';
 import { downloadRequested, pageChanged, pageOpened, searchSubmitted, selectDownloadingSiteId, selectSiteListQuery, selectSiteListTotal } from '../siteListSlice';
 
@@ -17,9 +20,40 @@ export function editSitePath(id: number): string {
 }
 
 /** The columns' widths add up to this: a window narrower than it (not a phone) scrolls the table sideways instead of squeezing it. */
-const TABLE_MIN_WIDTH = 940;
+const TABLE_MIN_WIDTH = 1020;
 
 const STATUS_COLORS: Record<number, string> = { [SiteStatus.editing]: 'processing', [SiteStatus.completed]: 'success' };
+
+/** 发布 a completed site; once published, 访问, 更新发布 and 下线 (asked first). */
+function PublishActions({ row }: { row: SiteRow }) {
+  const dispatch = useAppDispatch();
+  const { busyId } = useAppSelector(selectSitePublish);
+  const busy = busyId === row.id;
+  const publish = () => dispatch(publishRequested({ id: row.id, name: row.web_name }));
+  const href = safeLinkHref(row.published_url);
+  if (!href) {
+    return (
+      <Button type="link" size="small" loading={busy} onClick={publish}>
+        发布
+      </Button>
+    );
+  }
+  return (
+    <>
+      <Button type="link" size="small" href={href} target="_blank" rel="noopener noreferrer">
+        访问
+      </Button>
+      <Button type="link" size="small" loading={busy} onClick={publish}>
+        更新发布
+      </Button>
+      <Popconfirm title="下线这个网站？" description="下线后链接将无法访问。" okText="下线" cancelText="取消" onConfirm={() => dispatch(unpublishRequested({ id: row.id }))}>
+        <Button type="link" size="small" danger disabled={busy}>
+          下线
+        </Button>
+      </Popconfirm>
+    </>
+  );
+}
 
 function SiteActions({ row }: { row: SiteRow }) {
   const dispatch = useAppDispatch();
@@ -38,6 +72,7 @@ function SiteActions({ row }: { row: SiteRow }) {
           下载
         </Button>
       ) : null}
+      {row.downloadable ? <PublishActions row={row} /> : null}
     </Space>
   );
 }
@@ -60,7 +95,7 @@ const columns: TableColumnsType<SiteRow> = [
   statusColumn(100),
   { title: '创建时间', dataIndex: 'create_time', key: 'create_time', width: 180 },
   { title: '更新时间', dataIndex: 'update_time', key: 'update_time', width: 180 },
-  actionsColumn(220),
+  actionsColumn(300),
 ];
 
 /**
@@ -138,6 +173,7 @@ export default function SiteListPage() {
         }}
       />
       <SiteVersionsDialog />
+      <PublishedDialog />
     </Card>
   );
 }
