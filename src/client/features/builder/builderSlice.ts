@@ -1,8 +1,7 @@
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { BuilderLimits, type BuilderSite, type BuilderTab, type ComponentTemplate, type ComponentType } from '../../../contract/builder';
+import { BuilderLimits, COMPONENT_TYPES, type BuilderSite, type BuilderTab, type ComponentTemplate, type ComponentType } from '../../../contract/builder';
 import { sessionEnded } from '../auth/authSlice';
 import { siteVersionRestored } from '../siteList/siteVersionsSlice';
-import { COMPONENT_TYPES } from '../../../contract/builder';
 import { UNDO_STEPS, editsAfterSave, emptyHistory, formDataWithEdits, layoutOf, type BuilderState, type EditKind, type EditStep, type FieldStep, type PendingEdits, type SiteLayout, type SiteOpening } from './builder.types';
 
 export const initialPickerState: BuilderState['picker'] = { type: null, status: 'idle', page: 1, total: 0, items: [], selectedId: null, applying: false };

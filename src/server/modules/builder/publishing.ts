@@ -5,16 +5,18 @@ import { BuilderMessages, type PublishAnswer } from '../../../contract/builder';
 import type { Clock } from '../../clock';
 import type { Sql } from '../../db/connection';
 import { invalid } from '../../http/envelope';
-import { qrPngDataUrl } from '../../render/qrImage';
 import type { DataFiles } from '../../storage/dataFiles';
 import { sitesTmpDir } from '../miniSite/paths';
 import { publishFolder } from '../miniSite/siteFolder';
+import { linkQrCode } from '../miniSite/phonePreview';
 import { completedSiteDir } from './paths';
 
 /** Where published sites are served: /pub/<slug>/. */
 export const PUBLISHED_URL_PREFIX = '/pub/';
 export const publishedRoot = (dataDir: string): string => path.join(dataDir, 'published');
 const publishedDir = (dataDir: string, slug: string): string => path.join(publishedRoot(dataDir), slug);
+/** A published site's link on `origin` (PUBLISH_ORIGIN, else the app's). */
+export const publishedUrl = (origin: string, slug: string): string => `${origin}${PUBLISHED_URL_PREFIX}${slug}/`;
 
 export const publishLimitMessage = (limit: number): string => `最多同时发布 ${limit} 个网站，请先下线其他网站`;
 
@@ -85,7 +87,7 @@ export class SitePublishing {
 
   /** The link and QR code of a slug, on `origin` (PUBLISH_ORIGIN, else the app's). */
   static async answer(slug: string, origin: string): Promise<PublishAnswer> {
-    const url = `${origin}${PUBLISHED_URL_PREFIX}${slug}/`;
-    return { url, qrcode: await qrPngDataUrl(url, 240, 2) };
+    const url = publishedUrl(origin, slug);
+    return { url, qrcode: await linkQrCode(url) };
   }
 }

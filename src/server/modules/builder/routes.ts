@@ -30,7 +30,6 @@ import { siteList } from './siteList';
 import { BUILDER_UPLOAD_POLICY, siteFileUpload } from './siteUpload';
 import type { BuilderRepository } from './repository';
 import type { SitePublishing } from './publishing';
-
 import { limitKeyOf } from '../../security/clientAddress';
 import { requestOrigin } from '../miniSite/phonePreview';
 

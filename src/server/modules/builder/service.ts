@@ -197,8 +197,7 @@ export class BuilderService {
    */
   async persist(site: LoadedSite, selected: SelectedComponentIds, form: BuilderFormData, { hourly = true } = {}): Promise<BuilderSite> {
     await this.deps.repo.save({ id: site.record.id, userId: site.userId, webName: webNameOf(form), selected, formData: form });
-    const saved = await this.load(site.record.id, site.userId);
-    if (hourly) await this.deps.versions.keepHourly(saved);
+    if (hourly) await this.deps.versions.keepHourly(site.record, () => this.load(site.record.id, site.userId));
     await this.refreshPreview(site.record.id);
     return this.answer(await this.load(site.record.id, site.userId));
   }

@@ -1,6 +1,6 @@
 import { BuilderLimits, type SiteListAnswer, type SiteListRequest } from '../../../contract/builder';
 import { invalid } from '../../http/envelope';
-import { PUBLISHED_URL_PREFIX, type SitePublishing } from './publishing';
+import { publishedUrl, type SitePublishing } from './publishing';
 import type { BuilderRepository } from './repository';
 
 const CHINA_OFFSET_MS = 8 * 60 * 60 * 1000;
@@ -19,9 +19,12 @@ export async function siteList(repo: BuilderRepository, publishing: SitePublishi
   const page = Math.max(Math.trunc(request.page) || 1, 1);
   const { rows, total } = await repo.page(userId, (request.name ?? '').trim(), page, pageSize);
   const slugs = await publishing.slugsOf(rows.map((row) => row.id));
-  const publishedUrl = (id: number): string => (slugs.has(id) ? `${publishOrigin}${PUBLISHED_URL_PREFIX}${slugs.get(id)}/` : '');
+  const linkOf = (id: number): string => {
+    const slug = slugs.get(id);
+    return slug ? publishedUrl(publishOrigin, slug) : '';
+  };
   return {
-    list: rows.map((row) => ({ id: row.id, web_name: row.webName, status: row.status, create_time: chinaTime(row.createdAt), update_time: chinaTime(row.updatedAt), published_url: publishedUrl(row.id) })),
+    list: rows.map((row) => ({ id: row.id, web_name: row.webName, status: row.status, create_time: chinaTime(row.createdAt), update_time: chinaTime(row.updatedAt), published_url: linkOf(row.id) })),
     total,
   };
 }

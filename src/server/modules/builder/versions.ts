@@ -70,13 +70,15 @@ export class SiteVersions {
   }
 
   /**
-   * After a save: keeps the site when the newest version (or, before any, the site's start) is an
-   * hour old, unless that version holds the same values.
+   * After a save of `record`'s site: keeps the site as `saved` answers it when the newest version
+   * (or, before any, the site's start) is an hour old, unless that version holds the same values.
+   * `saved` is asked for only then: most saves come within the hour.
    */
-  async keepHourly(site: LoadedSite): Promise<void> {
-    const newest = await this.store.newest(site.record.id);
-    const since = newest?.createdAt ?? site.record.createdAt;
+  async keepHourly(record: { id: number; createdAt: number }, saved: () => Promise<LoadedSite>): Promise<void> {
+    const newest = await this.store.newest(record.id);
+    const since = newest?.createdAt ?? record.createdAt;
     if (this.now() - since < HOURLY_VERSION_MS) return;
+    const site = await saved();
     if (newest && sameContent(newest, site)) return;
     await this.keep(site, 'hourly');
   }

@@ -6,8 +6,9 @@ import { qrPngDataUrl } from '../../render/qrImage';
 import { sitePreviewUrl } from './paths';
 
 const LINK_MS = BuilderLimits.phonePreviewMinutes * 60 * 1000;
-const QR_WIDTH = 240;
-const QR_MARGIN = 2;
+/** A link as a QR code (PNG data URL) a phone camera reads off the screen: 手机预览's and a published site's. */
+export const linkQrCode = (url: string): Promise<string> => qrPngDataUrl(url, 240, 2);
+
 /** A site folder's name: what the renderer makes (32 lowercase hex). */
 const DIR = /^[0-9a-f]{32}$/;
 
@@ -28,7 +29,7 @@ export class PhonePreviewLinks {
     const expiresAt = this.now() + LINK_MS;
     const payload = `${dir}.${expiresAt.toString(36)}`;
     const url = `${origin}${PHONE_PREVIEW_PATH}${payload}.${this.signature(payload)}`;
-    return { url, qrcode: await qrPngDataUrl(url, QR_WIDTH, QR_MARGIN), expiresAt };
+    return { url, qrcode: await linkQrCode(url), expiresAt };
   }
 
   /** The folder a token opens, or null when it is malformed, forged or past its time. */

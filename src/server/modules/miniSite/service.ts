@@ -36,7 +36,7 @@ import type { MusicLibrary } from './music';
 import type { PhonePreviewLinks } from './phonePreview';
 import { siteDir, sitePreviewUrl, sitesDir, sitesTmpDir } from './paths';
 import type { MiniSiteLimiters } from './rateLimits';
-import type { MiniSiteRepository } from './repository';
+import type { MiniSiteRepository, MiniSiteRow } from './repository';
 import { publishFolder } from './siteFolder';
 import type { SiteZipService } from './siteZip';
 import type { UploadStore } from './uploads';
@@ -146,21 +146,24 @@ export class MiniSiteService {
   /** The zip of one of the caller's own sites; any other folder is "unknown", whoever made it. */
   async zip(webSiteDir: string, user: UserRow): Promise<ZipAnswer> {
     if (!(await this.deps.limiters.zipPerUser.take(String(user.id)))) throw tooMany();
-    const unknown = new BusinessError(AnswerCode.notFound, MiniSiteMessages.siteUnknown);
-    if (!MiniSiteLimits.webSiteDirPattern.test(webSiteDir)) throw unknown;
-    const site = await this.deps.sites.owned(webSiteDir, user.id);
-    if (!site || !(await this.deps.files.exists(path.join(siteDir(this.deps.dataDir, webSiteDir), 'index.html')))) throw unknown;
+    const site = await this.ownedSite(webSiteDir, user);
     return this.deps.zips.zip(webSiteDir, site.name);
   }
 
   /** POST /index/minisite/phonePreview: 手机预览 of one of the caller's own sites (any other folder is "unknown"). */
   async phonePreview(webSiteDir: string, user: UserRow, origin: string): Promise<PhonePreviewAnswer> {
     if (!(await this.deps.limiters.phonePreviewPerUser.take(String(user.id)))) throw tooMany();
+    await this.ownedSite(webSiteDir, user);
+    return this.deps.phoneLinks.linkFor(webSiteDir, origin);
+  }
+
+  /** The caller's own site in folder `webSiteDir`, its page made; any other folder is "unknown", whoever made it. */
+  private async ownedSite(webSiteDir: string, user: UserRow): Promise<MiniSiteRow> {
     const unknown = new BusinessError(AnswerCode.notFound, MiniSiteMessages.siteUnknown);
     if (!MiniSiteLimits.webSiteDirPattern.test(webSiteDir)) throw unknown;
     const site = await this.deps.sites.owned(webSiteDir, user.id);
     if (!site || !(await this.deps.files.exists(path.join(siteDir(this.deps.dataDir, webSiteDir), 'index.html')))) throw unknown;
-    return this.deps.phoneLinks.linkFor(webSiteDir, origin);
+    return site;
   }
 
   /**
