@@ -8,6 +8,7 @@ import { catalogPageLoaded, catalogPageRequested, templatePreviewFailed } from '
 import { GenerationMessages } from '../../../../src/contract/generation';
 import { fakeWorld, rootReducer, stateWith } from '../auth/sagaHarness';
 import { bannerTemplate, logoTemplate } from '../generation/generationHarness';
+import { firstAnswersLast } from '../../firstAnswersLast';
 
 describe('catalogSaga', () => {
   it('loads a page of logo styles, 12 a page', async () => {
@@ -56,10 +57,10 @@ describe('catalogSaga', () => {
 
   it('the newest page asked for wins', async () => {
     const world = fakeWorld();
-    const slow = (page: number) => new Promise((resolve) => setTimeout(() => resolve({ data: [{ ...logoTemplate, id: page }], total: 30 }), page === 1 ? 30 : 5));
+    const slow = firstAnswersLast((args) => ({ data: [{ ...logoTemplate, id: (args[0] as { page: number }).page }], total: 30 }));
     const { storeState } = await expectSaga(catalogSaga)
       .withReducer(rootReducer, stateWith())
-      .provide([world.providers, [matchers.call.fn(generationApi.getLogoTemplates), dynamic(({ args }) => slow((args[0] as { page: number }).page))]])
+      .provide([world.providers, [matchers.call.fn(generationApi.getLogoTemplates), dynamic(slow)]])
       .dispatch(catalogPageRequested({ catalog: 'logo', page: 1 }))
       .dispatch(catalogPageRequested({ catalog: 'logo', page: 3 }))
       .silentRun(60);

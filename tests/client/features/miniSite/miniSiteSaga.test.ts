@@ -41,6 +41,7 @@ import { MiniSiteMessages, type CreateSiteRequest } from '../../../../src/contra
 import { fakeWorld, rootReducer, stateWith, user } from '../auth/sagaHarness';
 import { bannerTemplate, logoTemplate } from '../generation/generationHarness';
 import { categories, generated, groups, music, otherSite, readyState, site } from './miniSiteHarness';
+import { firstAnswersLast } from '../../firstAnswersLast';
 
 /** A provider for the calls of `fn`. */
 function answer(fn: (...args: never[]) => unknown, value: unknown): StaticProvider {
@@ -126,10 +127,10 @@ describe('miniSite lists', () => {
 
   it('the newest page asked for wins', async () => {
     const world = fakeWorld();
-    const slow = (category: number) => new Promise((resolve) => setTimeout(() => resolve({ data: [{ ...site, id: category }], total: 1 }), category === 1 ? 30 : 5));
+    const slow = firstAnswersLast((args) => ({ data: [{ ...site, id: (args[0] as { category_id: number }).category_id }], total: 1 }));
     const { storeState } = await expectSaga(miniSiteSaga)
       .withReducer(rootReducer, stateWith())
-      .provide([world.providers, [matchers.call.fn(miniSiteApi.getTemplateList), dynamic(({ args }) => slow((args[0] as { category_id: number }).category_id))]])
+      .provide([world.providers, [matchers.call.fn(miniSiteApi.getTemplateList), dynamic(slow)]])
       .dispatch(templatesRequested({ categoryId: 1, page: 1 }))
       .dispatch(templatesRequested({ categoryId: 2, page: 1 }))
       .silentRun(60);
@@ -278,11 +279,12 @@ describe('miniSite uploads', () => {
   it('a newer picture for the same field replaces the one still going up (and aborts it)', async () => {
     const world = fakeWorld();
     const signals: AbortSignal[] = [];
-    const upload = dynamic(({ args }: { args: unknown[] }) => {
-      signals.push(args[3] as AbortSignal);
-      const name = (args[1] as string).replace('.png', '');
-      return new Promise((resolve) => setTimeout(() => resolve({ shortUrl: `/uploads/${name}.png`, url: '' }), name === 'first' ? 30 : 5));
-    });
+    const upload = dynamic(
+      firstAnswersLast((args) => {
+        signals.push(args[3] as AbortSignal);
+        return { shortUrl: `/uploads/${(args[1] as string).replace('.png', '')}.png`, url: '' };
+      }),
+    );
     const { storeState } = await expectSaga(miniSiteSaga)
       .withReducer(rootReducer, readyState())
       .provide([world.providers, [matchers.call.fn(miniSiteApi.uploadImage), upload] as StaticProvider])

@@ -12,6 +12,7 @@ import { GO_HOME_DELAY_MS, tutorialSaga } from '../../../../src/client/features/
 import { loadFailed, pageOpened, videoLoaded, videoMissing } from '../../../../src/client/features/tutorial/tutorialSlice';
 import { Messages } from '../../../../src/contract/messages';
 import { makeFakeServices } from '../../fakeServices';
+import { firstAnswersLast } from '../../firstAnswersLast';
 
 const initial = rootReducer(undefined, { type: '@@init' });
 /** The function behind redux-saga's `delay` effect, so that a provider can stand in for the wait. */
@@ -34,14 +35,12 @@ describe('tutorialSaga', () => {
 
   it("switching to another flow's video loads that one, and drops the first one's late answer", async () => {
     const services = makeFakeServices();
-    // The first flow's answer is slow (20 ms); the user switches to type 3 after 5.
-    const answerFor = ({ args }: { args: [{ type: string }] }) =>
-      new Promise((resolve) => setTimeout(() => resolve({ videoUrl: `/static/tutorials/${args[0].type}.mp4` }), args[0].type === '1' ? 20 : 0));
+    // The first flow's answer comes late, after the user has switched to type 3.
+    const answerFor = firstAnswersLast((args) => ({ videoUrl: `/static/tutorials/${(args[0] as { type: string }).type}.mp4` }));
     const { storeState } = await expectSaga(tutorialSaga)
       .withReducer(rootReducer, initial)
       .provide([withServices(services), [matchers.call.fn(commonApi.getVideoTutorialUrl), dynamic(answerFor)]])
       .dispatch(pageOpened({ type: '1' }))
-      .delay(5)
       .dispatch(pageOpened({ type: '3' }))
       .call(commonApi.getVideoTutorialUrl, { type: '1' })
       .call(commonApi.getVideoTutorialUrl, { type: '3' })
