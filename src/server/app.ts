@@ -30,7 +30,7 @@ import { registerWxAuthRoutes } from './modules/wxAuth/routes';
 import { registerAuth } from './plugins/auth';
 import { deriveKey } from './security/secrets';
 import { registerPhonePreviewRoute } from './modules/miniSite/phonePreview';
-import { registerPublishedFiles, registerPublishHostGate } from './modules/builder/publishedFiles';
+import { registerPublishedFiles, registerPublishHostGate } from './modules/publishing/publishedFiles';
 import { createServices, startHousekeeping, type BuilderOverrides, type MiniSiteOverrides } from './services';
 
 export interface BuildOptions {
@@ -134,7 +134,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
   registerWxAuthRoutes(app, { service: services.qrLogin, provider: services.qrProvider, publicOrigin: config.publicOrigin });
   registerCommonRoutes(app, services.common);
   registerGenerationRoutes(app, services.generation, { publicOrigin: config.publicOrigin });
-  await registerMiniSiteRoutes(app, { service: services.miniSite, uploads: services.uploads, limiters: services.miniSiteLimiters, publicOrigin: config.publicOrigin });
+  await registerMiniSiteRoutes(app, { service: services.miniSite, uploads: services.uploads, limiters: services.miniSiteLimiters, publicOrigin: config.publicOrigin, publishOrigin: config.publishOrigin });
   const { builder } = services;
   await registerBuilderRoutes(app, { ...builder, uploads: services.uploads, publicOrigin: config.publicOrigin, publishOrigin: config.publishOrigin });
   registerWorksRoutes(app, services.works);

@@ -40,6 +40,7 @@ import { deriveKey } from './security/secrets';
 import { TokenService } from './security/tokens';
 import type { SharedState } from './sharedState/types';
 import type { DataFiles } from './storage/dataFiles';
+import { SitePublishing } from './modules/publishing/sitePublishing';
 
 export interface ServiceInputs {
   config: ServerConfig;
@@ -91,10 +92,13 @@ export function createServices({ config, sql, now, log, state, files, renderQueu
   const siteRenderThread = new SiteRenderThread(log);
   const phoneLinks = new PhonePreviewLinks(deriveKey(config.jwtSecret, 'phone-preview'), now);
   const siteZips = new SiteZipService({ dataDir: config.dataDir, now, key: zipKey, files });
+  // Builder and mini sites share one limit of published sites a user.
+  const publishing = new SitePublishing({ sql, files, now, limit: config.publishMaxPerUser });
   return {
     state,
     files,
     phoneLinks,
+    publishing,
     limiter,
     users,
     tokens,
@@ -129,6 +133,7 @@ export function createServices({ config, sql, now, log, state, files, renderQueu
       limiters: miniSiteLimiters,
       render: miniSite?.render ?? siteRenderThread.render,
       phoneLinks,
+      publishing,
     }),
     builder: createBuilder({
       dataDir: config.dataDir,
@@ -146,7 +151,7 @@ export function createServices({ config, sql, now, log, state, files, renderQueu
       bannerArt: bannerArtDescriptor(config.bannerArt),
       versionsPerSite: config.builderVersionsPerSite,
       phoneLinks,
-      publishLimit: config.publishMaxPerUser,
+      publishing,
     }),
   };
 }

@@ -281,15 +281,18 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX builder_site_versions_site ON builder_site_versions (site_id, created_at);
   `,
   `
-  -- Published builder sites (发布): a copy of the site's last completion under DATA_DIR/published/<slug>/,
-  -- served at /pub/<slug>/ until its owner takes it down. The slug (128 random bits) stays through
-  -- updates, so the link people have keeps working.
+  -- Published sites (发布): a builder site's last completion, or a mini site, copied under
+  -- DATA_DIR/published/<slug>/ and served at /pub/<slug>/ until its owner takes it down. The slug
+  -- (128 random bits) stays through updates, so the link people have keeps working. One of site_id
+  -- (builder) and mini_site_id is set; housekeeping keeps a published mini site.
   CREATE TABLE published_sites (
     slug TEXT PRIMARY KEY,
-    site_id INTEGER NOT NULL UNIQUE REFERENCES builder_sites (id) ON DELETE CASCADE,
+    site_id INTEGER UNIQUE REFERENCES builder_sites (id) ON DELETE CASCADE,
+    mini_site_id INTEGER UNIQUE REFERENCES mini_sites (id) ON DELETE CASCADE,
     user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
     created_at INTEGER NOT NULL,
-    updated_at INTEGER NOT NULL
+    updated_at INTEGER NOT NULL,
+    CHECK ((site_id IS NULL) <> (mini_site_id IS NULL))
   );
   CREATE INDEX published_sites_user ON published_sites (user_id);
   `,

@@ -187,10 +187,12 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
   `
   CREATE TABLE published_sites (
     slug TEXT PRIMARY KEY,
-    site_id BIGINT NOT NULL UNIQUE REFERENCES builder_sites (id) ON DELETE CASCADE,
+    site_id BIGINT UNIQUE REFERENCES builder_sites (id) ON DELETE CASCADE,
+    mini_site_id BIGINT UNIQUE REFERENCES mini_sites (id) ON DELETE CASCADE,
     user_id BIGINT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
     created_at BIGINT NOT NULL,
-    updated_at BIGINT NOT NULL
+    updated_at BIGINT NOT NULL,
+    CHECK ((site_id IS NULL) <> (mini_site_id IS NULL))
   );
   CREATE INDEX published_sites_user ON published_sites (user_id);
   `,

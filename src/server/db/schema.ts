@@ -160,7 +160,10 @@ export interface BuilderSiteVersionsTable {
 
 export interface PublishedSitesTable {
   slug: string;
-  site_id: number;
+  /** A builder site's id, or null for a mini site. */
+  site_id: number | null;
+  /** A mini site's id, or null for a builder site. */
+  mini_site_id: number | null;
   user_id: number;
   created_at: number;
   updated_at: number;

@@ -6,7 +6,7 @@
 import { BuilderMessages, type BuilderSite, type PublishAnswer, type SiteListAnswer, type ZipUrlAnswer } from '../../../src/contract/builder';
 import { AnswerCode } from '../../../src/contract/envelope';
 import { SITE_CONTENT_SECURITY_POLICY } from '../../../src/server/modules/miniSite/files';
-import { publishLimitMessage } from '../../../src/server/modules/builder/publishing';
+import { publishLimitMessage } from '../../../src/server/modules/publishing/sitePublishing';
 import { buildTestApp, createClock, get, post, type TestApp } from '../helpers';
 import { alice, bob, newSite, type Caller } from './builderKit';
 

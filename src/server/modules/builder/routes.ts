@@ -29,7 +29,7 @@ import type { BuilderService } from './service';
 import { siteList } from './siteList';
 import { BUILDER_UPLOAD_POLICY, siteFileUpload } from './siteUpload';
 import type { BuilderRepository } from './repository';
-import type { SitePublishing } from './publishing';
+import type { SitePublishing } from '../publishing/sitePublishing';
 import { limitKeyOf } from '../../security/clientAddress';
 import { requestOrigin } from '../miniSite/phonePreview';
 

@@ -26,7 +26,7 @@ import type { UserRow } from '../auth/repository';
 import type { MusicLibrary } from '../miniSite/music';
 import type { ComponentCatalogue } from './components';
 import { MUSIC_KEY, PICTURE_FIELD_TYPES, carryOver, defaultForm, draftValueProblem, inTab, mergeForm, perType, webNameOf, type TemplateConfigs } from './formValues';
-import { previewUrlOf, templatePathOf } from './paths';
+import { completedSiteDir, previewUrlOf, templatePathOf } from './paths';
 import type { PreviewRenders } from './previews';
 import type { BuilderLimiters } from './rateLimits';
 import type { BuiltSiteRenderInput } from '../../render/builder/types';
@@ -35,11 +35,12 @@ import type { BuilderRepository, BuilderSiteRecord } from './repository';
 import type { SiteFiles } from './siteFiles';
 import type { SiteVersions } from './versions';
 import type { PhonePreviewLinks } from '../miniSite/phonePreview';
-import { SitePublishing } from './publishing';
+import { SitePublishing } from '../publishing/sitePublishing';
 
 export interface BuilderServiceDeps {
   repo: BuilderRepository;
   catalogue: ComponentCatalogue;
+  dataDir: string;
   files: SiteFiles;
   music: MusicLibrary;
   previews: PreviewRenders;
@@ -141,14 +142,16 @@ export class BuilderService {
   async publish(id: number, user: UserRow, origin: string): Promise<PublishAnswer> {
     const site = await this.load(id, user.id);
     await this.takeChange(user);
-    return SitePublishing.answer(await this.deps.publishing.publish(site.record.id, user.id), origin);
+    const source = { kind: 'builder', id: site.record.id } as const;
+    const folder = completedSiteDir(this.deps.dataDir, site.record.id);
+    return SitePublishing.answer(await this.deps.publishing.publish(source, user.id, folder, BuilderMessages.publishNeedsCompletion), origin);
   }
 
   /** POST /api/webSiteLog/unpublish: 下线. */
   async unpublish(id: number, user: UserRow): Promise<null> {
     const site = await this.load(id, user.id);
     await this.takeChange(user);
-    await this.deps.publishing.unpublish(site.record.id);
+    await this.deps.publishing.unpublish({ kind: 'builder', id: site.record.id });
     return null;
   }
 

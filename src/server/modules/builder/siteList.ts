@@ -1,6 +1,6 @@
 import { BuilderLimits, type SiteListAnswer, type SiteListRequest } from '../../../contract/builder';
 import { invalid } from '../../http/envelope';
-import { publishedUrl, type SitePublishing } from './publishing';
+import { publishedUrl, type SitePublishing } from '../publishing/sitePublishing';
 import type { BuilderRepository } from './repository';
 
 const CHINA_OFFSET_MS = 8 * 60 * 60 * 1000;
@@ -18,7 +18,7 @@ export async function siteList(repo: BuilderRepository, publishing: SitePublishi
   if (!(BuilderLimits.siteListPageSizes as readonly number[]).includes(pageSize)) throw invalid(PAGE_SIZE_REFUSED);
   const page = Math.max(Math.trunc(request.page) || 1, 1);
   const { rows, total } = await repo.page(userId, (request.name ?? '').trim(), page, pageSize);
-  const slugs = await publishing.slugsOf(rows.map((row) => row.id));
+  const slugs = await publishing.slugsOf('builder', rows.map((row) => row.id));
   const linkOf = (id: number): string => {
     const slug = slugs.get(id);
     return slug ? publishedUrl(publishOrigin, slug) : '';

@@ -21,7 +21,7 @@ import { SiteFiles } from './siteFiles';
 import { SiteVersionStore } from './versionStore';
 import type { PhonePreviewLinks } from '../miniSite/phonePreview';
 import { SiteVersions } from './versions';
-import { SitePublishing } from './publishing';
+import type { SitePublishing } from '../publishing/sitePublishing';
 
 export interface BuilderInputs {
   dataDir: string;
@@ -40,8 +40,7 @@ export interface BuilderInputs {
   /** BUILDER_VERSIONS_PER_SITE: versions kept of each site. */
   versionsPerSite: number;
   phoneLinks: PhonePreviewLinks;
-  /** PUBLISH_MAX_PER_USER. */
-  publishLimit: number;
+  publishing: SitePublishing;
 }
 
 /**
@@ -55,12 +54,11 @@ export interface BuilderFilesInUse {
 }
 
 /** The builder's services, wired once per app (services.ts calls this). */
-export function createBuilder({ dataDir, sql, now, log, state, dataFiles, queue, catalog, uploads, music, zips, render, bannerArt, versionsPerSite, phoneLinks, publishLimit }: BuilderInputs) {
+export function createBuilder({ dataDir, sql, now, log, state, dataFiles, queue, catalog, uploads, music, zips, render, bannerArt, versionsPerSite, phoneLinks, publishing }: BuilderInputs) {
   const repo = new BuilderRepository(sql, now);
   const limiters = new BuilderLimiters(state);
   const versionStore = new SiteVersionStore(sql, now, versionsPerSite);
   const versions = new SiteVersions(versionStore, now, versionsPerSite);
-  const publishing = new SitePublishing({ sql, files: dataFiles, now, limit: publishLimit });
   const catalogue = new ComponentCatalogue(() => catalog.logoTemplates());
   const files = new SiteFiles({ dataDir, files: dataFiles, uploads, queue, repo });
   // The previews read a site when its render starts; the service asks them to render after a save.
@@ -77,7 +75,7 @@ export function createBuilder({ dataDir, sql, now, log, state, dataFiles, queue,
     },
     rendered: (siteId) => repo.nextRevision(siteId),
   });
-  const service: BuilderService = new BuilderService({ repo, catalogue, files, music, previews, limiters, versions, phoneLinks, publishing, bannerArtist: bannerArt.label });
+  const service: BuilderService = new BuilderService({ dataDir, repo, catalogue, files, music, previews, limiters, versions, phoneLinks, publishing, bannerArtist: bannerArt.label });
   const completion = new SiteCompletion({ dataDir, files: dataFiles, now, log, repo, sites: service, zips, limiters, render, versions });
   const banners = new BannerService({ queue, repo, sites: service, files, limiters, providerId: bannerArt.id });
 

@@ -17,6 +17,8 @@ export const MINI_SITE_RATE_LIMITS = {
   zipPerUser: { limit: 60, windowMs: TEN_MINUTES },
   /** 手机预览 links (each a QR code drawn). */
   phonePreviewPerUser: { limit: 60, windowMs: TEN_MINUTES },
+  /** 发布 / 下线 (each copies or deletes a site). */
+  publishPerUser: { limit: 30, windowMs: TEN_MINUTES },
 } as const;
 
 export class MiniSiteLimiters {
@@ -27,6 +29,7 @@ export class MiniSiteLimiters {
   readonly createPerIp: WindowCounter;
   readonly zipPerUser: WindowCounter;
   readonly phonePreviewPerUser: WindowCounter;
+  readonly publishPerUser: WindowCounter;
 
   constructor(state: SharedState) {
     const limits = MINI_SITE_RATE_LIMITS;
@@ -37,5 +40,6 @@ export class MiniSiteLimiters {
     this.createPerIp = state.windowCounter('miniSite:createPerIp', limits.createPerIp);
     this.zipPerUser = state.windowCounter('miniSite:zipPerUser', limits.zipPerUser);
     this.phonePreviewPerUser = state.windowCounter('miniSite:phonePreviewPerUser', limits.phonePreviewPerUser);
+    this.publishPerUser = state.windowCounter('miniSite:publishPerUser', limits.publishPerUser);
   }
 }

@@ -26,9 +26,15 @@ export class MiniSiteRepository {
     return (await this.db.selectFrom('mini_sites').selectAll().where('dir', '=', dir).where('user_id', '=', userId).executeTakeFirst()) ?? null;
   }
 
-  /** Folders of sites made before `time`. */
+  /** Folders of sites made before `time`, but for published ones: housekeeping keeps those. */
   async olderThan(time: number): Promise<string[]> {
-    const rows = await this.db.selectFrom('mini_sites').select('dir').where('created_at', '<', time).execute();
+    const rows = await this.db
+      .selectFrom('mini_sites')
+      .leftJoin('published_sites', 'published_sites.mini_site_id', 'mini_sites.id')
+      .select('mini_sites.dir')
+      .where('mini_sites.created_at', '<', time)
+      .where('published_sites.slug', 'is', null)
+      .execute();
     return rows.map((row) => row.dir);
   }
 

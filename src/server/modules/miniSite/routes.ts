@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { BuilderMessages } from '../../../contract/builder';
 import { requestOrigin } from './phonePreview';
 import { MiniSiteLimits, MiniSiteMessages, type CreateSiteRequest, type SiteTemplateListRequest, type SiteZipRequest, type TemplateConfigRequest } from '../../../contract/miniSite';
 import { bodyDefaultsToObject } from '../../http/bodyDefaults';
@@ -17,11 +18,14 @@ export interface MiniSiteRouteDeps {
   uploads: UploadStore;
   limiters: MiniSiteLimiters;
   publicOrigin: string;
+  /** PUBLISH_ORIGIN: where published sites are served ('' for this server's own origin). */
+  publishOrigin: string;
 }
 
 /** Paths of DESIGN.md section 5; createSite and getDownloadZipUrl need a login (HTTP 401 without). */
 export async function registerMiniSiteRoutes(app: FastifyInstance, deps: MiniSiteRouteDeps): Promise<void> {
-  const { service, uploads, limiters, publicOrigin } = deps;
+  const { service, uploads, limiters, publicOrigin, publishOrigin } = deps;
+  const publishedOrigin = (request: FastifyRequest): string => publishOrigin || publicOrigin || requestOrigin(request);
 
   /** POST /index/minisite/getTemplateCategory */
   app.post('/index/minisite/getTemplateCategory', { schema: schemas.categoriesSchema }, async () => ok({ data: service.categories() }));
@@ -52,6 +56,21 @@ export async function registerMiniSiteRoutes(app: FastifyInstance, deps: MiniSit
   /** POST /index/minisite/phonePreview: 手机预览 of one of the caller's sites. */
   app.post<{ Body: SiteZipRequest }>('/index/minisite/phonePreview', { schema: schemas.phonePreviewSchema, preHandler: requireUser }, async (request) =>
     ok(await service.phonePreview(request.body.webSiteDir, currentUser(request), publicOrigin || requestOrigin(request))),
+  );
+
+  /** POST /index/minisite/publish: 发布 of one of the caller's sites. */
+  app.post<{ Body: SiteZipRequest }>('/index/minisite/publish', { schema: schemas.publishSchema, preHandler: requireUser }, async (request) =>
+    ok(await service.publish(request.body.webSiteDir, currentUser(request), publishedOrigin(request)), BuilderMessages.publishSucceeded),
+  );
+
+  /** POST /index/minisite/unpublish: 下线. */
+  app.post<{ Body: SiteZipRequest }>('/index/minisite/unpublish', { schema: schemas.unpublishSchema, preHandler: requireUser }, async (request) =>
+    ok(await service.unpublish(request.body.webSiteDir, currentUser(request)), BuilderMessages.unpublishSucceeded),
+  );
+
+  /** POST /index/minisite/publishState: whether the site is published, and where. */
+  app.post<{ Body: SiteZipRequest }>('/index/minisite/publishState', { schema: schemas.publishStateSchema, preHandler: requireUser }, async (request) =>
+    ok(await service.publishState(request.body.webSiteDir, currentUser(request), publishedOrigin(request))),
   );
 
   await registerUploadScope(app, MiniSiteLimits.uploadMaxBytes, (scope) => {

@@ -103,3 +103,10 @@ export const siteZipSchema = {
 export const phonePreviewAnswer = responses(object({ url: { type: 'string' }, qrcode: { type: 'string' }, expiresAt: { type: 'integer' } }, ['url', 'qrcode', 'expiresAt']), { needsLogin: true });
 
 export const phonePreviewSchema = { body: object({ webSiteDir: str(64, { default: '' }) }), response: phonePreviewAnswer };
+
+/** 发布 and its state: the link and its QR code ('' and '' when not published). */
+const publishAnswer = responses(object({ url: { type: 'string' }, qrcode: { type: 'string' } }, ['url', 'qrcode']), { needsLogin: true });
+const siteDirBody = object({ webSiteDir: str(64, { default: '' }) });
+export const publishSchema = { body: siteDirBody, response: publishAnswer };
+export const publishStateSchema = { body: siteDirBody, response: publishAnswer };
+export const unpublishSchema = { body: siteDirBody, response: responses(null, { needsLogin: true }) };

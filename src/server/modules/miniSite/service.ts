@@ -31,7 +31,8 @@ import type { SiteRenderInput, SiteRenderResult, SourceFile } from '../../render
 import { bannerStyleById, logoStyleById } from '../../render/styles';
 import type { UserRow } from '../auth/repository';
 import { resultFileOf } from '../generation/zip';
-import type { PhonePreviewAnswer } from '../../../contract/builder';
+import type { PhonePreviewAnswer, PublishAnswer } from '../../../contract/builder';
+import { SitePublishing } from '../publishing/sitePublishing';
 import type { MusicLibrary } from './music';
 import type { PhonePreviewLinks } from './phonePreview';
 import { siteDir, sitePreviewUrl, sitesDir, sitesTmpDir } from './paths';
@@ -64,8 +65,10 @@ export interface MiniSiteServiceDeps {
   limiters: MiniSiteLimiters;
   render: SiteRenderer;
   phoneLinks: PhonePreviewLinks;
+  publishing: SitePublishing;
 }
 
+const siteUnknown = (): BusinessError => new BusinessError(AnswerCode.notFound, MiniSiteMessages.siteUnknown);
 const createFailed = (): BusinessError => new BusinessError(AnswerCode.serverError, MiniSiteMessages.createFailed);
 
 /** The mini-site flow's server side (spec screens 9-11; DESIGN.md sections 5, 7, 8). */
@@ -157,12 +160,40 @@ export class MiniSiteService {
     return this.deps.phoneLinks.linkFor(webSiteDir, origin);
   }
 
+  /** POST /index/minisite/publish: 发布 of one of the caller's sites (again: its link and QR code). */
+  async publish(webSiteDir: string, user: UserRow, origin: string): Promise<PublishAnswer> {
+    if (!(await this.deps.limiters.publishPerUser.take(String(user.id)))) throw tooMany();
+    const site = await this.ownedRecord(webSiteDir, user);
+    const folder = siteDir(this.deps.dataDir, webSiteDir);
+    return SitePublishing.answer(await this.deps.publishing.publish({ kind: 'miniSite', id: site.id }, user.id, folder, MiniSiteMessages.siteUnknown), origin);
+  }
+
+  /** POST /index/minisite/unpublish: 下线. */
+  async unpublish(webSiteDir: string, user: UserRow): Promise<null> {
+    if (!(await this.deps.limiters.publishPerUser.take(String(user.id)))) throw tooMany();
+    const site = await this.ownedRecord(webSiteDir, user);
+    await this.deps.publishing.unpublish({ kind: 'miniSite', id: site.id });
+    return null;
+  }
+
+  /** POST /index/minisite/publishState: the site's link and QR code if published, else ''. */
+  async publishState(webSiteDir: string, user: UserRow, origin: string): Promise<PublishAnswer> {
+    const site = await this.ownedRecord(webSiteDir, user);
+    const slug = await this.deps.publishing.slugOf({ kind: 'miniSite', id: site.id });
+    return slug ? SitePublishing.answer(slug, origin) : { url: '', qrcode: '' };
+  }
+
   /** The caller's own site in folder `webSiteDir`, its page made; any other folder is "unknown", whoever made it. */
   private async ownedSite(webSiteDir: string, user: UserRow): Promise<MiniSiteRow> {
-    const unknown = new BusinessError(AnswerCode.notFound, MiniSiteMessages.siteUnknown);
-    if (!MiniSiteLimits.webSiteDirPattern.test(webSiteDir)) throw unknown;
-    const site = await this.deps.sites.owned(webSiteDir, user.id);
-    if (!site || !(await this.deps.files.exists(path.join(siteDir(this.deps.dataDir, webSiteDir), 'index.html')))) throw unknown;
+    const site = await this.ownedRecord(webSiteDir, user);
+    if (!(await this.deps.files.exists(path.join(siteDir(this.deps.dataDir, webSiteDir), 'index.html')))) throw siteUnknown();
+    return site;
+  }
+
+  /** The caller's own site's record (its folder may be gone: a published site outlives it). */
+  private async ownedRecord(webSiteDir: string, user: UserRow): Promise<MiniSiteRow> {
+    const site = MiniSiteLimits.webSiteDirPattern.test(webSiteDir) ? await this.deps.sites.owned(webSiteDir, user.id) : null;
+    if (!site) throw siteUnknown();
     return site;
   }
 

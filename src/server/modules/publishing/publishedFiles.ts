@@ -5,7 +5,7 @@ import { noLinksOut } from '../../http/staticFiles';
 import { serveStored } from '../../http/storedRoutes';
 import type { DataFiles } from '../../storage/dataFiles';
 import { SITE_CONTENT_SECURITY_POLICY } from '../miniSite/files';
-import { PUBLISHED_URL_PREFIX, publishedRoot } from './publishing';
+import { PUBLISHED_URL_PREFIX, publishedRoot } from './sitePublishing';
 
 /**
  * With PUBLISH_ORIGIN set, its host answers /pub/ and nothing else, and no other host answers

@@ -9,7 +9,6 @@ import type { DataFiles } from '../../storage/dataFiles';
 import { sitesTmpDir } from '../miniSite/paths';
 import { publishFolder } from '../miniSite/siteFolder';
 import { linkQrCode } from '../miniSite/phonePreview';
-import { completedSiteDir } from './paths';
 
 /** Where published sites are served: /pub/<slug>/. */
 export const PUBLISHED_URL_PREFIX = '/pub/';
@@ -24,62 +23,67 @@ export interface SitePublishingDeps {
   sql: Sql;
   files: DataFiles;
   now: Clock;
-  /** PUBLISH_MAX_PER_USER. */
+  /** PUBLISH_MAX_PER_USER: builder and mini sites together. */
   limit: number;
 }
 
+/** What is published: a builder site (its last completion) or a mini site, by its id. */
+export type PublishedSource = { kind: 'builder'; id: number } | { kind: 'miniSite'; id: number };
+
+const columnOf = (kind: PublishedSource['kind']) => (kind === 'builder' ? 'site_id' : 'mini_site_id');
+
 /**
- * 发布 / 更新发布 / 下线 of builder sites: a copy of the site's last completion (what 生成并下载
- * zipped) at a stable link, kept through restarts and housekeeping until its owner takes it down.
- * A copy, not the completion folder itself: editing and completing again changes the published
- * site only when the owner updates it.
+ * 发布 / 更新发布 / 下线: a copy of a site folder at a stable link, kept through restarts and
+ * housekeeping until its owner takes it down. A copy, not the folder itself: editing and
+ * completing a builder site again changes the published site only when the owner updates it.
+ * Callers check ownership; this class keeps the copies, the rows and the per-user limit.
  */
 export class SitePublishing {
   constructor(private readonly deps: SitePublishingDeps) {}
 
-  /** The slug of site `siteId` if published. */
-  async slugOf(siteId: number): Promise<string | null> {
-    const row = await this.deps.sql.selectFrom('published_sites').select('slug').where('site_id', '=', siteId).executeTakeFirst();
+  /** The slug of `source` if published. */
+  async slugOf(source: PublishedSource): Promise<string | null> {
+    const row = await this.deps.sql.selectFrom('published_sites').select('slug').where(columnOf(source.kind), '=', source.id).executeTakeFirst();
     return row?.slug ?? null;
   }
 
-  /** The slugs of the published sites among `siteIds`. */
-  async slugsOf(siteIds: readonly number[]): Promise<Map<number, string>> {
-    if (!siteIds.length) return new Map();
-    const rows = await this.deps.sql.selectFrom('published_sites').select(['site_id', 'slug']).where('site_id', 'in', [...siteIds]).execute();
-    return new Map(rows.map((row) => [row.site_id, row.slug]));
+  /** The slugs of the published sites of one kind among `ids`. */
+  async slugsOf(kind: PublishedSource['kind'], ids: readonly number[]): Promise<Map<number, string>> {
+    if (!ids.length) return new Map();
+    const column = columnOf(kind);
+    const rows = await this.deps.sql.selectFrom('published_sites').select([column, 'slug']).where(column, 'in', [...ids]).execute();
+    return new Map(rows.map((row) => [Number(row[column]), row.slug]));
   }
 
   /**
-   * Publishes (or updates) site `siteId` of `userId`, already checked to be theirs, from its last
-   * completion; answers its slug. A user past the limit must take one down first.
+   * Publishes (or updates) `source` of `userId` from `folder`, a finished site with an index.html
+   * (without one: refused with `missing`); answers its slug. A user past the limit must take one down first.
    */
-  async publish(siteId: number, userId: number): Promise<string> {
+  async publish(source: PublishedSource, userId: number, folder: string, missing: string): Promise<string> {
     const { sql, files, now, limit } = this.deps;
     const { dataDir } = files;
-    const completed = completedSiteDir(dataDir, siteId);
-    if (!(await files.fetchFolder(completed)) || !fs.existsSync(path.join(completed, 'index.html'))) throw invalid(BuilderMessages.publishNeedsCompletion);
-    let slug = await this.slugOf(siteId);
+    if (!(await files.fetchFolder(folder)) || !fs.existsSync(path.join(folder, 'index.html'))) throw invalid(missing);
+    let slug = await this.slugOf(source);
     if (!slug) {
       const count = await sql.selectFrom('published_sites').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirst();
       if (Number(count?.n ?? 0) >= limit) throw invalid(publishLimitMessage(limit));
       slug = crypto.randomBytes(16).toString('hex');
     }
     const target = publishedDir(dataDir, slug);
-    await publishFolder(sitesTmpDir(dataDir), target, async (temp) => fs.promises.cp(completed, temp, { recursive: true }));
+    await publishFolder(sitesTmpDir(dataDir), target, async (temp) => fs.promises.cp(folder, temp, { recursive: true }));
     await files.publish(target);
     const at = now();
     await sql
       .insertInto('published_sites')
-      .values({ slug, site_id: siteId, user_id: userId, created_at: at, updated_at: at })
-      .onConflict((conflict) => conflict.column('site_id').doUpdateSet({ updated_at: at }))
+      .values({ slug, site_id: source.kind === 'builder' ? source.id : null, mini_site_id: source.kind === 'miniSite' ? source.id : null, user_id: userId, created_at: at, updated_at: at })
+      .onConflict((conflict) => conflict.column(columnOf(source.kind)).doUpdateSet({ updated_at: at }))
       .execute();
     return slug;
   }
 
   /** 下线: the site's copy and its link go. */
-  async unpublish(siteId: number): Promise<void> {
-    const slug = await this.slugOf(siteId);
+  async unpublish(source: PublishedSource): Promise<void> {
+    const slug = await this.slugOf(source);
     if (!slug) throw invalid(BuilderMessages.notPublished);
     await this.deps.sql.deleteFrom('published_sites').where('slug', '=', slug).execute();
     await this.deps.files.remove(publishedDir(this.deps.files.dataDir, slug));
