@@ -150,6 +150,29 @@ describeInBrowser('the mini site, in Chromium against the npm start server', () 
     await phone.page.locator('video.hero-video.is-playing').waitFor();
     expect(phone.failed).toEqual([]);
     await phone.close();
+
+    // 发布 from the preview: a link with a QR code, which a phone opens without logging in.
+    await page.getByRole('button', { name: /发\s*布/ }).click();
+    const published = page.locator('.ant-modal').filter({ hasText: '网站已发布' });
+    await published.getByAltText('网站二维码').waitFor();
+    const link = (await published.getByRole('link', { name: '打开网站' }).getAttribute('href')) ?? '';
+    expect(link).toMatch(/\/pub\/[0-9a-f]{32}\/$/);
+    await page.keyboard.press('Escape');
+    expect(await page.getByRole('link', { name: '访问已发布网站' }).getAttribute('href')).toBe(link);
+    const visitor = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    try {
+      const visit = await visitor.newPage();
+      expect((await visit.goto(link))?.status()).toBe(200);
+      expect(await visit.title()).toBe(GAME_NAME);
+      expect(await fitsPhone(visit)).toBe(true);
+      // 下线 (confirmed): the link stops working, and the page offers 发布 again.
+      await page.getByRole('button', { name: /下\s*线/ }).click();
+      await page.locator('.ant-popover').getByRole('button', { name: /下\s*线/ }).click();
+      await page.getByRole('button', { name: /发\s*布/ }).waitFor();
+      expect((await visit.goto(link))?.status()).toBe(404);
+    } finally {
+      await visitor.close();
+    }
     expect(errors).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import type { PhonePreviewAnswer } from '../../contract/builder';
+import type { PhonePreviewAnswer, PublishAnswer } from '../../contract/builder';
 import type { TemplatePage, ZipAnswer } from '../../contract/generation';
 import type {
   CreateSiteAnswer,
@@ -79,4 +79,19 @@ export function phonePreview(body: SiteZipRequest): Promise<PhonePreviewAnswer> 
 /** POST /index/minisite/getDownloadZipUrl (login required; the creator's site only): packs the site. */
 export function getDownloadZipUrl(body: SiteZipRequest): Promise<ZipAnswer> {
   return call<ZipAnswer>({ method: 'POST', url: '/index/minisite/getDownloadZipUrl', data: body, skipErrorHandler: true });
+}
+
+/** POST /index/minisite/publish (the creator's site only): 发布; answers the link and its QR code. */
+export function publishSite(body: SiteZipRequest): Promise<PublishAnswer> {
+  return call<PublishAnswer>({ method: 'POST', url: '/index/minisite/publish', data: body });
+}
+
+/** POST /index/minisite/unpublish: 下线. */
+export function unpublishSite(body: SiteZipRequest): Promise<null> {
+  return call<null>({ method: 'POST', url: '/index/minisite/unpublish', data: body });
+}
+
+/** POST /index/minisite/publishState: the site's link and QR code if published, else ''. */
+export function publishState(body: SiteZipRequest): Promise<PublishAnswer> {
+  return call<PublishAnswer>({ method: 'POST', url: '/index/minisite/publishState', data: body });
 }

@@ -17,7 +17,7 @@ import { selectionsSlice } from '../features/selections/selectionsSlice';
 import { siteConfigSlice } from '../features/siteConfig/siteConfigSlice';
 import { siteListSlice } from '../features/siteList/siteListSlice';
 import { siteVersionsSlice } from '../features/siteList/siteVersionsSlice';
-import { sitePublishSlice } from '../features/siteList/sitePublishSlice';
+import { publishingSlice } from '../features/publishing/publishingSlice';
 import { tutorialSlice } from '../features/tutorial/tutorialSlice';
 import { worksSlice } from '../features/works/worksSlice';
 import { builderPersistConfig } from './persist';
@@ -42,7 +42,7 @@ export const rootReducer = combineSlices(
   miniSiteSlice,
   siteListSlice,
   siteVersionsSlice,
-  sitePublishSlice,
+  publishingSlice,
   phonePreviewSlice,
   worksSlice,
   // Its own redux-persist config: the site id and preview url live in sessionStorage, not localStorage.

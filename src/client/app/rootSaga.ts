@@ -8,7 +8,7 @@ import { miniSiteSaga } from '../features/miniSite/miniSiteSaga';
 import { siteConfigSaga } from '../features/siteConfig/siteConfigSaga';
 import { siteListSaga } from '../features/siteList/siteListSaga';
 import { siteVersionsSaga } from '../features/siteList/siteVersionsSaga';
-import { sitePublishSaga } from '../features/siteList/sitePublishSaga';
+import { publishingSaga } from '../features/publishing/publishingSaga';
 import { phonePreviewSaga } from '../features/phonePreview/phonePreviewSaga';
 import { trackingSaga } from '../features/tracking/trackingSaga';
 import { tutorialSaga } from '../features/tutorial/tutorialSaga';
@@ -18,7 +18,7 @@ import { appStarted } from './appActions';
 type DomainSaga = () => Generator;
 
 /** Each domain's watcher; later issues add theirs here. */
-export const domainSagas: DomainSaga[] = [authSaga, siteConfigSaga, trackingSaga, tutorialSaga, catalogSaga, generationSaga, downloadSaga, miniSiteSaga, siteListSaga, siteVersionsSaga, sitePublishSaga, phonePreviewSaga, worksSaga, builderSaga];
+export const domainSagas: DomainSaga[] = [authSaga, siteConfigSaga, trackingSaga, tutorialSaga, catalogSaga, generationSaga, downloadSaga, miniSiteSaga, siteListSaga, siteVersionsSaga, publishingSaga, phonePreviewSaga, worksSaga, builderSaga];
 
 /** A saga that crashes this soon after starting, this many times in a row, is broken: stop restarting it. */
 export const QUICK_CRASH_MS = 1_000;

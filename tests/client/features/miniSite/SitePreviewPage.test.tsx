@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { useLocation } from 'react-router-dom';
 import * as generationApi from '../../../../src/client/api/generationApi';
@@ -6,6 +6,7 @@ import * as miniSiteApi from '../../../../src/client/api/miniSiteApi';
 import { appStarted } from '../../../../src/client/app/appActions';
 import { makeStore } from '../../../../src/client/app/store';
 import SitePreviewPage from '../../../../src/client/features/miniSite/pages/SitePreviewPage';
+import { BuilderMessages } from '../../../../src/contract/builder';
 import { GenerationMessages } from '../../../../src/contract/generation';
 import { makeFakeServices } from '../../fakeServices';
 import { renderWithProviders } from '../../renderWithProviders';
@@ -104,5 +105,25 @@ describe('SitePreviewPage', () => {
     renderPage();
     await fastUser().click(button('修改配置'));
     expect(await screen.findByTestId('where')).toHaveTextContent('/miniSite/config');
+  });
+  it('发布 puts the site at a link shown with its QR code; then 访问 opens it and 下线 (confirmed) takes it down', async () => {
+    const link = { url: 'http://localhost/pub/0123/', qrcode: 'data:image/png;base64,AAAA' };
+    jest.mocked(miniSiteApi.publishState).mockResolvedValue({ url: '', qrcode: '' });
+    jest.mocked(miniSiteApi.publishSite).mockResolvedValue(link);
+    jest.mocked(miniSiteApi.unpublishSite).mockResolvedValue(null);
+    const { services } = renderPage();
+    await waitFor(() => expect(miniSiteApi.publishState).toHaveBeenCalledWith({ webSiteDir: dir }));
+    await fastUser().click(button('发布'));
+    expect(miniSiteApi.publishSite).toHaveBeenCalledWith({ webSiteDir: dir });
+    expect(await screen.findByAltText('网站二维码')).toHaveAttribute('src', link.qrcode);
+    expect(screen.getByText('网站已发布')).toBeInTheDocument();
+    expect(services.notify.success).toHaveBeenCalledWith(BuilderMessages.publishSucceeded);
+    expect(screen.getByRole('link', { name: '访问已发布网站' })).toHaveAttribute('href', link.url);
+
+    await fastUser().click(button(/下\s*线/));
+    await fastUser().click(within(await screen.findByRole('tooltip')).getByRole('button', { name: /下\s*线/ }));
+    expect(miniSiteApi.unpublishSite).toHaveBeenCalledWith({ webSiteDir: dir });
+    expect(await screen.findByRole('button', { name: /发\s*布/ })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: '访问已发布网站' })).toBeNull();
   });
 });

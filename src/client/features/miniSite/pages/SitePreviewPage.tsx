@@ -1,5 +1,5 @@
-import { DesktopOutlined, DownloadOutlined, EditOutlined, MobileOutlined, QrcodeOutlined } from '@ant-design/icons';
-import { Button, Card, Segmented } from 'antd';
+import { CloudUploadOutlined, DesktopOutlined, DownloadOutlined, EditOutlined, MobileOutlined, QrcodeOutlined } from '@ant-design/icons';
+import { Button, Card, Popconfirm, Segmented } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import FlowSteps from '../../../components/FlowSteps';
@@ -8,11 +8,43 @@ import PageHeading from '../../../components/PageHeading';
 import { pageColumnStyle } from '../../../components/pageLayout';
 import { useSiteZipDownload } from '../../download/useZipDownload';
 import { sitePreviewSrc } from '../siteRules';
-import { useAppDispatch } from '../../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { safeLinkHref } from '../../../../contract/links';
+import PublishedDialog from '../../publishing/PublishedDialog';
+import { miniSitePublishStateRequested, publishKey, publishRequested, selectMiniSitePublishedUrl, selectPublishing, unpublishRequested } from '../../publishing/publishingSlice';
 import PhonePreviewDialog from '../../phonePreview/PhonePreviewDialog';
 import { phonePreviewRequested } from '../../phonePreview/phonePreviewSlice';
 
 type Device = 'desktop' | 'phone';
+
+/** 发布 the created site at a link; once published, 访问 it or 下线 it (asked first). */
+function PublishButtons({ webSiteDir }: { webSiteDir: string }) {
+  const dispatch = useAppDispatch();
+  const url = useAppSelector((state) => selectMiniSitePublishedUrl(state, webSiteDir));
+  const { busyKey } = useAppSelector(selectPublishing);
+  const target = { kind: 'miniSite', webSiteDir, name: '' } as const;
+  const busy = busyKey === publishKey(target);
+  const href = safeLinkHref(url);
+  if (!href) {
+    return (
+      <Button icon={<CloudUploadOutlined />} loading={busy} onClick={() => dispatch(publishRequested(target))}>
+        发布
+      </Button>
+    );
+  }
+  return (
+    <>
+      <Button href={href} target="_blank" rel="noopener noreferrer">
+        访问已发布网站
+      </Button>
+      <Popconfirm title="下线这个网站？" description="下线后链接将无法访问。" okText="下线" cancelText="取消" onConfirm={() => dispatch(unpublishRequested(target))}>
+        <Button danger loading={busy}>
+          下线
+        </Button>
+      </Popconfirm>
+    </>
+  );
+}
 
 /** How wide the frame is: the page's width, or a phone's. */
 const FRAME_WIDTH: Record<Device, string | number> = { desktop: '100%', phone: 390 };
@@ -33,6 +65,9 @@ export default function SitePreviewPage() {
   useEffect(() => {
     window.scrollTo?.(0, 0);
   }, []);
+  useEffect(() => {
+    if (webSiteDir) dispatch(miniSitePublishStateRequested({ webSiteDir }));
+  }, [dispatch, webSiteDir]);
 
   if (!src) {
     return (
@@ -65,6 +100,7 @@ export default function SitePreviewPage() {
             <Button icon={<QrcodeOutlined />} onClick={() => webSiteDir && dispatch(phonePreviewRequested({ kind: 'miniSite', webSiteDir }))}>
               手机预览
             </Button>
+            {webSiteDir ? <PublishButtons webSiteDir={webSiteDir} /> : null}
             <Button icon={<EditOutlined />} onClick={modify}>
               修改配置
             </Button>
@@ -88,6 +124,7 @@ export default function SitePreviewPage() {
         />
       </Card>
       <PhonePreviewDialog />
+      <PublishedDialog />
     </div>
   );
 }

@@ -6,8 +6,8 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { usePhoneLayout } from '../../layout/usePhoneLayout';
 import { selectSiteListLoading, selectSiteRows, type SiteRow } from '../siteListSelectors';
 import SiteVersionsDialog from '../components/SiteVersionsDialog';
-import PublishedDialog from '../components/PublishedDialog';
-import { publishRequested, selectSitePublish, unpublishRequested } from '../sitePublishSlice';
+import PublishedDialog from '../../publishing/PublishedDialog';
+import { publishKey, publishRequested, selectPublishing, unpublishRequested } from '../../publishing/publishingSlice';
 import { safeLinkHref } from '../../../../contract/links';
 import { versionsOpened } from '../siteVersionsSlice';
 import { downloadRequested, pageChanged, pageOpened, searchSubmitted, selectDownloadingSiteId, selectSiteListQuery, selectSiteListTotal } from '../siteListSlice';
@@ -27,9 +27,10 @@ const STATUS_COLORS: Record<number, string> = { [SiteStatus.editing]: 'processin
 /** 发布 a completed site; once published, 访问, 更新发布 and 下线 (asked first). */
 function PublishActions({ row }: { row: SiteRow }) {
   const dispatch = useAppDispatch();
-  const { busyId } = useAppSelector(selectSitePublish);
-  const busy = busyId === row.id;
-  const publish = () => dispatch(publishRequested({ id: row.id, name: row.web_name }));
+  const { busyKey } = useAppSelector(selectPublishing);
+  const target = { kind: 'builder', id: row.id, name: row.web_name } as const;
+  const busy = busyKey === publishKey(target);
+  const publish = () => dispatch(publishRequested(target));
   const href = safeLinkHref(row.published_url);
   if (!href) {
     return (
@@ -46,7 +47,7 @@ function PublishActions({ row }: { row: SiteRow }) {
       <Button type="link" size="small" loading={busy} onClick={publish}>
         更新发布
       </Button>
-      <Popconfirm title="下线这个网站？" description="下线后链接将无法访问。" okText="下线" cancelText="取消" onConfirm={() => dispatch(unpublishRequested({ id: row.id }))}>
+      <Popconfirm title="下线这个网站？" description="下线后链接将无法访问。" okText="下线" cancelText="取消" onConfirm={() => dispatch(unpublishRequested(target))}>
         <Button type="link" size="small" danger disabled={busy}>
           下线
         </Button>

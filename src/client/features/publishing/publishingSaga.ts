@@ -1,0 +1,68 @@
+import type { SagaIterator } from 'redux-saga';
+import { call, getContext, put, takeLatest, takeLeading } from 'redux-saga/effects';
+import { BuilderMessages, type PublishAnswer } from '../../../contract/builder';
+import * as miniSiteApi from '../../api/miniSiteApi';
+import * as siteListApi from '../../api/siteListApi';
+import { SERVICES, type Services } from '../../app/services';
+import { loadSiteList } from '../siteList/siteListSaga';
+import { miniSitePublishStateLoaded, miniSitePublishStateRequested, publishEnded, publishRequested, published, unpublishRequested, type PublishTarget } from './publishingSlice';
+
+/** Where the change shows: the site list reloads; the mini-site preview learns its link. */
+function* showChange(target: PublishTarget, url: string): SagaIterator {
+  if (target.kind === 'builder') yield call(loadSiteList);
+  else yield put(miniSitePublishStateLoaded({ webSiteDir: target.webSiteDir, url }));
+}
+
+/** 发布 / 更新发布: the link and its QR code are shown, and the page shows the site as published. */
+export function* publishSite(action: ReturnType<typeof publishRequested>): SagaIterator {
+  const services: Services = yield getContext(SERVICES);
+  const target = action.payload;
+  let answer: PublishAnswer;
+  try {
+    answer = target.kind === 'builder' ? yield call(siteListApi.publishSite, { id: target.id }) : yield call(miniSiteApi.publishSite, { webSiteDir: target.webSiteDir });
+  } catch {
+    // The http layer said why (请先生成并下载网站, the limit...).
+    yield put(publishEnded());
+    return;
+  }
+  services.notify.success(BuilderMessages.publishSucceeded);
+  yield put(published({ ...answer, siteName: target.name, kind: target.kind }));
+  yield put(publishEnded());
+  yield call(showChange, target, answer.url);
+}
+
+/** 下线: the link stops working; the page shows the site as not published. */
+export function* unpublishSite(action: ReturnType<typeof unpublishRequested>): SagaIterator {
+  const services: Services = yield getContext(SERVICES);
+  const target = action.payload;
+  try {
+    if (target.kind === 'builder') yield call(siteListApi.unpublishSite, { id: target.id });
+    else yield call(miniSiteApi.unpublishSite, { webSiteDir: target.webSiteDir });
+  } catch {
+    yield put(publishEnded());
+    return;
+  }
+  services.notify.success(BuilderMessages.unpublishSucceeded);
+  yield put(publishEnded());
+  yield call(showChange, target, '');
+}
+
+/** Whether a mini site shown in the preview is published; a failure leaves it unknown (shown as not). */
+export function* loadMiniSitePublishState(action: ReturnType<typeof miniSitePublishStateRequested>): SagaIterator {
+  const { webSiteDir } = action.payload;
+  try {
+    const answer: PublishAnswer = yield call(miniSiteApi.publishState, { webSiteDir });
+    yield put(miniSitePublishStateLoaded({ webSiteDir, url: answer.url }));
+  } catch {
+    // The http layer said why; 发布 stays offered.
+  }
+}
+
+export function* publishingSaga(): SagaIterator {
+  // One publish or unpublish at a time: a second click while one is under way is ignored.
+  yield takeLeading([publishRequested.type, unpublishRequested.type], function* route(action: ReturnType<typeof publishRequested> | ReturnType<typeof unpublishRequested>) {
+    if (publishRequested.match(action)) yield call(publishSite, action);
+    else yield call(unpublishSite, action);
+  });
+  yield takeLatest(miniSitePublishStateRequested.type, loadMiniSitePublishState);
+}

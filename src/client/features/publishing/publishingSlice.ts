@@ -1,0 +1,68 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { PublishAnswer } from '../../../contract/builder';
+import { loggedIn, sessionEnded } from '../auth/authSlice';
+
+/** What is published: a completed builder site (by id) or a created mini site (by folder). */
+export type PublishTarget = { kind: 'builder'; id: number; name: string } | { kind: 'miniSite'; webSiteDir: string; name: string };
+
+/** One key per site, for the button that spins. */
+export const publishKey = (target: PublishTarget): string => (target.kind === 'builder' ? `builder:${target.id}` : `miniSite:${target.webSiteDir}`);
+
+/**
+ * 发布 / 更新发布 / 下线 (the site list and the mini-site preview): the call under way, the link
+ * shown after a publish, and where each mini site asked about is published ('' for nowhere; the
+ * site list carries its own sites' links).
+ */
+/** A link just published, with what the dialog says of it. */
+export type PublishedLink = PublishAnswer & { siteName: string; kind: PublishTarget['kind'] };
+
+export interface PublishingState {
+  /** publishKey of the site whose publish or unpublish is under way: its buttons spin. */
+  busyKey: string | null;
+  /** The link just published, shown with its QR code; null when the dialog is closed. */
+  shown: PublishedLink | null;
+  /** Mini sites' links by folder, once known. */
+  miniSiteUrls: Record<string, string>;
+}
+
+export const initialPublishingState: PublishingState = { busyKey: null, shown: null, miniSiteUrls: {} };
+
+export const publishingSlice = createSlice({
+  name: 'publishing',
+  initialState: initialPublishingState,
+  reducers: {
+    /** 发布 or 更新发布. */
+    publishRequested(state, action: PayloadAction<PublishTarget>) {
+      state.busyKey = publishKey(action.payload);
+    },
+    /** 下线, confirmed. */
+    unpublishRequested(state, action: PayloadAction<PublishTarget>) {
+      state.busyKey = publishKey(action.payload);
+    },
+    published(state, action: PayloadAction<PublishedLink>) {
+      state.shown = action.payload;
+    },
+    publishEnded(state) {
+      state.busyKey = null;
+    },
+    publishedDialogClosed(state) {
+      state.shown = null;
+    },
+    /** The mini-site preview opened: is this site published? */
+    miniSitePublishStateRequested(_state, _action: PayloadAction<{ webSiteDir: string }>) {},
+    miniSitePublishStateLoaded(state, action: PayloadAction<{ webSiteDir: string; url: string }>) {
+      state.miniSiteUrls[action.payload.webSiteDir] = action.payload.url;
+    },
+  },
+  extraReducers: (builder) => {
+    builder.addCase(sessionEnded, () => initialPublishingState);
+    builder.addCase(loggedIn, () => initialPublishingState);
+  },
+  selectors: {
+    selectPublishing: (state) => state,
+    selectMiniSitePublishedUrl: (state, webSiteDir: string | null): string => (webSiteDir ? (state.miniSiteUrls[webSiteDir] ?? '') : ''),
+  },
+});
+
+export const { publishRequested, unpublishRequested, published, publishEnded, publishedDialogClosed, miniSitePublishStateRequested, miniSitePublishStateLoaded } = publishingSlice.actions;
+export const { selectPublishing, selectMiniSitePublishedUrl } = publishingSlice.selectors;
