@@ -54,17 +54,32 @@ export class DataFiles {
   async fetchFolder(localDir: string): Promise<boolean> {
     if (fs.existsSync(localDir)) return true;
     if (!this.shared) return false;
+    return this.downloadFolder(localDir, false);
+  }
+
+  /**
+   * Like fetchFolder, but a copy here is replaced by the store's: for a folder another server may
+   * have made again (a builder site completed again), where this server's copy may be older.
+   */
+  async freshFolder(localDir: string): Promise<boolean> {
+    if (!this.shared) return fs.existsSync(localDir);
+    return this.downloadFolder(localDir, true);
+  }
+
+  private async downloadFolder(localDir: string, replace: boolean): Promise<boolean> {
     const prefix = this.keyOf(localDir);
     const keys = await this.store.list(`${prefix}/`);
     if (!keys.length) return false;
     // Fetched beside its place and renamed in whole, like a render: no reader sees half of it.
     const temp = `${localDir}.${process.pid}.${Date.now()}.tmp`;
+    const old = `${temp}.old`;
     try {
       for (const key of keys) {
         const target = path.join(temp, ...key.slice(prefix.length + 1).split('/'));
         await fs.promises.mkdir(path.dirname(target), { recursive: true });
         if (!(await downloadFile(this.store, key, target))) return false;
       }
+      if (replace) await fs.promises.rename(localDir, old).catch(() => undefined);
       await fs.promises.rename(temp, localDir).catch((error: NodeJS.ErrnoException) => {
         // Fetched meanwhile by another request of this server: theirs is as good.
         if (!fs.existsSync(localDir)) throw error;
@@ -72,6 +87,7 @@ export class DataFiles {
       return true;
     } finally {
       await fs.promises.rm(temp, { recursive: true, force: true });
+      await fs.promises.rm(old, { recursive: true, force: true });
     }
   }
 

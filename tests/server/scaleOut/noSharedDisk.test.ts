@@ -116,6 +116,13 @@ const TEMPLATE = findSiteTemplate(5) ?? (() => { throw new Error('site template 
       expect(page.body).toContain('云海仙途');
       expect(page.headers['content-security-policy']).toBe(SITE_CONTENT_SECURITY_POLICY);
     }
+
+    // Edited and finished again on A: 更新发布 on B publishes the new completion, not B's copy of the old.
+    await post(a, '/api/CreateWeb/saveConfig', { id: site.data.id, previewUrl: '', formData: { main: { web_name: '云海仙途·晨曦篇' } }, selectedComponents: {} }, owner);
+    expect((await post(a, '/api/CreateWeb/completeWeb', { id: site.data.id, formData: {} }, owner)).code).toBe(200);
+    expect((await post<PublishAnswer>(b, '/api/webSiteLog/publish', { id: site.data.id }, owner)).data.url).toBe(published.data.url);
+    for (const server of [a, b]) expect((await server.app.inject({ url })).body).toContain('云海仙途·晨曦篇');
+
     expect((await post(a, '/api/webSiteLog/unpublish', { id: site.data.id }, owner)).code).toBe(200);
     for (const server of [a, b]) expect((await server.app.inject({ url })).statusCode).toBe(404);
   });

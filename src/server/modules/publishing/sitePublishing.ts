@@ -62,7 +62,8 @@ export class SitePublishing {
   async publish(source: PublishedSource, userId: number, folder: string, missing: string): Promise<string> {
     const { sql, files, now, limit } = this.deps;
     const { dataDir } = files;
-    if (!(await files.fetchFolder(folder)) || !fs.existsSync(path.join(folder, 'index.html'))) throw invalid(missing);
+    // The store's copy: another server may have completed the site again since this one fetched it.
+    if (!(await files.freshFolder(folder)) || !fs.existsSync(path.join(folder, 'index.html'))) throw invalid(missing);
     let slug = await this.slugOf(source);
     if (!slug) {
       const count = await sql.selectFrom('published_sites').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirst();
