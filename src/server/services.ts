@@ -41,6 +41,7 @@ import { TokenService } from './security/tokens';
 import type { SharedState } from './sharedState/types';
 import type { DataFiles } from './storage/dataFiles';
 import { SitePublishing } from './modules/publishing/sitePublishing';
+import { BrandKits } from './modules/generation/brandKits';
 
 export interface ServiceInputs {
   config: ServerConfig;
@@ -82,7 +83,8 @@ export function createServices({ config, sql, now, log, state, files, renderQueu
   const guard = new LoginGuard(limiter, captchas);
   const catalog = new Catalog({ files, queue: renderQueue, log, now, state });
   const zipKey = deriveKey(config.jwtSecret, 'zip-key');
-  const zips = new ZipService({ dataDir: config.dataDir, files, queue: renderQueue, now, key: zipKey });
+  const brandKits = new BrandKits({ dataDir: config.dataDir, files, queue: renderQueue, log });
+  const zips = new ZipService({ dataDir: config.dataDir, files, queue: renderQueue, now, key: zipKey, kits: brandKits, log });
   const generationLimiters = new GenerationLimiters(state);
   const works = new WorksRepository(sql, now);
   const music = new MusicLibrary({ dataDir: config.dataDir, files, log, now, state });
@@ -113,9 +115,10 @@ export function createServices({ config, sql, now, log, state, files, renderQueu
     renderQueue,
     catalog,
     zips,
+    brandKits,
     generationLimiters,
     works,
-    generation: new GenerationService({ queue: renderQueue, catalog, zips, limiters: generationLimiters, works }),
+    generation: new GenerationService({ queue: renderQueue, catalog, zips, limiters: generationLimiters, works, kits: brandKits }),
     music,
     uploads,
     miniSiteLimiters,

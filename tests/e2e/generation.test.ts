@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Browser, Download, Page } from 'playwright-core';
 import { registerAndLogIn, url } from './accounts';
 import { describeInBrowser, launchBrowser, openPage } from './browser';
+import { fitsPhone, openOffline } from './sites';
 import { kindOf, readZip, type ZipEntry } from './zip';
 
 // A banner renders a 1080p video: on a busy two-core machine that can take most of a minute.
@@ -12,6 +13,14 @@ jest.setTimeout(240_000);
 const SELECT = { name: /^选\s*择$/ };
 
 let downloads: string;
+
+/** A logo's zip: the logo, and its brand kit in a folder named after it. */
+const logoZipEntries = (name: string): string[] => [
+  `${name}-logo.png`,
+  ...['app-icon-1024.png', 'icon-512.png', 'icon-192.png', 'apple-touch-icon.png', 'favicon.ico', 'avatar-400.png', 'logo-on-light.png', 'logo-on-dark.png', 'logo-one-colour.png', '品牌规范.html'].map(
+    (file) => `${name}-品牌套件/${file}`,
+  ),
+];
 
 async function saveZip(download: Download): Promise<ZipEntry[]> {
   const file = path.join(downloads, `${Date.now()}-${download.suggestedFilename()}`);
@@ -73,12 +82,29 @@ describeInBrowser('generating logos and banners, in Chromium against the npm sta
     expect(height).toBeGreaterThan(100);
 
     const entries = await saveZip(zip);
-    expect(entries.map((entry) => entry.name)).toEqual(['山海奇缘-logo.png']);
+    expect(entries.map((entry) => entry.name)).toEqual(logoZipEntries('山海奇缘'));
     const png = entries[0].bytes;
     expect(kindOf(png)).toBe('png');
     // IHDR colour type 6: RGBA, the transparency a logo needs.
     expect(png[25]).toBe(6);
     expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([width, height]);
+
+    // The brand kit's guide, unzipped and opened from disk: every picture of the kit shows, nothing leaves the folder.
+    const kitDir = path.join(downloads, 'kit');
+    for (const entry of entries) {
+      fs.mkdirSync(path.dirname(path.join(kitDir, entry.name)), { recursive: true });
+      fs.writeFileSync(path.join(kitDir, entry.name), entry.bytes);
+    }
+    const guide = await openOffline(browser, path.join(kitDir, '山海奇缘-品牌套件', '品牌规范.html'));
+    expect(await guide.page.title()).toBe('山海奇缘 · 品牌规范');
+    const pictures = await guide.page.locator('img').evaluateAll((images: HTMLImageElement[]) => images.map((image) => [image.getAttribute('src'), image.naturalWidth > 0]));
+    expect(pictures.length).toBeGreaterThanOrEqual(7);
+    expect(pictures.filter(([, shown]) => !shown)).toEqual([]);
+    await guide.page.getByText(/^#[0-9A-F]{6}$/).first().waitFor();
+    expect(await fitsPhone(guide.page)).toBe(true);
+    expect(guide.failed).toEqual([]);
+    expect(guide.dialogs).toEqual([]);
+    await guide.close();
 
     // The back office keeps it: 我的作品 shows the logo's picture and downloads it again under its name.
     await page.goto(url('/user/backend/works'));
@@ -87,7 +113,7 @@ describeInBrowser('generating logos and banners, in Chromium against the npm sta
     const again = page.waitForEvent('download');
     await page.getByTestId('work-card').getByRole('button', { name: /下\s*载/ }).click();
     expect((await again).suggestedFilename()).toBe('山海奇缘-LOGO.zip');
-    expect((await saveZip(await again)).map((entry) => entry.name)).toEqual(['山海奇缘-logo.png']);
+    expect((await saveZip(await again)).map((entry) => entry.name)).toEqual(logoZipEntries('山海奇缘'));
     expect(errors).toEqual([]);
   });
 

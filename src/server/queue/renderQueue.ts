@@ -4,7 +4,7 @@
  * in its worker threads; a distributed one runs them on workers elsewhere. Every call is
  * asynchronous so that either can answer from wherever its state lives.
  */
-import type { CatalogJobSpec, UserJobKind, UserJobSpec } from '../render/jobSpec';
+import type { SideJobSpec, UserJobKind, UserJobSpec } from '../render/jobSpec';
 import type { CacheScope } from './renderSpec';
 
 /** The settings an operator chooses (config.ts reads them from the environment). */
@@ -151,7 +151,7 @@ export interface RenderQueue {
    * Renders a gallery picture's task when no user job waits; tasks with the same key share one
    * render, and a background one gives its slot up to a user job.
    */
-  renderGallery(key: string, spec: CatalogJobSpec, priority: GalleryPriority): Promise<GalleryResult>;
+  renderGallery(key: string, spec: SideJobSpec, priority: GalleryPriority): Promise<GalleryResult>;
 
   /** Expires unpolled jobs and re-queues (or fails) stalled ones; runs on a timer too. */
   sweep(): Promise<void>;

@@ -41,6 +41,7 @@ export const RENDER_TIMEOUT_MS: Readonly<Record<RenderKind, number>> = {
   ab: 120_000,
   'catalog-logo': 60_000,
   'catalog-banner': 180_000,
+  'brand-kit': 60_000,
 };
 
 /** Seconds a kind is expected to take before any has finished (spec section 9). */

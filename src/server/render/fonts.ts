@@ -43,6 +43,31 @@ export const FONT_FACES = {
 
 export type FontFaceName = keyof typeof FONT_FACES;
 
+/**
+ * What a brand guide says of each face: its published name and licence (every @fontsource package
+ * here declares OFL-1.1 in its package.json; tests/server/render check that they still do).
+ */
+export const FONT_CREDITS: Readonly<Record<FontFaceName, { family: string; weight: string }>> = {
+  sansBlack: { family: 'Noto Sans SC', weight: 'Black 900' },
+  sansBold: { family: 'Noto Sans SC', weight: 'Bold 700' },
+  sans: { family: 'Noto Sans SC', weight: 'Regular 400' },
+  serifBlack: { family: 'Noto Serif SC', weight: 'Black 900' },
+  serifBold: { family: 'Noto Serif SC', weight: 'Bold 700' },
+  display: { family: 'ZCOOL QingKe HuangYou（站酷庆科黄油体）', weight: 'Regular' },
+  cartoon: { family: 'ZCOOL KuaiLe（站酷快乐体）', weight: 'Regular' },
+  elegant: { family: 'ZCOOL XiaoWei（站酷小薇体）', weight: 'Regular' },
+  brush: { family: 'Ma Shan Zheng（马善政毛笔楷书）', weight: 'Regular' },
+  wildBrush: { family: 'Zhi Mang Xing（钟齐志莽行书）', weight: 'Regular' },
+  cursive: { family: 'Liu Jian Mao Cao（刘建毛草）', weight: 'Regular' },
+  handwriting: { family: 'Long Cang（龙藏体）', weight: 'Regular' },
+};
+
+/** The licence every face here is published under. */
+export const FONT_LICENCE = 'SIL Open Font License 1.1（可免费商用，可嵌入）';
+
+/** The @fontsource package of a face, for the licence check. */
+export const fontPackageOf = (name: FontFaceName): string => FONT_FACES[name].pkg;
+
 const FALLBACK: FontFaceName = 'sansBlack';
 
 function filesDir(pkg: string): string {

@@ -53,7 +53,21 @@ export interface CatalogJobSpec {
   styleId: number;
 }
 
-export type RenderSpec = UserJobSpec | CatalogJobSpec;
+/**
+ * The brand kit of a finished logo (tl or al): the logo's texts and style again, rendered after
+ * the logo itself, so that the picture the user waits for comes first. Its files go into the logo's
+ * zip under a folder of their own.
+ */
+export interface BrandKitJobSpec {
+  kind: 'brand-kit';
+  logoStyle: number;
+  texts: LogoTexts;
+}
+
+/** Renders that serve no single poll: gallery pictures and brand kits (RenderQueue.renderGallery). */
+export type SideJobSpec = CatalogJobSpec | BrandKitJobSpec;
+
+export type RenderSpec = UserJobSpec | SideJobSpec;
 export type RenderKind = RenderSpec['kind'];
 
 export interface RenderResult {
@@ -72,7 +86,23 @@ export const JOB_FILES = {
   ab: { banner: 'banner.jpg', logo: 'logo.png' },
   'catalog-logo': { thumbnail: 'thumbnail.jpg', preview1: 'preview1.jpg', preview: 'preview.jpg' },
   'catalog-banner': { thumbnail: 'thumbnail.jpg', video: 'preview.mp4', poster: 'poster.jpg' },
+  // ASCII names in storage; the zip gives the guide its Chinese name (BRAND_GUIDE_ZIP_NAME).
+  'brand-kit': {
+    appIcon: 'app-icon-1024.png',
+    icon512: 'icon-512.png',
+    icon192: 'icon-192.png',
+    appleTouch: 'apple-touch-icon.png',
+    favicon: 'favicon.ico',
+    avatar: 'avatar-400.png',
+    onLight: 'logo-on-light.png',
+    onDark: 'logo-on-dark.png',
+    oneColour: 'logo-one-colour.png',
+    guide: 'brand-guide.html',
+  },
 } as const satisfies Record<RenderKind, Record<string, string>>;
+
+/** What the brand guide is called in a zip. */
+export const BRAND_GUIDE_ZIP_NAME = '品牌规范.html';
 
 /** Gallery picture sizes (CSS pixels of the SPA's cards and dialogs, at about 1.5x). */
 export const CATALOG_SIZES = {

@@ -10,7 +10,7 @@ import { BANNER_PREVIEW_LOGO_STYLE, CATALOG_SIZES, JOB_FILES, type RenderResult,
 import { BANNER_ART_SIZE, bannerArtProviderFor, toBannerJpeg, type BannerArtProvider } from './aiBanner';
 import { renderBannerVideo, type BannerVideoOptions } from './banner';
 import { FONT_FACES, font, type FontFaceName } from './fonts';
-import { renderLogoAnimation, renderLogoPng, renderLogoShowcase } from './logo';
+import { renderBrandKit, renderLogoAnimation, renderLogoPng, renderLogoShowcase } from './logo';
 import { decodePicture } from './picture';
 
 /** The renderers' entry points (render/logo and render/banner), as this module uses them. */
@@ -22,6 +22,7 @@ export interface Renderers {
     options?: { scale?: number; signal?: AbortSignal; onProgress?: (share: number) => void },
   ): Promise<{ animation: Buffer; still: Buffer; frameCount: number; width: number; height: number }>;
   renderLogoShowcase(styleId: number, texts: LogoTexts, size: { width: number; height: number }): Promise<Buffer>;
+  renderBrandKit(styleId: number, texts: LogoTexts): Promise<{ files: ReadonlyMap<string, Buffer> }>;
   renderBannerVideo(
     styleId: number,
     input: { logoPng: Buffer; texts: BannerTexts },
@@ -108,6 +109,12 @@ export async function runRenderJobWith(
         ],
       };
     }
+    case 'brand-kit': {
+      const kit = await renderers.renderBrandKit(spec.logoStyle, spec.texts);
+      const names: string[] = [];
+      for (const [name, bytes] of kit.files) names.push(await write(name, bytes));
+      return { files: names };
+    }
     case 'catalog-banner': {
       const files = JOB_FILES['catalog-banner'];
       const logoPng = await renderers.renderLogoPng(BANNER_PREVIEW_LOGO_STYLE[spec.styleId] ?? 1, DEFAULT_LOGO_TEXTS);
@@ -125,7 +132,7 @@ export async function runRenderJobWith(
   }
 }
 
-const RENDERERS: Renderers = { renderLogoPng, renderLogoAnimation, renderLogoShowcase, renderBannerVideo };
+const RENDERERS: Renderers = { renderLogoPng, renderLogoAnimation, renderLogoShowcase, renderBrandKit, renderBannerVideo };
 
 /** Renders `spec` into `outDir` with the real renderers (the worker thread's entry point). */
 export function runRenderJob(spec: RenderSpec, outDir: string, signal: AbortSignal, onProgress?: (share: number) => void): Promise<RenderResult> {

@@ -52,7 +52,12 @@ describe('POST /index/common/logoCreate', () => {
     // The same form again: the result at once, no second render.
     const again = await create(logoForm);
     expect(again.data).toEqual({ uniqueId: created.data.uniqueId, isInquiry: false, exist: true, waitCount: 0, logoUrl: polled.data.logoUrl, bannerUrl: '', expectedSeconds: 0 });
-    expect(t.runner.renders).toHaveLength(1);
+    // After the logo, and only once: its brand kit, in idle time.
+    await settle();
+    expect(t.runner.renders.map((render) => render.spec)).toEqual([
+      { kind: 'tl', logoStyle: 3, texts: DEFAULT_LOGO_TEXTS },
+      { kind: 'brand-kit', logoStyle: 3, texts: DEFAULT_LOGO_TEXTS },
+    ]);
   });
 
   it('renders a banner with its logo: logo, video and poster', async () => {
@@ -75,7 +80,7 @@ describe('POST /index/common/logoCreate', () => {
     expect(al.data.uniqueId).not.toBe(tl.data.uniqueId);
     await settle();
     expect((await poll(al.data.uniqueId)).data.logoUrl).toBe(`/generated/${al.data.uniqueId}/logo.webp`);
-    expect(t.runner.renders[1].spec.kind).toBe('al');
+    expect(t.runner.renders.filter((render) => render.spec.kind !== 'brand-kit')[1].spec.kind).toBe('al');
   });
 
   it.each([

@@ -18,6 +18,13 @@ afterEach(async () => {
   await t.close();
 });
 
+const LOGO_ZIP_ENTRIES = [
+  '龙腾天下-logo.png',
+  ...['app-icon-1024.png', 'icon-512.png', 'icon-192.png', 'apple-touch-icon.png', 'favicon.ico', 'avatar-400.png', 'logo-on-light.png', 'logo-on-dark.png', 'logo-one-colour.png', '品牌规范.html'].map(
+    (name) => `龙腾天下-品牌套件/${name}`,
+  ),
+];
+
 describe('the template lists', () => {
   beforeEach(async () => {
     t = await buildGenerationApp();
@@ -185,7 +192,8 @@ describe('POST /index/common/createZipUrlByFile', () => {
     expect(code).toBe(200);
     expect(data.zipUrl).toMatch(/^\/zips\/[0-9a-f]{32}\/LOGO\.zip$/);
     const entries = await entriesOf(data.zipUrl);
-    expect(Object.keys(entries)).toEqual(['龙腾天下-logo.png']);
+    // The logo and its brand kit.
+    expect(Object.keys(entries)).toEqual(LOGO_ZIP_ENTRIES);
     const stored = fs.readFileSync(path.join(t.dataDir, 'generated', logo.uniqueId, 'logo.png'));
     expect(Buffer.from(entries['龙腾天下-logo.png'])).toEqual(stored);
     const download = await t.app.inject({ method: 'GET', url: data.zipUrl });
@@ -210,7 +218,7 @@ describe('POST /index/common/createZipUrlByFile', () => {
   it('accepts an absolute URL of this host, and sanitises the zip name', async () => {
     const { data } = await zip({ fileName: '../../etc/pass\u0000wd', fileList: [`http://localhost:80${logo.logoUrl}`] });
     expect(data.zipUrl).toMatch(/\/etcpasswd\.zip$/);
-    expect(Object.keys(await entriesOf(data.zipUrl))).toEqual(['龙腾天下-logo.png']);
+    expect(Object.keys(await entriesOf(data.zipUrl))).toEqual(LOGO_ZIP_ENTRIES);
     expect((await zip({ fileName: '', fileList: [logo.logoUrl] })).data.zipUrl).toMatch(/\/LOGO\.zip$/);
     expect((await zip({ fileName: 'LOGO', fileList: [`http://localhost${logo.logoUrl}`] })).code).toBe(200);
     expect((await zip({ fileName: 'LOGO', fileList: [`http://localhost:8080${logo.logoUrl}`] })).code).toBe(AnswerCode.invalid);

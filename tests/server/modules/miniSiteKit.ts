@@ -12,7 +12,7 @@ import { encodeMp3 } from '../../../src/server/render/music/encode';
 import { WAVES, renderSong, score, tableVoice } from '../../../src/server/render/music/synth';
 import { MUSIC_TRACKS, MUSIC_VERSION } from '../../../src/server/render/music/tracks';
 import { runRenderJobWith } from '../../../src/server/render/jobs';
-import { renderLogoAnimation, renderLogoPng, renderLogoShowcase } from '../../../src/server/render/logo';
+import { renderBrandKit, renderLogoAnimation, renderLogoPng, renderLogoShowcase } from '../../../src/server/render/logo';
 import type { RenderRunner } from '../../../src/server/queue/renderSpec';
 import type { RenderResult, RenderSpec } from '../../../src/server/render/jobSpec';
 import { post, type TestApp } from '../helpers';
@@ -106,6 +106,7 @@ export class SmallRealRunner implements RenderRunner {
         renderLogoPng,
         renderLogoAnimation,
         renderLogoShowcase,
+        renderBrandKit,
         renderBannerVideo: (styleId, input, options) => renderBannerVideo(styleId, input, { ...options, ...SMALL_BANNER }),
       },
       spec,

@@ -24,7 +24,7 @@ import { GENERATIVE_PROVIDER_ID, bannerArtDescriptorFromEnv } from '../../../src
 import { HttpArtMessages } from '../../../src/server/render/aiBanner/http';
 import { runRenderJobWith } from '../../../src/server/render/jobs';
 import { renderBannerVideo } from '../../../src/server/render/banner';
-import { renderLogoAnimation, renderLogoPng, renderLogoShowcase } from '../../../src/server/render/logo';
+import { renderBrandKit, renderLogoAnimation, renderLogoPng, renderLogoShowcase } from '../../../src/server/render/logo';
 import { createClock } from '../helpers';
 
 jest.setTimeout(90_000);
@@ -101,7 +101,7 @@ describe('the builder banner job (ab)', () => {
   });
 
   it('a provider\'s user-facing error becomes the job\'s message; any other error the generic one', async () => {
-    const renderers = { renderLogoPng, renderLogoAnimation, renderLogoShowcase, renderBannerVideo };
+    const renderers = { renderLogoPng, renderLogoAnimation, renderLogoShowcase, renderBrandKit, renderBannerVideo };
     const runner = (error: Error): RenderRunner => ({
       run: (job, outDir, signal) =>
         runRenderJobWith(

@@ -35,6 +35,10 @@ function stubRenderers(): Renderers & { calls: unknown[][] } {
       calls.push(['showcase', ...args]);
       return png(args[2].width, args[2].height);
     },
+    renderBrandKit: async (...args) => {
+      calls.push(['brand-kit', ...args]);
+      return { files: new Map([['icon-192.png', png(192, 192)]]) };
+    },
     renderBannerVideo: async (styleId, input, options) => {
       calls.push(['video', styleId, input.texts, options.width, options.height]);
       fs.writeFileSync(options.outFile, 'mp4');

@@ -26,6 +26,7 @@ import { bannerStyleById, logoStyleById } from '../../render/styles';
 import type { UserRow } from '../auth/repository';
 import type { WorksRepository } from '../works/repository';
 import type { GenerationLimiters } from './rateLimits';
+import type { BrandKits } from './brandKits';
 import type { ZipService } from './zip';
 
 /** Page sizes a template list accepts; the SPA asks for 12 (spec section 9). */
@@ -62,6 +63,8 @@ export interface GenerationServiceDeps {
   limiters: GenerationLimiters;
   /** Where each user's logos and banners are noted for the back office's 我的作品. */
   works: WorksRepository;
+  /** Brand kits, started in idle time once a logo is done. */
+  kits: BrandKits;
 }
 
 /** Logo and banner generation (spec section 7, "Mini site, logo and banner"; DESIGN.md section 6). */
@@ -92,13 +95,16 @@ export class GenerationService {
         return { uniqueId: '', isInquiry: true, exist: false, waitCount: outcome.waitCount, ...NO_RESULT, expectedSeconds: 0 };
       case 'exists':
         await this.deps.works.record(user.id, outcome.id, spec.texts.logotext);
+        this.deps.kits.prepare(outcome.id);
         return existing(outcome.id, outcome.kind);
       case 'queued': {
         await this.deps.works.record(user.id, outcome.id, spec.texts.logotext);
         if (!(await queue.waitForQuickJob(outcome, user.id))) return queued(outcome.id, outcome.waitCount, outcome.remainingMs);
         const now = await queue.poll(outcome.id, user.id);
         // Ended without a result (failed): the first poll says why, as it always does.
-        return now.type === 'done' ? existing(now.id, now.kind) : queued(outcome.id, 0, 0);
+        if (now.type !== 'done') return queued(outcome.id, 0, 0);
+        this.deps.kits.prepare(now.id);
+        return existing(now.id, now.kind);
       }
     }
   }
@@ -115,6 +121,7 @@ export class GenerationService {
       case 'waiting':
         return { ...none, waitCount: outcome.waitCount, expectedSeconds: answerSeconds(outcome.remainingMs) };
       case 'done':
+        this.deps.kits.prepare(outcome.id);
         return { ...none, isCreate: true, ...resultUrls(outcome.id, outcome.kind) };
       case 'failed':
         return { ...none, expired: true, errorMsg: outcome.message };

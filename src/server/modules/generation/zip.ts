@@ -7,7 +7,9 @@ import type { Clock } from '../../clock';
 import { invalid } from '../../http/envelope';
 import { GENERATED_URL_PREFIX, ZIPS_URL_PREFIX, jobDir, zipsDir } from '../../queue/paths';
 import type { FinishedJob, RenderQueue } from '../../queue/renderQueue';
-import { logoTextOf, type UserJobKind } from '../../render/jobSpec';
+import { BRAND_GUIDE_ZIP_NAME, JOB_FILES, logoTextOf, type UserJobKind } from '../../render/jobSpec';
+import type { BrandKits } from './brandKits';
+import type { FastifyBaseLogger } from 'fastify';
 import type { DataFiles } from '../../storage/dataFiles';
 
 /** What each result file is called inside a zip, after the logo text: 龙腾天下-banner.mp4. */
@@ -19,6 +21,19 @@ const ENTRY_NAMES: Record<UserJobKind, Record<string, string>> = {
 };
 
 export const DEFAULT_ZIP_NAME = 'LOGO';
+
+/** The brand kit's folder in a logo's zip, after the logo text: 龙腾天下-品牌套件/. */
+export const BRAND_KIT_FOLDER = '品牌套件';
+
+/** The kit's files under `folder/` (a free name), the guide under its Chinese name; HTML is deflated, pictures are not. */
+function addKit(entries: Zippable, kitDir: string, folder: string, mtime: Date): void {
+  let name = folder;
+  for (let n = 2; Object.keys(entries).some((entry) => entry.startsWith(`${name}/`)); n += 1) name = `${folder} (${n})`;
+  for (const stored of Object.values(JOB_FILES['brand-kit'])) {
+    const inZip = stored === JOB_FILES['brand-kit'].guide ? BRAND_GUIDE_ZIP_NAME : stored;
+    entries[`${name}/${inZip}`] = [fs.readFileSync(path.join(kitDir, stored)), { level: stored.endsWith('.html') ? 6 : 0, mtime }];
+  }
+}
 
 /**
  * A zip is made to be downloaded at once (every download asks the API for its URL first), so it is
@@ -129,8 +144,11 @@ export function resultFileOf(raw: string, ownHosts: ReadonlySet<string>): { id: 
  * server-made names, never from a path the client sent. Identical requests reuse the zip.
  */
 export class ZipService {
+  /** Zips being made, by content. */
+  private readonly making = new Map<string, Promise<ZipAnswer>>();
+
   constructor(
-    private readonly options: { dataDir: string; files: DataFiles; queue: RenderQueue; now: Clock; key: Buffer },
+    private readonly options: { dataDir: string; files: DataFiles; queue: RenderQueue; now: Clock; key: Buffer; kits: BrandKits; log: FastifyBaseLogger },
   ) {}
 
   async create(request: { fileName: string; fileList: string[] }, ownHosts: ReadonlySet<string>): Promise<ZipAnswer> {
@@ -144,10 +162,30 @@ export class ZipService {
     }
     if (!jobs.length) throw invalid(GenerationMessages.zipFileRefused);
 
-    const key = zipKeyFor(this.options.dataDir, this.options.key, JSON.stringify(['results', zipName, jobs.map((job) => [job.id, job.finishedAt])]), zipName);
+    // A logo's zip carries its brand kit. A kit that fails leaves the logo downloadable, under
+    // another key: the next request tries the kit again instead of reusing a zip without it.
+    const kits = new Map<string, string>();
+    for (const job of jobs) {
+      const dir = await this.options.kits.folderOf(job, 'demand').catch((error: unknown) => {
+        this.options.log.error({ err: error, jobId: job.id }, 'brand kit failed; zipped without it');
+        return null;
+      });
+      if (dir) kits.set(job.id, dir);
+    }
+    const content = JSON.stringify(['results', 'kit1', zipName, jobs.map((job) => [job.id, job.finishedAt, kits.has(job.id)])]);
+    // Identical requests at once (a double click, two tabs) share one zip.
+    const known = this.making.get(content);
+    if (known) return known;
+    const made = this.zipOnce(content, jobs, zipName, kits).finally(() => this.making.delete(content));
+    this.making.set(content, made);
+    return made;
+  }
+
+  private async zipOnce(content: string, jobs: FinishedJob[], zipName: string, kits: ReadonlyMap<string, string>): Promise<ZipAnswer> {
+    const key = zipKeyFor(this.options.dataDir, this.options.key, content, zipName);
     const { file, zipUrl } = zipLocation(this.options.dataDir, key, zipName);
     if (!(await this.options.files.fetch(file))) {
-      await this.write(file, jobs, zipName);
+      await this.write(file, jobs, zipName, kits);
       await this.options.files.publish(file);
     }
     markZipUsed(file, this.options.now());
@@ -189,7 +227,7 @@ export class ZipService {
     return removed;
   }
 
-  private async write(file: string, jobs: FinishedJob[], zipName: string): Promise<void> {
+  private async write(file: string, jobs: FinishedJob[], zipName: string, kits: ReadonlyMap<string, string>): Promise<void> {
     const entries: Zippable = {};
     for (const job of jobs) {
       const base = sanitiseFileName(logoTextOf(job.spec), zipName);
@@ -203,6 +241,8 @@ export class ZipService {
         // PNG, JPEG and H.264 are compressed already: deflating them again only costs time.
         entries[name] = [fs.readFileSync(source), { level: 0, mtime: new Date(job.finishedAt) }];
       }
+      const kit = kits.get(job.id);
+      if (kit) addKit(entries, kit, `${base}-${BRAND_KIT_FOLDER}`, new Date(job.finishedAt));
     }
     writeZipAtomically(file, entries);
   }

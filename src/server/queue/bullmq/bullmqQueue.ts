@@ -11,7 +11,7 @@ import { QueueEvents } from 'bullmq';
 import path from 'node:path';
 import type { Clock } from '../../clock';
 import type { DialectName, Sql } from '../../db/connection';
-import type { CatalogJobSpec, UserJobKind, UserJobSpec } from '../../render/jobSpec';
+import type { SideJobSpec, UserJobKind, UserJobSpec } from '../../render/jobSpec';
 import { addressLimitKey } from '../../security/clientAddress';
 import type { SharedState } from '../../sharedState/types';
 import type { DataFiles } from '../../storage/dataFiles';
@@ -255,7 +255,7 @@ export class BullmqRenderQueue implements RenderQueue {
    * A gallery task on the workers, below users' jobs: one BullMQ job per key, whichever servers ask;
    * its files come back through the store into this server's DATA_DIR.
    */
-  renderGallery(key: string, spec: CatalogJobSpec, priority: GalleryPriority): Promise<GalleryResult> {
+  renderGallery(key: string, spec: SideJobSpec, priority: GalleryPriority): Promise<GalleryResult> {
     if (this.closed || !this.started) return Promise.reject(new RenderAborted('shutdown'));
     const known = this.gallery.get(key);
     if (known) {
@@ -270,7 +270,7 @@ export class BullmqRenderQueue implements RenderQueue {
     return promise;
   }
 
-  private async renderGalleryNow(key: string, spec: CatalogJobSpec, priority: GalleryPriority): Promise<GalleryResult> {
+  private async renderGalleryNow(key: string, spec: SideJobSpec, priority: GalleryPriority): Promise<GalleryResult> {
     const jobId = galleryJobId(key);
     const end = this.whenEnded(jobId, GALLERY_WAIT_MS);
     await this.jobs.addGallery(key, spec, priority === 'demand' ? RENDER_PRIORITY.galleryDemand : RENDER_PRIORITY.galleryBackground);

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { GenerationMessages } from '../../../contract/generation';
 import type { Clock } from '../../clock';
-import { userFacingMessage, type CatalogJobSpec, type RenderKind, type RenderResult, type RenderSpec } from '../../render/jobSpec';
+import { userFacingMessage, type SideJobSpec, type RenderKind, type RenderResult, type RenderSpec } from '../../render/jobSpec';
 import type { DataFiles } from '../../storage/dataFiles';
 import { renderUnderTimeout } from '../embedded/timedRender';
 import { jobDir, renderTmpDir } from '../paths';
@@ -98,7 +98,7 @@ export const GALLERY_RENDERS_FOLDER = 'gallery-renders';
  * Renders a gallery task and puts its files in the store for the API server that asked; rejects
  * with the render's error (its callers hear it) or, when the worker stops, with the abort.
  */
-export async function processGalleryJob(deps: JobProcessorDeps, key: string, spec: CatalogJobSpec, signal: AbortSignal): Promise<GalleryOutput> {
+export async function processGalleryJob(deps: JobProcessorDeps, key: string, spec: SideJobSpec, signal: AbortSignal): Promise<GalleryOutput> {
   const { files } = deps;
   const root = path.join(files.dataDir, GALLERY_RENDERS_FOLDER);
   fs.mkdirSync(root, { recursive: true });

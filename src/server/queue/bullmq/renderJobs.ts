@@ -9,7 +9,7 @@ import { Queue, WaitingError, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import crypto from 'node:crypto';
 import type { Clock } from '../../clock';
-import type { CatalogJobSpec } from '../../render/jobSpec';
+import type { SideJobSpec } from '../../render/jobSpec';
 import type { RenderSlots } from './renderSlots';
 
 export const QUEUE_NAME = 'renders';
@@ -17,7 +17,7 @@ export const QUEUE_NAME = 'renders';
 export const RENDER_PRIORITY = { user: 1, galleryDemand: 2, galleryBackground: 3 } as const;
 
 /** A user job (its row's id) or a gallery picture's render (no row: the spec travels with it). */
-export type RenderJobData = { id: string } | { gallery: string; spec: CatalogJobSpec };
+export type RenderJobData = { id: string } | { gallery: string; spec: SideJobSpec };
 
 /** What a gallery render hands back: its files in the store under `folder` (a path under DATA_DIR, '/'-separated). */
 export interface GalleryOutput {
@@ -48,7 +48,7 @@ export class RenderJobs {
    * Adds a gallery task once (an id in the queue already is left as it is), or raises a waiting
    * background task to demand. Answers its job id.
    */
-  async addGallery(key: string, spec: CatalogJobSpec, priority: number): Promise<string> {
+  async addGallery(key: string, spec: SideJobSpec, priority: number): Promise<string> {
     const jobId = galleryJobId(key);
     const known = await this.queue.getJob(jobId);
     if (!known) await this.queue.add('gallery', { gallery: key, spec }, { jobId, priority, removeOnComplete: true, removeOnFail: true });

@@ -10,7 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import fs from 'node:fs';
 import type { Clock } from '../../clock';
 import type { DialectName, Sql } from '../../db/connection';
-import type { CatalogJobSpec, RenderKind, UserJobKind, UserJobSpec } from '../../render/jobSpec';
+import type { SideJobSpec, RenderKind, UserJobKind, UserJobSpec } from '../../render/jobSpec';
 import { addressLimitKey } from '../../security/clientAddress';
 import { generatedDir, renderTmpDir } from '../paths';
 import { DurationRepository, RenderDurations, type RenderSeeds } from '../renderDurations';
@@ -253,7 +253,7 @@ export class EmbeddedRenderQueue implements RenderQueue {
     return expectedAnswerSeconds(await this.expectedMs(kind, style));
   }
 
-  renderGallery(key: string, spec: CatalogJobSpec, priority: GalleryPriority): Promise<GalleryResult> {
+  renderGallery(key: string, spec: SideJobSpec, priority: GalleryPriority): Promise<GalleryResult> {
     if (this.closed || !this.started) return Promise.reject(new RenderAborted('shutdown'));
     const result = this.gallery.request(key, spec, priority);
     void this.scheduler.fill();

@@ -3,12 +3,12 @@
  * is queued, demand (someone is looking at the gallery) before background (filling idle time),
  * and tasks with the same key share one render.
  */
-import type { CatalogJobSpec } from '../../render/jobSpec';
+import type { SideJobSpec } from '../../render/jobSpec';
 import type { GalleryPriority, GalleryResult } from '../renderQueue';
 
 export interface GalleryTask {
   key: string;
-  spec: CatalogJobSpec;
+  spec: SideJobSpec;
   priority: GalleryPriority;
   promise: Promise<GalleryResult>;
   resolve: (value: GalleryResult) => void;
@@ -20,7 +20,7 @@ export class GalleryLane {
   private readonly byKey = new Map<string, GalleryTask>();
 
   /** The task of `key`, waiting or running, made if new; a demand raises a background task that still waits. */
-  request(key: string, spec: CatalogJobSpec, priority: GalleryPriority): Promise<GalleryResult> {
+  request(key: string, spec: SideJobSpec, priority: GalleryPriority): Promise<GalleryResult> {
     const known = this.byKey.get(key);
     if (known) {
       if (priority === 'demand' && known.priority === 'background') {

@@ -43,3 +43,5 @@ export async function renderLogoShowcase(styleId: number, texts: LogoTexts, size
   const { key, style } = styleById(styleId);
   return renderShowcase(key, style, texts, size.width, size.height);
 }
+
+export { renderBrandKit } from './brandKit';

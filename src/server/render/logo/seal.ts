@@ -8,6 +8,9 @@ import type { Rng } from './prng';
 import { createLayer, inDevicePixels, linear, type Ctx, type Layer } from './surface';
 import { erosionTile } from './noise';
 
+/** The seals' face when a style names none. */
+export const SEAL_FACE: FontFaceName = 'serifBlack';
+
 export interface SealStyle {
   face?: FontFaceName;
   /** The ink: vermilion by default. */
@@ -105,7 +108,7 @@ export function renderSeal(text: string, cx: number, cy: number, height: number,
   const margin = h * 0.2;
   const layer = createLayer({ x: cx - w / 2 - margin, y: cy - h / 2 - margin, w: w + margin * 2, h: h + margin * 2 }, scale);
   const { ctx } = layer;
-  const face = style.face ?? 'serifBlack';
+  const face = style.face ?? SEAL_FACE;
   ctx.save();
   ctx.translate(cx, cy);
   ctx.rotate(tilt);

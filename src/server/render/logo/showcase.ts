@@ -1,4 +1,5 @@
 /** The gallery picture: the logo on a scene in its style's mood, opaque, at an exact size. */
+import type { Canvas } from '@napi-rs/canvas';
 import type { LogoTexts } from '../../../contract/generation';
 import { buildParts, flatten } from './compose';
 import { hashString, Rng } from './prng';
@@ -11,23 +12,26 @@ export async function renderShowcase(key: string, style: LogoStyle, texts: LogoT
   // Render near the size it will be shown at: sharper than shrinking a full-size logo, and faster.
   const renderScale = Math.min(1, Math.max(0.15, (w * 0.85) / 1100));
   const logo = flatten(buildParts(key, style, texts, renderScale));
+  const fit = Math.min((w * 0.84) / logo.canvas.width, (h * 0.8) / logo.canvas.height);
+  return logoOnBackdrop(key, style, logo.canvas, w, h, fit).encode('png');
+}
+
+/** The style's scene at w x h with `logo` drawn at `fit` times its size in the middle, lifted by a soft shadow. */
+export function logoOnBackdrop(key: string, style: LogoStyle, logo: Canvas, w: number, h: number, fit: number): Canvas {
   const picture = createLayer({ x: 0, y: 0, w, h }, 1);
   const { ctx } = picture;
   ctx.fillStyle = '#000';
   ctx.fillRect(0, 0, w, h);
   style.backdrop(ctx, w, h, new Rng(hashString(`backdrop:${key}`)));
-  const lw = logo.canvas.width;
-  const lh = logo.canvas.height;
-  const fit = Math.min((w * 0.84) / lw, (h * 0.8) / lh);
-  const dw = lw * fit;
-  const dh = lh * fit;
+  const dw = logo.width * fit;
+  const dh = logo.height * fit;
   inDevicePixels(picture, (device) => {
     device.imageSmoothingEnabled = true;
     device.imageSmoothingQuality = 'high';
     device.shadowColor = 'rgba(0,0,0,0.45)';
     device.shadowBlur = Math.max(4, w / 80);
     device.shadowOffsetY = Math.max(2, h / 150);
-    device.drawImage(logo.canvas, (w - dw) / 2, (h - dh) / 2, dw, dh);
+    device.drawImage(logo, (w - dw) / 2, (h - dh) / 2, dw, dh);
   });
-  return picture.canvas.encode('png');
+  return picture.canvas;
 }
