@@ -80,8 +80,8 @@ figure img{display:block;width:100%;height:auto;border:1px solid #e4e6eb;border-
 figcaption{font-size:13px;color:#646a73;margin-top:6px}
 .checker{background:repeating-conic-gradient(#eceff3 0 25%,#fff 0 50%) 0 0/20px 20px}
 .icons{display:flex;flex-wrap:wrap;align-items:flex-end;gap:20px}
-.icons figure img{width:auto}
-ul.swatches{list-style:none;margin:0;padding:0;display:grid;grid-template-columns:repeat(auto-fill,minmax(160px,1fr));gap:12px}
+.icons figure img{max-width:100%}
+ul.swatches{list-style:none;margin:0;padding:0;display:grid;grid-template-columns:repeat(auto-fill,minmax(120px,1fr));gap:12px}
 .swatch{display:flex;flex-direction:column;font-size:13px;color:#646a73}
 .swatch b{color:#1f2329;font-size:15px}
 .chip{display:block;height:72px;border-radius:6px;border:1px solid rgba(0,0,0,.08);margin-bottom:6px}
@@ -107,10 +107,10 @@ th{color:#646a73;font-weight:500}
 
 <h2>图标与头像</h2>
 <section class="icons">
-<figure><img src="${FILES.icon192}" width="192" height="192" alt="应用图标"><figcaption>应用图标</figcaption></figure>
-<figure><img src="${FILES.avatar}" width="160" height="160" style="border-radius:50%" alt="社交头像"><figcaption>社交头像（圆形裁切）</figcaption></figure>
-<figure><img src="${FILES.appleTouch}" width="60" height="60" style="border-radius:14px" alt="主屏图标"><figcaption>主屏图标</figcaption></figure>
-<figure><img src="${FILES.favicon}" width="32" height="32" alt="网站图标"><figcaption>favicon</figcaption></figure>
+<figure><img src="${FILES.icon192}" width="192" height="192" style="width:192px;height:192px;border-radius:22%" alt="应用图标"><figcaption>应用图标</figcaption></figure>
+<figure><img src="${FILES.avatar}" width="160" height="160" style="width:160px;height:160px;border-radius:50%" alt="社交头像"><figcaption>社交头像（圆形裁切）</figcaption></figure>
+<figure><img src="${FILES.appleTouch}" width="60" height="60" style="width:60px;height:60px;border-radius:14px" alt="主屏图标"><figcaption>主屏图标</figcaption></figure>
+<figure><img src="${FILES.favicon}" width="32" height="32" style="width:32px;height:32px" alt="网站图标"><figcaption>favicon</figcaption></figure>
 </section>
 
 <h2>标准色</h2>
