@@ -11,6 +11,8 @@ import path from 'node:path';
 interface FaceSource {
   /** The @fontsource package name. */
   pkg: string;
+  /** The family's published name (brand guides name it). */
+  family: string;
   weight: number;
   /** Whether the package ships a latin file (the Chinese display faces' latin glyphs sit in their CJK file). */
   latin: boolean;
@@ -19,54 +21,43 @@ interface FaceSource {
 /** The faces renderers may ask for by name. */
 export const FONT_FACES = {
   /** Noto Sans SC Black: heavy modern sans. */
-  sansBlack: { pkg: 'noto-sans-sc', weight: 900, latin: true },
-  sansBold: { pkg: 'noto-sans-sc', weight: 700, latin: true },
-  sans: { pkg: 'noto-sans-sc', weight: 400, latin: true },
+  sansBlack: { pkg: 'noto-sans-sc', family: 'Noto Sans SC', weight: 900, latin: true },
+  sansBold: { pkg: 'noto-sans-sc', family: 'Noto Sans SC', weight: 700, latin: true },
+  sans: { pkg: 'noto-sans-sc', family: 'Noto Sans SC', weight: 400, latin: true },
   /** Noto Serif SC Black: engraved, classical. */
-  serifBlack: { pkg: 'noto-serif-sc', weight: 900, latin: true },
-  serifBold: { pkg: 'noto-serif-sc', weight: 700, latin: true },
+  serifBlack: { pkg: 'noto-serif-sc', family: 'Noto Serif SC', weight: 900, latin: true },
+  serifBold: { pkg: 'noto-serif-sc', family: 'Noto Serif SC', weight: 700, latin: true },
   /** ZCOOL QingKe HuangYou: blocky display face, the classic game-title look. */
-  display: { pkg: 'zcool-qingke-huangyou', weight: 400, latin: true },
+  display: { pkg: 'zcool-qingke-huangyou', family: 'ZCOOL QingKe HuangYou（站酷庆科黄油体）', weight: 400, latin: true },
   /** ZCOOL KuaiLe: round, playful, cartoon. */
-  cartoon: { pkg: 'zcool-kuaile', weight: 400, latin: true },
+  cartoon: { pkg: 'zcool-kuaile', family: 'ZCOOL KuaiLe（站酷快乐体）', weight: 400, latin: true },
   /** ZCOOL XiaoWei: elegant serif display. */
-  elegant: { pkg: 'zcool-xiaowei', weight: 400, latin: true },
+  elegant: { pkg: 'zcool-xiaowei', family: 'ZCOOL XiaoWei（站酷小薇体）', weight: 400, latin: true },
   /** Ma Shan Zheng: regular brush calligraphy. */
-  brush: { pkg: 'ma-shan-zheng', weight: 400, latin: true },
+  brush: { pkg: 'ma-shan-zheng', family: 'Ma Shan Zheng（马善政毛笔楷书）', weight: 400, latin: true },
   /** Zhi Mang Xing: wild running brush. */
-  wildBrush: { pkg: 'zhi-mang-xing', weight: 400, latin: true },
+  wildBrush: { pkg: 'zhi-mang-xing', family: 'Zhi Mang Xing（钟齐志莽行书）', weight: 400, latin: true },
   /** Liu Jian Mao Cao: cursive grass script. */
-  cursive: { pkg: 'liu-jian-mao-cao', weight: 400, latin: true },
+  cursive: { pkg: 'liu-jian-mao-cao', family: 'Liu Jian Mao Cao（刘建毛草）', weight: 400, latin: true },
   /** Long Cang: handwriting. */
-  handwriting: { pkg: 'long-cang', weight: 400, latin: true },
+  handwriting: { pkg: 'long-cang', family: 'Long Cang（龙藏体）', weight: 400, latin: true },
 } as const satisfies Record<string, FaceSource>;
 
 export type FontFaceName = keyof typeof FONT_FACES;
 
+const WEIGHT_NAMES: Readonly<Record<number, string>> = { 400: 'Regular', 700: 'Bold 700', 900: 'Black 900' };
+
+/** What a brand guide says of a face: its published name and weight. */
+export function fontCredit(name: FontFaceName): { family: string; weight: string } {
+  const { family, weight } = FONT_FACES[name];
+  return { family, weight: WEIGHT_NAMES[weight] ?? String(weight) };
+}
+
 /**
- * What a brand guide says of each face: its published name and licence (every @fontsource package
- * here declares OFL-1.1 in its package.json; tests/server/render check that they still do).
+ * The licence every face here is published under: every @fontsource package here declares
+ * OFL-1.1 in its package.json (tests/server/render/logo/brandKit.test.ts checks they still do).
  */
-export const FONT_CREDITS: Readonly<Record<FontFaceName, { family: string; weight: string }>> = {
-  sansBlack: { family: 'Noto Sans SC', weight: 'Black 900' },
-  sansBold: { family: 'Noto Sans SC', weight: 'Bold 700' },
-  sans: { family: 'Noto Sans SC', weight: 'Regular 400' },
-  serifBlack: { family: 'Noto Serif SC', weight: 'Black 900' },
-  serifBold: { family: 'Noto Serif SC', weight: 'Bold 700' },
-  display: { family: 'ZCOOL QingKe HuangYou（站酷庆科黄油体）', weight: 'Regular' },
-  cartoon: { family: 'ZCOOL KuaiLe（站酷快乐体）', weight: 'Regular' },
-  elegant: { family: 'ZCOOL XiaoWei（站酷小薇体）', weight: 'Regular' },
-  brush: { family: 'Ma Shan Zheng（马善政毛笔楷书）', weight: 'Regular' },
-  wildBrush: { family: 'Zhi Mang Xing（钟齐志莽行书）', weight: 'Regular' },
-  cursive: { family: 'Liu Jian Mao Cao（刘建毛草）', weight: 'Regular' },
-  handwriting: { family: 'Long Cang（龙藏体）', weight: 'Regular' },
-};
-
-/** The licence every face here is published under. */
 export const FONT_LICENCE = 'SIL Open Font License 1.1（可免费商用，可嵌入）';
-
-/** The @fontsource package of a face, for the licence check. */
-export const fontPackageOf = (name: FontFaceName): string => FONT_FACES[name].pkg;
 
 const FALLBACK: FontFaceName = 'sansBlack';
 

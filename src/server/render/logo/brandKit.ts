@@ -7,7 +7,7 @@
 import { createCanvas, type Canvas } from '@napi-rs/canvas';
 import sharp from 'sharp';
 import type { LogoTexts } from '../../../contract/generation';
-import { FONT_CREDITS, type FontFaceName } from '../fonts';
+import { fontCredit, type FontFaceName } from '../fonts';
 import { JOB_FILES } from '../jobSpec';
 import { logoStyleById } from '../styles';
 import { brandGuideHtml, type BrandColour, type BrandGuideInput } from './brandGuide';
@@ -161,7 +161,7 @@ export async function renderBrandKit(styleId: number, texts: LogoTexts): Promise
     styleName: logoStyleById(styleId)?.name ?? '',
     logoSize: { width: logo.width, height: logo.height },
     colours: mainColours(logo),
-    fonts: [...faces].map(([face, parts]) => ({ ...FONT_CREDITS[face], usedFor: parts.join('、') })),
+    fonts: [...faces].map(([face, parts]) => ({ ...fontCredit(face), usedFor: parts.join('、') })),
     clearSpace,
     minWidthPx: Math.ceil((logo.width * MIN_GLYPH_PX) / em),
     minWidthMm: Math.ceil((logo.width * MIN_GLYPH_MM) / em),
