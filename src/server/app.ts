@@ -99,7 +99,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
   app.addHook('onClose', async () => files.close());
 
   const renderQueue = await openRenderQueue({ config, sql: database.sql, dialect: database.dialect, now, log: app.log, state, files, generation: options.generation });
-  const services = createServices({ config, sql: database.sql, now, log: app.log, state, files, renderQueue, smsProvider: options.smsProvider, miniSite: options.miniSite, builder: options.builder });
+  const services = createServices({ config, sql: database.sql, now, log: app.log, state, files, renderQueue, smsProvider: options.smsProvider, miniSite: options.miniSite, builder: options.builder, kitWaitMs: options.generation?.kitWaitMs });
   // Its first read makes the feedback group's join QR from the stored link.
   await services.common.siteConfig();
   const housekeeping = startHousekeeping(services, app.log);

@@ -55,6 +55,8 @@ export interface ServiceInputs {
   /** Embedded, or BullMQ with workers elsewhere (queue/index.ts). */
   renderQueue: RenderQueue;
   smsProvider?: SmsProvider;
+  /** How long a logo's zip waits for its brand kit; KIT_WAIT_MS by default. */
+  kitWaitMs?: number;
   miniSite?: MiniSiteOverrides;
   builder?: BuilderOverrides;
 }
@@ -70,7 +72,7 @@ export interface MiniSiteOverrides {
 }
 
 /** Wires the services once per app: one place shows what depends on what. */
-export function createServices({ config, sql, now, log, state, files, renderQueue, smsProvider, miniSite, builder }: ServiceInputs) {
+export function createServices({ config, sql, now, log, state, files, renderQueue, smsProvider, kitWaitMs, miniSite, builder }: ServiceInputs) {
   const limiter = new RateLimiter(sql, now);
   const users = new UserRepository(sql, now);
   const tokens = new TokenService(config.jwtSecret, now);
@@ -84,7 +86,7 @@ export function createServices({ config, sql, now, log, state, files, renderQueu
   const catalog = new Catalog({ files, queue: renderQueue, log, now, state });
   const zipKey = deriveKey(config.jwtSecret, 'zip-key');
   const brandKits = new BrandKits({ dataDir: config.dataDir, files, queue: renderQueue, log });
-  const zips = new ZipService({ dataDir: config.dataDir, files, queue: renderQueue, now, key: zipKey, kits: brandKits, log });
+  const zips = new ZipService({ dataDir: config.dataDir, files, queue: renderQueue, now, key: zipKey, kits: brandKits, kitWaitMs, log });
   const generationLimiters = new GenerationLimiters(state);
   const works = new WorksRepository(sql, now);
   const music = new MusicLibrary({ dataDir: config.dataDir, files, log, now, state });

@@ -20,6 +20,8 @@ import { WorkerPool } from './workerPool';
 export interface GenerationOverrides {
   runner?: RenderRunner;
   queue?: Partial<Pick<EmbeddedQueueOptions, 'timeoutsMs' | 'leaseMs' | 'abortGraceMs' | 'maxAttempts' | 'maxInterruptions' | 'sweepIntervalMs' | 'seeds' | 'quickWaitMs'>>;
+  /** How long a logo's zip waits for its brand kit (KIT_WAIT_MS). */
+  kitWaitMs?: number;
 }
 
 export interface QueueInputs {

@@ -12,11 +12,13 @@ let t: GenerationTestApp;
 let auth: Record<string, string>;
 let runner: FakeRunner;
 
-beforeEach(async () => {
+const start = async (kitWaitMs?: number): Promise<void> => {
   runner = new FakeRunner('manual');
-  t = await buildGenerationApp({ runner });
+  t = await buildGenerationApp({ runner, kitWaitMs });
   auth = quickLogin(t).headers;
-});
+};
+
+beforeEach(() => start());
 
 afterEach(async () => {
   await t.close();
@@ -78,6 +80,22 @@ it('zips the logo alone when its kit fails, and tries the kit again on the next 
   const second = await retried;
   expect(second.data.zipUrl).not.toBe(first.data.zipUrl);
   expect(await entriesOf(second.data.zipUrl)).toContain('龙腾天下-品牌套件/logo-on-dark.png');
+});
+
+it('zips the logo alone when its kit is not made in time (slots busy), and holds the kit in a later zip', async () => {
+  await t.close();
+  await start(50);
+  const logoUrl = await finishedLogo();
+  // The kit render never ends while the zip waits.
+  const first = await zip(logoUrl);
+  expect(first.code).toBe(200);
+  expect(await entriesOf(first.data.zipUrl)).toEqual(['龙腾天下-logo.png']);
+  kitRenders()[0].finish();
+  await settle(20);
+  const second = await zip(logoUrl);
+  expect(second.data.zipUrl).not.toBe(first.data.zipUrl);
+  expect(await entriesOf(second.data.zipUrl)).toContain('龙腾天下-品牌套件/app-icon-1024.png');
+  expect(kitRenders()).toHaveLength(1);
 });
 
 it('makes no kit for a banner', async () => {

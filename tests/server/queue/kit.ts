@@ -115,6 +115,7 @@ export interface GenerationAppOptions {
   clock?: TestClock;
   /** Leave the folder in place on close, for a restart. */
   keepDataDir?: boolean;
+  kitWaitMs?: number;
 }
 
 /**
@@ -130,8 +131,8 @@ export const TEST_SEEDS: RenderSeeds = {
 
 /** The app with a fake renderer, short time limits, TEST_SEEDS and a clock the test moves. */
 export async function buildGenerationApp(options: GenerationAppOptions = {}): Promise<GenerationTestApp> {
-  const { queue, runner = new FakeRunner(), env, dataDir, clock, keepDataDir } = options;
-  const testApp = await buildTestApp({ env, dataDir, clock, keepDataDir, generation: { runner, queue: { abortGraceMs: 50, sweepIntervalMs: 60_000, seeds: TEST_SEEDS, ...queue } } });
+  const { queue, runner = new FakeRunner(), env, dataDir, clock, keepDataDir, kitWaitMs } = options;
+  const testApp = await buildTestApp({ env, dataDir, clock, keepDataDir, generation: { runner, kitWaitMs, queue: { abortGraceMs: 50, sweepIntervalMs: 60_000, seeds: TEST_SEEDS, ...queue } } });
   return { ...testApp, runner };
 }
 

@@ -22,6 +22,9 @@ const ENTRY_NAMES: Record<UserJobKind, Record<string, string>> = {
 
 export const DEFAULT_ZIP_NAME = 'LOGO';
 
+/** How long a logo's zip waits for its brand kit (0.7 s of render, once a slot is free). */
+export const KIT_WAIT_MS = 15_000;
+
 /** The brand kit's folder in a logo's zip, after the logo text: 龙腾天下-品牌套件/. */
 export const BRAND_KIT_FOLDER = '品牌套件';
 
@@ -148,7 +151,7 @@ export class ZipService {
   private readonly making = new Map<string, Promise<ZipAnswer>>();
 
   constructor(
-    private readonly options: { dataDir: string; files: DataFiles; queue: RenderQueue; now: Clock; key: Buffer; kits: BrandKits; log: FastifyBaseLogger },
+    private readonly options: { dataDir: string; files: DataFiles; queue: RenderQueue; now: Clock; key: Buffer; kits: BrandKits; kitWaitMs?: number; log: FastifyBaseLogger },
   ) {}
 
   async create(request: { fileName: string; fileList: string[] }, ownHosts: ReadonlySet<string>): Promise<ZipAnswer> {
@@ -162,14 +165,12 @@ export class ZipService {
     }
     if (!jobs.length) throw invalid(GenerationMessages.zipFileRefused);
 
-    // A logo's zip carries its brand kit. A kit that fails leaves the logo downloadable, under
-    // another key: the next request tries the kit again instead of reusing a zip without it.
+    // A logo's zip carries its brand kit. A kit that fails, or is not made within KIT_WAIT_MS (the
+    // render slots all busy with users' jobs), leaves the logo downloadable, under another key: the
+    // next request tries the kit again (a late one is ready by then) instead of reusing this zip.
     const kits = new Map<string, string>();
     for (const job of jobs) {
-      const dir = await this.options.kits.folderOf(job, 'demand').catch((error: unknown) => {
-        this.options.log.error({ err: error, jobId: job.id }, 'brand kit failed; zipped without it');
-        return null;
-      });
+      const dir = await this.kitOf(job);
       if (dir) kits.set(job.id, dir);
     }
     const content = JSON.stringify(['results', 'kit1', zipName, jobs.map((job) => [job.id, job.finishedAt, kits.has(job.id)])]);
@@ -179,6 +180,23 @@ export class ZipService {
     const made = this.zipOnce(content, jobs, zipName, kits).finally(() => this.making.delete(content));
     this.making.set(content, made);
     return made;
+  }
+
+  private async kitOf(job: FinishedJob): Promise<string | null> {
+    const { kits, log, kitWaitMs = KIT_WAIT_MS } = this.options;
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), kitWaitMs)));
+    try {
+      const dir = await Promise.race([kits.folderOf(job, 'demand'), late]);
+      if (dir !== 'late') return dir;
+      log.warn({ jobId: job.id }, 'brand kit not ready in time; zipped without it');
+      return null;
+    } catch (error) {
+      log.error({ err: error, jobId: job.id }, 'brand kit failed; zipped without it');
+      return null;
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   private async zipOnce(content: string, jobs: FinishedJob[], zipName: string, kits: ReadonlyMap<string, string>): Promise<ZipAnswer> {
