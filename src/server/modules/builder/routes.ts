@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import {
   BuilderLimits,
   BuilderMessages,
@@ -29,7 +29,7 @@ import type { BuilderService } from './service';
 import { siteList } from './siteList';
 import { BUILDER_UPLOAD_POLICY, siteFileUpload } from './siteUpload';
 import type { BuilderRepository } from './repository';
-import type { SitePublishing } from '../publishing/sitePublishing';
+import { publishedOriginFor, type SitePublishing } from '../publishing/sitePublishing';
 import { limitKeyOf } from '../../security/clientAddress';
 import { requestOrigin } from '../miniSite/phonePreview';
 
@@ -62,7 +62,7 @@ export interface BuilderRouteDeps {
  */
 export async function registerBuilderRoutes(app: FastifyInstance, deps: BuilderRouteDeps): Promise<void> {
   const { service, completion, banners, catalogue, repo, uploads, limiters, publicOrigin, publishing, publishOrigin } = deps;
-  const publishedOrigin = (request: FastifyRequest): string => publishOrigin || publicOrigin || requestOrigin(request);
+  const publishedOrigin = publishedOriginFor({ publishOrigin, publicOrigin });
   const guarded = { preHandler: requireUser, preValidation: bodyDefaultsToObject };
 
   /** POST /api/createWeb/getWebUrl */

@@ -1,6 +1,7 @@
 import { BuilderLimits, COMPONENT_TYPES } from '../../../contract/builder';
 import { envelope, object, responses, str, type JsonSchema } from '../../http/schemaKit';
 import { configGroup, phonePreviewAnswer } from '../miniSite/schemas';
+import { publishAnswerSchema } from '../publishing/schemas';
 
 /**
  * Caps here only stop oversized input. The field rules (lengths, required fields, files we have)
@@ -156,9 +157,6 @@ export const restoreVersionSchema = {
 
 export const phonePreviewSchema = { body: object({ id }), response: phonePreviewAnswer };
 
-export const publishSchema = {
-  body: object({ id }),
-  response: responses(object({ url: { type: 'string' }, qrcode: { type: 'string' } }, ['url', 'qrcode']), { needsLogin: true }),
-};
+export const publishSchema = { body: object({ id }), response: publishAnswerSchema };
 
 export const unpublishSchema = { body: object({ id }), response: responses(null, { needsLogin: true }) };

@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { publishedOriginFor } from '../publishing/sitePublishing';
 import { BuilderMessages } from '../../../contract/builder';
 import { requestOrigin } from './phonePreview';
 import { MiniSiteLimits, MiniSiteMessages, type CreateSiteRequest, type SiteTemplateListRequest, type SiteZipRequest, type TemplateConfigRequest } from '../../../contract/miniSite';
@@ -25,7 +26,7 @@ export interface MiniSiteRouteDeps {
 /** Paths of DESIGN.md section 5; createSite and getDownloadZipUrl need a login (HTTP 401 without). */
 export async function registerMiniSiteRoutes(app: FastifyInstance, deps: MiniSiteRouteDeps): Promise<void> {
   const { service, uploads, limiters, publicOrigin, publishOrigin } = deps;
-  const publishedOrigin = (request: FastifyRequest): string => publishOrigin || publicOrigin || requestOrigin(request);
+  const publishedOrigin = publishedOriginFor({ publishOrigin, publicOrigin });
 
   /** POST /index/minisite/getTemplateCategory */
   app.post('/index/minisite/getTemplateCategory', { schema: schemas.categoriesSchema }, async () => ok({ data: service.categories() }));

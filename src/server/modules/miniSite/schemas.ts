@@ -1,5 +1,6 @@
 import { MiniSiteLimits } from '../../../contract/miniSite';
 import { envelope, object, responses, str, type JsonSchema } from '../../http/schemaKit';
+import { publishAnswerSchema } from '../publishing/schemas';
 
 /**
  * Caps here only stop oversized input. The field rules (text up to 100, textarea up to 500, the
@@ -94,19 +95,20 @@ export const createSiteSchema = {
   response: responses(object({ previewUrl: { type: 'string' }, webSiteDir: { type: 'string' } }, ['previewUrl', 'webSiteDir']), { needsLogin: true }),
 };
 
+/** A request naming one of the caller's site folders. */
+const siteDirBody = object({ webSiteDir: str(64, { default: '' }) });
+
 export const siteZipSchema = {
-  body: object({ webSiteDir: str(64, { default: '' }) }),
+  body: siteDirBody,
   response: responses(object({ zipUrl: { type: 'string' } }, ['zipUrl']), { needsLogin: true }),
 };
 
 /** 手机预览's answer (the builder's too). */
 export const phonePreviewAnswer = responses(object({ url: { type: 'string' }, qrcode: { type: 'string' }, expiresAt: { type: 'integer' } }, ['url', 'qrcode', 'expiresAt']), { needsLogin: true });
 
-export const phonePreviewSchema = { body: object({ webSiteDir: str(64, { default: '' }) }), response: phonePreviewAnswer };
+export const phonePreviewSchema = { body: siteDirBody, response: phonePreviewAnswer };
 
-/** 发布 and its state: the link and its QR code ('' and '' when not published). */
-const publishAnswer = responses(object({ url: { type: 'string' }, qrcode: { type: 'string' } }, ['url', 'qrcode']), { needsLogin: true });
-const siteDirBody = object({ webSiteDir: str(64, { default: '' }) });
-export const publishSchema = { body: siteDirBody, response: publishAnswer };
-export const publishStateSchema = { body: siteDirBody, response: publishAnswer };
+/** 发布 and its state (the state answers '' and '' when the site is not published). */
+export const publishSchema = { body: siteDirBody, response: publishAnswerSchema };
+export const publishStateSchema = { body: siteDirBody, response: publishAnswerSchema };
 export const unpublishSchema = { body: siteDirBody, response: responses(null, { needsLogin: true }) };

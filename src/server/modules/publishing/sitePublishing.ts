@@ -8,7 +8,8 @@ import { invalid } from '../../http/envelope';
 import type { DataFiles } from '../../storage/dataFiles';
 import { sitesTmpDir } from '../miniSite/paths';
 import { publishFolder } from '../miniSite/siteFolder';
-import { linkQrCode } from '../miniSite/phonePreview';
+import type { FastifyRequest } from 'fastify';
+import { linkQrCode, requestOrigin } from '../miniSite/phonePreview';
 
 /** Where published sites are served: /pub/<slug>/. */
 export const PUBLISHED_URL_PREFIX = '/pub/';
@@ -16,6 +17,12 @@ export const publishedRoot = (dataDir: string): string => path.join(dataDir, 'pu
 const publishedDir = (dataDir: string, slug: string): string => path.join(publishedRoot(dataDir), slug);
 /** A published site's link on `origin` (PUBLISH_ORIGIN, else the app's). */
 export const publishedUrl = (origin: string, slug: string): string => `${origin}${PUBLISHED_URL_PREFIX}${slug}/`;
+
+/** The origin published links carry for `request`: PUBLISH_ORIGIN, else PUBLIC_ORIGIN, else the request's. */
+export const publishedOriginFor =
+  (origins: { publishOrigin: string; publicOrigin: string }) =>
+  (request: FastifyRequest): string =>
+    origins.publishOrigin || origins.publicOrigin || requestOrigin(request);
 
 export const publishLimitMessage = (limit: number): string => `最多同时发布 ${limit} 个网站，请先下线其他网站`;
 
