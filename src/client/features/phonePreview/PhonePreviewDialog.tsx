@@ -1,4 +1,5 @@
-import { Button, Modal, Spin, Typography } from 'antd';
+import { Button, Modal, Spin } from 'antd';
+import QrLink from '../../components/QrLink';
 import { BuilderLimits } from '../../../contract/builder';
 import { safeLinkHref } from '../../../contract/links';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
@@ -31,19 +32,15 @@ export default function PhonePreviewDialog() {
           <Button onClick={() => target && dispatch(phonePreviewRequested(target))}>重试</Button>
         </div>
       ) : (
-        <div style={{ textAlign: 'center' }}>
-          <img src={link.qrcode} alt="手机预览二维码" width={200} height={200} style={{ display: 'block', margin: '0 auto 12px' }} />
-          <p style={{ margin: '0 0 8px' }}>用手机相机或微信扫码，打开网站预览</p>
-          <p style={{ margin: '0 0 12px', fontSize: 12, color: 'rgba(0, 0, 0, 0.45)' }}>
-            显示已保存的内容；链接 {clockTime(link.expiresAt)} 前有效（{BuilderLimits.phonePreviewMinutes} 分钟），过期后重新打开即可
-          </p>
-          <Typography.Paragraph copyable={{ text: link.url, tooltips: ['复制链接', '已复制'] }} ellipsis style={{ marginBottom: 8, fontSize: 12 }}>
-            {link.url}
-          </Typography.Paragraph>
-          <a href={href} target="_blank" rel="noopener noreferrer">
-            在新窗口打开
-          </a>
-        </div>
+        <QrLink
+          url={link.url}
+          href={href}
+          qrcode={link.qrcode}
+          qrAlt="手机预览二维码"
+          caption="用手机相机或微信扫码，打开网站预览"
+          hint={`显示已保存的内容；链接 ${clockTime(link.expiresAt)} 前有效（${BuilderLimits.phonePreviewMinutes} 分钟），过期后重新打开即可`}
+          openLabel="在新窗口打开"
+        />
       )}
     </Modal>
   );
