@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { jobDir } from '../../queue/paths';
 import type { FinishedJob, GalleryPriority, RenderQueue } from '../../queue/renderQueue';
-import { JOB_FILES, type BrandKitJobSpec } from '../../render/jobSpec';
+import { JOB_FILES, type BrandKitJobSpec, type UserJobKind } from '../../render/jobSpec';
 import type { DataFiles } from '../../storage/dataFiles';
 import { publishFolder } from '../miniSite/siteFolder';
 
@@ -14,8 +14,10 @@ export const brandKitDir = (dataDir: string, jobId: string): string => path.join
 
 const kitKey = (jobId: string): string => `brand-kit-${jobId}`;
 
-const kitSpecOf = (job: FinishedJob): BrandKitJobSpec | null =>
-  job.spec.kind === 'tl' || job.spec.kind === 'al' ? { kind: 'brand-kit', logoStyle: job.spec.logoStyle, texts: job.spec.texts } : null;
+const hasKit = (kind: UserJobKind): kind is 'tl' | 'al' => kind === 'tl' || kind === 'al';
+
+const kitSpecOf = ({ spec }: FinishedJob): BrandKitJobSpec | null =>
+  spec.kind === 'tl' || spec.kind === 'al' ? { kind: 'brand-kit', logoStyle: spec.logoStyle, texts: spec.texts } : null;
 
 export interface BrandKitsDeps {
   dataDir: string;
@@ -39,9 +41,10 @@ export class BrandKits {
 
   constructor(private readonly deps: BrandKitsDeps) {}
 
-  /** Starts the kit of job `id` in idle time if it is a finished logo without one; never throws. */
-  prepare(id: string): void {
-    if (this.closed) return;
+  /** Starts the kit of finished job `id` of `kind` in idle time if it is a logo without one; never throws. */
+  prepare(id: string, kind: UserJobKind): void {
+    // Only logos have kits: a banner's poll reads nothing more.
+    if (this.closed || !hasKit(kind)) return;
     this.track(
       (async () => {
         const job = await this.deps.queue.finishedJob(id);

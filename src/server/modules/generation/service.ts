@@ -95,7 +95,7 @@ export class GenerationService {
         return { uniqueId: '', isInquiry: true, exist: false, waitCount: outcome.waitCount, ...NO_RESULT, expectedSeconds: 0 };
       case 'exists':
         await this.deps.works.record(user.id, outcome.id, spec.texts.logotext);
-        this.deps.kits.prepare(outcome.id);
+        this.deps.kits.prepare(outcome.id, outcome.kind);
         return existing(outcome.id, outcome.kind);
       case 'queued': {
         await this.deps.works.record(user.id, outcome.id, spec.texts.logotext);
@@ -103,7 +103,7 @@ export class GenerationService {
         const now = await queue.poll(outcome.id, user.id);
         // Ended without a result (failed): the first poll says why, as it always does.
         if (now.type !== 'done') return queued(outcome.id, 0, 0);
-        this.deps.kits.prepare(now.id);
+        this.deps.kits.prepare(now.id, now.kind);
         return existing(now.id, now.kind);
       }
     }
@@ -121,7 +121,7 @@ export class GenerationService {
       case 'waiting':
         return { ...none, waitCount: outcome.waitCount, expectedSeconds: answerSeconds(outcome.remainingMs) };
       case 'done':
-        this.deps.kits.prepare(outcome.id);
+        this.deps.kits.prepare(outcome.id, outcome.kind);
         return { ...none, isCreate: true, ...resultUrls(outcome.id, outcome.kind) };
       case 'failed':
         return { ...none, expired: true, errorMsg: outcome.message };
