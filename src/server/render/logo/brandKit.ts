@@ -14,7 +14,7 @@ import { brandGuideHtml, type BrandColour, type BrandGuideInput } from './brandG
 import { buildParts, flatten } from './compose';
 import { icoOf } from './ico';
 import { styleById } from './registry';
-import { logoOnBackdrop } from './showcase';
+import { logoOnBackdrop, showcaseFit } from './showcase';
 import { SEAL_FACE } from './seal';
 import { trimLayer, trimMargin } from './trim';
 
@@ -130,7 +130,7 @@ export async function renderBrandKit(styleId: number, texts: LogoTexts): Promise
   const em = parts.layout.em;
   const clearSpace = Math.round(em * 0.5);
 
-  const appIcon = logoOnBackdrop(key, style, logo, 1024, 1024, Math.min((1024 * 0.84) / logo.width, (1024 * 0.8) / logo.height)).encode('png');
+  const appIcon = logoOnBackdrop(key, style, logo, 1024, 1024, showcaseFit(logo, 1024, 1024)).encode('png');
   // Social networks crop avatars to a circle: the logo's corners stay inside it.
   const avatar = logoOnBackdrop(key, style, logo, 400, 400, (400 * 0.9) / Math.hypot(logo.width, logo.height)).encode('png');
   // At 16 px a whole title is a smudge: the favicon is its first character, drawn the same way.

@@ -12,9 +12,11 @@ export async function renderShowcase(key: string, style: LogoStyle, texts: LogoT
   // Render near the size it will be shown at: sharper than shrinking a full-size logo, and faster.
   const renderScale = Math.min(1, Math.max(0.15, (w * 0.85) / 1100));
   const logo = flatten(buildParts(key, style, texts, renderScale));
-  const fit = Math.min((w * 0.84) / logo.canvas.width, (h * 0.8) / logo.canvas.height);
-  return logoOnBackdrop(key, style, logo.canvas, w, h, fit).encode('png');
+  return logoOnBackdrop(key, style, logo.canvas, w, h, showcaseFit(logo.canvas, w, h)).encode('png');
 }
+
+/** How much a gallery picture scales its logo: as large as leaves room around it in a w x h picture. */
+export const showcaseFit = (logo: Canvas, w: number, h: number): number => Math.min((w * 0.84) / logo.width, (h * 0.8) / logo.height);
 
 /** The style's scene at w x h with `logo` drawn at `fit` times its size in the middle, lifted by a soft shadow. */
 export function logoOnBackdrop(key: string, style: LogoStyle, logo: Canvas, w: number, h: number, fit: number): Canvas {
