@@ -1,5 +1,5 @@
 import { CloudUploadOutlined, DesktopOutlined, DownloadOutlined, EditOutlined, MobileOutlined, QrcodeOutlined } from '@ant-design/icons';
-import { Button, Card, Popconfirm, Segmented } from 'antd';
+import { Button, Card, Segmented } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import FlowSteps from '../../../components/FlowSteps';
@@ -11,7 +11,8 @@ import { sitePreviewSrc } from '../siteRules';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { safeLinkHref } from '../../../../contract/links';
 import PublishedDialog from '../../publishing/PublishedDialog';
-import { miniSitePublishStateRequested, publishKey, publishRequested, selectMiniSitePublishedUrl, selectPublishing, unpublishRequested } from '../../publishing/publishingSlice';
+import { miniSitePublishStateRequested, selectMiniSitePublishedUrl } from '../../publishing/publishingSlice';
+import { UnpublishConfirm, usePublishing } from '../../publishing/usePublishing';
 import PhonePreviewDialog from '../../phonePreview/PhonePreviewDialog';
 import { phonePreviewRequested } from '../../phonePreview/phonePreviewSlice';
 
@@ -19,15 +20,12 @@ type Device = 'desktop' | 'phone';
 
 /** 发布 the created site at a link; once published, 访问 it or 下线 it (asked first). */
 function PublishButtons({ webSiteDir }: { webSiteDir: string }) {
-  const dispatch = useAppDispatch();
   const url = useAppSelector((state) => selectMiniSitePublishedUrl(state, webSiteDir));
-  const { busyKey } = useAppSelector(selectPublishing);
-  const target = { kind: 'miniSite', webSiteDir, name: '' } as const;
-  const busy = busyKey === publishKey(target);
+  const { busy, publish, unpublish } = usePublishing({ kind: 'miniSite', webSiteDir, name: '' });
   const href = safeLinkHref(url);
   if (!href) {
     return (
-      <Button icon={<CloudUploadOutlined />} loading={busy} onClick={() => dispatch(publishRequested(target))}>
+      <Button icon={<CloudUploadOutlined />} loading={busy} onClick={publish}>
         发布
       </Button>
     );
@@ -37,11 +35,11 @@ function PublishButtons({ webSiteDir }: { webSiteDir: string }) {
       <Button href={href} target="_blank" rel="noopener noreferrer">
         访问已发布网站
       </Button>
-      <Popconfirm title="下线这个网站？" description="下线后链接将无法访问。" okText="下线" cancelText="取消" onConfirm={() => dispatch(unpublishRequested(target))}>
+      <UnpublishConfirm onConfirm={unpublish}>
         <Button danger loading={busy}>
           下线
         </Button>
-      </Popconfirm>
+      </UnpublishConfirm>
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Card, Empty, Input, Popconfirm, Space, Table, Tag, type TableColumnsType } from 'antd';
+import { Button, Card, Empty, Input, Space, Table, Tag, type TableColumnsType } from 'antd';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { BuilderLimits, SiteStatus } from '../../../../contract/builder';
@@ -7,7 +7,7 @@ import { usePhoneLayout } from '../../layout/usePhoneLayout';
 import { selectSiteListLoading, selectSiteRows, type SiteRow } from '../siteListSelectors';
 import SiteVersionsDialog from '../components/SiteVersionsDialog';
 import PublishedDialog from '../../publishing/PublishedDialog';
-import { publishKey, publishRequested, selectPublishing, unpublishRequested } from '../../publishing/publishingSlice';
+import { UnpublishConfirm, usePublishing } from '../../publishing/usePublishing';
 import { safeLinkHref } from '../../../../contract/links';
 import { versionsOpened } from '../siteVersionsSlice';
 import { downloadRequested, pageChanged, pageOpened, searchSubmitted, selectDownloadingSiteId, selectSiteListQuery, selectSiteListTotal } from '../siteListSlice';
@@ -26,11 +26,7 @@ const STATUS_COLORS: Record<number, string> = { [SiteStatus.editing]: 'processin
 
 /** 发布 a completed site; once published, 访问, 更新发布 and 下线 (asked first). */
 function PublishActions({ row }: { row: SiteRow }) {
-  const dispatch = useAppDispatch();
-  const { busyKey } = useAppSelector(selectPublishing);
-  const target = { kind: 'builder', id: row.id, name: row.web_name } as const;
-  const busy = busyKey === publishKey(target);
-  const publish = () => dispatch(publishRequested(target));
+  const { busy, publish, unpublish } = usePublishing({ kind: 'builder', id: row.id, name: row.web_name });
   const href = safeLinkHref(row.published_url);
   if (!href) {
     return (
@@ -47,11 +43,11 @@ function PublishActions({ row }: { row: SiteRow }) {
       <Button type="link" size="small" loading={busy} onClick={publish}>
         更新发布
       </Button>
-      <Popconfirm title="下线这个网站？" description="下线后链接将无法访问。" okText="下线" cancelText="取消" onConfirm={() => dispatch(unpublishRequested(target))}>
+      <UnpublishConfirm onConfirm={unpublish}>
         <Button type="link" size="small" danger disabled={busy}>
           下线
         </Button>
-      </Popconfirm>
+      </UnpublishConfirm>
     </>
   );
 }
