@@ -71,6 +71,11 @@ export interface LogoCreateRequest extends LogoTexts, Partial<BannerTexts> {
   logobg: number;
   /** The chosen banner style id (module fsa). */
   banner?: number;
+  /**
+   * Module fsa: the studio's own key art, an uploaded picture's URL (/uploads/<name>, from the
+   * mini site's upload call); the video is drawn over it instead of the style's scene. '' for none.
+   */
+  keyArt?: string;
   module: GenerationModule;
   isFirst: boolean;
 }
@@ -173,6 +178,8 @@ export const GenerationMessages = {
   moduleInvalid: '请选择正确的生成类型',
   logoTemplateMissing: 'LOGO模版不存在，请重新选择',
   bannerTemplateMissing: 'BANNER模版不存在，请重新选择',
+  keyArtGone: '主视觉图片不存在或已过期，请重新上传',
+  keyArtBannerOnly: '只有整屏动画可以使用主视觉图片',
 
   logoSucceeded: 'LOGO生成成功',
   bannerSucceeded: '整屏动画生成成功',

@@ -120,7 +120,7 @@ export function createServices({ config, sql, now, log, state, files, renderQueu
     brandKits,
     generationLimiters,
     works,
-    generation: new GenerationService({ queue: renderQueue, catalog, zips, limiters: generationLimiters, works, kits: brandKits }),
+    generation: new GenerationService({ queue: renderQueue, catalog, zips, limiters: generationLimiters, works, kits: brandKits, uploads }),
     music,
     uploads,
     miniSiteLimiters,

@@ -20,6 +20,10 @@ export const CATALOG_URL_PREFIX = '/generated/catalog/';
  */
 export const CATALOG_MUSIC_FOLDER = 'music';
 
+/** Uploaded pictures under server-made names: DATA_DIR/uploads/<32 hex>.<ext>, served at /uploads/. */
+export const uploadsDir = (dataDir: string): string => path.join(dataDir, 'uploads');
+export const UPLOADS_URL_PREFIX = '/uploads/';
+
 /** Zips of results: DATA_DIR/zips/<key>/<name>.zip, served at /zips/. */
 export const zipsDir = (dataDir: string): string => path.join(dataDir, 'zips');
 export const ZIPS_URL_PREFIX = '/zips/';

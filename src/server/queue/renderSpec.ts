@@ -100,6 +100,8 @@ export function jobIdentity(spec: UserJobSpec, key: Buffer, scope: string): stri
     const { logotext, rightsealtext, bottomsealtext, bottomtext } = spec.texts;
     parts.push(spec.logoStyle, logotext, rightsealtext, bottomsealtext, bottomtext);
     if (spec.kind === 'fsa') parts.push(spec.bannerStyle, spec.bannerTexts.bannertextup, spec.bannerTexts.bannertextdown);
+    // Only when there is one, so that the ids of banners without key art stay what they were.
+    if (spec.kind === 'fsa' && spec.keyArt) parts.push(spec.keyArt);
   }
   return hmacHex(key, JSON.stringify(parts)).slice(0, 32);
 }

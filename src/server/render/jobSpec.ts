@@ -30,7 +30,19 @@ export interface BannerJobSpec {
   bannerStyle: number;
   texts: LogoTexts;
   bannerTexts: BannerTexts;
+  /**
+   * The studio's key art: an upload's file name (KEY_ART_NAME_PATTERN) in DATA_DIR/uploads/. The
+   * queue puts a copy in the render's folder as KEY_ART_INPUT before it renders (render/ reads no
+   * folder of the server's), and the video is drawn over it instead of the style's scene.
+   */
+  keyArt?: string;
 }
+
+/** An upload's server-made file name: the only key art a spec may name. */
+export const KEY_ART_NAME_PATTERN = /^[0-9a-f]{32}\.[a-z0-9]{2,5}$/;
+
+/** The key art's copy in a render's output folder; the renderer removes it once read. */
+export const KEY_ART_INPUT = 'key-art.input';
 
 /**
  * The builder's banner picture (DESIGN.md section 7): the art of `provider` (an id from

@@ -6,7 +6,7 @@ import { createCanvas } from '@napi-rs/canvas';
 import fs from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_BANNER_TEXTS, DEFAULT_LOGO_TEXTS, type BannerTexts, type LogoTexts } from '../../contract/generation';
-import { BANNER_PREVIEW_LOGO_STYLE, CATALOG_SIZES, JOB_FILES, type RenderResult, type RenderSpec } from './jobSpec';
+import { BANNER_PREVIEW_LOGO_STYLE, CATALOG_SIZES, JOB_FILES, KEY_ART_INPUT, type RenderResult, type RenderSpec } from './jobSpec';
 import { BANNER_ART_SIZE, bannerArtProviderFor, toBannerJpeg, type BannerArtProvider } from './aiBanner';
 import { renderBannerVideo, type BannerVideoOptions } from './banner';
 import { FONT_FACES, font, type FontFaceName } from './fonts';
@@ -25,7 +25,7 @@ export interface Renderers {
   renderBrandKit(styleId: number, texts: LogoTexts): Promise<{ files: ReadonlyMap<string, Buffer> }>;
   renderBannerVideo(
     styleId: number,
-    input: { logoPng: Buffer; texts: BannerTexts },
+    input: { logoPng: Buffer; texts: BannerTexts; keyArt?: Buffer },
     options: BannerVideoOptions,
   ): Promise<{ frameCount: number; durationSeconds: number; width: number; height: number }>;
   /**
@@ -45,6 +45,14 @@ async function toJpeg(image: Buffer, size: { width: number; height: number }): P
   const canvas = createCanvas(size.width, size.height);
   canvas.getContext('2d').drawImage(picture, 0, 0, size.width, size.height);
   return canvas.encode('jpeg', JPEG_QUALITY);
+}
+
+/** An input the queue put into the output folder (queue/renderInputs.ts): read, then removed, so it is no result. */
+async function takeInput(outDir: string, name: string): Promise<Buffer> {
+  const file = path.join(outDir, name);
+  const bytes = await fs.promises.readFile(file);
+  await fs.promises.rm(file, { force: true });
+  return bytes;
 }
 
 function checkAborted(signal: AbortSignal): void {
@@ -80,9 +88,10 @@ export async function runRenderJobWith(
       // The banner carries the still logo of the chosen logo style; the zip gets it too.
       const logoPng = await renderers.renderLogoPng(spec.logoStyle, spec.texts);
       const logo = await write(JOB_FILES.fsa.logo, logoPng);
+      const keyArt = spec.keyArt ? await takeInput(outDir, KEY_ART_INPUT) : undefined;
       await renderers.renderBannerVideo(
         spec.bannerStyle,
-        { logoPng, texts: spec.bannerTexts },
+        { logoPng, texts: spec.bannerTexts, keyArt },
         { outFile: path.join(outDir, JOB_FILES.fsa.video), posterFile: path.join(outDir, JOB_FILES.fsa.poster), signal, onProgress },
       );
       return { files: [logo, JOB_FILES.fsa.video, JOB_FILES.fsa.poster] };

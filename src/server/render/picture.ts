@@ -51,13 +51,20 @@ export async function pictureHeader(input: string | Buffer, what: string): Promi
   return metadata;
 }
 
-export async function decodePicture(input: string | Buffer, what: string): Promise<Image> {
+/**
+ * `cover`: sized to cover that many pixels, cropped around what draws the eye (sharp's attention
+ * strategy: a character's face rather than the middle of the sky), so frames never resample the
+ * whole picture.
+ */
+export async function decodePicture(input: string | Buffer, what: string, cover?: { width: number; height: number }): Promise<Image> {
   const cause = refusalCause(what);
   await pictureHeader(input, what);
   try {
     // failOn 'none': a damaged picture is drawn as far as it goes, as browsers show it; the pixel
     // limit is what keeps the memory, and it holds whatever the file says later on.
-    const png = await sharp(input, { limitInputPixels: MiniSiteLimits.uploadMaxPixels, failOn: 'none' }).autoOrient().png({ compressionLevel: 0 }).toBuffer();
+    let picture = sharp(input, { limitInputPixels: MiniSiteLimits.uploadMaxPixels, failOn: 'none' }).autoOrient();
+    if (cover) picture = picture.resize({ ...cover, fit: 'cover', position: sharp.strategy.attention });
+    const png = await picture.png({ compressionLevel: 0 }).toBuffer();
     const image = await loadImage(png);
     if (!image.width || !image.height) throw new Error('empty image');
     return image;

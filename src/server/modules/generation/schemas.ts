@@ -51,6 +51,8 @@ export const logoCreateSchema = {
     bannertextdown: text,
     logobg: styleId,
     banner: styleId,
+    // An upload URL, checked by the service against the uploads it knows.
+    keyArt: str(200, { default: '' }),
     // Checked by the service, so that a wrong value gets the contract's message.
     module: str(16, { default: '' }),
     // Without it, ask before queueing behind a long queue: the safer reading.

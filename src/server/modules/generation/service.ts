@@ -16,18 +16,20 @@ import {
   type ZipAnswer,
   type ZipByFileRequest,
 } from '../../../contract/generation';
+import path from 'node:path';
 import { assertValid, invalid, tooMany } from '../../http/envelope';
 import type { Catalog } from '../../queue/catalog';
 import { jobFileUrl } from '../../queue/paths';
 import { answerSeconds, type RenderQueue } from '../../queue/renderQueue';
 import { durationStyleOf } from '../../queue/renderSpec';
-import { JOB_FILES, type BannerJobSpec, type LogoJobSpec, type UserJobKind } from '../../render/jobSpec';
+import { JOB_FILES, KEY_ART_NAME_PATTERN, type BannerJobSpec, type LogoJobSpec, type UserJobKind } from '../../render/jobSpec';
 import { bannerStyleById, logoStyleById } from '../../render/styles';
 import type { UserRow } from '../auth/repository';
 import type { WorksRepository } from '../works/repository';
 import type { GenerationLimiters } from './rateLimits';
 import type { BrandKits } from './brandKits';
 import type { ZipService } from './zip';
+import type { UploadStore } from '../miniSite/uploads';
 
 /** Page sizes a template list accepts; the SPA asks for 12 (spec section 9). */
 export const MAX_TEMPLATE_PAGE_SIZE = 48;
@@ -65,6 +67,8 @@ export interface GenerationServiceDeps {
   works: WorksRepository;
   /** Brand kits, started in idle time once a logo is done. */
   kits: BrandKits;
+  /** The uploaded pictures a banner's key art may name (the mini site's upload call stores them). */
+  uploads: Pick<UploadStore, 'fileOf'>;
 }
 
 /** Logo and banner generation (spec section 7, "Mini site, logo and banner"; DESIGN.md section 6). */
@@ -86,7 +90,7 @@ export class GenerationService {
   async create(request: LogoCreateRequest, user: UserRow, ip: string): Promise<LogoCreateAnswer> {
     const { limiters, queue } = this.deps;
     if (!(await limiters.createPerUser.take(String(user.id))) || !(await limiters.createPerIp.take(ip))) throw tooMany();
-    const spec = this.specOf(request);
+    const spec = await this.specOf(request);
     const outcome = await queue.submit(spec, { isFirst: request.isFirst, userId: user.id, ip });
     switch (outcome.type) {
       case 'refused':
@@ -144,7 +148,7 @@ export class GenerationService {
     return this.deps.zips.create(request, ownHosts);
   }
 
-  private specOf(request: LogoCreateRequest): LogoJobSpec | BannerJobSpec {
+  private async specOf(request: LogoCreateRequest): Promise<LogoJobSpec | BannerJobSpec> {
     if (!isGenerationModule(request.module)) throw invalid(GenerationMessages.moduleInvalid);
     const texts = {
       logotext: request.logotext ?? '',
@@ -153,6 +157,7 @@ export class GenerationService {
       bottomtext: request.bottomtext ?? '',
     };
     if (request.module !== 'fsa') {
+      if (request.keyArt) throw invalid(GenerationMessages.keyArtBannerOnly);
       assertValid(logoFormProblem({ ...texts, logobg: request.logobg }));
       if (!logoStyleById(request.logobg)) throw invalid(GenerationMessages.logoTemplateMissing);
       return { kind: request.module, logoStyle: request.logobg, texts };
@@ -162,6 +167,16 @@ export class GenerationService {
     if (!logoStyleById(request.logobg)) throw invalid(GenerationMessages.logoTemplateMissing);
     const banner = request.banner ?? 0;
     if (!bannerStyleById(banner)) throw invalid(GenerationMessages.bannerTemplateMissing);
-    return { kind: 'fsa', logoStyle: request.logobg, bannerStyle: banner, texts, bannerTexts };
+    const spec: BannerJobSpec = { kind: 'fsa', logoStyle: request.logobg, bannerStyle: banner, texts, bannerTexts };
+    if (request.keyArt) spec.keyArt = await this.keyArtOf(request.keyArt);
+    return spec;
+  }
+
+  /** The upload file name behind a key art URL (/uploads/<name>); refused unless it is an upload this server has. */
+  private async keyArtOf(url: string): Promise<string> {
+    const file = await this.deps.uploads.fileOf(url);
+    const name = file ? path.basename(file) : '';
+    if (!KEY_ART_NAME_PATTERN.test(name)) throw invalid(GenerationMessages.keyArtGone);
+    return name;
   }
 }

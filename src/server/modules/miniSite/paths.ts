@@ -12,9 +12,7 @@ export const sitePreviewUrl = (dir: string): string => `${SITES_URL_PREFIX}${dir
 /** A site is rendered here first and renamed into sites/ whole (same file system, so rename is atomic). */
 export const sitesTmpDir = (dataDir: string): string => path.join(dataDir, 'sites-tmp');
 
-/** Uploaded pictures under server-made names: DATA_DIR/uploads/<32 hex>.<ext>, served at /uploads/. */
-export const uploadsDir = (dataDir: string): string => path.join(dataDir, 'uploads');
-export const UPLOADS_URL_PREFIX = '/uploads/';
+export { uploadsDir, UPLOADS_URL_PREFIX } from '../../queue/paths';
 /** An upload is streamed here, checked, then renamed into uploads/. */
 export const uploadsTmpDir = (dataDir: string): string => path.join(dataDir, 'uploads-tmp');
 

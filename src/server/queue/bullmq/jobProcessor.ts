@@ -10,6 +10,7 @@ import { GenerationMessages } from '../../../contract/generation';
 import type { Clock } from '../../clock';
 import { userFacingMessage, type SideJobSpec, type RenderKind, type RenderResult, type RenderSpec } from '../../render/jobSpec';
 import type { DataFiles } from '../../storage/dataFiles';
+import { stageRenderInputs } from '../renderInputs';
 import { renderUnderTimeout } from '../embedded/timedRender';
 import { jobDir, renderTmpDir } from '../paths';
 import { RenderAborted } from '../renderQueue';
@@ -60,6 +61,7 @@ export async function processRenderJob(deps: JobProcessorDeps, id: string, signa
   fs.mkdirSync(renderTmpDir(files.dataDir), { recursive: true });
   const tmp = fs.mkdtempSync(path.join(renderTmpDir(files.dataDir), `${id}-`));
   try {
+    await stageRenderInputs(files, spec, tmp);
     const result = await renderForWorker(deps, spec, tmp, signal);
     const missing = result.files.filter((file) => !fs.existsSync(path.join(tmp, file)));
     if (!result.files.length || missing.length) throw new Error(`The renderer reported files it did not write: ${missing.join(', ') || '(none)'}`);

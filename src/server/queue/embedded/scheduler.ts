@@ -13,6 +13,7 @@ import { userFacingMessage, type RenderKind, type RenderResult } from '../../ren
 import { addressLimitKey } from '../../security/clientAddress';
 import { jobDir, renderTmpDir } from '../paths';
 import type { DataFiles } from '../../storage/dataFiles';
+import { stageRenderInputs } from '../renderInputs';
 import type { RenderDurations } from '../renderDurations';
 import { RenderAborted } from '../renderQueue';
 import { durationStyleOf, type RenderRunner } from '../renderSpec';
@@ -211,7 +212,8 @@ export class Scheduler {
     const onProgress = (share: number): void => {
       if (Number.isFinite(share)) job.progress = Math.min(1, Math.max(job.progress, share));
     };
-    task.settled = renderUnderTimeout(runner, spec, tmp, controller, this.limitsOf(spec.kind), onProgress)
+    task.settled = stageRenderInputs(this.options.files, spec, tmp)
+      .then(() => renderUnderTimeout(runner, spec, tmp, controller, this.limitsOf(spec.kind), onProgress))
       .then(
         (result) => this.jobSucceeded(row, tmp, result),
         (error: unknown) => this.jobFailed(row, error),

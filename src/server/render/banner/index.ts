@@ -14,10 +14,10 @@ export function hasBannerStyle(id: number): boolean {
   return Boolean(style && BANNER_STYLE_DEFS[style.key]);
 }
 
-/** module fsa: the logo (a transparent PNG, any aspect ratio) and both banner texts animated over a moving background. */
+/** module fsa: the logo (a transparent PNG, any aspect ratio) and both banner texts animated over a moving background (the style's scene, or the studio's key art). */
 export function renderBannerVideo(
   styleId: number,
-  input: { logoPng: Buffer; texts: BannerTexts },
+  input: { logoPng: Buffer; texts: BannerTexts; keyArt?: Buffer },
   options: BannerVideoOptions,
 ): Promise<VideoResult> {
   const style = bannerStyleById(styleId);

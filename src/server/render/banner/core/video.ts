@@ -11,6 +11,7 @@ import { BT709_TAGS, startRawVideoEncoder, type FrameSink } from '../../ffmpeg';
 import { decodePicture } from '../../picture';
 import { DESIGN_HEIGHT, DESIGN_WIDTH } from './canvas';
 import { createVignette } from './effects';
+import { KEY_ART_ZOOM, keyArtScene, keyArtTheme } from './keyArt';
 import { buildOverlay } from './overlay';
 import { createRng, hashString } from './prng';
 import { makeTimeline } from './timeline';
@@ -70,15 +71,29 @@ export interface FrameRenderer {
   draw(frame: number): void;
 }
 
+/** The frame's size and the design area's scale in it (cover: a frame of another shape crops the design evenly). */
+function frameGeometry(options: { width?: number; height?: number }): { width: number; height: number; scale: number } {
+  const width = even(options.width ?? DESIGN_WIDTH);
+  const height = even(options.height ?? DESIGN_HEIGHT);
+  return { width, height, scale: Math.max(width / DESIGN_WIDTH, height / DESIGN_HEIGHT) };
+}
+
+/** The studio's key art, sized once to cover the frame with room for the push-in (keyArt.ts). */
+export function decodeKeyArt(bytes: Buffer, options: { width?: number; height?: number }): Promise<Image> {
+  const { scale } = frameGeometry(options);
+  const cover = { width: Math.ceil(DESIGN_WIDTH * scale * KEY_ART_ZOOM), height: Math.ceil(DESIGN_HEIGHT * scale * KEY_ART_ZOOM) };
+  return decodePicture(bytes, 'key art', cover);
+}
+
 /** Builds a style's scene and overlay once (the costly part) and returns a per-frame drawer. */
 export function createFrameRenderer(
   def: BannerStyleDef,
   logo: Image,
   texts: BannerTexts,
   options: { width?: number; height?: number; seconds?: number; fps?: number },
+  keyArt?: Image,
 ): FrameRenderer {
-  const width = even(options.width ?? DESIGN_WIDTH);
-  const height = even(options.height ?? DESIGN_HEIGHT);
+  const { width, height, scale } = frameGeometry(options);
   const fps = options.fps ?? 25;
   const seconds = options.seconds ?? 6;
   if (!(fps > 0 && fps <= 120)) throw new RangeError(`fps must be in (0, 120], got ${fps}`);
@@ -87,8 +102,6 @@ export function createFrameRenderer(
   const frameCount = Math.max(1, Math.round(seconds * fps));
   const durationSeconds = frameCount / fps;
 
-  // Cover: the design area fills the frame; a frame of another shape crops it evenly.
-  const scale = Math.max(width / DESIGN_WIDTH, height / DESIGN_HEIGHT);
   const offsetX = (width - DESIGN_WIDTH * scale) / 2;
   const offsetY = (height - DESIGN_HEIGHT * scale) / 2;
   const env: SceneEnv = {
@@ -98,8 +111,8 @@ export function createFrameRenderer(
     rng: createRng(hashString(def.key)),
     cycles: (period) => Math.max(1, Math.round(durationSeconds / period)),
   };
-  const scene = def.build(env);
-  const { overlay, headlineLength } = buildOverlay(logo, texts, def.theme, scale);
+  const scene = keyArt ? keyArtScene(def, keyArt, env) : def.build(env);
+  const { overlay, headlineLength } = buildOverlay(logo, texts, keyArt ? keyArtTheme(def.theme) : def.theme, scale);
   const timeline = makeTimeline(durationSeconds, headlineLength);
   const canvas = createCanvas(width, height);
   const ctx = canvas.getContext('2d');
@@ -134,12 +147,13 @@ export function createFrameRenderer(
   };
 }
 
-export async function renderStyleVideo(def: BannerStyleDef, input: { logoPng: Buffer; texts: BannerTexts }, options: BannerVideoOptions): Promise<VideoResult> {
+export async function renderStyleVideo(def: BannerStyleDef, input: { logoPng: Buffer; texts: BannerTexts; keyArt?: Buffer }, options: BannerVideoOptions): Promise<VideoResult> {
   const { signal } = options;
   if (signal?.aborted) throw abortError(signal);
   const logo = await decodeLogo(input.logoPng);
+  const keyArt = input.keyArt ? await decodeKeyArt(input.keyArt, options) : undefined;
   if (signal?.aborted) throw abortError(signal);
-  const renderer = createFrameRenderer(def, logo, input.texts, options);
+  const renderer = createFrameRenderer(def, logo, input.texts, options, keyArt);
   const { canvas, width, height, fps, frameCount, durationSeconds, posterFrame } = renderer;
 
   const tag = `${process.pid}-${crypto.randomBytes(4).toString('hex')}`;

@@ -1,0 +1,137 @@
+/**
+ * A banner over the studio's key art: logoCreate takes an uploaded picture's URL (module fsa only),
+ * the render draws the video over it, and a URL that names no upload is refused with a message.
+ */
+import { createCanvas } from '@napi-rs/canvas';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { DEFAULT_BANNER_TEXTS, DEFAULT_LOGO_TEXTS, GenerationMessages, type LogoCreateAnswer } from '../../../src/contract/generation';
+import { AnswerCode } from '../../../src/contract/envelope';
+import type { UploadAnswer } from '../../../src/contract/miniSite';
+import { stageRenderInputs } from '../../../src/server/queue/renderInputs';
+import { KEY_ART_INPUT, USER_FACING_ERROR_NAME, type BannerJobSpec } from '../../../src/server/render/jobSpec';
+import { DataFiles } from '../../../src/server/storage/dataFiles';
+import { LocalFileStore } from '../../../src/server/storage/localStore';
+import { buildTestApp, envelopeOf, post, type TestApp } from '../helpers';
+import { quickLogin } from '../queue/kit';
+import { SmallRealRunner, generate, listTree, multipart } from './miniSiteKit';
+
+let t: TestApp;
+
+afterEach(async () => {
+  await t?.close();
+});
+
+/** A key art nobody could mistake for a drawn scene: red on the left half, blue on the right. */
+function splitPicture(): Buffer {
+  const canvas = createCanvas(1600, 900);
+  const ctx = canvas.getContext('2d');
+  ctx.fillStyle = '#e01010';
+  ctx.fillRect(0, 0, 800, 900);
+  ctx.fillStyle = '#1030e0';
+  ctx.fillRect(800, 0, 800, 900);
+  return canvas.toBuffer('image/jpeg');
+}
+
+async function upload(data: Buffer): Promise<string> {
+  const body = multipart([{ name: 'image', filename: 'key-art.jpg', contentType: 'image/jpeg', data }]);
+  const response = await t.app.inject({ method: 'POST', url: '/index/minisite/upload', payload: body.payload, headers: body.headers });
+  const { data: answer } = envelopeOf<UploadAnswer>(response);
+  return answer.shortUrl;
+}
+
+/** The mean colour of a box of the picture, as fractions of its width and height. */
+async function meanColour(file: string, box: { left: number; top: number; width: number; height: number }): Promise<{ r: number; g: number; b: number }> {
+  const meta = await sharp(file).metadata();
+  const width = meta.width ?? 0;
+  const height = meta.height ?? 0;
+  const region = { left: Math.round(box.left * width), top: Math.round(box.top * height), width: Math.round(box.width * width), height: Math.round(box.height * height) };
+  // stats() reads its input, not the pipeline: the box is cut out first.
+  const { channels } = await sharp(await sharp(file).extract(region).png().toBuffer()).stats();
+  return { r: channels[0].mean, g: channels[1].mean, b: channels[2].mean };
+}
+
+const banner = { ...DEFAULT_LOGO_TEXTS, ...DEFAULT_BANNER_TEXTS, logobg: 1, banner: 1, module: 'fsa' };
+
+describe('a banner over the studio key art', () => {
+  beforeEach(async () => {
+    t = await buildTestApp({ generation: { runner: new SmallRealRunner() } });
+  });
+
+  it('draws the video over the uploaded picture, as its own job, and leaves no copy of it among the results', async () => {
+    const { headers } = quickLogin(t);
+    const keyArt = await upload(splitPicture());
+    expect(keyArt).toMatch(/^\/uploads\/[0-9a-f]{32}\.jpg$/);
+
+    const withArt = await generate(t, headers, { ...banner, keyArt });
+    const plain = await generate(t, headers, banner);
+    expect(withArt.uniqueId).not.toBe(plain.uniqueId);
+
+    const poster = path.join(t.dataDir, 'generated', withArt.uniqueId, 'banner-poster.jpg');
+    // The edges, away from the logo, the texts and the light behind them: the picture's own colours.
+    const left = await meanColour(poster, { left: 0.06, top: 0.3, width: 0.1, height: 0.2 });
+    const right = await meanColour(poster, { left: 0.84, top: 0.3, width: 0.1, height: 0.2 });
+    expect(left.r).toBeGreaterThan(left.b + 60);
+    expect(right.b).toBeGreaterThan(right.r + 60);
+    // Without it, the style's own scene (a night of gold and dark blue, not this red).
+    const plainLeft = await meanColour(path.join(t.dataDir, 'generated', plain.uniqueId, 'banner-poster.jpg'), { left: 0.06, top: 0.3, width: 0.1, height: 0.2 });
+    expect(plainLeft.r).toBeLessThan(left.r - 40);
+
+    expect(listTree(path.join(t.dataDir, 'generated', withArt.uniqueId)).sort()).toEqual(['banner-poster.jpg', 'banner.mp4', 'logo.png']);
+    // Asked again: the same job, answered at once.
+    const again = await post<LogoCreateAnswer>(t, '/index/common/logoCreate', { ...banner, keyArt, isFirst: false }, headers);
+    expect(again.data).toMatchObject({ exist: true, uniqueId: withArt.uniqueId });
+  }, 60_000);
+
+  it('refuses a key art that is no upload of this server, and one on a logo', async () => {
+    const { headers } = quickLogin(t);
+    const create = (body: object) => post<LogoCreateAnswer>(t, '/index/common/logoCreate', { isFirst: false, ...body }, headers);
+    for (const keyArt of ['/uploads/0123456789abcdef0123456789abcdef.png', '/uploads/../banned.db', 'https://example.com/art.png', '/generated/catalog/r3/logo-1-preview.jpg', 'x'.repeat(201)]) {
+      const answer = await create({ ...banner, keyArt });
+      expect(answer.code).toBe(AnswerCode.invalid);
+      expect(answer.msg).toEqual(keyArt.length > 200 ? expect.any(String) : GenerationMessages.keyArtGone);
+    }
+    const keyArt = await upload(splitPicture());
+    const logo = await create({ ...DEFAULT_LOGO_TEXTS, logobg: 1, module: 'tl', keyArt });
+    expect(logo).toMatchObject({ code: AnswerCode.invalid, msg: GenerationMessages.keyArtBannerOnly });
+    // Nothing was queued for any of them.
+    expect(fs.existsSync(path.join(t.dataDir, 'generated')) ? listTree(path.join(t.dataDir, 'generated')).filter((entry) => !entry.startsWith('catalog')) : []).toEqual([]);
+  });
+});
+
+describe('the render inputs the queue stages', () => {
+  let dataDir: string;
+  let outDir: string;
+  const files = (): DataFiles => new DataFiles(dataDir, new LocalFileStore(dataDir));
+  const spec = (keyArt?: string): BannerJobSpec => ({ kind: 'fsa', logoStyle: 1, bannerStyle: 1, texts: DEFAULT_LOGO_TEXTS, bannerTexts: DEFAULT_BANNER_TEXTS, keyArt });
+
+  beforeEach(() => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wpg-key-art-'));
+    outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wpg-key-art-out-'));
+    fs.mkdirSync(path.join(dataDir, 'uploads'));
+  });
+
+  afterEach(() => {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.rmSync(outDir, { recursive: true, force: true });
+  });
+
+  it('copies the upload into the render folder, and nothing for a banner without one', async () => {
+    const name = `${'ab'.repeat(16)}.jpg`;
+    fs.writeFileSync(path.join(dataDir, 'uploads', name), 'picture bytes');
+    await stageRenderInputs(files(), spec(), outDir);
+    expect(fs.readdirSync(outDir)).toEqual([]);
+    await stageRenderInputs(files(), spec(name), outDir);
+    expect(fs.readFileSync(path.join(outDir, KEY_ART_INPUT), 'utf8')).toBe('picture bytes');
+  });
+
+  it("fails with the user's message when the upload is gone or the name is no upload's", async () => {
+    fs.writeFileSync(path.join(dataDir, 'secret.db'), 'not a picture');
+    for (const name of [`${'cd'.repeat(16)}.png`, '../secret.db', `${'ab'.repeat(16)}.jpg/../../secret.db`]) {
+      await expect(stageRenderInputs(files(), spec(name), outDir)).rejects.toMatchObject({ name: USER_FACING_ERROR_NAME, message: GenerationMessages.keyArtGone });
+    }
+    expect(fs.readdirSync(outDir)).toEqual([]);
+  });
+});
