@@ -19,6 +19,11 @@ export type ConfigSlot = 'alone' | 'banner' | 'miniSite';
 export interface FlowConfig extends LogoTexts, BannerTexts {
   logoUrl: string;
   bannerUrl: string;
+  /**
+   * The banner forms' key art: an uploaded picture's URL the video is drawn over, '' for the
+   * style's own scene. Optional: forms kept before it existed have none.
+   */
+  keyArt?: string;
   /** The module of the last result (tl or al in the logo flow), so that its preview leads back to it. */
   module: GenerationModule | null;
 }
@@ -51,6 +56,15 @@ export function logoFlowOf(module: string | null | undefined): LogoFlow {
   if (module === 'tl' || module === 'al') return 'alone';
   if (module === 'fsa') return 'fsa';
   return 'miniSite';
+}
+
+/** The upload key of a banner form's key art (the mini site's uploads are keyed by field). */
+export const keyArtUploadKey = (slot: ConfigSlot): string => `keyArt:${slot}`;
+
+/** The form whose key art an upload key names, or null for a site template's field. */
+export function keyArtSlotOf(key: string): ConfigSlot | null {
+  const slot = key.startsWith('keyArt:') ? key.slice('keyArt:'.length) : '';
+  return slot === 'banner' || slot === 'miniSite' || slot === 'alone' ? slot : null;
 }
 
 /** The form that a logo flow's choice belongs to. */

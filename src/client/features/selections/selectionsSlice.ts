@@ -13,7 +13,7 @@ import { fieldEdited } from '../builder/builderSlice';
 import { generationSucceeded } from '../generation/generationSlice';
 import { defaultBannerFound, imageUploaded } from '../miniSite/miniSiteSlice';
 import { BUILDER_NAME_KEY, isIdentityKey, logoTextOfName, type GameIdentity } from './gameIdentity';
-import { configSlotOf, type ConfigSlot, type FlowConfig, type LogoFlow, type SelectionsState } from './selections.types';
+import { configSlotOf, keyArtSlotOf, type ConfigSlot, type FlowConfig, type LogoFlow, type SelectionsState } from './selections.types';
 
 /**
  * The chosen templates and each flow's form (spec section 3, "Local persistence"), kept in
@@ -134,6 +134,11 @@ export const selectionsSlice = createSlice({
       }
       state.configs[slot] = config;
     },
+    /** 移除 of a banner form's key art: the style's own scene again. */
+    keyArtRemoved(state, action: PayloadAction<{ slot: ConfigSlot }>) {
+      const config = state.configs[action.payload.slot];
+      if (config) config.keyArt = '';
+    },
     /** 重置参数: the sample texts again (the logo keeps the game's name), and the results are gone. */
     configReset(state, action: PayloadAction<{ slot: ConfigSlot }>) {
       state.configs[action.payload.slot] = { ...flowDefaultsOf(state.identity) };
@@ -155,7 +160,10 @@ export const selectionsSlice = createSlice({
       if (type === 'main' && key === BUILDER_NAME_KEY) state.identity.game_name = value;
     });
     builder.addCase(imageUploaded, (state, action) => {
-      state.siteTemplateConfig[action.payload.key] = action.payload.shortUrl;
+      const { key, shortUrl } = action.payload;
+      const slot = keyArtSlotOf(key);
+      if (slot) state.configs[slot] = { ...(state.configs[slot] ?? flowDefaultsOf(state.identity)), keyArt: shortUrl };
+      else state.siteTemplateConfig[key] = shortUrl;
     });
     // The template's own banner style, found for a template that still has it (not chosen over since).
     builder.addCase(defaultBannerFound, (state, action) => {
@@ -178,7 +186,7 @@ export const selectionsSlice = createSlice({
   },
 });
 
-export const { logoTemplateChosen, bannerTemplateChosen, siteTemplateChosen, miniSiteBannerChosen, siteTemplateConfigEdited, configEdited, configReset } =
+export const { logoTemplateChosen, bannerTemplateChosen, siteTemplateChosen, miniSiteBannerChosen, siteTemplateConfigEdited, configEdited, configReset, keyArtRemoved } =
   selectionsSlice.actions;
 export const {
   selectLogoTemplate,
@@ -200,4 +208,9 @@ export function logoTextsOf(config: LogoTexts): LogoTexts {
 /** The banner part of a form. */
 export function bannerTextsOf(config: BannerTexts): BannerTexts {
   return { bannertextup: config.bannertextup, bannertextdown: config.bannertextdown };
+}
+
+/** The banner part of a form as the create call takes it: the texts, and the key art when there is one. */
+export function bannerInputsOf(config: FlowConfig): BannerTexts & { keyArt?: string } {
+  return config.keyArt ? { ...bannerTextsOf(config), keyArt: config.keyArt } : bannerTextsOf(config);
 }

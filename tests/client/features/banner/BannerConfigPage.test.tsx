@@ -1,5 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import * as commonApi from '../../../../src/client/api/commonApi';
+import * as miniSiteApi from '../../../../src/client/api/miniSiteApi';
 import { appStarted } from '../../../../src/client/app/appActions';
 import type { RootState } from '../../../../src/client/app/rootReducer';
 import BannerConfigPage from '../../../../src/client/features/banner/pages/BannerConfigPage';
@@ -13,6 +14,7 @@ import { initialSelectionsState } from '../../../../src/client/features/selectio
 // The sagas run in these tests: no call may leave for the network.
 jest.mock('../../../../src/client/api/commonApi');
 jest.mock('../../../../src/client/api/generationApi');
+jest.mock('../../../../src/client/api/miniSiteApi');
 
 const bothChosen: Partial<RootState> = {
   selections: { ...initialSelectionsState, logoTemplates: { fsa: logoTemplate }, bannerTemplate: { template: bannerTemplate, module: 'fsa' } },
@@ -104,5 +106,30 @@ describe('BannerConfigPage', () => {
     await fastUser().click(screen.getByText('重置参数'));
     expect((screen.getAllByPlaceholderText('选填，15-30个字')[0] as HTMLInputElement).value).toBe(DEFAULT_BANNER_TEXTS.bannertextup);
     expect(store.getState().selections.configs.banner?.bannertextup).toBe(DEFAULT_BANNER_TEXTS.bannertextup);
+  });
+
+  it('takes an optional key art: uploaded with its progress, sent with the texts, and removed again', async () => {
+    const keyArt = '/uploads/0123456789abcdef0123456789abcdef.jpg';
+    jest.mocked(miniSiteApi.uploadImage).mockResolvedValue({ shortUrl: keyArt, url: keyArt });
+    const { store, container } = renderPage();
+    expect(screen.getByText('不上传则使用所选动画风格的场景')).toBeInTheDocument();
+    const input = container.querySelector('input[type="file"]') as HTMLInputElement;
+    await fastUser().upload(input, new File(['jpeg bytes'], '原画.jpg', { type: 'image/jpeg' }));
+    expect(await screen.findByAltText('主视觉图预览')).toHaveAttribute('src', keyArt);
+    expect(store.getState().selections.configs.banner?.keyArt).toBe(keyArt);
+
+    await fastUser().click(screen.getByText('生成整屏动画'));
+    expect(store.dispatch).toHaveBeenCalledWith(
+      generationRequested({
+        kind: 'banner',
+        slot: 'banner',
+        openPreview: true,
+        payload: { ...DEFAULT_LOGO_TEXTS, ...DEFAULT_BANNER_TEXTS, keyArt, logobg: logoTemplate.id, banner: bannerTemplate.id, module: 'fsa' },
+      }),
+    );
+
+    await fastUser().click(screen.getByText('移除主视觉图'));
+    expect(store.getState().selections.configs.banner?.keyArt).toBe('');
+    expect(screen.queryByAltText('主视觉图预览')).not.toBeInTheDocument();
   });
 });

@@ -106,10 +106,11 @@ describe('SiteConfigPage', () => {
 
   it('uploads a picked picture and shows it in its field', async () => {
     jest.mocked(miniSiteApi.uploadImage).mockResolvedValue({ shortUrl: '/uploads/new.png', url: '/uploads/new.png' });
-    const { store, container } = renderPage();
-    await screen.findByText('背景图片');
+    const { store } = renderPage();
+    const field = (await screen.findByText('背景图片')).closest('.ant-form-item');
     const file = new File(['png'], '封面.png', { type: 'image/png' });
-    const input = container.querySelector<HTMLInputElement>('input[type="file"]');
+    // The field's own picker: the banner's key art has one too.
+    const input = field?.querySelector<HTMLInputElement>('input[type="file"]');
     if (!input) throw new Error('No file input');
     fireEvent.change(input, { target: { files: [file] } });
     expect(store.dispatch).toHaveBeenCalledWith(imageUploadRequested({ key: 'cover', file }));
@@ -147,6 +148,21 @@ describe('SiteConfigPage', () => {
         slot: 'miniSite',
         openPreview: false,
         payload: { ...DEFAULT_LOGO_TEXTS, ...DEFAULT_BANNER_TEXTS, logobg: logoTemplate.id, banner: site.banner_id, module: 'fsa' },
+      }),
+    );
+  });
+
+  it("sends the banner's key art with the banner, and not with the logo", async () => {
+    const keyArt = '/uploads/0123456789abcdef0123456789abcdef.png';
+    const { store } = renderPage(chosen({ configs: { miniSite: { ...DEFAULT_FLOW_CONFIG, keyArt } } }));
+    expect(await screen.findByAltText('主视觉图预览')).toHaveAttribute('src', keyArt);
+    await fastUser().click(screen.getByText('生成整屏动画'));
+    expect(store.dispatch).toHaveBeenCalledWith(
+      generationRequested({
+        kind: 'banner',
+        slot: 'miniSite',
+        openPreview: false,
+        payload: { ...DEFAULT_LOGO_TEXTS, ...DEFAULT_BANNER_TEXTS, keyArt, logobg: logoTemplate.id, banner: site.banner_id, module: 'fsa' },
       }),
     );
   });

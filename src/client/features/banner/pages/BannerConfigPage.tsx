@@ -12,10 +12,11 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { templatePreviewFailed } from '../../catalog/catalogSlice';
 import ChosenTemplateCard from '../../generation/components/ChosenTemplateCard';
 import GenerationTextFields from '../../generation/components/GenerationTextFields';
+import KeyArtField from '../../generation/components/KeyArtField';
 import { generationRequested, selectGenerationBusy } from '../../generation/generationSlice';
 import { previewPathOf } from '../../generation/previewPaths';
 import { useFlowConfigForm } from '../../generation/useFlowConfigForm';
-import { bannerTextsOf, logoTextsOf, selectBannerSelection, selectLogoTemplate } from '../../selections/selectionsSlice';
+import { bannerInputsOf, logoTextsOf, selectBannerSelection, selectLogoTemplate } from '../../selections/selectionsSlice';
 
 /** /banner/config?module=fsa: both chosen styles, the logo and banner texts, and 生成整屏动画 (spec screen 16). */
 export default function BannerConfigPage() {
@@ -35,7 +36,7 @@ export default function BannerConfigPage() {
         kind: 'banner',
         slot: 'banner',
         openPreview: true,
-        payload: { ...logoTextsOf(config), ...bannerTextsOf(config), logobg: logo?.id ?? 0, banner: banner?.id ?? 0, module: 'fsa' },
+        payload: { ...logoTextsOf(config), ...bannerInputsOf(config), logobg: logo?.id ?? 0, banner: banner?.id ?? 0, module: 'fsa' },
       }),
     );
   };
@@ -71,6 +72,7 @@ export default function BannerConfigPage() {
           <Card title="动画参数">
             <Form form={form} layout="vertical" initialValues={initialValues} onValuesChange={onValuesChange} requiredMark>
               <GenerationTextFields withBanner />
+              <KeyArtField slot="banner" />
               <div style={{ display: 'flex', flexWrap: 'wrap', gap: 12 }}>
                 <Button icon={<ReloadOutlined />} onClick={reset}>
                   重置参数

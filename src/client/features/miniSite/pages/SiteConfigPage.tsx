@@ -15,10 +15,11 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { templatePreviewFailed } from '../../catalog/catalogSlice';
 import ChosenTemplateCard from '../../generation/components/ChosenTemplateCard';
 import GenerationTextFields from '../../generation/components/GenerationTextFields';
+import KeyArtField from '../../generation/components/KeyArtField';
 import { generationRequested, selectGenerationBusy, selectGenerationKind } from '../../generation/generationSlice';
 import { useFlowConfigForm } from '../../generation/useFlowConfigForm';
 import {
-  bannerTextsOf,
+  bannerInputsOf,
   logoTextsOf,
   miniSiteBannerChosen,
   selectLogoTemplate,
@@ -106,7 +107,7 @@ export default function SiteConfigPage() {
     dispatch(
       kind === 'logo'
         ? generationRequested({ kind, slot: 'miniSite', openPreview: false, payload: { ...common, module: 'tl' } })
-        : generationRequested({ kind, slot: 'miniSite', openPreview: false, payload: { ...common, ...bannerTextsOf(config), banner: bannerId ?? 0, module: 'fsa' } }),
+        : generationRequested({ kind, slot: 'miniSite', openPreview: false, payload: { ...common, ...bannerInputsOf(config), banner: bannerId ?? 0, module: 'fsa' } }),
     );
   };
 
@@ -176,6 +177,7 @@ export default function SiteConfigPage() {
             <Card title="第一步：生成LOGO与整屏动画">
               <Form form={textForm} layout="vertical" initialValues={initialValues} onValuesChange={onValuesChange} requiredMark>
                 <GenerationTextFields withBanner />
+                <KeyArtField slot="miniSite" />
                 <div style={{ display: 'flex', flexWrap: 'wrap', gap: 12 }}>
                   <Button icon={<ReloadOutlined />} onClick={reset} disabled={generating}>
                     重置参数
