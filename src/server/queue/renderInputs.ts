@@ -1,5 +1,5 @@
 /**
- * What a render reads besides its spec: the studio's key art of a banner. Renderers read no folder
+ * What a render reads besides its spec: the studio's key art of a banner (a video's or the builder's). Renderers read no folder
  * of the server's (a render worker may be on another machine), so the queue puts a copy of each
  * input into the render's own folder first, fetched from the shared store when this process does
  * not have it.
@@ -13,7 +13,7 @@ import { uploadsDir } from './paths';
 
 /** Copies `spec`'s inputs into `outDir`; a key art that is gone fails with the user's message. */
 export async function stageRenderInputs(files: DataFiles, spec: RenderSpec, outDir: string): Promise<void> {
-  if (spec.kind !== 'fsa' || !spec.keyArt) return;
+  if ((spec.kind !== 'fsa' && spec.kind !== 'ab') || !spec.keyArt) return;
   // Checked when the job was asked for; checked again because the spec came from a database row.
   if (!KEY_ART_NAME_PATTERN.test(spec.keyArt)) throw new RenderUserFacingError(GenerationMessages.keyArtGone);
   const source = path.join(uploadsDir(files.dataDir), spec.keyArt);

@@ -61,7 +61,7 @@ export const DEFAULT_RENDER_SECONDS: Readonly<Record<UserJobKind, number>> = {
 /** The key of a kind and style, where render times and queued work are counted by both. */
 export const workKeyOf = (kind: string, style: string): string => `${kind}\u0000${style}`;
 
-export function durationStyleOf(spec: Pick<LogoJobSpec, 'kind' | 'logoStyle'> | Pick<BannerJobSpec, 'kind' | 'bannerStyle'> | Pick<BuilderBannerJobSpec, 'kind' | 'provider'>): string {
+export function durationStyleOf(spec: Pick<LogoJobSpec, 'kind' | 'logoStyle'> | Pick<BannerJobSpec, 'kind' | 'bannerStyle'> | Pick<BuilderBannerJobSpec, 'kind' | 'provider' | 'keyArt'>): string {
   switch (spec.kind) {
     case 'tl':
     case 'al':
@@ -69,7 +69,8 @@ export function durationStyleOf(spec: Pick<LogoJobSpec, 'kind' | 'logoStyle'> | 
     case 'fsa':
       return String(spec.bannerStyle);
     case 'ab':
-      return spec.provider;
+      // From the studio's own picture no service is asked: as quick as a drawing, whatever the provider.
+      return spec.keyArt ? KEY_ART_DURATION_STYLE : spec.provider;
   }
 }
 
@@ -96,6 +97,7 @@ export function jobIdentity(spec: UserJobSpec, key: Buffer, scope: string): stri
   const parts: unknown[] = [scope, RENDERER_VERSION, spec.kind];
   if (spec.kind === 'ab') {
     parts.push(spec.provider, spec.logoStyle, spec.logotext, spec.prompt);
+    if (spec.keyArt) parts.push(spec.keyArt);
   } else {
     const { logotext, rightsealtext, bottomsealtext, bottomtext } = spec.texts;
     parts.push(spec.logoStyle, logotext, rightsealtext, bottomsealtext, bottomtext);
@@ -105,6 +107,9 @@ export function jobIdentity(spec: UserJobSpec, key: Buffer, scope: string): stri
   }
   return hmacHex(key, JSON.stringify(parts)).slice(0, 32);
 }
+
+/** The duration style of builder banners made from key art (no provider id is this). */
+export const KEY_ART_DURATION_STYLE = 'key-art';
 
 /** A job id as jobIdentity makes it; anything else never reaches the database or a path. */
 export const JOB_ID_PATTERN = /^[0-9a-f]{32}$/;

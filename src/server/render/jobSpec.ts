@@ -55,6 +55,11 @@ export interface BuilderBannerJobSpec {
   logotext: string;
   prompt: string;
   provider: string;
+  /**
+   * The studio's key art (an upload's file name, as BannerJobSpec's): the banner picture is made
+   * from it instead of asking `provider` for art.
+   */
+  keyArt?: string;
 }
 
 export type UserJobSpec = LogoJobSpec | BannerJobSpec | BuilderBannerJobSpec;

@@ -98,8 +98,10 @@ export async function runRenderJobWith(
     }
     case 'ab': {
       // The art first: it may wait on a service, and a refusal there should cost no logo render.
-      const provider = (renderers.bannerArtProvider ?? providerFromEnv)(spec.provider);
-      const art = await provider.paint({ prompt: spec.prompt, title: spec.logotext, ...BANNER_ART_SIZE, signal });
+      // The studio's key art, when it gave one, is the art.
+      let art: Buffer;
+      if (spec.keyArt) art = await takeInput(outDir, KEY_ART_INPUT);
+      else art = await (renderers.bannerArtProvider ?? providerFromEnv)(spec.provider).paint({ prompt: spec.prompt, title: spec.logotext, ...BANNER_ART_SIZE, signal });
       checkAborted(signal);
       const banner = await write(JOB_FILES.ab.banner, toBannerJpeg(art, BANNER_ART_SIZE));
       const texts = { logotext: spec.logotext, rightsealtext: '', bottomsealtext: '', bottomtext: '' };

@@ -3,7 +3,9 @@
  * through the real queue and render threads, then the queue's states (inquiry, waiting, failure)
  * with a renderer the test drives, and who may poll and apply a banner.
  */
+import { createCanvas } from '@napi-rs/canvas';
 import { unzipSync } from 'fflate';
+import sharp from 'sharp';
 import fs from 'node:fs';
 import path from 'node:path';
 import { BuilderMessages, type BannerStatusAnswer, type BuilderSite, type GenerateBannerAnswer, type ZipUrlAnswer } from '../../../src/contract/builder';
@@ -123,6 +125,80 @@ describe('with the real queue', () => {
     };
     expect(await shows('banner.jpg')).toBeGreaterThan(0);
     expect(await shows('logo.png')).toBeGreaterThan(0);
+  });
+});
+
+describe('from the studio key art', () => {
+  let t: TestApp;
+  let a: Caller;
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    a = alice(t);
+  });
+
+  afterAll(async () => {
+    await t.close();
+  });
+
+  /** A picture no art provider draws: red on the left, blue on the right. */
+  function splitPicture(): Buffer {
+    const canvas = createCanvas(1200, 600);
+    const ctx = canvas.getContext('2d');
+    ctx.fillStyle = '#e01010';
+    ctx.fillRect(0, 0, 600, 600);
+    ctx.fillStyle = '#1030e0';
+    ctx.fillRect(600, 0, 600, 600);
+    return canvas.toBuffer('image/jpeg');
+  }
+
+  async function uploadBanner(siteId: number, caller: Caller, data: Buffer): Promise<string> {
+    const body = multipart([
+      { name: 'id', data: String(siteId) },
+      { name: 'type', data: 'banner' },
+      { name: 'data', data: 'banner' },
+      { name: 'image', filename: '主视觉.jpg', contentType: 'image/jpeg', data },
+    ]);
+    const response = await t.app.inject({ method: 'POST', url: '/api/Upload/siteFileUpload', payload: body.payload, headers: { ...body.headers, ...caller.headers } });
+    return envelopeOf<{ url: string }>(response).data.url;
+  }
+
+  const colourAt = async (file: Buffer, x: number): Promise<{ r: number; b: number }> => {
+    const { data } = await sharp(file).extract({ left: x, top: 100, width: 4, height: 4 }).raw().toBuffer({ resolveWithObject: true });
+    return { r: data[0], b: data[2] };
+  };
+
+  it('makes the banner from the uploaded picture, keeps it when generated again, and makes the logo as ever', async () => {
+    const site = await newSite(t, a);
+    const keyArt = await uploadBanner(site.id, a, splitPicture());
+    expect(keyArt).toMatch(/^\/uploads\/[0-9a-f]{32}\.jpg$/);
+    const formData = { prompt: '云海之上的仙山', logotext: '龙腾天下', banner: keyArt };
+    const created = await generate(t, { id: site.id, isFirst: true, formData }, a);
+    const done = await finished(t, created.data.callbackUrl, a);
+    const banner = fs.readFileSync(path.join(t.dataDir, 'generated', done.bannerId, 'banner.jpg'));
+    const { width = 0 } = await sharp(banner).metadata();
+    const left = await colourAt(banner, Math.round(width * 0.1));
+    const right = await colourAt(banner, Math.round(width * 0.9));
+    expect(left.r).toBeGreaterThan(left.b + 100);
+    expect(right.b).toBeGreaterThan(right.r + 100);
+    expect(listTree(path.join(t.dataDir, 'generated', done.bannerId)).sort()).toEqual(['banner.jpg', 'logo.png']);
+
+    // Without the picture: another job, the art drawn from the description.
+    const drawn = await finished(t, (await generate(t, { id: site.id, isFirst: true, formData: { ...formData, banner: '' } }, a)).data.callbackUrl, a);
+    expect(drawn.bannerId).not.toBe(done.bannerId);
+
+    // The site now shows the banner made from it; generating again (a new logo text) keeps the picture.
+    await post(t, '/api/createWeb/setBannerPreview', { id: site.id, bannerId: done.bannerId }, a.headers);
+    const again = await finished(t, (await generate(t, { id: site.id, isFirst: true, formData: { logotext: '云海仙途' } }, a)).data.callbackUrl, a);
+    const second = fs.readFileSync(path.join(t.dataDir, 'generated', again.bannerId, 'banner.jpg'));
+    expect((await colourAt(second, Math.round(width * 0.1))).r).toBeGreaterThan(150);
+
+    // Another user naming that banner gets no key art from it: the description's art, as without one.
+    const b = bob(t);
+    const bobSite = await newSite(t, b);
+    const bobs = await finished(t, (await generate(t, { id: bobSite.id, isFirst: true, formData: { ...formData, banner: done.bannerUrl } }, b)).data.callbackUrl, b);
+    const bobsBanner = fs.readFileSync(path.join(t.dataDir, 'generated', bobs.bannerId, 'banner.jpg'));
+    expect(await samePicture(bobsBanner, fs.readFileSync(path.join(t.dataDir, 'generated', drawn.bannerId, 'banner.jpg')))).toBe(true);
   });
 });
 

@@ -15,7 +15,7 @@ import { BusinessError, invalid, tooMany } from '../../http/envelope';
 import { answerSeconds, type RenderQueue } from '../../queue/renderQueue';
 import { logoTextOfSite } from '../../render/builder/catalog';
 import { mainKeys } from '../../render/builder/definitions/main';
-import { JOB_ID_PATTERN } from '../../queue/renderSpec';
+import { JOB_ID_PATTERN, durationStyleOf } from '../../queue/renderSpec';
 import { JOB_FILES, type BuilderBannerJobSpec } from '../../render/jobSpec';
 import type { UserRow } from '../auth/repository';
 import { BANNER_KEY, LOGO_TEXT_KEY, PROMPT_KEY, inTab } from './formValues';
@@ -53,12 +53,12 @@ export class BannerService {
    * end within a second is waited for, and answers `completed` like an identical finished one.
    */
   async generate(request: GenerateBannerRequest, user: UserRow, ip: string): Promise<GenerateBannerAnswer> {
-    const { queue, repo, sites, limiters, providerId } = this.deps;
+    const { queue, repo, sites, limiters } = this.deps;
     const site = await sites.load(request.id, user.id);
     if (!(await limiters.bannerPerUser.take(String(user.id))) || !(await limiters.bannerPerIp.take(ip))) throw tooMany();
-    const spec = this.specOf(site, request.formData);
+    const spec = await this.specOf(site, request.formData, user);
     // Asked before queueing: afterwards the queue would count this job among the ones ahead of it.
-    const durationTime = answerSeconds(await queue.expectedMs('ab', providerId));
+    const durationTime = answerSeconds(await queue.expectedMs('ab', durationStyleOf(spec)));
     const outcome = await queue.submit(spec, { isFirst: request.isFirst, userId: user.id, ip });
     if (outcome.type === 'refused') throw tooMany(activeJobsRefusal(outcome.limit.by, outcome.limit.limit));
     if (outcome.type === 'inquiry') return { callbackUrl: '', durationTime, isInquiry: true, waitCount: outcome.waitCount, completed: false };
@@ -131,7 +131,7 @@ export class BannerService {
    * The job for the banner tab's description and the logo's text: as sent, else as saved. Both are
    * checked as the form checks them (required, their lengths); the logo takes the site's logo style.
    */
-  private specOf(site: LoadedSite, sent: Record<string, string>): BuilderBannerJobSpec {
+  private async specOf(site: LoadedSite, sent: Record<string, string>, user: UserRow): Promise<BuilderBannerJobSpec> {
     const pick = (type: ComponentType, key: string): string => {
       const field = configFields(site.configs[type]).find((candidate) => candidate.key === key);
       if (!field) throw invalid(inTab(type, BuilderMessages.fieldUnknown));
@@ -143,6 +143,11 @@ export class BannerService {
     // An empty logo text follows the site's name, as the form says.
     const logotext = pick('logo', LOGO_TEXT_KEY) || logoTextOfSite(site.formData.main[mainKeys.webName] ?? '');
     if (!logotext) throw invalid(inTab('logo', GenerationMessages.logoTextRequired));
-    return { kind: 'ab', logoStyle: site.selected.logo, logotext, prompt: pick('banner', PROMPT_KEY), provider: this.deps.providerId };
+    const spec: BuilderBannerJobSpec = { kind: 'ab', logoStyle: site.selected.logo, logotext, prompt: pick('banner', PROMPT_KEY), provider: this.deps.providerId };
+    // The banner picture the studio uploaded (主视觉图) is the art: the description is not drawn.
+    const picture = typeof sent[BANNER_KEY] === 'string' ? sent[BANNER_KEY] : (site.formData.banner[BANNER_KEY] ?? '');
+    const keyArt = picture ? await this.deps.files.keyArtOf(picture, user.id) : undefined;
+    if (keyArt) spec.keyArt = keyArt;
+    return spec;
   }
 }

@@ -37,6 +37,20 @@ export class SiteFiles {
     return (await this.deps.files.fetch(file)) ? file : null;
   }
 
+  /**
+   * The key art a banner picture value stands for, as an upload's file name: an upload itself, or
+   * a banner `userId` generated from key art (so that generating again keeps the studio's picture).
+   * Undefined for anything else (the builder's default picture, a banner of generated art).
+   */
+  async keyArtOf(url: string, userId: number): Promise<string | undefined> {
+    const upload = await this.deps.uploads.fileOf(url);
+    if (upload) return path.basename(upload);
+    const named = resultFileOf(url, NO_ABSOLUTE_HOSTS);
+    if (!named || named.file !== JOB_FILES.ab.banner || !(await this.deps.repo.ownsTask(userId, named.id))) return undefined;
+    const job = await this.deps.queue.finishedJob(named.id);
+    return job?.spec.kind === 'ab' ? job.spec.keyArt : undefined;
+  }
+
   /** The URLs of a finished banner job's picture and logo. */
   static resultUrls(taskId: string): { bannerUrl: string; logoUrl: string } {
     return { bannerUrl: jobFileUrl(taskId, JOB_FILES.ab.banner), logoUrl: jobFileUrl(taskId, JOB_FILES.ab.logo) };

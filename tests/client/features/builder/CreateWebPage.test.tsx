@@ -85,6 +85,25 @@ describe('CreateWebPage', () => {
     expect(screen.getByText(site().bannerArtist)).toBeInTheDocument();
   });
 
+  it('the banner tab takes the studio key art: uploaded into the banner picture, which 生成banner then starts from', async () => {
+    const keyArt = '/uploads/0123456789abcdef0123456789abcdef.jpg';
+    jest.mocked(builderApi.siteFileUpload).mockResolvedValue({ url: keyArt });
+    const user = fastUser();
+    const { store } = renderPage();
+    await user.click(tab('BANNER'));
+    const field = (await screen.findByText(/选填：上传游戏主视觉图/)).closest('.ant-form-item');
+    const input = field?.querySelector<HTMLInputElement>('input[type="file"]');
+    if (!input) throw new Error('No file input');
+    await user.upload(input, new File(['jpeg'], '主视觉.jpg', { type: 'image/jpeg' }));
+    expect(jest.mocked(builderApi.siteFileUpload).mock.calls[0][2]).toEqual({ id: site().id, type: 'banner', key: 'bannerImage' });
+    await waitFor(() => expect(store.getState().builder.site?.formData.banner.bannerImage).toBe(keyArt));
+    expect(await screen.findByAltText('主视觉图预览')).toHaveAttribute('src', keyArt);
+    expect(screen.getByAltText('banner图片')).toHaveAttribute('src', keyArt);
+    // Saved like any edit (and before the next test, whose saves this one's must not be taken for).
+    await waitFor(() => expect(builderApi.saveConfig).toHaveBeenCalledTimes(1), { timeout: BuilderLimits.autoSaveDebounceMs + 2000 });
+    expect(jest.mocked(builderApi.saveConfig).mock.calls[0][0].formData.banner.bannerImage).toBe(keyArt);
+  });
+
   it('an edit shows at once and is saved once, 1 s after the last keystroke', async () => {
     renderPage();
     const input = await screen.findByLabelText('网站名称');

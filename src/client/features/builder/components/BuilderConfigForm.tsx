@@ -4,6 +4,7 @@ import { BuilderLimits, BuilderMessages, type ComponentType } from '../../../../
 import { safeLinkHref } from '../../../../contract/links';
 import type { ConfigField, ConfigGroup, MusicItem } from '../../../../contract/miniSite';
 import { checkerboardStyle } from '../../../components/checkerboard';
+import ImageUploadField from '../../../components/ImageUploadField';
 import ConfigFieldItem from '../../../components/ConfigFieldItem';
 import type { UploadState } from '../../miniSite/miniSite.types';
 import { uploadKeyOf, type FieldReveal } from '../builder.types';
@@ -11,6 +12,8 @@ import { uploadKeyOf, type FieldReveal } from '../builder.types';
 const REVEAL_AFTER_MS = 200;
 
 const IMAGE_ACCEPT = BuilderLimits.uploadMimeTypes.join(',');
+/** Where the studio's own pictures live: a banner value there is key art, not a generated banner. */
+const UPLOADS_PREFIX = '/uploads/';
 
 export type BuilderFormValues = Record<string, string>;
 
@@ -76,9 +79,21 @@ export default function BuilderConfigForm(props: BuilderConfigFormProps) {
   const itemOf = (field: ConfigField) => {
     switch (field.type) {
       case 'banner':
+        // Generated from the description, or the studio's own key art: an upload here is the art
+        // 生成banner then uses (with the logo), instead of drawing the description.
         return (
           <Form.Item label={field.name} extra={field.tips}>
             <GeneratedPicture kind="banner" url={values[field.key] ?? ''} />
+            <div style={{ marginTop: 8 }}>
+              <ImageUploadField
+                value={values[field.key]?.startsWith(UPLOADS_PREFIX) ? values[field.key] : undefined}
+                label="主视觉图"
+                upload={uploads[uploadKeyOf(type, field.key)]}
+                accept={IMAGE_ACCEPT}
+                hint="选填：上传游戏主视觉图（角色或场景原画），“生成banner”将以它为底并配上LOGO；不上传则按画面描述生成。jpg、png、gif、webp，不超过2MB"
+                onPick={(file) => onPickImage(field.key, file)}
+              />
+            </div>
           </Form.Item>
         );
       case 'banner_logo':
