@@ -11,6 +11,8 @@ import { DEFAULT_BANNER_TEXTS, type BannerTexts } from '../../../src/contract/ge
 import { MiniSiteMessages } from '../../../src/contract/miniSite';
 import { hasBannerStyle, renderBannerVideo, type BannerVideoOptions } from '../../../src/server/render/banner';
 import { drawableText } from '../../../src/server/render/banner/core/headline';
+import { headlineLines } from '../../../src/server/render/banner/core/overlay';
+import { createFrameRenderer, decodeLogo } from '../../../src/server/render/banner/core/video';
 import { splitTags } from '../../../src/server/render/banner/core/tags';
 import { BANNER_STYLE_DEFS } from '../../../src/server/render/banner/styles';
 import { PICTURE_REFUSED_ERROR_NAME } from '../../../src/server/render/pictureRefused';
@@ -256,5 +258,55 @@ describe('aborting', () => {
     controller.abort(new Error('user left'));
     await expect(render).rejects.toThrow('user left');
     expect(leftovers('aborted')).toEqual([]);
+  });
+});
+
+describe('the phone cut (portrait)', () => {
+  /** A logo of one colour no style draws, to find it in a frame. */
+  function magentaLogo(): Buffer {
+    const canvas = createCanvas(900, 300);
+    const ctx = canvas.getContext('2d');
+    ctx.fillStyle = '#ff00ff';
+    ctx.fillRect(0, 0, 900, 300);
+    return canvas.toBuffer('image/png');
+  }
+
+  /** The columns of the poster frame where the logo's colour shows, as shares of its width. */
+  async function logoColumns(width: number, height: number, style = 1): Promise<{ left: number; right: number }> {
+    const def = BANNER_STYLE_DEFS[BANNER_STYLES[style - 1].key];
+    const renderer = createFrameRenderer(def, await decodeLogo(magentaLogo()), DEFAULT_BANNER_TEXTS, { width, height, seconds: 2, fps: 10 });
+    renderer.draw(renderer.posterFrame);
+    const pixels = renderer.canvas.data();
+    let left = width;
+    let right = -1;
+    for (let y = 0; y < height; y += 2) {
+      for (let x = 0; x < width; x += 1) {
+        const k = (y * width + x) * 4;
+        if (pixels[k] > 200 && pixels[k + 1] < 80 && pixels[k + 2] > 200) {
+          left = Math.min(left, x);
+          right = Math.max(right, x);
+        }
+      }
+    }
+    return { left: left / width, right: right / width };
+  }
+
+  it('lays the logo out across the phone frame, whole and large, instead of cropping the landscape layout', async () => {
+    const portrait = await logoColumns(540, 960);
+    expect(portrait.left).toBeGreaterThan(0.03);
+    expect(portrait.right).toBeLessThan(0.97);
+    expect(portrait.right - portrait.left).toBeGreaterThan(0.6);
+    // The landscape frame keeps its own layout.
+    const landscape = await logoColumns(960, 540);
+    expect(landscape.left).toBeGreaterThan(0.2);
+    expect(landscape.right).toBeLessThan(0.8);
+  });
+
+  it('sets a long headline in two lines, broken after the punctuation nearest the middle', () => {
+    expect(headlineLines('全新资料片震撼来袭，开启你的英雄传奇之旅', 2)).toEqual(['全新资料片震撼来袭，', '开启你的英雄传奇之旅']);
+    expect(headlineLines('一二三四五六七八九十一二三四五六', 2)).toEqual(['一二三四五六七八', '九十一二三四五六']);
+    expect(headlineLines('王城再启 群雄逐鹿', 2)).toEqual(['王城再启 群雄逐鹿']);
+    expect(headlineLines('全新资料片震撼来袭，开启你的英雄传奇之旅', 1)).toEqual(['全新资料片震撼来袭，开启你的英雄传奇之旅']);
+    expect(headlineLines('   ', 2)).toEqual([]);
   });
 });

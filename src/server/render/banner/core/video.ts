@@ -12,7 +12,7 @@ import { decodePicture } from '../../picture';
 import { DESIGN_HEIGHT, DESIGN_WIDTH } from './canvas';
 import { createVignette } from './effects';
 import { KEY_ART_ZOOM, keyArtScene, keyArtTheme } from './keyArt';
-import { buildOverlay } from './overlay';
+import { PORTRAIT_DESIGN, buildOverlay, landscapeFrame, portraitFrame } from './overlay';
 import { createRng, hashString } from './prng';
 import { makeTimeline } from './timeline';
 import type { BannerStyleDef, FrameTime, SceneEnv } from './types';
@@ -112,7 +112,12 @@ export function createFrameRenderer(
     cycles: (period) => Math.max(1, Math.round(durationSeconds / period)),
   };
   const scene = keyArt ? keyArtScene(def, keyArt, env) : def.build(env);
-  const { overlay, headlineLength } = buildOverlay(logo, texts, keyArt ? keyArtTheme(def.theme) : def.theme, scale);
+  // A portrait frame (a phone's) lays the logo and texts out across its own width: cropping the
+  // landscape layout would cut the logo off.
+  const portrait = height > width;
+  const overlayScale = portrait ? width / PORTRAIT_DESIGN.width : scale;
+  const theme = keyArt ? keyArtTheme(def.theme) : def.theme;
+  const { overlay, headlineLength } = buildOverlay(logo, texts, theme, overlayScale, portrait ? portraitFrame() : landscapeFrame(theme));
   const timeline = makeTimeline(durationSeconds, headlineLength);
   const canvas = createCanvas(width, height);
   const ctx = canvas.getContext('2d');
@@ -135,6 +140,7 @@ export function createFrameRenderer(
       scene.background(ctx, time);
       ctx.restore();
       ctx.save();
+      if (portrait) ctx.setTransform(overlayScale, 0, 0, overlayScale, 0, 0);
       overlay.draw(ctx, time, frame);
       ctx.restore();
       if (scene.foreground) {
