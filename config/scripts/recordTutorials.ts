@@ -331,7 +331,7 @@ async function main(): Promise<void> {
   process.once('SIGTERM', stopOnSignal);
   // The e2e helpers (registration through the form, captcha and SMS code from the database) read where the server is from here.
   process.env.WPG_E2E_STATE = path.join(work, 'environment.json');
-  writeEnvironment({ baseUrl: server.baseUrl, dataDir, chromiumPath: CHROMIUM, serverPid: null });
+  writeEnvironment({ baseUrl: server.baseUrl, dataDir, chromiumPath: CHROMIUM, serverPid: null, serverLog: '' });
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,

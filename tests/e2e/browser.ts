@@ -1,4 +1,5 @@
-import { chromium, type Browser, type Page } from 'playwright-core';
+import fs from 'node:fs';
+import { chromium, type Browser, type Download, type Page } from 'playwright-core';
 import { readEnvironment } from './environment';
 
 /** Chromium as DESIGN.md section 9 starts it: headless, no sandbox (root), no background traffic. */
@@ -21,7 +22,69 @@ export async function openPage(browser: Browser, viewport = { width: 1366, heigh
   page.on('response', (response) => {
     if (response.status() >= 500) errors.push(`HTTP ${response.status()} ${response.url()}`);
   });
+  watchApi(page);
   return { page, errors };
+}
+
+/** The API calls of each page as they went (method, path, status, the answer's code and message), and the ones still waiting. */
+const apiCalls = new WeakMap<Page, { done: string[]; waiting: Map<unknown, string> }>();
+
+function watchApi(page: Page): void {
+  const calls = { done: [] as string[], waiting: new Map<unknown, string>() };
+  apiCalls.set(page, calls);
+  const isApi = (url: string): boolean => /\/(api|index)\//i.test(new URL(url).pathname);
+  page.on('request', (request) => {
+    if (isApi(request.url())) calls.waiting.set(request, `${request.method()} ${new URL(request.url()).pathname}`);
+  });
+  page.on('requestfailed', (request) => {
+    const call = calls.waiting.get(request);
+    if (!call) return;
+    calls.waiting.delete(request);
+    calls.done.push(`${call} failed: ${request.failure()?.errorText ?? '?'}`);
+  });
+  page.on('response', (response) => {
+    const call = calls.waiting.get(response.request());
+    if (!call) return;
+    calls.waiting.delete(response.request());
+    response.text().then(
+      (body) => calls.done.push(`${call} ${response.status()} ${body.slice(0, 160)}`),
+      () => calls.done.push(`${call} ${response.status()}`),
+    );
+  });
+}
+
+/** What a failed wait tells: the page's last API calls, the ones still waiting, its messages and the server's warnings. */
+async function whatHappened(page: Page): Promise<string> {
+  const calls = apiCalls.get(page);
+  const notices = await page
+    .locator('.ant-message-notice, .ant-notification-notice, .ant-modal')
+    .allInnerTexts()
+    .catch(() => []);
+  const log = readEnvironment().serverLog;
+  const warnings = log && fs.existsSync(log) ? fs.readFileSync(log, 'utf8').split('\n').filter((line) => /"level":[456]0/.test(line)) : [];
+  return [
+    `at ${page.url()}`,
+    `last API calls: ${calls?.done.slice(-8).join(' || ') || 'none'}`,
+    `still waiting: ${[...(calls?.waiting.values() ?? [])].join(', ') || 'none'}`,
+    `shown: ${notices.join(' | ').replace(/\s+/g, ' ').slice(0, 300) || 'nothing'}`,
+    `server warnings: ${warnings.slice(-5).map((line) => line.slice(0, 300)).join(' || ') || 'none'}`,
+  ].join('\n');
+}
+
+/**
+ * The download that `act` (a click or two) starts; a download that does not come within `timeout`
+ * fails with what the page and the server did meanwhile, not only with the time it waited.
+ */
+export async function downloadOf(page: Page, act: () => Promise<void>, timeout = 120_000): Promise<Download> {
+  const download = page.waitForEvent('download', { timeout });
+  // Awaited below; a failing `act` must not leave its rejection unheard.
+  download.catch(() => undefined);
+  await act();
+  try {
+    return await download;
+  } catch (error) {
+    throw new Error(`${error instanceof Error ? error.message : String(error)}\n${await whatHappened(page)}`);
+  }
 }
 
 /** `describe` when Chromium is there; otherwise the suite is reported as skipped. */

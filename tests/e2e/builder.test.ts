@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { BuilderMessages } from '../../src/contract/builder';
 import { registerAndLogIn, url } from './accounts';
-import { describeInBrowser, launchBrowser, openPage } from './browser';
+import { describeInBrowser, downloadOf, launchBrowser, openPage } from './browser';
 import { fitsPhone, loadedPicturesSized, openOffline, unzip, writeSamplePng } from './sites';
 
 // Renders a banner through the queue and the site several times: minutes on a busy two-core machine.
@@ -215,10 +215,10 @@ describeInBrowser('the page builder, in Chromium against the npm start server', 
     await activePanel(page).getByText(original, { exact: true }).first().waitFor();
 
     // 生成并下载 keeps a version.
-    const finished = page.waitForEvent('download', { timeout: 120_000 });
-    await page.getByRole('button', { name: /生成并下载/ }).click();
-    await page.locator('.ant-modal').filter({ hasText: '以下内容仍是模版示例' }).getByRole('button', { name: '仍然生成并下载' }).click();
-    await finished;
+    await downloadOf(page, async () => {
+      await page.getByRole('button', { name: /生成并下载/ }).click();
+      await page.locator('.ant-modal').filter({ hasText: '以下内容仍是模版示例' }).getByRole('button', { name: '仍然生成并下载' }).click();
+    });
     await page.waitForURL(/\/user\/backend\/siteList/);
 
     // Edited after: the draft now differs from the version.
@@ -340,18 +340,17 @@ describeInBrowser('the page builder, in Chromium against the npm start server', 
     await activePanel(page).locator('img[src*="/generated/"]').first().waitFor();
 
     // Finished: the zip downloads and the back office lists the site as completed.
-    const finished = page.waitForEvent('download', { timeout: 120_000 });
-    await page.getByRole('button', { name: /生成并下载/ }).click();
-    // The other tabs still hold their templates' samples: listed, and the user goes on anyway.
-    const samples = page.locator('.ant-modal').filter({ hasText: '以下内容仍是模版示例' });
-    await samples.getByRole('button', { name: '仍然生成并下载' }).click();
-    expect((await finished).suggestedFilename()).toMatch(/\.zip$/);
+    const finished = await downloadOf(page, async () => {
+      await page.getByRole('button', { name: /生成并下载/ }).click();
+      // The other tabs still hold their templates' samples: listed, and the user goes on anyway.
+      const samples = page.locator('.ant-modal').filter({ hasText: '以下内容仍是模版示例' });
+      await samples.getByRole('button', { name: '仍然生成并下载' }).click();
+    });
+    expect(finished.suggestedFilename()).toMatch(/\.zip$/);
     await page.waitForURL(/\/user\/backend\/siteList/);
     const row = page.getByRole('row').filter({ hasText: SITE_NAME });
     await row.getByText('已完成').waitFor();
-    const listed = page.waitForEvent('download', { timeout: 120_000 });
-    await row.getByRole('button', { name: /下\s*载/ }).click();
-    const zip = await listed;
+    const zip = await downloadOf(page, () => row.getByRole('button', { name: /下\s*载/ }).click());
     const zipFile = path.join(work, zip.suggestedFilename());
     await zip.saveAs(zipFile);
 

@@ -8,6 +8,8 @@ export interface E2eEnvironment {
   dataDir: string;
   chromiumPath: string | null;
   serverPid: number | null;
+  /** The server's log (one JSON line per event), which a failing wait quotes; '' for none. */
+  serverLog: string;
 }
 
 /**

@@ -37,19 +37,21 @@ export default async function globalSetup(): Promise<void> {
   const browser = chromiumPath();
   if (!browser) {
     console.warn('\nNo Chromium found (/usr/bin/chromium or CHROMIUM_PATH): the browser tests are skipped.\n');
-    writeEnvironment({ baseUrl: '', dataDir: '', chromiumPath: null, serverPid: null });
+    writeEnvironment({ baseUrl: '', dataDir: '', chromiumPath: null, serverPid: null, serverLog: '' });
     return;
   }
   ensureClientBuild();
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wpg-e2e-data-'));
+  // Read by a failing wait (browser.ts); E2E_SERVER_LOG=<file> puts it where it stays after the run.
+  const logFile = process.env.E2E_SERVER_LOG || path.join(os.tmpdir(), `wpg-e2e-server-${port}.log`);
   const server = spawn(path.join(repoRoot, 'node_modules', '.bin', 'tsx'), ['config/start.ts'], {
     cwd: repoRoot,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'test' },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', fs.openSync(logFile, 'w'), 'inherit'],
     detached: true,
   });
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitUntilUp(`${baseUrl}/index/index/getSiteConfig`, Date.now() + 60_000);
-  writeEnvironment({ baseUrl, dataDir, chromiumPath: browser, serverPid: server.pid ?? null });
+  writeEnvironment({ baseUrl, dataDir, chromiumPath: browser, serverPid: server.pid ?? null, serverLog: logFile });
 }

@@ -12,5 +12,6 @@ export default async function globalTeardown(): Promise<void> {
     }
   }
   if (env.dataDir) fs.rmSync(env.dataDir, { recursive: true, force: true });
+  if (env.serverLog && !process.env.E2E_SERVER_LOG) fs.rmSync(env.serverLog, { force: true });
   removeEnvironment();
 }

@@ -71,7 +71,8 @@ describeInBrowser('the mini site, in Chromium against the npm start server', () 
     await page.getByLabel('宣传语').fill(HOSTILE_SLOGAN);
     await page.getByText('游戏截图', { exact: true }).click();
     const upload = page.waitForResponse((response) => response.url().includes('/index/minisite/upload'));
-    await page.locator('input[type=file]').first().setInputFiles(writeSamplePng(work, 'my-screenshot.png'));
+    // The screenshot field's own picker (the banner's 主视觉图 has one too).
+    await page.locator('.ant-form-item').filter({ hasText: '截图1' }).locator('input[type=file]').first().setInputFiles(writeSamplePng(work, 'my-screenshot.png'));
     expect((await upload).status()).toBe(200);
     await page.getByAltText('截图1预览').waitFor();
 
