@@ -109,7 +109,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
   await services.renderQueue.start();
   // onClose hooks run last-added first: the queue puts its running jobs back before the database closes.
   // Runs after the queue's close, which ends the kits' renders; writes nothing once it returns.
-  app.addHook('onClose', async () => services.brandKits.close());
+  app.addHook('onClose', async () => services.resultExtras.close());
   app.addHook('onClose', async () => services.renderQueue.close());
   app.addHook('onClose', async () => services.music.close());
   app.addHook('onClose', async () => services.siteRenderThread.close());

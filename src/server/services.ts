@@ -41,7 +41,7 @@ import { TokenService } from './security/tokens';
 import type { SharedState } from './sharedState/types';
 import type { DataFiles } from './storage/dataFiles';
 import { SitePublishing } from './modules/publishing/sitePublishing';
-import { BrandKits } from './modules/generation/brandKits';
+import { ResultExtras } from './modules/generation/resultExtras';
 
 export interface ServiceInputs {
   config: ServerConfig;
@@ -85,8 +85,8 @@ export function createServices({ config, sql, now, log, state, files, renderQueu
   const guard = new LoginGuard(limiter, captchas);
   const catalog = new Catalog({ files, queue: renderQueue, log, now, state });
   const zipKey = deriveKey(config.jwtSecret, 'zip-key');
-  const brandKits = new BrandKits({ dataDir: config.dataDir, files, queue: renderQueue, log });
-  const zips = new ZipService({ dataDir: config.dataDir, files, queue: renderQueue, now, key: zipKey, kits: brandKits, kitWaitMs, log });
+  const resultExtras = new ResultExtras({ dataDir: config.dataDir, files, queue: renderQueue, log });
+  const zips = new ZipService({ dataDir: config.dataDir, files, queue: renderQueue, now, key: zipKey, extras: resultExtras, kitWaitMs, log });
   const generationLimiters = new GenerationLimiters(state);
   const works = new WorksRepository(sql, now);
   const music = new MusicLibrary({ dataDir: config.dataDir, files, log, now, state });
@@ -117,10 +117,10 @@ export function createServices({ config, sql, now, log, state, files, renderQueu
     renderQueue,
     catalog,
     zips,
-    brandKits,
+    resultExtras,
     generationLimiters,
     works,
-    generation: new GenerationService({ queue: renderQueue, catalog, zips, limiters: generationLimiters, works, kits: brandKits, uploads }),
+    generation: new GenerationService({ queue: renderQueue, catalog, zips, limiters: generationLimiters, works, extras: resultExtras, uploads }),
     music,
     uploads,
     miniSiteLimiters,

@@ -42,6 +42,8 @@ export const RENDER_TIMEOUT_MS: Readonly<Record<RenderKind, number>> = {
   'catalog-logo': 60_000,
   'catalog-banner': 180_000,
   'brand-kit': 60_000,
+  // A second full render (the portrait) and two WebM encodes.
+  'banner-cuts': 240_000,
 };
 
 /** Seconds a kind is expected to take before any has finished (spec section 9). */

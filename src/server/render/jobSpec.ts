@@ -44,6 +44,9 @@ export const KEY_ART_NAME_PATTERN = /^[0-9a-f]{32}\.[a-z0-9]{2,5}$/;
 /** The key art's copy in a render's output folder; the renderer removes it once read. */
 export const KEY_ART_INPUT = 'key-art.input';
 
+/** A banner's landscape MP4, copied into its cuts' render folder (for the WebM); removed once read. */
+export const BANNER_VIDEO_INPUT = 'banner-video.input';
+
 /**
  * The builder's banner picture (DESIGN.md section 7): the art of `provider` (an id from
  * render/aiBanner/config.ts, never a secret: specs are stored in the database) for `prompt`, and
@@ -81,8 +84,19 @@ export interface BrandKitJobSpec {
   texts: LogoTexts;
 }
 
-/** Renders that serve no single poll: gallery pictures and brand kits (RenderQueue.renderGallery). */
-export type SideJobSpec = CatalogJobSpec | BrandKitJobSpec;
+/**
+ * The other cuts of a finished banner (job `jobId`): the phone's portrait video (1080x1920, laid
+ * out for it) with its poster, and WebM of both, rendered after the MP4 the user waits for. The
+ * queue stages the landscape MP4 (and the key art) as inputs.
+ */
+export interface BannerCutsJobSpec {
+  kind: 'banner-cuts';
+  jobId: string;
+  banner: BannerJobSpec;
+}
+
+/** Renders that serve no single poll: gallery pictures, brand kits and banner cuts (RenderQueue.renderGallery). */
+export type SideJobSpec = CatalogJobSpec | BrandKitJobSpec | BannerCutsJobSpec;
 
 export type RenderSpec = UserJobSpec | SideJobSpec;
 export type RenderKind = RenderSpec['kind'];
@@ -116,7 +130,11 @@ export const JOB_FILES = {
     oneColour: 'logo-one-colour.png',
     guide: 'brand-guide.html',
   },
+  'banner-cuts': { portrait: 'banner-portrait.mp4', portraitPoster: 'banner-portrait-poster.jpg', portraitWebm: 'banner-portrait.webm', webm: 'banner.webm' },
 } as const satisfies Record<RenderKind, Record<string, string>>;
+
+/** The phone cut of a banner: portrait, the landscape's height across. */
+export const BANNER_PORTRAIT_SIZE = { width: 1080, height: 1920 } as const;
 
 /** What the brand guide is called in a zip. */
 export const BRAND_GUIDE_ZIP_NAME = '品牌规范.html';

@@ -6,9 +6,9 @@ import { createCanvas } from '@napi-rs/canvas';
 import fs from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_BANNER_TEXTS, DEFAULT_LOGO_TEXTS, type BannerTexts, type LogoTexts } from '../../contract/generation';
-import { BANNER_PREVIEW_LOGO_STYLE, CATALOG_SIZES, JOB_FILES, KEY_ART_INPUT, type RenderResult, type RenderSpec } from './jobSpec';
+import { BANNER_PORTRAIT_SIZE, BANNER_PREVIEW_LOGO_STYLE, BANNER_VIDEO_INPUT, CATALOG_SIZES, JOB_FILES, KEY_ART_INPUT, type RenderResult, type RenderSpec } from './jobSpec';
 import { BANNER_ART_SIZE, bannerArtProviderFor, toBannerJpeg, type BannerArtProvider } from './aiBanner';
-import { renderBannerVideo, type BannerVideoOptions } from './banner';
+import { renderBannerVideo, transcodeToWebm, type BannerVideoOptions } from './banner';
 import { FONT_FACES, font, type FontFaceName } from './fonts';
 import { renderBrandKit, renderLogoAnimation, renderLogoPng, renderLogoShowcase } from './logo';
 import { decodePicture } from './picture';
@@ -28,6 +28,8 @@ export interface Renderers {
     input: { logoPng: Buffer; texts: BannerTexts; keyArt?: Buffer },
     options: BannerVideoOptions,
   ): Promise<{ frameCount: number; durationSeconds: number; width: number; height: number }>;
+  /** A banner's MP4 again as WebM; aborting kills ffmpeg. */
+  transcodeToWebm(mp4: string, webm: string, signal: AbortSignal): Promise<void>;
   /**
    * The builder banner's art provider of a job id; by default the one the environment (BANNER_ART_*)
    * configures, read when the job runs: worker threads inherit the server's environment.
@@ -126,6 +128,30 @@ export async function runRenderJobWith(
       for (const [name, bytes] of kit.files) names.push(await write(name, bytes));
       return { files: names };
     }
+    case 'banner-cuts': {
+      const files = JOB_FILES['banner-cuts'];
+      const { banner } = spec;
+      const keyArt = banner.keyArt ? await takeInput(outDir, KEY_ART_INPUT) : undefined;
+      const logoPng = await renderers.renderLogoPng(banner.logoStyle, banner.texts);
+      await renderers.renderBannerVideo(
+        banner.bannerStyle,
+        { logoPng, texts: banner.bannerTexts, keyArt },
+        {
+          ...BANNER_PORTRAIT_SIZE,
+          outFile: path.join(outDir, files.portrait),
+          posterFile: path.join(outDir, files.portraitPoster),
+          webmFile: path.join(outDir, files.portraitWebm),
+          signal,
+          onProgress: (share) => onProgress?.(share * 0.8),
+        },
+      );
+      // The landscape WebM from its MP4: the frames as the user saw them, without drawing them again.
+      const landscape = path.join(outDir, BANNER_VIDEO_INPUT);
+      await renderers.transcodeToWebm(landscape, path.join(outDir, files.webm), signal);
+      await fs.promises.rm(landscape, { force: true });
+      onProgress?.(1);
+      return { files: [files.portrait, files.portraitPoster, files.portraitWebm, files.webm] };
+    }
     case 'catalog-banner': {
       const files = JOB_FILES['catalog-banner'];
       const logoPng = await renderers.renderLogoPng(BANNER_PREVIEW_LOGO_STYLE[spec.styleId] ?? 1, DEFAULT_LOGO_TEXTS);
@@ -143,7 +169,7 @@ export async function runRenderJobWith(
   }
 }
 
-const RENDERERS: Renderers = { renderLogoPng, renderLogoAnimation, renderLogoShowcase, renderBrandKit, renderBannerVideo };
+const RENDERERS: Renderers = { renderLogoPng, renderLogoAnimation, renderLogoShowcase, renderBrandKit, renderBannerVideo, transcodeToWebm };
 
 /** Renders `spec` into `outDir` with the real renderers (the worker thread's entry point). */
 export function runRenderJob(spec: RenderSpec, outDir: string, signal: AbortSignal, onProgress?: (share: number) => void): Promise<RenderResult> {

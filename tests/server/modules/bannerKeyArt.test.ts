@@ -3,11 +3,12 @@
  * the render draws the video over it, and a URL that names no upload is refused with a message.
  */
 import { createCanvas } from '@napi-rs/canvas';
+import { unzipSync } from 'fflate';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { DEFAULT_BANNER_TEXTS, DEFAULT_LOGO_TEXTS, GenerationMessages, type LogoCreateAnswer } from '../../../src/contract/generation';
+import { DEFAULT_BANNER_TEXTS, DEFAULT_LOGO_TEXTS, GenerationMessages, type LogoCreateAnswer, type ZipAnswer } from '../../../src/contract/generation';
 import { AnswerCode } from '../../../src/contract/envelope';
 import type { UploadAnswer } from '../../../src/contract/miniSite';
 import { stageRenderInputs } from '../../../src/server/queue/renderInputs';
@@ -17,6 +18,7 @@ import { LocalFileStore } from '../../../src/server/storage/localStore';
 import { buildTestApp, envelopeOf, post, type TestApp } from '../helpers';
 import { quickLogin } from '../queue/kit';
 import { SmallRealRunner, generate, listTree, multipart } from './miniSiteKit';
+import { probeVideo } from '../../fixtures/videoFiles';
 
 let t: TestApp;
 
@@ -32,6 +34,19 @@ function splitPicture(): Buffer {
   ctx.fillRect(0, 0, 800, 900);
   ctx.fillStyle = '#1030e0';
   ctx.fillRect(800, 0, 800, 900);
+  return canvas.toBuffer('image/jpeg');
+}
+
+/** A key art whose subject is off the middle: a sun high on the right of a dark blue sky. */
+function sunPicture(): Buffer {
+  const canvas = createCanvas(1600, 900);
+  const ctx = canvas.getContext('2d');
+  ctx.fillStyle = '#0a1440';
+  ctx.fillRect(0, 0, 1600, 900);
+  ctx.fillStyle = '#ffc020';
+  ctx.beginPath();
+  ctx.arc(1250, 200, 170, 0, Math.PI * 2);
+  ctx.fill();
   return canvas.toBuffer('image/jpeg');
 }
 
@@ -83,6 +98,29 @@ describe('a banner over the studio key art', () => {
     // Asked again: the same job, answered at once.
     const again = await post<LogoCreateAnswer>(t, '/index/common/logoCreate', { ...banner, keyArt, isFirst: false }, headers);
     expect(again.data).toMatchObject({ exist: true, uniqueId: withArt.uniqueId });
+  }, 60_000);
+
+  it("zips the banner's phone cut and WebM videos beside its MP4, the cut laid out for a phone over the same key art", async () => {
+    const { headers } = quickLogin(t);
+    const keyArt = await upload(sunPicture());
+    const made = await generate(t, headers, { ...banner, keyArt });
+    const zip = await post<ZipAnswer>(t, '/index/common/createZipUrlByFile', { fileName: '整屏动画', fileList: [made.bannerUrl, made.logoUrl] }, headers);
+    const entries = unzipSync(new Uint8Array((await t.app.inject({ method: 'GET', url: zip.data.zipUrl })).rawPayload));
+    const work = fs.mkdtempSync(path.join(os.tmpdir(), 'wpg-cuts-'));
+    try {
+      for (const [name, bytes] of Object.entries(entries)) fs.writeFileSync(path.join(work, name), bytes);
+      const file = (name: string): string => path.join(work, `${DEFAULT_LOGO_TEXTS.logotext}-${name}`);
+      expect(probeVideo(file('banner.mp4'))).toMatchObject({ codec: 'h264', width: 320, height: 180 });
+      expect(probeVideo(file('banner-portrait.mp4'))).toMatchObject({ codec: 'h264', width: 180, height: 320, frames: 10 });
+      expect(probeVideo(file('banner-portrait.webm'))).toMatchObject({ codec: 'vp9', width: 180, height: 320 });
+      expect(probeVideo(file('banner.webm'))).toMatchObject({ codec: 'vp9', width: 320, height: 180, frames: 10 });
+      // The phone cut keeps what draws the eye (the sun on the right), not the middle of the sky.
+      const centre = await meanColour(file('banner-portrait-poster.jpg'), { left: 0.35, top: 0.1, width: 0.3, height: 0.08 });
+      expect(centre.r).toBeGreaterThan(150);
+      expect(centre.b).toBeLessThan(centre.r - 60);
+    } finally {
+      fs.rmSync(work, { recursive: true, force: true });
+    }
   }, 60_000);
 
   it('refuses a key art that is no upload of this server, and one on a logo', async () => {

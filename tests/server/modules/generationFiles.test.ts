@@ -205,7 +205,16 @@ describe('POST /index/common/createZipUrlByFile', () => {
     const { data } = await zip({ fileName: '全屏动画', fileList: [banner.bannerUrl, banner.logoUrl] });
     expect(data.zipUrl).toMatch(new RegExp(`/${encodeURIComponent('全屏动画')}\\.zip$`));
     const entries = await entriesOf(data.zipUrl);
-    expect(Object.keys(entries).sort()).toEqual(['龙腾天下-banner-poster.jpg', '龙腾天下-banner.mp4', '龙腾天下-logo.png']);
+    // The MP4 the user waited for, and the cuts made after it: the phone's portrait and WebM of both.
+    expect(Object.keys(entries).sort()).toEqual([
+      '龙腾天下-banner-portrait-poster.jpg',
+      '龙腾天下-banner-portrait.mp4',
+      '龙腾天下-banner-portrait.webm',
+      '龙腾天下-banner-poster.jpg',
+      '龙腾天下-banner.mp4',
+      '龙腾天下-banner.webm',
+      '龙腾天下-logo.png',
+    ]);
     const download = await t.app.inject({ method: 'GET', url: data.zipUrl });
     expect(download.headers['content-disposition']).toBe(attachmentHeader('全屏动画.zip'));
     expect(attachmentHeader('全屏动画.zip')).toBe(`attachment; filename="download.zip"; filename*=UTF-8''${encodeURIComponent('全屏动画')}.zip`);

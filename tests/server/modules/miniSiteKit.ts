@@ -7,7 +7,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { LogoCreateAnswer, LogoPollingAnswer } from '../../../src/contract/generation';
-import { renderBannerVideo } from '../../../src/server/render/banner';
+import { renderBannerVideo, transcodeToWebm } from '../../../src/server/render/banner';
 import { encodeMp3 } from '../../../src/server/render/music/encode';
 import { WAVES, renderSong, score, tableVoice } from '../../../src/server/render/music/synth';
 import { MUSIC_TRACKS, MUSIC_VERSION } from '../../../src/server/render/music/tracks';
@@ -107,7 +107,10 @@ export class SmallRealRunner implements RenderRunner {
         renderLogoAnimation,
         renderLogoShowcase,
         renderBrandKit,
-        renderBannerVideo: (styleId, input, options) => renderBannerVideo(styleId, input, { ...options, ...SMALL_BANNER }),
+        // A portrait cut stays portrait, small as well.
+        renderBannerVideo: (styleId, input, options) =>
+          renderBannerVideo(styleId, input, { ...options, ...SMALL_BANNER, ...((options.height ?? 0) > (options.width ?? 0) ? { width: SMALL_BANNER.height, height: SMALL_BANNER.width } : {}) }),
+        transcodeToWebm,
       },
       spec,
       outDir,

@@ -23,7 +23,7 @@ import { WorkerPool } from '../../../src/server/queue/workerPool';
 import { GENERATIVE_PROVIDER_ID, bannerArtDescriptorFromEnv } from '../../../src/server/render/aiBanner/config';
 import { HttpArtMessages } from '../../../src/server/render/aiBanner/http';
 import { runRenderJobWith } from '../../../src/server/render/jobs';
-import { renderBannerVideo } from '../../../src/server/render/banner';
+import { renderBannerVideo, transcodeToWebm } from '../../../src/server/render/banner';
 import { renderBrandKit, renderLogoAnimation, renderLogoPng, renderLogoShowcase } from '../../../src/server/render/logo';
 import { createClock } from '../helpers';
 
@@ -101,7 +101,7 @@ describe('the builder banner job (ab)', () => {
   });
 
   it('a provider\'s user-facing error becomes the job\'s message; any other error the generic one', async () => {
-    const renderers = { renderLogoPng, renderLogoAnimation, renderLogoShowcase, renderBrandKit, renderBannerVideo };
+    const renderers = { renderLogoPng, renderLogoAnimation, renderLogoShowcase, renderBrandKit, renderBannerVideo, transcodeToWebm };
     const runner = (error: Error): RenderRunner => ({
       run: (job, outDir, signal) =>
         runRenderJobWith(

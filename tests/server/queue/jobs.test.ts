@@ -45,6 +45,10 @@ function stubRenderers(): Renderers & { calls: unknown[][] } {
       fs.writeFileSync(options.posterFile, createCanvas(options.width ?? 64, options.height ?? 36).encodeSync('jpeg'));
       return { frameCount: 1, durationSeconds: 1, width: 64, height: 36 };
     },
+    transcodeToWebm: async (...args) => {
+      calls.push(['webm', args[0], args[1]]);
+      fs.writeFileSync(args[1], 'webm');
+    },
   };
 }
 

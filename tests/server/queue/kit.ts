@@ -98,7 +98,7 @@ export class FakeRunner implements RenderRunner {
 
   /** The renders of users' jobs (not gallery pictures), in start order. */
   userRenders(): FakeRender[] {
-    return this.renders.filter((render) => !render.spec.kind.startsWith('catalog-') && render.spec.kind !== 'brand-kit');
+    return this.renders.filter((render) => !render.spec.kind.startsWith('catalog-') && render.spec.kind !== 'brand-kit' && render.spec.kind !== 'banner-cuts');
   }
 }
 

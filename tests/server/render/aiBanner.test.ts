@@ -88,6 +88,7 @@ describe('the generative banner-art provider', () => {
         renderLogoAnimation: () => Promise.reject(new Error('unused')),
         renderLogoShowcase: () => Promise.reject(new Error('unused')),
         renderBrandKit: () => Promise.reject(new Error('unused')),
+        transcodeToWebm: () => Promise.reject(new Error('unused')),
         renderBannerVideo: () => Promise.reject(new Error('unused')),
         bannerArtProvider: (id) => ({
           id,

@@ -27,7 +27,7 @@ import { bannerStyleById, logoStyleById } from '../../render/styles';
 import type { UserRow } from '../auth/repository';
 import type { WorksRepository } from '../works/repository';
 import type { GenerationLimiters } from './rateLimits';
-import type { BrandKits } from './brandKits';
+import type { ResultExtras } from './resultExtras';
 import type { ZipService } from './zip';
 import type { UploadStore } from '../miniSite/uploads';
 
@@ -65,8 +65,8 @@ export interface GenerationServiceDeps {
   limiters: GenerationLimiters;
   /** Where each user's logos and banners are noted for the back office's 我的作品. */
   works: WorksRepository;
-  /** Brand kits, started in idle time once a logo is done. */
-  kits: BrandKits;
+  /** Brand kits and banner cuts, started in idle time once a result is done. */
+  extras: ResultExtras;
   /** The uploaded pictures a banner's key art may name (the mini site's upload call stores them). */
   uploads: Pick<UploadStore, 'fileOf'>;
 }
@@ -99,7 +99,7 @@ export class GenerationService {
         return { uniqueId: '', isInquiry: true, exist: false, waitCount: outcome.waitCount, ...NO_RESULT, expectedSeconds: 0 };
       case 'exists':
         await this.deps.works.record(user.id, outcome.id, spec.texts.logotext);
-        this.deps.kits.prepare(outcome.id, outcome.kind);
+        this.deps.extras.prepare(outcome.id, outcome.kind);
         return existing(outcome.id, outcome.kind);
       case 'queued': {
         await this.deps.works.record(user.id, outcome.id, spec.texts.logotext);
@@ -107,7 +107,7 @@ export class GenerationService {
         const now = await queue.poll(outcome.id, user.id);
         // Ended without a result (failed): the first poll says why, as it always does.
         if (now.type !== 'done') return queued(outcome.id, 0, 0);
-        this.deps.kits.prepare(now.id, now.kind);
+        this.deps.extras.prepare(now.id, now.kind);
         return existing(now.id, now.kind);
       }
     }
@@ -125,7 +125,7 @@ export class GenerationService {
       case 'waiting':
         return { ...none, waitCount: outcome.waitCount, expectedSeconds: answerSeconds(outcome.remainingMs) };
       case 'done':
-        this.deps.kits.prepare(outcome.id, outcome.kind);
+        this.deps.extras.prepare(outcome.id, outcome.kind);
         return { ...none, isCreate: true, ...resultUrls(outcome.id, outcome.kind) };
       case 'failed':
         return { ...none, expired: true, errorMsg: outcome.message };

@@ -8,7 +8,7 @@ import { invalid } from '../../http/envelope';
 import { GENERATED_URL_PREFIX, ZIPS_URL_PREFIX, jobDir, zipsDir } from '../../queue/paths';
 import type { FinishedJob, RenderQueue } from '../../queue/renderQueue';
 import { BRAND_GUIDE_ZIP_NAME, JOB_FILES, logoTextOf, type UserJobKind } from '../../render/jobSpec';
-import type { BrandKits } from './brandKits';
+import type { ResultExtras } from './resultExtras';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DataFiles } from '../../storage/dataFiles';
 
@@ -35,6 +35,21 @@ function addKit(entries: Zippable, kitDir: string, folder: string, mtime: Date):
   for (const stored of Object.values(JOB_FILES['brand-kit'])) {
     const inZip = stored === JOB_FILES['brand-kit'].guide ? BRAND_GUIDE_ZIP_NAME : stored;
     entries[`${name}/${inZip}`] = [fs.readFileSync(path.join(kitDir, stored)), { level: stored.endsWith('.html') ? 6 : 0, mtime }];
+  }
+}
+
+/** What a banner's other cuts are called in its zip, after the logo text: 龙腾天下-banner-portrait.mp4. */
+const CUT_ENTRY_NAMES: Record<string, string> = {
+  [JOB_FILES['banner-cuts'].portrait]: 'banner-portrait.mp4',
+  [JOB_FILES['banner-cuts'].portraitPoster]: 'banner-portrait-poster.jpg',
+  [JOB_FILES['banner-cuts'].portraitWebm]: 'banner-portrait.webm',
+  [JOB_FILES['banner-cuts'].webm]: 'banner.webm',
+};
+
+/** A banner's phone cut and WebM videos beside its MP4 (stored, not deflated: they are compressed). */
+function addCuts(entries: Zippable, cutsDir: string, base: string, mtime: Date): void {
+  for (const [stored, name] of Object.entries(CUT_ENTRY_NAMES)) {
+    entries[`${base}-${name}`] = [fs.readFileSync(path.join(cutsDir, stored)), { level: 0, mtime }];
   }
 }
 
@@ -151,7 +166,7 @@ export class ZipService {
   private readonly making = new Map<string, Promise<ZipAnswer>>();
 
   constructor(
-    private readonly options: { dataDir: string; files: DataFiles; queue: RenderQueue; now: Clock; key: Buffer; kits: BrandKits; kitWaitMs?: number; log: FastifyBaseLogger },
+    private readonly options: { dataDir: string; files: DataFiles; queue: RenderQueue; now: Clock; key: Buffer; extras: ResultExtras; kitWaitMs?: number; log: FastifyBaseLogger },
   ) {}
 
   async create(request: { fileName: string; fileList: string[] }, ownHosts: ReadonlySet<string>): Promise<ZipAnswer> {
@@ -165,15 +180,16 @@ export class ZipService {
     }
     if (!jobs.length) throw invalid(GenerationMessages.zipFileRefused);
 
-    // A logo's zip carries its brand kit. A kit that fails, or is not made within KIT_WAIT_MS (the
-    // render slots all busy with users' jobs), leaves the logo downloadable, under another key: the
-    // next request tries the kit again (a late one is ready by then) instead of reusing this zip.
+    // A logo's zip carries its brand kit, a banner's its phone cut and WebM videos. Extras that
+    // fail, or are not made within KIT_WAIT_MS (the render slots all busy with users' jobs), leave
+    // the result downloadable, under another key: the next request tries them again (late ones are
+    // ready by then) instead of reusing this zip.
     const kits = new Map<string, string>();
     for (const job of jobs) {
-      const dir = await this.kitOf(job);
+      const dir = await this.extrasOf(job);
       if (dir) kits.set(job.id, dir);
     }
-    const content = JSON.stringify(['results', 'kit1', zipName, jobs.map((job) => [job.id, job.finishedAt, kits.has(job.id)])]);
+    const content = JSON.stringify(['results', 'extras1', zipName, jobs.map((job) => [job.id, job.finishedAt, kits.has(job.id)])]);
     // Identical requests at once (a double click, two tabs) share one zip.
     const known = this.making.get(content);
     if (known) return known;
@@ -182,17 +198,17 @@ export class ZipService {
     return made;
   }
 
-  private async kitOf(job: FinishedJob): Promise<string | null> {
-    const { kits, log, kitWaitMs = KIT_WAIT_MS } = this.options;
+  private async extrasOf(job: FinishedJob): Promise<string | null> {
+    const { extras, log, kitWaitMs = KIT_WAIT_MS } = this.options;
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), kitWaitMs)));
     try {
-      const dir = await Promise.race([kits.folderOf(job, 'demand'), late]);
+      const dir = await Promise.race([extras.folderOf(job, 'demand'), late]);
       if (dir !== 'late') return dir;
-      log.warn({ jobId: job.id }, 'brand kit not ready in time; zipped without it');
+      log.warn({ jobId: job.id }, 'result extras not ready in time; zipped without them');
       return null;
     } catch (error) {
-      log.error({ err: error, jobId: job.id }, 'brand kit failed; zipped without it');
+      log.error({ err: error, jobId: job.id }, 'result extras failed; zipped without them');
       return null;
     } finally {
       clearTimeout(timer);
@@ -259,8 +275,9 @@ export class ZipService {
         // PNG, JPEG and H.264 are compressed already: deflating them again only costs time.
         entries[name] = [fs.readFileSync(source), { level: 0, mtime: new Date(job.finishedAt) }];
       }
-      const kit = kits.get(job.id);
-      if (kit) addKit(entries, kit, `${base}-${BRAND_KIT_FOLDER}`, new Date(job.finishedAt));
+      const extras = kits.get(job.id);
+      if (extras && job.spec.kind === 'fsa') addCuts(entries, extras, base, new Date(job.finishedAt));
+      else if (extras) addKit(entries, extras, `${base}-${BRAND_KIT_FOLDER}`, new Date(job.finishedAt));
     }
     writeZipAtomically(file, entries);
   }

@@ -106,6 +106,7 @@ export async function processGalleryJob(deps: JobProcessorDeps, key: string, spe
   fs.mkdirSync(root, { recursive: true });
   const dir = fs.mkdtempSync(path.join(root, 'task-'));
   try {
+    await stageRenderInputs(files, spec, dir);
     const result = await renderForWorker(deps, spec, dir, signal);
     await files.publish(dir);
     return { folder: files.keyOf(dir), files: result.files };

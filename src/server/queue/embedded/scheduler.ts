@@ -277,7 +277,8 @@ export class Scheduler {
     const task: RunningTask = { key: `gallery:${gallery.key}`, controller, gallery, job: null, settled: Promise.resolve() };
     this.running.set(task.key, task);
     const tmp = this.newTmpDir(gallery.key);
-    task.settled = renderUnderTimeout(runner, gallery.spec, tmp, controller, this.limitsOf(gallery.spec.kind))
+    task.settled = stageRenderInputs(this.options.files, gallery.spec, tmp)
+      .then(() => renderUnderTimeout(runner, gallery.spec, tmp, controller, this.limitsOf(gallery.spec.kind)))
       .then(
         (result) => {
           this.options.gallery.settled(gallery);

@@ -36,6 +36,7 @@ export class SceneCamera {
       fps,
       rng: createRng(hashString(def.key)),
       cycles: (period) => Math.max(1, Math.round(SCENE_SECONDS / period)),
+      view: { x: 0, y: 0, width: DESIGN_WIDTH, height: DESIGN_HEIGHT },
     });
     this.frame = createCanvas(DESIGN_WIDTH, DESIGN_HEIGHT);
   }

@@ -29,12 +29,13 @@ export function keyArtTheme(theme: OverlayTheme): OverlayTheme {
 }
 
 /**
- * The scene of `def` with `art` as its base: `art` covers the design area times KEY_ART_ZOOM (at
- * the output's density). The style's own foreground (its rain, snow, petals) is drawn over the
+ * The scene of `def` with `art` as its base: `art` covers the part of the design area the frame
+ * shows (env.view) times KEY_ART_ZOOM, at the output's density. The style's own foreground (its rain, snow, petals) is drawn over the
  * logo as on its own scene; a style without one gets motes of its glow colour rising in the light.
  */
 export function keyArtScene(def: BannerStyleDef, art: Image, env: SceneEnv): Scene {
   const glow = def.theme.logo.glow;
+  const { view } = env;
   const own = def.build(env).foreground;
   const rng = createRng(hashString(`${def.key}:key-art`));
   const motes = own ? [] : spawn(env, rng, MOTES, [3.5, 6], [5, 14], { x: 0, y: H * 0.25, w: W, h: H * 0.85 });
@@ -48,10 +49,10 @@ export function keyArtScene(def: BannerStyleDef, art: Image, env: SceneEnv): Sce
       ctx.fillRect(0, 0, W, H);
       // Out and back once a video (a cosine), so the last frame meets the first.
       const zoom = 1 + (KEY_ART_ZOOM - 1) * (0.35 + 0.65 * (1 - Math.cos(TAU * phase)) / 2);
-      const width = W * zoom;
-      const height = H * zoom;
-      const x = (W - width) / 2 + Math.sin(TAU * phase) * DRIFT;
-      const y = (H - height) / 2;
+      const width = view.width * zoom;
+      const height = view.height * zoom;
+      const x = view.x + (view.width - width) / 2 + Math.sin(TAU * phase) * DRIFT;
+      const y = view.y + (view.height - height) / 2;
       ctx.imageSmoothingEnabled = true;
       ctx.imageSmoothingQuality = 'medium';
       ctx.drawImage(art, x, y, width, height);

@@ -22,6 +22,8 @@ export interface SceneEnv {
   rng: Rng;
   /** Whole cycles per video for a motion whose natural period is `periodSeconds` (at least 1). */
   cycles(periodSeconds: number): number;
+  /** The part of the design area the frame shows (all of it at 16:9; the middle of it on a phone). */
+  view: { x: number; y: number; width: number; height: number };
 }
 
 export interface Scene {

@@ -7,7 +7,7 @@ import { createCanvas, type Canvas, type Image } from '@napi-rs/canvas';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import type { BannerTexts } from '../../../../contract/generation';
-import { BT709_TAGS, startRawVideoEncoder, type FrameSink } from '../../ffmpeg';
+import { BT709_TAGS, startRawVideoEncoder, webmOutputArgs, type FrameSink } from '../../ffmpeg';
 import { decodePicture } from '../../picture';
 import { DESIGN_HEIGHT, DESIGN_WIDTH } from './canvas';
 import { createVignette } from './effects';
@@ -22,6 +22,8 @@ export interface BannerVideoOptions {
   outFile: string;
   /** A .jpg poster: a representative frame with everything visible. */
   posterFile: string;
+  /** A .webm of the same frames (VP9), encoded beside the MP4 by the same ffmpeg. */
+  webmFile?: string;
   /** Default 1920 (rounded down to even). */
   width?: number;
   /** Default 1080 (rounded down to even). */
@@ -78,11 +80,13 @@ function frameGeometry(options: { width?: number; height?: number }): { width: n
   return { width, height, scale: Math.max(width / DESIGN_WIDTH, height / DESIGN_HEIGHT) };
 }
 
-/** The studio's key art, sized once to cover the frame with room for the push-in (keyArt.ts). */
+/**
+ * The studio's key art, sized once to cover the frame with room for the push-in (keyArt.ts), and
+ * cropped to the frame's shape around what draws the eye: a phone's cut keeps the character.
+ */
 export function decodeKeyArt(bytes: Buffer, options: { width?: number; height?: number }): Promise<Image> {
-  const { scale } = frameGeometry(options);
-  const cover = { width: Math.ceil(DESIGN_WIDTH * scale * KEY_ART_ZOOM), height: Math.ceil(DESIGN_HEIGHT * scale * KEY_ART_ZOOM) };
-  return decodePicture(bytes, 'key art', cover);
+  const { width, height } = frameGeometry(options);
+  return decodePicture(bytes, 'key art', { width: Math.ceil(width * KEY_ART_ZOOM), height: Math.ceil(height * KEY_ART_ZOOM) });
 }
 
 /** Builds a style's scene and overlay once (the costly part) and returns a per-frame drawer. */
@@ -110,6 +114,7 @@ export function createFrameRenderer(
     fps,
     rng: createRng(hashString(def.key)),
     cycles: (period) => Math.max(1, Math.round(durationSeconds / period)),
+    view: { x: -offsetX / scale, y: -offsetY / scale, width: width / scale, height: height / scale },
   };
   const scene = keyArt ? keyArtScene(def, keyArt, env) : def.build(env);
   // A portrait frame (a phone's) lays the logo and texts out across its own width: cropping the
@@ -165,6 +170,7 @@ export async function renderStyleVideo(def: BannerStyleDef, input: { logoPng: Bu
   const tag = `${process.pid}-${crypto.randomBytes(4).toString('hex')}`;
   const videoTemp = `${options.outFile}.${tag}.part`;
   const posterTemp = `${options.posterFile}.${tag}.part`;
+  const webmTemp = options.webmFile ? `${options.webmFile}.${tag}.part` : null;
   let sink: FrameSink | null = null;
   const onAbort = () => sink?.kill();
   signal?.addEventListener('abort', onAbort, { once: true });
@@ -196,6 +202,7 @@ export async function renderStyleVideo(def: BannerStyleDef, input: { logoPng: Bu
         '-f',
         'mp4',
         videoTemp,
+        ...(webmTemp ? webmOutputArgs(webmTemp) : []),
       ],
     });
     let poster: Buffer | null = null;
@@ -212,6 +219,7 @@ export async function renderStyleVideo(def: BannerStyleDef, input: { logoPng: Bu
     await fs.promises.writeFile(posterTemp, poster ?? (await canvas.encode('jpeg', 90)));
     await fs.promises.rename(videoTemp, options.outFile);
     await fs.promises.rename(posterTemp, options.posterFile);
+    if (webmTemp && options.webmFile) await fs.promises.rename(webmTemp, options.webmFile);
     return { frameCount, durationSeconds, width, height };
   } catch (error) {
     if (sink) {
@@ -219,7 +227,7 @@ export async function renderStyleVideo(def: BannerStyleDef, input: { logoPng: Bu
       // Wait for ffmpeg to be gone, or it could write the file again after it was removed.
       await sink.finish().catch(() => undefined);
     }
-    await Promise.all([fs.promises.rm(videoTemp, { force: true }), fs.promises.rm(posterTemp, { force: true })]);
+    await Promise.all([videoTemp, posterTemp, webmTemp].map((file) => (file ? fs.promises.rm(file, { force: true }) : undefined)));
     if (signal?.aborted) throw abortError(signal);
     throw error;
   } finally {
