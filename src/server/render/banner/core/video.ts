@@ -227,7 +227,7 @@ export async function renderStyleVideo(def: BannerStyleDef, input: { logoPng: Bu
       // Wait for ffmpeg to be gone, or it could write the file again after it was removed.
       await sink.finish().catch(() => undefined);
     }
-    await Promise.all([videoTemp, posterTemp, webmTemp].map((file) => (file ? fs.promises.rm(file, { force: true }) : undefined)));
+    await Promise.all([videoTemp, posterTemp, ...(webmTemp ? [webmTemp] : [])].map((file) => fs.promises.rm(file, { force: true })));
     if (signal?.aborted) throw abortError(signal);
     throw error;
   } finally {
