@@ -2,6 +2,11 @@
 export const Limits = {
   requestTimeoutMs: 10_000,
   bannerRequestTimeoutMs: 60_000,
+  /**
+   * A results zip may wait for the result's extras (a logo's brand kit, a banner's phone cut: at
+   * most 15 s on the server, KIT_WAIT_MS) before it is written: longer than a plain request.
+   */
+  zipRequestTimeoutMs: 30_000,
   qrLifetimeSeconds: 120,
   qrPollIntervalMs: 1_000,
   smsCountdownSeconds: 60,

@@ -1,3 +1,4 @@
+import { Limits } from '../../contract/limits';
 import type {
   BannerTemplate,
   LogoCreateAnswer,
@@ -47,5 +48,5 @@ export function getLogoCreationDuration(body: LogoCreationDurationRequest): Prom
 
 /** POST /index/common/createZipUrlByFile: packs generated files; the zip URL ends in the zip's file name. */
 export function createZipUrlByFile(body: ZipByFileRequest): Promise<ZipAnswer> {
-  return call<ZipAnswer>({ method: 'POST', url: '/index/common/createZipUrlByFile', data: body, skipErrorHandler: true });
+  return call<ZipAnswer>({ method: 'POST', url: '/index/common/createZipUrlByFile', data: body, timeout: Limits.zipRequestTimeoutMs, skipErrorHandler: true });
 }
