@@ -1,3 +1,4 @@
+import { createCanvas, loadImage } from '@napi-rs/canvas';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -136,7 +137,7 @@ describeInBrowser('generating logos and banners, in Chromium against the npm sta
     expect(errors).toEqual([]);
   });
 
-  it('makes a full-screen banner from the banner list through the logo list to its zip', async () => {
+  it("makes a full-screen banner over the studio's key art from the banner list through the logo list to its zip, with its phone cut and WebM", async () => {
     const { page, errors } = await openPage(browser);
     await registerAndLogIn(page, '13800138012');
 
@@ -153,6 +154,21 @@ describeInBrowser('generating logos and banners, in Chromium against the npm sta
     await page.getByRole('button', { name: /生成整屏动画/ }).click();
     await page.getByText('表单验证失败, 请先检查表单').waitFor();
     await page.getByLabel('动画上方文字').fill('山海奇缘公测开启，邀你共赴东方奇幻之旅');
+    // The studio's key art: a sun high on the right of a dark sky, which the phone cut must keep.
+    const keyArt = path.join(downloads, 'key-art.png');
+    const art = createCanvas(1600, 900);
+    const ctx = art.getContext('2d');
+    ctx.fillStyle = '#0a1440';
+    ctx.fillRect(0, 0, 1600, 900);
+    ctx.fillStyle = '#ffc020';
+    ctx.beginPath();
+    ctx.arc(1250, 200, 170, 0, Math.PI * 2);
+    ctx.fill();
+    fs.writeFileSync(keyArt, art.encodeSync('png'));
+    const uploaded = page.waitForResponse((response) => response.url().includes('/index/minisite/upload'));
+    await page.locator('.ant-form-item').filter({ hasText: '主视觉图（选填）' }).locator('input[type=file]').setInputFiles(keyArt);
+    expect((await uploaded).status()).toBe(200);
+    await page.getByAltText('主视觉图预览').waitFor();
 
     const download = page.waitForEvent('download', { timeout: 200_000 });
     await page.getByRole('button', { name: /生成整屏动画/ }).click();
@@ -168,12 +184,60 @@ describeInBrowser('generating logos and banners, in Chromium against the npm sta
     // It plays by itself: the user sees the animation they made without looking for the play button.
     await page.waitForFunction(() => (document.querySelector<HTMLVideoElement>('[data-testid="banner-video"]')?.currentTime ?? 0) > 0.2);
 
-    const entries = await saveZip(zip);
+    // The zip waits a while for the phone cut and WebM, made after the MP4; on a busy machine they
+    // may come later, and then the next 下载 has them.
+    let entries = await saveZip(zip);
+    const until = Date.now() + 150_000;
+    while (!entries.some((entry) => entry.name.endsWith('banner-portrait.mp4')) && Date.now() < until) {
+      await page.waitForTimeout(3000);
+      const again = page.waitForEvent('download', { timeout: 60_000 });
+      await page.getByRole('button', { name: /下\s*载/ }).click();
+      entries = await saveZip(await again);
+    }
     const byName = new Map(entries.map((entry) => [entry.name, entry.bytes]));
-    expect([...byName.keys()].sort()).toEqual(['龙腾天下-banner-poster.jpg', '龙腾天下-banner.mp4', '龙腾天下-logo.png']);
+    expect([...byName.keys()].sort()).toEqual([
+      '龙腾天下-banner-portrait-poster.jpg',
+      '龙腾天下-banner-portrait.mp4',
+      '龙腾天下-banner-portrait.webm',
+      '龙腾天下-banner-poster.jpg',
+      '龙腾天下-banner.mp4',
+      '龙腾天下-banner.webm',
+      '龙腾天下-logo.png',
+    ]);
     expect(kindOf(byName.get('龙腾天下-banner.mp4')!)).toBe('mp4');
     expect(kindOf(byName.get('龙腾天下-banner-poster.jpg')!)).toBe('jpeg');
     expect(kindOf(byName.get('龙腾天下-logo.png')!)).toBe('png');
+
+    // Both orientations and both formats play in Chromium at their sizes, the video over the key art.
+    const played = await page.context().newPage();
+    for (const [name, size] of [
+      ['banner-portrait.mp4', [1080, 1920]],
+      ['banner-portrait.webm', [1080, 1920]],
+      ['banner.webm', [1920, 1080]],
+    ] as const) {
+      const file = path.join(downloads, name);
+      fs.writeFileSync(file, byName.get(`龙腾天下-${name}`)!);
+      // Opened as a file, Chromium shows a video in its own player page.
+      await played.goto(`file://${file}`);
+      await played.waitForFunction(() => (document.querySelector('video')?.readyState ?? 0) >= 2);
+      expect(await played.evaluate(() => [document.querySelector('video')!.videoWidth, document.querySelector('video')!.videoHeight])).toEqual(size);
+    }
+    await played.close();
+    const posterOf = async (name: string, box: { x: number; y: number }): Promise<number[]> => {
+      const file = path.join(downloads, name);
+      fs.writeFileSync(file, byName.get(`龙腾天下-${name}`)!);
+      const picture = await loadImage(file);
+      const canvas = createCanvas(picture.width, picture.height);
+      canvas.getContext('2d').drawImage(picture, 0, 0);
+      return [...canvas.getContext('2d').getImageData(Math.round(box.x * picture.width), Math.round(box.y * picture.height), 1, 1).data.slice(0, 3)];
+    };
+    // The sun on the key art's right, in the landscape poster; kept in the phone cut's middle.
+    const [r, g, b] = await posterOf('banner-poster.jpg', { x: 0.06, y: 0.45 });
+    expect(b).toBeGreaterThan(r);
+    const sun = await posterOf('banner-portrait-poster.jpg', { x: 0.5, y: 0.14 });
+    expect(sun[0]).toBeGreaterThan(180);
+    expect(sun[2]).toBeLessThan(120);
+    expect(g).toBeLessThan(150);
     expect(errors).toEqual([]);
   });
 
