@@ -17,7 +17,7 @@ import { CommonRepository } from './modules/common/repository';
 import { ShippedTutorials } from './modules/common/tutorials';
 import { GenerationLimiters } from './modules/generation/rateLimits';
 import { GenerationService } from './modules/generation/service';
-import { ZipService } from './modules/generation/zip';
+import { KIT_WAIT_MS, ZipService } from './modules/generation/zip';
 import { MusicLibrary } from './modules/miniSite/music';
 import { MiniSiteLimiters } from './modules/miniSite/rateLimits';
 import { MiniSiteRepository } from './modules/miniSite/repository';
@@ -86,7 +86,7 @@ export function createServices({ config, sql, now, log, state, files, renderQueu
   const catalog = new Catalog({ files, queue: renderQueue, log, now, state });
   const zipKey = deriveKey(config.jwtSecret, 'zip-key');
   const resultExtras = new ResultExtras({ dataDir: config.dataDir, files, queue: renderQueue, log });
-  const zips = new ZipService({ dataDir: config.dataDir, files, queue: renderQueue, now, key: zipKey, extras: resultExtras, kitWaitMs, log });
+  const zips = new ZipService({ dataDir: config.dataDir, files, queue: renderQueue, now, key: zipKey, extras: resultExtras, kitWaitMs });
   const generationLimiters = new GenerationLimiters(state);
   const works = new WorksRepository(sql, now);
   const music = new MusicLibrary({ dataDir: config.dataDir, files, log, now, state });
@@ -139,6 +139,8 @@ export function createServices({ config, sql, now, log, state, files, renderQueu
       render: miniSite?.render ?? siteRenderThread.render,
       phoneLinks,
       publishing,
+      extras: resultExtras,
+      extrasWaitMs: kitWaitMs ?? KIT_WAIT_MS,
     }),
     builder: createBuilder({
       dataDir: config.dataDir,

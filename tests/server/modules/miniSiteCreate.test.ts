@@ -22,6 +22,7 @@ import { buildTestApp, envelopeOf, post, type TestApp } from '../helpers';
 import { samePicture } from '../render/siteFiles';
 import { cssUrls, htmlResources, inlineStyles, linkTargets, srcsetEntries, tags, type Tag } from '../render/site/siteHtml';
 import { FakeRunner, quickLogin } from '../queue/kit';
+import { probeVideo } from '../../fixtures/videoFiles';
 import { SmallRealRunner, canvasImage, generate, listTree, multipart, placeMusic } from './miniSiteKit';
 
 const TEMPLATE = findSiteTemplate(5) ?? (() => { throw new Error('site template 5 missing'); })();
@@ -186,6 +187,9 @@ describe('with real logos and banners', () => {
     expect(screenshots.length).toBeGreaterThan(0);
     for (const img of screenshots) expect(await shows(img, path.join(t.dataDir, 'uploads', path.basename(upload)))).toBe(true);
     expect(listTree(folder).some((entry) => entry.endsWith('.mp3'))).toBe(true);
+    // A phone held upright gets the banner's phone cut (made after the banner, waited for a while).
+    expect(videoTag?.attributes['data-src-portrait']).toBe('assets/banner-portrait.mp4');
+    expect(probeVideo(path.join(folder, 'assets/banner-portrait.mp4'))).toMatchObject({ width: 180, height: 320 });
   }, 60_000);
 
   it("zips only the creator's own site; a stranger, a made-up folder or a pattern break get 'unknown'", async () => {

@@ -98,6 +98,26 @@ export class ResultExtras {
     return done;
   }
 
+  /**
+   * The extras folder of `job` if it is there within `waitMs` (raised ahead of idle work), else
+   * null: the caller goes on without them (a late render still lands for the next asker). Never throws.
+   */
+  async readyWithin(job: FinishedJob, waitMs: number): Promise<string | null> {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), waitMs)));
+    try {
+      const dir = await Promise.race([this.folderOf(job, 'demand'), late]);
+      if (dir !== 'late') return dir;
+      this.deps.log.warn({ jobId: job.id }, 'result extras not ready in time; going on without them');
+      return null;
+    } catch (error) {
+      this.deps.log.error({ err: error, jobId: job.id }, 'result extras failed; going on without them');
+      return null;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
   private track(work: Promise<unknown>): void {
     const settled = work.then(
       () => undefined,

@@ -9,7 +9,6 @@ import { GENERATED_URL_PREFIX, ZIPS_URL_PREFIX, jobDir, zipsDir } from '../../qu
 import type { FinishedJob, RenderQueue } from '../../queue/renderQueue';
 import { BRAND_GUIDE_ZIP_NAME, JOB_FILES, logoTextOf, type UserJobKind } from '../../render/jobSpec';
 import type { ResultExtras } from './resultExtras';
-import type { FastifyBaseLogger } from 'fastify';
 import type { DataFiles } from '../../storage/dataFiles';
 
 /** What each result file is called inside a zip, after the logo text: 龙腾天下-banner.mp4. */
@@ -22,7 +21,7 @@ const ENTRY_NAMES: Record<UserJobKind, Record<string, string>> = {
 
 export const DEFAULT_ZIP_NAME = 'LOGO';
 
-/** How long a logo's zip waits for its brand kit (0.7 s of render, once a slot is free). */
+/** How long a zip (or a mini site) waits for a result's extras: a brand kit (0.7 s of render) or a banner's cuts (about 10 s), once a slot is free. */
 export const KIT_WAIT_MS = 15_000;
 
 /** The brand kit's folder in a logo's zip, after the logo text: 龙腾天下-品牌套件/. */
@@ -166,7 +165,7 @@ export class ZipService {
   private readonly making = new Map<string, Promise<ZipAnswer>>();
 
   constructor(
-    private readonly options: { dataDir: string; files: DataFiles; queue: RenderQueue; now: Clock; key: Buffer; extras: ResultExtras; kitWaitMs?: number; log: FastifyBaseLogger },
+    private readonly options: { dataDir: string; files: DataFiles; queue: RenderQueue; now: Clock; key: Buffer; extras: ResultExtras; kitWaitMs?: number },
   ) {}
 
   async create(request: { fileName: string; fileList: string[] }, ownHosts: ReadonlySet<string>): Promise<ZipAnswer> {
@@ -186,7 +185,7 @@ export class ZipService {
     // ready by then) instead of reusing this zip.
     const kits = new Map<string, string>();
     for (const job of jobs) {
-      const dir = await this.extrasOf(job);
+      const dir = await this.options.extras.readyWithin(job, this.options.kitWaitMs ?? KIT_WAIT_MS);
       if (dir) kits.set(job.id, dir);
     }
     const content = JSON.stringify(['results', 'extras1', zipName, jobs.map((job) => [job.id, job.finishedAt, kits.has(job.id)])]);
@@ -196,23 +195,6 @@ export class ZipService {
     const made = this.zipOnce(content, jobs, zipName, kits).finally(() => this.making.delete(content));
     this.making.set(content, made);
     return made;
-  }
-
-  private async extrasOf(job: FinishedJob): Promise<string | null> {
-    const { extras, log, kitWaitMs = KIT_WAIT_MS } = this.options;
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), kitWaitMs)));
-    try {
-      const dir = await Promise.race([extras.folderOf(job, 'demand'), late]);
-      if (dir !== 'late') return dir;
-      log.warn({ jobId: job.id }, 'result extras not ready in time; zipped without them');
-      return null;
-    } catch (error) {
-      log.error({ err: error, jobId: job.id }, 'result extras failed; zipped without them');
-      return null;
-    } finally {
-      clearTimeout(timer);
-    }
   }
 
   private async zipOnce(content: string, jobs: FinishedJob[], zipName: string, kits: ReadonlyMap<string, string>): Promise<ZipAnswer> {

@@ -33,6 +33,7 @@ import type { UserRow } from '../auth/repository';
 import { resultFileOf } from '../generation/zip';
 import type { PhonePreviewAnswer, PublishAnswer } from '../../../contract/builder';
 import { SitePublishing } from '../publishing/sitePublishing';
+import type { ResultExtras } from '../generation/resultExtras';
 import type { MusicLibrary } from './music';
 import type { PhonePreviewLinks } from './phonePreview';
 import { siteDir, sitePreviewUrl, sitesDir, sitesTmpDir } from './paths';
@@ -66,6 +67,9 @@ export interface MiniSiteServiceDeps {
   render: SiteRenderer;
   phoneLinks: PhonePreviewLinks;
   publishing: SitePublishing;
+  /** The banner's phone cut, made after it: a site waits for it a while (extrasWaitMs), then goes without. */
+  extras: Pick<ResultExtras, 'readyWithin'>;
+  extrasWaitMs: number;
 }
 
 const siteUnknown = (): BusinessError => new BusinessError(AnswerCode.notFound, MiniSiteMessages.siteUnknown);
@@ -283,7 +287,7 @@ export class MiniSiteService {
       if (!file || !item) throw createFailed();
       musicFile = { path: file, name: item.name };
     }
-    return { templateId: template.id, texts, images, logo, bannerVideo: banner.video, bannerPoster: banner.poster, music: musicFile };
+    return { templateId: template.id, texts, images, logo, bannerVideo: banner.video, bannerPoster: banner.poster, bannerPortrait: banner.portrait, music: musicFile };
   }
 
   /** A PNG result of a finished job of ours (a logo of any module), still on disk. */
@@ -295,14 +299,18 @@ export class MiniSiteService {
   }
 
   /** The video of a finished banner (fsa) job of ours, with its poster beside it. */
-  private async bannerFiles(url: string, ownHosts: ReadonlySet<string>): Promise<{ video: SourceFile; poster: SourceFile }> {
+  private async bannerFiles(url: string, ownHosts: ReadonlySet<string>): Promise<{ video: SourceFile; poster: SourceFile; portrait: SiteRenderInput['bannerPortrait'] }> {
     const named = resultFileOf(url, ownHosts);
     const job = named && named.file === JOB_FILES.fsa.video ? await this.deps.queue.finishedJob(named.id) : null;
     if (!named || !job || job.spec.kind !== 'fsa' || !job.files.includes(JOB_FILES.fsa.video) || !job.files.includes(JOB_FILES.fsa.poster)) {
       throw invalid(MiniSiteMessages.resultUnknown);
     }
     const dir = jobDir(this.deps.dataDir, job.id);
-    return { video: { path: await this.local(path.join(dir, JOB_FILES.fsa.video)) }, poster: { path: await this.local(path.join(dir, JOB_FILES.fsa.poster)) } };
+    const cuts = await this.deps.extras.readyWithin(job, this.deps.extrasWaitMs);
+    const portrait = cuts
+      ? { video: { path: path.join(cuts, JOB_FILES['banner-cuts'].portrait) }, poster: { path: path.join(cuts, JOB_FILES['banner-cuts'].portraitPoster) } }
+      : null;
+    return { video: { path: await this.local(path.join(dir, JOB_FILES.fsa.video)) }, poster: { path: await this.local(path.join(dir, JOB_FILES.fsa.poster)) }, portrait };
   }
 
   /** A result file here, fetched from the shared store when it was rendered elsewhere. */

@@ -31,6 +31,8 @@ export interface SiteAssets {
   /** The video's copy for narrow screens (phoneVideo.ts), written by the renderer. */
   videoPhone: string;
   poster: string;
+  /** The phone cut for a phone held upright (a copy written by the renderer) and its poster; null without one. */
+  portrait: { video: string; poster: string } | null;
   music: string | null;
   favicon: string;
   share: string;
@@ -99,6 +101,7 @@ export const ASSET_NAMES = {
   share: 'assets/share.png',
   qr: 'assets/qr-download.png',
   videoPhone: 'assets/banner-phone.mp4',
+  videoPortrait: 'assets/banner-portrait.mp4',
   fontsDir: 'assets/fonts',
 } as const;
 
@@ -141,6 +144,12 @@ export function planSite(template: SiteTemplateDefinition, input: SiteRenderInpu
     video: copy(input.bannerVideo.path, `assets/banner${extensionOf(input.bannerVideo.path, ['.mp4', '.webm'], '.mp4')}`),
     videoPhone: ASSET_NAMES.videoPhone,
     poster: copy(input.bannerPoster.path, `assets/banner-poster${extensionOf(input.bannerPoster.path, IMAGE_EXTENSIONS, '.jpg')}`),
+    portrait: input.bannerPortrait
+      ? {
+          video: ASSET_NAMES.videoPortrait,
+          poster: copy(input.bannerPortrait.poster.path, `assets/banner-portrait-poster${extensionOf(input.bannerPortrait.poster.path, IMAGE_EXTENSIONS, '.jpg')}`),
+        }
+      : null,
     music: input.music ? copy(input.music.path, `assets/music${extensionOf(input.music.path, MUSIC_EXTENSIONS, '.mp3')}`) : null,
     favicon: ASSET_NAMES.favicon,
     share: ASSET_NAMES.share,

@@ -8,13 +8,15 @@
 import { BT709_TAGS, runFfmpeg } from '../ffmpeg';
 
 export const PHONE_VIDEO_WIDTH = 960;
+/** The phone cut fills a phone's screen height instead: 720 wide keeps it near 2 device pixels per CSS pixel. */
+export const PHONE_PORTRAIT_VIDEO_WIDTH = 720;
 
 /** Writes the phone copy of `from` to `outFile` (never wider than the source). */
-export function writePhoneVideo(from: string, outFile: string, signal?: AbortSignal): Promise<void> {
+export function writePhoneVideo(from: string, outFile: string, signal?: AbortSignal, width = PHONE_VIDEO_WIDTH): Promise<void> {
   const args = [
     ...['-i', from, '-an'],
     // Even sides for yuv420p; a source narrower than the copy keeps its size.
-    ...['-vf', `scale='min(${PHONE_VIDEO_WIDTH},iw)':-2:out_color_matrix=bt709:out_range=tv,format=yuv420p`],
+    ...['-vf', `scale='min(${width},iw)':-2:out_color_matrix=bt709:out_range=tv,format=yuv420p`],
     ...['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '26', '-profile:v', 'high', '-pix_fmt', 'yuv420p'],
     ...BT709_TAGS,
     ...['-movflags', '+faststart', '-f', 'mp4', outFile],

@@ -13,7 +13,7 @@ import { ASSET_NAMES, planSite, type SiteCopy, type SitePlan } from './content';
 import type { SiteDesign } from './design';
 import { renderSitePage } from './page';
 import { writeCompressedCopies } from './compressedCopies';
-import { writePhoneVideo } from './phoneVideo';
+import { PHONE_PORTRAIT_VIDEO_WIDTH, writePhoneVideo } from './phoneVideo';
 import { SITE_SCRIPT } from './siteScript';
 import { favicon, sharePicture } from './sitePictures';
 import type { SiteRenderInput, SiteRenderResult } from './types';
@@ -38,12 +38,16 @@ export async function renderSite(input: SiteRenderInput, outDir: string): Promis
   // ffmpeg works in its own process while this thread encodes the pictures and renders the page;
   // a render that fails stops it, so nothing writes into a folder its caller is removing.
   const stopVideo = new AbortController();
-  const phoneVideo = writePhoneVideo(input.bannerVideo.path, path.join(outDir, videoPhone), stopVideo.signal);
+  const { portrait } = plan.content.assets;
+  const phoneVideo = Promise.all([
+    writePhoneVideo(input.bannerVideo.path, path.join(outDir, videoPhone), stopVideo.signal),
+    input.bannerPortrait && portrait ? writePhoneVideo(input.bannerPortrait.video.path, path.join(outDir, portrait.video), stopVideo.signal, PHONE_PORTRAIT_VIDEO_WIDTH) : null,
+  ]);
   phoneVideo.catch(() => {});
   try {
     const assets = await writeSiteFiles(plan, design, { logo, poster }, outDir);
     await phoneVideo;
-    return { files: ['index.html', ...[...assets, videoPhone].sort()] };
+    return { files: ['index.html', ...[...assets, videoPhone, ...(portrait ? [portrait.video] : [])].sort()] };
   } catch (error) {
     stopVideo.abort();
     throw error;
@@ -57,7 +61,7 @@ async function writeSiteFiles(plan: SitePlan, design: SiteDesign, decoded: { log
   const web = await writeWebPictures(
     plan.copies.filter((entry) => isPicture(entry.to)),
     outDir,
-    ({ to }) => (to === posterAt ? WIDEST.screen : to === logoAt ? WIDEST.logo : WIDEST.column),
+    ({ to }) => (to === posterAt ? WIDEST.screen : to === logoAt ? WIDEST.logo : to === plan.content.assets.portrait?.poster ? WIDEST.portraitScreen : WIDEST.column),
   );
   const page = await renderSitePage(plan.content, design, web.pictures);
 

@@ -1,7 +1,8 @@
 /**
  * assets/site.js: the site's only script (the server's CSP allows scripts from the site itself,
  * none inline). It starts the banner video once the page has loaded (over its poster, muted and
- * inline; the phone copy on a screen as narrow as the phone layout's) and keeps it playing, and
+ * inline; the phone copy on a screen as narrow as the phone layout's, the phone cut on a phone held
+ * upright) and keeps it playing, and
  * runs the music switch:
  * try to play on load; when the browser blocks autoplay, show the switch as off and start on the
  * visitor's first click, tap or key press, unless they turned the music off themselves.
@@ -20,12 +21,15 @@ export const SITE_SCRIPT = `(function () {
     };
     // The poster is the first view; the video's megabytes are fetched once the page has loaded.
     // The stylesheets' phone layout starts at 900 px; a screen that narrow shows the hero small.
+    // A phone held upright shows the phone cut, when the site has one, in a hero as tall as it.
     var phone = video.getAttribute('data-src-phone');
+    var portrait = video.getAttribute('data-src-portrait');
     var narrow = window.matchMedia && window.matchMedia('(max-width: 900px)').matches;
+    var upright = window.matchMedia && window.matchMedia('(max-width: 900px) and (orientation: portrait)').matches;
     var startVideo = function () {
       if (!video.getAttribute('src')) {
         video.preload = 'auto';
-        video.src = (narrow && phone) || video.getAttribute('data-src');
+        video.src = (upright && portrait) || (narrow && phone) || video.getAttribute('data-src');
       }
       tryVideo();
     };

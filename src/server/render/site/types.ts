@@ -33,6 +33,8 @@ export interface SiteRenderInput {
   /** The generated 1080p banner video and its poster. */
   bannerVideo: SourceFile;
   bannerPoster: SourceFile;
+  /** The banner's phone cut (1080x1920) and its poster, which phones held upright show; absent without one. */
+  bannerPortrait?: { video: SourceFile; poster: SourceFile } | null;
   /** The chosen background music, or null for none. */
   music: (SourceFile & { name: string }) | null;
 }

@@ -39,10 +39,11 @@ const LADDER = [160, 320, 640, 960, 1280, 1920] as const;
 
 /**
  * The widest size worth writing for each use: a first screen's picture fills a full-HD screen; a
- * picture in a column or card is at most some 600 CSS px wide (1280 at 2x); a logo at most 460.
+ * picture in a column or card is at most some 600 CSS px wide (1280 at 2x); a logo at most 460; the
+ * phone cut's poster fills a phone held upright (1080, its own width).
  * Each step left out saves encoding time (a 1920 WebP costs as much as all smaller ones together).
  */
-export const WIDEST = { screen: 1920, column: 1280, logo: 960 } as const;
+export const WIDEST = { screen: 1920, column: 1280, logo: 960, portraitScreen: 1080 } as const;
 /** The `src` for a browser that ignores srcset: sharp enough for a laptop, small for a phone. */
 const FALLBACK_WIDTH = 960;
 /**

@@ -1,3 +1,4 @@
+import { createCanvas } from '@napi-rs/canvas';
 /**
  * The static-site renderer, checked on the folder it writes: every template renders with its
  * defaults into a valid, self-contained page (its stylesheet inline) whose every reference is a
@@ -215,6 +216,26 @@ describe('renderSite with the defaults', () => {
     expect(site.files).toContain('assets/banner-phone.mp4');
     expect(probeVideo(path.join(site.dir, 'assets/banner-phone.mp4'))).toEqual({ codec: 'h264', pixelFormat: 'yuv420p', width: 960, height: 540, frames: 2, audio: false });
     expect(probeVideo(path.join(site.dir, 'assets/banner.mp4'))).toMatchObject({ width: 1920, height: 1080 });
+  });
+
+  it('gives a phone held upright the phone cut, 720 wide, with its own poster, and a hero as tall as it', async () => {
+    const cut = writeSampleVideo(root, 'banner-portrait.mp4', { width: 1080, height: 1920 });
+    const portraitPoster = path.join(root, 'portrait-poster.jpg');
+    fs.writeFileSync(portraitPoster, createCanvas(1080, 1920).encodeSync('jpeg'));
+    const site = await render(input(4, { bannerPortrait: { video: { path: cut }, poster: { path: portraitPoster } } }));
+    expect(probeVideo(path.join(site.dir, 'assets/banner-portrait.mp4'))).toMatchObject({ codec: 'h264', width: 720, height: 1280 });
+    const video = tags(site.html).find((tag) => tag.name === 'video');
+    expect(video?.attributes).toMatchObject({ 'data-src': 'assets/banner.mp4', 'data-src-phone': 'assets/banner-phone.mp4', 'data-src-portrait': 'assets/banner-portrait.mp4' });
+    const source = tags(site.html).find((tag) => tag.name === 'source');
+    expect(source?.attributes.media).toBe('(max-width: 900px) and (orientation: portrait)');
+    expect(source?.attributes.srcset).toMatch(/assets\/banner-portrait-poster/);
+    expect(site.html).toContain('hero has-portrait');
+    expect(site.css).toContain('.hero.has-portrait .hero-media{aspect-ratio:9/16');
+    expect(pictureProblems(site.dir, site.html)).toEqual([]);
+    // Without a phone cut: none of it.
+    const plain = await render(input(4));
+    expect(tags(plain.html).some((tag) => tag.name === 'source' || tag.attributes['data-src-portrait'] !== undefined)).toBe(false);
+    expect(plain.files).not.toContain('assets/banner-portrait.mp4');
   });
 
   it('fails with ffmpeg\'s reason when the banner video cannot be read, and leaves no phone copy being written', async () => {

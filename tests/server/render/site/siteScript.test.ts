@@ -86,21 +86,32 @@ class FakeToggle extends FakeTarget {
   }
 }
 
-function page(options: { autoplay: boolean; music?: boolean; video?: 'plays' | 'refused'; readyState?: 'loading' | 'interactive' | 'complete'; screenWidth?: number; phoneCopy?: boolean }) {
+function page(options: {
+  autoplay: boolean;
+  music?: boolean;
+  video?: 'plays' | 'refused';
+  readyState?: 'loading' | 'interactive' | 'complete';
+  screenWidth?: number;
+  /** Taller than wide (a phone held upright); default: a screen lying wide. */
+  upright?: boolean;
+  phoneCopy?: boolean;
+  phoneCut?: boolean;
+}) {
   let userActivated = options.autoplay;
   const allowed = () => userActivated;
   const video = new FakeVideo(() => options.video !== 'refused');
   if (options.phoneCopy === false) video.attributes.delete('data-src-phone');
+  if (options.phoneCut) video.attributes.set('data-src-portrait', 'assets/banner-portrait.mp4');
   const audio = new FakeMedia(allowed);
   const toggle = new FakeToggle();
   const elsewhere = { closest: () => null };
   const screenWidth = options.screenWidth ?? 1440;
   const window = Object.assign(new FakeTarget(), {
-    /** Answers the one query site.js asks, `(max-width: Npx)`, for a screen of `screenWidth`. */
+    /** Answers the queries site.js asks, `(max-width: Npx)` and `... and (orientation: portrait)`, for a screen of `screenWidth`. */
     matchMedia: (query: string) => {
-      const max = /^\(max-width: (\d+)px\)$/.exec(query);
+      const max = /^\(max-width: (\d+)px\)( and \(orientation: portrait\))?$/.exec(query);
       if (!max) throw new Error(`Unexpected media query ${query}`);
-      return { matches: screenWidth <= Number(max[1]) };
+      return { matches: screenWidth <= Number(max[1]) && (!max[2] || options.upright === true) };
     },
   });
   const document = new (class extends FakeTarget {
@@ -163,6 +174,22 @@ describe('site.js', () => {
       load();
       expect(video.getAttribute('src')).toBe(source);
     }
+  });
+
+  it('fetches the phone cut on a phone held upright when the site has one, and the phone copy when it lies wide', () => {
+    for (const [upright, phoneCut, source] of [
+      [true, true, 'assets/banner-portrait.mp4'],
+      [false, true, 'assets/banner-phone.mp4'],
+      [true, false, 'assets/banner-phone.mp4'],
+    ] as const) {
+      const { video, load } = page({ autoplay: false, music: false, screenWidth: 390, upright, phoneCut });
+      load();
+      expect(video.getAttribute('src')).toBe(source);
+    }
+    // A desktop never takes it.
+    const desk = page({ autoplay: false, music: false, screenWidth: 1440, upright: true, phoneCut: true });
+    desk.load();
+    expect(desk.video.getAttribute('src')).toBe('assets/banner.mp4');
   });
 
   it('fetches the full video on a narrow screen when the page names no phone copy', () => {

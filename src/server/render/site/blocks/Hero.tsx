@@ -2,21 +2,44 @@
  * The first screen: the generated banner's poster as the first paint (a picture sized to the
  * screen, fetched first), the banner video over it once the page has loaded (site.js sets its
  * source then, so its megabytes never hold up the first view, and a narrow screen gets the phone
- * copy; muted, looped, inline, shown when it plays), a layer of the family's effects, and the
+ * copy; a phone held upright the phone cut, poster and video, in a hero as tall as it; muted,
+ * looped, inline, shown when it plays), a layer of the family's effects, and the
  * family's overlay.
  */
 import type { ReactNode } from 'react';
 import type { SiteContent } from '../content';
 import { Fd } from './Display';
 import { PlayIcon } from './Icons';
-import { Picture, SHOWN } from './Picture';
+import { Picture, PictureSource, SHOWN } from './Picture';
+
+/** A phone held upright: the hero is as tall as the phone cut, which it shows. */
+const UPRIGHT_PHONE = '(max-width: 900px) and (orientation: portrait)';
 
 export function Hero({ content, className = '', children }: { content: SiteContent; className?: string; children?: ReactNode }): ReactNode {
+  const { portrait } = content.assets;
   return (
-    <section id="top" className={`hero ${className}`.trim()}>
+    <section id="top" className={`hero ${portrait ? 'has-portrait ' : ''}${className}`.trim()}>
       <div className="hero-media">
-        <Picture className="hero-poster" src={content.assets.poster} alt="" shown={SHOWN.full} first />
-        <video className="hero-video" data-banner="" data-src={content.assets.video} data-src-phone={content.assets.videoPhone} muted loop playsInline preload="none" aria-label={`${content.name} 宣传动画`} />
+        {portrait ? (
+          <picture>
+            <PictureSource src={portrait.poster} media={UPRIGHT_PHONE} shown={SHOWN.full} />
+            <Picture className="hero-poster" src={content.assets.poster} alt="" shown={SHOWN.full} first />
+          </picture>
+        ) : (
+          <Picture className="hero-poster" src={content.assets.poster} alt="" shown={SHOWN.full} first />
+        )}
+        <video
+          className="hero-video"
+          data-banner=""
+          data-src={content.assets.video}
+          data-src-phone={content.assets.videoPhone}
+          data-src-portrait={portrait?.video}
+          muted
+          loop
+          playsInline
+          preload="none"
+          aria-label={`${content.name} 宣传动画`}
+        />
         <div className="hero-fx" aria-hidden="true" />
       </div>
       {children}
@@ -56,5 +79,6 @@ export const heroCss = `
 .trailer-label{font-size:18px;letter-spacing:.12em;text-shadow:0 2px 8px rgba(0,0,0,.6)}
 @keyframes pulse{from{transform:scale(.9);opacity:1}to{transform:scale(1.35);opacity:0}}
 @media (max-width:900px){.hero{padding-top:56px;background:var(--bg)}.hero-media{min-height:0;max-height:none}.trailer-ring{width:48px;height:48px}.trailer-ring .ico{width:20px;height:20px}}
+@media (max-width:900px) and (orientation:portrait){.hero.has-portrait .hero-media{aspect-ratio:9/16;max-height:86vh}}
 @media (prefers-reduced-motion:reduce){.trailer-ring::after{animation:none}}
 `;

@@ -73,3 +73,9 @@ export function Picture({ src, alt, shown, className, lazy = false, first = fals
     />
   );
 }
+
+/** Another picture for the <picture> around a Picture, taken where `media` holds (a phone held upright). */
+export function PictureSource({ src, media, shown }: { src: string; media: string; shown: string }): ReactNode {
+  const picture = useContext(PicturesContext).get(src);
+  return <source media={media} srcSet={picture?.srcSet || picture?.src || src} sizes={picture?.srcSet ? shown : undefined} width={picture?.width} height={picture?.height} />;
+}
