@@ -7,6 +7,7 @@ import { registerAndLogIn, url } from './accounts';
 import { describeInBrowser, launchBrowser, openPage } from './browser';
 import { fitsPhone, openOffline } from './sites';
 import { kindOf, readZip, type ZipEntry } from './zip';
+import { bannerZipEntries, sunKeyArt } from '../fixtures/keyArt';
 
 // A banner renders a 1080p video: on a busy two-core machine that can take most of a minute.
 jest.setTimeout(240_000);
@@ -156,15 +157,7 @@ describeInBrowser('generating logos and banners, in Chromium against the npm sta
     await page.getByLabel('动画上方文字').fill('山海奇缘公测开启，邀你共赴东方奇幻之旅');
     // The studio's key art: a sun high on the right of a dark sky, which the phone cut must keep.
     const keyArt = path.join(downloads, 'key-art.png');
-    const art = createCanvas(1600, 900);
-    const ctx = art.getContext('2d');
-    ctx.fillStyle = '#0a1440';
-    ctx.fillRect(0, 0, 1600, 900);
-    ctx.fillStyle = '#ffc020';
-    ctx.beginPath();
-    ctx.arc(1250, 200, 170, 0, Math.PI * 2);
-    ctx.fill();
-    fs.writeFileSync(keyArt, art.encodeSync('png'));
+    fs.writeFileSync(keyArt, sunKeyArt());
     const uploaded = page.waitForResponse((response) => response.url().includes('/index/minisite/upload'));
     await page.locator('.ant-form-item').filter({ hasText: '主视觉图（选填）' }).locator('input[type=file]').setInputFiles(keyArt);
     expect((await uploaded).status()).toBe(200);
@@ -195,15 +188,7 @@ describeInBrowser('generating logos and banners, in Chromium against the npm sta
       entries = await saveZip(await again);
     }
     const byName = new Map(entries.map((entry) => [entry.name, entry.bytes]));
-    expect([...byName.keys()].sort()).toEqual([
-      '龙腾天下-banner-portrait-poster.jpg',
-      '龙腾天下-banner-portrait.mp4',
-      '龙腾天下-banner-portrait.webm',
-      '龙腾天下-banner-poster.jpg',
-      '龙腾天下-banner.mp4',
-      '龙腾天下-banner.webm',
-      '龙腾天下-logo.png',
-    ]);
+    expect([...byName.keys()].sort()).toEqual(bannerZipEntries('龙腾天下'));
     expect(kindOf(byName.get('龙腾天下-banner.mp4')!)).toBe('mp4');
     expect(kindOf(byName.get('龙腾天下-banner-poster.jpg')!)).toBe('jpeg');
     expect(kindOf(byName.get('龙腾天下-logo.png')!)).toBe('png');

@@ -2,7 +2,6 @@
  * A banner over the studio's key art: logoCreate takes an uploaded picture's URL (module fsa only),
  * the render draws the video over it, and a URL that names no upload is refused with a message.
  */
-import { createCanvas } from '@napi-rs/canvas';
 import { unzipSync } from 'fflate';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -18,6 +17,7 @@ import { LocalFileStore } from '../../../src/server/storage/localStore';
 import { buildTestApp, envelopeOf, post, type TestApp } from '../helpers';
 import { quickLogin } from '../queue/kit';
 import { SmallRealRunner, generate, listTree, multipart } from './miniSiteKit';
+import { splitKeyArt, sunKeyArt } from '../../fixtures/keyArt';
 import { probeVideo } from '../../fixtures/videoFiles';
 
 let t: TestApp;
@@ -25,30 +25,6 @@ let t: TestApp;
 afterEach(async () => {
   await t?.close();
 });
-
-/** A key art nobody could mistake for a drawn scene: red on the left half, blue on the right. */
-function splitPicture(): Buffer {
-  const canvas = createCanvas(1600, 900);
-  const ctx = canvas.getContext('2d');
-  ctx.fillStyle = '#e01010';
-  ctx.fillRect(0, 0, 800, 900);
-  ctx.fillStyle = '#1030e0';
-  ctx.fillRect(800, 0, 800, 900);
-  return canvas.toBuffer('image/jpeg');
-}
-
-/** A key art whose subject is off the middle: a sun high on the right of a dark blue sky. */
-function sunPicture(): Buffer {
-  const canvas = createCanvas(1600, 900);
-  const ctx = canvas.getContext('2d');
-  ctx.fillStyle = '#0a1440';
-  ctx.fillRect(0, 0, 1600, 900);
-  ctx.fillStyle = '#ffc020';
-  ctx.beginPath();
-  ctx.arc(1250, 200, 170, 0, Math.PI * 2);
-  ctx.fill();
-  return canvas.toBuffer('image/jpeg');
-}
 
 async function upload(data: Buffer): Promise<string> {
   const body = multipart([{ name: 'image', filename: 'key-art.jpg', contentType: 'image/jpeg', data }]);
@@ -77,7 +53,7 @@ describe('a banner over the studio key art', () => {
 
   it('draws the video over the uploaded picture, as its own job, and leaves no copy of it among the results', async () => {
     const { headers } = quickLogin(t);
-    const keyArt = await upload(splitPicture());
+    const keyArt = await upload(splitKeyArt());
     expect(keyArt).toMatch(/^\/uploads\/[0-9a-f]{32}\.jpg$/);
 
     const withArt = await generate(t, headers, { ...banner, keyArt });
@@ -102,7 +78,7 @@ describe('a banner over the studio key art', () => {
 
   it("zips the banner's phone cut and WebM videos beside its MP4, the cut laid out for a phone over the same key art", async () => {
     const { headers } = quickLogin(t);
-    const keyArt = await upload(sunPicture());
+    const keyArt = await upload(sunKeyArt());
     const made = await generate(t, headers, { ...banner, keyArt });
     const zip = await post<ZipAnswer>(t, '/index/common/createZipUrlByFile', { fileName: '整屏动画', fileList: [made.bannerUrl, made.logoUrl] }, headers);
     const entries = unzipSync(new Uint8Array((await t.app.inject({ method: 'GET', url: zip.data.zipUrl })).rawPayload));
@@ -131,7 +107,7 @@ describe('a banner over the studio key art', () => {
       expect(answer.code).toBe(AnswerCode.invalid);
       expect(answer.msg).toEqual(keyArt.length > 200 ? expect.any(String) : GenerationMessages.keyArtGone);
     }
-    const keyArt = await upload(splitPicture());
+    const keyArt = await upload(splitKeyArt());
     const logo = await create({ ...DEFAULT_LOGO_TEXTS, logobg: 1, module: 'tl', keyArt });
     expect(logo).toMatchObject({ code: AnswerCode.invalid, msg: GenerationMessages.keyArtBannerOnly });
     // Nothing was queued for any of them.

@@ -3,7 +3,6 @@
  * through the real queue and render threads, then the queue's states (inquiry, waiting, failure)
  * with a renderer the test drives, and who may poll and apply a banner.
  */
-import { createCanvas } from '@napi-rs/canvas';
 import { unzipSync } from 'fflate';
 import sharp from 'sharp';
 import fs from 'node:fs';
@@ -19,6 +18,7 @@ import { GENERATIVE_PROVIDER_ID } from '../../../src/server/render/aiBanner/conf
 import { buildGenerationApp, settle, type GenerationTestApp } from '../queue/kit';
 import { alice, bob, newSite, type Caller } from './builderKit';
 import { canvasImage, listTree, multipart } from './miniSiteKit';
+import { splitKeyArt } from '../../fixtures/keyArt';
 import { samePicture } from '../render/siteFiles';
 import { srcsetEntries, tags } from '../render/site/siteHtml';
 
@@ -141,17 +141,6 @@ describe('from the studio key art', () => {
     await t.close();
   });
 
-  /** A picture no art provider draws: red on the left, blue on the right. */
-  function splitPicture(): Buffer {
-    const canvas = createCanvas(1200, 600);
-    const ctx = canvas.getContext('2d');
-    ctx.fillStyle = '#e01010';
-    ctx.fillRect(0, 0, 600, 600);
-    ctx.fillStyle = '#1030e0';
-    ctx.fillRect(600, 0, 600, 600);
-    return canvas.toBuffer('image/jpeg');
-  }
-
   async function uploadBanner(siteId: number, caller: Caller, data: Buffer): Promise<string> {
     const body = multipart([
       { name: 'id', data: String(siteId) },
@@ -170,7 +159,7 @@ describe('from the studio key art', () => {
 
   it('makes the banner from the uploaded picture, keeps it when generated again, and makes the logo as ever', async () => {
     const site = await newSite(t, a);
-    const keyArt = await uploadBanner(site.id, a, splitPicture());
+    const keyArt = await uploadBanner(site.id, a, splitKeyArt(1200, 600));
     expect(keyArt).toMatch(/^\/uploads\/[0-9a-f]{32}\.jpg$/);
     const formData = { prompt: '云海之上的仙山', logotext: '龙腾天下', banner: keyArt };
     const created = await generate(t, { id: site.id, isFirst: true, formData }, a);

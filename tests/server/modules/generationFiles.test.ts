@@ -10,6 +10,7 @@ import { CATALOG_MUSIC_FOLDER } from '../../../src/server/queue/paths';
 import { RENDERER_VERSION } from '../../../src/server/render/jobSpec';
 import { BANNER_STYLES, LOGO_STYLES } from '../../../src/server/render/styles';
 import { post } from '../helpers';
+import { bannerZipEntries } from '../../fixtures/keyArt';
 import { FakeRunner, buildGenerationApp, quickLogin, settle, type GenerationTestApp } from '../queue/kit';
 
 let t: GenerationTestApp;
@@ -206,15 +207,7 @@ describe('POST /index/common/createZipUrlByFile', () => {
     expect(data.zipUrl).toMatch(new RegExp(`/${encodeURIComponent('全屏动画')}\\.zip$`));
     const entries = await entriesOf(data.zipUrl);
     // The MP4 the user waited for, and the cuts made after it: the phone's portrait and WebM of both.
-    expect(Object.keys(entries).sort()).toEqual([
-      '龙腾天下-banner-portrait-poster.jpg',
-      '龙腾天下-banner-portrait.mp4',
-      '龙腾天下-banner-portrait.webm',
-      '龙腾天下-banner-poster.jpg',
-      '龙腾天下-banner.mp4',
-      '龙腾天下-banner.webm',
-      '龙腾天下-logo.png',
-    ]);
+    expect(Object.keys(entries).sort()).toEqual(bannerZipEntries('龙腾天下'));
     const download = await t.app.inject({ method: 'GET', url: data.zipUrl });
     expect(download.headers['content-disposition']).toBe(attachmentHeader('全屏动画.zip'));
     expect(attachmentHeader('全屏动画.zip')).toBe(`attachment; filename="download.zip"; filename*=UTF-8''${encodeURIComponent('全屏动画')}.zip`);
