@@ -34,7 +34,7 @@ export default function BannerPreviewPage() {
       <FlowSteps flow="banner" current={3} />
       <PageHeading
         title="整屏动画预览"
-        text="整屏动画已生成，下载已自动开始；如未开始，请点击“下载”。"
+        text="整屏动画已生成，下载已自动开始；如未开始，请点击“下载”。压缩包另含手机竖屏版与 WebM 格式，它们在动画之后生成，如未包含，请稍后再点“下载”。"
         extra={
           <div style={{ display: 'flex', gap: 12 }}>
             <Button icon={<EditOutlined />} onClick={() => navigate('/banner/config?module=fsa')}>
