@@ -5,6 +5,7 @@ import type { Browser } from 'playwright-core';
 import { registerAndLogIn, url } from './accounts';
 import { describeInBrowser, launchBrowser, openPage } from './browser';
 import { fitsPhone, loadedPicturesSized, openOffline, unzip, writeSamplePng } from './sites';
+import { waitForBannerCuts } from './zip';
 
 // The flow renders a logo and a 1080p banner video: on a busy two-core machine that takes minutes.
 jest.setTimeout(300_000);
@@ -63,6 +64,8 @@ describeInBrowser('the mini site, in Chromium against the npm start server', () 
     await page.getByLabel('动画上方文字').fill('山海奇缘公测开启，邀你共赴东方奇幻之旅');
     await page.getByRole('button', { name: /生成整屏动画/ }).click();
     await page.getByText('整屏动画生成成功').first().waitFor({ timeout: 240_000 });
+    // The banner's phone cut is made after it; a site made once it is there plays it on an upright phone.
+    await waitForBannerCuts(page, (await page.getByTestId('mini-site-banner').getAttribute('src')) ?? '', work);
 
     // The site's own form: hostile text where it can do harm, and an uploaded picture.
     const sampleName = await page.getByLabel('游戏名称').inputValue();
@@ -140,17 +143,23 @@ describeInBrowser('the mini site, in Chromium against the npm start server', () 
     expect(dialogs).toEqual([]);
     await close();
 
-    // Opened on a phone, the page plays the video's phone copy: a quarter of the full one's pixels.
-    const phone = await openOffline(browser, path.join(siteDir, index!), { width: 390, height: 844 });
-    await phone.page.waitForFunction(() => (document.querySelector('video')?.readyState ?? 0) >= 2);
-    expect(await phone.page.locator('video').first().evaluate((video: HTMLVideoElement) => [video.getAttribute('src'), video.videoWidth, video.videoHeight])).toEqual([
-      'assets/banner-phone.mp4',
-      960,
-      540,
-    ]);
-    await phone.page.locator('video.hero-video.is-playing').waitFor();
-    expect(phone.failed).toEqual([]);
-    await phone.close();
+    // Opened on a phone held upright, the page plays the banner's phone cut (720 wide) in a hero as
+    // tall as it; turned sideways, the landscape video's phone copy (a quarter of its pixels).
+    for (const [viewport, expected] of [
+      [{ width: 390, height: 844 }, ['assets/banner-portrait.mp4', 720, 1280]],
+      [{ width: 844, height: 390 }, ['assets/banner-phone.mp4', 960, 540]],
+    ] as const) {
+      const phone = await openOffline(browser, path.join(siteDir, index!), viewport);
+      await phone.page.waitForFunction(() => (document.querySelector('video')?.readyState ?? 0) >= 2);
+      expect(await phone.page.locator('video').first().evaluate((video: HTMLVideoElement) => [video.getAttribute('src'), video.videoWidth, video.videoHeight])).toEqual(expected);
+      await phone.page.locator('video.hero-video.is-playing').waitFor();
+      if (viewport.height > viewport.width) {
+        const hero = await phone.page.locator('.hero-media').first().boundingBox();
+        expect(hero && hero.height / hero.width).toBeCloseTo(16 / 9, 1);
+      }
+      expect(phone.failed).toEqual([]);
+      await phone.close();
+    }
 
     // 发布 from the preview: a link with a QR code, which a phone opens without logging in.
     await page.getByRole('button', { name: /发\s*布/ }).click();
@@ -168,8 +177,10 @@ describeInBrowser('the mini site, in Chromium against the npm start server', () 
       expect(await fitsPhone(visit)).toBe(true);
       // 下线 (confirmed): the link stops working, and the page offers 发布 again.
       await page.getByRole('button', { name: /下\s*线/ }).click();
+      const unpublished = page.waitForResponse((response) => response.url().includes('/index/minisite/unpublish'), { timeout: 60_000 });
       await page.locator('.ant-popover').getByRole('button', { name: /下\s*线/ }).click();
-      await page.getByRole('button', { name: /发\s*布/ }).waitFor();
+      expect((await unpublished).status()).toBe(200);
+      await page.getByRole('button', { name: /发\s*布/ }).waitFor({ timeout: 60_000 });
       expect((await visit.goto(link))?.status()).toBe(404);
     } finally {
       await visitor.close();

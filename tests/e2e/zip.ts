@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
 import yauzl from 'yauzl';
 
 export interface ZipEntry {
@@ -36,4 +39,23 @@ export function kindOf(bytes: Buffer): 'png' | 'webp' | 'jpeg' | 'mp4' | 'unknow
   if (bytes[0] === 0xff && bytes[1] === 0xd8) return 'jpeg';
   if (bytes.subarray(4, 8).toString('latin1') === 'ftyp') return 'mp4';
   return 'unknown';
+}
+
+/**
+ * Waits until the cuts of the banner at `bannerUrl` (its phone cut and WebM, made after it) are
+ * there: asks for its zip (the server waits a while for them each time) until the zip holds them.
+ */
+export async function waitForBannerCuts(page: Page, bannerUrl: string, dir: string, timeoutMs = 180_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  for (let attempt = 1; ; attempt += 1) {
+    const answer = await page.request.post(new URL('/index/common/createZipUrlByFile', page.url()).href, { data: { fileName: 'cuts', fileList: [bannerUrl] } });
+    const { data } = (await answer.json()) as { data: { zipUrl: string } | null };
+    if (data?.zipUrl) {
+      const file = path.join(dir, `cuts-${attempt}.zip`);
+      fs.writeFileSync(file, await (await page.request.get(new URL(data.zipUrl, page.url()).href)).body());
+      if ((await readZip(file)).some((entry) => entry.name.endsWith('banner-portrait.mp4'))) return;
+    }
+    if (Date.now() > until) throw new Error(`The cuts of ${bannerUrl} were not made within ${timeoutMs / 1000} s`);
+    await page.waitForTimeout(2000);
+  }
 }
