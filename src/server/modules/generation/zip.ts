@@ -37,18 +37,10 @@ function addKit(entries: Zippable, kitDir: string, folder: string, mtime: Date):
   }
 }
 
-/** What a banner's other cuts are called in its zip, after the logo text: 龙腾天下-banner-portrait.mp4. */
-const CUT_ENTRY_NAMES: Record<string, string> = {
-  [JOB_FILES['banner-cuts'].portrait]: 'banner-portrait.mp4',
-  [JOB_FILES['banner-cuts'].portraitPoster]: 'banner-portrait-poster.jpg',
-  [JOB_FILES['banner-cuts'].portraitWebm]: 'banner-portrait.webm',
-  [JOB_FILES['banner-cuts'].webm]: 'banner.webm',
-};
-
-/** A banner's phone cut and WebM videos beside its MP4 (stored, not deflated: they are compressed). */
+/** A banner's phone cut and WebM videos beside its MP4, under their stored names after the logo text (stored, not deflated: they are compressed). */
 function addCuts(entries: Zippable, cutsDir: string, base: string, mtime: Date): void {
-  for (const [stored, name] of Object.entries(CUT_ENTRY_NAMES)) {
-    entries[`${base}-${name}`] = [fs.readFileSync(path.join(cutsDir, stored)), { level: 0, mtime }];
+  for (const stored of Object.values(JOB_FILES['banner-cuts'])) {
+    entries[`${base}-${stored}`] = [fs.readFileSync(path.join(cutsDir, stored)), { level: 0, mtime }];
   }
 }
 
@@ -183,25 +175,25 @@ export class ZipService {
     // fail, or are not made within KIT_WAIT_MS (the render slots all busy with users' jobs), leave
     // the result downloadable, under another key: the next request tries them again (late ones are
     // ready by then) instead of reusing this zip.
-    const kits = new Map<string, string>();
+    const extras = new Map<string, string>();
     for (const job of jobs) {
       const dir = await this.options.extras.readyWithin(job, this.options.kitWaitMs ?? KIT_WAIT_MS);
-      if (dir) kits.set(job.id, dir);
+      if (dir) extras.set(job.id, dir);
     }
-    const content = JSON.stringify(['results', 'extras1', zipName, jobs.map((job) => [job.id, job.finishedAt, kits.has(job.id)])]);
+    const content = JSON.stringify(['results', 'extras1', zipName, jobs.map((job) => [job.id, job.finishedAt, extras.has(job.id)])]);
     // Identical requests at once (a double click, two tabs) share one zip.
     const known = this.making.get(content);
     if (known) return known;
-    const made = this.zipOnce(content, jobs, zipName, kits).finally(() => this.making.delete(content));
+    const made = this.zipOnce(content, jobs, zipName, extras).finally(() => this.making.delete(content));
     this.making.set(content, made);
     return made;
   }
 
-  private async zipOnce(content: string, jobs: FinishedJob[], zipName: string, kits: ReadonlyMap<string, string>): Promise<ZipAnswer> {
+  private async zipOnce(content: string, jobs: FinishedJob[], zipName: string, extras: ReadonlyMap<string, string>): Promise<ZipAnswer> {
     const key = zipKeyFor(this.options.dataDir, this.options.key, content, zipName);
     const { file, zipUrl } = zipLocation(this.options.dataDir, key, zipName);
     if (!(await this.options.files.fetch(file))) {
-      await this.write(file, jobs, zipName, kits);
+      await this.write(file, jobs, zipName, extras);
       await this.options.files.publish(file);
     }
     markZipUsed(file, this.options.now());
@@ -243,7 +235,7 @@ export class ZipService {
     return removed;
   }
 
-  private async write(file: string, jobs: FinishedJob[], zipName: string, kits: ReadonlyMap<string, string>): Promise<void> {
+  private async write(file: string, jobs: FinishedJob[], zipName: string, extras: ReadonlyMap<string, string>): Promise<void> {
     const entries: Zippable = {};
     for (const job of jobs) {
       const base = sanitiseFileName(logoTextOf(job.spec), zipName);
@@ -257,9 +249,9 @@ export class ZipService {
         // PNG, JPEG and H.264 are compressed already: deflating them again only costs time.
         entries[name] = [fs.readFileSync(source), { level: 0, mtime: new Date(job.finishedAt) }];
       }
-      const extras = kits.get(job.id);
-      if (extras && job.spec.kind === 'fsa') addCuts(entries, extras, base, new Date(job.finishedAt));
-      else if (extras) addKit(entries, extras, `${base}-${BRAND_KIT_FOLDER}`, new Date(job.finishedAt));
+      const dir = extras.get(job.id);
+      if (dir && job.spec.kind === 'fsa') addCuts(entries, dir, base, new Date(job.finishedAt));
+      else if (dir) addKit(entries, dir, `${base}-${BRAND_KIT_FOLDER}`, new Date(job.finishedAt));
     }
     writeZipAtomically(file, entries);
   }
