@@ -43,8 +43,8 @@ export class SiteFiles {
    * Undefined for anything else (the builder's default picture, a banner of generated art).
    */
   async keyArtOf(url: string, userId: number): Promise<string | undefined> {
-    const upload = await this.deps.uploads.fileOf(url);
-    if (upload) return path.basename(upload);
+    const upload = await this.deps.uploads.nameOf(url);
+    if (upload) return upload;
     const named = resultFileOf(url, NO_ABSOLUTE_HOSTS);
     if (!named || named.file !== JOB_FILES.ab.banner || !(await this.deps.repo.ownsTask(userId, named.id))) return undefined;
     const job = await this.deps.queue.finishedJob(named.id);

@@ -16,7 +16,6 @@ import {
   type ZipAnswer,
   type ZipByFileRequest,
 } from '../../../contract/generation';
-import path from 'node:path';
 import { assertValid, invalid, tooMany } from '../../http/envelope';
 import type { Catalog } from '../../queue/catalog';
 import { jobFileUrl } from '../../queue/paths';
@@ -68,7 +67,7 @@ export interface GenerationServiceDeps {
   /** Brand kits and banner cuts, started in idle time once a result is done. */
   extras: ResultExtras;
   /** The uploaded pictures a banner's key art may name (the mini site's upload call stores them). */
-  uploads: Pick<UploadStore, 'fileOf'>;
+  uploads: Pick<UploadStore, 'nameOf'>;
 }
 
 /** Logo and banner generation (spec section 7, "Mini site, logo and banner"; DESIGN.md section 6). */
@@ -174,9 +173,8 @@ export class GenerationService {
 
   /** The upload file name behind a key art URL (/uploads/<name>); refused unless it is an upload this server has. */
   private async keyArtOf(url: string): Promise<string> {
-    const file = await this.deps.uploads.fileOf(url);
-    const name = file ? path.basename(file) : '';
-    if (!KEY_ART_NAME_PATTERN.test(name)) throw invalid(GenerationMessages.keyArtGone);
+    const name = await this.deps.uploads.nameOf(url);
+    if (!name || !KEY_ART_NAME_PATTERN.test(name)) throw invalid(GenerationMessages.keyArtGone);
     return name;
   }
 }

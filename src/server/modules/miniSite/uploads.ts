@@ -94,6 +94,12 @@ export class UploadStore {
     return fs.statSync(file, { throwIfNoEntry: false })?.isFile() ? file : null;
   }
 
+  /** The server-made file name behind an upload URL (what a render job names it by), or null like fileOf. */
+  async nameOf(url: string): Promise<string | null> {
+    const file = await this.fileOf(url);
+    return file ? path.basename(file) : null;
+  }
+
   /** Deletes an upload (one that its request turned out not to want). */
   async remove(url: string): Promise<void> {
     const file = await this.fileOf(url);
