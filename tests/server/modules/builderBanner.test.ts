@@ -126,21 +126,8 @@ describe('with the real queue', () => {
     expect(await shows('banner.jpg')).toBeGreaterThan(0);
     expect(await shows('logo.png')).toBeGreaterThan(0);
   });
-});
 
-describe('from the studio key art', () => {
-  let t: TestApp;
-  let a: Caller;
-
-  beforeAll(async () => {
-    t = await buildTestApp();
-    a = alice(t);
-  });
-
-  afterAll(async () => {
-    await t.close();
-  });
-
+  // From the studio key art: an upload into the banner picture.
   async function uploadBanner(siteId: number, caller: Caller, data: Buffer): Promise<string> {
     const body = multipart([
       { name: 'id', data: String(siteId) },
