@@ -17,16 +17,17 @@ const UPRIGHT_PHONE = '(max-width: 900px) and (orientation: portrait)';
 
 export function Hero({ content, className = '', children }: { content: SiteContent; className?: string; children?: ReactNode }): ReactNode {
   const { portrait } = content.assets;
+  const poster = <Picture className="hero-poster" src={content.assets.poster} alt="" shown={SHOWN.full} first />;
   return (
     <section id="top" className={`hero ${portrait ? 'has-portrait ' : ''}${className}`.trim()}>
       <div className="hero-media">
         {portrait ? (
           <picture>
             <PictureSource src={portrait.poster} media={UPRIGHT_PHONE} shown={SHOWN.full} />
-            <Picture className="hero-poster" src={content.assets.poster} alt="" shown={SHOWN.full} first />
+            {poster}
           </picture>
         ) : (
-          <Picture className="hero-poster" src={content.assets.poster} alt="" shown={SHOWN.full} first />
+          poster
         )}
         <video
           className="hero-video"
