@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { chromium, type Browser, type Download, type Page } from 'playwright-core';
+import { chromium, type Browser, type Download, type Locator, type Page } from 'playwright-core';
 import { readEnvironment } from './environment';
 
 /** Chromium as DESIGN.md section 9 starts it: headless, no sandbox (root), no background traffic. */
@@ -29,7 +29,8 @@ export async function openPage(browser: Browser, viewport = { width: 1366, heigh
 /** The API calls of each page as they went (method, path, status, the answer's code and message), and the ones still waiting. */
 const apiCalls = new WeakMap<Page, { done: string[]; waiting: Map<unknown, string> }>();
 
-function watchApi(page: Page): void {
+/** Keeps the API calls of `page` for `explained` (openPage does it for its pages). */
+export function watchApi(page: Page): void {
   const calls = { done: [] as string[], waiting: new Map<unknown, string>() };
   apiCalls.set(page, calls);
   const isApi = (url: string): boolean => /\/(api|index)\//i.test(new URL(url).pathname);
@@ -71,20 +72,40 @@ async function whatHappened(page: Page): Promise<string> {
   ].join('\n');
 }
 
-/**
- * The download that `act` (a click or two) starts; a download that does not come within `timeout`
- * fails with what the page and the server did meanwhile, not only with the time it waited.
- */
+/** What `wait` gives; when it fails (a timeout), the failure also tells what the page and the server did meanwhile. */
+export async function explained<T>(page: Page, wait: Promise<T>): Promise<T> {
+  try {
+    return await wait;
+  } catch (error) {
+    throw new Error(`${error instanceof Error ? error.message : String(error)}\n${await whatHappened(page)}`);
+  }
+}
+
+/** The download that `act` (a click or two) starts, within `timeout`. */
 export async function downloadOf(page: Page, act: () => Promise<void>, timeout = 120_000): Promise<Download> {
   const download = page.waitForEvent('download', { timeout });
   // Awaited below; a failing `act` must not leave its rejection unheard.
   download.catch(() => undefined);
   await act();
-  try {
-    return await download;
-  } catch (error) {
-    throw new Error(`${error instanceof Error ? error.message : String(error)}\n${await whatHappened(page)}`);
+  return explained(page, download);
+}
+
+/**
+ * Clicks `trigger` and then the OK button `ok` of the Popconfirm it opens. A click that lands while
+ * its dialog still moves in opens nothing (seen on a slow machine), so it is clicked again.
+ */
+export async function confirmPopover(page: Page, trigger: Locator, ok: RegExp): Promise<void> {
+  const button = page.locator('.ant-popover:not(.ant-popover-hidden)').getByRole('button', { name: ok });
+  for (let attempt = 1; ; attempt += 1) {
+    await trigger.click();
+    try {
+      await button.waitFor({ timeout: 5_000 });
+      break;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
   }
+  await button.click();
 }
 
 /** `describe` when Chromium is there; otherwise the suite is reported as skipped. */

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { BuilderMessages } from '../../src/contract/builder';
 import { registerAndLogIn, url } from './accounts';
-import { describeInBrowser, downloadOf, launchBrowser, openPage } from './browser';
+import { confirmPopover, describeInBrowser, downloadOf, explained, launchBrowser, openPage } from './browser';
 import { fitsPhone, loadedPicturesSized, openOffline, unzip, writeSamplePng } from './sites';
 
 // Renders a banner through the queue and the site several times: minutes on a busy two-core machine.
@@ -236,8 +236,7 @@ describeInBrowser('the page builder, in Chromium against the npm start server', 
       return dialog;
     };
     const restore = async (dialog: Locator, versionName: string): Promise<void> => {
-      await dialog.getByTestId('site-version').filter({ hasText: versionName }).first().getByRole('button', { name: '恢复' }).click();
-      await page.locator('.ant-popover').getByRole('button', { name: /恢\s*复/ }).click();
+      await confirmPopover(page, dialog.getByTestId('site-version').filter({ hasText: versionName }).first().getByRole('button', { name: '恢复' }), /恢\s*复/);
       await page.getByText(BuilderMessages.restoreSucceeded).waitFor();
     };
 
@@ -280,8 +279,7 @@ describeInBrowser('the page builder, in Chromium against the npm start server', 
       await visit.getByText('云海仙途').first().waitFor();
       expect(await fitsPhone(visit)).toBe(true);
       await page.keyboard.press('Escape');
-      await row.getByRole('button', { name: '下线' }).click();
-      await page.locator('.ant-popover').getByRole('button', { name: /下\s*线/ }).click();
+      await confirmPopover(page, row.getByRole('button', { name: '下线' }), /下\s*线/);
       await page.getByText(BuilderMessages.unpublishSucceeded).waitFor();
       expect((await visit.goto(link))?.status()).toBe(404);
     } finally {
@@ -325,8 +323,10 @@ describeInBrowser('the page builder, in Chromium against the npm start server', 
     // The banner and its logo, through the queue.
     await page.getByRole('tab', { name: 'BANNER' }).click();
     await page.getByRole('button', { name: /生成banner/ }).click();
-    await page.getByText('正在生成中，请勿刷新页面').waitFor();
-    await page.getByText('正在生成中，请勿刷新页面').waitFor({ state: 'hidden', timeout: 240_000 });
+    // The progress dialog: titled 正在生成中 or, with jobs ahead (an earlier test's), 前面还有N人.
+    const progress = page.getByRole('progressbar', { name: 'banner生成进度' });
+    await explained(page, progress.waitFor());
+    await explained(page, progress.waitFor({ state: 'hidden', timeout: 240_000 }));
     await activePanel(page).locator('img[src*="/generated/"]').first().waitFor();
     await page.frameLocator('iframe[title="网站预览"]').locator('img[src*="banner"], [style*="banner"]').first().waitFor();
 

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { registerAndLogIn, url } from './accounts';
-import { describeInBrowser, launchBrowser, openPage } from './browser';
+import { confirmPopover, describeInBrowser, launchBrowser, openPage } from './browser';
 import { fitsPhone, loadedPicturesSized, openOffline, unzip, writeSamplePng } from './sites';
 import { waitForBannerCuts } from './zip';
 
@@ -176,9 +176,8 @@ describeInBrowser('the mini site, in Chromium against the npm start server', () 
       expect(await visit.title()).toBe(GAME_NAME);
       expect(await fitsPhone(visit)).toBe(true);
       // 下线 (confirmed): the link stops working, and the page offers 发布 again.
-      await page.getByRole('button', { name: /下\s*线/ }).click();
       const unpublished = page.waitForResponse((response) => response.url().includes('/index/minisite/unpublish'), { timeout: 60_000 });
-      await page.locator('.ant-popover').getByRole('button', { name: /下\s*线/ }).click();
+      await confirmPopover(page, page.getByRole('button', { name: /下\s*线/ }), /下\s*线/);
       expect((await unpublished).status()).toBe(200);
       await page.getByRole('button', { name: /发\s*布/ }).waitFor({ timeout: 60_000 });
       expect((await visit.goto(link))?.status()).toBe(404);

@@ -11,7 +11,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { repoRoot } from '../../config/paths';
 import { logInWithPassword, registerThroughTheForm, url } from './accounts';
-import { describeInBrowser, launchBrowser } from './browser';
+import { describeInBrowser, explained, launchBrowser, watchApi } from './browser';
 
 // Generating renders one banner video (the second size and the other flows reuse it): about a minute on two busy cores.
 jest.setTimeout(240_000);
@@ -96,6 +96,7 @@ class Visit {
     page.on('response', (response) => {
       if (response.status() >= 500) this.errors.push(`HTTP ${response.status()} ${response.url()}`);
     });
+    watchApi(page);
   }
 
   static async open(browser: Browser, size: Size): Promise<{ visit: Visit; context: BrowserContext }> {
@@ -180,7 +181,7 @@ async function publicPages(visit: Visit): Promise<void> {
 /** Clicks a generate button and waits for its success message. */
 async function generate(page: Page, button: RegExp, success: string): Promise<void> {
   await page.getByRole('button', { name: button }).click();
-  await page.getByText(success).first().waitFor({ timeout: GENERATION_TIMEOUT });
+  await explained(page, page.getByText(success).first().waitFor({ timeout: GENERATION_TIMEOUT }));
 }
 
 /** The pages that need a login, and the results reached by generating from the choices made logged out. */
@@ -197,18 +198,18 @@ async function loggedInPages(visit: Visit): Promise<void> {
   await generate(page, /生成整屏动画/, '整屏动画生成成功');
   await page.getByRole('button', { name: /生成网站/ }).click();
   await page.locator('.ant-modal').filter({ hasText: '以下内容仍是模版示例' }).getByRole('button', { name: '仍然生成网站' }).click();
-  await page.waitForURL(/\/user\/miniSite\/preview\?/, { timeout: GENERATION_TIMEOUT });
+  await explained(page, page.waitForURL(/\/user\/miniSite\/preview\?/, { timeout: GENERATION_TIMEOUT }));
   await page.frameLocator('iframe[title="网站预览"]').locator('body').waitFor();
   await visit.picture('minisite-preview', '网站预览 /miniSite/preview', heading(page, '网站预览'));
 
   await visit.go('/logo/config?module=tl');
   await page.getByRole('button', { name: /生成LOGO/ }).click();
-  await page.waitForURL(/\/user\/logo\/preview\?/, { timeout: GENERATION_TIMEOUT });
+  await explained(page, page.waitForURL(/\/user\/logo\/preview\?/, { timeout: GENERATION_TIMEOUT }));
   await visit.picture('logo-preview', 'LOGO预览 /logo/preview', page.getByAltText('生成的LOGO'));
 
   await visit.go('/banner/config?module=fsa');
   await page.getByRole('button', { name: /生成整屏动画/ }).click();
-  await page.waitForURL(/\/user\/banner\/preview\?/, { timeout: GENERATION_TIMEOUT });
+  await explained(page, page.waitForURL(/\/user\/banner\/preview\?/, { timeout: GENERATION_TIMEOUT }));
   await visit.picture('banner-preview', '整屏动画预览 /banner/preview', page.getByTestId('banner-video'));
 
   // What was just generated, listed in the back office.
