@@ -86,17 +86,20 @@ export const cyberCity: BannerStyleDef = {
       [1, 'rgba(255,60,160,0)'],
     ]);
     b.drawImage(haze.canvas, base.width / 2 - 900, HORIZON - 420, 1800, 700);
-    // A giant moon-like disc with scan bands, very synthwave.
-    const disc = b.createLinearGradient(0, 260, 0, 640);
+    // A giant moon-like disc with scan bands, very synthwave. The bands are cut on a layer of its
+    // own so that the sky shows through them: cut in the sky, they were holes in every frame.
+    const sun = createLayer(base.width, H, scale);
+    const s = sun.ctx;
+    const disc = s.createLinearGradient(0, 260, 0, 640);
     disc.addColorStop(0, '#ffe66b');
     disc.addColorStop(1, '#ff2b8a');
-    b.fillStyle = disc;
-    b.beginPath();
-    b.arc(base.width / 2, 560, 250, Math.PI, TAU);
-    b.fill();
-    b.globalCompositeOperation = 'destination-out';
-    for (let i = 0; i < 9; i++) b.fillRect(base.width / 2 - 260, 440 + i * 14 + i * i * 0.9, 520, 3 + i * 0.8);
-    b.globalCompositeOperation = 'source-over';
+    s.fillStyle = disc;
+    s.beginPath();
+    s.arc(base.width / 2, 560, 250, Math.PI, TAU);
+    s.fill();
+    s.globalCompositeOperation = 'destination-out';
+    for (let i = 0; i < 9; i++) s.fillRect(base.width / 2 - 260, 440 + i * 14 + i * i * 0.9, 520, 3 + i * 0.8);
+    b.drawImage(sun.canvas, 0, 0, sun.width, sun.height);
     const cityRng = rng.fork('far');
     skyline(b, cityRng, base.width, HORIZON, 120, 330, '#1c0c35', 0.55, false);
 
