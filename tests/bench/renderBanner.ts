@@ -15,7 +15,8 @@ import { BANNER_PORTRAIT_SIZE } from '../../src/server/render/jobSpec';
 import { font } from '../../src/server/render/fonts';
 import { bannerStyleById } from '../../src/server/render/styles';
 
-const BUDGET_SECONDS = 20;
+/** Issue 15's budget for the MP4 the user waits for (DESIGN.md section 10 allows 20 s). */
+const BUDGET_SECONDS = 5;
 const RUNS = 3;
 /** battlefield, warp, aurora, mecha-hud */
 const STYLES = [1, 4, 12, 13];
@@ -41,7 +42,7 @@ const median = (values: number[]): number => {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
 
-async function timeRender(styleId: number, logoPng: Buffer, dir: string, size: { width: number; height: number; seconds?: number }): Promise<number> {
+async function timeRender(styleId: number, logoPng: Buffer, dir: string, size: { width: number; height: number; seconds?: number; drawThreads?: 1 | 2 }): Promise<number> {
   const started = performance.now();
   await renderBannerVideo(styleId, { logoPng, texts: DEFAULT_BANNER_TEXTS }, { outFile: path.join(dir, 'bench.mp4'), posterFile: path.join(dir, 'bench.jpg'), ...size });
   return (performance.now() - started) / 1000;
@@ -54,12 +55,17 @@ export async function benchBanner(): Promise<Array<[label: string, measured: str
   try {
     // One untimed render warms up fonts, the JIT and the ffmpeg binary's page cache.
     await timeRender(STYLES[0], logoPng, dir, { width: 960, height: 540 });
+    // Frames drawn by two threads (the default at this size: core/frameHelper.ts), and by one for comparison.
     for (const id of STYLES) {
       const times: number[] = [];
-      for (let run = 0; run < RUNS; run++) times.push(await timeRender(id, logoPng, dir, { width: 1920, height: 1080 }));
+      const alone: number[] = [];
+      for (let run = 0; run < RUNS; run++) {
+        times.push(await timeRender(id, logoPng, dir, { width: 1920, height: 1080 }));
+        alone.push(await timeRender(id, logoPng, dir, { width: 1920, height: 1080, drawThreads: 1 }));
+      }
       rows.push([
         `banner video 1920x1080 6 s, ${bannerStyleById(id)?.key ?? id} (median of ${RUNS})`,
-        `${median(times).toFixed(2)} s (runs ${times.map((t) => t.toFixed(1)).join(', ')})`,
+        `${median(times).toFixed(2)} s (runs ${times.map((t) => t.toFixed(1)).join(', ')}; one drawing thread ${median(alone).toFixed(2)} s)`,
         `<= ${BUDGET_SECONDS} s`,
       ]);
     }

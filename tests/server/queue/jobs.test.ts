@@ -43,7 +43,7 @@ function stubRenderers(): Renderers & { calls: unknown[][] } {
       calls.push(['video', styleId, input.texts, options.width, options.height]);
       fs.writeFileSync(options.outFile, 'mp4');
       fs.writeFileSync(options.posterFile, createCanvas(options.width ?? 64, options.height ?? 36).encodeSync('jpeg'));
-      return { frameCount: 1, durationSeconds: 1, width: 64, height: 36 };
+      return { frameCount: 1, helperFrames: 0, durationSeconds: 1, width: 64, height: 36 };
     },
     transcodeToWebm: async (...args) => {
       calls.push(['webm', args[0], args[1]]);

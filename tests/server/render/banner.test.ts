@@ -119,7 +119,7 @@ describe('the video file', () => {
   });
 
   it('reports what it rendered', () => {
-    expect(result).toEqual({ frameCount: 10, durationSeconds: 1, width: 320, height: 180 });
+    expect(result).toEqual({ frameCount: 10, helperFrames: 0, durationSeconds: 1, width: 320, height: 180 });
   });
 
   it('is an MP4 with ftyp first and moov before mdat (faststart)', () => {
@@ -164,7 +164,7 @@ describe('every style', () => {
   it.each(BANNER_STYLES.map((s) => [s.id, s.key] as const))('style %i (%s) renders a tiny video and poster', async (id, key) => {
     const options = target(`style-${key}`, { width: 192, height: 108, seconds: 0.6 });
     const result = await renderBannerVideo(id, { logoPng, texts: DEFAULT_BANNER_TEXTS }, options);
-    expect(result).toEqual({ frameCount: 6, durationSeconds: 0.6, width: 192, height: 108 });
+    expect(result).toEqual({ frameCount: 6, helperFrames: 0, durationSeconds: 0.6, width: 192, height: 108 });
     expect(probeVideo(options.outFile)).toMatchObject({ codec: 'h264', pixelFormat: 'yuv420p', width: 192, height: 108, frames: 6 });
     const poster = await loadImage(fs.readFileSync(options.posterFile));
     expect([poster.width, poster.height]).toEqual([192, 108]);
@@ -203,7 +203,7 @@ describe('inputs', () => {
   it('takes logos of any shape and rounds odd sizes down to even ones', async () => {
     const tall = makeLogo('龍', 200, 600);
     const options = target('tall', { width: 201, height: 113, seconds: 0.3 });
-    await expect(renderBannerVideo(7, { logoPng: tall, texts: DEFAULT_BANNER_TEXTS }, options)).resolves.toEqual({ frameCount: 3, durationSeconds: 0.3, width: 200, height: 112 });
+    await expect(renderBannerVideo(7, { logoPng: tall, texts: DEFAULT_BANNER_TEXTS }, options)).resolves.toEqual({ frameCount: 3, helperFrames: 0, durationSeconds: 0.3, width: 200, height: 112 });
     expect(probeVideo(options.outFile)).toMatchObject({ width: 200, height: 112 });
   });
 

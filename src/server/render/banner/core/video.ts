@@ -13,6 +13,7 @@ import { DESIGN_HEIGHT, DESIGN_WIDTH } from './canvas';
 import { createVignette } from './effects';
 import { KEY_ART_ZOOM, keyArtScene, keyArtTheme } from './keyArt';
 import { PORTRAIT_DESIGN, buildOverlay, landscapeFrame, portraitFrame } from './overlay';
+import { startFrameHelper, type FrameHelperSession } from './frameHelper';
 import { createRng, hashString } from './prng';
 import { makeTimeline } from './timeline';
 import type { BannerStyleDef, FrameTime, SceneEnv } from './types';
@@ -36,10 +37,17 @@ export interface BannerVideoOptions {
   signal?: AbortSignal;
   /** Called after each frame is handed to the encoder with the share of frames done (the bars' progress). */
   onProgress?: (share: number) => void;
+  /**
+   * Threads drawing frames: 2 has a helper thread draw every other frame (frameHelper.ts). Default:
+   * 2 for frames of 1280x720 and up, where drawing is the render's limit; 1 below.
+   */
+  drawThreads?: 1 | 2;
 }
 
 export interface VideoResult {
   frameCount: number;
+  /** Of them, drawn by the helper thread (0 when it was not used or could not help). */
+  helperFrames: number;
   durationSeconds: number;
   width: number;
   height: number;
@@ -158,9 +166,26 @@ export function createFrameRenderer(
   };
 }
 
+/** Frames asked of the helper before they are due, so that it draws while this thread writes. */
+const HELPER_AHEAD = 2;
+
 export async function renderStyleVideo(def: BannerStyleDef, input: { logoPng: Buffer; texts: BannerTexts; keyArt?: Buffer }, options: BannerVideoOptions): Promise<VideoResult> {
   const { signal } = options;
   if (signal?.aborted) throw abortError(signal);
+  const size = { width: options.width, height: options.height, seconds: options.seconds, fps: options.fps };
+  const { width: frameWidth, height: frameHeight } = frameGeometry(size);
+  const drawThreads = options.drawThreads ?? (frameWidth * frameHeight >= 1280 * 720 ? 2 : 1);
+  // Started first: it builds its scene while this thread builds the same one.
+  const helper = drawThreads === 2 ? startFrameHelper({ styleKey: def.key, logoPng: input.logoPng, texts: input.texts, size, keyArt: input.keyArt }) : null;
+  try {
+    return await drawAndEncode(def, input, options, helper);
+  } finally {
+    helper?.end();
+  }
+}
+
+async function drawAndEncode(def: BannerStyleDef, input: { logoPng: Buffer; texts: BannerTexts; keyArt?: Buffer }, options: BannerVideoOptions, helper: FrameHelperSession | null): Promise<VideoResult> {
+  const { signal } = options;
   const logo = await decodeLogo(input.logoPng);
   const keyArt = input.keyArt ? await decodeKeyArt(input.keyArt, options) : undefined;
   if (signal?.aborted) throw abortError(signal);
@@ -206,11 +231,23 @@ export async function renderStyleVideo(def: BannerStyleDef, input: { logoPng: Bu
       ],
     });
     let poster: Buffer | null = null;
+    // The helper draws the odd frames; one it cannot give (it failed) is drawn here, and so are the rest.
+    let helping = helper !== null;
+    let helperFrames = 0;
+    for (let odd = 1; helping && odd < frameCount && odd < 2 * HELPER_AHEAD; odd += 2) helper?.request(odd);
     for (let frame = 0; frame < frameCount; frame++) {
       if (signal?.aborted) throw abortError(signal);
-      renderer.draw(frame);
+      let pixels: Buffer | null = null;
+      if (helping && helper && frame % 2 === 1) {
+        pixels = await helper.take(frame).catch(() => null);
+        if (pixels) {
+          helperFrames++;
+          if (frame + 2 * HELPER_AHEAD < frameCount) helper.request(frame + 2 * HELPER_AHEAD);
+        } else helping = false;
+      }
+      if (!pixels || frame === posterFrame) renderer.draw(frame);
       if (frame === posterFrame) poster = await canvas.encode('jpeg', 90);
-      await sink.write(canvas.data());
+      await sink.write(pixels ?? canvas.data());
       options.onProgress?.((frame + 1) / frameCount);
     }
     if (signal?.aborted) throw abortError(signal);
@@ -220,7 +257,7 @@ export async function renderStyleVideo(def: BannerStyleDef, input: { logoPng: Bu
     await fs.promises.rename(videoTemp, options.outFile);
     await fs.promises.rename(posterTemp, options.posterFile);
     if (webmTemp && options.webmFile) await fs.promises.rename(webmTemp, options.webmFile);
-    return { frameCount, durationSeconds, width, height };
+    return { frameCount, helperFrames, durationSeconds, width, height };
   } catch (error) {
     if (sink) {
       sink.kill();
