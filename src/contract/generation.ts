@@ -145,6 +145,21 @@ export interface ZipAnswer {
   zipUrl: string;
 }
 
+/** POST /index/common/bannerCuts: a banner's phone cut and WebM videos, made after its MP4. */
+export interface BannerCutsRequest {
+  /** The banner's MP4, as its result named it. */
+  bannerUrl: string;
+}
+export interface BannerCutsAnswer {
+  /** False while they are being made (asking started them, ahead of idle work): ask again. */
+  ready: boolean;
+  /** The 1080x1920 phone cut, its poster and its WebM; the landscape WebM. '' until ready. */
+  portraitUrl: string;
+  portraitPosterUrl: string;
+  portraitWebmUrl: string;
+  webmUrl: string;
+}
+
 export const GenerationLimits = {
   logoTextMin: 1,
   logoTextMax: 6,
@@ -164,6 +179,10 @@ export const GenerationLimits = {
   navigateAfterSuccessMs: 1_500,
   zipFileNameMax: 40,
   zipFileListMax: 10,
+  /** The preview page asks for a banner's cuts this often until they are made (about 13 s after the MP4)... */
+  cutsPollMs: 3_000,
+  /** ...and at most this many times (3 minutes): a render slot busy with users' jobs makes them late, not lost. */
+  cutsPollMax: 60,
 } as const;
 
 export const GenerationMessages = {
@@ -205,6 +224,7 @@ export const GenerationMessages = {
   zipEmpty: '获取下载文件失败',
   downloadStarted: '文件开始下载',
   zipFileRefused: '只能打包本站生成的文件',
+  cutsUnknown: '整屏动画不存在或已过期，请重新生成',
 } as const;
 
 /** The queue confirm text of spec section 8, with the number of people ahead. */

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { DEFAULT_BANNER_TEXTS, DEFAULT_LOGO_TEXTS, GenerationMessages, type LogoCreateAnswer, type ZipAnswer } from '../../../src/contract/generation';
+import { DEFAULT_BANNER_TEXTS, DEFAULT_LOGO_TEXTS, GenerationMessages, type BannerCutsAnswer, type LogoCreateAnswer, type ZipAnswer } from '../../../src/contract/generation';
 import { AnswerCode } from '../../../src/contract/envelope';
 import type { UploadAnswer } from '../../../src/contract/miniSite';
 import { stageRenderInputs } from '../../../src/server/queue/renderInputs';
@@ -113,6 +113,63 @@ describe('a banner over the studio key art', () => {
     // Nothing was queued for any of them.
     expect(fs.existsSync(path.join(t.dataDir, 'generated')) ? listTree(path.join(t.dataDir, 'generated')).filter((entry) => !entry.startsWith('catalog')) : []).toEqual([]);
   });
+});
+
+describe("a banner's cuts, asked for by its preview page", () => {
+  beforeEach(async () => {
+    t = await buildTestApp({ generation: { runner: new SmallRealRunner() } });
+  });
+
+  it('answers not ready while they are made, then their URLs, which serve the videos (with Range) and the poster', async () => {
+    const { headers } = quickLogin(t);
+    const made = await generate(t, headers, banner);
+    const ask = () => post<BannerCutsAnswer>(t, '/index/common/bannerCuts', { bannerUrl: made.bannerUrl });
+    let answer = await ask();
+    expect(answer.code).toBe(AnswerCode.ok);
+    const started = Date.now();
+    while (!answer.data.ready && Date.now() - started < 50_000) {
+      expect(answer.data).toEqual({ ready: false, portraitUrl: '', portraitPosterUrl: '', portraitWebmUrl: '', webmUrl: '' });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      answer = await ask();
+    }
+    const base = `/generated/${made.uniqueId}/cuts/`;
+    expect(answer.data).toEqual({
+      ready: true,
+      portraitUrl: `${base}banner-portrait.mp4`,
+      portraitPosterUrl: `${base}banner-portrait-poster.jpg`,
+      portraitWebmUrl: `${base}banner-portrait.webm`,
+      webmUrl: `${base}banner.webm`,
+    });
+    const types: Array<[string, string]> = [
+      [answer.data.portraitUrl, 'video/mp4'],
+      [answer.data.portraitPosterUrl, 'image/jpeg'],
+      [answer.data.portraitWebmUrl, 'video/webm'],
+      [answer.data.webmUrl, 'video/webm'],
+    ];
+    for (const [url, type] of types) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect([url, response.statusCode, response.headers['content-type']]).toEqual([url, 200, type]);
+    }
+    const part = await t.app.inject({ method: 'GET', url: answer.data.portraitUrl, headers: { range: 'bytes=0-99' } });
+    expect(part.statusCode).toBe(206);
+    expect(part.rawPayload.length).toBe(100);
+  }, 60_000);
+
+  it("refuses anything but a banner's MP4 this server made", async () => {
+    const { headers } = quickLogin(t);
+    const made = await generate(t, headers, banner);
+    const unknownId = 'f'.repeat(32);
+    for (const bannerUrl of [made.logoUrl, `/generated/${unknownId}/banner.mp4`, `https://example.com${made.bannerUrl}`, `/generated/${made.uniqueId}/../banner.mp4`, `${made.bannerUrl}?x=1`, 'banner.mp4', '']) {
+      const answer = await post<BannerCutsAnswer>(t, '/index/common/bannerCuts', { bannerUrl });
+      expect([bannerUrl, answer.code, answer.msg]).toEqual([bannerUrl, AnswerCode.invalid, GenerationMessages.cutsUnknown]);
+    }
+    const tooLong = await post<BannerCutsAnswer>(t, '/index/common/bannerCuts', { bannerUrl: `/${'a'.repeat(2048)}` });
+    expect(tooLong.code).toBe(AnswerCode.invalid);
+    // A logo has no cuts: its own result URL is refused too, and nothing was made for it.
+    const logo = await generate(t, headers, { ...DEFAULT_LOGO_TEXTS, logobg: 2, module: 'tl' });
+    const refused = await post<BannerCutsAnswer>(t, '/index/common/bannerCuts', { bannerUrl: logo.logoUrl });
+    expect(refused.msg).toBe(GenerationMessages.cutsUnknown);
+  }, 60_000);
 });
 
 describe('the render inputs the queue stages', () => {

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import fs from 'node:fs';
 import path from 'node:path';
-import { jobDir } from '../../queue/paths';
+import { jobDir, jobFileUrl } from '../../queue/paths';
 import type { FinishedJob, GalleryPriority, RenderQueue } from '../../queue/renderQueue';
 import { JOB_FILES, type SideJobSpec, type UserJobKind } from '../../render/jobSpec';
 import type { DataFiles } from '../../storage/dataFiles';
@@ -31,6 +31,9 @@ const EXTRAS: Partial<Record<UserJobKind, ExtraKind>> = { tl: BRAND_KIT, al: BRA
 
 /** Where a finished job's extras live: beside its files, so that they go when the files go. */
 export const extrasDir = (dataDir: string, job: Pick<FinishedJob, 'id' | 'spec'>): string => path.join(jobDir(dataDir, job.id), EXTRAS[job.spec.kind]?.folder ?? 'extras');
+
+/** The public URL of one of a finished job's extras (served with its results, under /generated/). */
+export const extraFileUrl = (job: Pick<FinishedJob, 'id' | 'spec'>, file: string): string => jobFileUrl(job.id, `${EXTRAS[job.spec.kind]?.folder ?? 'extras'}/${file}`);
 
 const extrasKey = (jobId: string): string => `extras-${jobId}`;
 
@@ -116,6 +119,19 @@ export class ResultExtras {
     } finally {
       clearTimeout(timer);
     }
+  }
+
+  /**
+   * The extras folder of `job` if every file is there now; otherwise null, and their render is
+   * started (or raised) ahead of idle work: someone is looking for them. Never throws.
+   */
+  async readyNow(job: FinishedJob): Promise<string | null> {
+    const extra = EXTRAS[job.spec.kind];
+    if (!extra || this.closed) return null;
+    const dir = extrasDir(this.deps.dataDir, job);
+    if (!this.making.has(job.id) && (await this.deps.files.fetchFolder(dir)) && extra.files.every((name) => fs.existsSync(path.join(dir, name)))) return dir;
+    this.folderOf(job, 'demand').catch((error: unknown) => this.deps.log.warn({ err: error, jobId: job.id }, 'result extras failed; the next ask tries again'));
+    return null;
   }
 
   private track(work: Promise<unknown>): void {

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { LogoCreateRequest, LogoCreationDurationRequest, LogoPollingRequest, TemplatePageRequest, ZipByFileRequest } from '../../../contract/generation';
+import type { BannerCutsRequest, LogoCreateRequest, LogoCreationDurationRequest, LogoPollingRequest, TemplatePageRequest, ZipByFileRequest } from '../../../contract/generation';
 import { ok } from '../../http/envelope';
 import { currentUser, requireUser } from '../../plugins/auth';
 import * as schemas from './schemas';
@@ -40,6 +40,11 @@ export function registerGenerationRoutes(app: FastifyInstance, service: Generati
     { schema: schemas.durationSchema, preValidation: bodyDefaultsToObject },
     async (request) => ok(await service.duration(request.body)),
   );
+
+  /** POST /index/common/bannerCuts */
+  app.post<{ Body: BannerCutsRequest }>('/index/common/bannerCuts', { schema: schemas.bannerCutsSchema }, async (request) => {
+    return ok(await service.bannerCuts(request.body, ownHostKeys(request.host, options.publicOrigin)));
+  });
 
   /** POST /index/common/createZipUrlByFile */
   app.post<{ Body: ZipByFileRequest }>('/index/common/createZipUrlByFile', { schema: schemas.zipSchema }, async (request) => {

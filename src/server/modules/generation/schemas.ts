@@ -99,6 +99,16 @@ export const durationSchema = {
   response: responses(object({ logoCreationDuration: { type: 'number' } }, ['logoCreationDuration'])),
 };
 
+export const bannerCutsSchema = {
+  body: object({ bannerUrl: str(2048) }, ['bannerUrl']),
+  response: responses(
+    object(
+      { ready: { type: 'boolean' }, portraitUrl: { type: 'string' }, portraitPosterUrl: { type: 'string' }, portraitWebmUrl: { type: 'string' }, webmUrl: { type: 'string' } },
+      ['ready', 'portraitUrl', 'portraitPosterUrl', 'portraitWebmUrl', 'webmUrl'],
+    ),
+  ),
+};
+
 export const zipSchema = {
   body: object(
     {

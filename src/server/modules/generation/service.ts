@@ -4,6 +4,8 @@ import {
   bannerFormProblem,
   isGenerationModule,
   logoFormProblem,
+  type BannerCutsAnswer,
+  type BannerCutsRequest,
   type BannerTemplate,
   type LogoCreateAnswer,
   type LogoCreateRequest,
@@ -26,8 +28,8 @@ import { bannerStyleById, logoStyleById } from '../../render/styles';
 import type { UserRow } from '../auth/repository';
 import type { WorksRepository } from '../works/repository';
 import type { GenerationLimiters } from './rateLimits';
-import type { ResultExtras } from './resultExtras';
-import type { ZipService } from './zip';
+import { extraFileUrl, type ResultExtras } from './resultExtras';
+import { resultFileOf, type ZipService } from './zip';
 import type { UploadStore } from '../miniSite/uploads';
 
 /** Page sizes a template list accepts; the SPA asks for 12 (spec section 9). */
@@ -145,6 +147,25 @@ export class GenerationService {
   async zip(request: ZipByFileRequest, ip: string, ownHosts: ReadonlySet<string>): Promise<ZipAnswer> {
     if (!(await this.deps.limiters.zipPerIp.take(ip))) throw tooMany();
     return this.deps.zips.create(request, ownHosts);
+  }
+
+  /**
+   * A banner's phone cut and WebM videos by its MP4's URL: their URLs once made, else not ready
+   * (and being made). Like a zip, the URL is the capability: the job's id is not guessable.
+   */
+  async bannerCuts(request: BannerCutsRequest, ownHosts: ReadonlySet<string>): Promise<BannerCutsAnswer> {
+    const named = resultFileOf(request.bannerUrl, ownHosts);
+    const job = named?.file === JOB_FILES.fsa.video ? await this.deps.queue.finishedJob(named.id) : null;
+    if (!job || job.spec.kind !== 'fsa' || !job.files.includes(JOB_FILES.fsa.video)) throw invalid(GenerationMessages.cutsUnknown);
+    if (!(await this.deps.extras.readyNow(job))) return { ready: false, portraitUrl: '', portraitPosterUrl: '', portraitWebmUrl: '', webmUrl: '' };
+    const cuts = JOB_FILES['banner-cuts'];
+    return {
+      ready: true,
+      portraitUrl: extraFileUrl(job, cuts.portrait),
+      portraitPosterUrl: extraFileUrl(job, cuts.portraitPoster),
+      portraitWebmUrl: extraFileUrl(job, cuts.portraitWebm),
+      webmUrl: extraFileUrl(job, cuts.webm),
+    };
   }
 
   private async specOf(request: LogoCreateRequest): Promise<LogoJobSpec | BannerJobSpec> {
