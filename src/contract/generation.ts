@@ -139,6 +139,11 @@ export interface ZipByFileRequest {
   fileName: string;
   /** Result URLs this server generated. */
   fileList: string[];
+  /**
+   * Whether to wait (up to 15 s) for extras still being made (a logo's brand kit, a banner's cuts);
+   * false packs those ready now and starts the others. Default true.
+   */
+  waitForExtras?: boolean;
 }
 export interface ZipAnswer {
   /** Ends in the zip's file name; the client names the download after it. */

@@ -1,5 +1,7 @@
 import { Limits } from '../../contract/limits';
 import type {
+  BannerCutsAnswer,
+  BannerCutsRequest,
   BannerTemplate,
   LogoCreateAnswer,
   LogoCreateRequest,
@@ -49,4 +51,9 @@ export function getLogoCreationDuration(body: LogoCreationDurationRequest): Prom
 /** POST /index/common/createZipUrlByFile: packs generated files; the zip URL ends in the zip's file name. */
 export function createZipUrlByFile(body: ZipByFileRequest): Promise<ZipAnswer> {
   return call<ZipAnswer>({ method: 'POST', url: '/index/common/createZipUrlByFile', data: body, timeout: Limits.zipRequestTimeoutMs, skipErrorHandler: true });
+}
+
+/** POST /index/common/bannerCuts: a banner's phone cut and WebM, once made after its MP4 (asking starts them). */
+export function bannerCuts(body: BannerCutsRequest): Promise<BannerCutsAnswer> {
+  return call<BannerCutsAnswer>({ method: 'POST', url: '/index/common/bannerCuts', data: body, skipErrorHandler: true });
 }

@@ -2,6 +2,7 @@ import { combineSlices } from '@reduxjs/toolkit';
 import { persistReducer } from 'redux-persist';
 import { accountFormsSlice } from '../features/auth/accountFormsSlice';
 import { authSlice } from '../features/auth/authSlice';
+import { bannerCutsSlice } from '../features/banner/bannerCutsSlice';
 import { builderSlice } from '../features/builder/builderSlice';
 import { captchaSlice } from '../features/auth/captchaSlice';
 import { loginDialogSlice } from '../features/auth/loginDialogSlice';
@@ -38,6 +39,7 @@ export const rootReducer = combineSlices(
   catalogSlice,
   selectionsSlice,
   generationSlice,
+  bannerCutsSlice,
   downloadSlice,
   miniSiteSlice,
   siteListSlice,

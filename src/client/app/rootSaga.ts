@@ -1,5 +1,6 @@
 import { call, spawn, take } from 'redux-saga/effects';
 import { authSaga } from '../features/auth/authSaga';
+import { bannerCutsSaga } from '../features/banner/bannerCutsSaga';
 import { builderSaga } from '../features/builder/builderSaga';
 import { catalogSaga } from '../features/catalog/catalogSaga';
 import { downloadSaga } from '../features/download/downloadSaga';
@@ -18,7 +19,7 @@ import { appStarted } from './appActions';
 type DomainSaga = () => Generator;
 
 /** Each domain's watcher; later issues add theirs here. */
-export const domainSagas: DomainSaga[] = [authSaga, siteConfigSaga, trackingSaga, tutorialSaga, catalogSaga, generationSaga, downloadSaga, miniSiteSaga, siteListSaga, siteVersionsSaga, publishingSaga, phonePreviewSaga, worksSaga, builderSaga];
+export const domainSagas: DomainSaga[] = [authSaga, siteConfigSaga, trackingSaga, tutorialSaga, catalogSaga, generationSaga, bannerCutsSaga, downloadSaga, miniSiteSaga, siteListSaga, siteVersionsSaga, publishingSaga, phonePreviewSaga, worksSaga, builderSaga];
 
 /** A saga that crashes this soon after starting, this many times in a row, is broken: stop restarting it. */
 export const QUICK_CRASH_MS = 1_000;

@@ -98,6 +98,27 @@ it('zips the logo alone when its kit is not made in time (slots busy), and holds
   expect(kitRenders()).toHaveLength(1);
 });
 
+it("packs at once what is ready when asked not to wait (a preview page's automatic download), and the next zip holds the kit", async () => {
+  const logoUrl = await finishedLogo();
+  // The kit render is under way and the default wait is 15 s: this zip does not wait for it.
+  const first = await post<ZipAnswer>(t, '/index/common/createZipUrlByFile', { fileName: 'LOGO', fileList: [logoUrl], waitForExtras: false });
+  expect(first.code).toBe(200);
+  expect(await entriesOf(first.data.zipUrl)).toEqual(['龙腾天下-logo.png']);
+  kitRenders()[0].finish();
+  // Once the kit is in place (its files copied out of the render's folder), a zip holds it.
+  let names: string[] = [];
+  for (let ask = 0; ask < 50 && !names.includes('龙腾天下-品牌套件/品牌规范.html'); ask++) {
+    await settle(20);
+    const again = await post<ZipAnswer>(t, '/index/common/createZipUrlByFile', { fileName: 'LOGO', fileList: [logoUrl], waitForExtras: false });
+    names = await entriesOf(again.data.zipUrl);
+  }
+  expect(names).toContain('龙腾天下-品牌套件/品牌规范.html');
+  // Asking meanwhile joined the render under way instead of starting another.
+  expect(kitRenders()).toHaveLength(1);
+  const refused = await post<ZipAnswer>(t, '/index/common/createZipUrlByFile', { fileName: 'LOGO', fileList: [logoUrl], waitForExtras: 'no' });
+  expect(refused.code).not.toBe(200);
+});
+
 it('makes no kit for a banner', async () => {
   const created = await create({ ...DEFAULT_LOGO_TEXTS, logobg: 3, banner: 2, bannerTopText: '', bannerBottomText: '', module: 'fsa', isFirst: true });
   await runner.started(1);

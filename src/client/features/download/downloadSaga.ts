@@ -16,7 +16,7 @@ export const SITE_ZIP_BASE = '网站';
 function zipCall(request: ZipDownloadRequest) {
   return 'webSiteDir' in request
     ? call(miniSiteApi.getDownloadZipUrl, { webSiteDir: request.webSiteDir })
-    : call(generationApi.createZipUrlByFile, { fileName: request.fileName, fileList: request.fileList });
+    : call(generationApi.createZipUrlByFile, { fileName: request.fileName, fileList: request.fileList, ...(request.waitForExtras === false ? { waitForExtras: false } : {}) });
 }
 
 /** Packs the result files (or a created site) into a zip on the server and hands its URL to the browser's download. */

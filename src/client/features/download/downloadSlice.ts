@@ -18,6 +18,8 @@ export interface FilesZip {
   /** Names the zip on the server ('LOGO', '全屏动画'). */
   fileName: string;
   fileList: string[];
+  /** False: the server packs the extras ready now instead of waiting for the others (the banner's automatic download). */
+  waitForExtras?: boolean;
 }
 
 /** A created mini site's folder (the mini-site preview). */

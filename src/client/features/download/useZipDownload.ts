@@ -6,9 +6,10 @@ import { selectDownloadStatus, zipDownloadRequested } from './downloadSlice';
 /**
  * A preview page's zip: downloaded automatically once per visit of the page (spec section 4; the
  * saga drops the repeats of StrictMode's double effects and of remounts), and on demand with the
- * returned `download`.
+ * returned `download`. With `autoWithoutWaiting`, the automatic one does not wait for extras still
+ * being made (the page shows them when they come, and `download` then packs them).
  */
-export function useZipDownload(fileName: string, files: readonly string[]): { download(): void; downloading: boolean } {
+export function useZipDownload(fileName: string, files: readonly string[], options: { autoWithoutWaiting?: boolean } = {}): { download(): void; downloading: boolean } {
   const dispatch = useAppDispatch();
   const { key: visit } = useLocation();
   const downloading = useAppSelector(selectDownloadStatus) === 'loading';
@@ -16,9 +17,10 @@ export function useZipDownload(fileName: string, files: readonly string[]): { do
   const filesKey = files.join('\n');
   const fileList = useMemo(() => (filesKey ? filesKey.split('\n') : []), [filesKey]);
 
+  const { autoWithoutWaiting = false } = options;
   useEffect(() => {
-    if (fileList.length > 0) dispatch(zipDownloadRequested({ fileName, fileList, visit }));
-  }, [dispatch, fileName, fileList, visit]);
+    if (fileList.length > 0) dispatch(zipDownloadRequested({ fileName, fileList, visit, ...(autoWithoutWaiting ? { waitForExtras: false } : {}) }));
+  }, [dispatch, fileName, fileList, visit, autoWithoutWaiting]);
 
   return {
     download: () => {

@@ -114,6 +114,7 @@ export const zipSchema = {
     {
       fileName: str(200, { default: '' }),
       fileList: { type: 'array', minItems: 1, maxItems: GenerationLimits.zipFileListMax, items: str(2048) },
+      waitForExtras: { type: 'boolean', default: true },
     },
     ['fileList'],
   ),

@@ -160,7 +160,7 @@ export class ZipService {
     private readonly options: { dataDir: string; files: DataFiles; queue: RenderQueue; now: Clock; key: Buffer; extras: ResultExtras; kitWaitMs?: number },
   ) {}
 
-  async create(request: { fileName: string; fileList: string[] }, ownHosts: ReadonlySet<string>): Promise<ZipAnswer> {
+  async create(request: { fileName: string; fileList: string[]; waitForExtras?: boolean }, ownHosts: ReadonlySet<string>): Promise<ZipAnswer> {
     const zipName = sanitiseFileName(request.fileName, DEFAULT_ZIP_NAME);
     const jobs: FinishedJob[] = [];
     for (const raw of request.fileList) {
@@ -175,9 +175,10 @@ export class ZipService {
     // fail, or are not made within KIT_WAIT_MS (the render slots all busy with users' jobs), leave
     // the result downloadable, under another key: the next request tries them again (late ones are
     // ready by then) instead of reusing this zip.
+    // A page's automatic download asks not to wait: it shows the extras itself when they come.
     const extras = new Map<string, string>();
     for (const job of jobs) {
-      const dir = await this.options.extras.readyWithin(job, this.options.kitWaitMs ?? KIT_WAIT_MS);
+      const dir = request.waitForExtras === false ? await this.options.extras.readyNow(job) : await this.options.extras.readyWithin(job, this.options.kitWaitMs ?? KIT_WAIT_MS);
       if (dir) extras.set(job.id, dir);
     }
     const content = JSON.stringify(['results', 'extras1', zipName, jobs.map((job) => [job.id, job.finishedAt, extras.has(job.id)])]);

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import { StrictMode, type ReactElement } from 'react';
 import * as generationApi from '../../../../src/client/api/generationApi';
 import { appStarted } from '../../../../src/client/app/appActions';
@@ -95,14 +95,42 @@ describe('BannerPreviewPage', () => {
     expect(video).toHaveAttribute('playsinline');
     await waitFor(() => expect(services.download).toHaveBeenCalledTimes(1));
     expect(generationApi.createZipUrlByFile).toHaveBeenCalledTimes(1);
-    expect(generationApi.createZipUrlByFile).toHaveBeenCalledWith({ fileName: '全屏动画', fileList: ['/generated/logo/a.png', '/generated/banner/b.mp4'] });
+    // The automatic download does not wait for the phone cut and WebM: the page shows them as they come...
+    expect(generationApi.createZipUrlByFile).toHaveBeenCalledWith({ fileName: '全屏动画', fileList: ['/generated/logo/a.png', '/generated/banner/b.mp4'], waitForExtras: false });
     expect(services.download).toHaveBeenCalledWith(`/zips/${encodeURIComponent('全屏动画_1.zip')}`, '全屏动画_1.zip');
+    // ...and 下载 asks for the zip with them.
+    await fastUser().click(screen.getByText(/^下\s*载$/));
+    await waitFor(() => expect(services.download).toHaveBeenCalledTimes(2));
+    expect(generationApi.createZipUrlByFile).toHaveBeenLastCalledWith({ fileName: '全屏动画', fileList: ['/generated/logo/a.png', '/generated/banner/b.mp4'] });
+  });
+
+  it('shows the phone cut under 手机竖屏 once it is made, and says it is being made until then', async () => {
+    const notYet = { ready: false, portraitUrl: '', portraitPosterUrl: '', portraitWebmUrl: '', webmUrl: '' };
+    const made = { ready: true, portraitUrl: '/generated/x/cuts/banner-portrait.mp4', portraitPosterUrl: '/generated/x/cuts/banner-portrait-poster.jpg', portraitWebmUrl: '/generated/x/cuts/banner-portrait.webm', webmUrl: '/generated/x/cuts/banner.webm' };
+    jest.mocked(generationApi.bannerCuts).mockResolvedValue(notYet);
+    renderPage('/banner/preview', <BannerPreviewPage />, route);
+    await waitFor(() => expect(generationApi.bannerCuts).toHaveBeenCalledWith({ bannerUrl: '/generated/banner/b.mp4' }));
+    await fastUser().click(screen.getByText('手机竖屏'));
+    expect(screen.getByText('手机竖屏版生成中，通常需要十几秒…')).toBeInTheDocument();
+    expect(screen.queryByTestId('banner-video')).not.toBeInTheDocument();
+    await fastUser().click(screen.getByText('电脑横屏'));
+    expect(screen.getByTestId('banner-video')).toBeInTheDocument();
+    cleanup();
+
+    jest.mocked(generationApi.bannerCuts).mockResolvedValue(made);
+    renderPage('/banner/preview', <BannerPreviewPage />, route);
+    await fastUser().click(screen.getByText('手机竖屏'));
+    const video = (await screen.findByTestId('banner-portrait-video')) as HTMLVideoElement;
+    expect(video).toHaveAttribute('src', made.portraitUrl);
+    expect(video).toHaveAttribute('poster', made.portraitPosterUrl);
+    expect(video.muted).toBe(true);
+    expect(video).toHaveAttribute('playsinline');
   });
 
   it('without a video shows the logo alone and packs it alone', async () => {
     const { services } = renderPage('/banner/preview', <BannerPreviewPage />, `/banner/preview?logoUrl=${encodeURIComponent('/generated/logo/a.png')}`);
     expect(screen.queryByTestId('banner-video')).not.toBeInTheDocument();
     await waitFor(() => expect(services.download).toHaveBeenCalledTimes(1));
-    expect(generationApi.createZipUrlByFile).toHaveBeenCalledWith({ fileName: '全屏动画', fileList: ['/generated/logo/a.png'] });
+    expect(generationApi.createZipUrlByFile).toHaveBeenCalledWith({ fileName: '全屏动画', fileList: ['/generated/logo/a.png'], waitForExtras: false });
   });
 });

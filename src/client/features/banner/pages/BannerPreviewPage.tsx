@@ -1,7 +1,9 @@
 import { DownloadOutlined, EditOutlined } from '@ant-design/icons';
-import { Button, Card, Col, Row } from 'antd';
+import { Button, Card, Col, Row, Segmented, Spin } from 'antd';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { safeLinkHref } from '../../../../contract/links';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { checkerboardStyle } from '../../../components/checkerboard';
 import FlowSteps from '../../../components/FlowSteps';
 import Notice from '../../../components/Notice';
@@ -9,6 +11,35 @@ import PageHeading from '../../../components/PageHeading';
 import { pageColumnStyle } from '../../../components/pageLayout';
 import { useZipDownload } from '../../download/useZipDownload';
 import { ZIP_FILE_NAME } from '../../generation/previewPaths';
+import { cutsUnwatched, cutsWatched, selectBannerCuts } from '../bannerCutsSlice';
+
+type Orientation = 'landscape' | 'portrait';
+
+const videoStyle = { display: 'block', background: '#000', borderRadius: 6 } as const;
+/** The phone cut as a phone shows it: 9:16, as tall as the window allows. */
+const portraitBox = { height: 'min(70vh, 640px)', aspectRatio: '9 / 16', maxWidth: '100%', margin: '0 auto' } as const;
+
+/** The phone cut once made; meanwhile what is happening, or where it will be. */
+function PortraitCut() {
+  const { status, cuts } = useAppSelector(selectBannerCuts);
+  if (status === 'ready' && cuts) {
+    return (
+      <>
+        <video src={cuts.portraitUrl} poster={cuts.portraitPosterUrl} controls autoPlay muted loop playsInline style={{ ...videoStyle, ...portraitBox }} data-testid="banner-portrait-video" />
+        <p style={{ margin: '12px 0 0', textAlign: 'center', color: 'rgba(0, 0, 0, 0.45)' }}>1080×1920，手机竖屏播放；压缩包另含横屏与竖屏的 WebM 格式。</p>
+      </>
+    );
+  }
+  const text = status === 'failed' ? '手机竖屏版暂未生成完成，请稍后点击“下载”，压缩包中会包含它。' : '手机竖屏版生成中，通常需要十几秒…';
+  return (
+    <div style={{ ...portraitBox, display: 'grid', placeItems: 'center', background: '#f5f5f5', borderRadius: 6, padding: 16, textAlign: 'center' }} role="status">
+      <div>
+        {status === 'failed' ? null : <Spin />}
+        <p style={{ margin: '12px 0 0', color: 'rgba(0, 0, 0, 0.65)' }}>{text}</p>
+      </div>
+    </div>
+  );
+}
 
 /** /banner/preview?logoUrl&bannerUrl&fileName: the animation and its logo, and their zip (spec screen 17). */
 export default function BannerPreviewPage() {
@@ -19,7 +50,20 @@ export default function BannerPreviewPage() {
   const bannerUrl = safeLinkHref(params.get('bannerUrl'));
   const fileName = params.get('fileName') || ZIP_FILE_NAME.banner;
   const files = [logoUrl, bannerUrl].filter((url): url is string => url !== null);
-  const { download, downloading } = useZipDownload(fileName, files);
+  // The first zip comes at once; the phone cut and WebM follow on this page, and in the next 下载.
+  const { download, downloading } = useZipDownload(fileName, files, { autoWithoutWaiting: true });
+  const cutsStatus = useAppSelector(selectBannerCuts).status;
+  const dispatch = useAppDispatch();
+  const [orientation, setOrientation] = useState<Orientation>('landscape');
+
+  // The phone cut is made after the MP4: asked for while this page shows the banner.
+  useEffect(() => {
+    if (!bannerUrl) return undefined;
+    dispatch(cutsWatched({ bannerUrl }));
+    return () => {
+      dispatch(cutsUnwatched());
+    };
+  }, [bannerUrl, dispatch]);
 
   if (files.length === 0) {
     return (
@@ -34,7 +78,11 @@ export default function BannerPreviewPage() {
       <FlowSteps flow="banner" current={3} />
       <PageHeading
         title="整屏动画预览"
-        text="整屏动画已生成，下载已自动开始；如未开始，请点击“下载”。压缩包另含手机竖屏版与 WebM 格式，它们在动画之后生成，如未包含，请稍后再点“下载”。"
+        text={
+          cutsStatus === 'ready'
+            ? '整屏动画已生成，下载已自动开始。手机竖屏版与 WebM 格式也已生成：点击“下载”获取包含它们的压缩包。'
+            : '整屏动画已生成，下载已自动开始；如未开始，请点击“下载”。手机竖屏版与 WebM 格式在动画之后生成（可在“手机竖屏”中查看进度），生成后点击“下载”即包含在压缩包中。'
+        }
         extra={
           <div style={{ display: 'flex', gap: 12 }}>
             <Button icon={<EditOutlined />} onClick={() => navigate('/banner/config?module=fsa')}>
@@ -49,8 +97,26 @@ export default function BannerPreviewPage() {
       <Row gutter={[24, 24]}>
         {bannerUrl ? (
           <Col xs={24} lg={16}>
-            <Card title="整屏动画" size="small">
-              <video src={bannerUrl} controls autoPlay muted loop playsInline style={{ display: 'block', width: '100%', background: '#000', borderRadius: 6 }} data-testid="banner-video" />
+            <Card
+              title="整屏动画"
+              size="small"
+              extra={
+                <Segmented<Orientation>
+                  size="small"
+                  value={orientation}
+                  onChange={setOrientation}
+                  options={[
+                    { label: '电脑横屏', value: 'landscape' },
+                    { label: '手机竖屏', value: 'portrait' },
+                  ]}
+                />
+              }
+            >
+              {orientation === 'landscape' ? (
+                <video src={bannerUrl} controls autoPlay muted loop playsInline style={{ ...videoStyle, width: '100%' }} data-testid="banner-video" />
+              ) : (
+                <PortraitCut />
+              )}
             </Card>
           </Col>
         ) : null}

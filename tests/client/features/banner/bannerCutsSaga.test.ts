@@ -1,0 +1,89 @@
+/** The banner preview's phone cut: asked for every cutsPollMs (on provided time) until made, quietly given up on failure, stopped when the page closes. */
+import { expectSaga } from 'redux-saga-test-plan';
+import * as matchers from 'redux-saga-test-plan/matchers';
+import { dynamic, type StaticProvider } from 'redux-saga-test-plan/providers';
+import { delay } from 'redux-saga/effects';
+import { ApiError } from '../../../../src/client/api/ApiError';
+import * as generationApi from '../../../../src/client/api/generationApi';
+import { rootReducer } from '../../../../src/client/app/rootReducer';
+import { bannerCutsSaga } from '../../../../src/client/features/banner/bannerCutsSaga';
+import { cutsFailed, cutsReady, cutsUnwatched, cutsWatched } from '../../../../src/client/features/banner/bannerCutsSlice';
+import { GenerationLimits, type BannerCutsAnswer } from '../../../../src/contract/generation';
+
+const initial = rootReducer(undefined, { type: '@@init' });
+/** The function behind redux-saga's `delay` effect, so that a provider can stand in for the wait. */
+const delayFunction = (delay(0) as unknown as { payload: { fn: () => unknown } }).payload.fn;
+const bannerUrl = '/generated/0123456789abcdef0123456789abcdef/banner.mp4';
+const notYet: BannerCutsAnswer = { ready: false, portraitUrl: '', portraitPosterUrl: '', portraitWebmUrl: '', webmUrl: '' };
+const made: BannerCutsAnswer = {
+  ready: true,
+  portraitUrl: '/generated/x/cuts/banner-portrait.mp4',
+  portraitPosterUrl: '/generated/x/cuts/banner-portrait-poster.jpg',
+  portraitWebmUrl: '/generated/x/cuts/banner-portrait.webm',
+  webmUrl: '/generated/x/cuts/banner.webm',
+};
+
+/** Answers in turn, the last one from then on; counts the asks and the waits between them. */
+function answering(...answers: BannerCutsAnswer[]) {
+  const seen = { asks: 0, waits: [] as number[] };
+  const providers: StaticProvider[] = [
+    [matchers.call.fn(generationApi.bannerCuts), dynamic(() => answers[Math.min(seen.asks++, answers.length - 1)])],
+    [matchers.call.fn(delayFunction), dynamic((effect: { args: number[] }) => void seen.waits.push(effect.args[0]))],
+  ];
+  return { seen, providers };
+}
+
+describe('the banner preview asking for its phone cut', () => {
+  it('asks again every cutsPollMs until the cuts are made, then shows them', async () => {
+    const { seen, providers } = answering(notYet, notYet, made);
+    const { storeState } = await expectSaga(bannerCutsSaga)
+      .withReducer(rootReducer, initial)
+      .provide(providers)
+      .dispatch(cutsWatched({ bannerUrl }))
+      .call(generationApi.bannerCuts, { bannerUrl })
+      .put(cutsReady(made))
+      .silentRun(50);
+    expect(seen.asks).toBe(3);
+    expect(seen.waits).toEqual([GenerationLimits.cutsPollMs, GenerationLimits.cutsPollMs]);
+    expect(storeState.bannerCuts).toEqual({ bannerUrl, status: 'ready', cuts: made });
+  });
+
+  it('gives up after cutsPollMax asks, and the page says the zip will have them', async () => {
+    const { seen, providers } = answering(notYet);
+    const { storeState } = await expectSaga(bannerCutsSaga).withReducer(rootReducer, initial).provide(providers).dispatch(cutsWatched({ bannerUrl })).put(cutsFailed()).silentRun(200);
+    expect(seen.asks).toBe(GenerationLimits.cutsPollMax);
+    expect(storeState.bannerCuts.status).toBe('failed');
+  });
+
+  it('stops at a refused or failed call, without asking again', async () => {
+    let asks = 0;
+    const { storeState } = await expectSaga(bannerCutsSaga)
+      .withReducer(rootReducer, initial)
+      .provide([[matchers.call.fn(generationApi.bannerCuts), dynamic(() => {
+          asks++;
+          throw new ApiError({ code: 400, msg: '整屏动画不存在或已过期，请重新生成' });
+        })]])
+      .dispatch(cutsWatched({ bannerUrl }))
+      .put(cutsFailed())
+      .silentRun(50);
+    expect(asks).toBe(1);
+    expect(storeState.bannerCuts.status).toBe('failed');
+  });
+
+  it('stops asking when the page closes', async () => {
+    let asks = 0;
+    const { storeState } = await expectSaga(bannerCutsSaga)
+      .withReducer(rootReducer, initial)
+      .provide([
+        [matchers.call.fn(generationApi.bannerCuts), dynamic(() => (asks++, notYet))],
+        // The wait after the first answer never ends by itself: only the page closing ends it.
+        [matchers.call.fn(delayFunction), dynamic(() => new Promise(() => undefined))],
+      ])
+      .dispatch(cutsWatched({ bannerUrl }))
+      .dispatch(cutsUnwatched())
+      .not.put(cutsFailed())
+      .silentRun(50);
+    expect(asks).toBe(1);
+    expect(storeState.bannerCuts).toEqual({ bannerUrl: null, status: 'idle', cuts: null });
+  });
+});
