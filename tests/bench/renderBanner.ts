@@ -5,36 +5,20 @@
  * (960x540, 5 s) and the cuts made after the MP4 (the 1080x1920 phone cut with its WebM, and the
  * landscape WebM from the MP4), which the user does not wait for.
  */
-import { createCanvas } from '@napi-rs/canvas';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_BANNER_TEXTS } from '../../src/contract/generation';
 import { renderBannerVideo, transcodeToWebm } from '../../src/server/render/banner';
 import { BANNER_PORTRAIT_SIZE } from '../../src/server/render/jobSpec';
-import { font } from '../../src/server/render/fonts';
 import { bannerStyleById } from '../../src/server/render/styles';
+import { titleLogoPng } from '../fixtures/titleLogo';
 
 /** Issue 15's budget for the MP4 the user waits for (DESIGN.md section 10 allows 20 s). */
 const BUDGET_SECONDS = 5;
 const RUNS = 3;
 /** battlefield, warp, aurora, mecha-hud */
 const STYLES = [1, 4, 12, 13];
-
-/** The logo renderer's output is not needed to measure this one: a bold title on a transparent canvas. */
-function sampleLogo(): Buffer {
-  const canvas = createCanvas(1200, 360);
-  const ctx = canvas.getContext('2d');
-  ctx.font = font('display', 250);
-  ctx.textAlign = 'center';
-  ctx.textBaseline = 'middle';
-  ctx.lineWidth = 24;
-  ctx.strokeStyle = '#2a1405';
-  ctx.strokeText('龙腾天下', 600, 180);
-  ctx.fillStyle = '#ffc43a';
-  ctx.fillText('龙腾天下', 600, 180);
-  return canvas.toBuffer('image/png');
-}
 
 const median = (values: number[]): number => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -50,7 +34,8 @@ async function timeRender(styleId: number, logoPng: Buffer, dir: string, size: {
 
 export async function benchBanner(): Promise<Array<[label: string, measured: string, budget: string]>> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wpg-bench-banner-'));
-  const logoPng = sampleLogo();
+  // The logo renderer's output is not needed to measure this one: a bold title stands in.
+  const logoPng = titleLogoPng('龙腾天下', 1200, 360);
   const rows: Array<[string, string, string]> = [];
   try {
     // One untimed render warms up fonts, the JIT and the ffmpeg binary's page cache.

@@ -16,26 +16,13 @@ import { createFrameRenderer, decodeLogo } from '../../../src/server/render/bann
 import { splitTags } from '../../../src/server/render/banner/core/tags';
 import { BANNER_STYLE_DEFS } from '../../../src/server/render/banner/styles';
 import { PICTURE_REFUSED_ERROR_NAME } from '../../../src/server/render/pictureRefused';
-import { font } from '../../../src/server/render/fonts';
 import { BANNER_STYLES } from '../../../src/server/render/styles';
+import { titleLogoPng } from '../../fixtures/titleLogo';
 import { probeVideo } from '../../fixtures/videoFiles';
 
 jest.setTimeout(120_000);
 
-/** A stand-in for the logo renderer's output: a bold title on a transparent canvas. */
-function makeLogo(text = '龙腾天下', width = 900, height = 300): Buffer {
-  const canvas = createCanvas(width, height);
-  const ctx = canvas.getContext('2d');
-  ctx.font = font('display', height * 0.7);
-  ctx.textAlign = 'center';
-  ctx.textBaseline = 'middle';
-  ctx.lineWidth = 16;
-  ctx.strokeStyle = '#3a1a05';
-  ctx.strokeText(text, width / 2, height / 2);
-  ctx.fillStyle = '#ffcc33';
-  ctx.fillText(text, width / 2, height / 2);
-  return canvas.toBuffer('image/png');
-}
+const makeLogo = titleLogoPng;
 
 interface Box {
   type: string;

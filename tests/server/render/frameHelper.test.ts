@@ -3,7 +3,6 @@
  * alone for every style, so a helper thread that draws every other frame gives the very video one
  * thread gives; a helper that cannot help leaves the render to draw every frame itself.
  */
-import { createCanvas } from '@napi-rs/canvas';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,23 +10,12 @@ import { DEFAULT_BANNER_TEXTS } from '../../../src/contract/generation';
 import { renderBannerVideo, type BannerVideoOptions } from '../../../src/server/render/banner';
 import { createFrameRenderer, decodeKeyArt, decodeLogo, renderStyleVideo, type FrameRenderer } from '../../../src/server/render/banner/core/video';
 import { BANNER_STYLE_DEFS } from '../../../src/server/render/banner/styles';
-import { font } from '../../../src/server/render/fonts';
 import { sunKeyArt } from '../../fixtures/keyArt';
+import { titleLogoPng } from '../../fixtures/titleLogo';
 
 jest.setTimeout(120_000);
 
-function makeLogo(): Buffer {
-  const canvas = createCanvas(600, 200);
-  const ctx = canvas.getContext('2d');
-  ctx.font = font('display', 140);
-  ctx.textAlign = 'center';
-  ctx.textBaseline = 'middle';
-  ctx.fillStyle = '#ffcc33';
-  ctx.fillText('龙腾天下', 300, 100);
-  return canvas.toBuffer('image/png');
-}
-
-const logoPng = makeLogo();
+const logoPng = titleLogoPng('龙腾天下', 600, 200);
 let dir: string;
 
 beforeAll(() => {
