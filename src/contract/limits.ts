@@ -7,6 +7,11 @@ export const Limits = {
    * most 15 s on the server, KIT_WAIT_MS) before it is written: longer than a plain request.
    */
   zipRequestTimeoutMs: 30_000,
+  /**
+   * Creating a mini site may wait for the banner's phone cut (15 s, KIT_WAIT_MS) and then render
+   * (at most 60 s in the site render thread): the client waits for all of it, not 60 s.
+   */
+  createSiteTimeoutMs: 90_000,
   qrLifetimeSeconds: 120,
   qrPollIntervalMs: 1_000,
   smsCountdownSeconds: 60,

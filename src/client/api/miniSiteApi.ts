@@ -17,8 +17,8 @@ import { call } from './http';
 
 /** A 50 MB picture on a slow line needs minutes, not the 10 s every other call gets. */
 export const UPLOAD_TIMEOUT_MS = 10 * 60_000;
-/** Rendering a site and copying its video can outlast the usual 10 s (the banner call's 60 s). */
-export const CREATE_SITE_TIMEOUT_MS = Limits.bannerRequestTimeoutMs;
+/** Rendering a site (after waiting a while for the banner's phone cut) outlasts the usual 10 s. */
+export const CREATE_SITE_TIMEOUT_MS = Limits.createSiteTimeoutMs;
 
 /*
  * Every call here opts out of the global error handling: the lists are silent on failure (spec
