@@ -129,9 +129,14 @@ export class ResultExtras {
     const extra = EXTRAS[job.spec.kind];
     if (!extra || this.closed) return null;
     const dir = extrasDir(this.deps.dataDir, job);
-    if (!this.making.has(job.id) && (await this.deps.files.fetchFolder(dir)) && extra.files.every((name) => fs.existsSync(path.join(dir, name)))) return dir;
+    if (!this.making.has(job.id) && (await this.isComplete(dir, extra))) return dir;
     this.folderOf(job, 'demand').catch((error: unknown) => this.deps.log.warn({ err: error, jobId: job.id }, 'result extras failed; the next ask tries again'));
     return null;
+  }
+
+  /** Whether `dir` holds every file of `extra`, here or (fetched) from the shared store. */
+  private async isComplete(dir: string, extra: ExtraKind): Promise<boolean> {
+    return (await this.deps.files.fetchFolder(dir)) && extra.files.every((name) => fs.existsSync(path.join(dir, name)));
   }
 
   private track(work: Promise<unknown>): void {
@@ -146,7 +151,7 @@ export class ResultExtras {
   private async make(job: FinishedJob, extra: ExtraKind, spec: SideJobSpec, priority: GalleryPriority): Promise<string> {
     const { dataDir, files, queue } = this.deps;
     const dir = extrasDir(dataDir, job);
-    if ((await files.fetchFolder(dir)) && extra.files.every((name) => fs.existsSync(path.join(dir, name)))) return dir;
+    if (await this.isComplete(dir, extra)) return dir;
     const result = await queue.renderGallery(extrasKey(job.id), spec, priority);
     try {
       await publishFolder(jobDir(dataDir, job.id), dir, async (temp) => {

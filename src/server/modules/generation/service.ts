@@ -29,7 +29,7 @@ import type { UserRow } from '../auth/repository';
 import type { WorksRepository } from '../works/repository';
 import type { GenerationLimiters } from './rateLimits';
 import { extraFileUrl, type ResultExtras } from './resultExtras';
-import { resultFileOf, type ZipService } from './zip';
+import { finishedBannerOf, type ZipService } from './zip';
 import type { UploadStore } from '../miniSite/uploads';
 
 /** Page sizes a template list accepts; the SPA asks for 12 (spec section 9). */
@@ -154,9 +154,8 @@ export class GenerationService {
    * (and being made). Like a zip, the URL is the capability: the job's id is not guessable.
    */
   async bannerCuts(request: BannerCutsRequest, ownHosts: ReadonlySet<string>): Promise<BannerCutsAnswer> {
-    const named = resultFileOf(request.bannerUrl, ownHosts);
-    const job = named?.file === JOB_FILES.fsa.video ? await this.deps.queue.finishedJob(named.id) : null;
-    if (!job || job.spec.kind !== 'fsa' || !job.files.includes(JOB_FILES.fsa.video)) throw invalid(GenerationMessages.cutsUnknown);
+    const job = await finishedBannerOf(this.deps.queue, request.bannerUrl, ownHosts);
+    if (!job) throw invalid(GenerationMessages.cutsUnknown);
     if (!(await this.deps.extras.readyNow(job))) return { ready: false, portraitUrl: '', portraitPosterUrl: '', portraitWebmUrl: '', webmUrl: '' };
     const cuts = JOB_FILES['banner-cuts'];
     return {

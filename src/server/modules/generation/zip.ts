@@ -148,6 +148,13 @@ export function resultFileOf(raw: string, ownHosts: ReadonlySet<string>): { id: 
   return match ? { id: match[1], file: match[2] } : null;
 }
 
+/** The finished banner (fsa) job whose MP4 `url` names (as resultFileOf reads it), or null. */
+export async function finishedBannerOf(queue: Pick<RenderQueue, 'finishedJob'>, url: string, ownHosts: ReadonlySet<string>): Promise<FinishedJob | null> {
+  const named = resultFileOf(url, ownHosts);
+  const job = named?.file === JOB_FILES.fsa.video ? await queue.finishedJob(named.id) : null;
+  return job?.spec.kind === 'fsa' && job.files.includes(JOB_FILES.fsa.video) ? job : null;
+}
+
 /**
  * Zips of finished results (createZipUrlByFile). Entries come from the jobs' own files under
  * server-made names, never from a path the client sent. Identical requests reuse the zip.

@@ -30,7 +30,7 @@ import { FIELD_KEYS } from '../../render/site/fields';
 import type { SiteRenderInput, SiteRenderResult, SourceFile } from '../../render/site/types';
 import { bannerStyleById, logoStyleById } from '../../render/styles';
 import type { UserRow } from '../auth/repository';
-import { resultFileOf } from '../generation/zip';
+import { finishedBannerOf, resultFileOf } from '../generation/zip';
 import type { PhonePreviewAnswer, PublishAnswer } from '../../../contract/builder';
 import { SitePublishing } from '../publishing/sitePublishing';
 import type { ResultExtras } from '../generation/resultExtras';
@@ -300,11 +300,8 @@ export class MiniSiteService {
 
   /** The video of a finished banner (fsa) job of ours, with its poster beside it. */
   private async bannerFiles(url: string, ownHosts: ReadonlySet<string>): Promise<{ video: SourceFile; poster: SourceFile; portrait: SiteRenderInput['bannerPortrait'] }> {
-    const named = resultFileOf(url, ownHosts);
-    const job = named && named.file === JOB_FILES.fsa.video ? await this.deps.queue.finishedJob(named.id) : null;
-    if (!named || !job || job.spec.kind !== 'fsa' || !job.files.includes(JOB_FILES.fsa.video) || !job.files.includes(JOB_FILES.fsa.poster)) {
-      throw invalid(MiniSiteMessages.resultUnknown);
-    }
+    const job = await finishedBannerOf(this.deps.queue, url, ownHosts);
+    if (!job || !job.files.includes(JOB_FILES.fsa.poster)) throw invalid(MiniSiteMessages.resultUnknown);
     const dir = jobDir(this.deps.dataDir, job.id);
     const cuts = await this.deps.extras.readyWithin(job, this.deps.extrasWaitMs);
     const portrait = cuts
