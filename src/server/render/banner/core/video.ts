@@ -236,18 +236,18 @@ async function drawAndEncode(def: BannerStyleDef, input: { logoPng: Buffer; text
     });
     let poster: Buffer | null = null;
     // The helper draws the odd frames; one it cannot give (it failed) is drawn here, and so are the rest.
-    let helping = helper !== null;
+    let helping = helper;
     let helperFrames = 0;
-    for (let odd = 1; helping && odd < frameCount && odd < 2 * HELPER_AHEAD; odd += 2) helper?.request(odd);
+    for (let odd = 1; helping && odd < frameCount && odd < 2 * HELPER_AHEAD; odd += 2) helping.request(odd);
     for (let frame = 0; frame < frameCount; frame++) {
       if (signal?.aborted) throw abortError(signal);
       let pixels: Buffer | null = null;
-      if (helping && helper && frame % 2 === 1) {
-        pixels = await helper.take(frame).catch(() => null);
+      if (helping && frame % 2 === 1) {
+        pixels = await helping.take(frame).catch(() => null);
         if (pixels) {
           helperFrames++;
-          if (frame + 2 * HELPER_AHEAD < frameCount) helper.request(frame + 2 * HELPER_AHEAD);
-        } else helping = false;
+          if (frame + 2 * HELPER_AHEAD < frameCount) helping.request(frame + 2 * HELPER_AHEAD);
+        } else helping = null;
       }
       if (!pixels || frame === posterFrame) renderer.draw(frame);
       if (frame === posterFrame) poster = await canvas.encode('jpeg', 90);
