@@ -119,6 +119,7 @@ export const JOB_FILES = {
   'catalog-banner': { thumbnail: 'thumbnail.jpg', video: 'preview.mp4', poster: 'poster.jpg' },
   // ASCII names in storage; the zip gives the guide its Chinese name (BRAND_GUIDE_ZIP_NAME).
   'brand-kit': {
+    svg: 'logo.svg',
     appIcon: 'app-icon-1024.png',
     icon512: 'icon-512.png',
     icon192: 'icon-192.png',

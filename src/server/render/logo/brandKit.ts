@@ -1,8 +1,8 @@
 /**
- * The brand kit of a logo: the same drawing as logo.png, made into the pictures a studio needs
- * (app icons on the style's own scene, favicon.ico, a social avatar, the logo on light and on dark,
- * a one-colour version) and a guide page that lists them with the colours, fonts, clear space and
- * minimum size. Deterministic, like every render: the same style and texts give the same bytes.
+ * The brand kit of a logo: the same drawing as logo.png, as a vector file (logo.svg) and made into
+ * the pictures a studio needs (app icons on the style's own scene, favicon.ico, a social avatar,
+ * the logo on light and on dark, a one-colour version) and a guide page that lists them with the
+ * colours, fonts, clear space and minimum size. Deterministic, like every render: the same style and texts give the same bytes.
  */
 import { createCanvas, type Canvas } from '@napi-rs/canvas';
 import sharp from 'sharp';
@@ -11,11 +11,13 @@ import { fontCredit, type FontFaceName } from '../fonts';
 import { JOB_FILES } from '../jobSpec';
 import { logoStyleById } from '../styles';
 import { brandGuideHtml, type BrandColour, type BrandGuideInput } from './brandGuide';
-import { buildParts, flatten } from './compose';
+import { buildParts } from './compose';
 import { icoOf } from './ico';
+import { logoSvg } from './logoSvg';
 import { styleById } from './registry';
 import { logoOnBackdrop, showcaseFit } from './showcase';
 import { SEAL_FACE } from './seal';
+import { recordingVectors } from './surface';
 import { trimLayer, trimMargin } from './trim';
 
 const FILES = JOB_FILES['brand-kit'];
@@ -125,8 +127,10 @@ export function mainColours(logo: Canvas, count = 5): BrandColour[] {
 /** Renders the kit of logo style `styleId` with `texts` (the logo's own). */
 export async function renderBrandKit(styleId: number, texts: LogoTexts): Promise<BrandKit> {
   const { key, style } = styleById(styleId);
-  const parts = buildParts(key, style, texts, 1);
-  const logo = flatten(parts).canvas;
+  // One drawing for both: the raster recorded beside the vectors is logo.png to the pixel.
+  const parts = recordingVectors(() => buildParts(key, style, texts, 1));
+  const vector = logoSvg(parts, texts.logotext);
+  const logo = vector.logo.canvas;
   const em = parts.layout.em;
   const clearSpace = Math.round(em * 0.5);
 
@@ -140,6 +144,7 @@ export async function renderBrandKit(styleId: number, texts: LogoTexts): Promise
 
   const icon = await appIcon;
   const files = new Map<BrandKitFile, Buffer>([
+    [FILES.svg, Buffer.from(vector.svg, 'utf8')],
     [FILES.appIcon, icon],
     [FILES.icon512, await resized(icon, 512)],
     [FILES.icon192, await resized(icon, 192)],

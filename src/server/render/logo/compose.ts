@@ -148,11 +148,16 @@ export function buildParts(key: string, style: LogoStyle, input: LogoTexts, scal
   };
 }
 
-/** Every part drawn in order on one layer, trimmed to the artwork. */
-export function flatten(parts: LogoParts): Layer {
+/** Every part drawn in order on one layer, as large as all of them. */
+export function stack(parts: LogoParts): Layer {
   const layers = [parts.back, parts.title, parts.front, parts.slogan, ...parts.seals.map((s) => s.layer)].filter((l): l is Layer => l !== null);
   const all = layers.map((l) => l.box).reduce((a: Box, b: Box) => boxUnion(a, b));
   const canvas = createLayer(all, parts.scale);
   for (const layer of layers) drawLayer(canvas.ctx, layer);
-  return trimLayer(canvas, trimMargin);
+  return canvas;
+}
+
+/** Every part drawn in order on one layer, trimmed to the artwork. */
+export function flatten(parts: LogoParts): Layer {
+  return trimLayer(stack(parts), trimMargin);
 }

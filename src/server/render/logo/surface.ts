@@ -4,6 +4,7 @@
  * is the same drawing made smaller, not a different one.
  */
 import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
+import { VectorRecording } from './vectorRecording';
 
 export type Ctx = SKRSContext2D;
 export type Paint = string | CanvasGradient | CanvasPattern;
@@ -46,10 +47,28 @@ function snap(box: Box, scale: number): Box {
   return { x: x0 / scale, y: y0 / scale, w: Math.max(1, x1 - x0) / scale, h: Math.max(1, y1 - y0) / scale };
 }
 
+/** Layers created while this is above zero also record their drawing as vectors (logo.svg). */
+let recordingDepth = 0;
+
+/**
+ * Runs `build` with every layer it creates recording its drawing as vectors. A scope rather than a
+ * parameter: styles, ornaments, slogans and seals create their layers deep inside, and `build`
+ * is synchronous, so nothing else runs while the scope is open.
+ */
+export function recordingVectors<T>(build: () => T): T {
+  recordingDepth += 1;
+  try {
+    return build();
+  } finally {
+    recordingDepth -= 1;
+  }
+}
+
 export function createLayer(box: Box, scale: number): Layer {
   const snapped = snap(box, scale);
   const canvas = createCanvas(Math.max(1, Math.round(snapped.w * scale)), Math.max(1, Math.round(snapped.h * scale)));
-  const ctx = canvas.getContext('2d');
+  const raster = canvas.getContext('2d');
+  const ctx = recordingDepth > 0 ? new VectorRecording(canvas, raster).ctx : raster;
   const layer = { canvas, ctx, box: snapped, scale };
   resetToDesign(layer);
   return layer;

@@ -1,0 +1,117 @@
+/** Writes a layer's vector recording (vectorRecording.ts) as one SVG document. */
+import type { VectorItem } from './vectorRecording';
+
+interface View {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+const escapeXml = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const num = (value: number): string => String(Math.round(value * 10000) / 10000);
+
+/**
+ * The backend writes a two-circle radial gradient with its circles swapped: the start circle (where
+ * offset 0 is) as cx, cy, r and the end circle as fx, fy, fr. SVG has them the other way round.
+ */
+function withRadialCirclesInPlace(body: string): string {
+  return body.replace(/<radialGradient\b[^>]*>/g, (tag) => {
+    const [cx, cy, r, fx, fy, fr] = ['cx', 'cy', 'r', 'fx', 'fy', 'fr'].map((name) => attribute(tag, name));
+    if ([cx, cy, r, fx, fy, fr].some((value) => value === undefined)) return tag;
+    const swapped: Record<string, string | undefined> = { cx: fx, cy: fy, r: fr, fx: cx, fy: cy, fr: r };
+    return tag.replace(/\s(cx|cy|r|fx|fy|fr)="[^"]*"/g, (_, name: string) => ` ${name}="${swapped[name] ?? ''}"`);
+  });
+}
+
+const attribute = (tag: string, name: string): string | undefined => new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1];
+
+/**
+ * The backend fills a rectangle with a pattern through a nested <svg> placed at the rectangle,
+ * moved by a transform on that <svg> (which Chromium ignores) and with the pattern starting at the
+ * rectangle's corner (a canvas's pattern starts at the origin). Each becomes a group that moves
+ * the rectangle, filled with the pattern where the canvas has it.
+ */
+function withPatternRectsInPlace(body: string): string {
+  return body.replace(/<svg\b([^>]*)>([\s\S]*?)<\/svg>/g, (whole, tag: string, inside: string) => {
+    const [x, y, width, height] = ['x', 'y', 'width', 'height'].map((name) => attribute(tag, name) ?? '0');
+    const transform = attribute(tag, 'transform');
+    const opacity = attribute(tag, 'fill-opacity');
+    const rect = /<rect fill="url\(#([^)]+)\)"[^>]*\swidth="100%" height="100%"\/>/.exec(inside);
+    if (!rect) return whole;
+    const filled = `<rect fill="url(#${rect[1]})"${opacity ? ` fill-opacity="${opacity}"` : ''} x="${x}" y="${y}" width="${width}" height="${height}"/>`;
+    return `<g${transform ? ` transform="${transform}"` : ''}>${inside.replace(rect[0], filled)}</g>`;
+  });
+}
+
+/** Path data to a hundredth of a pixel: the backend writes six decimals, a third of the file. */
+function withShortPathData(body: string): string {
+  return body.replace(/\sd="[^"]*"/g, (data) => data.replace(/(\d+\.\d\d)\d+/g, (_, kept: string) => kept));
+}
+
+class Writer {
+  private next = 0;
+
+  id(): string {
+    this.next += 1;
+    return `v${this.next.toString(36)}`;
+  }
+
+  items(items: readonly VectorItem[]): string {
+    return items.map((item) => this.item(item)).join('');
+  }
+
+  /** The backend numbers its ids from 0 in every document: each body gets a prefix of its own. */
+  private namespaced(body: string): string {
+    const prefix = `${this.id()}-`;
+    return withShortPathData(withPatternRectsInPlace(withRadialCirclesInPlace(body))).replace(/(\bid="|url\(#|href="#)([^")]+)/g, (_, before: string, id: string) => `${before}${prefix}${id}`);
+  }
+
+  private item(item: VectorItem): string {
+    switch (item.kind) {
+      case 'svg':
+        return this.namespaced(item.body);
+      case 'image':
+        return `<image x="${item.x}" y="${item.y}" width="${item.w}" height="${item.h}" xlink:href="data:image/png;base64,${item.png.toString('base64')}"/>`;
+      case 'group': {
+        // A layer's drawing ends at its canvas's edges, as the raster's does.
+        const clip = this.id();
+        const transform = item.transform ? ` transform="matrix(${item.transform.map(num).join(' ')})"` : '';
+        const opacity = item.alpha !== undefined && item.alpha < 1 ? ` opacity="${num(item.alpha)}"` : '';
+        const style = `isolation:isolate${item.blend ? `;mix-blend-mode:${item.blend}` : ''}`;
+        return `<g${transform}${opacity} style="${style}"><clipPath id="${clip}"><rect width="${item.width}" height="${item.height}"/></clipPath><g clip-path="url(#${clip})">${this.items(item.items)}</g></g>`;
+      }
+      case 'masked': {
+        const mask = this.id();
+        const area = `maskUnits="userSpaceOnUse" x="0" y="0" width="${item.width}" height="${item.height}"`;
+        if (!item.invert) return `<mask id="${mask}" ${area} style="mask-type:alpha">${this.items(item.mask)}</mask><g mask="url(#${mask})">${this.items(item.base)}</g>`;
+        // Luminance: the drawing in black over white hides the base where it is opaque.
+        const black = this.id();
+        return (
+          `<filter id="${black}" filterUnits="userSpaceOnUse" x="0" y="0" width="${item.width}" height="${item.height}">` +
+          `<feColorMatrix type="matrix" values="0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 1 0"/></filter>` +
+          `<mask id="${mask}" ${area}><rect width="${item.width}" height="${item.height}" fill="#fff"/><g filter="url(#${black})">${this.items(item.mask)}</g></mask>` +
+          `<g mask="url(#${mask})">${this.items(item.base)}</g>`
+        );
+      }
+      case 'within': {
+        const mask = this.id();
+        const area = `maskUnits="userSpaceOnUse" x="0" y="0" width="${item.width}" height="${item.height}" style="mask-type:alpha"`;
+        const content = `<g mask="url(#${mask})">${this.items(item.content)}</g>`;
+        if (!item.keepBase) return `<mask id="${mask}" ${area}>${this.items(item.base)}</mask>${content}`;
+        const base = this.id();
+        return `<g id="${base}">${this.items(item.base)}</g><mask id="${mask}" ${area}><use xlink:href="#${base}"/></mask>${content}`;
+      }
+    }
+  }
+}
+
+/** The document: `items` (in device pixels) seen through `view`, titled `title`. */
+export function svgDocument(items: readonly VectorItem[], view: View, title: string): string {
+  const box = `${num(view.x)} ${num(view.y)} ${num(view.width)} ${num(view.height)}`;
+  return (
+    `<?xml version="1.0" encoding="utf-8"?>\n` +
+    `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="${num(view.width)}" height="${num(view.height)}" viewBox="${box}">` +
+    `<title>${escapeXml(title)}</title>${new Writer().items(items)}</svg>\n`
+  );
+}
