@@ -18,7 +18,19 @@ type Matrix = readonly [number, number, number, number, number, number];
 export type VectorItem =
   | { kind: 'svg'; body: string }
   | { kind: 'image'; png: Buffer; x: number; y: number; w: number; h: number }
-  | { kind: 'group'; items: readonly VectorItem[]; width: number; height: number; transform?: Matrix; alpha?: number; blend?: string }
+  /** Another layer's items (`clip` of its canvas, the whole by default) drawn with a transform. */
+  | {
+      kind: 'group';
+      items: readonly VectorItem[];
+      width: number;
+      height: number;
+      clip?: { x: number; y: number; w: number; h: number };
+      transform?: Matrix;
+      alpha?: number;
+      blend?: string;
+    }
+  /** Items blurred (a standard deviation in device pixels) and casting a shadow, as a canvas filter and shadow do. */
+  | { kind: 'effects'; items: readonly VectorItem[]; blur: number; shadow: Shadow | null; alpha?: number; width: number; height: number }
   /** `base` seen only through the alpha of `mask` (destination-in), or through its inverse (destination-out). */
   | { kind: 'masked'; base: readonly VectorItem[]; mask: readonly VectorItem[]; invert: boolean; width: number; height: number }
   /** `content` seen only where `base` is (source-atop keeps `base` beneath it, source-in drops it). */
@@ -83,10 +95,28 @@ function bodyOf(document: string): string {
   return document.slice(start + 1, end < 0 ? undefined : end).trim();
 }
 
-function shadowShows(ctx: Ctx): boolean {
-  if (ctx.shadowBlur <= 0 && ctx.shadowOffsetX === 0 && ctx.shadowOffsetY === 0) return false;
-  const colour = String(ctx.shadowColor).replace(/\s/g, '').toLowerCase();
-  return !(colour === 'transparent' || /^rgba\(.*,0(\.0*)?\)$/.test(colour) || /^#[0-9a-f]{6}00$/.test(colour));
+export interface Shadow {
+  colour: string;
+  /** The canvas's shadowBlur: twice the Gaussian's standard deviation, in device pixels. */
+  blur: number;
+  dx: number;
+  dy: number;
+}
+
+/** The shadow the next drawing casts, or null when it casts none that shows. */
+function shadowOf(ctx: Ctx): Shadow | null {
+  if (ctx.shadowBlur <= 0 && ctx.shadowOffsetX === 0 && ctx.shadowOffsetY === 0) return null;
+  const colour = String(ctx.shadowColor);
+  const flat = colour.replace(/\s/g, '').toLowerCase();
+  if (flat === 'transparent' || /^rgba\(.*,0(\.0*)?\)$/.test(flat) || /^#[0-9a-f]{6}00$/.test(flat)) return null;
+  return { colour, blur: ctx.shadowBlur, dx: ctx.shadowOffsetX, dy: ctx.shadowOffsetY };
+}
+
+/** The standard deviation of a filter that is one blur (0 for none), or undefined for any other filter. */
+function blurOf(filter: string): number | undefined {
+  if (filter === 'none' || filter === '') return 0;
+  const blur = /^blur\(\s*([\d.]+)px\s*\)$/.exec(filter.trim());
+  return blur ? Number(blur[1]) : undefined;
 }
 
 /** The picture of the pixels of `canvas` that show, cropped to them, or null when none does. */
@@ -182,43 +212,74 @@ export class VectorRecording {
   }
 
   private draw(method: string, args: unknown[]): void {
-    // Pixel art scales a small drawing up without smoothing: as vectors it would come out smooth.
-    const blocky = method === 'drawImage' && !this.raster.imageSmoothingEnabled;
-    const effect = this.raster.filter !== 'none' || shadowShows(this.raster) || blocky;
     const op = this.raster.globalCompositeOperation;
     const source = method === 'drawImage' ? recordingOf(args[0]) : undefined;
     const clipped = this.clips.length > 0;
-    if (method === 'putImageData' || method === 'clearRect') {
+    if (method === 'putImageData') {
       call(this.raster, method, args);
-      this.collapse();
-      return;
+      return this.collapse();
     }
-    if (!effect && op === 'source-over' && !source && !this.clipLost) {
+    if (method === 'clearRect') return this.clear(args);
+    const blur = blurOf(this.raster.filter);
+    const shadow = shadowOf(this.raster);
+    if (blur === 0 && !shadow && op === 'source-over' && !source && !this.clipLost) {
       call(this.raster, method, args);
       call(this.svgCtx, method, args);
       return;
     }
+    // Pixel art scales a small drawing up without smoothing: as vectors it would come out smooth.
+    const blocky = method === 'drawImage' && !this.raster.imageSmoothingEnabled;
     let content: VectorItem[];
-    if (!effect && source && !clipped && (args.length === 3 || args.length === 5)) content = [this.nested(source, args)];
+    if (blocky || blur === undefined || clipped) content = this.isolatedRaster(method, args);
+    else if (source && [3, 5, 9].includes(args.length)) content = this.withEffects([this.nested(source, args)], blur, shadow);
     // Taking one drawing alone from the backend drops its clip: a clipped one is pictured instead.
-    else if (!effect && !clipped) content = this.isolatedVector(method, args);
-    else content = this.isolatedRaster(method, args);
+    else content = this.withEffects(this.isolatedVector(method, args), blur, shadow);
     call(this.raster, method, args);
     this.compose(op, content);
   }
 
-  /** Another recording drawn at (x, y), optionally scaled to (w, h), with the current transform and alpha. */
+  /** clearRect: everything so far seen through the inverse of the rectangle. */
+  private clear(args: unknown[]): void {
+    call(this.raster, 'clearRect', args);
+    if (this.clips.length) return this.collapse();
+    this.flush();
+    this.svgCtx.save();
+    this.svgCtx.globalAlpha = 1;
+    this.svgCtx.fillStyle = '#000';
+    call(this.svgCtx, 'fillRect', args);
+    const body = bodyOf(this.svg.getContent().toString());
+    this.svgCtx.restore();
+    this.afterFlush();
+    this.compose('destination-out', body ? [{ kind: 'svg', body }] : []);
+  }
+
+  /**
+   * Another recording drawn with the current transform and alpha: at (x, y), or scaled into
+   * (x, y, w, h), or a part of it (the 9-argument form) scaled into the last four.
+   */
   private nested(source: VectorRecording, args: unknown[]): VectorItem {
-    const [x, y, w, h] = args.slice(1).map(Number);
-    const m = this.raster.getTransform().translate(x, y).scale(args.length === 5 ? w / source.width : 1, args.length === 5 ? h / source.height : 1);
+    const n = args.slice(1).map(Number);
+    const [sx, sy, sw, sh] = n.length === 8 ? n.slice(0, 4) : [0, 0, source.width, source.height];
+    const [x, y, w, h] = n.length === 8 ? n.slice(4) : n.length === 4 ? n : [n[0], n[1], source.width, source.height];
+    const m = this.raster.getTransform().translate(x, y).scale(w / sw, h / sh).translate(-sx, -sy);
     return {
       kind: 'group',
       items: source.snapshot(),
       width: source.width,
       height: source.height,
+      ...(n.length === 8 ? { clip: { x: sx, y: sy, w: sw, h: sh } } : {}),
       transform: [m.a, m.b, m.c, m.d, m.e, m.f],
       alpha: this.raster.globalAlpha,
     };
+  }
+
+  /** A blur filter and a shadow as SVG filters over the drawing; the drawing's alpha goes outside them, as on a canvas. */
+  private withEffects(content: VectorItem[], blur: number, shadow: Shadow | null): VectorItem[] {
+    if (!blur && !shadow) return content;
+    const [only] = content;
+    const lifted = content.length === 1 && only.kind === 'group' && only.alpha !== undefined && only.alpha < 1;
+    const items = lifted ? [{ ...only, alpha: 1 }] : content;
+    return [{ kind: 'effects', items, blur, shadow, alpha: lifted ? only.alpha : undefined, width: this.width, height: this.height }];
   }
 
   /** One drawing alone as vector: what the backend writes between two flushes. */

@@ -79,7 +79,32 @@ class Writer {
         const transform = item.transform ? ` transform="matrix(${item.transform.map(num).join(' ')})"` : '';
         const opacity = item.alpha !== undefined && item.alpha < 1 ? ` opacity="${num(item.alpha)}"` : '';
         const style = `isolation:isolate${item.blend ? `;mix-blend-mode:${item.blend}` : ''}`;
-        return `<g${transform}${opacity} style="${style}"><clipPath id="${clip}"><rect width="${item.width}" height="${item.height}"/></clipPath><g clip-path="url(#${clip})">${this.items(item.items)}</g></g>`;
+        const area = item.clip ?? { x: 0, y: 0, w: item.width, h: item.height };
+        const rect = `<rect x="${num(area.x)}" y="${num(area.y)}" width="${num(area.w)}" height="${num(area.h)}"/>`;
+        return `<g${transform}${opacity} style="${style}"><clipPath id="${clip}">${rect}</clipPath><g clip-path="url(#${clip})">${this.items(item.items)}</g></g>`;
+      }
+      case 'effects': {
+        const filter = this.id();
+        const steps: string[] = [];
+        let drawn = 'SourceGraphic';
+        if (item.blur > 0) {
+          steps.push(`<feGaussianBlur in="SourceGraphic" stdDeviation="${num(item.blur)}" result="drawn"/>`);
+          drawn = 'drawn';
+        }
+        if (item.shadow) {
+          const { colour, blur, dx, dy } = item.shadow;
+          // The shadow is the drawing's alpha in the shadow's colour, blurred by half shadowBlur, moved, beneath it.
+          steps.push(
+            `<feFlood flood-color="${escapeXml(colour)}"/><feComposite in2="${drawn}" operator="in"/>` +
+              `<feGaussianBlur stdDeviation="${num(blur / 2)}"/><feOffset dx="${num(dx)}" dy="${num(dy)}" result="shadow"/>` +
+              `<feMerge><feMergeNode in="shadow"/><feMergeNode in="${drawn}"/></feMerge>`,
+          );
+        }
+        const opacity = item.alpha !== undefined && item.alpha < 1 ? ` opacity="${num(item.alpha)}"` : '';
+        return (
+          `<filter id="${filter}" filterUnits="userSpaceOnUse" x="0" y="0" width="${item.width}" height="${item.height}" color-interpolation-filters="sRGB">${steps.join('')}</filter>` +
+          `<g filter="url(#${filter})"${opacity}>${this.items(item.items)}</g>`
+        );
       }
       case 'masked': {
         const mask = this.id();
@@ -106,12 +131,39 @@ class Writer {
   }
 }
 
+/**
+ * Every embedded picture once: a texture fills many shapes, and a layer drawn into several others
+ * (a glow's copy, a mask) brings its pictures each time. Each <image> becomes a <use> of one
+ * definition per picture and size.
+ */
+function withPicturesOnce(body: string): { defs: string; body: string } {
+  const ids = new Map<string, string>();
+  const defs: string[] = [];
+  const out = body.replace(/<image\b([^>]*)\/>/g, (element, attributes: string) => {
+    const data = attribute(attributes, 'xlink:href');
+    if (!data?.startsWith('data:')) return element;
+    const [width, height] = [attribute(attributes, 'width') ?? '0', attribute(attributes, 'height') ?? '0'];
+    const key = `${width}x${height}:${data}`;
+    let id = ids.get(key);
+    if (!id) {
+      id = `p${ids.size.toString(36)}`;
+      ids.set(key, id);
+      defs.push(`<image id="${id}" width="${width}" height="${height}" xlink:href="${data}"/>`);
+    }
+    const own = attribute(attributes, 'id');
+    const [x, y] = [attribute(attributes, 'x'), attribute(attributes, 'y')];
+    return `<use${own ? ` id="${own}"` : ''}${x ? ` x="${x}"` : ''}${y ? ` y="${y}"` : ''} xlink:href="#${id}"/>`;
+  });
+  return { defs: defs.length ? `<defs>${defs.join('')}</defs>` : '', body: out };
+}
+
 /** The document: `items` (in device pixels) seen through `view`, titled `title`. */
 export function svgDocument(items: readonly VectorItem[], view: View, title: string): string {
   const box = `${num(view.x)} ${num(view.y)} ${num(view.width)} ${num(view.height)}`;
+  const { defs, body } = withPicturesOnce(new Writer().items(items));
   return (
     `<?xml version="1.0" encoding="utf-8"?>\n` +
     `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="${num(view.width)}" height="${num(view.height)}" viewBox="${box}">` +
-    `<title>${escapeXml(title)}</title>${new Writer().items(items)}</svg>\n`
+    `<title>${escapeXml(title)}</title>${defs}${body}</svg>\n`
   );
 }
