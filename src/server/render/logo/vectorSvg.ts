@@ -49,6 +49,12 @@ function withShortPathData(body: string): string {
   return body.replace(/\sd="[^"]*"/g, (data) => data.replace(/(\d+\.\d\d)\d+/g, (_, kept: string) => kept));
 }
 
+/** Items with the same alpha as `items`: source-atop changes colours, never alpha. */
+function alphaOf(items: readonly VectorItem[]): readonly VectorItem[] {
+  const [only] = items;
+  return items.length === 1 && only.kind === 'within' && only.keepBase ? alphaOf(only.base) : items;
+}
+
 class Writer {
   private next = 0;
 
@@ -57,8 +63,23 @@ class Writer {
     return `v${this.next.toString(36)}`;
   }
 
+  /** Items already written, by their id: a layer drawn into several others is written once. */
+  private readonly written = new Map<VectorItem, string>();
+
   items(items: readonly VectorItem[]): string {
-    return items.map((item) => this.item(item)).join('');
+    return items.map((item) => this.once(item)).join('');
+  }
+
+  /**
+   * An item the second time is a <use> of the first: items are in their layer's device pixels
+   * wherever they appear, and a <use> draws in the space where it stands, as the item would.
+   */
+  private once(item: VectorItem): string {
+    const known = this.written.get(item);
+    if (known) return `<use xlink:href="#${known}"/>`;
+    const id = this.id();
+    this.written.set(item, id);
+    return `<g id="${id}">${this.item(item)}</g>`;
   }
 
   /** The backend numbers its ids from 0 in every document: each body gets a prefix of its own. */
@@ -124,8 +145,10 @@ class Writer {
         const area = `maskUnits="userSpaceOnUse" x="0" y="0" width="${item.width}" height="${item.height}" style="mask-type:alpha"`;
         const content = `<g mask="url(#${mask})">${this.items(item.content)}</g>`;
         if (!item.keepBase) return `<mask id="${mask}" ${area}>${this.items(item.base)}</mask>${content}`;
-        const base = this.id();
-        return `<g id="${base}">${this.items(item.base)}</g><mask id="${mask}" ${area}><use xlink:href="#${base}"/></mask>${content}`;
+        // A bevel is two source-atop shadows and a texture a third: each keeps the alpha of what it
+        // is drawn on, so every mask of the chain is the alpha of the first base. Masking each by
+        // the one before would draw the first base twice as often at every step.
+        return `${this.items(item.base)}<mask id="${mask}" ${area}>${this.items(alphaOf(item.base))}</mask>${content}`;
       }
     }
   }
