@@ -8,6 +8,7 @@ import { describeInBrowser, downloadOf, explained, launchBrowser, openPage } fro
 import { fitsPhone, openOffline } from './sites';
 import { kindOf, readZip, type ZipEntry } from './zip';
 import { bannerZipEntries, sunKeyArt } from '../fixtures/keyArt';
+import { SvgRasteriser } from '../fixtures/svgInChromium';
 
 // A banner renders a 1080p video: on a busy two-core machine that can take most of a minute.
 jest.setTimeout(240_000);
@@ -19,7 +20,7 @@ let downloads: string;
 /** A logo's zip: the logo, and its brand kit in a folder named after it. */
 const logoZipEntries = (name: string): string[] => [
   `${name}-logo.png`,
-  ...['app-icon-1024.png', 'icon-512.png', 'icon-192.png', 'apple-touch-icon.png', 'favicon.ico', 'avatar-400.png', 'logo-on-light.png', 'logo-on-dark.png', 'logo-one-colour.png', '品牌规范.html'].map(
+  ...['logo.svg', 'app-icon-1024.png', 'icon-512.png', 'icon-192.png', 'apple-touch-icon.png', 'favicon.ico', 'avatar-400.png', 'logo-on-light.png', 'logo-on-dark.png', 'logo-one-colour.png', '品牌规范.html'].map(
     (file) => `${name}-品牌套件/${file}`,
   ),
 ];
@@ -107,6 +108,13 @@ describeInBrowser('generating logos and banners, in Chromium against the npm sta
     expect(guide.failed).toEqual([]);
     expect(guide.dialogs).toEqual([]);
     await guide.close();
+    // logo.svg, drawn by Chromium at the PNG's size, is the logo (the measure of tests/server/render/logo/logoSvg.test.ts).
+    const svg = entries.find((entry) => entry.name.endsWith('/logo.svg'))!.bytes.toString('utf8');
+    expect(svg).toContain('<title>山海奇缘</title>');
+    const rasteriser = await SvgRasteriser.open(browser);
+    const { mean, worstSquare } = await rasteriser.difference(svg, png);
+    await rasteriser.close();
+    expect({ mean: mean <= 3 ? 'close' : mean, worstSquare: worstSquare <= 48 ? 'close' : worstSquare }).toEqual({ mean: 'close', worstSquare: 'close' });
 
     // The back office keeps it: 我的作品 shows the logo's picture and downloads it again under its name.
     await page.goto(url('/user/backend/works'));

@@ -21,7 +21,7 @@ afterEach(async () => {
 
 const LOGO_ZIP_ENTRIES = [
   '龙腾天下-logo.png',
-  ...['app-icon-1024.png', 'icon-512.png', 'icon-192.png', 'apple-touch-icon.png', 'favicon.ico', 'avatar-400.png', 'logo-on-light.png', 'logo-on-dark.png', 'logo-one-colour.png', '品牌规范.html'].map(
+  ...['logo.svg', 'app-icon-1024.png', 'icon-512.png', 'icon-192.png', 'apple-touch-icon.png', 'favicon.ico', 'avatar-400.png', 'logo-on-light.png', 'logo-on-dark.png', 'logo-one-colour.png', '品牌规范.html'].map(
     (name) => `龙腾天下-品牌套件/${name}`,
   ),
 ];

@@ -101,6 +101,7 @@ th{color:#646a73;font-weight:500}
 
 <h2>标志</h2>
 <section class="pair">
+<figure><img class="checker" src="${FILES.svg}" alt="矢量标志"><figcaption>矢量（${FILES.svg}，透明底，任意缩放）</figcaption></figure>
 <figure><img src="${FILES.onLight}" alt="浅色背景上的标志"><figcaption>浅色背景（${input.backgrounds.light}）</figcaption></figure>
 <figure><img src="${FILES.onDark}" alt="深色背景上的标志"><figcaption>深色背景（${input.backgrounds.dark}）</figcaption></figure>
 <figure><img class="checker" src="${FILES.oneColour}" alt="单色标志"><figcaption>单色（${input.backgrounds.oneColour}，透明底）</figcaption></figure>
