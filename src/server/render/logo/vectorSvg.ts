@@ -55,28 +55,58 @@ function alphaOf(items: readonly VectorItem[]): readonly VectorItem[] {
   return items.length === 1 && only.kind === 'within' && only.keepBase ? alphaOf(only.base) : items;
 }
 
+/** The item lists the writer goes into for `item`, in the order it writes them. */
+function inside(item: VectorItem): ReadonlyArray<readonly VectorItem[]> {
+  switch (item.kind) {
+    case 'svg':
+    case 'image':
+      return [];
+    case 'group':
+    case 'effects':
+      return [item.items];
+    case 'masked':
+      return [item.mask, item.base];
+    case 'within':
+      return item.keepBase ? [item.base, alphaOf(item.base), item.content] : [item.base, item.content];
+  }
+}
+
 class Writer {
   private next = 0;
+  /** How often each item is met: one met twice is written once and used after that. */
+  private readonly met = new Map<VectorItem, number>();
+  /** Items already written that are met again, by their id. */
+  private readonly written = new Map<VectorItem, string>();
+
+  constructor(items: readonly VectorItem[]) {
+    const meet = (list: readonly VectorItem[]): void => {
+      for (const item of list) {
+        const times = (this.met.get(item) ?? 0) + 1;
+        this.met.set(item, times);
+        if (times === 1) inside(item).forEach(meet);
+      }
+    };
+    meet(items);
+  }
 
   id(): string {
     this.next += 1;
     return `v${this.next.toString(36)}`;
   }
 
-  /** Items already written, by their id: a layer drawn into several others is written once. */
-  private readonly written = new Map<VectorItem, string>();
-
   items(items: readonly VectorItem[]): string {
     return items.map((item) => this.once(item)).join('');
   }
 
   /**
-   * An item the second time is a <use> of the first: items are in their layer's device pixels
-   * wherever they appear, and a <use> draws in the space where it stands, as the item would.
+   * An item met again is a <use> of where it was first written: items are in their layer's device
+   * pixels wherever they appear, and a <use> draws in the space where it stands, as the item would.
+   * Only those get a group of their own: every group is one more level for a renderer to nest.
    */
   private once(item: VectorItem): string {
     const known = this.written.get(item);
     if (known) return `<use xlink:href="#${known}"/>`;
+    if ((this.met.get(item) ?? 1) < 2) return this.item(item);
     const id = this.id();
     this.written.set(item, id);
     return `<g id="${id}">${this.item(item)}</g>`;
@@ -102,7 +132,8 @@ class Writer {
         const style = `isolation:isolate${item.blend ? `;mix-blend-mode:${item.blend}` : ''}`;
         const area = item.clip ?? { x: 0, y: 0, w: item.width, h: item.height };
         const rect = `<rect x="${num(area.x)}" y="${num(area.y)}" width="${num(area.w)}" height="${num(area.h)}"/>`;
-        return `<g${transform}${opacity} style="${style}"><clipPath id="${clip}">${rect}</clipPath><g clip-path="url(#${clip})">${this.items(item.items)}</g></g>`;
+        // The clip's rectangle is in the space the group's own transform makes: the source layer's pixels.
+        return `<clipPath id="${clip}">${rect}</clipPath><g${transform}${opacity} clip-path="url(#${clip})" style="${style}">${this.items(item.items)}</g>`;
       }
       case 'effects': {
         const filter = this.id();
@@ -183,7 +214,7 @@ function withPicturesOnce(body: string): { defs: string; body: string } {
 /** The document: `items` (in device pixels) seen through `view`, titled `title`. */
 export function svgDocument(items: readonly VectorItem[], view: View, title: string): string {
   const box = `${num(view.x)} ${num(view.y)} ${num(view.width)} ${num(view.height)}`;
-  const { defs, body } = withPicturesOnce(new Writer().items(items));
+  const { defs, body } = withPicturesOnce(new Writer(items).items(items));
   return (
     `<?xml version="1.0" encoding="utf-8"?>\n` +
     `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="${num(view.width)}" height="${num(view.height)}" viewBox="${box}">` +
