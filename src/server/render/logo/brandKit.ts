@@ -2,7 +2,8 @@
  * The brand kit of a logo: the same drawing as logo.png, as a vector file (logo.svg) and made into
  * the pictures a studio needs (app icons on the style's own scene, favicon.ico, a social avatar,
  * the logo on light and on dark, a one-colour version) and a guide page that lists them with the
- * colours, fonts, clear space and minimum size. Deterministic, like every render: the same style and texts give the same bytes.
+ * colours, fonts, clear space and minimum size. Deterministic, like every render: the same style
+ * and texts give the same bytes.
  */
 import { createCanvas, type Canvas } from '@napi-rs/canvas';
 import sharp from 'sharp';

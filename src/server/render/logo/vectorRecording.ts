@@ -137,7 +137,7 @@ function blurOf(filter: string): number | undefined {
 }
 
 /** The picture of the pixels of `canvas` that show, cropped to them, or null when none does. */
-export function imageItem(canvas: Canvas): VectorItem | null {
+function imageItem(canvas: Canvas): VectorItem | null {
   const { width, height } = canvas;
   const { data } = canvas.getContext('2d').getImageData(0, 0, width, height);
   let [left, top, right, bottom] = [width, height, -1, -1];
@@ -270,10 +270,9 @@ export class VectorRecording {
     this.svgCtx.globalAlpha = 1;
     this.svgCtx.fillStyle = '#000';
     call(this.svgCtx, 'fillRect', args);
-    const body = bodyOf(this.svg.getContent().toString());
+    const cut = this.taken();
     this.svgCtx.restore();
-    this.afterFlush();
-    this.compose('destination-out', body ? [{ kind: 'svg', body }] : []);
+    this.compose('destination-out', cut);
   }
 
   /**
@@ -309,11 +308,11 @@ export class VectorRecording {
   private isolatedVector(method: string, args: unknown[], patternTransform?: Matrix): VectorItem[] {
     this.flush();
     call(this.svgCtx, method, args);
-    let body = bodyOf(this.svg.getContent().toString());
-    this.afterFlush();
+    const drawn = this.taken();
+    if (!patternTransform) return drawn;
     // The drawing is alone here, so every pattern in it is the one its paint was given.
-    if (patternTransform) body = body.replace(/<pattern\b/g, `<pattern patternTransform="matrix(${patternTransform.join(' ')})"`);
-    return body ? [{ kind: 'svg', body }] : [];
+    const transform = `<pattern patternTransform="matrix(${patternTransform.join(' ')})"`;
+    return drawn.map((item) => (item.kind === 'svg' ? { ...item, body: item.body.replace(/<pattern\b/g, transform) } : item));
   }
 
   /** One drawing alone as a picture, with its shadow and filter, drawn over nothing. */

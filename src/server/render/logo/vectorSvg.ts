@@ -10,6 +10,9 @@ interface View {
 
 const escapeXml = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const num = (value: number): string => String(Math.round(value * 10000) / 10000);
+const attribute = (tag: string, name: string): string | undefined => new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1];
+/** The opacity attribute of a drawing with `alpha`, none when it is opaque. */
+const opacityOf = (alpha: number | undefined): string => (alpha !== undefined && alpha < 1 ? ` opacity="${num(alpha)}"` : '');
 
 /**
  * The backend writes a two-circle radial gradient with its circles swapped: the start circle (where
@@ -23,8 +26,6 @@ function withRadialCirclesInPlace(body: string): string {
     return tag.replace(/\s(cx|cy|r|fx|fy|fr)="[^"]*"/g, (_, name: string) => ` ${name}="${swapped[name] ?? ''}"`);
   });
 }
-
-const attribute = (tag: string, name: string): string | undefined => new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1];
 
 /**
  * The backend fills a rectangle with a pattern through a nested <svg> placed at the rectangle,
@@ -128,12 +129,11 @@ class Writer {
         // A layer's drawing ends at its canvas's edges, as the raster's does.
         const clip = this.id();
         const transform = item.transform ? ` transform="matrix(${item.transform.map(num).join(' ')})"` : '';
-        const opacity = item.alpha !== undefined && item.alpha < 1 ? ` opacity="${num(item.alpha)}"` : '';
         const style = `isolation:isolate${item.blend ? `;mix-blend-mode:${item.blend}` : ''}`;
         const area = item.clip ?? { x: 0, y: 0, w: item.width, h: item.height };
         const rect = `<rect x="${num(area.x)}" y="${num(area.y)}" width="${num(area.w)}" height="${num(area.h)}"/>`;
         // The clip's rectangle is in the space the group's own transform makes: the source layer's pixels.
-        return `<clipPath id="${clip}">${rect}</clipPath><g${transform}${opacity} clip-path="url(#${clip})" style="${style}">${this.items(item.items)}</g>`;
+        return `<clipPath id="${clip}">${rect}</clipPath><g${transform}${opacityOf(item.alpha)} clip-path="url(#${clip})" style="${style}">${this.items(item.items)}</g>`;
       }
       case 'effects': {
         const filter = this.id();
@@ -152,10 +152,9 @@ class Writer {
               `<feMerge><feMergeNode in="shadow"/><feMergeNode in="${drawn}"/></feMerge>`,
           );
         }
-        const opacity = item.alpha !== undefined && item.alpha < 1 ? ` opacity="${num(item.alpha)}"` : '';
         return (
           `<filter id="${filter}" filterUnits="userSpaceOnUse" x="0" y="0" width="${item.width}" height="${item.height}" color-interpolation-filters="sRGB">${steps.join('')}</filter>` +
-          `<g filter="url(#${filter})"${opacity}>${this.items(item.items)}</g>`
+          `<g filter="url(#${filter})"${opacityOf(item.alpha)}>${this.items(item.items)}</g>`
         );
       }
       case 'masked': {
