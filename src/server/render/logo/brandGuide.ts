@@ -34,7 +34,7 @@ const escapeHtml = (text: string): string =>
 
 /** The kit's files in the order the page lists them, with their size and use. */
 export const KIT_FILE_NOTES: ReadonlyArray<{ file: string; size: string; use: string }> = [
-  { file: FILES.svg, size: '矢量，任意缩放', use: '矢量标志（透明底）：文字与装饰为路径，光晕、纹理等效果为内嵌图层，用于印刷、大幅物料和设计软件' },
+  { file: FILES.svg, size: '矢量，任意缩放', use: '矢量标志（透明底）：文字与装饰为路径，光晕与阴影为 SVG 滤镜，纹理为图案填充，用于印刷、大幅物料和设计软件' },
   { file: FILES.onLight, size: '原尺寸', use: '浅色背景上使用的标志（白底，含安全空间）' },
   { file: FILES.onDark, size: '原尺寸', use: '深色背景上使用的标志（深底，含安全空间）' },
   { file: FILES.oneColour, size: '原尺寸', use: '单色标志（透明底），用于印章、烫印、水印等只能用一种颜色的场合' },
