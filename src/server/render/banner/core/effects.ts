@@ -1,5 +1,6 @@
 /** Small looks shared by the overlay and several scenes: tints, flares, vignettes, backdrops. */
-import { createLayer, DESIGN_HEIGHT, DESIGN_WIDTH, radialSprite, type Ctx, type Layer } from './canvas';
+import { createCanvas } from '@napi-rs/canvas';
+import { createLayer, DESIGN_HEIGHT, DESIGN_WIDTH, drawLayer, radialSprite, type Ctx, type Layer } from './canvas';
 import { clamp, rgba } from './math';
 
 /** A copy of `layer` with every opaque pixel replaced by `color` (alpha kept). */
@@ -58,45 +59,77 @@ export function createFlare(color: string, scale: number): Flare {
   };
 }
 
+/** The output frame: its size in pixels and where the design area sits in it (video.ts). */
+export interface FramePlacement {
+  width: number;
+  height: number;
+  scale: number;
+  offsetX: number;
+  offsetY: number;
+}
+
 /**
- * The vignette's gradient is clear within 590 units of the centre, so only the bands around a
- * central rectangle are filled: a third fewer pixels on every frame.
+ * The vignette, drawn once per video and cut into the four bands around the central rectangle its
+ * gradient leaves clear (590 units of the centre): a frame copies a third fewer pixels, and a copy
+ * costs half of evaluating the gradient. The bands are cut at whole output pixels, so they meet
+ * without a seam whatever the frame's scale.
  */
-export function createVignette(ctx: Ctx, color: string, strength: number): (ctx: Ctx) => void {
+export function createVignette(frame: FramePlacement, color: string, strength: number): (ctx: Ctx) => void {
+  if (strength <= 0) return () => undefined;
+  const { width, height, scale, offsetX, offsetY } = frame;
+  const whole = createCanvas(width, height);
+  const wctx = whole.getContext('2d');
+  wctx.setTransform(scale, 0, 0, scale, offsetX, offsetY);
   const cx = DESIGN_WIDTH / 2;
   const cy = DESIGN_HEIGHT / 2;
-  const g = ctx.createRadialGradient(cx, cy, 590, cx, cy, 1120);
+  const g = wctx.createRadialGradient(cx, cy, 590, cx, cy, 1120);
   g.addColorStop(0, rgba(color, 0));
   g.addColorStop(0.5, rgba(color, strength * 0.45));
   g.addColorStop(1, rgba(color, strength));
+  wctx.fillStyle = g;
+  wctx.fillRect(-offsetX / scale, -offsetY / scale, width / scale, height / scale);
+  const within = (value: number, max: number) => Math.max(0, Math.min(max, value));
+  const left = within(Math.ceil(480 * scale + offsetX), width);
+  const right = within(Math.floor((DESIGN_WIDTH - 480) * scale + offsetX), width);
+  const top = within(Math.ceil(200 * scale + offsetY), height);
+  const bottom = within(Math.floor((DESIGN_HEIGHT - 200) * scale + offsetY), height);
+  const bands = [
+    [0, 0, left, height],
+    [right, 0, width - right, height],
+    [left, 0, right - left, top],
+    [left, bottom, right - left, height - bottom],
+  ]
+    .filter(([, , w, h]) => w > 0 && h > 0)
+    .map(([x, y, w, h]) => {
+      const band = createCanvas(w, h);
+      band.getContext('2d').drawImage(whole, x, y, w, h, 0, 0, w, h);
+      return { band, x, y };
+    });
   return (target) => {
-    if (strength <= 0) return;
-    target.fillStyle = g;
-    target.fillRect(0, 0, 480, DESIGN_HEIGHT);
-    target.fillRect(DESIGN_WIDTH - 480, 0, 480, DESIGN_HEIGHT);
-    target.fillRect(480, 0, DESIGN_WIDTH - 960, 200);
-    target.fillRect(480, DESIGN_HEIGHT - 200, DESIGN_WIDTH - 960, 200);
+    target.save();
+    target.setTransform(1, 0, 0, 1, 0, 0);
+    for (const { band, x, y } of bands) target.drawImage(band, x, y);
+    target.restore();
   };
 }
 
-/** A soft elliptical shade behind the texts: a unit radial gradient stretched to the ellipse. */
-export function createBackdrop(color: string, alpha: number): (ctx: Ctx, cx: number, cy: number, w: number, h: number, strength: number) => void {
-  let gradient: ReturnType<Ctx['createRadialGradient']> | null = null;
-  return (ctx, cx, cy, w, h, strength) => {
+/**
+ * A soft elliptical shade behind the texts, `width` x `height` design units: a unit radial gradient
+ * stretched to the ellipse, drawn once into a layer that frames copy at the strength they need.
+ */
+export function createBackdrop(color: string, alpha: number, width: number, height: number, scale: number): (ctx: Ctx, cx: number, cy: number, strength: number) => void {
+  const layer = createLayer(width, height, scale);
+  const gradient = layer.ctx.createRadialGradient(0, 0, 0, 0, 0, 1);
+  gradient.addColorStop(0, rgba(color, alpha));
+  gradient.addColorStop(0.55, rgba(color, alpha * 0.6));
+  gradient.addColorStop(1, rgba(color, 0));
+  layer.ctx.translate(width / 2, height / 2);
+  layer.ctx.scale(width / 2, height / 2);
+  layer.ctx.fillStyle = gradient;
+  layer.ctx.fillRect(-1, -1, 2, 2);
+  return (ctx, cx, cy, strength) => {
     if (strength <= 0.01) return;
-    if (!gradient) {
-      gradient = ctx.createRadialGradient(0, 0, 0, 0, 0, 1);
-      gradient.addColorStop(0, rgba(color, alpha));
-      gradient.addColorStop(0.55, rgba(color, alpha * 0.6));
-      gradient.addColorStop(1, rgba(color, 0));
-    }
-    ctx.save();
-    ctx.globalAlpha = clamp(strength);
-    ctx.translate(cx, cy);
-    ctx.scale(w / 2, h / 2);
-    ctx.fillStyle = gradient;
-    ctx.fillRect(-1, -1, 2, 2);
-    ctx.restore();
+    drawLayer(ctx, layer, cx - width / 2, cy - height / 2, strength);
   };
 }
 

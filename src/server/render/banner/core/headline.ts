@@ -5,6 +5,7 @@
  */
 import { font } from '../../fonts';
 import { createLayer, type Ctx, type Layer } from './canvas';
+import { drawResampled } from './resampled';
 import { hash01, tintLayer } from './effects';
 import { clamp, easeOutBack, easeOutBounce, easeOutCubic, easeOutExpo, progress, TAU } from './math';
 import type { Timeline } from './timeline';
@@ -139,9 +140,8 @@ export function buildHeadline(text: string, theme: HeadlineTheme, scale: number,
 
 function slice(ctx: Ctx, layer: Layer, sx: number, sw: number, dx: number, dy: number, scaleX = 1, scaleY = scaleX): void {
   if (sw <= 0) return;
-  const s = layer.scale;
   const h = layer.height;
-  ctx.drawImage(layer.canvas, sx * s, 0, sw * s, h * s, dx, dy, sw * scaleX, h * scaleY);
+  drawResampled(ctx, layer, dx, dy, sw * scaleX, h * scaleY, { sx, sy: 0, sw, sh: h });
 }
 
 /**

@@ -5,6 +5,7 @@
  */
 import type { Image } from '@napi-rs/canvas';
 import { createLayer, type Ctx, type Layer } from './canvas';
+import { drawResampled } from './resampled';
 import { createFlare, haloLayer, hash01, tintLayer, type Flare } from './effects';
 import { clamp, easeInCubic, easeOutBack, easeOutBounce, easeOutCubic, easeOutExpo, progress, pulse, rgba, TAU } from './math';
 import type { Timeline } from './timeline';
@@ -57,6 +58,10 @@ export function buildLogo(img: Image, theme: LogoTheme, scale: number): LogoAsse
   }
   return assets;
 }
+
+/** Sizes kept for the logo's own layers: a pixel apart for the sharp ones, more for the soft halo. */
+const SHARP_STEP = 1;
+const HALO_STEP = 6;
 
 interface Pose {
   alpha: number;
@@ -149,10 +154,16 @@ function entrancePose(kind: OverlayTheme['logo']['entrance'], p: number, frame: 
   return pose;
 }
 
-/** Draws `layer` centred on (cx, cy) in the pose. */
-function place(ctx: Ctx, layer: Layer, cx: number, cy: number, scale: number, rotate: number): void {
+/**
+ * Draws `layer` centred on (cx, cy) in the pose. A layer that never changes is copied from its
+ * resampled placements (resampled.ts) `widthStep` output pixels of size apart; one drawn anew every
+ * frame (the sweep) is given none.
+ */
+function place(ctx: Ctx, layer: Layer, cx: number, cy: number, scale: number, rotate: number, widthStep?: number): void {
   if (rotate === 0) {
-    ctx.drawImage(layer.canvas, cx - (layer.width * scale) / 2, cy - (layer.height * scale) / 2, layer.width * scale, layer.height * scale);
+    const [x, y, w, h] = [cx - (layer.width * scale) / 2, cy - (layer.height * scale) / 2, layer.width * scale, layer.height * scale];
+    if (widthStep) drawResampled(ctx, layer, x, y, w, h, undefined, widthStep);
+    else ctx.drawImage(layer.canvas, x, y, w, h);
     return;
   }
   ctx.save();
@@ -254,7 +265,7 @@ export function drawLogo(ctx: Ctx, logo: LogoAssets, cx: number, cy: number, t: 
   const haloAlpha = clamp(theme.glowAlpha * (0.85 + 0.15 * Math.sin(TAU * loopPhase * idleCycles + 1)) + pose.glowBoost * 0.5);
   ctx.save();
   ctx.globalAlpha = a * haloAlpha;
-  place(ctx, logo.halo, x, y, pose.scale * (1 + pose.glowBoost * 0.15), pose.rotate);
+  place(ctx, logo.halo, x, y, pose.scale * (1 + pose.glowBoost * 0.15), pose.rotate, HALO_STEP);
   ctx.restore();
 
   if (theme.entrance === 'zoom' && p < 1) {
@@ -274,8 +285,8 @@ export function drawLogo(ctx: Ctx, logo: LogoAssets, cx: number, cy: number, t: 
     const split = 16 * (1 - p);
     ctx.globalCompositeOperation = 'lighter';
     ctx.globalAlpha = a * 0.7;
-    place(ctx, logo.cyan, x - split, y, pose.scale, 0);
-    place(ctx, logo.magenta, x + split, y, pose.scale, 0);
+    place(ctx, logo.cyan, x - split, y, pose.scale, 0, SHARP_STEP);
+    place(ctx, logo.magenta, x + split, y, pose.scale, 0, SHARP_STEP);
     ctx.globalCompositeOperation = 'source-over';
     ctx.globalAlpha = a;
     // Horizontal bands torn sideways.
@@ -289,11 +300,11 @@ export function drawLogo(ctx: Ctx, logo: LogoAssets, cx: number, cy: number, t: 
     }
   } else {
     ctx.imageSmoothingEnabled = true;
-    place(ctx, logo.image, x, y, pose.scale, pose.rotate);
+    place(ctx, logo.image, x, y, pose.scale, pose.rotate, SHARP_STEP);
   }
   if (pose.whiteout > 0) {
     ctx.globalAlpha = a * clamp(pose.whiteout);
-    place(ctx, logo.white, x, y, pose.scale, pose.rotate);
+    place(ctx, logo.white, x, y, pose.scale, pose.rotate, SHARP_STEP);
   }
   ctx.restore();
 
@@ -302,7 +313,7 @@ export function drawLogo(ctx: Ctx, logo: LogoAssets, cx: number, cy: number, t: 
     ctx.save();
     ctx.globalCompositeOperation = 'lighter';
     ctx.globalAlpha = a * 0.5;
-    place(ctx, logo.cyan, x - 8, y, pose.scale, 0);
+    place(ctx, logo.cyan, x - 8, y, pose.scale, 0, SHARP_STEP);
     ctx.restore();
   }
 

@@ -71,7 +71,6 @@ export function buildOverlay(
     .map((line) => buildHeadline(line, theme.headline, scale, frame.textMaxWidth))
     .filter((line): line is NonNullable<typeof line> => line !== null);
   const tags = buildTags(texts.bannertextdown ?? '', theme.tags, scale, frame.textMaxWidth);
-  const backdrop = theme.backdrop ? createBackdrop(theme.backdrop.color, theme.backdrop.alpha) : null;
 
   const gapLogo = 56;
   const gapTags = 26;
@@ -89,15 +88,19 @@ export function buildOverlay(
   const textsTop = hasHead ? headTop : tagsY - tagsHeight / 2;
   const textsBottom = tags ? tagsY + tagsHeight / 2 : headTop + headHeight;
   const textsWidth = Math.max(...heads.map((line) => line.textWidth), tags?.width ?? 0);
+  const backdrop =
+    theme.backdrop && (hasHead || tags)
+      ? createBackdrop(theme.backdrop.color, theme.backdrop.alpha, Math.min(textsWidth + 520, frame.width + 200), textsBottom - textsTop + 220, scale)
+      : null;
 
   const overlay: Overlay = {
     draw(ctx, time, frameIndex) {
       const { t, timeline } = time;
       const alpha = overlayAlpha(timeline, t);
       if (alpha <= 0) return;
-      if (backdrop && (hasHead || tags)) {
+      if (backdrop) {
         const shown = easeOutCubic(progress(t, timeline.headStart - 0.3 * timeline.k, timeline.headStart + 0.6 * timeline.k));
-        backdrop(ctx, cx, (textsTop + textsBottom) / 2, Math.min(textsWidth + 520, frame.width + 200), textsBottom - textsTop + 220, shown * alpha);
+        backdrop(ctx, cx, (textsTop + textsBottom) / 2, shown * alpha);
       }
       drawLogo(ctx, logo, cx, logoY, t, timeline, frameIndex, time.phase, alpha);
       heads.forEach((line, i) => drawHeadline(ctx, line, cx, lineYs[i], t, timeline, frameIndex, time.phase, alpha));

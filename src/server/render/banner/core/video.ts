@@ -134,7 +134,7 @@ export function createFrameRenderer(
   const timeline = makeTimeline(durationSeconds, headlineLength);
   const canvas = createCanvas(width, height);
   const ctx = canvas.getContext('2d');
-  const vignette = createVignette(ctx, def.theme.vignette.color, def.theme.vignette.strength);
+  const vignette = createVignette({ width, height, scale, offsetX, offsetY }, def.theme.vignette.color, def.theme.vignette.strength);
   return {
     canvas,
     width,
