@@ -7,6 +7,8 @@ import { fillRidge } from './common';
 
 const HORIZON = 800;
 const STEP = 8;
+/** Strips once overlapped by a unit and the curtains were lit by that overlap: now that they meet edge to edge, as much light. */
+const OVERLAP_LIGHT = (STEP + 1) / STEP;
 
 interface Curtain {
   base: number;
@@ -100,8 +102,6 @@ export const aurora: BannerStyleDef = {
       l.stroke();
     }
 
-    // Curtains are drawn into a half-density layer: soft anyway, and a quarter of the pixels.
-    const sky = createLayer(W, HORIZON, scale * 0.5);
     const curtains: Curtain[] = [
       {
         base: 540,
@@ -135,13 +135,10 @@ export const aurora: BannerStyleDef = {
     const twinkle = glowSprite('rgba(255,255,255,1)', 8, scale, 0.2);
     const twinklers = Array.from({ length: 50 }, () => ({ x: rng.range(0, W), y: rng.range(0, HORIZON - 200), k: rng.next(), c: env.cycles(rng.range(1, 3)) }));
 
-    const drawCurtains = (phase: number) => {
-      const c = sky.ctx;
-      c.save();
-      c.setTransform(1, 0, 0, 1, 0, 0);
-      c.clearRect(0, 0, sky.canvas.width, sky.canvas.height);
-      c.restore();
-      c.globalCompositeOperation = 'lighter';
+    /** A curtain's strips on this frame: where each stands, how tall and how bright. */
+    const strips: Array<{ x: number; y: number; h: number; alpha: number; gradient: CanvasGradient }> = [];
+    const layOutCurtains = (c: Ctx, phase: number) => {
+      strips.length = 0;
       for (const curtain of curtains) {
         if (!curtain.gradient) {
           // Over [-1, 0.06]: fading up into the sky, brightest at the lower edge, then a quick fade below it.
@@ -150,7 +147,6 @@ export const aurora: BannerStyleDef = {
           curtain.colors.forEach((color, i) => gradient.addColorStop(stops[i], color));
           curtain.gradient = gradient;
         }
-        c.fillStyle = curtain.gradient;
         for (let x = -STEP; x < W + STEP; x += STEP) {
           const u = x / W;
           let y = curtain.base;
@@ -158,18 +154,27 @@ export const aurora: BannerStyleDef = {
           let bright = 0.5;
           for (const [f, cyc, ph] of curtain.rays) bright += 0.25 * Math.sin(TAU * (u * f + phase * cyc) + ph);
           bright = clamp(bright) * clamp(Math.sin(Math.PI * clamp(u * 1.1 - 0.05)) * 1.5);
-          const h = curtain.height * (0.6 + 0.5 * bright);
-          c.globalAlpha = curtain.alpha * bright;
-          // The gradient runs over the unit height; scaling the rectangle stretches it to the curtain.
-          c.save();
-          c.translate(x, y);
-          c.scale(1, h);
-          c.fillRect(0, -1, STEP + 1, 1.06);
-          c.restore();
+          if (bright > 0) strips.push({ x, y, h: curtain.height * (0.6 + 0.5 * bright), alpha: curtain.alpha * bright, gradient: curtain.gradient });
         }
       }
-      c.globalAlpha = 1;
-      c.globalCompositeOperation = 'source-over';
+    };
+    /**
+     * The strips added ('lighter') straight into the frame at its full density, in the context's
+     * transform: adding them one by one is what adding their sum was, and copying a layer of them
+     * up from a lower density cost more than drawing them.
+     */
+    const drawCurtains = (c: Ctx, alpha: number) => {
+      const m = c.getTransform();
+      c.save();
+      for (const strip of strips) {
+        c.fillStyle = strip.gradient;
+        c.globalAlpha = Math.min(1, alpha * strip.alpha * OVERLAP_LIGHT);
+        // translate(x, y) then scale(1, h) on the context's transform, in one call: the gradient runs over the unit height and is stretched to the strip.
+        c.setTransform(m.a, m.b, m.c * strip.h, m.d * strip.h, m.a * strip.x + m.c * strip.y + m.e, m.b * strip.x + m.d * strip.y + m.f);
+        // Strips meet edge to edge: added, their shared edge pixels' coverage sums to one, so no seam shows and none is doubled.
+        c.fillRect(0, -1, STEP, 1.06);
+      }
+      c.restore();
     };
 
     return {
@@ -180,8 +185,13 @@ export const aurora: BannerStyleDef = {
           const a = 0.5 + 0.5 * Math.sin(TAU * (phase * s.c + s.k));
           drawLayer(ctx, twinkle, s.x - 8, s.y - 8, a);
         }
-        drawCurtains(phase);
-        ctx.drawImage(sky.canvas, 0, 0, W, HORIZON);
+        layOutCurtains(ctx, phase);
+        ctx.save();
+        ctx.beginPath();
+        ctx.rect(0, 0, W, HORIZON);
+        ctx.clip();
+        drawCurtains(ctx, 1);
+        ctx.restore();
         // Mirrored in the ice, dimmer and squashed.
         ctx.save();
         ctx.beginPath();
@@ -189,8 +199,7 @@ export const aurora: BannerStyleDef = {
         ctx.clip();
         ctx.translate(0, HORIZON * 1.6);
         ctx.scale(1, -0.6);
-        ctx.globalAlpha = 0.4;
-        ctx.drawImage(sky.canvas, 0, 0, W, HORIZON);
+        drawCurtains(ctx, 0.4);
         ctx.restore();
         ctx.globalCompositeOperation = 'source-over';
         drawLayer(ctx, land, 0, HORIZON - 180);
