@@ -4,7 +4,7 @@
  * bands meet and nothing drawn in the clear middle.
  */
 import { createCanvas } from '@napi-rs/canvas';
-import { DESIGN_HEIGHT, DESIGN_WIDTH } from '../../../src/server/render/banner/core/canvas';
+import { DESIGN_HEIGHT, DESIGN_WIDTH, type Ctx } from '../../../src/server/render/banner/core/canvas';
 import { createVignette } from '../../../src/server/render/banner/core/effects';
 import { rgba } from '../../../src/server/render/banner/core/math';
 
@@ -13,32 +13,30 @@ function placement(width: number, height: number) {
   return { width, height, scale, offsetX: (width - DESIGN_WIDTH * scale) / 2, offsetY: (height - DESIGN_HEIGHT * scale) / 2 };
 }
 
-/** The whole gradient over a grey frame, as the vignette was drawn before it was cut into bands. */
-function gradientFrame(frame: ReturnType<typeof placement>, color: string, strength: number): Buffer {
+/** A grey frame in the design transform, with `draw` over it. */
+function greyFrame(frame: ReturnType<typeof placement>, draw: (ctx: Ctx) => void): Buffer {
   const canvas = createCanvas(frame.width, frame.height);
   const ctx = canvas.getContext('2d');
   ctx.fillStyle = '#808080';
   ctx.fillRect(0, 0, frame.width, frame.height);
   ctx.setTransform(frame.scale, 0, 0, frame.scale, frame.offsetX, frame.offsetY);
-  const g = ctx.createRadialGradient(960, 540, 590, 960, 540, 1120);
-  g.addColorStop(0, rgba(color, 0));
-  g.addColorStop(0.5, rgba(color, strength * 0.45));
-  g.addColorStop(1, rgba(color, strength));
-  ctx.fillStyle = g;
-  ctx.fillRect(-frame.offsetX / frame.scale, -frame.offsetY / frame.scale, frame.width / frame.scale, frame.height / frame.scale);
+  draw(ctx);
   return canvas.data();
 }
 
-function bandedFrame(frame: ReturnType<typeof placement>, color: string, strength: number): Buffer {
-  const canvas = createCanvas(frame.width, frame.height);
-  const ctx = canvas.getContext('2d');
-  ctx.fillStyle = '#808080';
-  ctx.fillRect(0, 0, frame.width, frame.height);
-  // Drawn as a frame draws it: in the design transform, which the vignette sets aside.
-  ctx.setTransform(frame.scale, 0, 0, frame.scale, frame.offsetX, frame.offsetY);
-  createVignette(frame, color, strength)(ctx);
-  return canvas.data();
-}
+/** The whole gradient over the frame, as the vignette was drawn before it was cut into bands. */
+const gradientFrame = (frame: ReturnType<typeof placement>, color: string, strength: number): Buffer =>
+  greyFrame(frame, (ctx) => {
+    const g = ctx.createRadialGradient(960, 540, 590, 960, 540, 1120);
+    g.addColorStop(0, rgba(color, 0));
+    g.addColorStop(0.5, rgba(color, strength * 0.45));
+    g.addColorStop(1, rgba(color, strength));
+    ctx.fillStyle = g;
+    ctx.fillRect(-frame.offsetX / frame.scale, -frame.offsetY / frame.scale, frame.width / frame.scale, frame.height / frame.scale);
+  });
+
+/** The vignette drawn as a frame draws it: in the design transform, which it sets aside. */
+const bandedFrame = (frame: ReturnType<typeof placement>, color: string, strength: number): Buffer => greyFrame(frame, (ctx) => createVignette(frame, color, strength)(ctx));
 
 describe('the banner vignette', () => {
   it.each([
