@@ -10,14 +10,23 @@ const STEP = 8;
 /** Strips once overlapped by a unit and the curtains were lit by that overlap: now that they meet edge to edge, as much light. */
 const OVERLAP_LIGHT = (STEP + 1) / STEP;
 
+/**
+ * A curtain's colour from top to bottom, over [-1, 0.06] of a unit height that each strip stretches:
+ * fading up into the sky, brightest at the lower edge, then a quick fade below it.
+ */
+function curtainGradient(ctx: Ctx, colors: [string, string, string, string, string]): CanvasGradient {
+  const gradient = ctx.createLinearGradient(0, -1, 0, 0.06);
+  [0, 0.45, 0.8, 0.93, 1].forEach((stop, i) => gradient.addColorStop(stop, colors[i]));
+  return gradient;
+}
+
 interface Curtain {
   base: number;
   height: number;
   /** Waves along the curtain: [spatial frequency, whole cycles per video, amplitude, phase]. */
   waves: Array<[number, number, number, number]>;
   rays: Array<[number, number, number]>;
-  gradient: CanvasGradient | null;
-  colors: string[];
+  gradient: CanvasGradient;
   alpha: number;
 }
 
@@ -106,20 +115,18 @@ export const aurora: BannerStyleDef = {
       {
         base: 540,
         height: 420,
-        colors: ['rgba(200,80,255,0)', 'rgba(90,140,255,0.25)', 'rgba(40,255,170,0.55)', 'rgba(150,255,210,1)', 'rgba(40,255,170,0)'],
+        gradient: curtainGradient(l, ['rgba(200,80,255,0)', 'rgba(90,140,255,0.25)', 'rgba(40,255,170,0.55)', 'rgba(150,255,210,1)', 'rgba(40,255,170,0)']),
         alpha: 1,
         waves: [],
         rays: [],
-        gradient: null,
       },
       {
         base: 420,
         height: 320,
-        colors: ['rgba(170,90,255,0)', 'rgba(150,110,255,0.4)', 'rgba(60,230,200,0.6)', 'rgba(160,255,220,0.9)', 'rgba(60,230,200,0)'],
+        gradient: curtainGradient(l, ['rgba(170,90,255,0)', 'rgba(150,110,255,0.4)', 'rgba(60,230,200,0.6)', 'rgba(160,255,220,0.9)', 'rgba(60,230,200,0)']),
         alpha: 0.7,
         waves: [],
         rays: [],
-        gradient: null,
       },
     ];
     for (const c of curtains) {
@@ -137,16 +144,9 @@ export const aurora: BannerStyleDef = {
 
     /** A curtain's strips on this frame: where each stands, how tall and how bright. */
     const strips: Array<{ x: number; y: number; h: number; alpha: number; gradient: CanvasGradient }> = [];
-    const layOutCurtains = (c: Ctx, phase: number) => {
+    const layOutCurtains = (phase: number) => {
       strips.length = 0;
       for (const curtain of curtains) {
-        if (!curtain.gradient) {
-          // Over [-1, 0.06]: fading up into the sky, brightest at the lower edge, then a quick fade below it.
-          const gradient = c.createLinearGradient(0, -1, 0, 0.06);
-          const stops = [0, 0.45, 0.8, 0.93, 1];
-          curtain.colors.forEach((color, i) => gradient.addColorStop(stops[i], color));
-          curtain.gradient = gradient;
-        }
         for (let x = -STEP; x < W + STEP; x += STEP) {
           const u = x / W;
           let y = curtain.base;
@@ -185,7 +185,7 @@ export const aurora: BannerStyleDef = {
           const a = 0.5 + 0.5 * Math.sin(TAU * (phase * s.c + s.k));
           drawLayer(ctx, twinkle, s.x - 8, s.y - 8, a);
         }
-        layOutCurtains(ctx, phase);
+        layOutCurtains(phase);
         ctx.save();
         ctx.beginPath();
         ctx.rect(0, 0, W, HORIZON);
