@@ -4,17 +4,16 @@
  * bands meet and nothing drawn in the clear middle.
  */
 import { createCanvas } from '@napi-rs/canvas';
-import { DESIGN_HEIGHT, DESIGN_WIDTH, type Ctx } from '../../../src/server/render/banner/core/canvas';
-import { createVignette } from '../../../src/server/render/banner/core/effects';
+import type { Ctx } from '../../../src/server/render/banner/core/canvas';
+import { createVignette, type FramePlacement } from '../../../src/server/render/banner/core/effects';
+import { frameGeometry } from '../../../src/server/render/banner/core/video';
 import { rgba } from '../../../src/server/render/banner/core/math';
 
-function placement(width: number, height: number) {
-  const scale = Math.max(width / DESIGN_WIDTH, height / DESIGN_HEIGHT);
-  return { width, height, scale, offsetX: (width - DESIGN_WIDTH * scale) / 2, offsetY: (height - DESIGN_HEIGHT * scale) / 2 };
-}
+/** Where a banner of this size draws its design area (video.ts's own geometry). */
+const placement = (width: number, height: number): FramePlacement => frameGeometry({ width, height });
 
 /** A grey frame in the design transform, with `draw` over it. */
-function greyFrame(frame: ReturnType<typeof placement>, draw: (ctx: Ctx) => void): Buffer {
+function greyFrame(frame: FramePlacement, draw: (ctx: Ctx) => void): Buffer {
   const canvas = createCanvas(frame.width, frame.height);
   const ctx = canvas.getContext('2d');
   ctx.fillStyle = '#808080';
@@ -25,7 +24,7 @@ function greyFrame(frame: ReturnType<typeof placement>, draw: (ctx: Ctx) => void
 }
 
 /** The whole gradient over the frame, as the vignette was drawn before it was cut into bands. */
-const gradientFrame = (frame: ReturnType<typeof placement>, color: string, strength: number): Buffer =>
+const gradientFrame = (frame: FramePlacement, color: string, strength: number): Buffer =>
   greyFrame(frame, (ctx) => {
     const g = ctx.createRadialGradient(960, 540, 590, 960, 540, 1120);
     g.addColorStop(0, rgba(color, 0));
@@ -36,7 +35,7 @@ const gradientFrame = (frame: ReturnType<typeof placement>, color: string, stren
   });
 
 /** The vignette drawn as a frame draws it: in the design transform, which it sets aside. */
-const bandedFrame = (frame: ReturnType<typeof placement>, color: string, strength: number): Buffer => greyFrame(frame, (ctx) => createVignette(frame, color, strength)(ctx));
+const bandedFrame = (frame: FramePlacement, color: string, strength: number): Buffer => greyFrame(frame, (ctx) => createVignette(frame, color, strength)(ctx));
 
 describe('the banner vignette', () => {
   it.each([

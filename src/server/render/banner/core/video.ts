@@ -10,7 +10,7 @@ import type { BannerTexts } from '../../../../contract/generation';
 import { BT709_TAGS, startRawVideoEncoder, webmOutputArgs, type FrameSink } from '../../ffmpeg';
 import { decodePicture } from '../../picture';
 import { DESIGN_HEIGHT, DESIGN_WIDTH } from './canvas';
-import { createVignette } from './effects';
+import { createVignette, type FramePlacement } from './effects';
 import { KEY_ART_ZOOM, keyArtScene, keyArtTheme } from './keyArt';
 import { PORTRAIT_DESIGN, buildOverlay, landscapeFrame, portraitFrame } from './overlay';
 import { startFrameHelper, type FrameHelperSession } from './frameHelper';
@@ -81,11 +81,15 @@ export interface FrameRenderer {
   draw(frame: number): void;
 }
 
-/** The frame's size and the design area's scale in it (cover: a frame of another shape crops the design evenly). */
-function frameGeometry(options: { width?: number; height?: number }): { width: number; height: number; scale: number } {
+/**
+ * The frame's size and where the design area sits in it: its scale and offset (cover: a frame of
+ * another shape crops the design evenly).
+ */
+export function frameGeometry(options: { width?: number; height?: number }): FramePlacement {
   const width = even(options.width ?? DESIGN_WIDTH);
   const height = even(options.height ?? DESIGN_HEIGHT);
-  return { width, height, scale: Math.max(width / DESIGN_WIDTH, height / DESIGN_HEIGHT) };
+  const scale = Math.max(width / DESIGN_WIDTH, height / DESIGN_HEIGHT);
+  return { width, height, scale, offsetX: (width - DESIGN_WIDTH * scale) / 2, offsetY: (height - DESIGN_HEIGHT * scale) / 2 };
 }
 
 /**
@@ -105,7 +109,8 @@ export function createFrameRenderer(
   options: { width?: number; height?: number; seconds?: number; fps?: number },
   keyArt?: Image,
 ): FrameRenderer {
-  const { width, height, scale } = frameGeometry(options);
+  const frame = frameGeometry(options);
+  const { width, height, scale, offsetX, offsetY } = frame;
   const fps = options.fps ?? 25;
   const seconds = options.seconds ?? 6;
   if (!(fps > 0 && fps <= 120)) throw new RangeError(`fps must be in (0, 120], got ${fps}`);
@@ -114,8 +119,6 @@ export function createFrameRenderer(
   const frameCount = Math.max(1, Math.round(seconds * fps));
   const durationSeconds = frameCount / fps;
 
-  const offsetX = (width - DESIGN_WIDTH * scale) / 2;
-  const offsetY = (height - DESIGN_HEIGHT * scale) / 2;
   const env: SceneEnv = {
     scale,
     seconds: durationSeconds,
@@ -134,7 +137,7 @@ export function createFrameRenderer(
   const timeline = makeTimeline(durationSeconds, headlineLength);
   const canvas = createCanvas(width, height);
   const ctx = canvas.getContext('2d');
-  const vignette = createVignette({ width, height, scale, offsetX, offsetY }, def.theme.vignette.color, def.theme.vignette.strength);
+  const vignette = createVignette(frame, def.theme.vignette.color, def.theme.vignette.strength);
   return {
     canvas,
     width,
