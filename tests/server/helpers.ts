@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, LightMyRequestResponse } from 'fastify';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,6 +9,7 @@ import type { LoginAnswer, SmsPurpose } from '../../src/contract/auth';
 import { buildApp, type BuildOptions } from '../../src/server/app';
 import { loadConfig, type Env } from '../../src/server/config';
 import { DATABASE_FILE } from '../../src/server/db/database';
+import { SiteRenderThread } from '../../src/server/modules/miniSite/siteRenderThread';
 
 export const TEST_SECRET = 'test-secret-that-is-long-enough-0123456789';
 /** 2026-01-01T00:00:00Z: a fixed start so that windows and expiries are reproducible. */
@@ -53,6 +54,24 @@ export interface TestAppOptions extends Omit<BuildOptions, 'now' | 'logger'> {
   keepDataDir?: boolean;
 }
 
+/**
+ * One site render thread for every app a test file builds, as a server keeps one for its life: a new
+ * thread spends ~4 s loading the renderers before its first site (0.9 s after), which each test
+ * that makes a site would pay again. Ended after the file's last test.
+ */
+let siteRenderThread: SiteRenderThread | null = null;
+function sharedSiteRenderThread(log: FastifyBaseLogger): SiteRenderThread {
+  siteRenderThread ??= new SiteRenderThread(log);
+  return siteRenderThread;
+}
+// Scripts outside jest (the benches) import these helpers too.
+if (typeof afterAll === 'function') {
+  afterAll(async () => {
+    await siteRenderThread?.close();
+    siteRenderThread = null;
+  });
+}
+
 /** The app on a fresh temp data folder, mode 'test', a fixed secret and a clock the test moves. */
 export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const { env, dataDir: reopened, clock: givenClock, keepDataDir = false, ...buildOptions } = options;
@@ -72,7 +91,13 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     CLIENT_DIR: path.join(dataDir, 'no-client-build'),
     ...env,
   });
-  const app = await buildApp(config, { ...buildOptions, now: clock.now, logger: { level: 'info', stream } });
+  const app = await buildApp(config, {
+    ...buildOptions,
+    miniSite: buildOptions.miniSite ?? { render: (input, outDir) => sharedSiteRenderThread(app.log).render(input, outDir) },
+    builder: buildOptions.builder ?? { render: (input, outDir) => sharedSiteRenderThread(app.log).renderBuilt(input, outDir) },
+    now: clock.now,
+    logger: { level: 'info', stream },
+  });
   await app.ready();
   let reader: Database.Database | null = null;
   return {
