@@ -1,4 +1,4 @@
-import { ConfigProvider } from 'antd';
+import { ConfigProvider, type ThemeConfig } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import { Provider } from 'react-redux';
 import { RouterProvider, type DataRouter } from 'react-router-dom';
@@ -7,6 +7,11 @@ import { PersistGate } from 'redux-persist/integration/react';
 import PageLoading from '../components/PageLoading';
 import NotifySlot from './NotifySlot';
 import type { AppStore } from './store';
+import { useMediaQuery } from './useMediaQuery';
+
+/** The system setting to keep things still (vestibular disorders, slow machines): antd's dialogs, popovers and pagers then appear at once. */
+export const REDUCED_MOTION_QUERY = '(prefers-reduced-motion: reduce)';
+const STILL: ThemeConfig = { token: { motion: false } };
 
 interface AppProps {
   store: AppStore;
@@ -21,8 +26,9 @@ interface AppProps {
  * dialogs are declared where they are used.
  */
 export default function App({ store, persistor, router }: AppProps) {
+  const still = useMediaQuery(REDUCED_MOTION_QUERY);
   return (
-    <ConfigProvider locale={zhCN}>
+    <ConfigProvider locale={zhCN} theme={still ? STILL : undefined}>
       <NotifySlot />
       <Provider store={store}>
         <PersistGate loading={<PageLoading />} persistor={persistor}>
