@@ -36,6 +36,19 @@ describe('site display fonts', () => {
     expect(other.name).not.toBe(first.name);
   });
 
+  it('cuts the same characters once while they are asked for again, and other characters anew', async () => {
+    const [first] = await displayFontFiles('brush', '烽火连城');
+    const [again] = await displayFontFiles('brush', '城连火烽');
+    expect(again.data).toBe(first.data);
+    // Many other texts later, the first is cut again, and still holds only its own characters.
+    for (const char of '一二三四五六七八九十百千万天地人山水风云雷电龙虎凤鹤春夏秋冬东南西北金木土日月星辰江河湖海花草树林石玉') await displayFontFiles('brush', `烽火${char}`);
+    const [later] = await displayFontFiles('brush', '烽火连城');
+    expect(later.data).not.toBe(first.data);
+    expect(later.data.equals(first.data)).toBe(true);
+    const [other] = await displayFontFiles('brush', '烽火连营');
+    expect(await charactersOf(other.data)).toEqual(['烽', '火', '连', '营'].sort());
+  });
+
   it('asks for nothing when the page sets no text in the face, and writes one rule per file with its characters', async () => {
     expect(await displayFontFiles('serif', [])).toEqual([]);
     const files = await displayFontFiles('serif', '龙腾');
