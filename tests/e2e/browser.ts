@@ -13,9 +13,14 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** A page that fails the test on any uncaught page error and collects failed same-origin requests. */
+/**
+ * A page that fails the test on any uncaught page error and collects failed same-origin requests.
+ * Its system asks for reduced motion, so the app's dialogs, popovers and pagers appear at once: a
+ * click that lands while one still moves in is lost on a busy machine (the suite failed so, on a
+ * pager, a Popconfirm and a dialog's button), and a user who set it is served the same way.
+ */
 export async function openPage(browser: Browser, viewport = { width: 1366, height: 860 }): Promise<{ page: Page; errors: string[] }> {
-  const context = await browser.newContext({ locale: 'zh-CN', viewport, acceptDownloads: true });
+  const context = await browser.newContext({ locale: 'zh-CN', viewport, acceptDownloads: true, reducedMotion: 'reduce' });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
@@ -90,22 +95,10 @@ export async function downloadOf(page: Page, act: () => Promise<void>, timeout =
   return explained(page, download);
 }
 
-/**
- * Clicks `trigger` and then the OK button `ok` of the Popconfirm it opens. A click that lands while
- * its dialog still moves in opens nothing (seen on a slow machine), so it is clicked again.
- */
+/** Clicks `trigger` and then the OK button `ok` of the Popconfirm it opens. */
 export async function confirmPopover(page: Page, trigger: Locator, ok: RegExp): Promise<void> {
-  const button = page.locator('.ant-popover:not(.ant-popover-hidden)').getByRole('button', { name: ok });
-  for (let attempt = 1; ; attempt += 1) {
-    await trigger.click();
-    try {
-      await button.waitFor({ timeout: 5_000 });
-      break;
-    } catch (error) {
-      if (attempt === 3) throw error;
-    }
-  }
-  await button.click();
+  await trigger.click();
+  await page.locator('.ant-popover:not(.ant-popover-hidden)').getByRole('button', { name: ok }).click();
 }
 
 /** `describe` when Chromium is there; otherwise the suite is reported as skipped. */

@@ -43,22 +43,15 @@ async function pickFromSecondPage(page: Page, button: Locator): Promise<string> 
   const firstCard = dialog.getByRole('listitem').first().getByRole('button');
   const firstOnPageOne = await firstCard.getAttribute('aria-label');
   const pager = dialog.getByRole('navigation', { name: '分页' });
-  const second = pager.getByRole('button', { name: '2', exact: true });
-  // A click while the dialog still opens can be lost on a busy machine (the suite failed once so):
-  // clicked again until the pager shows page 2 as the current one.
-  for (let attempt = 1; (await second.getAttribute('aria-current')) !== 'page'; attempt++) {
-    if (attempt > 5) throw new Error('the picker did not turn to page 2 after 5 clicks');
-    await second.click();
-    await pager.locator('button[aria-current="page"][title="2"]').waitFor({ timeout: 5_000 }).catch(() => undefined);
-  }
+  await pager.getByRole('button', { name: '2', exact: true }).click();
   // The second page's cards replace the first's when it has loaded.
-  await dialog.locator(`[role=listitem]:first-child button:not([aria-label=${JSON.stringify(firstOnPageOne)}])`).waitFor({ timeout: 60_000 });
+  await explained(page, dialog.locator(`[role=listitem]:first-child button:not([aria-label=${JSON.stringify(firstOnPageOne)}])`).waitFor());
   const name = (await firstCard.getAttribute('aria-label'))!.replace('（当前使用）', '');
   await firstCard.click();
   await dialog.locator('[role=listitem]:first-child button[aria-pressed="true"]').waitFor();
   await dialog.getByRole('button', { name: /确\s*定/ }).click();
   // It closes when the site has switched and its preview is rendered again: as long as a save may take.
-  await dialog.waitFor({ state: 'hidden', timeout: 60_000 });
+  await explained(page, dialog.waitFor({ state: 'hidden', timeout: 60_000 }));
   return name;
 }
 
