@@ -11,7 +11,7 @@ import { BuilderMessages, SiteStatus, type SiteListAnswer, type SiteListRequest,
 import { GenerationMessages } from '../../../../src/contract/generation';
 import { makeFakeServices } from '../../fakeServices';
 import { renderWithProviders } from '../../renderWithProviders';
-import { fastUser } from '../auth/fastTesting';
+import { button, fastUser, link } from '../auth/fastTesting';
 import { completedSite, editingSite, siteRecord, unknownSite } from './siteListHarness';
 
 // The sagas run in these tests: no call may leave for the network.
@@ -121,23 +121,22 @@ describe('SiteListPage', () => {
     await screen.findByText(editingSite.web_name);
     await fastUser().click(within(rowOf(editingSite.web_name)).getByText('历史版本'));
 
-    const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText(`历史版本 · ${editingSite.web_name}`)).toBeInTheDocument();
+    const dialog = (await screen.findByText(`历史版本 · ${editingSite.web_name}`)).closest<HTMLElement>('.ant-modal')!;
     expect(siteListApi.getVersions).toHaveBeenCalledWith({ id: editingSite.id });
     await within(dialog).findByText('仙侠官网初版');
     expect(within(dialog).getByText(/最多保留 30 个/)).toBeInTheDocument();
     const rows = within(dialog).getAllByTestId('site-version');
-    expect(within(rows[0]).getByRole('img', { name: '版本首屏图片' })).toHaveAttribute('src', '/generated/abc/banner.jpg');
+    expect(within(rows[0]).getByAltText('版本首屏图片')).toHaveAttribute('src', '/generated/abc/banner.jpg');
     expect(within(rows[0]).getByText('编辑中自动保存')).toBeInTheDocument();
     // A picture that is not one of this site's paths is not put in an img.
-    expect(within(rows[1]).queryByRole('img')).toBeNull();
+    expect(rows[1].querySelector('img')).toBeNull();
     expect(within(rows[1]).getByText('无图片')).toBeInTheDocument();
     expect(within(rows[1]).getByText('生成并下载')).toBeInTheDocument();
 
-    await fastUser().click(within(rows[1]).getByRole('button', { name: '恢复' }));
+    await fastUser().click(button('恢复', rows[1]));
     const confirm = await screen.findByText('恢复到这个版本？');
     expect(siteListApi.restoreVersion).not.toHaveBeenCalled();
-    await fastUser().click(within(confirm.closest<HTMLElement>('.ant-popover') ?? document.body).getByRole('button', { name: /恢\s*复/ }));
+    await fastUser().click(button(/恢\s*复/, confirm.closest<HTMLElement>('.ant-popover')!));
     await waitFor(() => expect(siteListApi.restoreVersion).toHaveBeenCalledWith({ id: editingSite.id, versionId: 11 }));
     await waitFor(() => expect(services.notify.success).toHaveBeenCalledWith(BuilderMessages.restoreSucceeded));
     expect(await within(dialog).findByText('恢复前的草稿')).toBeInTheDocument();
@@ -160,19 +159,19 @@ describe('SiteListPage', () => {
     await screen.findByText(completedSite.web_name);
     expect(within(rowOf(editingSite.web_name)).queryByText('发布')).toBeNull();
 
-    await fastUser().click(within(rowOf(completedSite.web_name)).getByRole('button', { name: '发布' }));
+    await fastUser().click(button('发布', rowOf(completedSite.web_name)));
     await waitFor(() => expect(siteListApi.publishSite).toHaveBeenCalledWith({ id: completedSite.id }));
     expect(await screen.findByAltText('网站二维码')).toHaveAttribute('src', 'data:image/png;base64,iVBORw0KGgo=');
-    expect(screen.getByRole('link', { name: '打开网站' })).toHaveAttribute('href', 'http://localhost/pub/def/');
+    expect(link('打开网站')).toHaveAttribute('href', 'http://localhost/pub/def/');
     expect(services.notify.success).toHaveBeenCalledWith(BuilderMessages.publishSucceeded);
 
     const row = rowOf('已上线');
-    expect(within(row).getByRole('link', { name: '访问' })).toHaveAttribute('href', 'http://localhost/pub/abc/');
-    expect(within(row).getByRole('button', { name: '更新发布' })).toBeInTheDocument();
-    await fastUser().click(within(row).getByRole('button', { name: '下线' }));
+    expect(link('访问', row)).toHaveAttribute('href', 'http://localhost/pub/abc/');
+    expect(button('更新发布', row)).toBeInTheDocument();
+    await fastUser().click(button('下线', row));
     expect(siteListApi.unpublishSite).not.toHaveBeenCalled();
     const confirm = (await screen.findByText('下线这个网站？')).closest<HTMLElement>('.ant-popover')!;
-    await fastUser().click(within(confirm).getByRole('button', { name: /下\s*线/ }));
+    await fastUser().click(button(/下\s*线/, confirm));
     await waitFor(() => expect(siteListApi.unpublishSite).toHaveBeenCalledWith({ id: 9 }));
     await waitFor(() => expect(services.notify.success).toHaveBeenCalledWith(BuilderMessages.unpublishSucceeded));
   });
