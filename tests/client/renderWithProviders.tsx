@@ -34,12 +34,6 @@ export interface RenderWithProvidersResult extends RenderResult {
   router: DataRouter | null;
 }
 
-/**
- * Renders `ui` as the app does (store, antd in Chinese, a router) for component tests:
- *
- *   renderWithProviders(<PublicHeader />, { preloadedState: { auth: { ...initialAuthState, token: 't' } } })
- *   renderWithProviders(null, { routes: [{ path: '/backend', element: <BackendLayout />, children: [...] }], route: '/backend' })
- */
 /*
  * antd's CSS-in-JS rules go into this element outside the document: jsdom lays nothing out, and
  * matched against hundreds of rules, every getComputedStyle (each role query and click checks
@@ -48,6 +42,12 @@ export interface RenderWithProvidersResult extends RenderResult {
  */
 const stylesAside = document.createElement('div');
 
+/**
+ * Renders `ui` as the app does (store, antd in Chinese, a router) for component tests:
+ *
+ *   renderWithProviders(<PublicHeader />, { preloadedState: { auth: { ...initialAuthState, token: 't' } } })
+ *   renderWithProviders(null, { routes: [{ path: '/backend', element: <BackendLayout />, children: [...] }], route: '/backend' })
+ */
 export function renderWithProviders(ui: ReactElement | null, options: ProvidersOptions = {}): RenderWithProvidersResult {
   const { preloadedState, route = '/', routes, router: _router, services = makeFakeServices(), store = makeStore(preloadedState, { services }), ...renderOptions } = options;
   const router = options.router ?? (routes ? createMemoryRouter(routes, { initialEntries: [route] }) : null);
