@@ -5,18 +5,10 @@ import { persistStore } from 'redux-persist';
 import App, { REDUCED_MOTION_QUERY } from '../../../src/client/app/App';
 import { makeStore } from '../../../src/client/app/store';
 
-/** matchMedia that answers `reduced` for the reduced-motion query and no to every other. */
+/** matchMedia that answers `reduced` for the reduced-motion query and no to every other (setup.ts's stub). */
 function prefersReducedMotion(reduced: boolean): void {
-  jest.spyOn(window, 'matchMedia').mockImplementation((query: string) => ({
-    matches: reduced && query === REDUCED_MOTION_QUERY,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  }));
+  const stub = window.matchMedia;
+  jest.spyOn(window, 'matchMedia').mockImplementation((query: string) => ({ ...stub(query), matches: reduced && query === REDUCED_MOTION_QUERY }));
 }
 
 /** What a page of the app gets from antd's theme (jsdom runs no CSS transitions to look at). */
