@@ -280,13 +280,20 @@ export function* autoSaveSaga(): SagaIterator {
 export function* loadPickerPage(): SagaIterator {
   const picker: PickerState = yield select(selectPicker);
   if (!picker.type) return;
-  try {
-    const answer: ComponentListAnswer | null = yield call(builderApi.getComponentList, picker.type, { page: picker.page });
-    const items = Array.isArray(answer?.data) ? answer.data : [];
-    const total = typeof answer?.total === 'number' && answer.total > 0 ? answer.total : 0;
-    yield put(pickerLoaded({ page: picker.page, total, items }));
-  } catch {
-    yield put(pickerFailed());
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      const answer: ComponentListAnswer | null = yield call(builderApi.getComponentList, picker.type, { page: picker.page });
+      const items = Array.isArray(answer?.data) ? answer.data : [];
+      const total = typeof answer?.total === 'number' && answer.total > 0 ? answer.total : 0;
+      yield put(pickerLoaded({ page: picker.page, total, items }));
+      return;
+    } catch (error) {
+      // Asked once more when nothing came back (a dropped line, or the call timed out queued behind
+      // the gallery's pictures): an empty picker would tell the user there are no templates.
+      if (attempt === 1 && isNetworkFailure(error)) continue;
+      yield put(pickerFailed());
+      return;
+    }
   }
 }
 

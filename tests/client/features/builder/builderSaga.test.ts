@@ -350,6 +350,45 @@ describe('builder: picker', () => {
     expect(storeState.builder.picker).toMatchObject({ status: 'succeeded', total: 12, items });
   });
 
+  it('asks once more for a page when nothing came back, then shows it', async () => {
+    const { providers } = servicesOnly();
+    const items = [template('logo', 10)];
+    const state = openState(site(), { picker: { type: 'logo', status: 'loading', page: 2, total: 0, items: [], selectedId: null, applying: false } });
+    let calls = 0;
+    const flaky = dynamic(() => {
+      calls += 1;
+      if (calls === 1) throw networkError;
+      return { data: items, current_page: 2, per_page: 9, total: 41 };
+    });
+    const { storeState } = await expectSaga(loadPickerPage)
+      .withReducer(rootReducer, state)
+      .provide([providers, [matchers.call.fn(builderApi.getComponentList), flaky]])
+      .run();
+    expect(calls).toBe(2);
+    expect(storeState.builder.picker).toMatchObject({ status: 'succeeded', page: 2, total: 41, items });
+  });
+
+  it('shows an empty list when the second ask gets nothing too, or the server refuses, without asking again', async () => {
+    for (const [error, asks] of [
+      [networkError, 2],
+      [answerError(500, '服务器错误'), 1],
+    ] as const) {
+      const { providers } = servicesOnly();
+      const state = openState(site(), { picker: { type: 'logo', status: 'loading', page: 2, total: 0, items: [], selectedId: null, applying: false } });
+      let calls = 0;
+      const refusing = dynamic(() => {
+        calls += 1;
+        throw error;
+      });
+      const { storeState } = await expectSaga(loadPickerPage)
+        .withReducer(rootReducer, state)
+        .provide([providers, [matchers.call.fn(builderApi.getComponentList), refusing]])
+        .run();
+      expect(calls).toBe(asks);
+      expect(storeState.builder.picker).toMatchObject({ status: 'failed', total: 0, items: [] });
+    }
+  });
+
   it('OK without a choice says 请选择模版 and changes nothing', async () => {
     const { services, providers } = servicesOnly();
     const state = openState(site(), { picker: { type: 'head', status: 'succeeded', page: 1, total: 2, items: [template('head', 2)], selectedId: null, applying: false } });
