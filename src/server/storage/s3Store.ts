@@ -52,6 +52,9 @@ async function eachLimited<T>(items: readonly T[], work: (item: T) => Promise<un
 
 const isPage = (file: string): boolean => /\.html?(\.(br|gz))?$/.test(file);
 
+/** Files up to this size are read whole and uploaded from memory (retried on a dropped connection). */
+const BUFFERED_UPLOAD_MAX_BYTES = 8 * 1024 * 1024;
+
 export class S3FileStore implements FileStore {
   readonly kind = 's3';
   private readonly client: S3Client;
@@ -80,6 +83,10 @@ export class S3FileStore implements FileStore {
 
   async putFile(key: string, source: string): Promise<void> {
     const { size } = await fs.promises.stat(source);
+    // The SDK cannot send a stream twice, so a dropped connection fails a streamed upload at once
+    // (a site's preview failed so in the scale-out tests): a site's files go as buffers, which the
+    // SDK's retries send again; only large files (videos) are streamed.
+    if (size <= BUFFERED_UPLOAD_MAX_BYTES) return this.putBuffer(key, await fs.promises.readFile(source));
     await this.client.send(
       new PutObjectCommand({ Bucket: this.bucket, Key: this.objectOf(key), Body: fs.createReadStream(source), ContentLength: size, ContentType: contentTypeOf(key) }),
     );
