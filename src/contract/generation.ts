@@ -226,6 +226,8 @@ export const GenerationMessages = {
   previewImageDialog: '图片加载失败，请稍后重试',
   videoFailed: '视频加载失败，请检查网络或稍后重试',
   videoDialog: '视频加载失败，请稍后重试',
+  /** A gallery picture still being rendered: the server's 503, and what a card shows while it asks again. */
+  galleryPictureRendering: '图片生成中，请稍候',
   zipEmpty: '获取下载文件失败',
   downloadStarted: '文件开始下载',
   zipFileRefused: '只能打包本站生成的文件',

@@ -143,7 +143,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
   registerPhonePreviewRoute(app, services.phoneLinks);
 
   await registerBrandAssets(app, [BRAND_ASSETS_DIR, generatedBrandDir(config.dataDir)]);
-  await registerGenerationFiles(app, { files, catalog: services.catalog });
+  await registerGenerationFiles(app, { files, catalog: services.catalog, galleryWaitMs: options.generation?.galleryWaitMs });
   await registerMiniSiteFiles(app, { files, music: services.music, changesInPlace: (dir) => builder.repo.hasDir(dir) });
   await registerBuilderFiles(app);
   await registerPublishedFiles(app, files);

@@ -43,10 +43,10 @@ function chooseButton(page: Page, alt?: string): Locator {
 }
 
 /**
- * A test server renders the gallery's pictures when first asked for (no background prerender). A
- * gallery page asks for twelve at once, each held open until rendered, which takes all six of the
- * browser's connections to the server for half a minute. Asked for here first, they render while
- * the light pages are pictured. Answers when every one is there.
+ * A test server renders the gallery's pictures when first asked for (no background prerender), and
+ * answers 503 with Retry-After while one renders longer than its wait: a gallery page would show
+ * 图片生成中 in its cards for a while. Asked for here first (again while they render, as the
+ * cards do), they render while the light pages are pictured. Answers when every one is there.
  */
 async function warmGallery(): Promise<void> {
   const lists = await Promise.all(
@@ -55,7 +55,19 @@ async function warmGallery(): Promise<void> {
       return ((await answer.json()) as { data: { data: Array<{ thumbnail: string }> } }).data.data;
     }),
   );
-  await Promise.all(lists.flat().map(async (item) => (await fetch(url(item.thumbnail))).arrayBuffer()));
+  await Promise.all(lists.flat().map((item) => fetchRendered(url(item.thumbnail))));
+}
+
+/** GETs a gallery picture until it is there, waiting as each 503 asks; throws past a couple of minutes. */
+async function fetchRendered(pictureUrl: string): Promise<void> {
+  for (let tries = 0; tries < 60; tries += 1) {
+    const answer = await fetch(pictureUrl);
+    await answer.arrayBuffer();
+    if (answer.ok) return;
+    if (answer.status !== 503) throw new Error(`${pictureUrl} answered ${answer.status}`);
+    await new Promise((resolve) => setTimeout(resolve, Number(answer.headers.get('retry-after') ?? 2) * 1000));
+  }
+  throw new Error(`${pictureUrl} was still rendering after 60 tries`);
 }
 
 /** Lazy pictures loaded (a whole-page picture shows below the fold too), fonts ready. */

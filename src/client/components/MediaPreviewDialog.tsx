@@ -1,9 +1,9 @@
 import { Button, Modal } from 'antd';
-import { useState } from 'react';
 import { GenerationMessages } from '../../contract/generation';
 import { SITE_PHONE_PREVIEW } from '../../contract/miniSite';
 import { usePhoneLayout } from '../features/layout/usePhoneLayout';
 import { checkerboardStyle } from './checkerboard';
+import { useRetryingSource } from './useRetryingSource';
 
 export interface MediaPreview {
   /** A picture, a video, or a page: a tall picture of a whole web page, scrolled inside the dialog. */
@@ -44,21 +44,21 @@ const PHONE_PAGE_MODAL = {
 } as const;
 
 function Media({ preview, phone, onError }: { preview: MediaPreview; phone: boolean; onError: MediaPreviewDialogProps['onError'] }) {
-  const [failed, setFailed] = useState(false);
-  const fail = () => {
-    setFailed(true);
-    onError(preview.kind === 'video' ? 'video' : 'image');
-  };
-  if (failed) {
+  const shown = phone && preview.kind === 'page' ? (preview.phoneSrc ?? preview.src) : preview.src;
+  // A gallery preview not rendered yet is asked for again before the dialog says it failed.
+  const media = useRetryingSource(shown, () => onError(preview.kind === 'video' ? 'video' : 'image'));
+  const fail = media.onError;
+  if (media.waiting || media.failed) {
+    const failure = preview.kind === 'video' ? GenerationMessages.videoDialog : GenerationMessages.previewImageDialog;
     return (
-      <p role="alert" style={{ textAlign: 'center', padding: '48px 0', color: 'rgba(0, 0, 0, 0.45)', margin: 0 }}>
-        {preview.kind === 'video' ? GenerationMessages.videoDialog : GenerationMessages.previewImageDialog}
+      <p role={media.failed ? 'alert' : 'status'} style={{ textAlign: 'center', padding: '48px 0', color: 'rgba(0, 0, 0, 0.45)', margin: 0 }}>
+        {media.failed ? failure : GenerationMessages.galleryPictureRendering}
       </p>
     );
   }
   if (preview.kind === 'video') {
     // Muted, or browsers refuse to autoplay; playsInline keeps iOS from going full screen.
-    return <video src={preview.src} autoPlay muted loop playsInline onError={fail} style={{ ...mediaStyle, width: '100%', background: '#000' }} data-testid="preview-video" />;
+    return <video src={media.src} autoPlay muted loop playsInline onError={fail} style={{ ...mediaStyle, width: '100%', background: '#000' }} data-testid="preview-video" />;
   }
   if (preview.kind === 'page' && phone) {
     // The phone picture at the width a phone shows the page itself; the desktop one (a template
@@ -66,20 +66,20 @@ function Media({ preview, phone, onError }: { preview: MediaPreview; phone: bool
     const width = preview.phoneSrc ? SITE_PHONE_PREVIEW.cssWidth : '100%';
     return (
       <div style={{ height: '100%', overflowY: 'auto', overscrollBehavior: 'contain', borderBlock: '1px solid #f0f0f0' }} data-testid="page-preview-scroll">
-        <img src={preview.phoneSrc ?? preview.src} alt={`${preview.title} 预览图`} onError={fail} style={{ display: 'block', width, maxWidth: '100%', margin: '0 auto' }} />
+        <img src={media.src} alt={`${preview.title} 预览图`} onError={fail} style={{ display: 'block', width, maxWidth: '100%', margin: '0 auto' }} />
       </div>
     );
   }
   if (preview.kind === 'page') {
     return (
       <div style={{ maxHeight: '75vh', overflowY: 'auto', borderRadius: 8, border: '1px solid #f0f0f0' }} data-testid="page-preview-scroll">
-        <img src={preview.src} alt={`${preview.title} 预览图`} onError={fail} style={{ display: 'block', width: '100%' }} />
+        <img src={media.src} alt={`${preview.title} 预览图`} onError={fail} style={{ display: 'block', width: '100%' }} />
       </div>
     );
   }
   return (
     <div style={{ ...checkerboardStyle, padding: 16, borderRadius: 8 }}>
-      <img src={preview.src} alt={`${preview.title} 预览图`} onError={fail} style={mediaStyle} />
+      <img src={media.src} alt={`${preview.title} 预览图`} onError={fail} style={mediaStyle} />
     </div>
   );
 }

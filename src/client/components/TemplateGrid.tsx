@@ -2,6 +2,7 @@ import { CheckOutlined, EyeOutlined, InboxOutlined } from '@ant-design/icons';
 import { TEMPLATE_PAGE_SIZE } from '../../contract/generation';
 import LightButton from './LightButton';
 import Pager from './Pager';
+import RetryingImage from './RetryingImage';
 import './templateGrid.css';
 
 export interface GridTemplate {
@@ -87,7 +88,7 @@ export default function TemplateGrid<T extends GridTemplate>({
               style={{ borderColor: chosen ? '#1677ff' : undefined, boxShadow: chosen ? '0 0 0 2px rgba(22, 119, 255, 0.2)' : undefined }}
             >
               <div style={{ ...coverBox, paddingTop: `${coverRatio * 100}%` }} onClick={() => onPreview(template)}>
-                <img
+                <RetryingImage
                   src={template.thumbnail}
                   alt={template.name}
                   loading="lazy"

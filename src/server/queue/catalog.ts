@@ -114,21 +114,31 @@ export class Catalog {
   }
 
   /**
-   * Makes sure the picture a URL path names exists, rendering it now if needed (one render per
-   * style however many ask). Answers false for a path that is not a current gallery picture, or
-   * when its render failed: the static handler then answers 404.
+   * What a request for a URL path finds: a current gallery picture ('ready'), nothing to serve
+   * ('absent': not a gallery picture, or its render failed lately), or a picture still being
+   * rendered after `waitMs` ('rendering'). A missing picture is rendered now (one render per style
+   * however many ask), and goes on rendering when the wait is over: the wait is capped because a
+   * browser opens only six connections to a host, and pictures held open for a whole render would
+   * keep the page's API calls waiting behind them.
    */
-  async ensureForPath(urlPath: string): Promise<boolean> {
+  async pictureWithin(urlPath: string, waitMs: number): Promise<'ready' | 'absent' | 'rendering'> {
     const spec = this.specOfPath(urlPath);
-    if (!spec) return false;
-    if (await this.isComplete(spec)) return true;
+    if (!spec) return 'absent';
+    if (await this.isComplete(spec)) return 'ready';
     const failed = this.failedAt.get(taskKey(spec));
-    if (failed !== undefined && this.options.now() - failed < FAILURE_BACKOFF_MS) return false;
+    if (failed !== undefined && this.options.now() - failed < FAILURE_BACKOFF_MS) return 'absent';
+    const rendered = this.ensure(spec, 'demand').then(
+      () => 'ready' as const,
+      () => 'absent' as const,
+    );
+    let timer: NodeJS.Timeout | undefined;
+    const waited = new Promise<'rendering'>((resolve) => {
+      timer = setTimeout(() => resolve('rendering'), waitMs);
+    });
     try {
-      await this.ensure(spec, 'demand');
-      return true;
-    } catch {
-      return false;
+      return await Promise.race([rendered, waited]);
+    } finally {
+      clearTimeout(timer);
     }
   }
 

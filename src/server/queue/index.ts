@@ -22,6 +22,8 @@ export interface GenerationOverrides {
   queue?: Partial<Pick<EmbeddedQueueOptions, 'timeoutsMs' | 'leaseMs' | 'abortGraceMs' | 'maxAttempts' | 'maxInterruptions' | 'sweepIntervalMs' | 'seeds' | 'quickWaitMs'>>;
   /** How long a logo's zip waits for its brand kit (KIT_WAIT_MS). */
   kitWaitMs?: number;
+  /** How long a request for a gallery picture waits for its render before a 503 (GALLERY_WAIT_MS). */
+  galleryWaitMs?: number;
 }
 
 export interface QueueInputs {

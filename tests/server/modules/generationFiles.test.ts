@@ -94,6 +94,26 @@ describe('the gallery pictures', () => {
     expect(t.runner.renders).toHaveLength(1);
   });
 
+  it('answer 503 with Retry-After, kept nowhere, while a render outlasts the wait, and the render goes on', async () => {
+    // A browser holds six connections to a host: pictures waiting out whole renders would starve the page's API calls.
+    t = await buildGenerationApp({ runner: new FakeRunner('manual'), galleryWaitMs: 50 });
+    const url = `/generated/catalog/${RENDERER_VERSION}/banner-5-thumbnail.jpg`;
+    const early = await t.app.inject({ method: 'GET', url });
+    expect(early.statusCode).toBe(503);
+    expect(early.headers['retry-after']).toBe('2');
+    expect(early.headers['cache-control']).toBe('no-store');
+    expect(early.body).toBe(GenerationMessages.galleryPictureRendering);
+    // Asking again while it renders starts no second render.
+    expect((await t.app.inject({ method: 'GET', url: `${url}?retry=1` })).statusCode).toBe(503);
+    expect(t.runner.renders).toHaveLength(1);
+    t.runner.renders[0].finish();
+    await settle();
+    const later = await t.app.inject({ method: 'GET', url: `${url}?retry=2` });
+    expect(later.statusCode).toBe(200);
+    expect(later.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(t.runner.renders).toHaveLength(1);
+  });
+
   it('a banner preview is a video, a poster and a thumbnail', async () => {
     t = await buildGenerationApp();
     const video = await t.app.inject({ method: 'GET', url: `/generated/catalog/${RENDERER_VERSION}/banner-3-preview.mp4` });

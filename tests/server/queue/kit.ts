@@ -116,6 +116,7 @@ export interface GenerationAppOptions {
   /** Leave the folder in place on close, for a restart. */
   keepDataDir?: boolean;
   kitWaitMs?: number;
+  galleryWaitMs?: number;
 }
 
 /**
@@ -131,8 +132,8 @@ export const TEST_SEEDS: RenderSeeds = {
 
 /** The app with a fake renderer, short time limits, TEST_SEEDS and a clock the test moves. */
 export async function buildGenerationApp(options: GenerationAppOptions = {}): Promise<GenerationTestApp> {
-  const { queue, runner = new FakeRunner(), env, dataDir, clock, keepDataDir, kitWaitMs } = options;
-  const testApp = await buildTestApp({ env, dataDir, clock, keepDataDir, generation: { runner, kitWaitMs, queue: { abortGraceMs: 50, sweepIntervalMs: 60_000, seeds: TEST_SEEDS, ...queue } } });
+  const { queue, runner = new FakeRunner(), env, dataDir, clock, keepDataDir, kitWaitMs, galleryWaitMs } = options;
+  const testApp = await buildTestApp({ env, dataDir, clock, keepDataDir, generation: { runner, kitWaitMs, galleryWaitMs, queue: { abortGraceMs: 50, sweepIntervalMs: 60_000, seeds: TEST_SEEDS, ...queue } } });
   return { ...testApp, runner };
 }
 

@@ -2,6 +2,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fs from 'node:fs';
 import path from 'node:path';
+import { GenerationMessages } from '../../../contract/generation';
 import type { Catalog } from '../../queue/catalog';
 import { cacheFor, serveStored } from '../../http/storedRoutes';
 import { sendStored } from '../../http/storedFiles';
@@ -20,6 +21,15 @@ export function attachmentHeader(fileName: string): string {
 }
 
 const ZIP_KEY = /^[0-9a-f]{32}$/;
+
+/**
+ * How long a request for a gallery picture not rendered yet waits for it before it is answered 503
+ * (catalog.ts pictureWithin): a logo's pictures are usually done by then, a banner's preview video
+ * not always.
+ */
+export const GALLERY_WAIT_MS = 3000;
+/** What a 503 for a picture being rendered tells the browser to wait before it asks again. */
+const GALLERY_RETRY_AFTER_SECONDS = 2;
 
 /**
  * GET /zips/<key>/<name>.zip: the one zip in the key's folder. The key (128 random bits) finds it;
@@ -59,8 +69,8 @@ async function registerZipDownloads(app: FastifyInstance, root: string, files: D
  * content for good (job identity and renderer version are in the path), so browsers keep them a
  * year; nosniff comes with the security headers every answer carries.
  */
-export async function registerGenerationFiles(app: FastifyInstance, options: { files: DataFiles; catalog: Catalog }): Promise<void> {
-  const { files, catalog } = options;
+export async function registerGenerationFiles(app: FastifyInstance, options: { files: DataFiles; catalog: Catalog; galleryWaitMs?: number }): Promise<void> {
+  const { files, catalog, galleryWaitMs = GALLERY_WAIT_MS } = options;
   const { dataDir } = files;
   for (const dir of [generatedDir(dataDir), catalogRoot(dataDir), zipsDir(dataDir)]) fs.mkdirSync(dir, { recursive: true });
   const forever = { decorateReply: false, index: false, maxAge: '365d', immutable: true, allowedPath: noLinksOut() } as const;
@@ -71,8 +81,15 @@ export async function registerGenerationFiles(app: FastifyInstance, options: { f
 
   // Its own context, so that the on-demand hook runs for gallery URLs only.
   await app.register(async (scope) => {
-    scope.addHook('onRequest', async (request) => {
-      await catalog.ensureForPath(request.url.split('?')[0]);
+    scope.addHook('onRequest', async (request, reply) => {
+      if ((await catalog.pictureWithin(request.url.split('?')[0], galleryWaitMs)) !== 'rendering') return;
+      // Come back soon, and keep nothing: the picture is a moment away (the SPA's pictures ask again).
+      return reply
+        .code(503)
+        .header('retry-after', String(GALLERY_RETRY_AFTER_SECONDS))
+        .header('cache-control', 'no-store')
+        .type('text/plain; charset=utf-8')
+        .send(GenerationMessages.galleryPictureRendering);
     });
     if (files.shared) serveStored(scope, files, { urlPrefix: CATALOG_URL_PREFIX, keyPrefix: 'catalog', cacheControl: year });
     else await scope.register(fastifyStatic, { ...forever, root: catalogRoot(dataDir), prefix: CATALOG_URL_PREFIX });

@@ -1,6 +1,8 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import type { RootState } from '../../../../src/client/app/rootReducer';
 import { catalogPageRequested, templatePreviewFailed } from '../../../../src/client/features/catalog/catalogSlice';
+import { PICTURE_RETRY_DELAYS_MS } from '../../../../src/client/components/useRetryingSource';
+import { failEveryTry } from '../../retryingMedia';
 import BannerSelectPage from '../../../../src/client/features/banner/pages/BannerSelectPage';
 import { GenerationMessages } from '../../../../src/contract/generation';
 import { renderWithProviders } from '../../renderWithProviders';
@@ -58,7 +60,20 @@ describe('BannerSelectPage', () => {
     expect(video.muted).toBe(true);
     expect(video.loop).toBe(true);
     expect(video).toHaveAttribute('playsinline');
-    fireEvent.error(video);
+    // A preview not rendered yet is asked for again; the dialog says it failed only after the last try.
+    jest.useFakeTimers();
+    try {
+      fireEvent.error(video);
+      expect(screen.getByRole('status')).toHaveTextContent(GenerationMessages.galleryPictureRendering);
+      expect(store.dispatch).not.toHaveBeenCalledWith(templatePreviewFailed({ media: 'video' }));
+      act(() => {
+        jest.advanceTimersByTime(PICTURE_RETRY_DELAYS_MS[0]);
+      });
+      expect(screen.getByTestId('preview-video')).toHaveAttribute('src', `${bannerTemplate.preview_video}?retry=1`);
+      failEveryTry(() => screen.queryByTestId('preview-video'));
+    } finally {
+      jest.useRealTimers();
+    }
     expect(screen.getByText(GenerationMessages.videoDialog)).toBeInTheDocument();
     expect(store.dispatch).toHaveBeenCalledWith(templatePreviewFailed({ media: 'video' }));
   });

@@ -350,21 +350,17 @@ describe('builder: picker', () => {
     expect(storeState.builder.picker).toMatchObject({ status: 'succeeded', total: 12, items });
   });
 
+  const loadingPage2 = { picker: { type: 'logo' as const, status: 'loading' as const, page: 2, total: 0, items: [], selectedId: null, applying: false } };
+
   it('asks once more for a page when nothing came back, then shows it', async () => {
     const { providers } = servicesOnly();
     const items = [template('logo', 10)];
-    const state = openState(site(), { picker: { type: 'logo', status: 'loading', page: 2, total: 0, items: [], selectedId: null, applying: false } });
-    let calls = 0;
-    const flaky = dynamic(() => {
-      calls += 1;
-      if (calls === 1) throw networkError;
-      return { data: items, current_page: 2, per_page: 9, total: 41 };
-    });
+    const lists = sequence<unknown>(networkError, { data: items, current_page: 2, per_page: 9, total: 41 });
     const { storeState } = await expectSaga(loadPickerPage)
-      .withReducer(rootReducer, state)
-      .provide([providers, [matchers.call.fn(builderApi.getComponentList), flaky]])
+      .withReducer(rootReducer, openState(site(), loadingPage2))
+      .provide([providers, answer(builderApi.getComponentList, lists.provider)])
       .run();
-    expect(calls).toBe(2);
+    expect(lists.calls).toHaveLength(2);
     expect(storeState.builder.picker).toMatchObject({ status: 'succeeded', page: 2, total: 41, items });
   });
 
@@ -374,17 +370,12 @@ describe('builder: picker', () => {
       [answerError(500, '服务器错误'), 1],
     ] as const) {
       const { providers } = servicesOnly();
-      const state = openState(site(), { picker: { type: 'logo', status: 'loading', page: 2, total: 0, items: [], selectedId: null, applying: false } });
-      let calls = 0;
-      const refusing = dynamic(() => {
-        calls += 1;
-        throw error;
-      });
+      const lists = sequence(error);
       const { storeState } = await expectSaga(loadPickerPage)
-        .withReducer(rootReducer, state)
-        .provide([providers, [matchers.call.fn(builderApi.getComponentList), refusing]])
+        .withReducer(rootReducer, openState(site(), loadingPage2))
+        .provide([providers, answer(builderApi.getComponentList, lists.provider)])
         .run();
-      expect(calls).toBe(asks);
+      expect(lists.calls).toHaveLength(asks);
       expect(storeState.builder.picker).toMatchObject({ status: 'failed', total: 0, items: [] });
     }
   });
@@ -580,16 +571,10 @@ describe('builder: banner generation', () => {
 
   it('an error answer while polling: its message, the dialog closes, nothing is applied', async () => {
     const world = fakeWorld({ location: onBuilder });
-    const polls = sequence<unknown>(status());
-    let count = 0;
-    const provider = dynamic(() => {
-      count += 1;
-      if (count === 2) throw answerError(500, '渲染失败');
-      return polls.calls.push([]) && status();
-    });
+    const polls = sequence<unknown>(status(), answerError(500, '渲染失败'));
     const { storeState } = await expectSaga(runBanner)
       .withReducer(rootReducer, openState())
-      .provide([world.providers, answer(builderApi.generateBanner, generated()), answer(builderApi.getBannerStatus, provider)])
+      .provide([world.providers, answer(builderApi.generateBanner, generated()), answer(builderApi.getBannerStatus, polls.provider)])
       .put(bannerClosed())
       .not.call.fn(builderApi.setBannerPreview)
       .run();

@@ -45,12 +45,17 @@ export function polled(answer: Partial<LogoPollingAnswer>): LogoPollingAnswer {
   return { expired: false, errorMsg: '', waitCount: 0, isCreate: false, logoUrl: '', bannerUrl: '', expectedSeconds: 2, ...answer };
 }
 
-/** A provider that answers with each value in turn (the last one again after that), counting the calls. */
+/**
+ * A provider that answers with each value in turn (the last one again after that), counting the
+ * calls; an answer that is an Error is thrown, as a failed call throws it.
+ */
 export function sequence<T>(...answers: T[]) {
   const calls: unknown[][] = [];
   const provider = dynamic(({ args }: { args: unknown[] }) => {
     calls.push(args);
-    return answers[Math.min(calls.length - 1, answers.length - 1)];
+    const answer = answers[Math.min(calls.length - 1, answers.length - 1)];
+    if (answer instanceof Error) throw answer;
+    return answer;
   });
   return { provider, calls };
 }

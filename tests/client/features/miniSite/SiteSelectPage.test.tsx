@@ -10,6 +10,7 @@ import { GenerationMessages } from '../../../../src/contract/generation';
 import { MiniSiteMessages } from '../../../../src/contract/miniSite';
 import { renderWithProviders } from '../../renderWithProviders';
 import { fastUser } from '../auth/fastTesting';
+import { failEveryTry } from '../../retryingMedia';
 import { logoTemplate } from '../generation/generationHarness';
 import { categories, otherSite, site, siteTemplate } from './miniSiteHarness';
 
@@ -181,10 +182,16 @@ describe('SiteSelectPage', () => {
     expect(picture).toHaveStyle({ width: '100%' });
   });
 
-  it('says so when the preview picture does not load', async () => {
+  it('says so when the preview picture does not load after its last try', async () => {
     const { store } = renderPage();
     fireEvent.click(cardButton(site.name, 0));
-    fireEvent.error(await screen.findByAltText(`${site.name} 预览图`));
+    await screen.findByAltText(`${site.name} 预览图`);
+    jest.useFakeTimers();
+    try {
+      failEveryTry(() => screen.queryByAltText(`${site.name} 预览图`));
+    } finally {
+      jest.useRealTimers();
+    }
     expect(await screen.findByText(GenerationMessages.previewImageDialog)).toBeInTheDocument();
     expect(store.dispatch).toHaveBeenCalledWith(templatePreviewFailed({ media: 'image' }));
   });

@@ -3,6 +3,7 @@ import { Empty, Modal, Spin, Tag } from 'antd';
 import { COMPONENT_TYPE_LABELS, componentPageSize, type ComponentTemplate } from '../../../../contract/builder';
 import { safeLinkHref } from '../../../../contract/links';
 import Pager from '../../../components/Pager';
+import RetryingImage from '../../../components/RetryingImage';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { selectBuilderSite, selectPicker } from '../builderSelectors';
 import { pickerClosed, pickerConfirmed, pickerPageRequested, pickerSelected } from '../builderSlice';
@@ -29,7 +30,7 @@ function Card({ template, current, selected, onSelect }: { template: ComponentTe
         boxShadow: selected ? '0 0 0 3px rgba(22, 119, 255, 0.15)' : 'none',
       }}
     >
-      <div style={{ aspectRatio: '16 / 9', background: '#f5f5f5' }}>{src ? <img src={src} alt="" loading="lazy" style={{ display: 'block', width: '100%', height: '100%', objectFit: 'cover' }} /> : null}</div>
+      <div style={{ position: 'relative', aspectRatio: '16 / 9', background: '#f5f5f5' }}>{src ? <RetryingImage src={src} alt="" loading="lazy" style={{ display: 'block', width: '100%', height: '100%', objectFit: 'cover' }} /> : null}</div>
       <div style={{ padding: '6px 10px', fontSize: 13, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{template.name}</div>
       {current ? (
         <Tag color="blue" style={{ position: 'absolute', top: 6, left: 6, margin: 0 }}>

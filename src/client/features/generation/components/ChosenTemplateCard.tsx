@@ -1,6 +1,7 @@
 import { EyeOutlined, SwapOutlined } from '@ant-design/icons';
 import { Button, Card, Empty } from 'antd';
 import { checkerboardStyle } from '../../../components/checkerboard';
+import RetryingImage from '../../../components/RetryingImage';
 
 interface ChosenTemplateCardProps {
   /** What the card is about, e.g. 'LOGO模版'. */
@@ -43,8 +44,8 @@ export default function ChosenTemplateCard({ title, template, backdrop, reselect
         </Button>,
       ]}
     >
-      <div style={{ ...(backdrop === 'checkerboard' ? checkerboardStyle : { background: '#000' }), borderRadius: 6, overflow: 'hidden', display: 'flex', justifyContent: 'center', alignItems: 'center', minHeight: 160 }}>
-        <img src={template.image} alt={`${title}：${template.name}`} style={{ display: 'block', maxWidth: '100%', maxHeight: 280, objectFit: 'contain' }} />
+      <div style={{ ...(backdrop === 'checkerboard' ? checkerboardStyle : { background: '#000' }), position: 'relative', borderRadius: 6, overflow: 'hidden', display: 'flex', justifyContent: 'center', alignItems: 'center', minHeight: 160 }}>
+        <RetryingImage src={template.image} alt={`${title}：${template.name}`} style={{ display: 'block', maxWidth: '100%', maxHeight: 280, objectFit: 'contain' }} />
       </div>
     </Card>
   );
