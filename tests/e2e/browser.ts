@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { chromium, type Browser, type Download, type Locator, type Page } from 'playwright-core';
+import { chromium, type Browser, type Download, type Locator, type Page, type Response } from 'playwright-core';
 import { readEnvironment } from './environment';
 
 /** Chromium as DESIGN.md section 9 starts it: headless, no sandbox (root), no background traffic. */
@@ -14,6 +14,19 @@ export async function launchBrowser(): Promise<Browser> {
 }
 
 /**
+ * A gallery picture still being rendered: the server answers 503 with Retry-After, and the SPA's
+ * picture asks again (RetryingImage). Not an error; any other answer of 500 and up is.
+ */
+export function isServerError(response: Response): boolean {
+  if (response.status() < 500) return false;
+  const rendering = response.status() === 503 && new URL(response.url()).pathname.startsWith('/generated/catalog/') && response.headers()['retry-after'] !== undefined;
+  return !rendering;
+}
+
+/** Chromium's console line for a 503 names no URL: the gallery's 503s are told apart by isServerError instead. */
+export const isGalleryRetryNotice = (text: string): boolean => text.includes('the server responded with a status of 503');
+
+/**
  * A page that fails the test on any uncaught page error and collects failed same-origin requests.
  * Its system asks for reduced motion, so the app's dialogs, popovers and pagers appear at once: a
  * click that lands while one still moves in is lost on a busy machine (the suite failed so, on a
@@ -25,7 +38,7 @@ export async function openPage(browser: Browser, viewport = { width: 1366, heigh
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
   page.on('response', (response) => {
-    if (response.status() >= 500) errors.push(`HTTP ${response.status()} ${response.url()}`);
+    if (isServerError(response)) errors.push(`HTTP ${response.status()} ${response.url()}`);
   });
   watchApi(page);
   return { page, errors };

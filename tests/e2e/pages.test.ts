@@ -11,7 +11,8 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { repoRoot } from '../../config/paths';
 import { logInWithPassword, registerThroughTheForm, url } from './accounts';
-import { describeInBrowser, explained, launchBrowser, watchApi } from './browser';
+import { GenerationMessages } from '../../src/contract/generation';
+import { describeInBrowser, explained, isGalleryRetryNotice, isServerError, launchBrowser, watchApi } from './browser';
 
 // Generating renders one banner video (the second size and the other flows reuse it): about a minute on two busy cores.
 jest.setTimeout(240_000);
@@ -70,8 +71,22 @@ async function fetchRendered(pictureUrl: string): Promise<void> {
   throw new Error(`${pictureUrl} was still rendering after 60 tries`);
 }
 
-/** Lazy pictures loaded (a whole-page picture shows below the fold too), fonts ready. */
+/**
+ * Lazy pictures loaded (a whole-page picture shows below the fold too), fonts ready; gallery
+ * pictures still being rendered, which ask again (RetryingImage), loaded once they came, or
+ * pictured as they are after a minute.
+ */
 async function settle(page: Page): Promise<void> {
+  await picturesLoaded(page);
+  const rendering = await page.evaluate((note) => document.body.innerText.includes(note), GenerationMessages.galleryPictureRendering);
+  if (!rendering) return;
+  // A new try's picture is loading (not complete) from the moment its note goes.
+  await page
+    .waitForFunction((note) => !document.body.innerText.includes(note) && Array.from(document.images).every((image) => image.complete), GenerationMessages.galleryPictureRendering, { timeout: 60_000 })
+    .catch(() => undefined);
+}
+
+async function picturesLoaded(page: Page): Promise<void> {
   await page.evaluate(async () => {
     const images = Array.from(document.images);
     for (const image of images) image.loading = 'eager';
@@ -102,11 +117,11 @@ class Visit {
     readonly size: Size,
   ) {
     page.on('console', (message) => {
-      if (message.type() === 'error') this.errors.push(`console: ${message.text()}`);
+      if (message.type() === 'error' && !isGalleryRetryNotice(message.text())) this.errors.push(`console: ${message.text()}`);
     });
     page.on('pageerror', (error) => this.errors.push(`pageerror: ${error.message}`));
     page.on('response', (response) => {
-      if (response.status() >= 500) this.errors.push(`HTTP ${response.status()} ${response.url()}`);
+      if (isServerError(response)) this.errors.push(`HTTP ${response.status()} ${response.url()}`);
     });
     watchApi(page);
   }
