@@ -6,11 +6,13 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
+import net from 'node:net';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { StorageUnavailable, connectDataFiles } from '../../../src/server/storage';
 import { StorageKeyError, downloadFile } from '../../../src/server/storage/types';
-import { describeEachStore } from './testStores';
+import { S3FileStore } from '../../../src/server/storage/s3Store';
+import { describeEachStore, s3Endpoint, testS3Settings } from './testStores';
 
 jest.setTimeout(30_000);
 
@@ -130,6 +132,52 @@ describeEachStore('file store', (store) => {
   it.each(['../secret.key', 'generated/..', 'generated/./x', 'a\u0000b', 'generated/../../etc/passwd', '/etc/passwd', 'generated//logo.png', 'generated/.hidden', 'generated\\..\\x', ''])('refuses the key %j', async (key) => {
     await expect(store().head(key)).rejects.toBeInstanceOf(StorageKeyError);
     await expect(store().putBuffer(key, Buffer.from('x'))).rejects.toBeInstanceOf(StorageKeyError);
+  });
+});
+
+/**
+ * A TCP proxy to `target` that resets the connection of the first `drops` PUT requests as their
+ * headers arrive: a connection lost in the middle of an upload.
+ */
+async function droppingProxy(target: URL, drops: number): Promise<{ url: string; resets: () => number; close: () => void }> {
+  let resets = 0;
+  const server = net.createServer((client) => {
+    const upstream = net.connect(Number(target.port), target.hostname);
+    client.on('data', (chunk: Buffer) => {
+      if (resets < drops && chunk.subarray(0, 4).toString('latin1') === 'PUT ') {
+        resets += 1;
+        upstream.destroy();
+        client.resetAndDestroy();
+        return;
+      }
+      upstream.write(chunk);
+    });
+    upstream.pipe(client);
+    client.on('error', () => upstream.destroy());
+    upstream.on('error', () => client.destroy());
+    client.on('close', () => upstream.destroy());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  return { url: `http://127.0.0.1:${port}`, resets: () => resets, close: () => server.close() };
+}
+
+(s3Endpoint() || process.env.WPG_REQUIRE_TEST_SERVERS ? describe : describe.skip)('an upload to S3 whose connection drops', () => {
+  it('is sent again, whole: a site published over a flaky network keeps every file', async () => {
+    const settings = testS3Settings();
+    const proxy = await droppingProxy(new URL(settings.endpoint), 1);
+    const store = new S3FileStore({ ...settings, endpoint: proxy.url });
+    try {
+      const { file, data } = localFile('site/index.html', 300_000);
+      await store.putFile('generated/site-1/index.html', file);
+      expect(proxy.resets()).toBe(1);
+      const read = await store.read('generated/site-1/index.html');
+      expect(read && (await bytesOf(read.body)).equals(data)).toBe(true);
+    } finally {
+      await store.deletePrefix('');
+      store.close();
+      proxy.close();
+    }
   });
 });
 
