@@ -16,3 +16,13 @@ export function failEveryTry(find: () => HTMLElement | null): void {
     });
   }
 }
+
+/** failEveryTry on jest's fake timers, turned on for it and off after. */
+export function failEveryTryOnFakeTimers(find: () => HTMLElement | null): void {
+  jest.useFakeTimers();
+  try {
+    failEveryTry(find);
+  } finally {
+    jest.useRealTimers();
+  }
+}

@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import type { FastifyBaseLogger, FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -60,8 +60,10 @@ export interface TestAppOptions extends Omit<BuildOptions, 'now' | 'logger'> {
  * that makes a site would pay again. Ended after the file's last test.
  */
 let siteRenderThread: SiteRenderThread | null = null;
-function sharedSiteRenderThread(log: FastifyBaseLogger): SiteRenderThread {
-  siteRenderThread ??= new SiteRenderThread(log);
+function sharedSiteRenderThread(): SiteRenderThread {
+  // Its own log, to the test run's output: it outlives the app that first used it, whose log lines
+  // a later test would never read.
+  siteRenderThread ??= new SiteRenderThread({ error: (details: unknown, message?: string) => console.error(message, details) });
   return siteRenderThread;
 }
 // Scripts outside jest (the benches) import these helpers too.
@@ -93,8 +95,8 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   });
   const app = await buildApp(config, {
     ...buildOptions,
-    miniSite: buildOptions.miniSite ?? { render: (input, outDir) => sharedSiteRenderThread(app.log).render(input, outDir) },
-    builder: buildOptions.builder ?? { render: (input, outDir) => sharedSiteRenderThread(app.log).renderBuilt(input, outDir) },
+    miniSite: buildOptions.miniSite ?? { render: (input, outDir) => sharedSiteRenderThread().render(input, outDir) },
+    builder: buildOptions.builder ?? { render: (input, outDir) => sharedSiteRenderThread().renderBuilt(input, outDir) },
     now: clock.now,
     logger: { level: 'info', stream },
   });

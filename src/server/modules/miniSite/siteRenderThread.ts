@@ -33,7 +33,7 @@ export class SiteRenderThread {
   private nextId = 1;
   private closed = false;
 
-  constructor(private readonly log: FastifyBaseLogger) {}
+  constructor(private readonly log: Pick<FastifyBaseLogger, 'error'>) {}
 
   /** Bound, so that it can be handed around as a plain SiteRenderer function. */
   readonly render = (input: SiteRenderInput, outDir: string): Promise<SiteRenderResult> => this.run({ kind: 'miniSite', input }, outDir);

@@ -2,7 +2,7 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import { useLocation } from 'react-router-dom';
 import type { RootState } from '../../../../src/client/app/rootReducer';
 import { catalogPageFailed, catalogPageRequested, templatePreviewFailed } from '../../../../src/client/features/catalog/catalogSlice';
-import { failEveryTry } from '../../retryingMedia';
+import { failEveryTryOnFakeTimers } from '../../retryingMedia';
 import LogoSelectPage from '../../../../src/client/features/logo/pages/LogoSelectPage';
 import { GenerationMessages } from '../../../../src/contract/generation';
 import { renderWithProviders } from '../../renderWithProviders';
@@ -90,12 +90,7 @@ describe('LogoSelectPage', () => {
     const { store } = renderPage('/logo/selectPage?module=tl');
     fireEvent.click(screen.getAllByText(/^预\s*览$/)[0]);
     await screen.findByAltText(`${logoTemplate.name} 预览图`);
-    jest.useFakeTimers();
-    try {
-      failEveryTry(() => screen.queryByAltText(`${logoTemplate.name} 预览图`));
-    } finally {
-      jest.useRealTimers();
-    }
+    failEveryTryOnFakeTimers(() => screen.queryByAltText(`${logoTemplate.name} 预览图`));
     expect(await screen.findByText(GenerationMessages.previewImageDialog)).toBeInTheDocument();
     expect(store.dispatch).toHaveBeenCalledWith(templatePreviewFailed({ media: 'image' }));
   });

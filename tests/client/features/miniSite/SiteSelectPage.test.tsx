@@ -10,7 +10,7 @@ import { GenerationMessages } from '../../../../src/contract/generation';
 import { MiniSiteMessages } from '../../../../src/contract/miniSite';
 import { renderWithProviders } from '../../renderWithProviders';
 import { fastUser } from '../auth/fastTesting';
-import { failEveryTry } from '../../retryingMedia';
+import { failEveryTryOnFakeTimers } from '../../retryingMedia';
 import { logoTemplate } from '../generation/generationHarness';
 import { categories, otherSite, site, siteTemplate } from './miniSiteHarness';
 
@@ -186,12 +186,7 @@ describe('SiteSelectPage', () => {
     const { store } = renderPage();
     fireEvent.click(cardButton(site.name, 0));
     await screen.findByAltText(`${site.name} 预览图`);
-    jest.useFakeTimers();
-    try {
-      failEveryTry(() => screen.queryByAltText(`${site.name} 预览图`));
-    } finally {
-      jest.useRealTimers();
-    }
+    failEveryTryOnFakeTimers(() => screen.queryByAltText(`${site.name} 预览图`));
     expect(await screen.findByText(GenerationMessages.previewImageDialog)).toBeInTheDocument();
     expect(store.dispatch).toHaveBeenCalledWith(templatePreviewFailed({ media: 'image' }));
   });
