@@ -7,6 +7,7 @@ import { BANNER_STYLES, LOGO_STYLES, bannerStyleById, logoStyleById } from '../r
 import { CATALOG_MUSIC_FOLDER, CATALOG_URL_PREFIX, catalogRoot } from './paths';
 import type { RenderQueue } from './renderQueue';
 import { withLock, type SharedState } from '../sharedState/types';
+import { within } from '../within';
 import type { DataFiles } from '../storage/dataFiles';
 import { JOB_FILES, RENDERER_VERSION, type CatalogJobSpec } from '../render/jobSpec';
 
@@ -131,15 +132,7 @@ export class Catalog {
       () => 'ready' as const,
       () => 'absent' as const,
     );
-    let timer: NodeJS.Timeout | undefined;
-    const waited = new Promise<'rendering'>((resolve) => {
-      timer = setTimeout(() => resolve('rendering'), waitMs);
-    });
-    try {
-      return await Promise.race([rendered, waited]);
-    } finally {
-      clearTimeout(timer);
-    }
+    return within(rendered, waitMs, 'rendering' as const);
   }
 
   /** The gallery task of a URL path under /generated/catalog/, or null. */

@@ -6,6 +6,7 @@ import type { FinishedJob, GalleryPriority, RenderQueue } from '../../queue/rend
 import { JOB_FILES, type SideJobSpec, type UserJobKind } from '../../render/jobSpec';
 import type { DataFiles } from '../../storage/dataFiles';
 import { publishFolder } from '../miniSite/siteFolder';
+import { within } from '../../within';
 
 /** What a kind of finished job gets after its result, where it is kept beside the job's files, and its side render. */
 interface ExtraKind {
@@ -106,18 +107,14 @@ export class ResultExtras {
    * null: the caller goes on without them (a late render still lands for the next asker). Never throws.
    */
   async readyWithin(job: FinishedJob, waitMs: number): Promise<string | null> {
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), waitMs)));
     try {
-      const dir = await Promise.race([this.folderOf(job, 'demand'), late]);
+      const dir = await within(this.folderOf(job, 'demand'), waitMs, 'late' as const);
       if (dir !== 'late') return dir;
       this.deps.log.warn({ jobId: job.id }, 'result extras not ready in time; going on without them');
       return null;
     } catch (error) {
       this.deps.log.error({ err: error, jobId: job.id }, 'result extras failed; going on without them');
       return null;
-    } finally {
-      clearTimeout(timer);
     }
   }
 
