@@ -47,7 +47,6 @@ function Media({ preview, phone, onError }: { preview: MediaPreview; phone: bool
   const shown = phone && preview.kind === 'page' ? (preview.phoneSrc ?? preview.src) : preview.src;
   // A gallery preview not rendered yet is asked for again before the dialog says it failed.
   const media = useRetryingSource(shown, () => onError(preview.kind === 'video' ? 'video' : 'image'));
-  const fail = media.onError;
   if (media.waiting || media.failed) {
     const failure = preview.kind === 'video' ? GenerationMessages.videoDialog : GenerationMessages.previewImageDialog;
     return (
@@ -58,7 +57,7 @@ function Media({ preview, phone, onError }: { preview: MediaPreview; phone: bool
   }
   if (preview.kind === 'video') {
     // Muted, or browsers refuse to autoplay; playsInline keeps iOS from going full screen.
-    return <video src={media.src} autoPlay muted loop playsInline onError={fail} style={{ ...mediaStyle, width: '100%', background: '#000' }} data-testid="preview-video" />;
+    return <video src={media.src} autoPlay muted loop playsInline onError={media.onError} style={{ ...mediaStyle, width: '100%', background: '#000' }} data-testid="preview-video" />;
   }
   if (preview.kind === 'page' && phone) {
     // The phone picture at the width a phone shows the page itself; the desktop one (a template
@@ -66,20 +65,20 @@ function Media({ preview, phone, onError }: { preview: MediaPreview; phone: bool
     const width = preview.phoneSrc ? SITE_PHONE_PREVIEW.cssWidth : '100%';
     return (
       <div style={{ height: '100%', overflowY: 'auto', overscrollBehavior: 'contain', borderBlock: '1px solid #f0f0f0' }} data-testid="page-preview-scroll">
-        <img src={media.src} alt={`${preview.title} 预览图`} onError={fail} style={{ display: 'block', width, maxWidth: '100%', margin: '0 auto' }} />
+        <img src={media.src} alt={`${preview.title} 预览图`} onError={media.onError} style={{ display: 'block', width, maxWidth: '100%', margin: '0 auto' }} />
       </div>
     );
   }
   if (preview.kind === 'page') {
     return (
       <div style={{ maxHeight: '75vh', overflowY: 'auto', borderRadius: 8, border: '1px solid #f0f0f0' }} data-testid="page-preview-scroll">
-        <img src={media.src} alt={`${preview.title} 预览图`} onError={fail} style={{ display: 'block', width: '100%' }} />
+        <img src={media.src} alt={`${preview.title} 预览图`} onError={media.onError} style={{ display: 'block', width: '100%' }} />
       </div>
     );
   }
   return (
     <div style={{ ...checkerboardStyle, padding: 16, borderRadius: 8 }}>
-      <img src={media.src} alt={`${preview.title} 预览图`} onError={fail} style={mediaStyle} />
+      <img src={media.src} alt={`${preview.title} 预览图`} onError={media.onError} style={mediaStyle} />
     </div>
   );
 }
