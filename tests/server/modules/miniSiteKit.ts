@@ -130,7 +130,12 @@ export async function generate(t: TestApp, headers: Record<string, string>, body
   for (;;) {
     const polled = await post<LogoPollingAnswer>(t, '/index/common/logoPolling', { uniqueId: created.data.uniqueId }, headers);
     if (polled.data.isCreate) return { logoUrl: polled.data.logoUrl, bannerUrl: polled.data.bannerUrl, uniqueId: created.data.uniqueId };
-    if (polled.data.expired || Date.now() > until) throw new Error(`generation failed: ${polled.data.errorMsg}`);
+    if (polled.data.expired || Date.now() > until) {
+      // A failure says whether the job ended or was still waiting, and what the server warned of meanwhile.
+      const warnings = t.logs.filter((line) => /"level":([4-9]\d)/.test(line)).slice(-10);
+      const state = polled.data.expired ? `ended: ${polled.data.errorMsg}` : `not done after 60 s: ${JSON.stringify(polled.data)}`;
+      throw new Error(`generation failed (${state})${warnings.length ? `\n${warnings.join('\n')}` : ''}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
