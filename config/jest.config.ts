@@ -8,6 +8,14 @@ const transform: Config['transform'] = { '^.+\\.(t|j)sx?$': ['@swc/jest', swc] }
 
 const config: Config = {
   rootDir: root,
+  // Every core: jest's default leaves one free, which on a two-core machine runs the files one by one
+  // while most of them (the client's, the API's) use a single core. Two at a time takes a third off
+  // the run (1385 s against 2050 s, measured side by side on two cores).
+  maxWorkers: '100%',
+  // A test shares the machine with another file's renders and browser, so a few seconds of waiting
+  // are no sign of a hang: jest's 5 s default failed a queue test beside two render files. Tests
+  // that wait longer set their own.
+  testTimeout: 30_000,
   projects: [
     {
       displayName: 'client',

@@ -99,8 +99,9 @@ const computedStyle = window.getComputedStyle.bind(window);
 window.getComputedStyle = (element: Element) => computedStyle(element);
 
 /*
- * CI runs the three jest projects side by side on two cores: a lazily loaded component (the header's
- * user menu) can take over a second to first import there. Waits give it five, tests twenty.
+ * The suite runs two files at a time on two cores, a client file often beside a render that keeps
+ * both busy: a lazily loaded component (the header's user menu) can take seconds to first import
+ * there. Waits give it ten, tests twenty.
  */
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 10_000 });
 jest.setTimeout(20_000);
