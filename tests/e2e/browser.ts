@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { chromium, type Browser, type Download, type Locator, type Page, type Response } from 'playwright-core';
 import { readEnvironment } from './environment';
+import { serverWarnings } from '../fixtures/serverLog';
 
 /** Chromium as DESIGN.md section 9 starts it: headless, no sandbox (root), no background traffic. */
 export async function launchBrowser(): Promise<Browser> {
@@ -80,7 +81,7 @@ async function whatHappened(page: Page): Promise<string> {
     .allInnerTexts()
     .catch(() => []);
   const log = readEnvironment().serverLog;
-  const warnings = log && fs.existsSync(log) ? fs.readFileSync(log, 'utf8').split('\n').filter((line) => /"level":[456]0/.test(line)) : [];
+  const warnings = log && fs.existsSync(log) ? serverWarnings(fs.readFileSync(log, 'utf8').split('\n')) : [];
   return [
     `at ${page.url()}`,
     `last API calls: ${calls?.done.slice(-8).join(' || ') || 'none'}`,

@@ -16,6 +16,7 @@ import { renderBrandKit, renderLogoAnimation, renderLogoPng, renderLogoShowcase 
 import type { RenderRunner } from '../../../src/server/queue/renderSpec';
 import type { RenderResult, RenderSpec } from '../../../src/server/render/jobSpec';
 import { post, type TestApp } from '../helpers';
+import { serverWarnings } from '../../fixtures/serverLog';
 
 export interface Part {
   name: string;
@@ -121,19 +122,21 @@ export class SmallRealRunner implements RenderRunner {
   async close(): Promise<void> {}
 }
 
+const GENERATION_WAIT_MS = 60_000;
+
 /** Creates a logo or banner through the API and polls until it is made; answers the result URLs. */
 export async function generate(t: TestApp, headers: Record<string, string>, body: object): Promise<{ logoUrl: string; bannerUrl: string; uniqueId: string }> {
   const created = await post<LogoCreateAnswer>(t, '/index/common/logoCreate', { isFirst: false, ...body }, headers);
   if (created.code !== 200) throw new Error(`logoCreate failed: ${created.msg}`);
   if (created.data.exist) return { ...created.data };
-  const until = Date.now() + 60_000;
+  const until = Date.now() + GENERATION_WAIT_MS;
   for (;;) {
     const polled = await post<LogoPollingAnswer>(t, '/index/common/logoPolling', { uniqueId: created.data.uniqueId }, headers);
     if (polled.data.isCreate) return { logoUrl: polled.data.logoUrl, bannerUrl: polled.data.bannerUrl, uniqueId: created.data.uniqueId };
     if (polled.data.expired || Date.now() > until) {
       // A failure says whether the job ended or was still waiting, and what the server warned of meanwhile.
-      const warnings = t.logs.filter((line) => /"level":([4-9]\d)/.test(line)).slice(-10);
-      const state = polled.data.expired ? `ended: ${polled.data.errorMsg}` : `not done after 60 s: ${JSON.stringify(polled.data)}`;
+      const warnings = serverWarnings(t.logs).slice(-10);
+      const state = polled.data.expired ? `ended: ${polled.data.errorMsg}` : `not done after ${GENERATION_WAIT_MS / 1000} s: ${JSON.stringify(polled.data)}`;
       throw new Error(`generation failed (${state})${warnings.length ? `\n${warnings.join('\n')}` : ''}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
