@@ -97,11 +97,18 @@ export function zipLocation(dataDir: string, key: string, name: string): { file:
   return { file: path.join(zipsDir(dataDir), key, `${name}.zip`), zipUrl: `${ZIPS_URL_PREFIX}${key}/${encodeURIComponent(name)}.zip` };
 }
 
+/**
+ * Every entry is marked as made on Unix, a plain file readable by all (0644). fflate's default, made
+ * on MS-DOS, has Info-ZIP's unzip (Linux's and macOS's command line) read the names as code page 437
+ * despite their UTF-8 flag, so 龙腾天下-logo.png came out as mojibake.
+ */
+const ZIP_ENTRY_ORIGIN = { os: 3, attrs: 0o100644 << 16 } as const;
+
 /** Writes the zip beside its place and renames it in, so that a download never gets half a zip. */
 export function writeZipAtomically(file: string, entries: Zippable): void {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const temp = `${file}.${process.pid}.${crypto.randomBytes(4).toString('hex')}.tmp`;
-  fs.writeFileSync(temp, zipSync(entries));
+  fs.writeFileSync(temp, zipSync(entries, ZIP_ENTRY_ORIGIN));
   fs.renameSync(temp, file);
 }
 
