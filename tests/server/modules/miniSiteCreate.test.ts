@@ -10,6 +10,7 @@ import { AnswerCode } from '../../../src/contract/envelope';
 import { DEFAULT_BANNER_TEXTS, DEFAULT_LOGO_TEXTS, GenerationMessages, type ZipAnswer } from '../../../src/contract/generation';
 import { Messages } from '../../../src/contract/messages';
 import type { PhonePreviewAnswer } from '../../../src/contract/builder';
+import { centralEntries } from '../../fixtures/zipDirectory';
 import { MiniSiteLimits, MiniSiteMessages, configFields, type CreateSiteAnswer, type CreateSiteRequest, type UploadAnswer } from '../../../src/contract/miniSite';
 import { SITE_CONTENT_SECURITY_POLICY } from '../../../src/server/modules/miniSite/files';
 import { MINI_SITE_RATE_LIMITS } from '../../../src/server/modules/miniSite/rateLimits';
@@ -237,6 +238,11 @@ describe('with real logos and banners', () => {
     expect(names).toContain('龙腾天下-官网/index.html');
     expect(names.some((name) => name.startsWith('龙腾天下-官网/assets/'))).toBe(true);
     expect(Buffer.from(entries['龙腾天下-官网/index.html']).equals(fs.readFileSync(path.join(folder, 'index.html')))).toBe(true);
+    // Text is deflated; pictures, videos and the text's own .br and .gz copies are compressed already.
+    const deflated = new Map(centralEntries(download.rawPayload).map((entry) => [entry.name, entry.deflated]));
+    expect(deflated.get('龙腾天下-官网/index.html')).toBe(true);
+    for (const name of names.filter((entry) => /\.(br|gz|mp4|webp|jpg|png)$/.test(entry))) expect([name, deflated.get(name)]).toEqual([name, false]);
+    expect(names.some((name) => name.endsWith('.br')) && names.some((name) => name.endsWith('.mp4'))).toBe(true);
 
     const zipFile = path.join(t.dataDir, answer.data.zipUrl.split('/').slice(1, 3).join('/'), '龙腾天下-官网.zip');
     const madeAt = fs.statSync(zipFile).mtimeMs;

@@ -7,8 +7,8 @@ import type { Clock } from '../../clock';
 import { markZipUsed, sanitiseFileName, writeZipAtomically, zipKeyFor, zipLocation } from '../generation/zip';
 import { siteDir } from './paths';
 
-/** Formats that are compressed already: deflating them again only costs time. */
-const STORED_AS_IS = new Set(['.mp4', '.mp3', '.m4a', '.jpg', '.jpeg', '.png', '.gif', '.webp', '.woff2', '.woff', '.zip']);
+/** Formats that are compressed already (the text files' .br and .gz copies too): deflating them again only costs time. */
+const STORED_AS_IS = new Set(['.mp4', '.webm', '.mp3', '.m4a', '.jpg', '.jpeg', '.png', '.gif', '.webp', '.woff2', '.woff', '.zip', '.br', '.gz']);
 
 /** The zip's folder and file name: '龙腾天下-官网'. */
 export function siteZipName(gameName: string): string {
