@@ -21,7 +21,11 @@ const ENTRY_NAMES: Record<UserJobKind, Record<string, string>> = {
 
 export const DEFAULT_ZIP_NAME = 'LOGO';
 
-/** How long a zip (or a mini site) waits for a result's extras: a brand kit (0.7 s of render) or a banner's cuts (about 10 s), once a slot is free. */
+/**
+ * How long a zip (or a mini site) waits for a result's extras, once a slot is free: a brand kit
+ * takes 0.7 s of render, a banner's cuts 20-25 s on two cores. The cuts start when the banner is
+ * done, so a site made after its form was filled in has them; one made at once goes on without.
+ */
 export const KIT_WAIT_MS = 15_000;
 
 /** The brand kit's folder in a logo's zip, after the logo text: 龙腾天下-品牌套件/. */
