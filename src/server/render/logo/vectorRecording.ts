@@ -74,7 +74,6 @@ const BLENDS = new Set([
 
 const recordings = new WeakMap<Canvas, VectorRecording>();
 
-
 /** The recording of `canvas`, when it is a recording layer's. */
 export function recordingOf(image: unknown): VectorRecording | undefined {
   return typeof image === 'object' && image !== null ? recordings.get(image as Canvas) : undefined;
