@@ -100,6 +100,15 @@ export async function explained<T>(page: Page, wait: Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * The site preview's frame showing its page. A preview is a site render: the first one after the
+ * server's start also loads the render thread's code and fonts (3-5 s alone), and the suite's other
+ * file shares the machine meanwhile, so it is given a minute.
+ */
+export function previewShown(page: Page): Promise<void> {
+  return explained(page, page.frameLocator('iframe[title="网站预览"]').locator('body').waitFor({ timeout: 60_000 }));
+}
+
 /** The download that `act` (a click or two) starts, within `timeout`. */
 export async function downloadOf(page: Page, act: () => Promise<void>, timeout = 120_000): Promise<Download> {
   const download = page.waitForEvent('download', { timeout });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { BuilderMessages } from '../../src/contract/builder';
 import { registerAndLogIn, url } from './accounts';
-import { confirmPopover, describeInBrowser, downloadOf, explained, launchBrowser, openPage } from './browser';
+import { confirmPopover, describeInBrowser, downloadOf, explained, launchBrowser, openPage, previewShown } from './browser';
 import { fitsPhone, loadedPicturesSized, openOffline, unzip, writeSamplePng } from './sites';
 
 // Renders a banner through the queue and the site several times: minutes on a busy two-core machine.
@@ -72,11 +72,11 @@ describeInBrowser('the page builder, in Chromium against the npm start server', 
     const { page, errors } = await openPage(browser);
     await registerAndLogIn(page, '13800138043');
     await page.goto(url('/user/createWeb'));
-    await page.frameLocator('iframe[title="网站预览"]').locator('body').waitFor();
+    await previewShown(page);
     // A new tab starts with an empty session: before, it made a second 龙腾天下 site.
     const again = await page.context().newPage();
     await again.goto(url('/user/createWeb'));
-    await again.frameLocator('iframe[title="网站预览"]').locator('body').waitFor();
+    await previewShown(again);
     await again.goto(url('/user/backend/siteList'));
     await again.getByRole('cell', { name: '编辑中' }).first().waitFor();
     expect(await again.getByRole('cell', { name: '编辑中' }).count()).toBe(1);
@@ -87,7 +87,7 @@ describeInBrowser('the page builder, in Chromium against the npm start server', 
     const { page, errors } = await openPage(browser);
     await registerAndLogIn(page, '13800138044');
     await page.goto(url('/user/createWeb'));
-    await page.frameLocator('iframe[title="网站预览"]').locator('body').waitFor();
+    await previewShown(page);
     await page.getByRole('tab', { name: '整站配置' }).click();
     const name = activePanel(page).getByLabel('网站名称');
     const original = await name.inputValue();
@@ -106,7 +106,7 @@ describeInBrowser('the page builder, in Chromium against the npm start server', 
     // The undo was saved: a reload shows it.
     await page.reload();
     await page.getByRole('tab', { name: '整站配置' }).click();
-    await page.frameLocator('iframe[title="网站预览"]').locator('body').waitFor();
+    await previewShown(page);
     expect(await activePanel(page).getByLabel('网站名称').inputValue()).toBe(original);
     expect(errors).toEqual([]);
   });
@@ -115,7 +115,7 @@ describeInBrowser('the page builder, in Chromium against the npm start server', 
     const { page, errors } = await openPage(browser);
     await registerAndLogIn(page, '13800138048');
     await page.goto(url('/user/createWeb'));
-    await page.frameLocator('iframe[title="网站预览"]').locator('body').waitFor();
+    await previewShown(page);
     await page.getByRole('tab', { name: '整站配置' }).click();
     await activePanel(page).getByLabel('网站名称').fill('剑影江湖');
     // Closed before the second of the auto-save has passed.
@@ -135,7 +135,7 @@ describeInBrowser('the page builder, in Chromium against the npm start server', 
     const { page, errors } = await openPage(browser);
     await registerAndLogIn(page, '13800138047');
     await page.goto(url('/user/createWeb'));
-    await page.frameLocator('iframe[title="网站预览"]').locator('body').waitFor();
+    await previewShown(page);
     await page.getByRole('tab', { name: '整站配置' }).click();
     await activePanel(page).getByLabel('网站名称').fill('星落长歌');
     // Not waited for: 手机预览 saves it first.
@@ -167,7 +167,7 @@ describeInBrowser('the page builder, in Chromium against the npm start server', 
     const { page, errors } = await openPage(browser);
     await registerAndLogIn(page, '13800138046');
     await page.goto(url('/user/createWeb'));
-    await page.frameLocator('iframe[title="网站预览"]').locator('body').waitFor();
+    await previewShown(page);
     await page.getByRole('tab', { name: '整站配置' }).click();
     const boxes = activePanel(page).locator('input[type=text]:not([readonly]), textarea:not([readonly])');
     const fields = [boxes.nth(0), boxes.nth(1)];
@@ -186,7 +186,7 @@ describeInBrowser('the page builder, in Chromium against the npm start server', 
     await saved(page);
     await page.reload();
     await page.getByRole('tab', { name: '整站配置' }).click();
-    await page.frameLocator('iframe[title="网站预览"]').locator('body').waitFor();
+    await previewShown(page);
     expect(await boxes.nth(0).inputValue()).toBe('第100步');
     expect(await boxes.nth(1).inputValue()).toBe('第99步');
     expect(errors).toEqual([]);
@@ -196,7 +196,7 @@ describeInBrowser('the page builder, in Chromium against the npm start server', 
     const { page, errors } = await openPage(browser);
     await registerAndLogIn(page, '13800138045');
     await page.goto(url('/user/createWeb'));
-    await page.frameLocator('iframe[title="网站预览"]').locator('body').waitFor();
+    await previewShown(page);
     await page.getByRole('tab', { name: '整站配置' }).click();
     await activePanel(page).getByLabel('网站名称').fill('云海仙途');
     await saved(page);
@@ -296,7 +296,7 @@ describeInBrowser('the page builder, in Chromium against the npm start server', 
     await page.getByText('立即搭建').first().click();
     await page.waitForURL(/\/user\/createWeb$/);
     expect(await page.title()).toBe('游戏官网配置 - 网页生成系统');
-    await page.frameLocator('iframe[title="网站预览"]').locator('body').waitFor();
+    await previewShown(page);
 
     // A template of every type, each from the second page of its picker (main first: it sets the rest).
     for (const tab of TABS) {

@@ -12,7 +12,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { repoRoot } from '../../config/paths';
 import { logInWithPassword, registerThroughTheForm, url } from './accounts';
 import { GenerationMessages } from '../../src/contract/generation';
-import { describeInBrowser, explained, isGalleryRetryNotice, isServerError, launchBrowser, watchApi } from './browser';
+import { describeInBrowser, explained, isGalleryRetryNotice, isServerError, launchBrowser, previewShown, watchApi } from './browser';
 
 // Generating renders one banner video (the second size and the other flows reuse it): about a minute on two busy cores.
 jest.setTimeout(240_000);
@@ -226,7 +226,7 @@ async function loggedInPages(visit: Visit): Promise<void> {
   await page.getByRole('button', { name: /生成网站/ }).click();
   await page.locator('.ant-modal').filter({ hasText: '以下内容仍是模版示例' }).getByRole('button', { name: '仍然生成网站' }).click();
   await explained(page, page.waitForURL(/\/user\/miniSite\/preview\?/, { timeout: GENERATION_TIMEOUT }));
-  await page.frameLocator('iframe[title="网站预览"]').locator('body').waitFor();
+  await previewShown(page);
   await visit.picture('minisite-preview', '网站预览 /miniSite/preview', heading(page, '网站预览'));
 
   await visit.go('/logo/config?module=tl');
@@ -245,10 +245,10 @@ async function loggedInPages(visit: Visit): Promise<void> {
 
   // The builder opens (or resumes) this account's site; its result page shows the site this tab opened.
   await visit.go('/createWeb');
-  await page.frameLocator('iframe[title="网站预览"]').locator('body').waitFor();
+  await previewShown(page);
   await visit.picture('builder', '页面搭建 /createWeb', heading(page, '游戏官网配置'));
   await visit.go('/result');
-  await page.frameLocator('iframe[title="网站预览"]').locator('body').waitFor();
+  await previewShown(page);
   await visit.picture('builder-result', '生成结果 /result', heading(page, '生成结果'));
 }
 
