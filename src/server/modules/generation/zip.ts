@@ -23,7 +23,7 @@ export const DEFAULT_ZIP_NAME = 'LOGO';
 
 /**
  * How long a zip (or a mini site) waits for a result's extras, once a slot is free: a brand kit
- * takes 0.7 s of render, a banner's cuts about 20 s on two cores. The cuts start when the banner is
+ * takes 0.7 s of render, a banner's cuts 20-25 s on two cores. The cuts start when the banner is
  * done, so a site made after its form was filled in has them; one made at once goes on without.
  */
 export const KIT_WAIT_MS = 15_000;

@@ -5,7 +5,6 @@ import { glint } from '../ornaments';
 import { radial } from '../surface';
 import type { Ctx } from '../surface';
 import type { LogoStyle, OrnamentKit } from '../types';
-import { repeatingPattern } from '../../repeatingPattern';
 
 const nebula = () =>
   noiseTile(
@@ -107,7 +106,7 @@ export const galaxy: LogoStyle = {
     ]);
     ctx.save();
     ctx.globalAlpha = 0.55;
-    ctx.fillStyle = repeatingPattern(ctx, nebula());
+    ctx.fillStyle = ctx.createPattern(nebula(), 'repeat');
     ctx.fillRect(0, 0, w, h);
     ctx.restore();
     ctx.fillStyle = 'rgba(2,1,12,0.45)';
