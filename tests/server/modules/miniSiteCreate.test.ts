@@ -239,7 +239,7 @@ describe('with real logos and banners', () => {
     expect(names.some((name) => name.startsWith('龙腾天下-官网/assets/'))).toBe(true);
     expect(Buffer.from(entries['龙腾天下-官网/index.html']).equals(fs.readFileSync(path.join(folder, 'index.html')))).toBe(true);
     // Text is deflated; pictures, videos and the text's own .br and .gz copies are compressed already.
-    const deflated = new Map(centralEntries(download.rawPayload).map((entry) => [entry.name, entry.deflated]));
+    const deflated = new Map((await centralEntries(download.rawPayload)).map((entry) => [entry.name, entry.deflated]));
     expect(deflated.get('龙腾天下-官网/index.html')).toBe(true);
     for (const name of names.filter((entry) => /\.(br|gz|mp4|webp|jpg|png)$/.test(entry))) expect([name, deflated.get(name)]).toEqual([name, false]);
     expect(names.some((name) => name.endsWith('.br')) && names.some((name) => name.endsWith('.mp4'))).toBe(true);

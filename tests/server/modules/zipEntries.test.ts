@@ -12,7 +12,7 @@ describe('the zips users download', () => {
   });
   afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-  it('name their entries in UTF-8, made on Unix as plain 0644 files, so that Info-ZIP unzip keeps Chinese names', () => {
+  it('name their entries in UTF-8, made on Unix as plain 0644 files, so that Info-ZIP unzip keeps Chinese names', async () => {
     const file = path.join(dir, '全屏动画.zip');
     const mtime = new Date('2026-11-28T08:00:00Z');
     writeZipAtomically(file, {
@@ -21,7 +21,7 @@ describe('the zips users download', () => {
     });
     const zip = fs.readFileSync(file);
     // Entries made on MS-DOS (fflate's default) have their names read as code page 437 by Info-ZIP.
-    expect(centralEntries(zip)).toEqual([
+    expect(await centralEntries(zip)).toEqual([
       { name: '龙腾天下-logo.png', madeOn: 3, utf8Flag: true, unixMode: 0o100644, deflated: false },
       { name: '龙腾天下-官网/index.html', madeOn: 3, utf8Flag: true, unixMode: 0o100644, deflated: true },
     ]);
