@@ -119,6 +119,15 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
       if (queued) app.log.info(`Rendering ${queued} missing gallery picture sets in the background`);
       // The mini site's background music, in its own worker thread; logged when done or failed.
       if (services.music.missing().length) services.music.ensureAll().catch(() => {});
+      // Sites render in their own thread (unless the caller handed in renderers): warmed now, the
+      // first preview after a start is as quick as the next.
+      if (!options.miniSite?.render && !options.builder?.render) {
+        const started = Date.now();
+        services.siteRenderThread.warm().then(
+          () => app.log.info({ ms: Date.now() - started }, 'site render thread warmed'),
+          (error: unknown) => app.log.warn({ err: error }, 'site render thread not warmed'),
+        );
+      }
     });
   }
 

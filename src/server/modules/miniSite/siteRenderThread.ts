@@ -1,4 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 // The thread's renderers decode pictures with sharp (render/picture.ts), and sharp must be loaded
@@ -40,6 +42,21 @@ export class SiteRenderThread {
 
   /** The builder's composed sites; bound like `render`. */
   readonly renderBuilt = (input: BuiltSiteRenderInput, outDir: string): Promise<SiteRenderResult> => this.run({ kind: 'builder', input }, outDir);
+
+  /**
+   * Starts the thread and has it render the builder's default site once, into a folder removed
+   * after: the first site a thread makes waits ~3 s for the renderers to load and the default
+   * face to be decoded and cut, which the first user after a start would otherwise wait for.
+   * Answers the files it made.
+   */
+  async warm(): Promise<string[]> {
+    const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'wpg-site-warm-'));
+    try {
+      return (await this.run({ kind: 'warm' }, dir)).files;
+    } finally {
+      await fs.promises.rm(dir, { recursive: true, force: true });
+    }
+  }
 
   private run(job: SiteRenderJob, outDir: string): Promise<SiteRenderResult> {
     if (this.closed) return Promise.reject(new Error('The site render thread is closed'));

@@ -5,13 +5,14 @@
  */
 import { isMainThread, parentPort } from 'node:worker_threads';
 import { lowerThisThreadsPriority } from '../../render/threadPriority';
-import { renderBuiltSite } from '../../render/builder/renderBuiltSite';
+import { DEFAULT_MAIN_PRESET_ID } from '../../render/builder/catalog';
+import { defaultRenderInput, renderBuiltSite } from '../../render/builder/renderBuiltSite';
 import type { BuiltSiteRenderInput } from '../../render/builder/types';
 import { renderSite } from '../../render/site/renderSite';
 import type { SiteRenderInput, SiteRenderResult } from '../../render/site/types';
 
-/** Which renderer a request is for, with its input. */
-export type SiteRenderJob = { kind: 'miniSite'; input: SiteRenderInput } | { kind: 'builder'; input: BuiltSiteRenderInput };
+/** Which renderer a request is for, with its input; `warm`: the builder's default site, made to be thrown away. */
+export type SiteRenderJob = { kind: 'miniSite'; input: SiteRenderInput } | { kind: 'builder'; input: BuiltSiteRenderInput } | { kind: 'warm' };
 
 export interface SiteRenderRequest {
   id: number;
@@ -23,6 +24,7 @@ export interface SiteRenderRequest {
 export type SiteRenderReply = { id: number; type: 'done'; result: SiteRenderResult } | { id: number; type: 'failed'; name: string; message: string; stack?: string };
 
 function run(job: SiteRenderJob, outDir: string): Promise<SiteRenderResult> {
+  if (job.kind === 'warm') return renderBuiltSite(defaultRenderInput('main', DEFAULT_MAIN_PRESET_ID), outDir);
   return job.kind === 'builder' ? renderBuiltSite(job.input, outDir) : renderSite(job.input, outDir);
 }
 
