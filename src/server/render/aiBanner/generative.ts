@@ -11,6 +11,7 @@ import { Rng, hashString } from '../logo/prng';
 import { GENERATIVE_PROVIDER_ID, GENERATIVE_PROVIDER_LABEL } from './config';
 import { choosePalette, mix, rgba, type BannerPalette } from './palette';
 import { BANNER_JPEG_QUALITY, type BannerArtProvider, type BannerArtRequest } from './types';
+import { repeatingPattern } from '../repeatingPattern';
 
 interface Scene {
   ctx: SKRSContext2D;
@@ -367,7 +368,7 @@ function paintGrain(scene: Scene): void {
     image.data[i + 3] = Math.floor(rng.next() * 14);
   }
   tctx.putImageData(image, 0, 0);
-  const pattern = ctx.createPattern(tile, 'repeat');
+  const pattern = repeatingPattern(ctx, tile);
   ctx.fillStyle = pattern;
   ctx.fillRect(0, 0, width, height);
 }

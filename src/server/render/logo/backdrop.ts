@@ -5,6 +5,7 @@
 import type { Rng } from './prng';
 import { linear, radial, type Ctx, type Stops } from './surface';
 import { grainTile } from './noise';
+import { repeatingPattern } from '../repeatingPattern';
 
 export function sky(ctx: Ctx, w: number, h: number, stops: Stops): void {
   ctx.fillStyle = linear(ctx, 0, 0, 0, h, stops);
@@ -117,7 +118,7 @@ export function grain(ctx: Ctx, w: number, h: number, alpha: number, op: GlobalC
   ctx.save();
   ctx.globalCompositeOperation = op;
   ctx.globalAlpha = alpha;
-  ctx.fillStyle = ctx.createPattern(grainTile('backdrop', 32), 'repeat');
+  ctx.fillStyle = repeatingPattern(ctx, grainTile('backdrop', 32));
   ctx.fillRect(0, 0, w, h);
   ctx.restore();
 }

@@ -7,6 +7,7 @@ import { baselineRatio } from './layout';
 import type { Rng } from './prng';
 import { createLayer, inDevicePixels, linear, type Ctx, type Layer } from './surface';
 import { erosionTile } from './noise';
+import { repeatingPattern } from '../repeatingPattern';
 
 /** The seals' face when a style names none. */
 export const SEAL_FACE: FontFaceName = 'serifBlack';
@@ -149,7 +150,7 @@ export function renderSeal(text: string, cx: number, cy: number, height: number,
   inDevicePixels(layer, (device) => {
     device.globalCompositeOperation = 'destination-out';
     device.globalAlpha = 0.85;
-    const pattern = device.createPattern(wear, 'repeat');
+    const pattern = repeatingPattern(device, wear);
     pattern.setTransform({ a: scale * 0.5, b: 0, c: 0, d: scale * 0.5, e: rng.range(0, 200) * scale, f: rng.range(0, 200) * scale });
     device.fillStyle = pattern;
     device.fillRect(0, 0, layer.canvas.width, layer.canvas.height);

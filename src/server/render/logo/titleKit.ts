@@ -11,6 +11,7 @@ import { font, type FontFaceName } from '../fonts';
 import { baselineRatio, type Glyph, type TitleLayout } from './layout';
 import type { Rng } from './prng';
 import { blankLike, drawLayer, inDevicePixels, linear, tinted, type Box, type Ctx, type Layer, type Paint } from './surface';
+import { repeatingPattern } from '../repeatingPattern';
 
 export type GlyphPaint = Paint | ((g: Glyph) => Paint);
 
@@ -194,7 +195,7 @@ export class TitleKit {
   }
 
   pattern(tile: Canvas): CanvasPattern {
-    return this.ctx.createPattern(tile, 'repeat');
+    return repeatingPattern(this.ctx, tile);
   }
 
   /** Cuts holes where `tile` is opaque: chipped stone, worn paint. */
@@ -202,7 +203,7 @@ export class TitleKit {
     target.ctx.save();
     target.ctx.globalCompositeOperation = 'destination-out';
     target.ctx.translate(offset.x, offset.y);
-    target.ctx.fillStyle = target.ctx.createPattern(tile, 'repeat');
+    target.ctx.fillStyle = repeatingPattern(target.ctx, tile);
     target.ctx.fillRect(target.box.x - offset.x, target.box.y - offset.y, target.box.w, target.box.h);
     target.ctx.restore();
   }

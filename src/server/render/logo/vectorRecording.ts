@@ -73,23 +73,6 @@ const BLENDS = new Set([
 ]);
 
 const recordings = new WeakMap<Canvas, VectorRecording>();
-/** The transforms patterns were given: the backend writes a pattern without its transform. */
-const patternTransforms = new WeakMap<object, Matrix>();
-
-/** A pattern that remembers the transform it is given, for the vector twin to write. */
-function rememberingTransform(pattern: CanvasPattern): CanvasPattern {
-  const setTransform = pattern.setTransform.bind(pattern);
-  pattern.setTransform = (transform?: DOMMatrix2DInit): void => {
-    const m: Matrix = [transform?.a ?? 1, transform?.b ?? 0, transform?.c ?? 0, transform?.d ?? 1, transform?.e ?? 0, transform?.f ?? 0];
-    if (m.every((value, at) => value === [1, 0, 0, 1, 0, 0][at])) patternTransforms.delete(pattern);
-    else patternTransforms.set(pattern, m);
-    setTransform(transform);
-  };
-  return pattern;
-}
-
-const FILLS = new Set(['fill', 'fillRect', 'fillText']);
-const STROKES = new Set(['stroke', 'strokeRect', 'strokeText']);
 
 /** The recording of `canvas`, when it is a recording layer's. */
 export function recordingOf(image: unknown): VectorRecording | undefined {
@@ -211,10 +194,6 @@ export class VectorRecording {
   }
 
   private call(method: string, args: unknown[]): unknown {
-    if (method === 'createPattern') {
-      const pattern = call(this.raster, method, args) as CanvasPattern | null;
-      return pattern && rememberingTransform(pattern);
-    }
     if (QUERIES.has(method)) return call(this.raster, method, args);
     if (DRAWS.has(method)) return this.draw(method, args);
     const result = call(this.raster, method, args);
@@ -243,9 +222,7 @@ export class VectorRecording {
     if (method === 'clearRect') return this.clear(args);
     const blur = blurOf(this.raster.filter);
     const shadow = shadowOf(this.raster);
-    const paint: unknown = FILLS.has(method) ? this.raster.fillStyle : STROKES.has(method) ? this.raster.strokeStyle : undefined;
-    const patternTransform = typeof paint === 'object' && paint !== null ? patternTransforms.get(paint) : undefined;
-    if (blur === 0 && !shadow && op === 'source-over' && !source && !patternTransform && !this.clipLost) {
+    if (blur === 0 && !shadow && op === 'source-over' && !source && !this.clipLost) {
       call(this.raster, method, args);
       call(this.svgCtx, method, args);
       return;
@@ -256,7 +233,7 @@ export class VectorRecording {
     if (blocky || blur === undefined || clipped) content = this.isolatedRaster(method, args);
     else if (source && [3, 5, 9].includes(args.length)) content = this.withEffects([this.nested(source, args)], blur, shadow);
     // Taking one drawing alone from the backend drops its clip: a clipped one is pictured instead.
-    else content = this.withEffects(this.isolatedVector(method, args, patternTransform), blur, shadow);
+    else content = this.withEffects(this.isolatedVector(method, args), blur, shadow);
     call(this.raster, method, args);
     this.compose(op, content);
   }
@@ -305,14 +282,10 @@ export class VectorRecording {
   }
 
   /** One drawing alone as vector: what the backend writes between two flushes. */
-  private isolatedVector(method: string, args: unknown[], patternTransform?: Matrix): VectorItem[] {
+  private isolatedVector(method: string, args: unknown[]): VectorItem[] {
     this.flush();
     call(this.svgCtx, method, args);
-    const drawn = this.taken();
-    if (!patternTransform) return drawn;
-    // The drawing is alone here, so every pattern in it is the one its paint was given.
-    const transform = `<pattern patternTransform="matrix(${patternTransform.join(' ')})"`;
-    return drawn.map((item) => (item.kind === 'svg' ? { ...item, body: item.body.replace(/<pattern\b/g, transform) } : item));
+    return this.taken();
   }
 
   /** One drawing alone as a picture, with its shadow and filter, drawn over nothing. */

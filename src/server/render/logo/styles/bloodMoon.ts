@@ -4,6 +4,7 @@ import { erosionTile, grainTile } from '../noise';
 import { batPath } from '../ornaments';
 import { linear, radial, tinted, type Layer, type Paint } from '../surface';
 import type { LogoStyle } from '../types';
+import { repeatingPattern } from '../../repeatingPattern';
 
 export const bloodMoon: LogoStyle = {
   face: 'serifBlack',
@@ -74,7 +75,7 @@ export const bloodMoon: LogoStyle = {
     ctx.clip();
     ctx.globalCompositeOperation = 'multiply';
     ctx.globalAlpha = 0.5;
-    ctx.fillStyle = ctx.createPattern(grainTile('moon', 6, 2.2), 'repeat');
+    ctx.fillStyle = repeatingPattern(ctx, grainTile('moon', 6, 2.2));
     ctx.fillRect(-r, cy - r, r * 2, r * 2);
     ctx.restore();
     ctx.fillStyle = '#080000';

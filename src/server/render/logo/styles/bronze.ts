@@ -4,6 +4,7 @@ import { contrast, grainTile, noiseTile } from '../noise';
 import { linear } from '../surface';
 import type { Ctx } from '../surface';
 import type { LogoStyle } from '../types';
+import { repeatingPattern } from '../../repeatingPattern';
 
 const BRONZE: ReadonlyArray<readonly [number, string]> = [
   [0, '#ffe0a8'],
@@ -78,7 +79,7 @@ export const bronze: LogoStyle = {
     ctx.save();
     ctx.clip();
     ctx.globalAlpha = 0.45;
-    ctx.fillStyle = ctx.createPattern(patina(), 'repeat');
+    ctx.fillStyle = repeatingPattern(ctx, patina());
     ctx.fillRect(x, y, w, h);
     ctx.restore();
     ctx.strokeStyle = '#1a0e04';

@@ -3,6 +3,7 @@ import { glow, sky } from '../backdrop';
 import { createLayer } from '../surface';
 import type { Ctx } from '../surface';
 import type { LogoStyle } from '../types';
+import { repeatingPattern } from '../../repeatingPattern';
 
 const STRIPES: ReadonlyArray<readonly [string, string]> = [
   ['#ff5fa2', '#ffe3ef'],
@@ -29,7 +30,7 @@ function stripeTile(a: string, b: string): CanvasPattern {
     ctx.closePath();
     ctx.fill();
   }
-  return ctx.createPattern(tile.canvas, 'repeat');
+  return repeatingPattern(ctx, tile.canvas);
 }
 
 function lollipop(ctx: Ctx, x: number, y: number, r: number, stick: number, colors: readonly [string, string]): void {

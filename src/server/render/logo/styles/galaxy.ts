@@ -5,6 +5,7 @@ import { glint } from '../ornaments';
 import { radial } from '../surface';
 import type { Ctx } from '../surface';
 import type { LogoStyle, OrnamentKit } from '../types';
+import { repeatingPattern } from '../../repeatingPattern';
 
 const nebula = () =>
   noiseTile(
@@ -106,7 +107,7 @@ export const galaxy: LogoStyle = {
     ]);
     ctx.save();
     ctx.globalAlpha = 0.55;
-    ctx.fillStyle = ctx.createPattern(nebula(), 'repeat');
+    ctx.fillStyle = repeatingPattern(ctx, nebula());
     ctx.fillRect(0, 0, w, h);
     ctx.restore();
     ctx.fillStyle = 'rgba(2,1,12,0.45)';

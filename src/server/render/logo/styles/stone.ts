@@ -6,6 +6,7 @@ import type { Rng } from '../prng';
 import { linear } from '../surface';
 import type { Ctx } from '../surface';
 import type { LogoStyle } from '../types';
+import { repeatingPattern } from '../../repeatingPattern';
 
 const granite = () =>
   noiseTile(
@@ -89,7 +90,7 @@ export const stone: LogoStyle = {
     const w = box.w + em * 0.7;
     const h = box.h + em * 0.4;
     slabPath(ctx, x, y, w, h, rng);
-    ctx.fillStyle = ctx.createPattern(granite(), 'repeat');
+    ctx.fillStyle = repeatingPattern(ctx, granite());
     ctx.fill();
     ctx.fillStyle = linear(ctx, 0, y, 0, y + h, [[0, 'rgba(90,95,100,0.35)'], [1, 'rgba(0,0,0,0.65)']]);
     ctx.fill();

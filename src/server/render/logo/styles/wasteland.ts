@@ -6,6 +6,7 @@ import { radial } from '../surface';
 import type { Ctx } from '../surface';
 import type { Rng } from '../prng';
 import type { LogoStyle } from '../types';
+import { repeatingPattern } from '../../repeatingPattern';
 
 const rust = () =>
   noiseTile(
@@ -93,7 +94,7 @@ export const wasteland: LogoStyle = {
       ctx.fill();
     }
     ctx.globalCompositeOperation = 'multiply';
-    ctx.fillStyle = ctx.createPattern(rust(), 'repeat');
+    ctx.fillStyle = repeatingPattern(ctx, rust());
     ctx.globalAlpha = 0.7;
     ctx.fillRect(-w / 2, -h / 2, w, h);
     ctx.restore();
