@@ -156,9 +156,12 @@ export interface BannerCutsRequest {
   bannerUrl: string;
 }
 export interface BannerCutsAnswer {
-  /** False while they are being made (asking started them, ahead of idle work): ask again. */
+  /** False while any is being made (asking started them, ahead of idle work): ask again. */
   ready: boolean;
-  /** The 1080x1920 phone cut, its poster and its WebM; the landscape WebM. '' until ready. */
+  /**
+   * The 1080x1920 phone cut and its poster (made first), its WebM and the landscape WebM (made
+   * after it); each '' until made.
+   */
   portraitUrl: string;
   portraitPosterUrl: string;
   portraitWebmUrl: string;

@@ -5,7 +5,7 @@ import type { Browser } from 'playwright-core';
 import { registerAndLogIn, url } from './accounts';
 import { confirmPopover, describeInBrowser, launchBrowser, openPage } from './browser';
 import { fitsPhone, loadedPicturesSized, openOffline, unzip, writeSamplePng } from './sites';
-import { waitForBannerCuts } from './zip';
+import { waitForPhoneCut } from './zip';
 
 // The flow renders a logo and a 1080p banner video: on a busy two-core machine that takes minutes.
 jest.setTimeout(300_000);
@@ -65,7 +65,7 @@ describeInBrowser('the mini site, in Chromium against the npm start server', () 
     await page.getByRole('button', { name: /生成整屏动画/ }).click();
     await page.getByText('整屏动画生成成功').first().waitFor({ timeout: 240_000 });
     // The banner's phone cut is made after it; a site made once it is there plays it on an upright phone.
-    await waitForBannerCuts(page, (await page.getByTestId('mini-site-banner').getAttribute('src')) ?? '', work);
+    await waitForPhoneCut(page, (await page.getByTestId('mini-site-banner').getAttribute('src')) ?? '', work);
 
     // The site's own form: hostile text where it can do harm, and an uploaded picture.
     const sampleName = await page.getByLabel('游戏名称').inputValue();

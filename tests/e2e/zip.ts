@@ -42,10 +42,10 @@ export function kindOf(bytes: Buffer): 'png' | 'webp' | 'jpeg' | 'mp4' | 'unknow
 }
 
 /**
- * Waits until the cuts of the banner at `bannerUrl` (its phone cut and WebM, made after it) are
- * there: asks for its zip (the server waits a while for them each time) until the zip holds them.
+ * Waits until the phone cut of the banner at `bannerUrl` (made after it) is there: asks for its
+ * zip (the server waits a while for its extras each time) until the zip holds it.
  */
-export async function waitForBannerCuts(page: Page, bannerUrl: string, dir: string, timeoutMs = 180_000): Promise<void> {
+export async function waitForPhoneCut(page: Page, bannerUrl: string, dir: string, timeoutMs = 180_000): Promise<void> {
   const until = Date.now() + timeoutMs;
   for (let attempt = 1; ; attempt += 1) {
     const answer = await page.request.post(new URL('/index/common/createZipUrlByFile', page.url()).href, { data: { fileName: 'cuts', fileList: [bannerUrl] } });

@@ -8,6 +8,12 @@ export const jobDir = (dataDir: string, id: string): string => path.join(generat
 export const jobFileUrl = (id: string, file: string): string => `/generated/${id}/${file}`;
 export const GENERATED_URL_PREFIX = '/generated/';
 
+/**
+ * A finished job's extras (modules/generation/resultExtras.ts), each side render's files in a
+ * folder of its own beside the job's files: DATA_DIR/generated/<job id>/<folder>/.
+ */
+export const EXTRAS_FOLDERS = { 'brand-kit': 'kit', 'banner-cuts': 'cuts', 'banner-webm': 'webm' } as const;
+
 /** Renders write here first and are renamed into place whole, so no visitor sees half a result. */
 export const renderTmpDir = (dataDir: string): string => path.join(dataDir, 'render-tmp');
 

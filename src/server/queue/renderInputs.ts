@@ -1,6 +1,6 @@
 /**
  * What a render reads besides its spec: the studio's key art of a banner (a video's or the builder's),
- * and a finished banner's video for its other cuts. Renderers read no folder
+ * and a finished banner's videos (landscape and phone cut) for their WebM. Renderers read no folder
  * of the server's (a render worker may be on another machine), so the queue puts a copy of each
  * input into the render's own folder first, fetched from the shared store when this process does
  * not have it.
@@ -8,19 +8,26 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { GenerationMessages } from '../../contract/generation';
-import { BANNER_VIDEO_INPUT, JOB_FILES, KEY_ART_INPUT, KEY_ART_NAME_PATTERN, RenderUserFacingError, type RenderSpec } from '../render/jobSpec';
+import { BANNER_VIDEO_INPUT, JOB_FILES, KEY_ART_INPUT, KEY_ART_NAME_PATTERN, PORTRAIT_VIDEO_INPUT, RenderUserFacingError, type RenderSpec } from '../render/jobSpec';
 import type { DataFiles } from '../storage/dataFiles';
-import { jobDir, uploadsDir } from './paths';
+import { EXTRAS_FOLDERS, jobDir, uploadsDir } from './paths';
 import { JOB_ID_PATTERN } from './renderSpec';
+
+/** Copies `file` (fetched from the shared store when this process does not have it) to `to`; fails with `missing` when it is nowhere. */
+async function stage(files: DataFiles, file: string, to: string, missing: string): Promise<void> {
+  if (!(await files.fetch(file))) throw new Error(missing);
+  await fs.promises.copyFile(file, to);
+}
 
 /** Copies `spec`'s inputs into `outDir`; a key art that is gone fails with the user's message. */
 export async function stageRenderInputs(files: DataFiles, spec: RenderSpec, outDir: string): Promise<void> {
-  if (spec.kind === 'banner-cuts') {
+  if (spec.kind === 'banner-cuts' || spec.kind === 'banner-webm') {
     if (!JOB_ID_PATTERN.test(spec.jobId)) throw new Error('A banner cut names no job');
-    const video = path.join(jobDir(files.dataDir, spec.jobId), JOB_FILES.fsa.video);
-    if (!(await files.fetch(video))) throw new Error(`The banner of job ${spec.jobId} is gone`);
-    await fs.promises.copyFile(video, path.join(outDir, BANNER_VIDEO_INPUT));
-    await stageRenderInputs(files, spec.banner, outDir);
+    if (spec.kind === 'banner-cuts') return stageRenderInputs(files, spec.banner, outDir);
+    const dir = jobDir(files.dataDir, spec.jobId);
+    await stage(files, path.join(dir, JOB_FILES.fsa.video), path.join(outDir, BANNER_VIDEO_INPUT), `The banner of job ${spec.jobId} is gone`);
+    const portrait = path.join(dir, EXTRAS_FOLDERS['banner-cuts'], JOB_FILES['banner-cuts'].portrait);
+    await stage(files, portrait, path.join(outDir, PORTRAIT_VIDEO_INPUT), `The phone cut of job ${spec.jobId} is missing`);
     return;
   }
   if ((spec.kind !== 'fsa' && spec.kind !== 'ab') || !spec.keyArt) return;

@@ -42,8 +42,10 @@ export const RENDER_TIMEOUT_MS: Readonly<Record<RenderKind, number>> = {
   'catalog-logo': 60_000,
   'catalog-banner': 180_000,
   'brand-kit': 60_000,
-  // A second full render (the portrait) and two WebM encodes.
-  'banner-cuts': 240_000,
+  // A second full render (the portrait).
+  'banner-cuts': 180_000,
+  // Two WebM encodes of finished MP4s.
+  'banner-webm': 120_000,
 };
 
 /** Seconds a kind is expected to take before any has finished (spec section 9). */

@@ -44,8 +44,10 @@ export const KEY_ART_NAME_PATTERN = /^[0-9a-f]{32}\.[a-z0-9]{2,5}$/;
 /** The key art's copy in a render's output folder; the renderer removes it once read. */
 export const KEY_ART_INPUT = 'key-art.input';
 
-/** A banner's landscape MP4, copied into its cuts' render folder (for the WebM); removed once read. */
+/** A banner's landscape MP4, copied into its WebM's render folder; removed once read. */
 export const BANNER_VIDEO_INPUT = 'banner-video.input';
+/** A banner's phone cut (MP4), copied into its WebM's render folder; removed once read. */
+export const PORTRAIT_VIDEO_INPUT = 'banner-portrait-video.input';
 
 /**
  * The builder's banner picture (DESIGN.md section 7): the art of `provider` (an id from
@@ -85,9 +87,8 @@ export interface BrandKitJobSpec {
 }
 
 /**
- * The other cuts of a finished banner (job `jobId`): the phone's portrait video (1080x1920, laid
- * out for it) with its poster, and WebM of both, rendered after the MP4 the user waits for. The
- * queue stages the landscape MP4 (and the key art) as inputs.
+ * The phone cut of a finished banner (job `jobId`): its portrait video (1080x1920, laid out for
+ * it) with its poster, rendered after the MP4 the user waits for. The queue stages the key art.
  */
 export interface BannerCutsJobSpec {
   kind: 'banner-cuts';
@@ -95,8 +96,18 @@ export interface BannerCutsJobSpec {
   banner: BannerJobSpec;
 }
 
+/**
+ * The WebM of a finished banner (job `jobId`) and of its phone cut, transcoded from their MP4s
+ * (the frames as the user saw them), which the queue stages: made after the phone cut, so that
+ * the phone cut does not wait for them.
+ */
+export interface BannerWebmJobSpec {
+  kind: 'banner-webm';
+  jobId: string;
+}
+
 /** Renders that serve no single poll: gallery pictures, brand kits and banner cuts (RenderQueue.renderGallery). */
-export type SideJobSpec = CatalogJobSpec | BrandKitJobSpec | BannerCutsJobSpec;
+export type SideJobSpec = CatalogJobSpec | BrandKitJobSpec | BannerCutsJobSpec | BannerWebmJobSpec;
 
 export type RenderSpec = UserJobSpec | SideJobSpec;
 export type RenderKind = RenderSpec['kind'];
@@ -131,7 +142,8 @@ export const JOB_FILES = {
     oneColour: 'logo-one-colour.png',
     guide: 'brand-guide.html',
   },
-  'banner-cuts': { portrait: 'banner-portrait.mp4', portraitPoster: 'banner-portrait-poster.jpg', portraitWebm: 'banner-portrait.webm', webm: 'banner.webm' },
+  'banner-cuts': { portrait: 'banner-portrait.mp4', portraitPoster: 'banner-portrait-poster.jpg' },
+  'banner-webm': { portraitWebm: 'banner-portrait.webm', webm: 'banner.webm' },
 } as const satisfies Record<RenderKind, Record<string, string>>;
 
 /** The phone cut of a banner: portrait, the landscape's height across. */

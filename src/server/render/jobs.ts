@@ -6,7 +6,7 @@ import { createCanvas } from '@napi-rs/canvas';
 import fs from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_BANNER_TEXTS, DEFAULT_LOGO_TEXTS, type BannerTexts, type LogoTexts } from '../../contract/generation';
-import { BANNER_PORTRAIT_SIZE, BANNER_PREVIEW_LOGO_STYLE, BANNER_VIDEO_INPUT, CATALOG_SIZES, JOB_FILES, KEY_ART_INPUT, type RenderResult, type RenderSpec } from './jobSpec';
+import { BANNER_PORTRAIT_SIZE, BANNER_PREVIEW_LOGO_STYLE, BANNER_VIDEO_INPUT, CATALOG_SIZES, JOB_FILES, KEY_ART_INPUT, PORTRAIT_VIDEO_INPUT, type RenderResult, type RenderSpec } from './jobSpec';
 import { BANNER_ART_SIZE, bannerArtProviderFor, toBannerJpeg, type BannerArtProvider } from './aiBanner';
 import { renderBannerVideo, transcodeToWebm, type BannerVideoOptions } from './banner';
 import { FONT_FACES, font, type FontFaceName } from './fonts';
@@ -136,21 +136,24 @@ export async function runRenderJobWith(
       await renderers.renderBannerVideo(
         banner.bannerStyle,
         { logoPng, texts: banner.bannerTexts, keyArt },
-        {
-          ...BANNER_PORTRAIT_SIZE,
-          outFile: path.join(outDir, files.portrait),
-          posterFile: path.join(outDir, files.portraitPoster),
-          webmFile: path.join(outDir, files.portraitWebm),
-          signal,
-          onProgress: (share) => onProgress?.(share * 0.8),
-        },
+        { ...BANNER_PORTRAIT_SIZE, outFile: path.join(outDir, files.portrait), posterFile: path.join(outDir, files.portraitPoster), signal, onProgress },
       );
-      // The landscape WebM from its MP4: the frames as the user saw them, without drawing them again.
-      const landscape = path.join(outDir, BANNER_VIDEO_INPUT);
-      await renderers.transcodeToWebm(landscape, path.join(outDir, files.webm), signal);
-      await fs.promises.rm(landscape, { force: true });
-      onProgress?.(1);
-      return { files: [files.portrait, files.portraitPoster, files.portraitWebm, files.webm] };
+      return { files: [files.portrait, files.portraitPoster] };
+    }
+    case 'banner-webm': {
+      // From the MP4s: the frames as the user saw them, without drawing them again.
+      const files = JOB_FILES['banner-webm'];
+      const made: string[] = [];
+      for (const [input, output] of [
+        [PORTRAIT_VIDEO_INPUT, files.portraitWebm],
+        [BANNER_VIDEO_INPUT, files.webm],
+      ] as const) {
+        await renderers.transcodeToWebm(path.join(outDir, input), path.join(outDir, output), signal);
+        await fs.promises.rm(path.join(outDir, input), { force: true });
+        made.push(output);
+        onProgress?.(made.length / 2);
+      }
+      return { files: made };
     }
     case 'catalog-banner': {
       const files = JOB_FILES['catalog-banner'];

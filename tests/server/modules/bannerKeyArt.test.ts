@@ -11,7 +11,7 @@ import { DEFAULT_BANNER_TEXTS, DEFAULT_LOGO_TEXTS, GenerationMessages, type Bann
 import { AnswerCode } from '../../../src/contract/envelope';
 import type { UploadAnswer } from '../../../src/contract/miniSite';
 import { stageRenderInputs } from '../../../src/server/queue/renderInputs';
-import { KEY_ART_INPUT, USER_FACING_ERROR_NAME, type BannerJobSpec } from '../../../src/server/render/jobSpec';
+import { BANNER_VIDEO_INPUT, KEY_ART_INPUT, PORTRAIT_VIDEO_INPUT, USER_FACING_ERROR_NAME, type BannerJobSpec } from '../../../src/server/render/jobSpec';
 import { DataFiles } from '../../../src/server/storage/dataFiles';
 import { LocalFileStore } from '../../../src/server/storage/localStore';
 import { buildTestApp, envelopeOf, post, type TestApp } from '../helpers';
@@ -70,7 +70,10 @@ describe('a banner over the studio key art', () => {
     const plainLeft = await meanColour(path.join(t.dataDir, 'generated', plain.uniqueId, 'banner-poster.jpg'), { left: 0.06, top: 0.3, width: 0.1, height: 0.2 });
     expect(plainLeft.r).toBeLessThan(left.r - 40);
 
-    expect(listTree(path.join(t.dataDir, 'generated', withArt.uniqueId)).sort()).toEqual(['banner-poster.jpg', 'banner.mp4', 'logo.png']);
+    // The extras made after it (the phone cut, the WebMs) may be there by now, in folders of their own.
+    const tree = listTree(path.join(t.dataDir, 'generated', withArt.uniqueId)).sort();
+    expect(tree.filter((entry) => !/^(cuts|webm)(\/|$)/.test(entry))).toEqual(['banner-poster.jpg', 'banner.mp4', 'logo.png']);
+    expect(tree.filter((entry) => entry.endsWith('.input'))).toEqual([]);
     // Asked again: the same job, answered at once.
     const again = await post<LogoCreateAnswer>(t, '/index/common/logoCreate', { ...banner, keyArt, isFirst: false }, headers);
     expect(again.data).toMatchObject({ exist: true, uniqueId: withArt.uniqueId });
@@ -127,19 +130,19 @@ describe("a banner's cuts, asked for by its preview page", () => {
     let answer = await ask();
     expect(answer.code).toBe(AnswerCode.ok);
     const started = Date.now();
+    const cuts = `/generated/${made.uniqueId}/cuts/`;
+    const webm = `/generated/${made.uniqueId}/webm/`;
+    const phoneCut = { portraitUrl: `${cuts}banner-portrait.mp4`, portraitPosterUrl: `${cuts}banner-portrait-poster.jpg` };
     while (!answer.data.ready && Date.now() - started < 50_000) {
-      expect(answer.data).toEqual({ ready: false, portraitUrl: '', portraitPosterUrl: '', portraitWebmUrl: '', webmUrl: '' });
+      // Nothing yet, or the phone cut alone (its WebM and the landscape one come after it).
+      expect([
+        { ready: false, portraitUrl: '', portraitPosterUrl: '', portraitWebmUrl: '', webmUrl: '' },
+        { ready: false, ...phoneCut, portraitWebmUrl: '', webmUrl: '' },
+      ]).toContainEqual(answer.data);
       await new Promise((resolve) => setTimeout(resolve, 200));
       answer = await ask();
     }
-    const base = `/generated/${made.uniqueId}/cuts/`;
-    expect(answer.data).toEqual({
-      ready: true,
-      portraitUrl: `${base}banner-portrait.mp4`,
-      portraitPosterUrl: `${base}banner-portrait-poster.jpg`,
-      portraitWebmUrl: `${base}banner-portrait.webm`,
-      webmUrl: `${base}banner.webm`,
-    });
+    expect(answer.data).toEqual({ ready: true, ...phoneCut, portraitWebmUrl: `${webm}banner-portrait.webm`, webmUrl: `${webm}banner.webm` });
     const types: Array<[string, string]> = [
       [answer.data.portraitUrl, 'video/mp4'],
       [answer.data.portraitPosterUrl, 'image/jpeg'],
@@ -196,6 +199,21 @@ describe('the render inputs the queue stages', () => {
     expect(fs.readdirSync(outDir)).toEqual([]);
     await stageRenderInputs(files(), spec(name), outDir);
     expect(fs.readFileSync(path.join(outDir, KEY_ART_INPUT), 'utf8')).toBe('picture bytes');
+  });
+
+  it("copies a banner's MP4 and its phone cut for their WebM, and fails without either or for a name that is no job id", async () => {
+    const jobId = 'ab'.repeat(16);
+    const job = path.join(dataDir, 'generated', jobId);
+    fs.mkdirSync(path.join(job, 'cuts'), { recursive: true });
+    fs.writeFileSync(path.join(job, 'banner.mp4'), 'landscape');
+    const webm = { kind: 'banner-webm', jobId } as const;
+    await expect(stageRenderInputs(files(), webm, outDir)).rejects.toThrow(/phone cut of job/);
+    fs.writeFileSync(path.join(job, 'cuts', 'banner-portrait.mp4'), 'portrait');
+    await stageRenderInputs(files(), webm, outDir);
+    expect([fs.readFileSync(path.join(outDir, BANNER_VIDEO_INPUT), 'utf8'), fs.readFileSync(path.join(outDir, PORTRAIT_VIDEO_INPUT), 'utf8')]).toEqual(['landscape', 'portrait']);
+    fs.rmSync(path.join(job, 'banner.mp4'));
+    await expect(stageRenderInputs(files(), webm, fs.mkdtempSync(path.join(os.tmpdir(), 'wpg-key-art-out-')))).rejects.toThrow(/banner of job .* is gone/);
+    await expect(stageRenderInputs(files(), { kind: 'banner-webm', jobId: `../${jobId}` }, outDir)).rejects.toThrow(/names no job/);
   });
 
   it("fails with the user's message when the upload is gone or the name is no upload's", async () => {

@@ -34,6 +34,9 @@ export function writeFakeFiles(spec: RenderSpec, outDir: string): RenderResult {
   return { files };
 }
 
+/** The extras rendered after a result (modules/generation/resultExtras.ts). */
+const SIDE_KINDS = new Set<RenderSpec['kind']>(['brand-kit', 'banner-cuts', 'banner-webm']);
+
 export interface FakeRender {
   spec: RenderSpec;
   outDir: string;
@@ -98,7 +101,7 @@ export class FakeRunner implements RenderRunner {
 
   /** The renders of users' jobs (not gallery pictures), in start order. */
   userRenders(): FakeRender[] {
-    return this.renders.filter((render) => !render.spec.kind.startsWith('catalog-') && render.spec.kind !== 'brand-kit' && render.spec.kind !== 'banner-cuts');
+    return this.renders.filter((render) => !render.spec.kind.startsWith('catalog-') && !SIDE_KINDS.has(render.spec.kind));
   }
 }
 

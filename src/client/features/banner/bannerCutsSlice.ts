@@ -2,9 +2,10 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { BannerCutsAnswer } from '../../../contract/generation';
 
 /**
- * The banner preview's phone cut: made after the MP4 the user waited for, so the page asks for it
- * until it is there ('making'), then shows it ('ready'); 'failed' when it did not come (the zip
- * still gets it on a later 下载).
+ * The banner preview's phone cut and WebM videos: made after the MP4 the user waited for, the phone
+ * cut first, so the page asks for them until all are there ('making'), shows the phone cut as soon
+ * as it comes (`cuts` holds its URLs), and says when all are made ('ready'); 'failed' when they did
+ * not all come (the zip still gets them on a later 下载; a phone cut that came stays shown).
  */
 export interface BannerCutsState {
   bannerUrl: string | null;
@@ -21,6 +22,10 @@ export const bannerCutsSlice = createSlice({
     /** The preview page of this banner opened: its cuts are asked for. */
     cutsWatched(_state, action: PayloadAction<{ bannerUrl: string }>) {
       return { bannerUrl: action.payload.bannerUrl, status: 'making', cuts: null };
+    },
+    /** The phone cut is made; the WebMs are still being made. */
+    phoneCutReady(state, action: PayloadAction<BannerCutsAnswer>) {
+      state.cuts = action.payload;
     },
     cutsReady(state, action: PayloadAction<BannerCutsAnswer>) {
       state.status = 'ready';
@@ -39,5 +44,5 @@ export const bannerCutsSlice = createSlice({
   },
 });
 
-export const { cutsWatched, cutsReady, cutsFailed, cutsUnwatched } = bannerCutsSlice.actions;
+export const { cutsWatched, phoneCutReady, cutsReady, cutsFailed, cutsUnwatched } = bannerCutsSlice.actions;
 export const { selectBannerCuts } = bannerCutsSlice.selectors;

@@ -1,48 +1,73 @@
 import type { FastifyBaseLogger } from 'fastify';
 import fs from 'node:fs';
 import path from 'node:path';
-import { jobDir, jobFileUrl } from '../../queue/paths';
+import { EXTRAS_FOLDERS, jobDir, jobFileUrl } from '../../queue/paths';
 import type { FinishedJob, GalleryPriority, RenderQueue } from '../../queue/renderQueue';
 import { JOB_FILES, type SideJobSpec, type UserJobKind } from '../../render/jobSpec';
 import type { DataFiles } from '../../storage/dataFiles';
 import { publishFolder } from '../miniSite/siteFolder';
 import { within } from '../../within';
 
-/** What a kind of finished job gets after its result, where it is kept beside the job's files, and its side render. */
-interface ExtraKind {
-  folder: string;
+/** The side renders a finished job may have, each with a folder of its own beside the job's files. */
+export type ExtraKind = keyof typeof EXTRAS_FOLDERS;
+
+/** Where each of a finished job's extras is, by kind: those that are made (or were made in time). */
+export type ExtraFolders = Partial<Record<ExtraKind, string>>;
+
+/** One side render of a finished job: its spec and the files it keeps. */
+interface ExtraPart {
+  kind: ExtraKind;
   files: readonly string[];
   specOf(job: FinishedJob): SideJobSpec | null;
+  /** The part whose files this one's render reads (the queue stages them): made first. */
+  after?: ExtraPart;
 }
 
-const BRAND_KIT: ExtraKind = {
-  folder: 'kit',
+const BRAND_KIT: ExtraPart = {
+  kind: 'brand-kit',
   files: Object.values(JOB_FILES['brand-kit']),
   specOf: ({ spec }) => (spec.kind === 'tl' || spec.kind === 'al' ? { kind: 'brand-kit', logoStyle: spec.logoStyle, texts: spec.texts } : null),
 };
 
-const BANNER_CUTS: ExtraKind = {
-  folder: 'cuts',
+const PHONE_CUT: ExtraPart = {
+  kind: 'banner-cuts',
   files: Object.values(JOB_FILES['banner-cuts']),
   specOf: ({ id, spec }) => (spec.kind === 'fsa' ? { kind: 'banner-cuts', jobId: id, banner: spec } : null),
 };
 
-/** A logo's brand kit; a banner's phone cut and WebM videos. */
-const EXTRAS: Partial<Record<UserJobKind, ExtraKind>> = { tl: BRAND_KIT, al: BRAND_KIT, fsa: BANNER_CUTS };
+const BANNER_WEBM: ExtraPart = {
+  kind: 'banner-webm',
+  files: Object.values(JOB_FILES['banner-webm']),
+  specOf: ({ id, spec }) => (spec.kind === 'fsa' ? { kind: 'banner-webm', jobId: id } : null),
+  after: PHONE_CUT,
+};
 
-/** Where a finished job's extras live: beside its files, so that they go when the files go. */
-export const extrasDir = (dataDir: string, job: Pick<FinishedJob, 'id' | 'spec'>): string => path.join(jobDir(dataDir, job.id), EXTRAS[job.spec.kind]?.folder ?? 'extras');
+/**
+ * A logo's brand kit; a banner's phone cut, then its WebM videos (made from the phone cut's MP4):
+ * two renders, so that the phone cut (which sites and the preview page show) does not wait for them.
+ */
+const EXTRAS: Partial<Record<UserJobKind, readonly ExtraPart[]>> = { tl: [BRAND_KIT], al: [BRAND_KIT], fsa: [PHONE_CUT, BANNER_WEBM] };
+
+/** Where a finished job's extras of `kind` live: beside its files, so that they go when the files go. */
+export const extrasDir = (dataDir: string, jobId: string, kind: ExtraKind): string => path.join(jobDir(dataDir, jobId), EXTRAS_FOLDERS[kind]);
 
 /** The public URL of one of a finished job's extras (served with its results, under /generated/). */
-export const extraFileUrl = (job: Pick<FinishedJob, 'id' | 'spec'>, file: string): string => jobFileUrl(job.id, `${EXTRAS[job.spec.kind]?.folder ?? 'extras'}/${file}`);
+export const extraFileUrl = (jobId: string, kind: ExtraKind, file: string): string => jobFileUrl(jobId, `${EXTRAS_FOLDERS[kind]}/${file}`);
 
-const extrasKey = (jobId: string): string => `extras-${jobId}`;
+const extrasKey = (jobId: string, kind: ExtraKind): string => `extras-${kind}-${jobId}`;
 
 export interface ResultExtrasDeps {
   dataDir: string;
   files: DataFiles;
   queue: RenderQueue;
   log: FastifyBaseLogger;
+}
+
+/** A part being made in this process: who asked first how urgently, and whether its render is queued yet. */
+interface Making {
+  priority: GalleryPriority;
+  queued: boolean;
+  done: Promise<string>;
 }
 
 /**
@@ -52,8 +77,8 @@ export interface ResultExtrasDeps {
  * is never behind its extras.
  */
 export class ResultExtras {
-  /** Extras being made in this process, by job id: a second asker waits for the same render. */
-  private readonly making = new Map<string, { priority: GalleryPriority; done: Promise<string | null> }>();
+  /** Parts being made in this process, by job id and kind: a second asker waits for the same render. */
+  private readonly making = new Map<string, Making>();
 
   /** Work under way, which close() waits for: none of it may write into a DATA_DIR after its app closed. */
   private readonly pending = new Set<Promise<unknown>>();
@@ -68,7 +93,8 @@ export class ResultExtras {
     this.track(
       (async () => {
         const job = await this.deps.queue.finishedJob(id);
-        if (job && !this.closed) await this.folderOf(job, 'background');
+        if (!job || this.closed) return;
+        for (const part of this.partsOf(job)) await this.folderOf(job, part, 'background');
       })().catch((error: unknown) => this.deps.log.warn({ err: error, jobId: id }, 'result extras not prepared')),
     );
   }
@@ -80,60 +106,74 @@ export class ResultExtras {
   }
 
   /**
-   * The extras folder of `job` with every file, rendered first when missing; null for a kind
-   * without extras. Rejects when the render fails.
+   * The folders of `job`'s extras (or of its extra `only`) that are there within `waitMs` (raised
+   * ahead of idle work); the caller goes on without the others (a late render still lands for the
+   * next asker). Never throws.
    */
-  folderOf(job: FinishedJob, priority: GalleryPriority): Promise<string | null> {
-    const extra = EXTRAS[job.spec.kind];
-    const spec = extra?.specOf(job);
-    if (!extra || !spec) return Promise.resolve(null);
-    const known = this.making.get(job.id);
+  async readyWithin(job: FinishedJob, waitMs: number, only?: ExtraKind): Promise<ExtraFolders> {
+    const parts = this.partsOf(job).filter((part) => !only || part.kind === only);
+    const found = await Promise.all(
+      parts.map(async (part): Promise<[ExtraKind, string | null]> => {
+        try {
+          const dir = await within(this.folderOf(job, part, 'demand'), waitMs, 'late' as const);
+          if (dir !== 'late') return [part.kind, dir];
+          this.deps.log.warn({ jobId: job.id, extra: part.kind }, 'result extras not ready in time; going on without them');
+        } catch (error) {
+          this.deps.log.error({ err: error, jobId: job.id, extra: part.kind }, 'result extras failed; going on without them');
+        }
+        return [part.kind, null];
+      }),
+    );
+    return foldersOf(found);
+  }
+
+  /**
+   * The folders of `job`'s extras whose every file is there now; the render of the others is
+   * started (or raised) ahead of idle work: someone is looking for them. Never throws.
+   */
+  async readyNow(job: FinishedJob): Promise<ExtraFolders> {
+    if (this.closed) return {};
+    const found = await Promise.all(
+      this.partsOf(job).map(async (part): Promise<[ExtraKind, string | null]> => {
+        const dir = extrasDir(this.deps.dataDir, job.id, part.kind);
+        if (!this.making.has(makingKey(job, part)) && (await this.isComplete(dir, part))) return [part.kind, dir];
+        this.folderOf(job, part, 'demand').catch((error: unknown) => this.deps.log.warn({ err: error, jobId: job.id, extra: part.kind }, 'result extras failed; the next ask tries again'));
+        return [part.kind, null];
+      }),
+    );
+    return foldersOf(found);
+  }
+
+  /** The parts of `job`'s kind that its spec gives (none for a kind without extras). */
+  private partsOf(job: FinishedJob): ExtraPart[] {
+    return (EXTRAS[job.spec.kind] ?? []).filter((part) => part.specOf(job) !== null);
+  }
+
+  /** The folder of `part` of `job` with every file, rendered first (after the part it reads) when missing. Rejects when a render fails. */
+  private folderOf(job: FinishedJob, part: ExtraPart, priority: GalleryPriority): Promise<string> {
+    const key = makingKey(job, part);
+    const known = this.making.get(key);
     if (known) {
       if (priority === 'demand' && known.priority === 'background') {
-        // Someone waits now (a zip, a site): the render moves ahead of idle work. Its end reaches the first asker.
+        // Someone waits now (a zip, a site): the render moves ahead of idle work, and so does the
+        // part it reads. One not queued yet is queued so when its turn comes. Its end reaches the first asker.
         known.priority = 'demand';
-        this.deps.queue.renderGallery(extrasKey(job.id), spec, 'demand').catch(() => undefined);
+        if (part.after) this.folderOf(job, part.after, 'demand').catch(() => undefined);
+        const spec = part.specOf(job);
+        if (known.queued && spec) this.deps.queue.renderGallery(extrasKey(job.id, part.kind), spec, 'demand').catch(() => undefined);
       }
       return known.done;
     }
-    const done = this.make(job, extra, spec, priority).finally(() => this.making.delete(job.id));
-    this.making.set(job.id, { priority, done });
+    const state = { priority, queued: false };
+    const done = this.make(job, part, state).finally(() => this.making.delete(key));
+    this.making.set(key, Object.assign(state, { done }));
     this.track(done);
     return done;
   }
 
-  /**
-   * The extras folder of `job` if it is there within `waitMs` (raised ahead of idle work), else
-   * null: the caller goes on without them (a late render still lands for the next asker). Never throws.
-   */
-  async readyWithin(job: FinishedJob, waitMs: number): Promise<string | null> {
-    try {
-      const dir = await within(this.folderOf(job, 'demand'), waitMs, 'late' as const);
-      if (dir !== 'late') return dir;
-      this.deps.log.warn({ jobId: job.id }, 'result extras not ready in time; going on without them');
-      return null;
-    } catch (error) {
-      this.deps.log.error({ err: error, jobId: job.id }, 'result extras failed; going on without them');
-      return null;
-    }
-  }
-
-  /**
-   * The extras folder of `job` if every file is there now; otherwise null, and their render is
-   * started (or raised) ahead of idle work: someone is looking for them. Never throws.
-   */
-  async readyNow(job: FinishedJob): Promise<string | null> {
-    const extra = EXTRAS[job.spec.kind];
-    if (!extra || this.closed) return null;
-    const dir = extrasDir(this.deps.dataDir, job);
-    if (!this.making.has(job.id) && (await this.isComplete(dir, extra))) return dir;
-    this.folderOf(job, 'demand').catch((error: unknown) => this.deps.log.warn({ err: error, jobId: job.id }, 'result extras failed; the next ask tries again'));
-    return null;
-  }
-
-  /** Whether `dir` holds every file of `extra`, here or (fetched) from the shared store. */
-  private async isComplete(dir: string, extra: ExtraKind): Promise<boolean> {
-    return (await this.deps.files.fetchFolder(dir)) && extra.files.every((name) => fs.existsSync(path.join(dir, name)));
+  /** Whether `dir` holds every file of `part`, here or (fetched) from the shared store. */
+  private async isComplete(dir: string, part: ExtraPart): Promise<boolean> {
+    return (await this.deps.files.fetchFolder(dir)) && part.files.every((name) => fs.existsSync(path.join(dir, name)));
   }
 
   private track(work: Promise<unknown>): void {
@@ -145,11 +185,16 @@ export class ResultExtras {
     void settled.then(() => this.pending.delete(settled));
   }
 
-  private async make(job: FinishedJob, extra: ExtraKind, spec: SideJobSpec, priority: GalleryPriority): Promise<string> {
+  /** Renders `part` (after the part it reads), at the priority `state` has when its turn comes, and puts its files in place. */
+  private async make(job: FinishedJob, part: ExtraPart, state: Omit<Making, 'done'>): Promise<string> {
     const { dataDir, files, queue } = this.deps;
-    const dir = extrasDir(dataDir, job);
-    if (await this.isComplete(dir, extra)) return dir;
-    const result = await queue.renderGallery(extrasKey(job.id), spec, priority);
+    const dir = extrasDir(dataDir, job.id, part.kind);
+    if (await this.isComplete(dir, part)) return dir;
+    const spec = part.specOf(job);
+    if (!spec) throw new Error(`Job ${job.id} has no ${part.kind}`);
+    if (part.after) await this.folderOf(job, part.after, state.priority);
+    state.queued = true;
+    const result = await queue.renderGallery(extrasKey(job.id, part.kind), spec, state.priority);
     try {
       await publishFolder(jobDir(dataDir, job.id), dir, async (temp) => {
         for (const name of result.files) await fs.promises.copyFile(path.join(result.dir, name), path.join(temp, name));
@@ -160,4 +205,12 @@ export class ResultExtras {
     await files.publish(dir);
     return dir;
   }
+}
+
+const makingKey = (job: Pick<FinishedJob, 'id'>, part: ExtraPart): string => `${job.id}/${part.kind}`;
+
+function foldersOf(found: ReadonlyArray<[ExtraKind, string | null]>): ExtraFolders {
+  const folders: ExtraFolders = {};
+  for (const [kind, dir] of found) if (dir) folders[kind] = dir;
+  return folders;
 }

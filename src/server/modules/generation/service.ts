@@ -150,20 +150,23 @@ export class GenerationService {
   }
 
   /**
-   * A banner's phone cut and WebM videos by its MP4's URL: their URLs once made, else not ready
-   * (and being made). Like a zip, the URL is the capability: the job's id is not guessable.
+   * A banner's phone cut and WebM videos by its MP4's URL: the URLs of those made (the phone cut
+   * comes first), ready once all are; those missing are being made. Like a zip, the URL is the
+   * capability: the job's id is not guessable.
    */
   async bannerCuts(request: BannerCutsRequest, ownHosts: ReadonlySet<string>): Promise<BannerCutsAnswer> {
     const job = await finishedBannerOf(this.deps.queue, request.bannerUrl, ownHosts);
     if (!job) throw invalid(GenerationMessages.cutsUnknown);
-    if (!(await this.deps.extras.readyNow(job))) return { ready: false, portraitUrl: '', portraitPosterUrl: '', portraitWebmUrl: '', webmUrl: '' };
-    const cuts = JOB_FILES['banner-cuts'];
+    const made = await this.deps.extras.readyNow(job);
+    const cut = JOB_FILES['banner-cuts'];
+    const webm = JOB_FILES['banner-webm'];
+    const url = (kind: 'banner-cuts' | 'banner-webm', file: string): string => (made[kind] ? extraFileUrl(job.id, kind, file) : '');
     return {
-      ready: true,
-      portraitUrl: extraFileUrl(job, cuts.portrait),
-      portraitPosterUrl: extraFileUrl(job, cuts.portraitPoster),
-      portraitWebmUrl: extraFileUrl(job, cuts.portraitWebm),
-      webmUrl: extraFileUrl(job, cuts.webm),
+      ready: Boolean(made['banner-cuts'] && made['banner-webm']),
+      portraitUrl: url('banner-cuts', cut.portrait),
+      portraitPosterUrl: url('banner-cuts', cut.portraitPoster),
+      portraitWebmUrl: url('banner-webm', webm.portraitWebm),
+      webmUrl: url('banner-webm', webm.webm),
     };
   }
 

@@ -8,7 +8,7 @@ import { invalid } from '../../http/envelope';
 import { GENERATED_URL_PREFIX, ZIPS_URL_PREFIX, jobDir, zipsDir } from '../../queue/paths';
 import type { FinishedJob, RenderQueue } from '../../queue/renderQueue';
 import { BRAND_GUIDE_ZIP_NAME, JOB_FILES, logoTextOf, type UserJobKind } from '../../render/jobSpec';
-import type { ResultExtras } from './resultExtras';
+import type { ExtraFolders, ResultExtras } from './resultExtras';
 import type { DataFiles } from '../../storage/dataFiles';
 
 /** What each result file is called inside a zip, after the logo text: 龙腾天下-banner.mp4. */
@@ -23,8 +23,9 @@ export const DEFAULT_ZIP_NAME = 'LOGO';
 
 /**
  * How long a zip (or a mini site) waits for a result's extras, once a slot is free: a brand kit
- * takes 0.7 s of render, a banner's cuts 20-25 s on two cores. The cuts start when the banner is
- * done, so a site made after its form was filled in has them; one made at once goes on without.
+ * takes 0.7 s of render; a banner's phone cut 10-11 s on two cores, its WebM videos 8 s more. They
+ * start when the banner is done, so a site made after its form was filled in has the phone cut,
+ * and a zip asked for in the first seconds goes on without what is not made yet.
  */
 export const KIT_WAIT_MS = 15_000;
 
@@ -41,11 +42,9 @@ function addKit(entries: Zippable, kitDir: string, folder: string, mtime: Date):
   }
 }
 
-/** A banner's phone cut and WebM videos beside its MP4, under their stored names after the logo text (stored, not deflated: they are compressed). */
-function addCuts(entries: Zippable, cutsDir: string, base: string, mtime: Date): void {
-  for (const stored of Object.values(JOB_FILES['banner-cuts'])) {
-    entries[`${base}-${stored}`] = [fs.readFileSync(path.join(cutsDir, stored)), { level: 0, mtime }];
-  }
+/** A banner's phone cut or WebM videos beside its MP4, under their stored names after the logo text (stored, not deflated: they are compressed). */
+function addCuts(entries: Zippable, dir: string, stored: readonly string[], base: string, mtime: Date): void {
+  for (const name of stored) entries[`${base}-${name}`] = [fs.readFileSync(path.join(dir, name)), { level: 0, mtime }];
 }
 
 /**
@@ -194,12 +193,11 @@ export class ZipService {
     // the result downloadable, under another key: the next request tries them again (late ones are
     // ready by then) instead of reusing this zip.
     // A page's automatic download asks not to wait: it shows the extras itself when they come.
-    const extras = new Map<string, string>();
+    const extras = new Map<string, ExtraFolders>();
     for (const job of jobs) {
-      const dir = request.waitForExtras === false ? await this.options.extras.readyNow(job) : await this.options.extras.readyWithin(job, this.options.kitWaitMs ?? KIT_WAIT_MS);
-      if (dir) extras.set(job.id, dir);
+      extras.set(job.id, request.waitForExtras === false ? await this.options.extras.readyNow(job) : await this.options.extras.readyWithin(job, this.options.kitWaitMs ?? KIT_WAIT_MS));
     }
-    const content = JSON.stringify(['results', 'extras1', zipName, jobs.map((job) => [job.id, job.finishedAt, extras.has(job.id)])]);
+    const content = JSON.stringify(['results', 'extras2', zipName, jobs.map((job) => [job.id, job.finishedAt, Object.keys(extras.get(job.id) ?? {}).sort()])]);
     // Identical requests at once (a double click, two tabs) share one zip.
     const known = this.making.get(content);
     if (known) return known;
@@ -208,7 +206,7 @@ export class ZipService {
     return made;
   }
 
-  private async zipOnce(content: string, jobs: FinishedJob[], zipName: string, extras: ReadonlyMap<string, string>): Promise<ZipAnswer> {
+  private async zipOnce(content: string, jobs: FinishedJob[], zipName: string, extras: ReadonlyMap<string, ExtraFolders>): Promise<ZipAnswer> {
     const key = zipKeyFor(this.options.dataDir, this.options.key, content, zipName);
     const { file, zipUrl } = zipLocation(this.options.dataDir, key, zipName);
     if (!(await this.options.files.fetch(file))) {
@@ -254,7 +252,7 @@ export class ZipService {
     return removed;
   }
 
-  private async write(file: string, jobs: FinishedJob[], zipName: string, extras: ReadonlyMap<string, string>): Promise<void> {
+  private async write(file: string, jobs: FinishedJob[], zipName: string, extras: ReadonlyMap<string, ExtraFolders>): Promise<void> {
     const entries: Zippable = {};
     for (const job of jobs) {
       const base = sanitiseFileName(logoTextOf(job.spec), zipName);
@@ -268,9 +266,11 @@ export class ZipService {
         // PNG, JPEG and H.264 are compressed already: deflating them again only costs time.
         entries[name] = [fs.readFileSync(source), { level: 0, mtime: new Date(job.finishedAt) }];
       }
-      const dir = extras.get(job.id);
-      if (dir && job.spec.kind === 'fsa') addCuts(entries, dir, base, new Date(job.finishedAt));
-      else if (dir) addKit(entries, dir, `${base}-${BRAND_KIT_FOLDER}`, new Date(job.finishedAt));
+      const made = extras.get(job.id) ?? {};
+      const mtime = new Date(job.finishedAt);
+      if (made['brand-kit']) addKit(entries, made['brand-kit'], `${base}-${BRAND_KIT_FOLDER}`, mtime);
+      if (made['banner-cuts']) addCuts(entries, made['banner-cuts'], Object.values(JOB_FILES['banner-cuts']), base, mtime);
+      if (made['banner-webm']) addCuts(entries, made['banner-webm'], Object.values(JOB_FILES['banner-webm']), base, mtime);
     }
     writeZipAtomically(file, entries);
   }

@@ -303,7 +303,7 @@ export class MiniSiteService {
     const job = await finishedBannerOf(this.deps.queue, url, ownHosts);
     if (!job || !job.files.includes(JOB_FILES.fsa.poster)) throw invalid(MiniSiteMessages.resultUnknown);
     const dir = jobDir(this.deps.dataDir, job.id);
-    const cuts = await this.deps.extras.readyWithin(job, this.deps.extrasWaitMs);
+    const cuts = (await this.deps.extras.readyWithin(job, this.deps.extrasWaitMs, 'banner-cuts'))['banner-cuts'];
     const portrait = cuts
       ? { video: { path: path.join(cuts, JOB_FILES['banner-cuts'].portrait) }, poster: { path: path.join(cuts, JOB_FILES['banner-cuts'].portraitPoster) } }
       : null;

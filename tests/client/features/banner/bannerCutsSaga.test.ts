@@ -1,4 +1,5 @@
 /** The banner preview's phone cut: asked for every cutsPollMs (on provided time) until made, quietly given up on failure, stopped when the page closes. */
+import type { UnknownAction } from '@reduxjs/toolkit';
 import { expectSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
 import { dynamic, type StaticProvider } from 'redux-saga-test-plan/providers';
@@ -7,7 +8,7 @@ import { ApiError } from '../../../../src/client/api/ApiError';
 import * as generationApi from '../../../../src/client/api/generationApi';
 import { rootReducer } from '../../../../src/client/app/rootReducer';
 import { bannerCutsSaga } from '../../../../src/client/features/banner/bannerCutsSaga';
-import { cutsFailed, cutsReady, cutsUnwatched, cutsWatched } from '../../../../src/client/features/banner/bannerCutsSlice';
+import { cutsFailed, cutsReady, cutsUnwatched, cutsWatched, phoneCutReady } from '../../../../src/client/features/banner/bannerCutsSlice';
 import { GenerationLimits, type BannerCutsAnswer } from '../../../../src/contract/generation';
 
 const initial = rootReducer(undefined, { type: '@@init' });
@@ -15,13 +16,8 @@ const initial = rootReducer(undefined, { type: '@@init' });
 const delayFunction = (delay(0) as unknown as { payload: { fn: () => unknown } }).payload.fn;
 const bannerUrl = '/generated/0123456789abcdef0123456789abcdef/banner.mp4';
 const notYet: BannerCutsAnswer = { ready: false, portraitUrl: '', portraitPosterUrl: '', portraitWebmUrl: '', webmUrl: '' };
-const made: BannerCutsAnswer = {
-  ready: true,
-  portraitUrl: '/generated/x/cuts/banner-portrait.mp4',
-  portraitPosterUrl: '/generated/x/cuts/banner-portrait-poster.jpg',
-  portraitWebmUrl: '/generated/x/cuts/banner-portrait.webm',
-  webmUrl: '/generated/x/cuts/banner.webm',
-};
+const phoneCutOnly: BannerCutsAnswer = { ...notYet, portraitUrl: '/generated/x/cuts/banner-portrait.mp4', portraitPosterUrl: '/generated/x/cuts/banner-portrait-poster.jpg' };
+const made: BannerCutsAnswer = { ...phoneCutOnly, ready: true, portraitWebmUrl: '/generated/x/webm/banner-portrait.webm', webmUrl: '/generated/x/webm/banner.webm' };
 
 /** Answers in turn, the last one from then on; counts the asks and the waits between them. */
 function answering(...answers: BannerCutsAnswer[]) {
@@ -46,6 +42,31 @@ describe('the banner preview asking for its phone cut', () => {
     expect(seen.asks).toBe(3);
     expect(seen.waits).toEqual([GenerationLimits.cutsPollMs, GenerationLimits.cutsPollMs]);
     expect(storeState.bannerCuts).toEqual({ bannerUrl, status: 'ready', cuts: made });
+  });
+
+  it('hands on the phone cut once, as soon as it comes, and goes on asking until the WebMs are made', async () => {
+    const { seen, providers } = answering(notYet, phoneCutOnly, phoneCutOnly, made);
+    let handedOn = 0;
+    const counting = (state: ReturnType<typeof rootReducer> | undefined, action: UnknownAction): ReturnType<typeof rootReducer> => {
+      if (phoneCutReady.match(action)) handedOn++;
+      return rootReducer(state, action);
+    };
+    const { storeState } = await expectSaga(bannerCutsSaga)
+      .withReducer(counting, initial)
+      .provide(providers)
+      .dispatch(cutsWatched({ bannerUrl }))
+      .put(phoneCutReady(phoneCutOnly))
+      .put(cutsReady(made))
+      .silentRun(50);
+    expect(seen.asks).toBe(4);
+    expect(handedOn).toBe(1);
+    expect(storeState.bannerCuts).toEqual({ bannerUrl, status: 'ready', cuts: made });
+  });
+
+  it('keeps a phone cut that came when the WebMs do not', async () => {
+    const { providers } = answering(phoneCutOnly);
+    const { storeState } = await expectSaga(bannerCutsSaga).withReducer(rootReducer, initial).provide(providers).dispatch(cutsWatched({ bannerUrl })).put(cutsFailed()).silentRun(200);
+    expect(storeState.bannerCuts).toEqual({ bannerUrl, status: 'failed', cuts: phoneCutOnly });
   });
 
   it('gives up after cutsPollMax asks, and the page says the zip will have them', async () => {

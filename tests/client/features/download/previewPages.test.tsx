@@ -106,7 +106,8 @@ describe('BannerPreviewPage', () => {
 
   it('shows the phone cut under 手机竖屏 once it is made, and says it is being made until then', async () => {
     const notYet = { ready: false, portraitUrl: '', portraitPosterUrl: '', portraitWebmUrl: '', webmUrl: '' };
-    const made = { ready: true, portraitUrl: '/generated/x/cuts/banner-portrait.mp4', portraitPosterUrl: '/generated/x/cuts/banner-portrait-poster.jpg', portraitWebmUrl: '/generated/x/cuts/banner-portrait.webm', webmUrl: '/generated/x/cuts/banner.webm' };
+    const phoneCut = { portraitUrl: '/generated/x/cuts/banner-portrait.mp4', portraitPosterUrl: '/generated/x/cuts/banner-portrait-poster.jpg' };
+    const made = { ready: true, ...phoneCut, portraitWebmUrl: '/generated/x/webm/banner-portrait.webm', webmUrl: '/generated/x/webm/banner.webm' };
     jest.mocked(generationApi.bannerCuts).mockResolvedValue(notYet);
     renderPage('/banner/preview', <BannerPreviewPage />, route);
     await waitFor(() => expect(generationApi.bannerCuts).toHaveBeenCalledWith({ bannerUrl: '/generated/banner/b.mp4' }));
@@ -117,10 +118,20 @@ describe('BannerPreviewPage', () => {
     expect(screen.getByTestId('banner-video')).toBeInTheDocument();
     cleanup();
 
+    // The phone cut comes before the WebMs: shown at once, with word of them.
+    jest.mocked(generationApi.bannerCuts).mockResolvedValue({ ...notYet, ...phoneCut });
+    renderPage('/banner/preview', <BannerPreviewPage />, route);
+    await fastUser().click(screen.getByText('手机竖屏'));
+    expect(await screen.findByTestId('banner-portrait-video')).toHaveAttribute('src', phoneCut.portraitUrl);
+    expect(screen.getByText('1080×1920，手机竖屏播放；WebM 格式生成中，生成后点击“下载”即包含在压缩包中。')).toBeInTheDocument();
+    expect(screen.getByText(/手机竖屏版已生成（见“手机竖屏”），WebM 格式生成中/)).toBeInTheDocument();
+    cleanup();
+
     jest.mocked(generationApi.bannerCuts).mockResolvedValue(made);
     renderPage('/banner/preview', <BannerPreviewPage />, route);
     await fastUser().click(screen.getByText('手机竖屏'));
     const video = (await screen.findByTestId('banner-portrait-video')) as HTMLVideoElement;
+    expect(screen.getByText('1080×1920，手机竖屏播放；压缩包另含横屏与竖屏的 WebM 格式。')).toBeInTheDocument();
     expect(video).toHaveAttribute('src', made.portraitUrl);
     expect(video).toHaveAttribute('poster', made.portraitPosterUrl);
     expect(video.muted).toBe(true);

@@ -19,14 +19,21 @@ const videoStyle = { display: 'block', background: '#000', borderRadius: 6 } as 
 /** The phone cut as a phone shows it: 9:16, as tall as the window allows. */
 const portraitBox = { height: 'min(70vh, 640px)', aspectRatio: '9 / 16', maxWidth: '100%', margin: '0 auto' } as const;
 
+/** What the page says of the WebM videos under the phone cut, by how far they are. */
+const WEBM_NOTE = {
+  ready: '压缩包另含横屏与竖屏的 WebM 格式。',
+  making: 'WebM 格式生成中，生成后点击“下载”即包含在压缩包中。',
+  failed: 'WebM 格式暂未生成完成，请稍后点击“下载”，压缩包中会包含它。',
+} as const;
+
 /** The phone cut once made; meanwhile what is happening, or where it will be. */
 function PortraitCut() {
   const { status, cuts } = useAppSelector(selectBannerCuts);
-  if (status === 'ready' && cuts) {
+  if (cuts?.portraitUrl) {
     return (
       <>
         <video src={cuts.portraitUrl} poster={cuts.portraitPosterUrl} controls autoPlay muted loop playsInline style={{ ...videoStyle, ...portraitBox }} data-testid="banner-portrait-video" />
-        <p style={{ margin: '12px 0 0', textAlign: 'center', color: 'rgba(0, 0, 0, 0.45)' }}>1080×1920，手机竖屏播放；压缩包另含横屏与竖屏的 WebM 格式。</p>
+        <p style={{ margin: '12px 0 0', textAlign: 'center', color: 'rgba(0, 0, 0, 0.45)' }}>{`1080×1920，手机竖屏播放；${WEBM_NOTE[status === 'idle' ? 'making' : status]}`}</p>
       </>
     );
   }
@@ -52,7 +59,7 @@ export default function BannerPreviewPage() {
   const files = [logoUrl, bannerUrl].filter((url): url is string => url !== null);
   // The first zip comes at once; the phone cut and WebM follow on this page, and in the next 下载.
   const { download, downloading } = useZipDownload(fileName, files, { autoWithoutWaiting: true });
-  const cutsStatus = useAppSelector(selectBannerCuts).status;
+  const { status: cutsStatus, cuts } = useAppSelector(selectBannerCuts);
   const dispatch = useAppDispatch();
   const [orientation, setOrientation] = useState<Orientation>('landscape');
 
@@ -81,7 +88,9 @@ export default function BannerPreviewPage() {
         text={
           cutsStatus === 'ready'
             ? '整屏动画已生成，下载已自动开始。手机竖屏版与 WebM 格式也已生成：点击“下载”获取包含它们的压缩包。'
-            : '整屏动画已生成，下载已自动开始；如未开始，请点击“下载”。手机竖屏版与 WebM 格式在动画之后生成（可在“手机竖屏”中查看进度），生成后点击“下载”即包含在压缩包中。'
+            : cuts?.portraitUrl
+              ? '整屏动画已生成，下载已自动开始。手机竖屏版已生成（见“手机竖屏”），WebM 格式生成中，生成后点击“下载”即包含在压缩包中。'
+              : '整屏动画已生成，下载已自动开始；如未开始，请点击“下载”。手机竖屏版与 WebM 格式在动画之后生成（可在“手机竖屏”中查看进度），生成后点击“下载”即包含在压缩包中。'
         }
         extra={
           <div style={{ display: 'flex', gap: 12 }}>
