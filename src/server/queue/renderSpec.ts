@@ -14,6 +14,7 @@ import {
   type RenderKind,
   type RenderResult,
   type RenderSpec,
+  type SideJobSpec,
   type UserJobKind,
   type UserJobSpec,
 } from '../render/jobSpec';
@@ -117,3 +118,10 @@ export const KEY_ART_DURATION_STYLE = 'key-art';
 
 /** A job id as jobIdentity makes it; anything else never reaches the database or a path. */
 export const JOB_ID_PATTERN = /^[0-9a-f]{32}$/;
+
+/**
+ * A side render that a download waits for with a deadline (a logo's zip waits up to KIT_WAIT_MS
+ * for its brand kit) and that takes about a second: asked for, it goes ahead of the other side
+ * renders asked for (gallery pictures, banner cuts) instead of missing its zip behind them.
+ */
+export const goesFirstWhenAsked = (spec: SideJobSpec): boolean => spec.kind === 'brand-kit';

@@ -36,7 +36,7 @@ import { RENDER_SEEDS } from '../renderSeeds';
 import { DEFAULT_RENDER_SECONDS, JOB_ID_PATTERN, durationStyleOf, jobIdentity, jobScope, workKeyOf } from '../renderSpec';
 import { JobRepository, specOf, type JobRow } from '../repository';
 import { Estimates, type RunningJob } from '../embedded/estimates';
-import { QUEUE_NAME, RENDER_PRIORITY, RenderJobs, bullPrefix, galleryJobId, type GalleryOutput } from './renderJobs';
+import { QUEUE_NAME, RENDER_PRIORITY, RenderJobs, bullPrefix, galleryJobId, galleryPriorityOf, type GalleryOutput } from './renderJobs';
 import { RenderSlots } from './renderSlots';
 import { WaitingIndex, type JobPlace, type LineEntry } from './waitingIndex';
 
@@ -261,7 +261,7 @@ export class BullmqRenderQueue implements RenderQueue {
     if (known) {
       if (priority === 'demand' && known.priority === 'background') {
         known.priority = 'demand';
-        this.jobs.addGallery(key, spec, RENDER_PRIORITY.galleryDemand).catch((error: unknown) => this.options.log.warn({ err: error, task: key }, 'gallery task could not be raised'));
+        this.jobs.addGallery(key, spec, galleryPriorityOf(spec, 'demand')).catch((error: unknown) => this.options.log.warn({ err: error, task: key }, 'gallery task could not be raised'));
       }
       return known.promise;
     }
@@ -273,7 +273,7 @@ export class BullmqRenderQueue implements RenderQueue {
   private async renderGalleryNow(key: string, spec: SideJobSpec, priority: GalleryPriority): Promise<GalleryResult> {
     const jobId = galleryJobId(key);
     const end = this.whenEnded(jobId, GALLERY_WAIT_MS);
-    await this.jobs.addGallery(key, spec, priority === 'demand' ? RENDER_PRIORITY.galleryDemand : RENDER_PRIORITY.galleryBackground);
+    await this.jobs.addGallery(key, spec, galleryPriorityOf(spec, priority));
     const outcome = await end;
     if (outcome === null) throw new RenderAborted(this.closed ? 'shutdown' : 'timeout');
     if (outcome.type === 'failed') throw new Error(outcome.reason);

@@ -10,11 +10,18 @@ import type { Redis } from 'ioredis';
 import crypto from 'node:crypto';
 import type { Clock } from '../../clock';
 import type { SideJobSpec } from '../../render/jobSpec';
+import type { GalleryPriority } from '../renderQueue';
+import { goesFirstWhenAsked } from '../renderSpec';
 import type { RenderSlots } from './renderSlots';
 
 export const QUEUE_NAME = 'renders';
 
-export const RENDER_PRIORITY = { user: 1, galleryDemand: 2, galleryBackground: 3 } as const;
+/** BullMQ priorities, 1 first; `galleryFirst`: a demand that goes ahead of the others (renderSpec.ts goesFirstWhenAsked). */
+export const RENDER_PRIORITY = { user: 1, galleryFirst: 2, galleryDemand: 3, galleryBackground: 4 } as const;
+
+/** The priority of a side render `spec` asked for with `priority`. */
+export const galleryPriorityOf = (spec: SideJobSpec, priority: GalleryPriority): number =>
+  priority === 'background' ? RENDER_PRIORITY.galleryBackground : goesFirstWhenAsked(spec) ? RENDER_PRIORITY.galleryFirst : RENDER_PRIORITY.galleryDemand;
 
 /** A user job (its row's id) or a gallery picture's render (no row: the spec travels with it). */
 export type RenderJobData = { id: string } | { gallery: string; spec: SideJobSpec };

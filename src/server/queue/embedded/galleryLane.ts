@@ -1,10 +1,12 @@
 /**
  * The lane of gallery renders beside users' jobs: they take a render slot only when no user job
  * is queued, demand (someone is looking at the gallery) before background (filling idle time),
- * and tasks with the same key share one render.
+ * a brand kit asked for before the other demands (renderSpec.ts goesFirstWhenAsked), and tasks
+ * with the same key share one render.
  */
 import type { SideJobSpec } from '../../render/jobSpec';
 import type { GalleryPriority, GalleryResult } from '../renderQueue';
+import { goesFirstWhenAsked } from '../renderSpec';
 
 export interface GalleryTask {
   key: string;
@@ -70,7 +72,11 @@ export class GalleryLane {
   }
 
   private enqueue(task: GalleryTask): void {
-    if (task.priority === 'demand') this.putBack(task);
-    else this.waiting.push(task);
+    if (task.priority === 'background') this.waiting.push(task);
+    else if (goesFirstWhenAsked(task.spec)) {
+      // Behind the others of its kind only.
+      const after = this.waiting.findIndex((queued) => queued.priority === 'background' || !goesFirstWhenAsked(queued.spec));
+      this.waiting.splice(after < 0 ? this.waiting.length : after, 0, task);
+    } else this.putBack(task);
   }
 }
