@@ -33,8 +33,8 @@ export interface FrameSink {
 export const BT709_TAGS = ['-colorspace', 'bt709', '-color_primaries', 'bt709', '-color_trc', 'bt709'] as const;
 
 /**
- * A WebM output (VP9 at its realtime speed, constant quality): a second output of an encoder, or
- * the output of a transcode. Realtime keeps it to about half the time of the H.264 beside it.
+ * A WebM output (VP9 at its realtime speed, constant quality) of a transcode from a finished MP4:
+ * realtime keeps it to a few seconds for a 6 s banner.
  */
 export function webmOutputArgs(file: string): string[] {
   return ['-an', '-vf', 'scale=out_color_matrix=bt709:out_range=tv,format=yuv420p', '-c:v', 'libvpx-vp9', '-deadline', 'realtime', '-cpu-used', '8', '-row-mt', '1', '-crf', '33', '-b:v', '0', ...BT709_TAGS, '-f', 'webm', file];

@@ -7,7 +7,7 @@ import { createCanvas, type Canvas, type Image } from '@napi-rs/canvas';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import type { BannerTexts } from '../../../../contract/generation';
-import { BT709_TAGS, startRawVideoEncoder, webmOutputArgs, type FrameSink } from '../../ffmpeg';
+import { BT709_TAGS, startRawVideoEncoder, type FrameSink } from '../../ffmpeg';
 import { decodePicture } from '../../picture';
 import { DESIGN_HEIGHT, DESIGN_WIDTH } from './canvas';
 import { createVignette, type FramePlacement } from './effects';
@@ -23,8 +23,6 @@ export interface BannerVideoOptions {
   outFile: string;
   /** A .jpg poster: a representative frame with everything visible. */
   posterFile: string;
-  /** A .webm of the same frames (VP9), encoded beside the MP4 by the same ffmpeg. */
-  webmFile?: string;
   /** Default 1920 (rounded down to even). */
   width?: number;
   /** Default 1080 (rounded down to even). */
@@ -198,7 +196,6 @@ async function drawAndEncode(def: BannerStyleDef, input: { logoPng: Buffer; text
   const tag = `${process.pid}-${crypto.randomBytes(4).toString('hex')}`;
   const videoTemp = `${options.outFile}.${tag}.part`;
   const posterTemp = `${options.posterFile}.${tag}.part`;
-  const webmTemp = options.webmFile ? `${options.webmFile}.${tag}.part` : null;
   let sink: FrameSink | null = null;
   const onAbort = () => sink?.kill();
   signal?.addEventListener('abort', onAbort, { once: true });
@@ -234,7 +231,6 @@ async function drawAndEncode(def: BannerStyleDef, input: { logoPng: Buffer; text
         '-f',
         'mp4',
         videoTemp,
-        ...(webmTemp ? webmOutputArgs(webmTemp) : []),
       ],
     });
     let poster: Buffer | null = null;
@@ -263,7 +259,6 @@ async function drawAndEncode(def: BannerStyleDef, input: { logoPng: Buffer; text
     await fs.promises.writeFile(posterTemp, poster ?? (await canvas.encode('jpeg', 90)));
     await fs.promises.rename(videoTemp, options.outFile);
     await fs.promises.rename(posterTemp, options.posterFile);
-    if (webmTemp && options.webmFile) await fs.promises.rename(webmTemp, options.webmFile);
     return { frameCount, helperFrames, durationSeconds, width, height };
   } catch (error) {
     if (sink) {
@@ -271,7 +266,7 @@ async function drawAndEncode(def: BannerStyleDef, input: { logoPng: Buffer; text
       // Wait for ffmpeg to be gone, or it could write the file again after it was removed.
       await sink.finish().catch(() => undefined);
     }
-    await Promise.all([videoTemp, posterTemp, ...(webmTemp ? [webmTemp] : [])].map((file) => fs.promises.rm(file, { force: true })));
+    await Promise.all([videoTemp, posterTemp].map((file) => fs.promises.rm(file, { force: true })));
     if (signal?.aborted) throw abortError(signal);
     throw error;
   } finally {
