@@ -13,9 +13,9 @@ import type { DataFiles } from '../storage/dataFiles';
 import { EXTRAS_FOLDERS, jobDir, uploadsDir } from './paths';
 import { JOB_ID_PATTERN } from './renderSpec';
 
-/** Copies `file` (fetched from the shared store when this process does not have it) to `to`; fails with `missing` when it is nowhere. */
-async function stage(files: DataFiles, file: string, to: string, missing: string): Promise<void> {
-  if (!(await files.fetch(file))) throw new Error(missing);
+/** Copies `file` (fetched from the shared store when this process does not have it) to `to`; throws `missing` when it is nowhere. */
+async function stage(files: DataFiles, file: string, to: string, missing: Error): Promise<void> {
+  if (!(await files.fetch(file))) throw missing;
   await fs.promises.copyFile(file, to);
 }
 
@@ -25,15 +25,13 @@ export async function stageRenderInputs(files: DataFiles, spec: RenderSpec, outD
     if (!JOB_ID_PATTERN.test(spec.jobId)) throw new Error('A banner cut names no job');
     if (spec.kind === 'banner-cuts') return stageRenderInputs(files, spec.banner, outDir);
     const dir = jobDir(files.dataDir, spec.jobId);
-    await stage(files, path.join(dir, JOB_FILES.fsa.video), path.join(outDir, BANNER_VIDEO_INPUT), `The banner of job ${spec.jobId} is gone`);
+    await stage(files, path.join(dir, JOB_FILES.fsa.video), path.join(outDir, BANNER_VIDEO_INPUT), new Error(`The banner of job ${spec.jobId} is gone`));
     const portrait = path.join(dir, EXTRAS_FOLDERS['banner-cuts'], JOB_FILES['banner-cuts'].portrait);
-    await stage(files, portrait, path.join(outDir, PORTRAIT_VIDEO_INPUT), `The phone cut of job ${spec.jobId} is missing`);
+    await stage(files, portrait, path.join(outDir, PORTRAIT_VIDEO_INPUT), new Error(`The phone cut of job ${spec.jobId} is missing`));
     return;
   }
   if ((spec.kind !== 'fsa' && spec.kind !== 'ab') || !spec.keyArt) return;
   // Checked when the job was asked for; checked again because the spec came from a database row.
   if (!KEY_ART_NAME_PATTERN.test(spec.keyArt)) throw new RenderUserFacingError(GenerationMessages.keyArtGone);
-  const source = path.join(uploadsDir(files.dataDir), spec.keyArt);
-  if (!(await files.fetch(source))) throw new RenderUserFacingError(GenerationMessages.keyArtGone);
-  await fs.promises.copyFile(source, path.join(outDir, KEY_ART_INPUT));
+  await stage(files, path.join(uploadsDir(files.dataDir), spec.keyArt), path.join(outDir, KEY_ART_INPUT), new RenderUserFacingError(GenerationMessages.keyArtGone));
 }
