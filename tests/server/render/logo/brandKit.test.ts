@@ -90,13 +90,16 @@ describe.each(STYLES)('the brand kit of style %i', (styleId) => {
     expect([mono.width, mono.height]).toEqual([original.width, original.height]);
     let solid = 0;
     let inked = 0;
+    // Counted, then checked once: an expect per pixel took ten seconds a style.
+    let otherInks = 0;
     for (let at = 0; at < mono.data.length; at += 4) {
-      if (mono.data[at + 3] > 0) expect([mono.data[at], mono.data[at + 1], mono.data[at + 2]]).toEqual([0, 0, 0]);
+      if (mono.data[at + 3] > 0 && (mono.data[at] | mono.data[at + 1] | mono.data[at + 2]) !== 0) otherInks += 1;
       if (original.data[at + 3] >= 200) {
         solid += 1;
         if (mono.data[at + 3] >= 128) inked += 1;
       }
     }
+    expect(otherInks).toBe(0);
     // A silhouette inks every solid pixel; the letters need some left clear, and some inked.
     expect(inked / solid).toBeGreaterThan(0.1);
     expect(inked / solid).toBeLessThan(0.9);
