@@ -3,6 +3,8 @@
  * its owner only, within the per-user limit, kept through restarts and housekeeping, and on its
  * own origin when PUBLISH_ORIGIN is set.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { BuilderMessages, type BuilderSite, type PublishAnswer, type SiteListAnswer, type ZipUrlAnswer } from '../../../src/contract/builder';
 import { AnswerCode } from '../../../src/contract/envelope';
 import { SITE_CONTENT_SECURITY_POLICY } from '../../../src/server/modules/miniSite/files';
@@ -92,6 +94,28 @@ describe('publishing a builder site', () => {
     // Another user's count is their own.
     const b = bob(t);
     expect((await publish((await finishedSite('三号', b)).id, b)).code).toBe(200);
+  });
+
+  it('gives two publishes of one site at once one link, which 下线 takes down for good', async () => {
+    const site = await finishedSite('双击之城');
+    const [one, two] = await Promise.all([publish(site.id), publish(site.id)]);
+    expect([one.code, two.code]).toEqual([200, 200]);
+    expect(two.data.url).toBe(one.data.url);
+    expect(fs.readdirSync(path.join(t.dataDir, 'published'))).toHaveLength(1);
+    await unpublish(site.id);
+    expect((await page(one.data.url)).statusCode).toBe(404);
+    expect(fs.readdirSync(path.join(t.dataDir, 'published'))).toEqual([]);
+  });
+
+  it('holds the limit when publishes of several sites come at once', async () => {
+    await t.close();
+    t = await buildTestApp({ env: { PUBLISH_MAX_PER_USER: '2' } });
+    a = alice(t);
+    const sites = [await finishedSite('一号'), await finishedSite('二号'), await finishedSite('三号'), await finishedSite('四号')];
+    const answers = await Promise.all(sites.map((site) => publish(site.id)));
+    expect(answers.filter((answer) => answer.code === 200)).toHaveLength(2);
+    expect(answers.filter((answer) => answer.code === AnswerCode.invalid && answer.msg === publishLimitMessage(2))).toHaveLength(2);
+    expect(fs.readdirSync(path.join(t.dataDir, 'published'))).toHaveLength(2);
   });
 
   it("another account can neither publish nor take down a user's site; no login is 401", async () => {

@@ -6,6 +6,7 @@
 import { unzipSync } from 'fflate';
 import fs from 'node:fs';
 import path from 'node:path';
+import { AnswerCode } from '../../../src/contract/envelope';
 import type { LoginAnswer } from '../../../src/contract/auth';
 import type { BuilderSite, PublishAnswer } from '../../../src/contract/builder';
 import { DEFAULT_BANNER_TEXTS, DEFAULT_LOGO_TEXTS, type ZipAnswer } from '../../../src/contract/generation';
@@ -30,7 +31,7 @@ const TEMPLATE = findSiteTemplate(5) ?? (() => { throw new Error('site template 
   let banner: { logoUrl: string; bannerUrl: string };
 
   beforeAll(async () => {
-    cluster = await startCluster(2, { s3: true, generation: { runner: new SmallRealRunner() } });
+    cluster = await startCluster(2, { s3: true, generation: { runner: new SmallRealRunner() }, env: { PUBLISH_MAX_PER_USER: '2' } });
     [a, b] = cluster.servers;
     await registerAcross(cluster, '13800000011', 'Secret#2026');
     const login = await post<LoginAnswer>(a, '/api/auth/login', { username: '13800000011', password: 'Secret#2026' });
@@ -125,5 +126,25 @@ const TEMPLATE = findSiteTemplate(5) ?? (() => { throw new Error('site template 
 
     expect((await post(a, '/api/webSiteLog/unpublish', { id: site.data.id }, owner)).code).toBe(200);
     for (const server of [a, b]) expect((await server.app.inject({ url })).statusCode).toBe(404);
+  });
+
+  it('gives a site published on A and B at once one link, and holds the per-user limit across servers', async () => {
+    const finished = async (name: string): Promise<number> => {
+      const site = await post<BuilderSite>(a, '/api/createWeb/getWebUrl', { type: 'main', id: 0, selectedComponents: {} }, owner);
+      await post(a, '/api/CreateWeb/saveConfig', { id: site.data.id, previewUrl: '', formData: { main: { web_name: name } }, selectedComponents: {} }, owner);
+      expect((await post(a, '/api/CreateWeb/completeWeb', { id: site.data.id, formData: {} }, owner)).code).toBe(200);
+      return site.data.id;
+    };
+    const publish = (server: TestApp, id: number) => post<PublishAnswer>(server, '/api/webSiteLog/publish', { id }, owner);
+    const [first, second, third] = [await finished('星门一'), await finished('星门二'), await finished('星门三')];
+    const [onA, onB] = await Promise.all([publish(a, first), publish(b, first)]);
+    expect([onA.code, onB.code]).toEqual([200, 200]);
+    expect(onB.data.url).toBe(onA.data.url);
+    // One place is left of PUBLISH_MAX_PER_USER (2): two servers asked at once give it to one.
+    const answers = await Promise.all([publish(a, second), publish(b, third)]);
+    expect(answers.map((answer) => answer.code).sort()).toEqual([200, AnswerCode.invalid]);
+    const rows = await cluster.db.sql.selectFrom('published_sites').select('slug').execute();
+    expect(rows).toHaveLength(2);
+    for (const id of [first, second, third]) await post(a, '/api/webSiteLog/unpublish', { id }, owner);
   });
 });

@@ -67,26 +67,56 @@ export class SitePublishing {
    * (without one: refused with `missing`); answers its slug. A user past the limit must take one down first.
    */
   async publish(source: PublishedSource, userId: number, folder: string, missing: string): Promise<string> {
-    const { sql, files, now, limit } = this.deps;
-    const { dataDir } = files;
+    const { sql, files, now } = this.deps;
     // The store's copy: another server may have completed the site again since this one fetched it.
     if (!(await files.freshFolder(folder)) || !fs.existsSync(path.join(folder, 'index.html'))) throw invalid(missing);
-    let slug = await this.slugOf(source);
-    if (!slug) {
-      const count = await sql.selectFrom('published_sites').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirst();
-      if (Number(count?.n ?? 0) >= limit) throw invalid(publishLimitMessage(limit));
-      slug = crypto.randomBytes(16).toString('hex');
+    const { slug, reserved } = await this.reserve(source, userId);
+    const target = publishedDir(files.dataDir, slug);
+    try {
+      await publishFolder(sitesTmpDir(files.dataDir), target, async (temp) => fs.promises.cp(folder, temp, { recursive: true }));
+      await files.publish(target);
+    } catch (error) {
+      if (reserved) {
+        await sql.deleteFrom('published_sites').where('slug', '=', slug).execute();
+        await files.remove(target);
+      }
+      throw error;
     }
-    const target = publishedDir(dataDir, slug);
-    await publishFolder(sitesTmpDir(dataDir), target, async (temp) => fs.promises.cp(folder, temp, { recursive: true }));
-    await files.publish(target);
-    const at = now();
-    await sql
-      .insertInto('published_sites')
-      .values({ slug, site_id: source.kind === 'builder' ? source.id : null, mini_site_id: source.kind === 'miniSite' ? source.id : null, user_id: userId, created_at: at, updated_at: at })
-      .onConflict((conflict) => conflict.column(columnOf(source.kind)).doUpdateSet({ updated_at: at }))
-      .execute();
+    // Taken down (下线 in another tab) while its files were copied: the copy goes too.
+    const updated = await sql.updateTable('published_sites').set({ updated_at: now() }).where('slug', '=', slug).executeTakeFirst();
+    if (Number(updated.numUpdatedRows) === 0) {
+      await files.remove(target);
+      throw invalid(BuilderMessages.notPublished);
+    }
     return slug;
+  }
+
+  /**
+   * The slug of `source`, or a new one reserved for it within its user's limit. The user's row is
+   * held while counting (PostgreSQL locks it until commit; SQLite has one writer at a time), so two
+   * publishes at once cannot both take the last place, nor give one site two links.
+   */
+  private reserve(source: PublishedSource, userId: number): Promise<{ slug: string; reserved: boolean }> {
+    const { limit, now } = this.deps;
+    const column = columnOf(source.kind);
+    return this.deps.sql.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('users')
+        .set((eb) => ({ id: eb.ref('id') }))
+        .where('id', '=', userId)
+        .execute();
+      const row = await trx.selectFrom('published_sites').select('slug').where(column, '=', source.id).executeTakeFirst();
+      if (row) return { slug: row.slug, reserved: false };
+      const count = await trx.selectFrom('published_sites').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirst();
+      if (Number(count?.n ?? 0) >= limit) throw invalid(publishLimitMessage(limit));
+      const slug = crypto.randomBytes(16).toString('hex');
+      const at = now();
+      await trx
+        .insertInto('published_sites')
+        .values({ slug, site_id: source.kind === 'builder' ? source.id : null, mini_site_id: source.kind === 'miniSite' ? source.id : null, user_id: userId, created_at: at, updated_at: at })
+        .execute();
+      return { slug, reserved: true };
+    });
   }
 
   /** 下线: the site's copy and its link go. */
