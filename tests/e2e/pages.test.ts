@@ -78,12 +78,24 @@ async function fetchRendered(pictureUrl: string): Promise<void> {
  */
 async function settle(page: Page): Promise<void> {
   await picturesLoaded(page);
+  await transitionsEnded(page);
   const rendering = await page.evaluate((note) => document.body.innerText.includes(note), GenerationMessages.galleryPictureRendering);
   if (!rendering) return;
   // A new try's picture is loading (not complete) from the moment its note goes.
   await page
     .waitForFunction((note) => !document.body.innerText.includes(note) && Array.from(document.images).every((image) => image.complete), GenerationMessages.galleryPictureRendering, { timeout: 60_000 })
     .catch(() => undefined);
+}
+
+/**
+ * Drawers and dialogs slide in: a picture taken a moment too soon shows one half off the screen
+ * (the builder's drawer on a phone did). Endless animations (spinners) are not waited for.
+ */
+async function transitionsEnded(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const ending = document.getAnimations().filter((animation) => Number.isFinite(animation.effect?.getComputedTiming().endTime ?? Infinity));
+    await Promise.race([Promise.all(ending.map((animation) => animation.finished.catch(() => undefined))), new Promise((resolve) => setTimeout(resolve, 5_000))]);
+  });
 }
 
 async function picturesLoaded(page: Page): Promise<void> {
