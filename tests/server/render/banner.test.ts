@@ -4,6 +4,7 @@
  * leaving nothing behind. Sizes and durations are tiny so the whole file stays quick.
  */
 import { createCanvas, loadImage } from '@napi-rs/canvas';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,6 +17,7 @@ import { createFrameRenderer, decodeLogo } from '../../../src/server/render/bann
 import { splitTags } from '../../../src/server/render/banner/core/tags';
 import { BANNER_STYLE_DEFS } from '../../../src/server/render/banner/styles';
 import { PICTURE_REFUSED_ERROR_NAME } from '../../../src/server/render/pictureRefused';
+import { FFMPEG_PATH } from '../../../src/server/render/ffmpeg';
 import { BANNER_STYLES } from '../../../src/server/render/styles';
 import { titleLogoPng } from '../../fixtures/titleLogo';
 import { probeVideo } from '../../fixtures/videoFiles';
@@ -140,6 +142,36 @@ describe('the video file', () => {
     expect([...poster.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
     const image = await loadImage(poster);
     expect([image.width, image.height]).toEqual([320, 180]);
+  });
+
+  it('shows the colours that were drawn: a frame decoded as BT.709, as its tags tell browsers to, is the drawn frame within a few levels', async () => {
+    const frame = 5;
+    const renderer = createFrameRenderer(BANNER_STYLE_DEFS.battlefield, await decodeLogo(logoPng), DEFAULT_BANNER_TEXTS, { width: 320, height: 180, seconds: 1, fps: 10 });
+    renderer.draw(frame);
+    const drawn = renderer.canvas.data();
+    const decoded = (matrix: 'bt709' | 'bt601') => {
+      const run = spawnSync(FFMPEG_PATH, ['-hide_banner', '-loglevel', 'error', '-i', path.join(dir, 'battlefield.mp4'), '-vf', `select=eq(n\\,${frame}),scale=in_color_matrix=${matrix}:in_range=tv,format=rgb24`, '-frames:v', '1', '-f', 'rawvideo', 'pipe:1']);
+      expect(run.stdout.length).toBe(320 * 180 * 3);
+      return run.stdout;
+    };
+    /**
+     * Mean absolute difference per channel, in levels of 255, of the means of 10x10 blocks: a colour
+     * shift shows whole, the encoder's loss of fine detail mostly averages out.
+     */
+    const difference = (rgb: Buffer) => {
+      let sum = 0;
+      for (let by = 0; by < 180; by += 10)
+        for (let bx = 0; bx < 320; bx += 10)
+          for (let channel = 0; channel < 3; channel++) {
+            let delta = 0;
+            for (let y = by; y < by + 10; y++) for (let x = bx; x < bx + 10; x++) delta += rgb[(y * 320 + x) * 3 + channel] - drawn[(y * 320 + x) * 4 + channel];
+            sum += Math.abs(delta / 100);
+          }
+      return sum / ((320 / 10) * (180 / 10) * 3);
+    };
+    expect(difference(decoded('bt709'))).toBeLessThan(2.5);
+    // The measure tells a wrong matrix apart: the same frame read as BT.601 is off by more.
+    expect(difference(decoded('bt601'))).toBeGreaterThan(3.2);
   });
 
   it('leaves only the two files it was asked for', () => {

