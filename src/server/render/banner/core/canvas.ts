@@ -118,24 +118,27 @@ export function radialSprite(radius: number, scale: number, stops: Array<[number
   return layer;
 }
 
-/**
- * A soft disc as a radial-gradient fill: for large glows and puffs this costs about half of a
- * scaled sprite copy, because nothing is resampled. `stops` are [offset, css colour].
- */
-export function softDisc(ctx: Ctx, x: number, y: number, radius: number, stops: Array<[number, string]>): void {
-  if (radius <= 0) return;
-  const g = ctx.createRadialGradient(x, y, 0, x, y, radius);
-  for (const [offset, color] of stops) g.addColorStop(offset, color);
-  ctx.fillStyle = g;
-  ctx.fillRect(x - radius, y - radius, radius * 2, radius * 2);
-}
-
 /** Draws a sprite centred on (x, y) at `size` design units across. */
 export function drawSprite(ctx: Ctx, sprite: Layer, x: number, y: number, size: number, alpha = 1): void {
   if (alpha <= 0.003 || size <= 0) return;
   ctx.globalAlpha = clamp(alpha);
   ctx.drawImage(sprite.canvas, x - size / 2, y - size / 2, size, size);
   ctx.globalAlpha = 1;
+}
+
+/**
+ * Draws a soft sprite (a radialSprite: a glow, a puff of smoke) centred on (x, y) at `size` design
+ * units across, sampled unfiltered. Its gradient is smooth, so copied at up to about its own size
+ * neighbouring pixels differ by a level or less and nothing shows; and an unfiltered copy costs a
+ * third of a bilinear one or of evaluating the gradient again (big puffs and glows are what a frame
+ * spends most on). Made at the largest size it is drawn, it is only ever shrunk.
+ */
+export function drawSoftSprite(ctx: Ctx, sprite: Layer, x: number, y: number, size: number, alpha = 1): void {
+  if (alpha <= 0.003 || size <= 0) return;
+  const smoothing = ctx.imageSmoothingEnabled;
+  ctx.imageSmoothingEnabled = false;
+  drawSprite(ctx, sprite, x, y, size, alpha);
+  ctx.imageSmoothingEnabled = smoothing;
 }
 
 /** Vertical gradient filling a rectangle; stops are [offset, css colour]. */

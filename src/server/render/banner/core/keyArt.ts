@@ -4,7 +4,7 @@
  * on every banner. The picture is sized once, so a frame only draws it.
  */
 import type { Image } from '@napi-rs/canvas';
-import { DESIGN_HEIGHT as H, DESIGN_WIDTH as W, glowSprite, softDisc, transparent, type Ctx, type Layer } from './canvas';
+import { DESIGN_HEIGHT as H, DESIGN_WIDTH as W, drawSoftSprite, glowSprite, radialSprite, transparent, type Ctx, type Layer } from './canvas';
 import { TAU, clamp, rgba } from './math';
 import { age, lifeFade, spawn } from './particles';
 import { createRng, hashString } from './prng';
@@ -40,6 +40,10 @@ export function keyArtScene(def: BannerStyleDef, art: Image, env: SceneEnv): Sce
   const rng = createRng(hashString(`${def.key}:key-art`));
   const motes = own ? [] : spawn(env, rng, MOTES, [3.5, 6], [5, 14], { x: 0, y: H * 0.25, w: W, h: H * 0.85 });
   const mote: Layer = glowSprite(withAlpha(glow, 1), 16, env.scale, 0.2);
+  const light: Layer = radialSprite(620, env.scale, [
+    [0, withAlpha(glow, 1)],
+    [1, transparent(withAlpha(glow, 1))],
+  ]);
   // A darker bottom and top keep the picture's brightest parts from washing out the texts' edges.
   const shade = withAlpha(def.theme.vignette.color, 0.55);
 
@@ -68,10 +72,7 @@ export function keyArtScene(def: BannerStyleDef, art: Image, env: SceneEnv): Sce
       // The style's light: a soft glow of its colour breathing behind the logo.
       ctx.globalCompositeOperation = 'screen';
       const breath = 0.22 + 0.1 * Math.sin(TAU * phase * 2);
-      softDisc(ctx, W / 2 + Math.cos(TAU * phase) * 60, (def.theme.centerY ?? 500) - 40, 620, [
-        [0, withAlpha(glow, breath)],
-        [1, transparent(withAlpha(glow, 1))],
-      ]);
+      drawSoftSprite(ctx, light, W / 2 + Math.cos(TAU * phase) * 60, (def.theme.centerY ?? 500) - 40, 1240, breath);
       ctx.globalCompositeOperation = 'lighter';
       for (const p of motes) {
         const u = age(p, phase);

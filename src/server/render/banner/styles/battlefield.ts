@@ -1,5 +1,5 @@
 /** 烽火战场: a burning city gate on the horizon, smoke rolling across a red sky, an army of spears and banners, embers rising. */
-import { createLayer, drawLayer, fillVertical, glowSprite, paintField, radialSprite, softDisc, DESIGN_HEIGHT as H, DESIGN_WIDTH as W } from '../core/canvas';
+import { createLayer, drawLayer, drawSoftSprite, fillVertical, glowSprite, paintField, radialSprite, DESIGN_HEIGHT as H, DESIGN_WIDTH as W } from '../core/canvas';
 import { clamp, frac, TAU } from '../core/math';
 import { createNoise2D, ridgeNoise } from '../core/noise';
 import { age, drawDrift, lifeFade, spawn } from '../core/particles';
@@ -127,6 +127,12 @@ export const battlefield: BannerStyleDef = {
 
     // Smoke columns rising from the burning city: soft puffs that swell and lean with the wind.
     const plumes = [0.28, 0.62, 0.83].map((u) => ({ x: u * W, puffs: spawn(env, rng.fork(`plume${u}`), 10, [3, 5], [55, 90]) }));
+    // At the largest radius a puff reaches (90 x 2.5): frames only ever shrink it.
+    const puff = radialSprite(225, scale, [
+      [0, 'rgba(52,20,14,1)'],
+      [0.15, 'rgba(52,20,14,1)'],
+      [1, 'rgba(52,20,14,0)'],
+    ]);
     const embers = spawn(env, rng.fork('embers'), 220, [3, 7], [2.5, 7]);
     const bokeh = spawn(env, rng.fork('bokeh'), 14, [4, 8], [26, 56]);
     const emberSprite = glowSprite('rgba(255,190,90,1)', 16, scale, 0.2);
@@ -152,12 +158,7 @@ export const battlefield: BannerStyleDef = {
             const size = p.size * (0.5 + u * 2);
             const x = plume.x - sway * SWAY * 0.5 + u * u * 300 + (p.a - 0.5) * 50;
             const y = 840 - u * 760;
-            const a = lifeFade(u, 0.2) * (0.75 - u * 0.35) * 0.5;
-            softDisc(ctx, x, y, size, [
-              [0, `rgba(52,20,14,${a.toFixed(3)})`],
-              [0.15, `rgba(52,20,14,${a.toFixed(3)})`],
-              [1, 'rgba(52,20,14,0)'],
-            ]);
+            drawSoftSprite(ctx, puff, x, y, size * 2, lifeFade(u, 0.2) * (0.75 - u * 0.35) * 0.5);
           }
         }
         drawDrift(ctx, smoke, phase, drift, -drift, 700, 0.9);

@@ -1,5 +1,5 @@
 /** 星际穿越: stars streaking past towards the viewer out of a coloured nebula, a glowing core ahead. */
-import { createLayer, drawLayer, paintField, softDisc, DESIGN_HEIGHT as H, DESIGN_WIDTH as W } from '../core/canvas';
+import { createLayer, drawLayer, drawSoftSprite, paintField, radialSprite, DESIGN_HEIGHT as H, DESIGN_WIDTH as W } from '../core/canvas';
 import { clamp, frac, TAU } from '../core/math';
 import { createNoise2D } from '../core/noise';
 import type { BannerStyleDef } from '../core/types';
@@ -73,19 +73,20 @@ export const warp: BannerStyleDef = {
       };
     });
     const pulseCycles = env.cycles(3);
+    // The light at the end of the tunnel, at its largest (the pulse shrinks it by up to a tenth).
+    const core = radialSprite(520, scale, [
+      [0, 'rgba(255,255,255,0.95)'],
+      [0.08, 'rgba(190,220,255,0.7)'],
+      [0.35, 'rgba(80,140,255,0.22)'],
+      [1, 'rgba(40,80,255,0)'],
+    ]);
 
     return {
       background(ctx, { phase }) {
         drawLayer(ctx, base, 0, 0);
         const pulse = 0.8 + 0.2 * Math.sin(TAU * phase * pulseCycles);
         ctx.globalCompositeOperation = 'lighter';
-        const a = 0.8 * pulse;
-        softDisc(ctx, CX, CY, 520 * (0.9 + 0.1 * pulse), [
-          [0, `rgba(255,255,255,${0.95 * a})`],
-          [0.08, `rgba(190,220,255,${0.7 * a})`],
-          [0.35, `rgba(80,140,255,${0.22 * a})`],
-          [1, 'rgba(40,80,255,0)'],
-        ]);
+        drawSoftSprite(ctx, core, CX, CY, 1040 * (0.9 + 0.1 * pulse), 0.8 * pulse);
         ctx.lineCap = 'round';
         for (const s of stars) {
           // z runs from far (1) to the camera (0); the streak covers a short stretch of z.
