@@ -1,4 +1,5 @@
 /** 极光之境: green and violet aurora curtains rippling over a snowy horizon, mirrored in a frozen lake, stars twinkling. */
+import { createCanvas, type Canvas } from '@napi-rs/canvas';
 import { createLayer, drawLayer, fillVertical, glowSprite, DESIGN_HEIGHT as H, DESIGN_WIDTH as W, type Ctx } from '../core/canvas';
 import { clamp, TAU } from '../core/math';
 import { ridgeNoise } from '../core/noise';
@@ -10,14 +11,24 @@ const STEP = 8;
 /** Strips once overlapped by a unit and the curtains were lit by that overlap: now that they meet edge to edge, as much light. */
 const OVERLAP_LIGHT = (STEP + 1) / STEP;
 
+/** Taller than any strip (420 x 1.1, and the fade below), so strips only ever shrink it. */
+const TEXTURE_HEIGHT = 512;
+
 /**
- * A curtain's colour from top to bottom, over [-1, 0.06] of a unit height that each strip stretches:
- * fading up into the sky, brightest at the lower edge, then a quick fade below it.
+ * A curtain's colour from top to bottom as a texture one pixel wide, which each strip stretches
+ * over its height and 6 % below it: fading up into the sky, brightest at the lower edge, then a
+ * quick fade below it. Copied unfiltered, a strip costs half of filling it with the same gradient
+ * (a frame draws some 900 strips), and the gradient's steps stay under a level.
  */
-function curtainGradient(ctx: Ctx, colors: [string, string, string, string, string]): CanvasGradient {
-  const gradient = ctx.createLinearGradient(0, -1, 0, 0.06);
+function curtainTexture(colors: [string, string, string, string, string], scale: number): Canvas {
+  const height = Math.ceil(TEXTURE_HEIGHT * scale);
+  const texture = createCanvas(1, height);
+  const ctx = texture.getContext('2d');
+  const gradient = ctx.createLinearGradient(0, 0, 0, height);
   [0, 0.45, 0.8, 0.93, 1].forEach((stop, i) => gradient.addColorStop(stop, colors[i]));
-  return gradient;
+  ctx.fillStyle = gradient;
+  ctx.fillRect(0, 0, 1, height);
+  return texture;
 }
 
 interface Curtain {
@@ -26,11 +37,9 @@ interface Curtain {
   /** Waves along the curtain: [spatial frequency, whole cycles per video, amplitude, phase]. */
   waves: Array<[number, number, number, number]>;
   rays: Array<[number, number, number]>;
-  gradient: CanvasGradient;
+  texture: Canvas;
   alpha: number;
 }
-
-type CanvasGradient = ReturnType<Ctx['createLinearGradient']>;
 
 export const aurora: BannerStyleDef = {
   key: 'aurora',
@@ -115,7 +124,7 @@ export const aurora: BannerStyleDef = {
       {
         base: 540,
         height: 420,
-        gradient: curtainGradient(l, ['rgba(200,80,255,0)', 'rgba(90,140,255,0.25)', 'rgba(40,255,170,0.55)', 'rgba(150,255,210,1)', 'rgba(40,255,170,0)']),
+        texture: curtainTexture(['rgba(200,80,255,0)', 'rgba(90,140,255,0.25)', 'rgba(40,255,170,0.55)', 'rgba(150,255,210,1)', 'rgba(40,255,170,0)'], scale),
         alpha: 1,
         waves: [],
         rays: [],
@@ -123,7 +132,7 @@ export const aurora: BannerStyleDef = {
       {
         base: 420,
         height: 320,
-        gradient: curtainGradient(l, ['rgba(170,90,255,0)', 'rgba(150,110,255,0.4)', 'rgba(60,230,200,0.6)', 'rgba(160,255,220,0.9)', 'rgba(60,230,200,0)']),
+        texture: curtainTexture(['rgba(170,90,255,0)', 'rgba(150,110,255,0.4)', 'rgba(60,230,200,0.6)', 'rgba(160,255,220,0.9)', 'rgba(60,230,200,0)'], scale),
         alpha: 0.7,
         waves: [],
         rays: [],
@@ -143,7 +152,7 @@ export const aurora: BannerStyleDef = {
     const twinklers = Array.from({ length: 50 }, () => ({ x: rng.range(0, W), y: rng.range(0, HORIZON - 200), k: rng.next(), c: env.cycles(rng.range(1, 3)) }));
 
     /** A curtain's strips on this frame: where each stands, how tall and how bright. */
-    const strips: Array<{ x: number; y: number; h: number; alpha: number; gradient: CanvasGradient }> = [];
+    const strips: Array<{ x: number; y: number; h: number; alpha: number; texture: Canvas }> = [];
     const layOutCurtains = (phase: number) => {
       strips.length = 0;
       for (const curtain of curtains) {
@@ -154,7 +163,7 @@ export const aurora: BannerStyleDef = {
           let bright = 0.5;
           for (const [f, cyc, ph] of curtain.rays) bright += 0.25 * Math.sin(TAU * (u * f + phase * cyc) + ph);
           bright = clamp(bright) * clamp(Math.sin(Math.PI * clamp(u * 1.1 - 0.05)) * 1.5);
-          if (bright > 0) strips.push({ x, y, h: curtain.height * (0.6 + 0.5 * bright), alpha: curtain.alpha * bright, gradient: curtain.gradient });
+          if (bright > 0) strips.push({ x, y, h: curtain.height * (0.6 + 0.5 * bright), alpha: curtain.alpha * bright, texture: curtain.texture });
         }
       }
     };
@@ -164,15 +173,12 @@ export const aurora: BannerStyleDef = {
      * up from a lower density cost more than drawing them.
      */
     const drawCurtains = (c: Ctx, alpha: number) => {
-      const m = c.getTransform();
       c.save();
+      c.imageSmoothingEnabled = false;
       for (const strip of strips) {
-        c.fillStyle = strip.gradient;
         c.globalAlpha = Math.min(1, alpha * strip.alpha * OVERLAP_LIGHT);
-        // translate(x, y) then scale(1, h) on the context's transform, in one call: the gradient runs over the unit height and is stretched to the strip.
-        c.setTransform(m.a, m.b, m.c * strip.h, m.d * strip.h, m.a * strip.x + m.c * strip.y + m.e, m.b * strip.x + m.d * strip.y + m.f);
-        // Strips meet edge to edge: added, their shared edge pixels' coverage sums to one, so no seam shows and none is doubled.
-        c.fillRect(0, -1, STEP, 1.06);
+        // Strips meet edge to edge: a pixel on a shared edge is covered once in all, so no seam shows and none is doubled.
+        c.drawImage(strip.texture, strip.x, strip.y - strip.h, STEP, strip.h * 1.06);
       }
       c.restore();
     };
