@@ -4,7 +4,7 @@
  * on every banner. The picture is sized once, so a frame only draws it.
  */
 import type { Image } from '@napi-rs/canvas';
-import { DESIGN_HEIGHT as H, DESIGN_WIDTH as W, drawSoftSprite, glowSprite, radialSprite, transparent, type Ctx, type Layer } from './canvas';
+import { createLayer, DESIGN_HEIGHT as H, DESIGN_WIDTH as W, drawLayer, drawSoftSprite, fillVertical, glowSprite, radialSprite, transparent, type Ctx, type Layer } from './canvas';
 import { TAU, clamp, rgba } from './math';
 import { age, lifeFade, spawn } from './particles';
 import { createRng, hashString } from './prng';
@@ -15,6 +15,9 @@ export const KEY_ART_ZOOM = 1.08;
 /** How far the picture drifts sideways and back over a video, design units. */
 const DRIFT = 14;
 const MOTES = 46;
+/** The shares of the frame's height the grade darkens at the top and at the bottom. */
+const GRADE_TOP = 0.22;
+const GRADE_BOTTOM = 0.3;
 
 /** A CSS colour at `alpha`: hex colours through rgba(), others (already rgba) as they are. */
 const withAlpha = (color: string, alpha: number): string => (/^#[0-9a-f]{6}$/i.test(color) ? rgba(color, alpha) : color);
@@ -44,8 +47,20 @@ export function keyArtScene(def: BannerStyleDef, art: Image, env: SceneEnv): Sce
     [0, withAlpha(glow, 1)],
     [1, transparent(withAlpha(glow, 1))],
   ]);
-  // A darker bottom and top keep the picture's brightest parts from washing out the texts' edges.
+  // A darker top and bottom keep the picture's brightest parts from washing out the texts' edges.
+  // Drawn once, as the two bands it shades (the middle half is clear): a frame copies them, which
+  // costs a quarter of filling the frame with the gradient again.
   const shade = withAlpha(def.theme.vignette.color, 0.55);
+  const top = createLayer(W, H * GRADE_TOP, env.scale);
+  fillVertical(top.ctx, 0, 0, W, H * GRADE_TOP, [
+    [0, shade],
+    [1, transparent(shade)],
+  ]);
+  const bottom = createLayer(W, H * GRADE_BOTTOM, env.scale);
+  fillVertical(bottom.ctx, 0, 0, W, H * GRADE_BOTTOM, [
+    [0, transparent(shade)],
+    [1, shade],
+  ]);
 
   return {
     background(ctx: Ctx, { phase }) {
@@ -61,13 +76,8 @@ export function keyArtScene(def: BannerStyleDef, art: Image, env: SceneEnv): Sce
       ctx.imageSmoothingQuality = 'medium';
       ctx.drawImage(art, x, y, width, height);
 
-      const grade = ctx.createLinearGradient(0, 0, 0, H);
-      grade.addColorStop(0, shade);
-      grade.addColorStop(0.22, transparent(shade));
-      grade.addColorStop(0.7, transparent(shade));
-      grade.addColorStop(1, shade);
-      ctx.fillStyle = grade;
-      ctx.fillRect(0, 0, W, H);
+      drawLayer(ctx, top, 0, 0);
+      drawLayer(ctx, bottom, 0, H * (1 - GRADE_BOTTOM));
 
       // The style's light: a soft glow of its colour breathing behind the logo.
       ctx.globalCompositeOperation = 'screen';
