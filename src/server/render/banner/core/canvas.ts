@@ -128,10 +128,10 @@ export function drawSprite(ctx: Ctx, sprite: Layer, x: number, y: number, size: 
 
 /**
  * Draws a soft sprite (a radialSprite: a glow, a puff of smoke) centred on (x, y) at `size` design
- * units across, sampled unfiltered. Its gradient is smooth, so copied at up to about its own size
- * neighbouring pixels differ by a level or less and nothing shows; and an unfiltered copy costs a
- * third of a bilinear one or of evaluating the gradient again (big puffs and glows are what a frame
- * spends most on). Made at the largest size it is drawn, it is only ever shrunk.
+ * units across, sampled unfiltered. Its gradient is smooth, so at its own size or shrunk to a sixth
+ * it stays within three levels of the gradient drawn in place (bannerSoftSprite.test.ts), and the
+ * copy costs under half of a bilinear one and a third of evaluating the gradient again (big puffs
+ * and glows were what frames spent most on). Made at the largest size it is drawn, it only shrinks.
  */
 export function drawSoftSprite(ctx: Ctx, sprite: Layer, x: number, y: number, size: number, alpha = 1): void {
   if (alpha <= 0.003 || size <= 0) return;
