@@ -18,7 +18,8 @@ const TEXTURE_HEIGHT = 512;
  * A curtain's colour from top to bottom as a texture one pixel wide, which each strip stretches
  * over its height and 6 % below it: fading up into the sky, brightest at the lower edge, then a
  * quick fade below it. Copied unfiltered, a strip costs half of filling it with the same gradient
- * (a frame draws some 900 strips), and the gradient's steps stay under a level.
+ * (a frame draws some 900 strips); sampled at about a texel a pixel, a whole frame stays within
+ * five levels of the gradient fills it replaced.
  */
 function curtainTexture(colors: [string, string, string, string, string], scale: number): Canvas {
   const height = Math.ceil(TEXTURE_HEIGHT * scale);
