@@ -48,9 +48,9 @@ const columnOf = (kind: PublishedSource['kind']) => (kind === 'builder' ? 'site_
 export class SitePublishing {
   constructor(private readonly deps: SitePublishingDeps) {}
 
-  /** The slug of `source` if published. */
-  async slugOf(source: PublishedSource): Promise<string | null> {
-    const row = await this.deps.sql.selectFrom('published_sites').select('slug').where(columnOf(source.kind), '=', source.id).executeTakeFirst();
+  /** The slug of `source` if published; `db` may be a transaction that must see its own writes. */
+  async slugOf(source: PublishedSource, db: Sql = this.deps.sql): Promise<string | null> {
+    const row = await db.selectFrom('published_sites').select('slug').where(columnOf(source.kind), '=', source.id).executeTakeFirst();
     return row?.slug ?? null;
   }
 
@@ -98,15 +98,14 @@ export class SitePublishing {
    */
   private reserve(source: PublishedSource, userId: number): Promise<{ slug: string; reserved: boolean }> {
     const { limit, now } = this.deps;
-    const column = columnOf(source.kind);
     return this.deps.sql.transaction().execute(async (trx) => {
       await trx
         .updateTable('users')
         .set((eb) => ({ id: eb.ref('id') }))
         .where('id', '=', userId)
         .execute();
-      const row = await trx.selectFrom('published_sites').select('slug').where(column, '=', source.id).executeTakeFirst();
-      if (row) return { slug: row.slug, reserved: false };
+      const existing = await this.slugOf(source, trx);
+      if (existing) return { slug: existing, reserved: false };
       const count = await trx.selectFrom('published_sites').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirst();
       if (Number(count?.n ?? 0) >= limit) throw invalid(publishLimitMessage(limit));
       const slug = crypto.randomBytes(16).toString('hex');
