@@ -42,10 +42,11 @@ export function keyArtScene(def: BannerStyleDef, art: Image, env: SceneEnv): Sce
   const own = def.build(env).foreground;
   const rng = createRng(hashString(`${def.key}:key-art`));
   const motes = own ? [] : spawn(env, rng, MOTES, [3.5, 6], [5, 14], { x: 0, y: H * 0.25, w: W, h: H * 0.85 });
-  const mote: Layer = glowSprite(withAlpha(glow, 1), 16, env.scale, 0.2);
+  const solid = withAlpha(glow, 1);
+  const mote: Layer = glowSprite(solid, 16, env.scale, 0.2);
   const light: Layer = radialSprite(620, env.scale, [
-    [0, withAlpha(glow, 1)],
-    [1, transparent(withAlpha(glow, 1))],
+    [0, solid],
+    [1, transparent(solid)],
   ]);
   // A darker top and bottom keep the picture's brightest parts from washing out the texts' edges.
   // Drawn once, as the two bands it shades (the middle half is clear): a frame copies them, which
