@@ -4,6 +4,7 @@
  * pool terminates the thread if the render does not stop.
  */
 import { isMainThread, parentPort } from 'node:worker_threads';
+import { holdFfmpeg } from '../render/ffmpeg';
 import { runRenderJob, warmUpRenderers } from '../render/jobs';
 import { lowerThisThreadsPriority } from '../render/threadPriority';
 import type { WorkerReply, WorkerRequest } from './workerPool';
@@ -24,7 +25,14 @@ if (!isMainThread && parentPort) {
   });
   port.on('message', (request: WorkerRequest) => {
     if (request.type === 'abort') {
-      controllers.get(request.id)?.abort(new Error('render aborted'));
+      const controller = controllers.get(request.id);
+      // Continued first: a held render could not stop.
+      if (controller) holdFfmpeg(false);
+      controller?.abort(new Error('render aborted'));
+      return;
+    }
+    if (request.type === 'hold') {
+      if (controllers.has(request.id)) holdFfmpeg(request.held);
       return;
     }
     if (request.type === 'warm') {
@@ -45,6 +53,10 @@ if (!isMainThread && parentPort) {
     runRenderJob(request.spec, request.outDir, controller.signal, onProgress).then(
       (result) => port.postMessage({ type: 'done', id: request.id, result } satisfies WorkerReply),
       (error: unknown) => port.postMessage({ type: 'failed', id: request.id, error: serialise(error) } satisfies WorkerReply),
-    ).finally(() => controllers.delete(request.id));
+    ).finally(() => {
+      controllers.delete(request.id);
+      // The next render starts unheld, whatever this one's hold was at its end.
+      holdFfmpeg(false);
+    });
   });
 }

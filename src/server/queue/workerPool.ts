@@ -1,11 +1,16 @@
 import type { FastifyBaseLogger } from 'fastify';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import type { RenderHold } from './renderHold';
 import type { RenderRunner } from './renderSpec';
 import type { RenderResult, RenderSpec } from '../render/jobSpec';
 
 /** Messages to a render worker thread (renderWorker.ts)... */
-export type WorkerRequest = { type: 'run'; id: number; spec: RenderSpec; outDir: string } | { type: 'abort'; id: number } | { type: 'warm' };
+export type WorkerRequest =
+  | { type: 'run'; id: number; spec: RenderSpec; outDir: string }
+  | { type: 'abort'; id: number }
+  | { type: 'hold'; id: number; held: boolean }
+  | { type: 'warm' };
 
 /** ...and its answers: progress while a render draws its frames, then its end. */
 export type WorkerReply =
@@ -59,7 +64,7 @@ export class WorkerPool implements RenderRunner {
 
   constructor(private readonly options: WorkerPoolOptions) {}
 
-  run(spec: RenderSpec, outDir: string, signal: AbortSignal, onProgress?: (share: number) => void): Promise<RenderResult> {
+  run(spec: RenderSpec, outDir: string, signal: AbortSignal, onProgress?: (share: number) => void, hold?: RenderHold): Promise<RenderResult> {
     if (this.closed) return Promise.reject(new Error('The worker pool is closed'));
     if (signal.aborted) return Promise.reject(signal.reason);
     const slot = this.idle.pop() ?? this.spawn();
@@ -68,6 +73,7 @@ export class WorkerPool implements RenderRunner {
     const id = this.nextId++;
     return new Promise<RenderResult>((resolve, reject) => {
       let grace: NodeJS.Timeout | undefined;
+      const unwatch = hold?.watch((held) => slot.worker.postMessage({ type: 'hold', id, held } satisfies WorkerRequest));
       const onAbort = (): void => {
         slot.worker.postMessage({ type: 'abort', id } satisfies WorkerRequest);
         grace = setTimeout(() => {
@@ -81,6 +87,7 @@ export class WorkerPool implements RenderRunner {
         onProgress,
         settle: (outcome) => {
           slot.current = null;
+          unwatch?.();
           clearTimeout(grace);
           signal.removeEventListener('abort', onAbort);
           this.release(slot);
@@ -91,6 +98,7 @@ export class WorkerPool implements RenderRunner {
       };
       signal.addEventListener('abort', onAbort, { once: true });
       slot.worker.postMessage({ type: 'run', id, spec, outDir } satisfies WorkerRequest);
+      if (hold?.held) slot.worker.postMessage({ type: 'hold', id, held: true } satisfies WorkerRequest);
     });
   }
 

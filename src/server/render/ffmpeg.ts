@@ -3,7 +3,7 @@
  * install time). Frames are drawn on canvas and piped raw to its stdin: no frame files on disk.
  */
 import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
-import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import { spawn, type ChildProcess, type ChildProcessByStdio } from 'node:child_process';
 import type { Readable, Writable } from 'node:stream';
 
 export const FFMPEG_PATH: string = ffmpegInstaller.path;
@@ -43,6 +43,39 @@ export function webmOutputArgs(file: string): string[] {
 /** Before every command's own arguments: errors only on stderr, outputs overwritten. */
 const QUIET = ['-hide_banner', '-loglevel', 'error', '-y'] as const;
 
+/** The ffmpeg processes this thread has running: a hold stops and continues them all. */
+const running = new Set<ChildProcess>();
+let held = false;
+
+/** Stops (SIGSTOP) or continues (SIGCONT) a process, unless it has already exited. */
+function signalHold(child: ChildProcess, hold: boolean): void {
+  if (child.exitCode === null && child.signalCode === null) child.kill(hold ? 'SIGSTOP' : 'SIGCONT');
+}
+
+/** Keeps `child` among the running ones until it exits; one started during a hold stops at once. */
+function track<T extends ChildProcess>(child: T): T {
+  running.add(child);
+  child.once('exit', () => running.delete(child));
+  child.once('error', () => running.delete(child));
+  if (held) signalHold(child, true);
+  return child;
+}
+
+/**
+ * Holds this thread's render (queue/renderHold.ts): every ffmpeg it runs, now or later, is stopped
+ * until released. A frame render stands still with them: its next frame waits for the encoder to
+ * take the last. A render thread runs one render at a time, so this thread's encoders are its own.
+ * A kill still works on a stopped process (SIGKILL needs no continue).
+ */
+export function holdFfmpeg(hold: boolean): void {
+  if (hold === held) return;
+  held = hold;
+  for (const child of running) signalHold(child, hold);
+}
+
+/** The process ids of the ffmpeg processes this thread has running (tests look at their state). */
+export const runningFfmpegPids = (): number[] => [...running].flatMap((child) => (child.pid === undefined ? [] : [child.pid]));
+
 /**
  * Resolves when `child` (an ffmpeg) exits 0; rejects with its last lines of stderr, prefixed by
  * `what`, otherwise.
@@ -63,13 +96,14 @@ function exitOf(child: ChildProcessByStdio<Writable | null, null, Readable>, wha
 
 /** Runs ffmpeg with `args` to the end. An abort kills it: it must not outlive its caller. */
 export function runFfmpeg(args: readonly string[], what: string, signal?: AbortSignal): Promise<void> {
-  return exitOf(spawn(FFMPEG_PATH, [...QUIET, ...args], { stdio: ['ignore', 'ignore', 'pipe'], signal }), what);
+  // SIGKILL: a held (stopped) ffmpeg would not act on SIGTERM until continued.
+  return exitOf(track(spawn(FFMPEG_PATH, [...QUIET, ...args], { stdio: ['ignore', 'ignore', 'pipe'], signal, killSignal: 'SIGKILL' })), what);
 }
 
 /** Starts ffmpeg reading raw RGBA frames of the given size from stdin. */
 export function startRawVideoEncoder({ width, height, fps, outputArgs }: RawVideoInput): FrameSink {
   const args = [...QUIET, '-f', 'rawvideo', '-pix_fmt', 'rgba', '-s', `${width}x${height}`, '-r', String(fps), '-i', 'pipe:0', ...outputArgs];
-  const child = spawn(FFMPEG_PATH, args, { stdio: ['pipe', 'ignore', 'pipe'] });
+  const child = track(spawn(FFMPEG_PATH, args, { stdio: ['pipe', 'ignore', 'pipe'] }));
   const exited = exitOf(child, 'encode the frames');
   // A render that is aborted kills ffmpeg and never awaits `exited`: its rejection is expected then.
   exited.catch(() => {});

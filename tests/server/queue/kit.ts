@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { Env } from '../../../src/server/config';
 import { DATABASE_FILE } from '../../../src/server/db/database';
 import type { RenderSeeds } from '../../../src/server/queue/renderDurations';
+import type { RenderHold } from '../../../src/server/queue/renderHold';
 import type { RenderRunner } from '../../../src/server/queue/renderSpec';
 import { JOB_FILES, type RenderResult, type RenderSpec } from '../../../src/server/render/jobSpec';
 import { GENERATIVE_PROVIDER_ID } from '../../../src/server/render/aiBanner/config';
@@ -41,6 +42,8 @@ export interface FakeRender {
   spec: RenderSpec;
   outDir: string;
   signal: AbortSignal;
+  /** A background render's hold, as the queue handed it over. */
+  hold?: RenderHold;
   /** Writes the files and resolves the render. */
   finish: () => void;
   fail: (error: Error) => void;
@@ -66,12 +69,13 @@ export class FakeRunner implements RenderRunner {
     this.mode = mode;
   }
 
-  run(spec: RenderSpec, outDir: string, signal: AbortSignal, onProgress?: (share: number) => void): Promise<RenderResult> {
+  run(spec: RenderSpec, outDir: string, signal: AbortSignal, onProgress?: (share: number) => void, hold?: RenderHold): Promise<RenderResult> {
     return new Promise<RenderResult>((resolve, reject) => {
       const render: FakeRender = {
         spec,
         outDir,
         signal,
+        hold,
         // A render that finishes after the queue gave it up finds its folder gone: it writes nothing.
         finish: () => resolve(fs.existsSync(outDir) ? writeFakeFiles(spec, outDir) : { files: [] }),
         fail: (error) => reject(error),

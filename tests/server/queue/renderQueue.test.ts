@@ -675,6 +675,49 @@ describe('gallery renders beside the queue', () => {
     await expect(background).resolves.toMatchObject({ files: ['thumbnail.jpg', 'preview1.jpg', 'preview.jpg'] });
   });
 
+  it('a background render stands still while users\' jobs render beside it, and goes on after them', async () => {
+    const runner = new FakeRunner('manual');
+    const q = await open(runner, { concurrency: 3 });
+    const background = q.renderGallery('logo-1', gallery(1), 'background');
+    await runner.started(1);
+    const hold = runner.renders[0].hold;
+    expect(hold?.held).toBe(false);
+    await queuedAll(q, [logo(1), logo(2)]);
+    await runner.started(3);
+    // Free slots: the user jobs run beside it, which is held, not aborted.
+    expect(runner.renders.slice(1).map((render) => render.spec)).toEqual([logo(1), logo(2)]);
+    expect(hold?.held).toBe(true);
+    runner.renders[1].finish();
+    await settle();
+    // One user job still renders.
+    expect(hold?.held).toBe(true);
+    runner.renders[2].finish();
+    await settle();
+    expect(hold?.held).toBe(false);
+    expect(runner.renders[0].signal.aborted).toBe(false);
+    runner.renders[0].finish();
+    await expect(background).resolves.toMatchObject({ files: ['thumbnail.jpg', 'preview1.jpg', 'preview.jpg'] });
+    // Nothing rendered twice.
+    expect(runner.renders).toHaveLength(3);
+  });
+
+  it('a gallery render starting while a user job renders starts held; a demand for it releases it', async () => {
+    const runner = new FakeRunner('manual');
+    const q = await open(runner, { concurrency: 2 });
+    await queued(q, logo(1));
+    await runner.started(1);
+    const background = q.renderGallery('logo-1', gallery(1), 'background');
+    await runner.started(2);
+    const hold = runner.renders[1].hold;
+    expect(hold?.held).toBe(true);
+    const demanded = q.renderGallery('logo-1', gallery(1), 'demand');
+    expect(hold?.held).toBe(false);
+    expect(runner.renders).toHaveLength(2);
+    runner.renders[1].finish();
+    await expect(Promise.all([background, demanded])).resolves.toHaveLength(2);
+    runner.renders[0].finish();
+  });
+
   it('a demanded render is not interrupted, and a failure reaches its callers', async () => {
     const runner = new FakeRunner('manual');
     const q = await open(runner);
@@ -682,6 +725,7 @@ describe('gallery renders beside the queue', () => {
     await runner.started(1);
     await queued(q, logo(1));
     expect(runner.renders[0].signal.aborted).toBe(false);
+    expect(runner.renders[0].hold?.held).toBe(false);
     runner.renders[0].fail(new Error('no fonts'));
     await expect(demand).rejects.toThrow('no fonts');
   });

@@ -7,7 +7,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_LOGO_TEXTS, type LogoCreateAnswer, type LogoPollingAnswer } from '../../../src/contract/generation';
+import { RenderHold } from '../../../src/server/queue/renderHold';
 import { WorkerPool } from '../../../src/server/queue/workerPool';
+import { ffmpegChildren, processState } from '../render/processState';
+import { waitUntil } from '../waitUntil';
 import { buildTestApp, post, type TestApp } from '../helpers';
 import { quickLogin } from './kit';
 
@@ -89,6 +92,42 @@ describe('WorkerPool', () => {
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(pool.threadCount).toBe(1);
     await expect(pool.run({ kind: 'tl', logoStyle: 1, texts: DEFAULT_LOGO_TEXTS }, outDir, new AbortController().signal)).resolves.toEqual({ files: ['logo.png'] });
+  });
+
+  it('holds a banner render still until it is released, then finishes it whole', async () => {
+    pool = new WorkerPool({ size: 1, log });
+    const hold = new RenderHold();
+    const render = pool.run({ kind: 'catalog-banner', styleId: 1 }, outDir, new AbortController().signal, undefined, hold);
+    await waitUntil(() => ffmpegChildren().length === 1);
+    const [encoder] = ffmpegChildren();
+    hold.set(true);
+    await waitUntil(() => processState(encoder) === 'T');
+    let ended = false;
+    void render.then(() => (ended = true));
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    // Longer than the whole render takes unheld: it stood still.
+    expect(ended).toBe(false);
+    expect(processState(encoder)).toBe('T');
+    hold.set(false);
+    await expect(render).resolves.toEqual({ files: ['thumbnail.jpg', 'preview.mp4', 'poster.jpg'] });
+    expect(fs.readFileSync(path.join(outDir, 'preview.mp4')).subarray(4, 8).toString()).toBe('ftyp');
+  });
+
+  it('stops a held render when it is aborted, and keeps the thread', async () => {
+    pool = new WorkerPool({ size: 1, log, abortGraceMs: 10_000 });
+    const hold = new RenderHold();
+    const controller = new AbortController();
+    const render = pool.run({ kind: 'catalog-banner', styleId: 4 }, outDir, controller.signal, undefined, hold);
+    await waitUntil(() => ffmpegChildren().length === 1);
+    const [encoder] = ffmpegChildren();
+    hold.set(true);
+    await waitUntil(() => processState(encoder) === 'T');
+    controller.abort(new Error('preempted'));
+    await expect(render).rejects.toThrow();
+    await waitUntil(() => processState(encoder) === null);
+    expect(pool.threadCount).toBe(1);
+    // The thread's next render is not held.
+    await expect(pool.run({ kind: 'catalog-banner', styleId: 4 }, outDir, new AbortController().signal)).resolves.toHaveProperty('files');
   });
 
   it('terminates a thread that does not stop after an abort', async () => {

@@ -256,6 +256,8 @@ export class EmbeddedRenderQueue implements RenderQueue {
   renderGallery(key: string, spec: SideJobSpec, priority: GalleryPriority): Promise<GalleryResult> {
     if (this.closed || !this.started) return Promise.reject(new RenderAborted('shutdown'));
     const result = this.gallery.request(key, spec, priority);
+    // A demand for a background render already under way releases it if it was held.
+    this.scheduler.reviewHolds();
     void this.scheduler.fill();
     return result;
   }

@@ -15,6 +15,7 @@ import { jobDir, renderTmpDir } from '../paths';
 import type { DataFiles } from '../../storage/dataFiles';
 import { stageRenderInputs } from '../renderInputs';
 import type { RenderDurations } from '../renderDurations';
+import { RenderHold } from '../renderHold';
 import { RenderAborted } from '../renderQueue';
 import { durationStyleOf, type RenderRunner } from '../renderSpec';
 import { specOf, type JobRepository, type JobRow } from '../repository';
@@ -49,6 +50,8 @@ interface RunningTask {
   gallery: GalleryTask | null;
   /** A user job's render, for the estimates: null for gallery pictures. */
   job: RunningJob | null;
+  /** A gallery render's hold: a background one stands still while users' jobs render. */
+  hold: RenderHold | null;
   settled: Promise<void>;
 }
 
@@ -94,6 +97,15 @@ export class Scheduler {
 
   runningJob(id: string): RunningJob | null {
     return this.running.get(id)?.job ?? null;
+  }
+
+  /**
+   * Holds the background gallery renders while a user's job renders and releases them when none
+   * does (renderHold.ts); a demanded one (someone waits for it) never stands still.
+   */
+  reviewHolds(): void {
+    const usersRendering = [...this.running.values()].some((task) => !task.gallery);
+    for (const task of this.running.values()) task.hold?.set(usersRendering && task.gallery?.priority === 'background');
   }
 
   /** A user job waits and every slot is busy: a background gallery render gives its slot up. */
@@ -205,8 +217,9 @@ export class Scheduler {
     if (known) active.setStatus(known, 'running');
     else active.add({ id: row.id, seq: row.seq, kind: row.kind, style, expectedDoneAt: null, userId: row.user_id, ipKey: addressLimitKey(row.ip), status: 'running', touchedAt: row.touched_at });
     const job: RunningJob = { kind: row.kind, style, startedAt: row.started_at ?? now(), progress: 0 };
-    const task: RunningTask = { key: row.id, controller, gallery: null, job, settled: Promise.resolve() };
+    const task: RunningTask = { key: row.id, controller, gallery: null, job, hold: null, settled: Promise.resolve() };
     this.running.set(row.id, task);
+    this.reviewHolds();
     const tmp = this.newTmpDir(row.id);
     // Never backwards, never past the end, whatever a renderer reports.
     const onProgress = (share: number): void => {
@@ -222,6 +235,7 @@ export class Scheduler {
       .finally(() => {
         fs.rmSync(tmp, { recursive: true, force: true });
         this.running.delete(row.id);
+        this.reviewHolds();
         void this.fill();
       });
   }
@@ -274,11 +288,13 @@ export class Scheduler {
   private startGallery(gallery: GalleryTask): void {
     const { runner, log } = this.options;
     const controller = new AbortController();
-    const task: RunningTask = { key: `gallery:${gallery.key}`, controller, gallery, job: null, settled: Promise.resolve() };
+    const hold = new RenderHold();
+    const task: RunningTask = { key: `gallery:${gallery.key}`, controller, gallery, job: null, hold, settled: Promise.resolve() };
     this.running.set(task.key, task);
+    this.reviewHolds();
     const tmp = this.newTmpDir(gallery.key);
     task.settled = stageRenderInputs(this.options.files, gallery.spec, tmp)
-      .then(() => renderUnderTimeout(runner, gallery.spec, tmp, controller, this.limitsOf(gallery.spec.kind)))
+      .then(() => renderUnderTimeout(runner, gallery.spec, tmp, controller, this.limitsOf(gallery.spec.kind), undefined, hold))
       .then(
         (result) => {
           this.options.gallery.settled(gallery);

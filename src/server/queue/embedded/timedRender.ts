@@ -1,5 +1,6 @@
 /** One render under its kind's hard timeout, given a grace period to stop once aborted. */
 import type { RenderResult, RenderSpec } from '../../render/jobSpec';
+import type { RenderHold } from '../renderHold';
 import { RenderAborted } from '../renderQueue';
 import type { RenderRunner } from '../renderSpec';
 
@@ -12,6 +13,7 @@ export interface RenderLimits {
 /**
  * Runs `spec` on `runner`; aborts it at the timeout and rejects with the abort's reason (a
  * RenderAborted) however the renderer reports it, or after the grace period if it does not stop.
+ * Time held (`hold`) does not count towards the timeout: the render stands still meanwhile.
  */
 export async function renderUnderTimeout(
   runner: RenderRunner,
@@ -20,9 +22,22 @@ export async function renderUnderTimeout(
   controller: AbortController,
   limits: RenderLimits,
   onProgress?: (share: number) => void,
+  hold?: RenderHold,
 ): Promise<RenderResult> {
   let grace: NodeJS.Timeout | undefined;
-  const timeout = setTimeout(() => controller.abort(new RenderAborted('timeout')), limits.timeoutMs);
+  let timeout: NodeJS.Timeout | undefined;
+  let leftMs = limits.timeoutMs;
+  let runningSince = 0;
+  const runClock = (): void => {
+    runningSince = Date.now();
+    timeout = setTimeout(() => controller.abort(new RenderAborted('timeout')), leftMs);
+  };
+  const stopClock = (): void => {
+    clearTimeout(timeout);
+    leftMs -= Date.now() - runningSince;
+  };
+  if (!hold?.held) runClock();
+  const unwatch = hold?.watch((held) => (held ? stopClock() : runClock()));
   const givenUp = new Promise<never>((_resolve, reject) => {
     const onAbort = (): void => {
       grace = setTimeout(() => reject(controller.signal.reason), limits.abortGraceMs);
@@ -31,7 +46,7 @@ export async function renderUnderTimeout(
     else controller.signal.addEventListener('abort', onAbort, { once: true });
   });
   try {
-    const result = await Promise.race([runner.run(spec, outDir, controller.signal, onProgress), givenUp]);
+    const result = await Promise.race([runner.run(spec, outDir, controller.signal, onProgress, hold), givenUp]);
     // A render that ignored its abort and finished anyway still timed out or was interrupted.
     if (controller.signal.aborted) throw controller.signal.reason;
     return result;
@@ -39,6 +54,7 @@ export async function renderUnderTimeout(
     // However the renderer reports an abort, the reason we aborted for decides what happens next.
     throw controller.signal.aborted ? controller.signal.reason : error;
   } finally {
+    unwatch?.();
     clearTimeout(timeout);
     clearTimeout(grace);
   }
