@@ -13,6 +13,7 @@ import type { DataFiles } from '../../storage/dataFiles';
 import { stageRenderInputs } from '../renderInputs';
 import { renderUnderTimeout } from '../embedded/timedRender';
 import { jobDir, renderTmpDir } from '../paths';
+import type { RenderHold } from '../renderHold';
 import { RenderAborted } from '../renderQueue';
 import { durationStyleOf, type RenderRunner } from '../renderSpec';
 import type { RenderDurations } from '../renderDurations';
@@ -32,14 +33,17 @@ export interface JobProcessorDeps {
   abortGraceMs: number;
 }
 
-/** Renders `spec` into `outDir` under its kind's timeout; the worker's stop (`signal`) aborts it as a shutdown. */
-async function renderForWorker(deps: JobProcessorDeps, spec: RenderSpec, outDir: string, signal: AbortSignal): Promise<RenderResult> {
+/**
+ * Renders `spec` into `outDir` under its kind's timeout; the worker's stop (`signal`) aborts it as a
+ * shutdown. A background task's `hold` stands it still while the worker renders users' jobs.
+ */
+async function renderForWorker(deps: JobProcessorDeps, spec: RenderSpec, outDir: string, signal: AbortSignal, hold?: RenderHold): Promise<RenderResult> {
   const controller = new AbortController();
   const stop = (): void => controller.abort(new RenderAborted('shutdown'));
   if (signal.aborted) stop();
   else signal.addEventListener('abort', stop, { once: true });
   try {
-    return await renderUnderTimeout(deps.runner, spec, outDir, controller, { timeoutMs: deps.timeoutsMs[spec.kind], abortGraceMs: deps.abortGraceMs });
+    return await renderUnderTimeout(deps.runner, spec, outDir, controller, { timeoutMs: deps.timeoutsMs[spec.kind], abortGraceMs: deps.abortGraceMs }, undefined, hold);
   } finally {
     signal.removeEventListener('abort', stop);
   }
@@ -100,14 +104,14 @@ export const GALLERY_RENDERS_FOLDER = 'gallery-renders';
  * Renders a gallery task and puts its files in the store for the API server that asked; rejects
  * with the render's error (its callers hear it) or, when the worker stops, with the abort.
  */
-export async function processGalleryJob(deps: JobProcessorDeps, key: string, spec: SideJobSpec, signal: AbortSignal): Promise<GalleryOutput> {
+export async function processGalleryJob(deps: JobProcessorDeps, key: string, spec: SideJobSpec, signal: AbortSignal, hold?: RenderHold): Promise<GalleryOutput> {
   const { files } = deps;
   const root = path.join(files.dataDir, GALLERY_RENDERS_FOLDER);
   fs.mkdirSync(root, { recursive: true });
   const dir = fs.mkdtempSync(path.join(root, 'task-'));
   try {
     await stageRenderInputs(files, spec, dir);
-    const result = await renderForWorker(deps, spec, dir, signal);
+    const result = await renderForWorker(deps, spec, dir, signal, hold);
     await files.publish(dir);
     return { folder: files.keyOf(dir), files: result.files };
   } catch (error) {
@@ -120,8 +124,8 @@ export async function processGalleryJob(deps: JobProcessorDeps, key: string, spe
 }
 
 /** A render worker's job, whichever it is. */
-export function processJob(deps: JobProcessorDeps, data: RenderJobData, signal: AbortSignal): Promise<GalleryOutput | void> {
-  return 'gallery' in data ? processGalleryJob(deps, data.gallery, data.spec, signal) : processRenderJob(deps, data.id, signal);
+export function processJob(deps: JobProcessorDeps, data: RenderJobData, signal: AbortSignal, hold?: RenderHold): Promise<GalleryOutput | void> {
+  return 'gallery' in data ? processGalleryJob(deps, data.gallery, data.spec, signal, hold) : processRenderJob(deps, data.id, signal);
 }
 
 /** A user job BullMQ gave up (it stalled again): failed in its row and out of the line. */

@@ -10,6 +10,7 @@ import type { Redis } from 'ioredis';
 import crypto from 'node:crypto';
 import type { Clock } from '../../clock';
 import type { SideJobSpec } from '../../render/jobSpec';
+import { RenderHold } from '../renderHold';
 import type { GalleryPriority } from '../renderQueue';
 import { goesFirstWhenAsked } from '../renderSpec';
 import type { RenderSlots } from './renderSlots';
@@ -89,8 +90,11 @@ export interface RenderWorkerOptions {
   concurrency: number;
   /** How long a job stays with a worker that stopped renewing it (a process killed): then another takes it. */
   lockMs: number;
-  /** Renders a job (a user job's row, or a gallery task); `signal` aborts when the worker shuts down. */
-  render(data: RenderJobData, signal: AbortSignal): Promise<GalleryOutput | void>;
+  /**
+   * Renders a job (a user job's row, or a gallery task); `signal` aborts when the worker shuts down.
+   * A background gallery task gets a `hold`, held while this worker renders users' jobs.
+   */
+  render(data: RenderJobData, signal: AbortSignal, hold?: RenderHold): Promise<GalleryOutput | void>;
   /**
    * A job BullMQ gave up without our render ending it: one that stalled again (its render killed
    * a second worker). Its row must say so, or it would show as running for ever.
@@ -110,7 +114,7 @@ const ANNOUNCE_SHARE = 3;
  */
 export class RenderWorker {
   private readonly worker: Worker<RenderJobData>;
-  private readonly running = new Map<string, AbortController>();
+  private readonly running = new Map<string, { controller: AbortController; user: boolean; hold: RenderHold | null }>();
   private readonly workerId = crypto.randomUUID();
   private announceTimer: NodeJS.Timeout | null = null;
 
@@ -129,9 +133,12 @@ export class RenderWorker {
       async (job: Job<RenderJobData>, token?: string) => {
         const controller = new AbortController();
         const key = job.id ?? '';
-        this.running.set(key, controller);
+        // Its priority as it started (an API server may have raised it to demand while it waited).
+        const hold = job.opts.priority === RENDER_PRIORITY.galleryBackground ? new RenderHold() : null;
+        this.running.set(key, { controller, user: !('gallery' in job.data), hold });
+        this.reviewHolds();
         try {
-          return await render(job.data, controller.signal);
+          return await render(job.data, controller.signal, hold ?? undefined);
         } catch (error) {
           // However the render ended once it was told to stop, its job goes back to be rendered anew.
           if (!controller.signal.aborted || !token) throw error;
@@ -139,6 +146,7 @@ export class RenderWorker {
           throw new WaitingError();
         } finally {
           this.running.delete(key);
+          this.reviewHolds();
         }
       },
       // A stalled job is run again once; a second stall fails it (a render that kills its worker).
@@ -166,7 +174,16 @@ export class RenderWorker {
     if (this.announceTimer) clearInterval(this.announceTimer);
     await this.options.slots?.registry.withdraw(this.workerId).catch(() => undefined);
     const closing = this.worker.close(force);
-    for (const controller of this.running.values()) controller.abort(new RenderInterrupted('The render worker is stopping'));
+    for (const { controller } of this.running.values()) controller.abort(new RenderInterrupted('The render worker is stopping'));
     await closing;
+  }
+
+  /**
+   * Holds this worker's background gallery renders while it renders users' jobs (renderHold.ts), as
+   * the embedded queue does. One raised to demand after it started stays held until they end.
+   */
+  private reviewHolds(): void {
+    const usersRendering = [...this.running.values()].some((render) => render.user);
+    for (const render of this.running.values()) render.hold?.set(usersRendering);
   }
 }

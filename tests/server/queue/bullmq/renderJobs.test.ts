@@ -6,6 +6,7 @@
  */
 import { Redis } from 'ioredis';
 import { RENDER_PRIORITY, RenderJobs, RenderWorker, type RenderJobData } from '../../../../src/server/queue/bullmq/renderJobs';
+import type { RenderHold } from '../../../../src/server/queue/renderHold';
 import { deletePrefix, redisUrl, testPrefix } from '../../sharedState/testStates';
 import { waitUntil } from '../../waitUntil';
 
@@ -62,6 +63,60 @@ const available = !!redisUrl() || !!process.env.WPG_REQUIRE_TEST_SERVERS;
     await waitUntil(() => order.length === 5);
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(order).toEqual(['user-1', 'user-2', 'user-3', 'demand-1', 'background-1']);
+  });
+
+  it('holds a background gallery render while the same worker renders a user\u2019s job, and releases it after', async () => {
+    const holds = new Map<string, RenderHold | undefined>();
+    const finish = new Map<string, () => void>();
+    const started = new RenderWorker({
+      connection: connect(),
+      redisKeyPrefix: prefix,
+      concurrency: 2,
+      lockMs: 5000,
+      render: (data, _signal, hold) =>
+        new Promise<void>((resolve) => {
+          holds.set(idOf(data), hold);
+          finish.set(idOf(data), resolve);
+        }),
+      onGivenUp: () => {},
+    });
+    workers.push(started);
+    await jobs.addGallery('cuts-1', { kind: 'catalog-logo', styleId: 1 }, RENDER_PRIORITY.galleryBackground);
+    await waitUntil(() => holds.has('cuts-1'));
+    const hold = holds.get('cuts-1');
+    expect(hold?.held).toBe(false);
+    await jobs.add('user-1', RENDER_PRIORITY.user);
+    await waitUntil(() => holds.has('user-1'));
+    expect(holds.get('user-1')).toBeUndefined();
+    expect(hold?.held).toBe(true);
+    finish.get('user-1')?.();
+    await waitUntil(() => hold?.held === false);
+    finish.get('cuts-1')?.();
+    await waitUntil(() => started.active === 0);
+  });
+
+  it('does not hold a gallery render someone waits for', async () => {
+    const holds = new Map<string, RenderHold | undefined>();
+    const finish: Array<() => void> = [];
+    const started = new RenderWorker({
+      connection: connect(),
+      redisKeyPrefix: prefix,
+      concurrency: 2,
+      lockMs: 5000,
+      render: (data, _signal, hold) =>
+        new Promise<void>((resolve) => {
+          holds.set(idOf(data), hold);
+          finish.push(resolve);
+        }),
+      onGivenUp: () => {},
+    });
+    workers.push(started);
+    await jobs.addGallery('kit-1', { kind: 'catalog-logo', styleId: 1 }, RENDER_PRIORITY.galleryDemand);
+    await jobs.add('user-1', RENDER_PRIORITY.user);
+    await waitUntil(() => holds.size === 2);
+    expect(holds.get('kit-1')).toBeUndefined();
+    for (const end of finish) end();
+    await waitUntil(() => started.active === 0);
   });
 
   it('puts a job back in front when its worker stops cleanly, for the next worker to render', async () => {
