@@ -4,7 +4,7 @@
  * pool terminates the thread if the render does not stop.
  */
 import { isMainThread, parentPort } from 'node:worker_threads';
-import { holdFfmpeg } from '../render/ffmpeg';
+import { holdFfmpeg, reportStoppedFfmpeg } from '../render/ffmpeg';
 import { runRenderJob, warmUpRenderers } from '../render/jobs';
 import { lowerThisThreadsPriority } from '../render/threadPriority';
 import type { WorkerReply, WorkerRequest } from './workerPool';
@@ -18,6 +18,7 @@ if (!isMainThread && parentPort) {
   const port = parentPort;
   lowerThisThreadsPriority();
   const controllers = new Map<number, AbortController>();
+  reportStoppedFfmpeg((pids) => port.postMessage({ type: 'stopped', pids } satisfies WorkerReply));
   // An aborted render can leave a promise that rejects after it answered (ffmpeg killed mid-encode).
   // Left alone it would end the thread and fail whichever render the thread had taken on next.
   process.on('unhandledRejection', (reason) => {

@@ -12,13 +12,14 @@ export type WorkerRequest =
   | { type: 'hold'; id: number; held: boolean }
   | { type: 'warm' };
 
-/** ...and its answers: progress while a render draws its frames, then its end. */
+/** ...and its answers: progress while a render draws its frames, then its end; the processes a hold stopped. */
 export type WorkerReply =
+  | { type: 'stopped'; pids: number[] }
   | { type: 'progress'; id: number; share: number }
   | { type: 'done'; id: number; result: RenderResult }
   | { type: 'failed'; id: number; error: { name: string; message: string; stack?: string } };
 
-type WorkerEnd = Exclude<WorkerReply, { type: 'progress' }>;
+type WorkerEnd = Exclude<WorkerReply, { type: 'progress' } | { type: 'stopped' }>;
 
 /**
  * The worker runs TypeScript like the rest of the server: tsx's CommonJS hook is loaded into the
@@ -49,6 +50,8 @@ interface Slot {
   worker: Worker;
   /** The render it is doing, if any. */
   current: { id: number; settle: (outcome: WorkerEnd | Lost) => void; onProgress?: (share: number) => void } | null;
+  /** The ffmpeg processes its render's hold has stopped (renderHold.ts): killed if the thread goes first. */
+  stopped: number[];
 }
 
 /**
@@ -123,6 +126,7 @@ export class WorkerPool implements RenderRunner {
       slots.map(async (slot) => {
         slot.current?.settle({ type: 'lost', error: new Error('The worker pool is closed') });
         await slot.worker.terminate();
+        this.killStopped(slot);
       }),
     );
   }
@@ -135,8 +139,12 @@ export class WorkerPool implements RenderRunner {
   private spawn(): Slot {
     const { env } = this.options;
     const worker = new Worker(this.options.workerFile ?? RENDER_WORKER_FILE, { execArgv: WORKER_EXEC_ARGV, ...(env ? { env } : {}) });
-    const slot: Slot = { worker, current: null };
+    const slot: Slot = { worker, current: null, stopped: [] };
     worker.on('message', (reply: WorkerReply) => {
+      if (reply.type === 'stopped') {
+        slot.stopped = reply.pids;
+        return;
+      }
       if (!slot.current || reply.id !== slot.current.id) return;
       if (reply.type === 'progress') slot.current.onProgress?.(reply.share);
       else slot.current.settle(reply);
@@ -170,5 +178,20 @@ export class WorkerPool implements RenderRunner {
     const at = this.idle.indexOf(slot);
     if (at >= 0) this.idle.splice(at, 1);
     void slot.worker.terminate();
+    this.killStopped(slot);
+  }
+
+  /**
+   * Kills the ffmpeg processes a thread that is going held stopped: nothing would continue them.
+   * A stopped process cannot exit on its own, so its id is still its own.
+   */
+  private killStopped(slot: Slot): void {
+    for (const pid of slot.stopped.splice(0)) {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // Gone already.
+      }
+    }
   }
 }

@@ -46,6 +46,21 @@ const QUIET = ['-hide_banner', '-loglevel', 'error', '-y'] as const;
 /** The ffmpeg processes this thread has running: a hold stops and continues them all. */
 const running = new Set<ChildProcess>();
 let held = false;
+let stoppedListener: ((pids: number[]) => void) | null = null;
+
+/** The process ids of the ffmpeg processes this thread has running (tests look at their state). */
+export const runningFfmpegPids = (): number[] => [...running].flatMap((child) => (child.pid === undefined ? [] : [child.pid]));
+
+const reportStopped = (): void => stoppedListener?.(held ? runningFfmpegPids() : []);
+
+/**
+ * Tells `listener` which processes the hold has stopped, whenever that changes. A stopped process
+ * outlives a thread that ends without continuing it, and would stay stopped for good: the render
+ * worker passes these on to its pool, which kills them if the thread dies while holding them.
+ */
+export function reportStoppedFfmpeg(listener: ((pids: number[]) => void) | null): void {
+  stoppedListener = listener;
+}
 
 /** Stops (SIGSTOP) or continues (SIGCONT) a process, unless it has already exited. */
 function signalHold(child: ChildProcess, hold: boolean): void {
@@ -54,10 +69,16 @@ function signalHold(child: ChildProcess, hold: boolean): void {
 
 /** Keeps `child` among the running ones until it exits; one started during a hold stops at once. */
 function track<T extends ChildProcess>(child: T): T {
+  const gone = (): void => {
+    if (running.delete(child) && held) reportStopped();
+  };
   running.add(child);
-  child.once('exit', () => running.delete(child));
-  child.once('error', () => running.delete(child));
-  if (held) signalHold(child, true);
+  child.once('exit', gone);
+  child.once('error', gone);
+  if (held) {
+    signalHold(child, true);
+    reportStopped();
+  }
   return child;
 }
 
@@ -71,10 +92,8 @@ export function holdFfmpeg(hold: boolean): void {
   if (hold === held) return;
   held = hold;
   for (const child of running) signalHold(child, hold);
+  reportStopped();
 }
-
-/** The process ids of the ffmpeg processes this thread has running (tests look at their state). */
-export const runningFfmpegPids = (): number[] => [...running].flatMap((child) => (child.pid === undefined ? [] : [child.pid]));
 
 /**
  * Resolves when `child` (an ffmpeg) exits 0; rejects with its last lines of stderr, prefixed by

@@ -130,6 +130,22 @@ describe('WorkerPool', () => {
     await expect(pool.run({ kind: 'catalog-banner', styleId: 4 }, outDir, new AbortController().signal)).resolves.toHaveProperty('files');
   });
 
+  it('kills the encoders a held render stopped when its thread is terminated', async () => {
+    pool = new WorkerPool({ size: 1, log });
+    const hold = new RenderHold();
+    const render = pool.run({ kind: 'catalog-banner', styleId: 2 }, outDir, new AbortController().signal, undefined, hold);
+    const ended = render.catch((error: unknown) => error);
+    await waitUntil(() => ffmpegChildren().length === 1);
+    const [encoder] = ffmpegChildren();
+    hold.set(true);
+    await waitUntil(() => processState(encoder) === 'T');
+    // Nothing would continue it once its thread is gone: stopped for good, were it not killed.
+    await pool.close();
+    pool = null;
+    await expect(ended).resolves.toThrow('The worker pool is closed');
+    await waitUntil(() => processState(encoder) === null || processState(encoder) === 'Z');
+  });
+
   it('terminates a thread that does not stop after an abort', async () => {
     pool = new WorkerPool({ size: 1, log, abortGraceMs: 50, workerFile: path.join(__dirname, 'hangingWorker.ts') });
     const controller = new AbortController();
