@@ -65,22 +65,22 @@ const available = !!redisUrl() || !!process.env.WPG_REQUIRE_TEST_SERVERS;
     expect(order).toEqual(['user-1', 'user-2', 'user-3', 'demand-1', 'background-1']);
   });
 
-  it('holds a background gallery render while the same worker renders a user\u2019s job, and releases it after', async () => {
+  /** A worker of two slots whose renders wait to be finished, keeping the hold each was given. */
+  const holdingWorker = (): { started: RenderWorker; holds: Map<string, RenderHold | undefined>; finish: Map<string, () => void> } => {
     const holds = new Map<string, RenderHold | undefined>();
     const finish = new Map<string, () => void>();
-    const started = new RenderWorker({
-      connection: connect(),
-      redisKeyPrefix: prefix,
-      concurrency: 2,
-      lockMs: 5000,
-      render: (data, _signal, hold) =>
-        new Promise<void>((resolve) => {
-          holds.set(idOf(data), hold);
-          finish.set(idOf(data), resolve);
-        }),
-      onGivenUp: () => {},
-    });
+    const render = (data: RenderJobData, _signal: AbortSignal, hold?: RenderHold): Promise<void> =>
+      new Promise<void>((resolve) => {
+        holds.set(idOf(data), hold);
+        finish.set(idOf(data), resolve);
+      });
+    const started = new RenderWorker({ connection: connect(), redisKeyPrefix: prefix, concurrency: 2, lockMs: 5000, render, onGivenUp: () => {} });
     workers.push(started);
+    return { started, holds, finish };
+  };
+
+  it('holds a background gallery render while the same worker renders a user\u2019s job, and releases it after', async () => {
+    const { started, holds, finish } = holdingWorker();
     await jobs.addGallery('cuts-1', { kind: 'catalog-logo', styleId: 1 }, RENDER_PRIORITY.galleryBackground);
     await waitUntil(() => holds.has('cuts-1'));
     const hold = holds.get('cuts-1');
@@ -96,26 +96,12 @@ const available = !!redisUrl() || !!process.env.WPG_REQUIRE_TEST_SERVERS;
   });
 
   it('does not hold a gallery render someone waits for', async () => {
-    const holds = new Map<string, RenderHold | undefined>();
-    const finish: Array<() => void> = [];
-    const started = new RenderWorker({
-      connection: connect(),
-      redisKeyPrefix: prefix,
-      concurrency: 2,
-      lockMs: 5000,
-      render: (data, _signal, hold) =>
-        new Promise<void>((resolve) => {
-          holds.set(idOf(data), hold);
-          finish.push(resolve);
-        }),
-      onGivenUp: () => {},
-    });
-    workers.push(started);
+    const { started, holds, finish } = holdingWorker();
     await jobs.addGallery('kit-1', { kind: 'catalog-logo', styleId: 1 }, RENDER_PRIORITY.galleryDemand);
     await jobs.add('user-1', RENDER_PRIORITY.user);
     await waitUntil(() => holds.size === 2);
     expect(holds.get('kit-1')).toBeUndefined();
-    for (const end of finish) end();
+    for (const end of finish.values()) end();
     await waitUntil(() => started.active === 0);
   });
 
