@@ -4,7 +4,8 @@
  * pool terminates the thread if the render does not stop.
  */
 import { isMainThread, parentPort } from 'node:worker_threads';
-import { holdFfmpeg, reportStoppedFfmpeg } from '../render/ffmpeg';
+import { reportStoppedFfmpeg } from '../render/ffmpeg';
+import { holdThisThread } from '../render/threadHold';
 import { runRenderJob, warmUpRenderers } from '../render/jobs';
 import { lowerThisThreadsPriority } from '../render/threadPriority';
 import type { WorkerReply, WorkerRequest } from './workerPool';
@@ -27,13 +28,13 @@ if (!isMainThread && parentPort) {
   port.on('message', (request: WorkerRequest) => {
     if (request.type === 'abort') {
       const controller = controllers.get(request.id);
-      // Continued first: a held render could not stop.
-      if (controller) holdFfmpeg(false);
+      // Released first: a held render could not stop.
+      if (controller) holdThisThread(false);
       controller?.abort(new Error('render aborted'));
       return;
     }
     if (request.type === 'hold') {
-      if (controllers.has(request.id)) holdFfmpeg(request.held);
+      if (controllers.has(request.id)) holdThisThread(request.held);
       return;
     }
     if (request.type === 'warm') {
@@ -51,13 +52,15 @@ if (!isMainThread && parentPort) {
       reported = share;
       port.postMessage({ type: 'progress', id, share } satisfies WorkerReply);
     };
+    // A background render may start held: users' jobs render already.
+    holdThisThread(request.held === true);
     runRenderJob(request.spec, request.outDir, controller.signal, onProgress).then(
       (result) => port.postMessage({ type: 'done', id: request.id, result } satisfies WorkerReply),
       (error: unknown) => port.postMessage({ type: 'failed', id: request.id, error: serialise(error) } satisfies WorkerReply),
     ).finally(() => {
       controllers.delete(request.id);
-      // The next render starts unheld, whatever this one's hold was at its end.
-      holdFfmpeg(false);
+      // The next render starts as its request says, whatever this one's hold was at its end.
+      holdThisThread(false);
     });
   });
 }

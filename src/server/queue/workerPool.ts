@@ -7,7 +7,7 @@ import type { RenderResult, RenderSpec } from '../render/jobSpec';
 
 /** Messages to a render worker thread (renderWorker.ts)... */
 export type WorkerRequest =
-  | { type: 'run'; id: number; spec: RenderSpec; outDir: string }
+  | { type: 'run'; id: number; spec: RenderSpec; outDir: string; held?: boolean }
   | { type: 'abort'; id: number }
   | { type: 'hold'; id: number; held: boolean }
   | { type: 'warm' };
@@ -100,8 +100,7 @@ export class WorkerPool implements RenderRunner {
         },
       };
       signal.addEventListener('abort', onAbort, { once: true });
-      slot.worker.postMessage({ type: 'run', id, spec, outDir } satisfies WorkerRequest);
-      if (hold?.held) slot.worker.postMessage({ type: 'hold', id, held: true } satisfies WorkerRequest);
+      slot.worker.postMessage({ type: 'run', id, spec, outDir, held: hold?.held } satisfies WorkerRequest);
     });
   }
 

@@ -5,6 +5,7 @@
 import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
 import { spawn, type ChildProcess, type ChildProcessByStdio } from 'node:child_process';
 import type { Readable, Writable } from 'node:stream';
+import { isThreadHeld, onThreadHold } from './threadHold';
 
 export const FFMPEG_PATH: string = ffmpegInstaller.path;
 
@@ -43,15 +44,14 @@ export function webmOutputArgs(file: string): string[] {
 /** Before every command's own arguments: errors only on stderr, outputs overwritten. */
 const QUIET = ['-hide_banner', '-loglevel', 'error', '-y'] as const;
 
-/** The ffmpeg processes this thread has running: a hold stops and continues them all. */
+/** The ffmpeg processes this thread has running: its hold (threadHold.ts) stops and continues them all. */
 const running = new Set<ChildProcess>();
-let held = false;
 let stoppedListener: ((pids: number[]) => void) | null = null;
 
 /** The process ids of the ffmpeg processes this thread has running (tests look at their state). */
 export const runningFfmpegPids = (): number[] => [...running].flatMap((child) => (child.pid === undefined ? [] : [child.pid]));
 
-const reportStopped = (): void => stoppedListener?.(held ? runningFfmpegPids() : []);
+const reportStopped = (): void => stoppedListener?.(isThreadHeld() ? runningFfmpegPids() : []);
 
 /**
  * Tells `listener` which processes the hold has stopped, whenever that changes. A stopped process
@@ -67,32 +67,28 @@ function signalHold(child: ChildProcess, hold: boolean): void {
   if (child.exitCode === null && child.signalCode === null) child.kill(hold ? 'SIGSTOP' : 'SIGCONT');
 }
 
+/**
+ * A held render's encoders stand still: a frame render with them, its next frame waiting for the
+ * encoder to take the last. A kill still works on a stopped process (SIGKILL needs no continue).
+ */
+onThreadHold((hold) => {
+  for (const child of running) signalHold(child, hold);
+  reportStopped();
+});
+
 /** Keeps `child` among the running ones until it exits; one started during a hold stops at once. */
 function track<T extends ChildProcess>(child: T): T {
   const gone = (): void => {
-    if (running.delete(child) && held) reportStopped();
+    if (running.delete(child) && isThreadHeld()) reportStopped();
   };
   running.add(child);
   child.once('exit', gone);
   child.once('error', gone);
-  if (held) {
+  if (isThreadHeld()) {
     signalHold(child, true);
     reportStopped();
   }
   return child;
-}
-
-/**
- * Holds this thread's render (queue/renderHold.ts): every ffmpeg it runs, now or later, is stopped
- * until released. A frame render stands still with them: its next frame waits for the encoder to
- * take the last. A render thread runs one render at a time, so this thread's encoders are its own.
- * A kill still works on a stopped process (SIGKILL needs no continue).
- */
-export function holdFfmpeg(hold: boolean): void {
-  if (hold === held) return;
-  held = hold;
-  for (const child of running) signalHold(child, hold);
-  reportStopped();
 }
 
 /**

@@ -10,6 +10,7 @@ import { BANNER_PORTRAIT_SIZE, BANNER_PREVIEW_LOGO_STYLE, BANNER_VIDEO_INPUT, CA
 import { BANNER_ART_SIZE, bannerArtProviderFor, toBannerJpeg, type BannerArtProvider } from './aiBanner';
 import { renderBannerVideo, transcodeToWebm, type BannerVideoOptions } from './banner';
 import { FONT_FACES, font, type FontFaceName } from './fonts';
+import { untilReleased } from './threadHold';
 import { renderBrandKit, renderLogoAnimation, renderLogoPng, renderLogoShowcase } from './logo';
 import { decodePicture } from './picture';
 
@@ -78,6 +79,8 @@ export async function runRenderJobWith(
     await fs.promises.writeFile(path.join(outDir, name), bytes);
     return name;
   };
+  // A background render handed over held starts when released (threadHold.ts), as do its later steps.
+  await untilReleased();
   checkAborted(signal);
   switch (spec.kind) {
     case 'tl':
@@ -133,6 +136,8 @@ export async function runRenderJobWith(
       const { banner } = spec;
       const keyArt = banner.keyArt ? await takeInput(outDir, KEY_ART_INPUT) : undefined;
       const logoPng = await renderers.renderLogoPng(banner.logoStyle, banner.texts);
+      await untilReleased();
+      checkAborted(signal);
       await renderers.renderBannerVideo(
         banner.bannerStyle,
         { logoPng, texts: banner.bannerTexts, keyArt },
@@ -158,6 +163,7 @@ export async function runRenderJobWith(
     case 'catalog-banner': {
       const files = JOB_FILES['catalog-banner'];
       const logoPng = await renderers.renderLogoPng(BANNER_PREVIEW_LOGO_STYLE[spec.styleId] ?? 1, DEFAULT_LOGO_TEXTS);
+      await untilReleased();
       checkAborted(signal);
       const { width, height, seconds, fps } = CATALOG_SIZES.bannerVideo;
       const posterFile = path.join(outDir, files.poster);

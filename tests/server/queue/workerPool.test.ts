@@ -6,7 +6,7 @@ import Fastify from 'fastify';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { DEFAULT_LOGO_TEXTS, type LogoCreateAnswer, type LogoPollingAnswer } from '../../../src/contract/generation';
+import { DEFAULT_BANNER_TEXTS, DEFAULT_LOGO_TEXTS, type LogoCreateAnswer, type LogoPollingAnswer } from '../../../src/contract/generation';
 import { RenderHold } from '../../../src/server/queue/renderHold';
 import { WorkerPool } from '../../../src/server/queue/workerPool';
 import { ffmpegChildren, processState } from '../render/processState';
@@ -111,6 +111,32 @@ describe('WorkerPool', () => {
     hold.set(false);
     await expect(render).resolves.toEqual({ files: ['thumbnail.jpg', 'preview.mp4', 'poster.jpg'] });
     expect(fs.readFileSync(path.join(outDir, 'preview.mp4')).subarray(4, 8).toString()).toBe('ftyp');
+  });
+
+  it('starts nothing of a render handed over held until it is released', async () => {
+    pool = new WorkerPool({ size: 1, log });
+    const hold = new RenderHold(true);
+    const shares: number[] = [];
+    const render = pool.run({ kind: 'fsa', logoStyle: 8, bannerStyle: 10, texts: DEFAULT_LOGO_TEXTS, bannerTexts: DEFAULT_BANNER_TEXTS }, outDir, new AbortController().signal, (share) => shares.push(share), hold);
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    // Not even its logo: the folder is as it was given.
+    expect(fs.readdirSync(outDir)).toEqual([]);
+    expect(ffmpegChildren()).toEqual([]);
+    expect(shares).toEqual([]);
+    hold.set(false);
+    await expect(render).resolves.toEqual({ files: ['logo.png', 'banner.mp4', 'banner-poster.jpg'] });
+    expect(shares.at(-1)).toBe(1);
+  });
+
+  it('stops a render waiting held to start when it is aborted (preempted)', async () => {
+    pool = new WorkerPool({ size: 1, log, abortGraceMs: 10_000 });
+    const controller = new AbortController();
+    const render = pool.run({ kind: 'catalog-banner', styleId: 5 }, outDir, controller.signal, undefined, new RenderHold(true));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    controller.abort(new Error('preempted'));
+    await expect(render).rejects.toThrow();
+    expect(fs.readdirSync(outDir)).toEqual([]);
+    expect(pool.threadCount).toBe(1);
   });
 
   it('stops a held render when it is aborted, and keeps the thread', async () => {

@@ -1,21 +1,35 @@
 /**
- * A held render's encoders stand still (queue/renderHold.ts): each ffmpeg of this thread, running
- * or started during the hold, is stopped until it is released, and then ends as it would have.
+ * A held render stands still (queue/renderHold.ts, render/threadHold.ts): each ffmpeg of this
+ * thread, running or started during the hold, is stopped until it is released, and then ends as it
+ * would have; its steps wait for the release.
  */
-import { holdFfmpeg, runFfmpeg, runningFfmpegPids, startRawVideoEncoder } from '../../../src/server/render/ffmpeg';
+import { runFfmpeg, runningFfmpegPids, startRawVideoEncoder } from '../../../src/server/render/ffmpeg';
+import { holdThisThread, untilReleased } from '../../../src/server/render/threadHold';
 import { waitUntil } from '../waitUntil';
 import { processState } from './processState';
 
 jest.setTimeout(30_000);
 
-afterEach(() => holdFfmpeg(false));
+afterEach(() => holdThisThread(false));
 
 /** A second of test pattern encoded to nothing: real work for ffmpeg, no file. */
 const ONE_SECOND = ['-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=25', '-t', '1', '-f', 'null', '-'];
 
-describe('holdFfmpeg', () => {
+describe('a render thread\'s hold', () => {
+  it('keeps the steps waiting for its release', async () => {
+    await expect(untilReleased()).resolves.toBeUndefined();
+    holdThisThread(true);
+    let released = false;
+    const waiting = untilReleased().then(() => (released = true));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(released).toBe(false);
+    holdThisThread(false);
+    await waiting;
+    expect(released).toBe(true);
+  });
+
   it('stops an ffmpeg started during a hold until it is released, and it then ends well', async () => {
-    holdFfmpeg(true);
+    holdThisThread(true);
     const done = runFfmpeg(ONE_SECOND, 'encode a test pattern');
     const [pid] = runningFfmpegPids();
     expect(pid).toEqual(expect.any(Number));
@@ -25,7 +39,7 @@ describe('holdFfmpeg', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(ended).toBe(false);
     expect(processState(pid)).toBe('T');
-    holdFfmpeg(false);
+    holdThisThread(false);
     await expect(done).resolves.toBeUndefined();
     expect(runningFfmpegPids()).toEqual([]);
   });
@@ -35,14 +49,14 @@ describe('holdFfmpeg', () => {
     const [pid] = runningFfmpegPids();
     const frame = Buffer.alloc(64 * 64 * 4, 128);
     await sink.write(frame);
-    holdFfmpeg(true);
+    holdThisThread(true);
     await waitUntil(() => processState(pid) === 'T');
     // More frames than the pipe holds: the writes cannot all be taken while ffmpeg is stopped.
     let taken = 0;
     const writes = Array.from({ length: 200 }, () => sink.write(frame).then(() => (taken += 1)));
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(taken).toBeLessThan(200);
-    holdFfmpeg(false);
+    holdThisThread(false);
     await Promise.all(writes);
     await expect(sink.finish()).resolves.toBeUndefined();
   });
@@ -50,7 +64,7 @@ describe('holdFfmpeg', () => {
   it('kills a held encoder at once', async () => {
     const sink = startRawVideoEncoder({ width: 64, height: 64, fps: 25, outputArgs: ['-f', 'null', '-'] });
     const [pid] = runningFfmpegPids();
-    holdFfmpeg(true);
+    holdThisThread(true);
     await waitUntil(() => processState(pid) === 'T');
     sink.kill();
     await expect(sink.finish()).rejects.toThrow('SIGKILL');

@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import type { BannerTexts } from '../../../../contract/generation';
 import { BT709_TAGS, startRawVideoEncoder, type FrameSink } from '../../ffmpeg';
 import { decodePicture } from '../../picture';
+import { untilReleased } from '../../threadHold';
 import { DESIGN_HEIGHT, DESIGN_WIDTH } from './canvas';
 import { createVignette, type FramePlacement } from './effects';
 import { KEY_ART_ZOOM, keyArtScene, keyArtTheme } from './keyArt';
@@ -172,6 +173,8 @@ const HELPER_AHEAD = 2;
 
 export async function renderStyleVideo(def: BannerStyleDef, input: { logoPng: Buffer; texts: BannerTexts; keyArt?: Buffer }, options: BannerVideoOptions): Promise<VideoResult> {
   const { signal } = options;
+  // A held render builds nothing until released: a scene costs as much as a second of frames.
+  await untilReleased();
   if (signal?.aborted) throw abortError(signal);
   const size = { width: options.width, height: options.height, seconds: options.seconds, fps: options.fps };
   const { width: frameWidth, height: frameHeight } = frameGeometry(size);
