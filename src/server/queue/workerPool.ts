@@ -181,8 +181,8 @@ export class WorkerPool implements RenderRunner {
   }
 
   /**
-   * Kills the ffmpeg processes a thread that is going held stopped: nothing would continue them.
-   * A stopped process cannot exit on its own, so its id is still its own.
+   * Kills the ffmpeg processes that a thread being terminated had stopped for its hold: nothing
+   * would continue them. A stopped process cannot exit on its own, so each id is still its own.
    */
   private killStopped(slot: Slot): void {
     for (const pid of slot.stopped.splice(0)) {
