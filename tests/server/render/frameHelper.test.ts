@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_BANNER_TEXTS } from '../../../src/contract/generation';
 import { renderBannerVideo, type BannerVideoOptions } from '../../../src/server/render/banner';
-import { createFrameRenderer, decodeKeyArt, decodeLogo, renderStyleVideo, type FrameRenderer } from '../../../src/server/render/banner/core/video';
+import { createFrameRenderer, decodeKeyArt, defaultDrawThreads, decodeLogo, renderStyleVideo, type FrameRenderer } from '../../../src/server/render/banner/core/video';
 import { BANNER_STYLE_DEFS } from '../../../src/server/render/banner/styles';
 import { sunKeyArt } from '../../fixtures/keyArt';
 import { titleLogoPng } from '../../fixtures/titleLogo';
@@ -102,8 +102,13 @@ describe('a render drawn by two threads', () => {
     await expect(renderBannerVideo(6, { logoPng, texts: DEFAULT_BANNER_TEXTS }, target('after', { drawThreads: 2, seconds: 0.4 }))).resolves.toMatchObject({ frameCount: 4, helperFrames: 2 });
   });
 
-  it('uses the helper by default for frames of 1280x720 and up only', async () => {
+  it('uses the helper by default for frames of 1280x720 and up on more than two cores only', async () => {
+    expect(defaultDrawThreads(1280 * 720, 4)).toBe(2);
+    expect(defaultDrawThreads(1920 * 1080, 3)).toBe(2);
+    expect(defaultDrawThreads(1920 * 1080, 2)).toBe(1);
+    expect(defaultDrawThreads(1280 * 720 - 1, 8)).toBe(1);
     await expect(renderBannerVideo(1, { logoPng, texts: DEFAULT_BANNER_TEXTS }, target('small', { seconds: 0.2 }))).resolves.toMatchObject({ helperFrames: 0 });
-    await expect(renderBannerVideo(1, { logoPng, texts: DEFAULT_BANNER_TEXTS }, target('large', { width: 1280, height: 720, seconds: 0.2 }))).resolves.toMatchObject({ helperFrames: 1 });
+    const helped = os.availableParallelism() > 2 ? 1 : 0;
+    await expect(renderBannerVideo(1, { logoPng, texts: DEFAULT_BANNER_TEXTS }, target('large', { width: 1280, height: 720, seconds: 0.2 }))).resolves.toMatchObject({ helperFrames: helped });
   });
 });

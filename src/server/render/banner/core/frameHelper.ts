@@ -1,9 +1,8 @@
 /**
- * A second thread that draws every other frame of the banner render going on in this thread. One
- * thread draws and reads back a 1080p frame in 30-50 ms (by style), and the encoder beside it needs
- * about as much CPU a frame over its own threads: on two cores a second drawer takes at most a few
- * per cent off the render (measured 0-5 %), more where the encoder leaves a core idle. Each render
- * thread keeps one helper, started on first use; an idle helper does not keep the process alive.
+ * A second thread that draws every other frame of the banner render going on in this thread, for
+ * machines where the encoder and one drawing thread leave cores idle (video.ts defaultDrawThreads:
+ * on two cores it gains nothing and costs CPU). Each render thread keeps one helper, started on
+ * first use; an idle helper does not keep the process alive.
  */
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
