@@ -34,7 +34,9 @@ if (!isMainThread && parentPort) {
       return;
     }
     if (request.type === 'hold') {
-      if (controllers.has(request.id)) holdThisThread(request.held);
+      // An aborted render is on its way out: holding it again could only keep it from stopping.
+      const controller = controllers.get(request.id);
+      if (controller && !controller.signal.aborted) holdThisThread(request.held);
       return;
     }
     if (request.type === 'warm') {
