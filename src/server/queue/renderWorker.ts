@@ -28,9 +28,10 @@ if (!isMainThread && parentPort) {
   port.on('message', (request: WorkerRequest) => {
     if (request.type === 'abort') {
       const controller = controllers.get(request.id);
+      if (!controller) return;
       // Released first: a held render could not stop.
-      if (controller) holdThisThread(false);
-      controller?.abort(new Error('render aborted'));
+      holdThisThread(false);
+      controller.abort(new Error('render aborted'));
       return;
     }
     if (request.type === 'hold') {

@@ -79,7 +79,8 @@ export async function runRenderJobWith(
     await fs.promises.writeFile(path.join(outDir, name), bytes);
     return name;
   };
-  // A background render handed over held starts when released (threadHold.ts), as do its later steps.
+  // A background render handed over held starts when released (threadHold.ts); a banner's video
+  // waits again for a release before it builds its scene (banner/core/video.ts).
   await untilReleased();
   checkAborted(signal);
   switch (spec.kind) {
@@ -136,8 +137,6 @@ export async function runRenderJobWith(
       const { banner } = spec;
       const keyArt = banner.keyArt ? await takeInput(outDir, KEY_ART_INPUT) : undefined;
       const logoPng = await renderers.renderLogoPng(banner.logoStyle, banner.texts);
-      await untilReleased();
-      checkAborted(signal);
       await renderers.renderBannerVideo(
         banner.bannerStyle,
         { logoPng, texts: banner.bannerTexts, keyArt },
@@ -163,7 +162,6 @@ export async function runRenderJobWith(
     case 'catalog-banner': {
       const files = JOB_FILES['catalog-banner'];
       const logoPng = await renderers.renderLogoPng(BANNER_PREVIEW_LOGO_STYLE[spec.styleId] ?? 1, DEFAULT_LOGO_TEXTS);
-      await untilReleased();
       checkAborted(signal);
       const { width, height, seconds, fps } = CATALOG_SIZES.bannerVideo;
       const posterFile = path.join(outDir, files.poster);
