@@ -31,6 +31,16 @@ afterEach(async () => {
 });
 
 /** PNG colour type 6 (RGBA) in the IHDR chunk: the logo has an alpha channel. */
+/**
+ * The one ffmpeg a test's render started: not among `before`, the children this process already
+ * had (another test file in this jest worker may have left some).
+ */
+async function startedEncoder(before: number[]): Promise<number> {
+  let started: number[] = [];
+  await waitUntil(() => (started = ffmpegChildren().filter((pid) => !before.includes(pid))).length === 1);
+  return started[0];
+}
+
 const isRgbaPng = (bytes: Buffer): boolean => bytes.subarray(1, 4).toString() === 'PNG' && bytes[25] === 6;
 
 describe('WorkerPool', () => {
@@ -97,9 +107,9 @@ describe('WorkerPool', () => {
   it('holds a banner render still until it is released, then finishes it whole', async () => {
     pool = new WorkerPool({ size: 1, log });
     const hold = new RenderHold();
+    const before = ffmpegChildren();
     const render = pool.run({ kind: 'catalog-banner', styleId: 1 }, outDir, new AbortController().signal, undefined, hold);
-    await waitUntil(() => ffmpegChildren().length === 1);
-    const [encoder] = ffmpegChildren();
+    const encoder = await startedEncoder(before);
     hold.set(true);
     await waitUntil(() => processState(encoder) === 'T');
     let ended = false;
@@ -117,11 +127,12 @@ describe('WorkerPool', () => {
     pool = new WorkerPool({ size: 1, log });
     const hold = new RenderHold(true);
     const shares: number[] = [];
+    const before = ffmpegChildren();
     const render = pool.run({ kind: 'fsa', logoStyle: 8, bannerStyle: 10, texts: DEFAULT_LOGO_TEXTS, bannerTexts: DEFAULT_BANNER_TEXTS }, outDir, new AbortController().signal, (share) => shares.push(share), hold);
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     // Not even its logo: the folder is as it was given.
     expect(fs.readdirSync(outDir)).toEqual([]);
-    expect(ffmpegChildren()).toEqual([]);
+    expect(ffmpegChildren().filter((pid) => !before.includes(pid))).toEqual([]);
     expect(shares).toEqual([]);
     hold.set(false);
     await expect(render).resolves.toEqual({ files: ['logo.png', 'banner.mp4', 'banner-poster.jpg'] });
@@ -143,9 +154,9 @@ describe('WorkerPool', () => {
     pool = new WorkerPool({ size: 1, log, abortGraceMs: 10_000 });
     const hold = new RenderHold();
     const controller = new AbortController();
+    const before = ffmpegChildren();
     const render = pool.run({ kind: 'catalog-banner', styleId: 4 }, outDir, controller.signal, undefined, hold);
-    await waitUntil(() => ffmpegChildren().length === 1);
-    const [encoder] = ffmpegChildren();
+    const encoder = await startedEncoder(before);
     hold.set(true);
     await waitUntil(() => processState(encoder) === 'T');
     controller.abort(new Error('preempted'));
@@ -159,10 +170,10 @@ describe('WorkerPool', () => {
   it('kills the encoders a held render stopped when its thread is terminated', async () => {
     pool = new WorkerPool({ size: 1, log });
     const hold = new RenderHold();
+    const before = ffmpegChildren();
     const render = pool.run({ kind: 'catalog-banner', styleId: 2 }, outDir, new AbortController().signal, undefined, hold);
     const ended = render.catch((error: unknown) => error);
-    await waitUntil(() => ffmpegChildren().length === 1);
-    const [encoder] = ffmpegChildren();
+    const encoder = await startedEncoder(before);
     hold.set(true);
     await waitUntil(() => processState(encoder) === 'T');
     // Nothing would continue it once its thread is gone: stopped for good, were it not killed.
