@@ -19,6 +19,7 @@ import { styleById } from './registry';
 import { logoOnBackdrop, showcaseFit } from './showcase';
 import { SEAL_FACE } from './seal';
 import { recordingVectors } from './surface';
+import { untilReleased } from '../threadHold';
 import { trimLayer, trimMargin } from './trim';
 
 const FILES = JOB_FILES['brand-kit'];
@@ -134,6 +135,9 @@ export async function renderBrandKit(styleId: number, texts: LogoTexts): Promise
   const logo = vector.logo.canvas;
   const em = parts.layout.em;
   const clearSpace = Math.round(em * 0.5);
+  // A kit renders in idle time: held while a user's job renders (threadHold.ts), it stops at the
+  // next of these waits, each a few tenths of a second of drawing apart.
+  await untilReleased();
 
   const appIcon = logoOnBackdrop(key, style, logo, 1024, 1024, showcaseFit(logo, 1024, 1024)).encode('png');
   // Social networks crop avatars to a circle: the logo's corners stay inside it.
@@ -144,6 +148,7 @@ export async function renderBrandKit(styleId: number, texts: LogoTexts): Promise
   const faviconBase = await logoOnBackdrop(key, style, monogram, 256, 256, (256 * 0.82) / Math.max(monogram.width, monogram.height)).encode('png');
 
   const icon = await appIcon;
+  await untilReleased();
   const files = new Map<BrandKitFile, Buffer>([
     [FILES.svg, Buffer.from(vector.svg, 'utf8')],
     [FILES.appIcon, icon],
@@ -152,10 +157,11 @@ export async function renderBrandKit(styleId: number, texts: LogoTexts): Promise
     [FILES.appleTouch, await resized(icon, 180)],
     [FILES.favicon, icoOf(await Promise.all([16, 32, 48].map(async (size) => ({ size, png: await resized(faviconBase, size) }))))],
     [FILES.avatar, await avatar],
-    [FILES.onLight, await onColour(logo, LIGHT_BACKGROUND, clearSpace).encode('png')],
-    [FILES.onDark, await onColour(logo, DARK_BACKGROUND, clearSpace).encode('png')],
-    [FILES.oneColour, await inOneColour(logo, ONE_COLOUR).encode('png')],
   ]);
+  await untilReleased();
+  files.set(FILES.onLight, await onColour(logo, LIGHT_BACKGROUND, clearSpace).encode('png'));
+  files.set(FILES.onDark, await onColour(logo, DARK_BACKGROUND, clearSpace).encode('png'));
+  files.set(FILES.oneColour, await inOneColour(logo, ONE_COLOUR).encode('png'));
 
   const faces = new Map<FontFaceName, string[]>();
   const uses = (face: FontFaceName, part: string): void => void faces.set(face, [...(faces.get(face) ?? []), part]);

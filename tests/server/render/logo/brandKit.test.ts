@@ -11,6 +11,7 @@ import { KIT_FILE_NOTES } from '../../../../src/server/render/logo/brandGuide';
 import { icoEntries, icoOf } from '../../../../src/server/render/logo/ico';
 import { FONT_FACES, type FontFaceName } from '../../../../src/server/render/fonts';
 import { JOB_FILES } from '../../../../src/server/render/jobSpec';
+import { holdThisThread } from '../../../../src/server/render/threadHold';
 
 jest.setTimeout(120_000);
 
@@ -126,6 +127,23 @@ describe.each(STYLES)('the brand kit of style %i', (styleId) => {
 it('is deterministic: the same style and texts give the same bytes', async () => {
   const [a, b] = [await renderBrandKit(3, DEFAULT_LOGO_TEXTS), await renderBrandKit(3, DEFAULT_LOGO_TEXTS)];
   for (const [name, bytes] of a.files) expect([name, bytes.equals(b.files.get(name)!)]).toEqual([name, true]);
+});
+
+it('stands still while its thread is held (a user job renders), then comes out as it would have', async () => {
+  holdThisThread(true);
+  try {
+    let ended = false;
+    const held = renderBrandKit(3, DEFAULT_LOGO_TEXTS).then((kit) => ((ended = true), kit));
+    // A whole kit takes about a second of drawing.
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    expect(ended).toBe(false);
+    holdThisThread(false);
+    const [kit, unheld] = [await held, await renderBrandKit(3, DEFAULT_LOGO_TEXTS)];
+    expect([...kit.files.keys()]).toEqual([...unheld.files.keys()]);
+    for (const [name, bytes] of kit.files) expect([name, bytes.equals(unheld.files.get(name)!)]).toEqual([name, true]);
+  } finally {
+    holdThisThread(false);
+  }
 });
 
 it('names only fonts whose packages still declare the licence the guide states', () => {
