@@ -5,7 +5,7 @@
  * one (by priority, then first come first served): users' jobs before gallery pictures someone is
  * looking at, and those before the gallery's background work.
  */
-import { Queue, WaitingError, Worker, type Job } from 'bullmq';
+import { Job, Queue, WaitingError, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import crypto from 'node:crypto';
 import type { Clock } from '../../clock';
@@ -60,8 +60,9 @@ export class RenderJobs {
     const jobId = galleryJobId(key);
     const known = await this.queue.getJob(jobId);
     if (!known) await this.queue.add('gallery', { gallery: key, spec }, { jobId, priority, removeOnComplete: true, removeOnFail: true });
-    // Started or ended meanwhile: nothing to raise (a job's state may change between the two calls).
-    else if ((known.opts.priority ?? 0) > priority) await known.changePriority({ priority }).catch(() => undefined);
+    // Ended meanwhile: nothing to raise (a job's state may change between the two calls). A running
+    // one is raised too: its worker releases it from a hold (RenderWorker.lookForDemand).
+    else if (known.priority > priority) await known.changePriority({ priority }).catch(() => undefined);
     return jobId;
   }
 
@@ -104,6 +105,9 @@ export interface RenderWorkerOptions {
   slots?: { registry: RenderSlots; now: Clock };
 }
 
+/** How often a worker with a held render reads whether someone now waits for it. */
+const DEMAND_CHECK_MS = 500;
+
 /** How often a worker says it is alive, as a share of its lock time (it drops out after a whole lock time). */
 const ANNOUNCE_SHARE = 3;
 
@@ -117,6 +121,7 @@ export class RenderWorker {
   private readonly running = new Map<string, { controller: AbortController; user: boolean; hold: RenderHold | null }>();
   private readonly workerId = crypto.randomUUID();
   private announceTimer: NodeJS.Timeout | null = null;
+  private demandTimer: NodeJS.Timeout | null = null;
 
   constructor(private readonly options: RenderWorkerOptions) {
     const { connection, redisKeyPrefix, concurrency, lockMs, render, onGivenUp, slots } = options;
@@ -133,8 +138,8 @@ export class RenderWorker {
       async (job: Job<RenderJobData>, token?: string) => {
         const controller = new AbortController();
         const key = job.id ?? '';
-        // Its priority as it started (an API server may have raised it to demand while it waited).
-        const hold = job.opts.priority === RENDER_PRIORITY.galleryBackground ? new RenderHold() : null;
+        // Its priority now, not as it was added: an API server may have raised it to demand meanwhile.
+        const hold = job.priority === RENDER_PRIORITY.galleryBackground ? new RenderHold() : null;
         this.running.set(key, { controller, user: !('gallery' in job.data), hold });
         this.reviewHolds();
         try {
@@ -172,6 +177,8 @@ export class RenderWorker {
    */
   async close(force = false): Promise<void> {
     if (this.announceTimer) clearInterval(this.announceTimer);
+    if (this.demandTimer) clearInterval(this.demandTimer);
+    this.demandTimer = null;
     await this.options.slots?.registry.withdraw(this.workerId).catch(() => undefined);
     const closing = this.worker.close(force);
     for (const { controller } of this.running.values()) controller.abort(new RenderInterrupted('The render worker is stopping'));
@@ -180,10 +187,33 @@ export class RenderWorker {
 
   /**
    * Holds this worker's background gallery renders while it renders users' jobs (renderHold.ts), as
-   * the embedded queue does. One raised to demand after it started stays held until they end.
+   * the embedded queue does, and looks out for a demand for a held one while any is held.
    */
   private reviewHolds(): void {
     const usersRendering = [...this.running.values()].some((render) => render.user);
     for (const render of this.running.values()) render.hold?.set(usersRendering);
+    const anyHeld = [...this.running.values()].some((render) => render.hold?.held);
+    if (anyHeld && !this.demandTimer) {
+      this.demandTimer = setInterval(() => void this.lookForDemand(), DEMAND_CHECK_MS);
+      this.demandTimer.unref();
+    } else if (!anyHeld && this.demandTimer) {
+      clearInterval(this.demandTimer);
+      this.demandTimer = null;
+    }
+  }
+
+  /**
+   * Releases for good a held render that an API server raised to demand (someone waits for it: a
+   * zip, a site): the raise reaches only the job's record, which is read here.
+   */
+  private async lookForDemand(): Promise<void> {
+    for (const [key, render] of this.running) {
+      if (!render.hold?.held) continue;
+      const job = await Job.fromId(this.worker, key).catch(() => undefined);
+      if (!job || job.priority >= RENDER_PRIORITY.galleryBackground) continue;
+      render.hold.set(false);
+      render.hold = null;
+    }
+    this.reviewHolds();
   }
 }

@@ -65,14 +65,15 @@ const available = !!redisUrl() || !!process.env.WPG_REQUIRE_TEST_SERVERS;
     expect(order).toEqual(['user-1', 'user-2', 'user-3', 'demand-1', 'background-1']);
   });
 
-  /** A worker of two slots whose renders wait to be finished, keeping the hold each was given. */
+  /** A worker of two slots whose renders wait to be finished (or the worker closed), keeping the hold each was given. */
   const holdingWorker = (): { started: RenderWorker; holds: Map<string, RenderHold | undefined>; finish: Map<string, () => void> } => {
     const holds = new Map<string, RenderHold | undefined>();
     const finish = new Map<string, () => void>();
-    const render = (data: RenderJobData, _signal: AbortSignal, hold?: RenderHold): Promise<void> =>
+    const render = (data: RenderJobData, signal: AbortSignal, hold?: RenderHold): Promise<void> =>
       new Promise<void>((resolve) => {
         holds.set(idOf(data), hold);
         finish.set(idOf(data), resolve);
+        signal.addEventListener('abort', () => resolve());
       });
     const started = new RenderWorker({ connection: connect(), redisKeyPrefix: prefix, concurrency: 2, lockMs: 5000, render, onGivenUp: () => {} });
     workers.push(started);
@@ -101,6 +102,36 @@ const available = !!redisUrl() || !!process.env.WPG_REQUIRE_TEST_SERVERS;
     await jobs.add('user-1', RENDER_PRIORITY.user);
     await waitUntil(() => holds.size === 2);
     expect(holds.get('kit-1')).toBeUndefined();
+    for (const end of finish.values()) end();
+    await waitUntil(() => started.active === 0);
+  });
+
+  it('does not hold a background gallery render raised to demand while it waited', async () => {
+    await jobs.addGallery('cuts-1', { kind: 'catalog-logo', styleId: 1 }, RENDER_PRIORITY.galleryBackground);
+    await jobs.addGallery('cuts-1', { kind: 'catalog-logo', styleId: 1 }, RENDER_PRIORITY.galleryDemand);
+    await jobs.add('user-1', RENDER_PRIORITY.user);
+    const { started, holds, finish } = holdingWorker();
+    await waitUntil(() => holds.size === 2);
+    expect(holds.get('cuts-1')).toBeUndefined();
+    for (const end of finish.values()) end();
+    await waitUntil(() => started.active === 0);
+  });
+
+  it('releases a held background gallery render as soon as it is raised to demand, while the user\u2019s job still renders', async () => {
+    const { started, holds, finish } = holdingWorker();
+    await jobs.addGallery('cuts-1', { kind: 'catalog-logo', styleId: 1 }, RENDER_PRIORITY.galleryBackground);
+    await waitUntil(() => holds.has('cuts-1'));
+    await jobs.add('user-1', RENDER_PRIORITY.user);
+    await waitUntil(() => holds.has('user-1'));
+    const hold = holds.get('cuts-1');
+    expect(hold?.held).toBe(true);
+    await jobs.addGallery('cuts-1', { kind: 'catalog-logo', styleId: 1 }, RENDER_PRIORITY.galleryDemand);
+    await waitUntil(() => hold?.held === false);
+    // Someone waits for it: a user job starting after does not hold it again.
+    finish.get('user-1')?.();
+    await jobs.add('user-2', RENDER_PRIORITY.user);
+    await waitUntil(() => holds.has('user-2'));
+    expect(hold?.held).toBe(false);
     for (const end of finish.values()) end();
     await waitUntil(() => started.active === 0);
   });
