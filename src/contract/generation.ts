@@ -158,6 +158,8 @@ export interface BannerCutsRequest {
 export interface BannerCutsAnswer {
   /** False while any is being made (asking started them, ahead of idle work): ask again. */
   ready: boolean;
+  /** How far the phone cut is, in whole percent of its frames: 0 while it waits for its turn, 100 once made. */
+  portraitProgress: number;
   /**
    * The 1080x1920 phone cut and its poster (made first), its WebM and the landscape WebM (made
    * after it); each '' until made.
@@ -187,10 +189,12 @@ export const GenerationLimits = {
   navigateAfterSuccessMs: 1_500,
   zipFileNameMax: 40,
   zipFileListMax: 10,
-  /** The preview page asks for a banner's cuts this often until they are made (about 13 s after the MP4)... */
+  /** The preview page asks for a banner's phone cut this often while it is made (its bar moves with it: about 5 s after the MP4)... */
+  portraitPollMs: 1_000,
+  /** ...then for its WebM videos this often (about 5 s more)... */
   cutsPollMs: 3_000,
-  /** ...and at most this many times (3 minutes): a render slot busy with users' jobs makes them late, not lost. */
-  cutsPollMax: 60,
+  /** ...for at most this long in all: users' jobs rendering meanwhile make them late, not lost. */
+  cutsWaitMaxMs: 180_000,
 } as const;
 
 export const GenerationMessages = {

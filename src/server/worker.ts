@@ -72,7 +72,7 @@ async function start(): Promise<void> {
     abortGraceMs: ABORT_GRACE_MS,
   };
   const lockMs = Number(process.env.WORKER_LOCK_SECONDS || 30) * 1000;
-  const worker = new RenderWorker({ slots: { registry: new RenderSlots(commands, config.redisKeyPrefix), now: systemClock }, connection: blocking, redisKeyPrefix: config.redisKeyPrefix, concurrency, lockMs, render: (data, signal, hold) => processJob(deps, data, signal, hold),
+  const worker = new RenderWorker({ slots: { registry: new RenderSlots(commands, config.redisKeyPrefix), now: systemClock }, connection: blocking, redisKeyPrefix: config.redisKeyPrefix, concurrency, lockMs, render: (data, signal, hold, onProgress) => processJob(deps, data, signal, hold, onProgress),
     onGivenUp: (data, reason) => {
       log.error({ job: data, reason }, 'render job given up by the queue');
       giveUpJob(deps, data).catch((error: unknown) => log.error({ err: error }, 'a given-up job could not be recorded'));

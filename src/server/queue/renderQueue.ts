@@ -153,6 +153,9 @@ export interface RenderQueue {
    */
   renderGallery(key: string, spec: SideJobSpec, priority: GalleryPriority): Promise<GalleryResult>;
 
+  /** The share (0-1) of its frames that the gallery task `key` has rendered: 0 while it waits, or when none is under way. */
+  galleryProgress(key: string): Promise<number>;
+
   /** Expires unpolled jobs and re-queues (or fails) stalled ones; runs on a timer too. */
   sweep(): Promise<void>;
 

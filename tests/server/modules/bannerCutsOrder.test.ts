@@ -55,7 +55,10 @@ it('answers the phone cut as soon as it is made, then the WebMs, each from its o
   const { bannerUrl, id } = await finishedBanner();
   await rendersStarted('banner-cuts', 1);
   // Asked for urgently while the phone cut is still being drawn: the WebMs wait for it.
-  expect((await cuts(bannerUrl)).data).toEqual({ ready: false, portraitUrl: '', portraitPosterUrl: '', portraitWebmUrl: '', webmUrl: '' });
+  expect((await cuts(bannerUrl)).data).toEqual({ ready: false, portraitProgress: 0, portraitUrl: '', portraitPosterUrl: '', portraitWebmUrl: '', webmUrl: '' });
+  // Its frames drawn so far, in whole percent.
+  rendersOf('banner-cuts')[0].progress(0.426);
+  expect((await cuts(bannerUrl)).data).toMatchObject({ ready: false, portraitProgress: 42, portraitUrl: '' });
   await settle(20);
   expect(rendersOf('banner-webm')).toHaveLength(0);
   expect(rendersOf('banner-cuts')[0].spec).toMatchObject({ kind: 'banner-cuts', jobId: id });
@@ -65,6 +68,7 @@ it('answers the phone cut as soon as it is made, then the WebMs, each from its o
   expect(rendersOf('banner-webm')[0].spec).toEqual({ kind: 'banner-webm', jobId: id });
   expect((await cuts(bannerUrl)).data).toEqual({
     ready: false,
+    portraitProgress: 100,
     portraitUrl: `/generated/${id}/cuts/banner-portrait.mp4`,
     portraitPosterUrl: `/generated/${id}/cuts/banner-portrait-poster.jpg`,
     portraitWebmUrl: '',
@@ -81,6 +85,7 @@ it('answers the phone cut as soon as it is made, then the WebMs, each from its o
   }
   expect(answer).toEqual({
     ready: true,
+    portraitProgress: 100,
     portraitUrl: `/generated/${id}/cuts/banner-portrait.mp4`,
     portraitPosterUrl: `/generated/${id}/cuts/banner-portrait-poster.jpg`,
     portraitWebmUrl: `/generated/${id}/webm/banner-portrait.webm`,

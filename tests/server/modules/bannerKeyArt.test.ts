@@ -133,16 +133,22 @@ describe("a banner's cuts, asked for by its preview page", () => {
     const cuts = `/generated/${made.uniqueId}/cuts/`;
     const webm = `/generated/${made.uniqueId}/webm/`;
     const phoneCut = { portraitUrl: `${cuts}banner-portrait.mp4`, portraitPosterUrl: `${cuts}banner-portrait-poster.jpg` };
+    const progress: number[] = [];
     while (!answer.data.ready && Date.now() - started < 50_000) {
-      // Nothing yet, or the phone cut alone (its WebM and the landscape one come after it).
+      // Nothing yet (the phone cut this far), or the phone cut alone (its WebM and the landscape one come after it).
+      const { portraitProgress, ...rest } = answer.data;
+      progress.push(portraitProgress);
       expect([
         { ready: false, portraitUrl: '', portraitPosterUrl: '', portraitWebmUrl: '', webmUrl: '' },
         { ready: false, ...phoneCut, portraitWebmUrl: '', webmUrl: '' },
-      ]).toContainEqual(answer.data);
+      ]).toContainEqual(rest);
+      expect(portraitProgress).toBe(rest.portraitUrl ? 100 : Math.min(portraitProgress, 99));
       await new Promise((resolve) => setTimeout(resolve, 200));
       answer = await ask();
     }
-    expect(answer.data).toEqual({ ready: true, ...phoneCut, portraitWebmUrl: `${webm}banner-portrait.webm`, webmUrl: `${webm}banner.webm` });
+    expect(answer.data).toEqual({ ready: true, portraitProgress: 100, ...phoneCut, portraitWebmUrl: `${webm}banner-portrait.webm`, webmUrl: `${webm}banner.webm` });
+    // The bar moved with the render's frames, never back (a small render: perhaps too fast to see mid-way).
+    expect(progress).toEqual([...progress].sort((a, b) => a - b));
     const types: Array<[string, string]> = [
       [answer.data.portraitUrl, 'video/mp4'],
       [answer.data.portraitPosterUrl, 'image/jpeg'],

@@ -101,7 +101,7 @@ export const SMALL_BANNER = { width: 320, height: 180, seconds: 1, fps: 10 } as 
  * banner videos, without starting worker threads.
  */
 export class SmallRealRunner implements RenderRunner {
-  run(spec: RenderSpec, outDir: string, signal: AbortSignal): Promise<RenderResult> {
+  run(spec: RenderSpec, outDir: string, signal: AbortSignal, onProgress?: (share: number) => void): Promise<RenderResult> {
     return runRenderJobWith(
       {
         renderLogoPng,
@@ -116,6 +116,7 @@ export class SmallRealRunner implements RenderRunner {
       spec,
       outDir,
       signal,
+      onProgress,
     );
   }
 

@@ -145,7 +145,7 @@ async function openBullmq(options: ContractOptions): Promise<Harness> {
       redisKeyPrefix: prefix,
       concurrency: settings.concurrency,
       lockMs: 1000,
-      render: (data, signal) => processJob(deps, data, signal),
+      render: (data, signal, hold, onProgress) => processJob(deps, data, signal, hold, onProgress),
       onGivenUp: (data) => void giveUpJob(deps, data),
       slots: { registry: new RenderSlots(commands, prefix), now: clock.now },
     });
@@ -398,6 +398,27 @@ for (const adapter of adapters) {
       expect(await h.queue.poll(user.id, null)).toMatchObject({ type: 'done' });
       expect(await h.queue.poll(second.id, null)).toMatchObject({ type: 'done' });
       expect(runner.renders).toHaveLength(4);
+    });
+
+    it('tells how far a gallery render is: 0 while it waits, the share of frames drawn as it renders, 0 once it is done', async () => {
+      const runner = new FakeRunner('manual');
+      const h = await open({ runner });
+      await queued(h, logo(1));
+      await runner.started(1);
+      const demand = h.queue.renderGallery('logo-1', gallery(1), 'demand');
+      expect(await h.queue.galleryProgress('logo-1')).toBe(0);
+      runner.renders[0].finish();
+      await runner.started(2);
+      expect(await h.queue.galleryProgress('logo-1')).toBe(0);
+      runner.renders[1].progress(0.3);
+      await waitUntil(async () => (await h.queue.galleryProgress('logo-1')) === 0.3);
+      runner.renders[1].progress(0.72);
+      await waitUntil(async () => (await h.queue.galleryProgress('logo-1')) === 0.72);
+      expect(await h.queue.galleryProgress('logo-2')).toBe(0);
+      runner.renders[1].finish();
+      await demand;
+      // Its slot is freed just after its callers hear of it.
+      await waitUntil(async () => (await h.queue.galleryProgress('logo-1')) === 0);
     });
 
     it('hands a gallery render\u2019s failure to its callers', async () => {

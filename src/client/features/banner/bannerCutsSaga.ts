@@ -2,16 +2,17 @@ import type { SagaIterator } from 'redux-saga';
 import { call, delay, put, race, take, takeLatest } from 'redux-saga/effects';
 import { GenerationLimits, type BannerCutsAnswer } from '../../../contract/generation';
 import * as generationApi from '../../api/generationApi';
-import { cutsFailed, cutsReady, cutsUnwatched, cutsWatched, phoneCutReady } from './bannerCutsSlice';
+import { cutsFailed, cutsReady, cutsUnwatched, cutsWatched, phoneCutReady, portraitProgressed } from './bannerCutsSlice';
 
 /**
- * Asks for the banner's cuts every cutsPollMs until all are made, at most cutsPollMax times,
- * handing on the phone cut as soon as it comes. A refusal or a failed call ends it quietly: the
- * page says the zip will have them later.
+ * Asks for the banner's cuts until all are made, for at most cutsWaitMaxMs: every portraitPollMs
+ * while the phone cut is made (handing on how far it is), then every cutsPollMs; hands on the
+ * phone cut as soon as it comes. A refusal or a failed call ends it quietly: the page says the zip
+ * will have them later.
  */
 export function* pollCuts(bannerUrl: string): SagaIterator {
   let phoneCutShown = false;
-  for (let attempt = 0; attempt < GenerationLimits.cutsPollMax; attempt++) {
+  for (let waited = 0; waited < GenerationLimits.cutsWaitMaxMs; ) {
     let answer: BannerCutsAnswer;
     try {
       answer = yield call(generationApi.bannerCuts, { bannerUrl });
@@ -26,8 +27,12 @@ export function* pollCuts(bannerUrl: string): SagaIterator {
     if (answer?.portraitUrl && !phoneCutShown) {
       phoneCutShown = true;
       yield put(phoneCutReady(answer));
+    } else if (!answer?.portraitUrl) {
+      yield put(portraitProgressed(answer?.portraitProgress ?? 0));
     }
-    yield delay(GenerationLimits.cutsPollMs);
+    const wait = phoneCutShown ? GenerationLimits.cutsPollMs : GenerationLimits.portraitPollMs;
+    yield delay(wait);
+    waited += wait;
   }
   yield put(cutsFailed());
 }

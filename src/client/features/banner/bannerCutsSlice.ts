@@ -6,14 +6,16 @@ import type { BannerCutsAnswer } from '../../../contract/generation';
  * cut first, so the page asks for them until all are there ('making'), shows the phone cut as soon
  * as it comes (`cuts` holds its URLs), and says when all are made ('ready'); 'failed' when they did
  * not all come (the zip still gets them on a later 下载; a phone cut that came stays shown).
+ * `portraitProgress`: how far the phone cut is, in percent, while it is made.
  */
 export interface BannerCutsState {
   bannerUrl: string | null;
   status: 'idle' | 'making' | 'ready' | 'failed';
+  portraitProgress: number;
   cuts: BannerCutsAnswer | null;
 }
 
-export const initialBannerCutsState: BannerCutsState = { bannerUrl: null, status: 'idle', cuts: null };
+export const initialBannerCutsState: BannerCutsState = { bannerUrl: null, status: 'idle', portraitProgress: 0, cuts: null };
 
 export const bannerCutsSlice = createSlice({
   name: 'bannerCuts',
@@ -21,14 +23,20 @@ export const bannerCutsSlice = createSlice({
   reducers: {
     /** The preview page of this banner opened: its cuts are asked for. */
     cutsWatched(_state, action: PayloadAction<{ bannerUrl: string }>) {
-      return { bannerUrl: action.payload.bannerUrl, status: 'making', cuts: null };
+      return { bannerUrl: action.payload.bannerUrl, status: 'making', portraitProgress: 0, cuts: null };
+    },
+    /** The phone cut is being made: this far (percent). */
+    portraitProgressed(state, action: PayloadAction<number>) {
+      state.portraitProgress = action.payload;
     },
     /** The phone cut is made; the WebMs are still being made. */
     phoneCutReady(state, action: PayloadAction<BannerCutsAnswer>) {
+      state.portraitProgress = 100;
       state.cuts = action.payload;
     },
     cutsReady(state, action: PayloadAction<BannerCutsAnswer>) {
       state.status = 'ready';
+      state.portraitProgress = 100;
       state.cuts = action.payload;
     },
     cutsFailed(state) {
@@ -44,5 +52,5 @@ export const bannerCutsSlice = createSlice({
   },
 });
 
-export const { cutsWatched, phoneCutReady, cutsReady, cutsFailed, cutsUnwatched } = bannerCutsSlice.actions;
+export const { cutsWatched, portraitProgressed, phoneCutReady, cutsReady, cutsFailed, cutsUnwatched } = bannerCutsSlice.actions;
 export const { selectBannerCuts } = bannerCutsSlice.selectors;

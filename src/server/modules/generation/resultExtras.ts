@@ -144,6 +144,11 @@ export class ResultExtras {
     return foldersOf(found);
   }
 
+  /** The share of its frames that the render of `job`'s extra `kind` has drawn: 0 while it waits, or when none is under way. */
+  progressOf(job: FinishedJob, kind: ExtraKind): Promise<number> {
+    return this.deps.queue.galleryProgress(extrasKey(job.id, kind));
+  }
+
   /** The parts of `job`'s kind that its spec gives (none for a kind without extras). */
   private partsOf(job: FinishedJob): ExtraPart[] {
     return (EXTRAS[job.spec.kind] ?? []).filter((part) => part.specOf(job) !== null);

@@ -103,8 +103,15 @@ export const bannerCutsSchema = {
   body: object({ bannerUrl: str(2048) }, ['bannerUrl']),
   response: responses(
     object(
-      { ready: { type: 'boolean' }, portraitUrl: { type: 'string' }, portraitPosterUrl: { type: 'string' }, portraitWebmUrl: { type: 'string' }, webmUrl: { type: 'string' } },
-      ['ready', 'portraitUrl', 'portraitPosterUrl', 'portraitWebmUrl', 'webmUrl'],
+      {
+        ready: { type: 'boolean' },
+        portraitProgress: { type: 'integer' },
+        portraitUrl: { type: 'string' },
+        portraitPosterUrl: { type: 'string' },
+        portraitWebmUrl: { type: 'string' },
+        webmUrl: { type: 'string' },
+      },
+      ['ready', 'portraitProgress', 'portraitUrl', 'portraitPosterUrl', 'portraitWebmUrl', 'webmUrl'],
     ),
   ),
 };

@@ -163,6 +163,7 @@ export class GenerationService {
     const url = (kind: 'banner-cuts' | 'banner-webm', file: string): string => (made[kind] ? extraFileUrl(job.id, kind, file) : '');
     return {
       ready: Boolean(made['banner-cuts'] && made['banner-webm']),
+      portraitProgress: made['banner-cuts'] ? 100 : Math.floor((await this.deps.extras.progressOf(job, 'banner-cuts')) * 100),
       portraitUrl: url('banner-cuts', cut.portrait),
       portraitPosterUrl: url('banner-cuts', cut.portraitPoster),
       portraitWebmUrl: url('banner-webm', webm.portraitWebm),

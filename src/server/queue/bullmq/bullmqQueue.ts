@@ -270,6 +270,10 @@ export class BullmqRenderQueue implements RenderQueue {
     return promise;
   }
 
+  galleryProgress(key: string): Promise<number> {
+    return this.jobs.progressOf(galleryJobId(key));
+  }
+
   private async renderGalleryNow(key: string, spec: SideJobSpec, priority: GalleryPriority): Promise<GalleryResult> {
     const jobId = galleryJobId(key);
     const end = this.whenEnded(jobId, GALLERY_WAIT_MS);

@@ -37,13 +37,13 @@ export interface JobProcessorDeps {
  * Renders `spec` into `outDir` under its kind's timeout; the worker's stop (`signal`) aborts it as a
  * shutdown. A background task's `hold` stands it still while the worker renders users' jobs.
  */
-async function renderForWorker(deps: JobProcessorDeps, spec: RenderSpec, outDir: string, signal: AbortSignal, hold?: RenderHold): Promise<RenderResult> {
+async function renderForWorker(deps: JobProcessorDeps, spec: RenderSpec, outDir: string, signal: AbortSignal, hold?: RenderHold, onProgress?: (share: number) => void): Promise<RenderResult> {
   const controller = new AbortController();
   const stop = (): void => controller.abort(new RenderAborted('shutdown'));
   if (signal.aborted) stop();
   else signal.addEventListener('abort', stop, { once: true });
   try {
-    return await renderUnderTimeout(deps.runner, spec, outDir, controller, { timeoutMs: deps.timeoutsMs[spec.kind], abortGraceMs: deps.abortGraceMs }, undefined, hold);
+    return await renderUnderTimeout(deps.runner, spec, outDir, controller, { timeoutMs: deps.timeoutsMs[spec.kind], abortGraceMs: deps.abortGraceMs }, onProgress, hold);
   } finally {
     signal.removeEventListener('abort', stop);
   }
@@ -104,14 +104,21 @@ export const GALLERY_RENDERS_FOLDER = 'gallery-renders';
  * Renders a gallery task and puts its files in the store for the API server that asked; rejects
  * with the render's error (its callers hear it) or, when the worker stops, with the abort.
  */
-export async function processGalleryJob(deps: JobProcessorDeps, key: string, spec: SideJobSpec, signal: AbortSignal, hold?: RenderHold): Promise<GalleryOutput> {
+export async function processGalleryJob(
+  deps: JobProcessorDeps,
+  key: string,
+  spec: SideJobSpec,
+  signal: AbortSignal,
+  hold?: RenderHold,
+  onProgress?: (share: number) => void,
+): Promise<GalleryOutput> {
   const { files } = deps;
   const root = path.join(files.dataDir, GALLERY_RENDERS_FOLDER);
   fs.mkdirSync(root, { recursive: true });
   const dir = fs.mkdtempSync(path.join(root, 'task-'));
   try {
     await stageRenderInputs(files, spec, dir);
-    const result = await renderForWorker(deps, spec, dir, signal, hold);
+    const result = await renderForWorker(deps, spec, dir, signal, hold, onProgress);
     await files.publish(dir);
     return { folder: files.keyOf(dir), files: result.files };
   } catch (error) {
@@ -124,8 +131,8 @@ export async function processGalleryJob(deps: JobProcessorDeps, key: string, spe
 }
 
 /** A render worker's job, whichever it is. */
-export function processJob(deps: JobProcessorDeps, data: RenderJobData, signal: AbortSignal, hold?: RenderHold): Promise<GalleryOutput | void> {
-  return 'gallery' in data ? processGalleryJob(deps, data.gallery, data.spec, signal, hold) : processRenderJob(deps, data.id, signal);
+export function processJob(deps: JobProcessorDeps, data: RenderJobData, signal: AbortSignal, hold?: RenderHold, onProgress?: (share: number) => void): Promise<GalleryOutput | void> {
+  return 'gallery' in data ? processGalleryJob(deps, data.gallery, data.spec, signal, hold, onProgress) : processRenderJob(deps, data.id, signal);
 }
 
 /** A user job BullMQ gave up (it stalled again): failed in its row and out of the line. */

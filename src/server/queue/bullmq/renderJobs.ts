@@ -66,6 +66,12 @@ export class RenderJobs {
     return jobId;
   }
 
+  /** The share of its frames that gallery job `jobId` has drawn, as its worker last reported it: 0 while it waits, or when it is gone. */
+  async progressOf(jobId: string): Promise<number> {
+    const job = await this.queue.getJob(jobId);
+    return typeof job?.progress === 'number' ? job.progress : 0;
+  }
+
   /** Withdraws a job that has not started; false when it runs (or ran) already. */
   async withdraw(id: string): Promise<boolean> {
     const job = await this.queue.getJob(id);
@@ -93,9 +99,10 @@ export interface RenderWorkerOptions {
   lockMs: number;
   /**
    * Renders a job (a user job's row, or a gallery task); `signal` aborts when the worker shuts down.
-   * A background gallery task gets a `hold`, held while this worker renders users' jobs.
+   * A background gallery task gets a `hold`, held while this worker renders users' jobs; its
+   * render reports the share of frames drawn to `onProgress`, which the job keeps for any server.
    */
-  render(data: RenderJobData, signal: AbortSignal, hold?: RenderHold): Promise<GalleryOutput | void>;
+  render(data: RenderJobData, signal: AbortSignal, hold?: RenderHold, onProgress?: (share: number) => void): Promise<GalleryOutput | void>;
   /**
    * A job BullMQ gave up without our render ending it: one that stalled again (its render killed
    * a second worker). Its row must say so, or it would show as running for ever.
@@ -103,6 +110,19 @@ export interface RenderWorkerOptions {
   onGivenUp(data: RenderJobData, reason: string): void;
   /** Where the worker says it is alive and how many slots it has (the API servers' expected waits). */
   slots?: { registry: RenderSlots; now: Clock };
+}
+
+/** The least step of a render's progress written to its job: a 1080p video reports each of 150 frames. */
+const PROGRESS_STEP = 0.05;
+
+/** Writes a render's progress to its job in steps of PROGRESS_STEP, and its end; a lost write is made good by the next. */
+function progressReporter(job: Job<RenderJobData>): (share: number) => void {
+  let written = 0;
+  return (share) => {
+    if (share - written < PROGRESS_STEP && share < 1) return;
+    written = share;
+    job.updateProgress(share).catch(() => undefined);
+  };
 }
 
 /** How often a worker with a held render reads whether someone now waits for it. */
@@ -143,7 +163,7 @@ export class RenderWorker {
         this.running.set(key, { controller, user: !('gallery' in job.data), hold });
         this.reviewHolds();
         try {
-          return await render(job.data, controller.signal, hold ?? undefined);
+          return await render(job.data, controller.signal, hold ?? undefined, progressReporter(job));
         } catch (error) {
           // However the render ended once it was told to stop, its job goes back to be rendered anew.
           if (!controller.signal.aborted || !token) throw error;

@@ -262,6 +262,10 @@ export class EmbeddedRenderQueue implements RenderQueue {
     return result;
   }
 
+  async galleryProgress(key: string): Promise<number> {
+    return this.scheduler.galleryProgress(key);
+  }
+
   sweep(): Promise<void> {
     return this.sweepNow();
   }

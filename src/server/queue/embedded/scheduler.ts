@@ -52,8 +52,13 @@ interface RunningTask {
   job: RunningJob | null;
   /** A gallery render's hold: a background one stands still while users' jobs render. */
   hold: RenderHold | null;
+  /** The share of its frames a gallery render has drawn (a user job's is in `job`). */
+  progress: number;
   settled: Promise<void>;
 }
+
+/** A gallery task's key among the running renders, apart from users' jobs (row ids). */
+const galleryTaskKey = (key: string): string => `gallery:${key}`;
 
 export class Scheduler {
   private readonly running = new Map<string, RunningTask>();
@@ -97,6 +102,11 @@ export class Scheduler {
 
   runningJob(id: string): RunningJob | null {
     return this.running.get(id)?.job ?? null;
+  }
+
+  /** The share of its frames that gallery task `key` has drawn: 0 unless it renders. */
+  galleryProgress(key: string): number {
+    return this.running.get(galleryTaskKey(key))?.progress ?? 0;
   }
 
   /**
@@ -217,7 +227,7 @@ export class Scheduler {
     if (known) active.setStatus(known, 'running');
     else active.add({ id: row.id, seq: row.seq, kind: row.kind, style, expectedDoneAt: null, userId: row.user_id, ipKey: addressLimitKey(row.ip), status: 'running', touchedAt: row.touched_at });
     const job: RunningJob = { kind: row.kind, style, startedAt: row.started_at ?? now(), progress: 0 };
-    const task: RunningTask = { key: row.id, controller, gallery: null, job, hold: null, settled: Promise.resolve() };
+    const task: RunningTask = { key: row.id, controller, gallery: null, job, hold: null, progress: 0, settled: Promise.resolve() };
     this.running.set(row.id, task);
     this.reviewHolds();
     const tmp = this.newTmpDir(row.id);
@@ -289,12 +299,12 @@ export class Scheduler {
     const { runner, log } = this.options;
     const controller = new AbortController();
     const hold = new RenderHold();
-    const task: RunningTask = { key: `gallery:${gallery.key}`, controller, gallery, job: null, hold, settled: Promise.resolve() };
+    const task: RunningTask = { key: galleryTaskKey(gallery.key), controller, gallery, job: null, hold, progress: 0, settled: Promise.resolve() };
     this.running.set(task.key, task);
     this.reviewHolds();
     const tmp = this.newTmpDir(gallery.key);
     task.settled = stageRenderInputs(this.options.files, gallery.spec, tmp)
-      .then(() => renderUnderTimeout(runner, gallery.spec, tmp, controller, this.limitsOf(gallery.spec.kind), undefined, hold))
+      .then(() => renderUnderTimeout(runner, gallery.spec, tmp, controller, this.limitsOf(gallery.spec.kind), (share) => (task.progress = share), hold))
       .then(
         (result) => {
           this.options.gallery.settled(gallery);

@@ -1,4 +1,4 @@
-/** The banner preview's phone cut: asked for every cutsPollMs (on provided time) until made, quietly given up on failure, stopped when the page closes. */
+/** The banner preview's phone cut: asked for (on provided time) every portraitPollMs while it is made, showing how far, then every cutsPollMs until the WebMs are made; quietly given up on failure, stopped when the page closes. */
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { expectSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
@@ -8,15 +8,15 @@ import { ApiError } from '../../../../src/client/api/ApiError';
 import * as generationApi from '../../../../src/client/api/generationApi';
 import { rootReducer } from '../../../../src/client/app/rootReducer';
 import { bannerCutsSaga } from '../../../../src/client/features/banner/bannerCutsSaga';
-import { cutsFailed, cutsReady, cutsUnwatched, cutsWatched, phoneCutReady } from '../../../../src/client/features/banner/bannerCutsSlice';
+import { cutsFailed, cutsReady, cutsUnwatched, cutsWatched, phoneCutReady, portraitProgressed } from '../../../../src/client/features/banner/bannerCutsSlice';
 import { GenerationLimits, type BannerCutsAnswer } from '../../../../src/contract/generation';
 
 const initial = rootReducer(undefined, { type: '@@init' });
 /** The function behind redux-saga's `delay` effect, so that a provider can stand in for the wait. */
 const delayFunction = (delay(0) as unknown as { payload: { fn: () => unknown } }).payload.fn;
 const bannerUrl = '/generated/0123456789abcdef0123456789abcdef/banner.mp4';
-const notYet: BannerCutsAnswer = { ready: false, portraitUrl: '', portraitPosterUrl: '', portraitWebmUrl: '', webmUrl: '' };
-const phoneCutOnly: BannerCutsAnswer = { ...notYet, portraitUrl: '/generated/x/cuts/banner-portrait.mp4', portraitPosterUrl: '/generated/x/cuts/banner-portrait-poster.jpg' };
+const notYet: BannerCutsAnswer = { ready: false, portraitProgress: 0, portraitUrl: '', portraitPosterUrl: '', portraitWebmUrl: '', webmUrl: '' };
+const phoneCutOnly: BannerCutsAnswer = { ...notYet, portraitProgress: 100, portraitUrl: '/generated/x/cuts/banner-portrait.mp4', portraitPosterUrl: '/generated/x/cuts/banner-portrait-poster.jpg' };
 const made: BannerCutsAnswer = { ...phoneCutOnly, ready: true, portraitWebmUrl: '/generated/x/webm/banner-portrait.webm', webmUrl: '/generated/x/webm/banner.webm' };
 
 /** Answers in turn, the last one from then on; counts the asks and the waits between them. */
@@ -30,7 +30,7 @@ function answering(...answers: BannerCutsAnswer[]) {
 }
 
 describe('the banner preview asking for its phone cut', () => {
-  it('asks again every cutsPollMs until the cuts are made, then shows them', async () => {
+  it('asks again every portraitPollMs while the phone cut is made, until the cuts are made, then shows them', async () => {
     const { seen, providers } = answering(notYet, notYet, made);
     const { storeState } = await expectSaga(bannerCutsSaga)
       .withReducer(rootReducer, initial)
@@ -40,8 +40,29 @@ describe('the banner preview asking for its phone cut', () => {
       .put(cutsReady(made))
       .silentRun(50);
     expect(seen.asks).toBe(3);
-    expect(seen.waits).toEqual([GenerationLimits.cutsPollMs, GenerationLimits.cutsPollMs]);
-    expect(storeState.bannerCuts).toEqual({ bannerUrl, status: 'ready', cuts: made });
+    expect(seen.waits).toEqual([GenerationLimits.portraitPollMs, GenerationLimits.portraitPollMs]);
+    expect(storeState.bannerCuts).toEqual({ bannerUrl, status: 'ready', portraitProgress: 100, cuts: made });
+  });
+
+  it('hands on how far the phone cut is while it is made, then asks for the WebMs every cutsPollMs', async () => {
+    const { seen, providers } = answering(notYet, { ...notYet, portraitProgress: 35 }, { ...notYet, portraitProgress: 80 }, phoneCutOnly, phoneCutOnly, made);
+    const seenProgress: number[] = [];
+    const { storeState } = await expectSaga(bannerCutsSaga)
+      .withReducer((state, action) => {
+        const next = rootReducer(state, action);
+        if (portraitProgressed.match(action)) seenProgress.push(next.bannerCuts.portraitProgress);
+        return next;
+      }, initial)
+      .provide(providers)
+      .dispatch(cutsWatched({ bannerUrl }))
+      .put(portraitProgressed(35))
+      .put(phoneCutReady(phoneCutOnly))
+      .put(cutsReady(made))
+      .silentRun(50);
+    expect(seenProgress).toEqual([0, 35, 80]);
+    const { portraitPollMs, cutsPollMs } = GenerationLimits;
+    expect(seen.waits).toEqual([portraitPollMs, portraitPollMs, portraitPollMs, cutsPollMs, cutsPollMs]);
+    expect(storeState.bannerCuts.portraitProgress).toBe(100);
   });
 
   it('hands on the phone cut once, as soon as it comes, and goes on asking until the WebMs are made', async () => {
@@ -60,19 +81,20 @@ describe('the banner preview asking for its phone cut', () => {
       .silentRun(50);
     expect(seen.asks).toBe(4);
     expect(handedOn).toBe(1);
-    expect(storeState.bannerCuts).toEqual({ bannerUrl, status: 'ready', cuts: made });
+    expect(storeState.bannerCuts).toEqual({ bannerUrl, status: 'ready', portraitProgress: 100, cuts: made });
   });
 
   it('keeps a phone cut that came when the WebMs do not', async () => {
     const { providers } = answering(phoneCutOnly);
     const { storeState } = await expectSaga(bannerCutsSaga).withReducer(rootReducer, initial).provide(providers).dispatch(cutsWatched({ bannerUrl })).put(cutsFailed()).silentRun(200);
-    expect(storeState.bannerCuts).toEqual({ bannerUrl, status: 'failed', cuts: phoneCutOnly });
+    expect(storeState.bannerCuts).toEqual({ bannerUrl, status: 'failed', portraitProgress: 100, cuts: phoneCutOnly });
   });
 
-  it('gives up after cutsPollMax asks, and the page says the zip will have them', async () => {
+  it('gives up after cutsWaitMaxMs of asking, and the page says the zip will have them', async () => {
     const { seen, providers } = answering(notYet);
-    const { storeState } = await expectSaga(bannerCutsSaga).withReducer(rootReducer, initial).provide(providers).dispatch(cutsWatched({ bannerUrl })).put(cutsFailed()).silentRun(200);
-    expect(seen.asks).toBe(GenerationLimits.cutsPollMax);
+    const { storeState } = await expectSaga(bannerCutsSaga).withReducer(rootReducer, initial).provide(providers).dispatch(cutsWatched({ bannerUrl })).put(cutsFailed()).silentRun(500);
+    expect(seen.waits.reduce((sum, wait) => sum + wait, 0)).toBe(GenerationLimits.cutsWaitMaxMs);
+    expect(seen.asks).toBe(GenerationLimits.cutsWaitMaxMs / GenerationLimits.portraitPollMs);
     expect(storeState.bannerCuts.status).toBe('failed');
   });
 
@@ -105,6 +127,6 @@ describe('the banner preview asking for its phone cut', () => {
       .not.put(cutsFailed())
       .silentRun(50);
     expect(asks).toBe(1);
-    expect(storeState.bannerCuts).toEqual({ bannerUrl: null, status: 'idle', cuts: null });
+    expect(storeState.bannerCuts).toEqual({ bannerUrl: null, status: 'idle', portraitProgress: 0, cuts: null });
   });
 });

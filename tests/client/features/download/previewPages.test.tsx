@@ -104,15 +104,16 @@ describe('BannerPreviewPage', () => {
     expect(generationApi.createZipUrlByFile).toHaveBeenLastCalledWith({ fileName: '全屏动画', fileList: ['/generated/logo/a.png', '/generated/banner/b.mp4'] });
   });
 
-  it('shows the phone cut under 手机竖屏 once it is made, and says it is being made until then', async () => {
-    const notYet = { ready: false, portraitUrl: '', portraitPosterUrl: '', portraitWebmUrl: '', webmUrl: '' };
+  it('shows the phone cut under 手机竖屏 once it is made, and how far it is until then', async () => {
+    const notYet = { ready: false, portraitProgress: 40, portraitUrl: '', portraitPosterUrl: '', portraitWebmUrl: '', webmUrl: '' };
     const phoneCut = { portraitUrl: '/generated/x/cuts/banner-portrait.mp4', portraitPosterUrl: '/generated/x/cuts/banner-portrait-poster.jpg' };
-    const made = { ready: true, ...phoneCut, portraitWebmUrl: '/generated/x/webm/banner-portrait.webm', webmUrl: '/generated/x/webm/banner.webm' };
+    const made = { ready: true, portraitProgress: 100, ...phoneCut, portraitWebmUrl: '/generated/x/webm/banner-portrait.webm', webmUrl: '/generated/x/webm/banner.webm' };
     jest.mocked(generationApi.bannerCuts).mockResolvedValue(notYet);
     renderPage('/banner/preview', <BannerPreviewPage />, route);
     await waitFor(() => expect(generationApi.bannerCuts).toHaveBeenCalledWith({ bannerUrl: '/generated/banner/b.mp4' }));
     await fastUser().click(screen.getByText('手机竖屏'));
-    expect(screen.getByText('手机竖屏版生成中，通常需要十几秒…')).toBeInTheDocument();
+    expect(screen.getByText('手机竖屏版生成中…')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: '手机竖屏版生成进度' })).toHaveAttribute('aria-valuenow', '40');
     expect(screen.queryByTestId('banner-video')).not.toBeInTheDocument();
     await fastUser().click(screen.getByText('电脑横屏'));
     expect(screen.getByTestId('banner-video')).toBeInTheDocument();

@@ -1,5 +1,5 @@
 import { DownloadOutlined, EditOutlined } from '@ant-design/icons';
-import { Button, Card, Col, Row, Segmented, Spin } from 'antd';
+import { Button, Card, Col, Progress, Row, Segmented } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { safeLinkHref } from '../../../../contract/links';
@@ -26,9 +26,9 @@ const WEBM_NOTE = {
   failed: 'WebM 格式暂未生成完成，请稍后点击“下载”，压缩包中会包含它。',
 } as const;
 
-/** The phone cut once made; meanwhile what is happening, or where it will be. */
+/** The phone cut once made; meanwhile how far it is, or where it will be. */
 function PortraitCut() {
-  const { status, cuts } = useAppSelector(selectBannerCuts);
+  const { status, cuts, portraitProgress } = useAppSelector(selectBannerCuts);
   if (cuts?.portraitUrl) {
     return (
       <>
@@ -37,11 +37,13 @@ function PortraitCut() {
       </>
     );
   }
-  const text = status === 'failed' ? '手机竖屏版暂未生成完成，请稍后点击“下载”，压缩包中会包含它。' : '手机竖屏版生成中，通常需要十几秒…';
+  const failed = status === 'failed';
+  // 0 until its render starts: it waits while users' renders go first.
+  const text = failed ? '手机竖屏版暂未生成完成，请稍后点击“下载”，压缩包中会包含它。' : portraitProgress > 0 ? '手机竖屏版生成中…' : '手机竖屏版即将开始生成…';
   return (
     <div style={{ ...portraitBox, display: 'grid', placeItems: 'center', background: '#f5f5f5', borderRadius: 6, padding: 16, textAlign: 'center' }} role="status">
-      <div>
-        {status === 'failed' ? null : <Spin />}
+      <div style={{ width: '80%' }}>
+        {failed ? null : <Progress percent={portraitProgress} size="small" aria-label="手机竖屏版生成进度" />}
         <p style={{ margin: '12px 0 0', color: 'rgba(0, 0, 0, 0.65)' }}>{text}</p>
       </div>
     </div>
