@@ -41,7 +41,7 @@ function PortraitCut() {
   // 0 until its render starts: it waits while users' renders go first.
   const text = failed ? '手机竖屏版暂未生成完成，请稍后点击“下载”，压缩包中会包含它。' : portraitProgress > 0 ? '手机竖屏版生成中…' : '手机竖屏版即将开始生成…';
   return (
-    <div style={{ ...portraitBox, display: 'grid', placeItems: 'center', background: '#f5f5f5', borderRadius: 6, padding: 16, textAlign: 'center' }} role="status">
+    <div style={{ ...portraitBox, boxSizing: 'border-box', display: 'grid', placeItems: 'center', background: '#f5f5f5', borderRadius: 6, padding: 16, textAlign: 'center' }} role="status">
       <div style={{ width: '80%' }}>
         {failed ? null : <Progress percent={portraitProgress} size="small" aria-label="手机竖屏版生成进度" />}
         <p style={{ margin: '12px 0 0', color: 'rgba(0, 0, 0, 0.65)' }}>{text}</p>
