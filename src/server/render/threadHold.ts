@@ -3,16 +3,15 @@
  * its release between their steps (untilReleased), and the ffmpeg processes they run are stopped
  * meanwhile (ffmpeg.ts). A render thread runs one render at a time, so the hold is its render's.
  */
-let held = false;
+/** Set while the thread is held: what its steps wait on. */
 let release: { promise: Promise<void>; resolve: () => void } | null = null;
 const listeners = new Set<(held: boolean) => void>();
 
-export const isThreadHeld = (): boolean => held;
+export const isThreadHeld = (): boolean => release !== null;
 
 /** Holds or releases this thread's render; an abort releases it first, so that the render can stop. */
 export function holdThisThread(hold: boolean): void {
-  if (hold === held) return;
-  held = hold;
+  if (hold === isThreadHeld()) return;
   if (hold) {
     let resolve!: () => void;
     const promise = new Promise<void>((done) => {
