@@ -135,7 +135,7 @@ export interface LogoCreationDurationAnswer {
 
 /** POST /index/common/createZipUrlByFile */
 export interface ZipByFileRequest {
-  /** 'LOGO' or '全屏动画': names the zip. */
+  /** Names the zip after the game: '星河战纪-LOGO', '星河战纪-整屏动画' (contract/works resultZipName). */
   fileName: string;
   /** Result URLs this server generated. */
   fileList: string[];

@@ -14,6 +14,15 @@ export const workTypeLabels: Record<WorkType, string> = {
   banner: '整屏动画',
 };
 
+/** What a result's zip is called after the game: 星河战纪-LOGO, 星河战纪-动态LOGO, 星河战纪-整屏动画. */
+const RESULT_ZIP_SUFFIX = { tl: 'LOGO', al: '动态LOGO', fsa: '整屏动画' } as const;
+
+/** The zip name of a result: the game's name (its logo's text) and what the result is; just the latter without a name. */
+export function resultZipName(title: string, module: keyof typeof RESULT_ZIP_SUFFIX): string {
+  const name = title.trim();
+  return name ? `${name}-${RESULT_ZIP_SUFFIX[module]}` : RESULT_ZIP_SUFFIX[module];
+}
+
 export function isWorkType(value: unknown): value is WorkType {
   return typeof value === 'string' && (WORK_TYPES as readonly string[]).includes(value);
 }

@@ -75,9 +75,10 @@ describeInBrowser('generating logos and banners, in Chromium against the npm sta
     await page.getByRole('button', { name: /生成LOGO/ }).click();
     await page.getByText('LOGO生成成功').waitFor({ timeout: 120_000 });
     await page.waitForURL(/\/user\/logo\/preview\?/);
-    expect(new URL(page.url()).searchParams.get('fileName')).toBe('LOGO');
+    // Named after the game, as 我的作品 names it.
+    expect(new URL(page.url()).searchParams.get('fileName')).toBe('山海奇缘-LOGO');
     const zip = await download;
-    expect(zip.suggestedFilename()).toBe('LOGO.zip');
+    expect(zip.suggestedFilename()).toBe('山海奇缘-LOGO.zip');
     await page.getByText('文件开始下载').waitFor();
 
     const [width, height] = await imageSize(page, '生成的LOGO');
@@ -172,12 +173,13 @@ describeInBrowser('generating logos and banners, in Chromium against the npm sta
     expect((await uploaded).status()).toBe(200);
     await page.getByAltText('主视觉图预览').waitFor();
 
+    await page.getByLabel('LOGO名称').fill('山海奇缘');
     const download = page.waitForEvent('download', { timeout: 200_000 });
     await page.getByRole('button', { name: /生成整屏动画/ }).click();
     await page.getByText('整屏动画生成成功').waitFor({ timeout: 200_000 });
     await page.waitForURL(/\/user\/banner\/preview\?/);
     const zip = await download;
-    expect(zip.suggestedFilename()).toBe('全屏动画.zip');
+    expect(zip.suggestedFilename()).toBe('山海奇缘-整屏动画.zip');
 
     // The video plays in the page: muted, looped, with its real size known to the browser.
     const video = page.getByTestId('banner-video');
@@ -252,7 +254,7 @@ describeInBrowser('generating logos and banners, in Chromium against the npm sta
     await phone.getByRole('button', { name: '确认登录' }).click();
 
     await page.waitForURL(/\/user\/logo\/preview\?/, { timeout: 120_000 });
-    expect((await download).suggestedFilename()).toBe('LOGO.zip');
+    expect((await download).suggestedFilename()).toBe(`${await page.getByLabel('LOGO名称').inputValue()}-LOGO.zip`);
     expect(errors).toEqual([]);
   });
 });

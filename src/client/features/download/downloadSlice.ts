@@ -15,7 +15,7 @@ const initialState: DownloadState = { status: 'idle', autoVisit: null };
 
 /** Result files packed on the server (logo and banner previews). */
 export interface FilesZip {
-  /** Names the zip on the server ('LOGO', '全屏动画'). */
+  /** Names the zip on the server ('星河战纪-LOGO', '星河战纪-整屏动画'). */
   fileName: string;
   fileList: string[];
   /** False: the server packs the extras ready now instead of waiting for the others (the banner's automatic download). */

@@ -226,7 +226,7 @@ export function* generate(request: GenerationRequest): SagaIterator {
     services.notify.success(KIND_TEXTS[request.kind].succeeded);
     if (!request.openPreview) return;
     yield delay(GenerationLimits.navigateAfterSuccessMs);
-    services.navigate(previewPathOf(request.kind, result.logoUrl, result.bannerUrl));
+    services.navigate(previewPathOf({ ...result, logotext: request.payload.logotext }));
   } finally {
     // Left the page: the polling stops with it, and no dialog stays behind.
     if (yield cancelled()) yield put(generationStopped());

@@ -1,10 +1,18 @@
-import type { GenerationKind } from './generation.types';
+import type { GenerationModule } from '../../../contract/generation';
+import { resultZipName } from '../../../contract/works';
 
-/** The zip's name (spec section 4: fileName 'LOGO' or '全屏动画'). */
-export const ZIP_FILE_NAME: Record<GenerationKind, string> = { logo: 'LOGO', banner: '全屏动画' };
+export interface PreviewOf {
+  module: GenerationModule;
+  /** The logo's text: the game's name, which names the zip (星河战纪-LOGO.zip). */
+  logotext: string;
+  logoUrl: string;
+  /** '' for a logo. */
+  bannerUrl: string;
+}
 
-/** The preview page of a result, its URLs encoded as query values. */
-export function previewPathOf(kind: GenerationKind, logoUrl: string, bannerUrl: string): string {
-  if (kind === 'logo') return `/logo/preview?${new URLSearchParams({ logoUrl, fileName: ZIP_FILE_NAME.logo }).toString()}`;
-  return `/banner/preview?${new URLSearchParams({ logoUrl, bannerUrl, fileName: ZIP_FILE_NAME.banner }).toString()}`;
+/** The preview page of a result, its URLs and its zip's name (spec section 4: fileName) encoded as query values. */
+export function previewPathOf({ module, logotext, logoUrl, bannerUrl }: PreviewOf): string {
+  const fileName = resultZipName(logotext, module);
+  if (module !== 'fsa') return `/logo/preview?${new URLSearchParams({ logoUrl, fileName }).toString()}`;
+  return `/banner/preview?${new URLSearchParams({ logoUrl, bannerUrl, fileName }).toString()}`;
 }

@@ -11,7 +11,7 @@ import { CATALOG_URL_PREFIX, GENERATED_URL_PREFIX, ZIPS_URL_PREFIX, catalogRoot,
 import { noLinksOut, staysInside } from '../../http/staticFiles';
 
 /**
- * `attachment` with the UTF-8 name (RFC 6266) so that '全屏动画.zip' survives, and an ASCII name for
+ * `attachment` with the UTF-8 name (RFC 6266) so that '星河战纪-整屏动画.zip' survives, and an ASCII name for
  * old clients: the name's ASCII part when it has one, 'download' otherwise.
  */
 export function attachmentHeader(fileName: string): string {

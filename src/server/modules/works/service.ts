@@ -1,4 +1,4 @@
-import { WORK_TYPES, WorkLimits, WorkMessages, isWorkType, type WorkListAnswer, type WorkListRequest, type WorkRecord, type WorkType } from '../../../contract/works';
+import { WORK_TYPES, WorkLimits, WorkMessages, isWorkType, resultZipName, type WorkListAnswer, type WorkListRequest, type WorkRecord, type WorkType } from '../../../contract/works';
 import { invalid } from '../../http/envelope';
 import { jobFileUrl } from '../../queue/paths';
 import { KEEP_DONE_MS } from '../../queue/renderQueue';
@@ -13,9 +13,6 @@ import type { WorkRow, WorksRepository } from './repository';
 const KIND_OF_TYPE: Record<WorkType, WorkRow['kind']> = { miniSite: 'site', logo: 'tl', animatedLogo: 'al', banner: 'fsa' };
 const TYPE_OF_KIND = Object.fromEntries(WORK_TYPES.map((type) => [KIND_OF_TYPE[type], type])) as Record<WorkRow['kind'], WorkType>;
 
-/** What each zip is called after the title: 星辰战纪-LOGO.zip. */
-const ZIP_SUFFIX: Record<Exclude<WorkRow['kind'], 'site'>, string> = { tl: 'LOGO', al: '动态LOGO', fsa: '整屏动画' };
-
 function siteRecord(row: WorkRow): Omit<WorkRecord, 'key' | 'type' | 'title' | 'create_time' | 'expire_date'> {
   return {
     picture: `${SITES_URL_PREFIX}${row.ref}/${ASSET_NAMES.share}`,
@@ -26,7 +23,7 @@ function siteRecord(row: WorkRow): Omit<WorkRecord, 'key' | 'type' | 'title' | '
 
 function resultRecord(row: WorkRow & { kind: 'tl' | 'al' | 'fsa' }): Omit<WorkRecord, 'key' | 'type' | 'title' | 'create_time' | 'expire_date'> {
   const { logoUrl, bannerUrl } = resultUrls(row.ref, row.kind);
-  const fileName = `${row.title}-${ZIP_SUFFIX[row.kind]}`;
+  const fileName = resultZipName(row.title, row.kind);
   if (row.kind === 'tl') return { picture: logoUrl, viewUrl: logoUrl, download: { fileName, fileList: [logoUrl] } };
   // An animation's first frames may be empty: the list shows its last frame, 查看 plays it.
   if (row.kind === 'al') return { picture: jobFileUrl(row.ref, JOB_FILES.al.still), viewUrl: logoUrl, download: { fileName, fileList: [logoUrl] } };

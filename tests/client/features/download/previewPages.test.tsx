@@ -63,6 +63,12 @@ describe('LogoPreviewPage', () => {
     expect(services.download).not.toHaveBeenCalled();
   });
 
+  it('names the zip after the game when the address does not (an older link): as 我的作品 names it', async () => {
+    const state: Partial<RootState> = { selections: { ...initialSelectionsState, configs: { alone: { ...DEFAULT_FLOW_CONFIG, logotext: '星河战纪', module: 'al' } } } };
+    renderPage('/logo/preview', <LogoPreviewPage />, `/logo/preview?logoUrl=${encodeURIComponent('/generated/logo/a.webp')}`, state);
+    await waitFor(() => expect(generationApi.createZipUrlByFile).toHaveBeenCalledWith({ fileName: '星河战纪-动态LOGO', fileList: ['/generated/logo/a.webp'] }));
+  });
+
   it('goes back to the config page of the module it was made with', async () => {
     const state: Partial<RootState> = { selections: { ...initialSelectionsState, configs: { alone: { ...DEFAULT_FLOW_CONFIG, module: 'al' } } } };
     const { router } = renderPage('/logo/preview', <LogoPreviewPage />, route, state);
@@ -139,10 +145,11 @@ describe('BannerPreviewPage', () => {
     expect(video).toHaveAttribute('playsinline');
   });
 
-  it('without a video shows the logo alone and packs it alone', async () => {
-    const { services } = renderPage('/banner/preview', <BannerPreviewPage />, `/banner/preview?logoUrl=${encodeURIComponent('/generated/logo/a.png')}`);
+  it('without a video shows the logo alone and packs it alone, named after the game when the address does not', async () => {
+    const state: Partial<RootState> = { selections: { ...initialSelectionsState, configs: { banner: { ...DEFAULT_FLOW_CONFIG, logotext: '星河战纪' } } } };
+    const { services } = renderPage('/banner/preview', <BannerPreviewPage />, `/banner/preview?logoUrl=${encodeURIComponent('/generated/logo/a.png')}`, state);
     expect(screen.queryByTestId('banner-video')).not.toBeInTheDocument();
     await waitFor(() => expect(services.download).toHaveBeenCalledTimes(1));
-    expect(generationApi.createZipUrlByFile).toHaveBeenCalledWith({ fileName: '全屏动画', fileList: ['/generated/logo/a.png'], waitForExtras: false });
+    expect(generationApi.createZipUrlByFile).toHaveBeenCalledWith({ fileName: '星河战纪-整屏动画', fileList: ['/generated/logo/a.png'], waitForExtras: false });
   });
 });

@@ -92,7 +92,9 @@ describe('generation: a logo from submit to preview', () => {
     expect(world.services.notify.error).not.toHaveBeenCalled();
     // The message component is asked for at the start, not when the result is already there.
     expect(world.services.prepareNotices).toHaveBeenCalledTimes(1);
-    expect(world.services.navigate).toHaveBeenCalledWith('/logo/preview?logoUrl=%2Fgenerated%2Flogo%2Fa+b.png&fileName=LOGO');
+    expect(world.services.navigate).toHaveBeenCalledWith(
+      `/logo/preview?logoUrl=%2Fgenerated%2Flogo%2Fa+b.png&fileName=${encodeURIComponent(`${logoRequest.payload.logotext}-LOGO`)}`,
+    );
     expect(storeState.selections.configs.alone).toMatchObject({ logoUrl: '/generated/logo/a b.png', module: 'tl' });
     // The job's own estimate (2 s, the clock standing still) replaced the general one (42 s).
     expect(storeState.generation).toMatchObject({ status: 'succeeded', waitCount: 0, expectedSeconds: 2, jobEstimated: true });
@@ -238,7 +240,7 @@ describe('generation: a banner whose result exists already', () => {
     expect(world.services.notify.success).toHaveBeenCalledWith('整屏动画生成成功');
     expect(world.elapsed()).toBe(1500);
     expect(world.services.navigate).toHaveBeenCalledWith(
-      `/banner/preview?logoUrl=%2Fgenerated%2Fl.png&bannerUrl=%2Fgenerated%2Fb.mp4&fileName=${encodeURIComponent('全屏动画')}`,
+      `/banner/preview?logoUrl=%2Fgenerated%2Fl.png&bannerUrl=%2Fgenerated%2Fb.mp4&fileName=${encodeURIComponent(`${bannerRequest.payload.logotext}-整屏动画`)}`,
     );
     expect(storeState.selections.configs.banner).toMatchObject({ logoUrl: '/generated/l.png', bannerUrl: '/generated/b.mp4', module: 'fsa' });
   });

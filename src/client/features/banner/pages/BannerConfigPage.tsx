@@ -81,7 +81,7 @@ export default function BannerConfigPage() {
                   生成整屏动画
                 </Button>
                 {config.logoUrl && config.bannerUrl ? (
-                  <Button type="link" onClick={() => navigate(previewPathOf('banner', config.logoUrl, config.bannerUrl))}>
+                  <Button type="link" onClick={() => navigate(previewPathOf({ module: 'fsa', logotext: config.logotext, logoUrl: config.logoUrl, bannerUrl: config.bannerUrl }))}>
                     查看上次生成的动画
                   </Button>
                 ) : null}

@@ -3,6 +3,7 @@ import { Button, Card, Col, Progress, Row, Segmented } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { safeLinkHref } from '../../../../contract/links';
+import { resultZipName } from '../../../../contract/works';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { checkerboardStyle } from '../../../components/checkerboard';
 import FlowSteps from '../../../components/FlowSteps';
@@ -10,7 +11,7 @@ import Notice from '../../../components/Notice';
 import PageHeading from '../../../components/PageHeading';
 import { pageColumnStyle } from '../../../components/pageLayout';
 import { useZipDownload } from '../../download/useZipDownload';
-import { ZIP_FILE_NAME } from '../../generation/previewPaths';
+import { selectFlowConfig } from '../../selections/selectionsSlice';
 import { cutsUnwatched, cutsWatched, selectBannerCuts } from '../bannerCutsSlice';
 
 type Orientation = 'landscape' | 'portrait';
@@ -57,7 +58,8 @@ export default function BannerPreviewPage() {
   // The address is user input: only http(s) or same-site URLs are shown and packed.
   const logoUrl = safeLinkHref(params.get('logoUrl'));
   const bannerUrl = safeLinkHref(params.get('bannerUrl'));
-  const fileName = params.get('fileName') || ZIP_FILE_NAME.banner;
+  const logotext = useAppSelector((state) => selectFlowConfig(state, 'banner').logotext);
+  const fileName = params.get('fileName') || resultZipName(logotext, 'fsa');
   const files = [logoUrl, bannerUrl].filter((url): url is string => url !== null);
   // The first zip comes at once; the phone cut and WebM follow on this page, and in the next 下载.
   const { download, downloading } = useZipDownload(fileName, files, { autoWithoutWaiting: true });

@@ -92,7 +92,7 @@ export default function LogoConfigPage() {
                   生成LOGO
                 </Button>
                 {config.logoUrl ? (
-                  <Button type="link" onClick={() => navigate(previewPathOf('logo', config.logoUrl, ''))}>
+                  <Button type="link" onClick={() => navigate(previewPathOf({ module: logoModuleOf(config.module), logotext: config.logotext, logoUrl: config.logoUrl, bannerUrl: '' }))}>
                     查看上次生成的LOGO
                   </Button>
                 ) : null}

@@ -2,6 +2,7 @@ import { DownloadOutlined, EditOutlined } from '@ant-design/icons';
 import { Button, Card } from 'antd';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { safeLinkHref } from '../../../../contract/links';
+import { resultZipName } from '../../../../contract/works';
 import { checkerboardStyle } from '../../../components/checkerboard';
 import FlowSteps from '../../../components/FlowSteps';
 import Notice from '../../../components/Notice';
@@ -10,7 +11,6 @@ import { pageColumnStyle } from '../../../components/pageLayout';
 import { useAppSelector } from '../../../app/hooks';
 import { useZipDownload } from '../../download/useZipDownload';
 import { logoModuleOf } from '../../generation/moduleQuery';
-import { ZIP_FILE_NAME } from '../../generation/previewPaths';
 import { selectFlowConfig } from '../../selections/selectionsSlice';
 
 /** /logo/preview?logoUrl&fileName: the generated logo, and its zip (spec screen 14). */
@@ -19,8 +19,8 @@ export default function LogoPreviewPage() {
   const [params] = useSearchParams();
   // The address is user input: only http(s) or same-site URLs are shown and packed.
   const logoUrl = safeLinkHref(params.get('logoUrl'));
-  const fileName = params.get('fileName') || ZIP_FILE_NAME.logo;
   const config = useAppSelector((state) => selectFlowConfig(state, 'alone'));
+  const fileName = params.get('fileName') || resultZipName(config.logotext, logoModuleOf(config.module));
   const { download, downloading } = useZipDownload(fileName, logoUrl ? [logoUrl] : []);
   const configPath = `/logo/config?module=${logoModuleOf(config.module)}`;
 
