@@ -10,7 +10,7 @@ import type { BannerTexts, GenerationModule, LogoTexts } from '../../contract/ge
  * Bump when a renderer's output changes: it is part of every job's identity (so an identical
  * request renders anew instead of answering the old picture) and names the catalogue folder.
  */
-export const RENDERER_VERSION = 'r3';
+export const RENDERER_VERSION = 'r4';
 
 /**
  * The kinds of user job: one per generation module (spec section 9), and the builder's banner

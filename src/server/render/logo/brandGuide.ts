@@ -19,6 +19,8 @@ export interface BrandGuideInput {
   /** The logo's title as the user typed it. */
   name: string;
   styleName: string;
+  /** The square mark's character: the title's first (markCharacter.ts). */
+  markCharacter: string;
   logoSize: { width: number; height: number };
   colours: BrandColour[];
   fonts: Array<{ family: string; weight: string; usedFor: string }>;
@@ -38,12 +40,12 @@ export const KIT_FILE_NOTES: ReadonlyArray<{ file: string; size: string; use: st
   { file: FILES.onLight, size: '原尺寸', use: '浅色背景上使用的标志（白底，含安全空间）' },
   { file: FILES.onDark, size: '原尺寸', use: '深色背景上使用的标志（深底，含安全空间）' },
   { file: FILES.oneColour, size: '原尺寸', use: '单色标志（透明底），用于印章、烫印、水印等只能用一种颜色的场合' },
-  { file: FILES.appIcon, size: '1024×1024', use: '应用图标（应用商店、安装包）' },
-  { file: FILES.icon512, size: '512×512', use: '应用图标、PWA 图标' },
-  { file: FILES.icon192, size: '192×192', use: '安卓主屏图标、PWA 图标' },
-  { file: FILES.appleTouch, size: '180×180', use: 'iPhone / iPad 主屏图标（apple-touch-icon）' },
-  { file: FILES.favicon, size: '16、32、48', use: '网站标签页图标（favicon）' },
-  { file: FILES.avatar, size: '400×400', use: '社交平台头像（圆形裁切后标志完整）' },
+  { file: FILES.appIcon, size: '1024×1024', use: '应用图标（方形标，应用商店、安装包）' },
+  { file: FILES.icon512, size: '512×512', use: '应用图标、PWA 图标（方形标）' },
+  { file: FILES.icon192, size: '192×192', use: '安卓主屏图标、PWA 图标（方形标）' },
+  { file: FILES.appleTouch, size: '180×180', use: 'iPhone / iPad 主屏图标（apple-touch-icon，方形标）' },
+  { file: FILES.favicon, size: '16、32、48', use: '网站标签页图标（favicon，方形标）' },
+  { file: FILES.avatar, size: '400×400', use: '社交平台头像（方形标，圆形裁切后首字完整）' },
 ];
 
 export function brandGuideHtml(input: BrandGuideInput): string {
@@ -107,12 +109,17 @@ th{color:#646a73;font-weight:500}
 <figure><img class="checker" src="${FILES.oneColour}" alt="单色标志"><figcaption>单色（${input.backgrounds.oneColour}，透明底）</figcaption></figure>
 </section>
 
-<h2>图标与头像</h2>
-<section class="icons">
+<h2>方形标（图标与头像）</h2>
+<section>
+<p>宽幅标志缩小到方形里，文字会低于下方的最小尺寸，所以应用图标、头像和 favicon 使用<b>方形标</b>：标题首字「${escapeHtml(input.markCharacter)}」单独放大，以与标志相同的字体、填充、描边和光效绘制在本风格的场景上，占满方形（图标留出系统圆角的余地，头像留在圆形裁切之内），16 px 的 favicon 仍可辨认。请在需要方形图案的地方使用方形标，其他场合使用完整标志。</p>
+<div class="icons">
+<figure><img src="${FILES.icon512}" width="256" height="256" style="width:256px;height:256px" alt="方形标"><figcaption>方形标（${FILES.icon512}）</figcaption></figure>
 <figure><img src="${FILES.icon192}" width="192" height="192" style="width:192px;height:192px;border-radius:22%" alt="应用图标"><figcaption>应用图标</figcaption></figure>
 <figure><img src="${FILES.avatar}" width="160" height="160" style="width:160px;height:160px;border-radius:50%" alt="社交头像"><figcaption>社交头像（圆形裁切）</figcaption></figure>
 <figure><img src="${FILES.appleTouch}" width="60" height="60" style="width:60px;height:60px;border-radius:14px" alt="主屏图标"><figcaption>主屏图标</figcaption></figure>
 <figure><img src="${FILES.favicon}" width="32" height="32" style="width:32px;height:32px" alt="网站图标"><figcaption>favicon</figcaption></figure>
+<figure><img src="${FILES.favicon}" width="16" height="16" style="width:16px;height:16px" alt="网站图标 16 px"><figcaption>16 px</figcaption></figure>
+</div>
 </section>
 
 <h2>标准色</h2>
@@ -135,7 +142,7 @@ th{color:#646a73;font-weight:500}
 
 <h2>最小尺寸</h2>
 <section>
-<p>屏幕显示宽度不小于 <b>${input.minWidthPx} px</b>，印刷宽度不小于 <b>${input.minWidthMm} mm</b>；再小时标题文字难以辨认，请改用应用图标或 favicon。</p>
+<p>屏幕显示宽度不小于 <b>${input.minWidthPx} px</b>，印刷宽度不小于 <b>${input.minWidthMm} mm</b>；再小时标题文字难以辨认，请改用方形标（应用图标、favicon）。</p>
 </section>
 
 <h2>文件清单</h2>

@@ -6,21 +6,20 @@
  * and texts give the same bytes.
  */
 import { createCanvas, type Canvas } from '@napi-rs/canvas';
-import sharp from 'sharp';
 import type { LogoTexts } from '../../../contract/generation';
 import { fontCredit, type FontFaceName } from '../fonts';
 import { JOB_FILES } from '../jobSpec';
 import { logoStyleById } from '../styles';
 import { brandGuideHtml, type BrandColour, type BrandGuideInput } from './brandGuide';
-import { buildParts } from './compose';
-import { icoOf } from './ico';
+import { buildMark, buildParts } from './compose';
+import { drawableTexts } from './drawable';
+import { markCharacter } from './markCharacter';
 import { logoSvg } from './logoSvg';
 import { styleById } from './registry';
-import { logoOnBackdrop, showcaseFit } from './showcase';
+import { MARK_SHARE, markFavicon, markOnBackdrop, resized } from './markIcon';
 import { SEAL_FACE } from './seal';
 import { recordingVectors } from './surface';
 import { untilReleased } from '../threadHold';
-import { trimLayer, trimMargin } from './trim';
 
 const FILES = JOB_FILES['brand-kit'];
 export type BrandKitFile = (typeof FILES)[keyof typeof FILES];
@@ -33,15 +32,13 @@ export const ONE_COLOUR = '#000000';
 /** The title's characters are at least this tall on a screen (px) and in print (mm). */
 const MIN_GLYPH_PX = 24;
 const MIN_GLYPH_MM = 6;
+/** The mark is drawn at this scale: the 1024 px icon's character without enlarging it. */
+const MARK_SCALE = 1.2;
 
 export interface BrandKit {
   files: Map<BrandKitFile, Buffer>;
   /** What the guide states, for tests to hold the pictures to. */
   facts: BrandGuideInput;
-}
-
-async function resized(png: Buffer, side: number): Promise<Buffer> {
-  return sharp(png).resize(side, side, { kernel: 'lanczos3' }).png({ compressionLevel: 9 }).toBuffer();
 }
 
 /** The logo on a flat colour with `pad` px of room on every side. */
@@ -139,13 +136,12 @@ export async function renderBrandKit(styleId: number, texts: LogoTexts): Promise
   // next of these waits, each a few tenths of a second of drawing apart.
   await untilReleased();
 
-  const appIcon = logoOnBackdrop(key, style, logo, 1024, 1024, showcaseFit(logo, 1024, 1024)).encode('png');
-  // Social networks crop avatars to a circle: the logo's corners stay inside it.
-  const avatar = logoOnBackdrop(key, style, logo, 400, 400, (400 * 0.9) / Math.hypot(logo.width, logo.height)).encode('png');
-  // At 16 px a whole title is a smudge: the favicon is its first character, drawn the same way.
-  const first = parts.layout.glyphs[0];
-  const monogram = first ? trimLayer(parts.sprite(first), trimMargin).canvas : logo;
-  const faviconBase = await logoOnBackdrop(key, style, monogram, 256, 256, (256 * 0.82) / Math.max(monogram.width, monogram.height)).encode('png');
+  // Icons, avatar and favicon show the square mark: the wide wordmark shrunk into a square is below
+  // its own minimum size at 180 px and a smear at 32.
+  const mark = buildMark(key, style, texts, MARK_SCALE);
+  await untilReleased();
+  const appIcon = markOnBackdrop(key, style, mark, 1024, MARK_SHARE.icon).encode('png');
+  const avatar = markOnBackdrop(key, style, mark, 400, MARK_SHARE.avatar).encode('png');
 
   const icon = await appIcon;
   await untilReleased();
@@ -155,7 +151,7 @@ export async function renderBrandKit(styleId: number, texts: LogoTexts): Promise
     [FILES.icon512, await resized(icon, 512)],
     [FILES.icon192, await resized(icon, 192)],
     [FILES.appleTouch, await resized(icon, 180)],
-    [FILES.favicon, icoOf(await Promise.all([16, 32, 48].map(async (size) => ({ size, png: await resized(faviconBase, size) }))))],
+    [FILES.favicon, await markFavicon(key, style, texts)],
     [FILES.avatar, await avatar],
   ]);
   await untilReleased();
@@ -171,6 +167,7 @@ export async function renderBrandKit(styleId: number, texts: LogoTexts): Promise
   const facts: BrandGuideInput = {
     name: texts.logotext,
     styleName: logoStyleById(styleId)?.name ?? '',
+    markCharacter: markCharacter(drawableTexts(texts).logotext),
     logoSize: { width: logo.width, height: logo.height },
     colours: mainColours(logo),
     fonts: [...faces].map(([face, parts]) => ({ ...fontCredit(face), usedFor: parts.join('、') })),

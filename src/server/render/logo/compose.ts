@@ -5,6 +5,7 @@
  */
 import type { LogoTexts } from '../../../contract/generation';
 import { drawableTexts } from './drawable';
+import { markCharacter } from './markCharacter';
 import { glyphBounds, layoutTitle, type Glyph, type TitleLayout } from './layout';
 import { hashString, Rng } from './prng';
 import { renderSeal } from './seal';
@@ -147,6 +148,22 @@ export function buildParts(key: string, style: LogoStyle, input: LogoTexts, scal
     sprite: (glyph) => titleLayer(style, layout, [glyph], scale, titleRng),
   };
 }
+
+/**
+ * The square mark: the title's first character alone, large, in the style's own title treatment
+ * (its face, fills, outlines, glow), without ornaments, slogan or seals, trimmed to what it drew.
+ * Random streams are the logo's own, so the character looks as it does in the logo.
+ */
+export function buildMark(key: string, style: LogoStyle, input: LogoTexts, scale: number): Layer {
+  const rng = new Rng(seedOf(key, input));
+  const ch = markCharacter(drawableTexts(input).logotext);
+  // One character laid out alone: every layout mode sets a single character on its own line.
+  const layout = layoutTitle(ch, { ...style.layout, width: MARK_EM, maxEm: MARK_EM }, style.face, rng.fork('layout'));
+  return trimLayer(titleLayer(style, layout, layout.glyphs, scale, rng.fork('title')), trimMargin);
+}
+
+/** The mark's character size in design px: an app icon's 1024 px at scale 1 without enlarging. */
+export const MARK_EM = 640;
 
 /** Every part drawn in order on one layer, as large as all of them. */
 export function stack(parts: LogoParts): Layer {

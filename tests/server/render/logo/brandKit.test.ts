@@ -12,6 +12,10 @@ import { icoEntries, icoOf } from '../../../../src/server/render/logo/ico';
 import { FONT_FACES, type FontFaceName } from '../../../../src/server/render/fonts';
 import { JOB_FILES } from '../../../../src/server/render/jobSpec';
 import { holdThisThread } from '../../../../src/server/render/threadHold';
+import { hashString, Rng } from '../../../../src/server/render/logo/prng';
+import { styleById } from '../../../../src/server/render/logo/registry';
+import sharp from 'sharp';
+import { legibility } from './legibility';
 
 jest.setTimeout(120_000);
 
@@ -49,6 +53,23 @@ describe.each(STYLES)('the brand kit of style %i', (styleId) => {
       expect([name, picture.width, picture.height]).toEqual([name, side, side]);
       expect(opaque(picture.data)).toBe(true);
     }
+  });
+
+  it('shows the square mark on its icons: the first character tall in the square, not the wordmark shrunk', async () => {
+    const { key, style } = styleById(styleId);
+    const canvas = createCanvas(1024, 1024);
+    const ctx = canvas.getContext('2d');
+    ctx.fillStyle = '#000';
+    ctx.fillRect(0, 0, 1024, 1024);
+    style.backdrop(ctx, 1024, 1024, new Rng(hashString(`backdrop:${key}`)));
+    const scene = await sharp(await canvas.encode('png')).resize(180, 180, { kernel: 'lanczos3' }).png().toBuffer();
+    const measured = await legibility(kit.files.get(FILES.appleTouch)!, scene);
+    // A wordmark's band is about a third of the side tall (wings and slogan included); the character
+    // takes most of it (a wide one like 云 a little less).
+    expect(measured.height).toBeGreaterThanOrEqual(0.5);
+    expect(measured.strokes).toBeGreaterThanOrEqual(1.5);
+    expect(kit.facts.markCharacter).toBe('云');
+    expect(kit.files.get(FILES.guide)!.toString('utf8')).toContain('标题首字「云」');
   });
 
   it('has a favicon.ico with 16, 32 and 48 px pictures', async () => {
