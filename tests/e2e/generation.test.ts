@@ -189,7 +189,7 @@ describeInBrowser('generating logos and banners, in Chromium against the npm sta
     await page.waitForFunction(() => (document.querySelector<HTMLVideoElement>('[data-testid="banner-video"]')?.currentTime ?? 0) > 0.2);
 
     // The first zip came at once, with the MP4 (the phone cut and WebM, made after it, need not be there yet).
-    expect((await saveZip(zip)).map((entry) => entry.name)).toContain('龙腾天下-banner.mp4');
+    expect((await saveZip(zip)).map((entry) => entry.name)).toContain('山海奇缘-banner.mp4');
 
     // 手机竖屏 shows the phone cut being made, then playing at its size; the page then says 下载 has it.
     await page.getByText('手机竖屏', { exact: true }).click();
@@ -198,10 +198,10 @@ describeInBrowser('generating logos and banners, in Chromium against the npm sta
     await page.getByText('手机竖屏版与 WebM 格式也已生成', { exact: false }).waitFor();
     const entries = await saveZip(await downloadOf(page, () => page.getByRole('button', { name: /下\s*载/ }).click(), 60_000));
     const byName = new Map(entries.map((entry) => [entry.name, entry.bytes]));
-    expect([...byName.keys()].sort()).toEqual(bannerZipEntries('龙腾天下'));
-    expect(kindOf(byName.get('龙腾天下-banner.mp4')!)).toBe('mp4');
-    expect(kindOf(byName.get('龙腾天下-banner-poster.jpg')!)).toBe('jpeg');
-    expect(kindOf(byName.get('龙腾天下-logo.png')!)).toBe('png');
+    expect([...byName.keys()].sort()).toEqual(bannerZipEntries('山海奇缘'));
+    expect(kindOf(byName.get('山海奇缘-banner.mp4')!)).toBe('mp4');
+    expect(kindOf(byName.get('山海奇缘-banner-poster.jpg')!)).toBe('jpeg');
+    expect(kindOf(byName.get('山海奇缘-logo.png')!)).toBe('png');
 
     // Both orientations and both formats play in Chromium at their sizes, the video over the key art.
     const played = await page.context().newPage();
@@ -211,7 +211,7 @@ describeInBrowser('generating logos and banners, in Chromium against the npm sta
       ['banner.webm', [1920, 1080]],
     ] as const) {
       const file = path.join(downloads, name);
-      fs.writeFileSync(file, byName.get(`龙腾天下-${name}`)!);
+      fs.writeFileSync(file, byName.get(`山海奇缘-${name}`)!);
       // Opened as a file, Chromium shows a video in its own player page.
       await played.goto(`file://${file}`);
       await played.waitForFunction(() => (document.querySelector('video')?.readyState ?? 0) >= 2);
@@ -220,7 +220,7 @@ describeInBrowser('generating logos and banners, in Chromium against the npm sta
     await played.close();
     const posterOf = async (name: string, box: { x: number; y: number }): Promise<number[]> => {
       const file = path.join(downloads, name);
-      fs.writeFileSync(file, byName.get(`龙腾天下-${name}`)!);
+      fs.writeFileSync(file, byName.get(`山海奇缘-${name}`)!);
       const picture = await loadImage(file);
       const canvas = createCanvas(picture.width, picture.height);
       canvas.getContext('2d').drawImage(picture, 0, 0);
@@ -242,6 +242,7 @@ describeInBrowser('generating logos and banners, in Chromium against the npm sta
     await page.getByRole('button', SELECT).nth(5).click();
     await page.waitForURL(/\/user\/logo\/config/);
 
+    const gameName = await page.getByLabel('LOGO名称').inputValue();
     const qrAnswer = page.waitForResponse((response) => response.url().includes('/api/wxAuth/getWechatQrcode'));
     const download = page.waitForEvent('download', { timeout: 120_000 });
     await page.getByRole('button', { name: /生成LOGO/ }).click();
@@ -254,7 +255,7 @@ describeInBrowser('generating logos and banners, in Chromium against the npm sta
     await phone.getByRole('button', { name: '确认登录' }).click();
 
     await page.waitForURL(/\/user\/logo\/preview\?/, { timeout: 120_000 });
-    expect((await download).suggestedFilename()).toBe(`${await page.getByLabel('LOGO名称').inputValue()}-LOGO.zip`);
+    expect((await download).suggestedFilename()).toBe(`${gameName}-LOGO.zip`);
     expect(errors).toEqual([]);
   });
 });
