@@ -54,6 +54,19 @@ describe('VideoTutorialPage', () => {
     expect(screen.getByRole('status', { name: '加载中' })).toBeInTheDocument();
   });
 
+  it.each([
+    ['1', '去制作迷你站', '/'],
+    ['2', '去制作LOGO', '/logo/selectPage?module=tl'],
+    ['3', '去制作整屏动画', '/banner/selectPage?module=fsa'],
+    ['4', '去搭建网站', '/createWeb'],
+  ])('under video %s links to its flow as %s', (type, text, href) => {
+    const { store } = renderWithProviders(<VideoTutorialPage />, { route: `/videoTutorial?type=${type}` });
+    act(() => {
+      store.dispatch(videoLoaded({ videoUrl: `/static/tutorials/${type}.mp4?v=1` }));
+    });
+    expect(screen.getByRole('link', { name: text })).toHaveAttribute('href', href);
+  });
+
   it('says the video does not exist, with a link home', () => {
     const { store } = renderWithProviders(<VideoTutorialPage />, { route: '/videoTutorial?type=9' });
     act(() => {

@@ -10,12 +10,12 @@ import { Messages } from '../../../../contract/messages';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { pageOpened, selectTutorialStatus, selectTutorialType, selectTutorialVideoUrl } from '../tutorialSlice';
 
-/** Where each flow starts, for the link under its video. */
-const FLOW_START: Readonly<Record<TutorialType, string>> = {
-  '1': '/',
-  '2': '/logo/selectPage?module=tl',
-  '3': '/banner/selectPage?module=fsa',
-  '4': '/createWeb',
+/** The link under each video: where its flow starts, said as a user would say it. */
+const FLOW_LINK: Readonly<Record<TutorialType, { to: string; text: string }>> = {
+  '1': { to: '/', text: '去制作迷你站' },
+  '2': { to: '/logo/selectPage?module=tl', text: '去制作LOGO' },
+  '3': { to: '/banner/selectPage?module=fsa', text: '去制作整屏动画' },
+  '4': { to: '/createWeb', text: '去搭建网站' },
 };
 
 /** The whole picture within the window under the header: the captions are at the bottom of the videos. */
@@ -51,7 +51,7 @@ export default function VideoTutorialPage() {
         </video>
         {flow ? (
           <p style={{ marginTop: 12 }}>
-            <Link to={FLOW_START[flow.type]}>去制作{flow.label}</Link>
+            <Link to={FLOW_LINK[flow.type].to}>{FLOW_LINK[flow.type].text}</Link>
           </p>
         ) : null}
       </>
