@@ -37,6 +37,8 @@ interface Flow {
   subtitle: string;
   /** Where the recording starts (the user is logged in, on the back office, before it). */
   start: string;
+  /** The start page has loaded (its pictures too): the video's first frame, its picture on the tutorial page, is never a loading page. */
+  ready(page: Page): Promise<void>;
   run(page: Page, say: Narrator, recorder: ScreenRecorder): Promise<void>;
 }
 
@@ -64,8 +66,8 @@ const FLOWS: Readonly<Record<TutorialType, Flow>> = {
     title: '迷你站教程',
     subtitle: '选网站模版 → 选LOGO样式 → 生成LOGO与整屏动画 → 填写内容 → 预览并下载',
     start: '/user/',
+    ready: picturesLoaded,
     async run(page, say, recorder) {
-      await picturesLoaded(page);
       await say.caption('第1步：挑选一款网站模版，点击“选择”');
       await say.click(page.getByRole('button', SELECT).nth(3));
       await page.waitForURL(/\/user\/logo\/selectPage/);
@@ -84,7 +86,7 @@ const FLOWS: Readonly<Record<TutorialType, Flow>> = {
       await say.caption('第5步：填写动画文字，点击“生成整屏动画”');
       await say.type(page.getByLabel('动画上方文字'), BANNER_TEXT_UP);
       await say.click(page.getByRole('button', { name: /生成整屏动画/ }));
-      await say.caption('整屏动画是一段1080p视频，生成需要几十秒，进度条显示进度');
+      await say.caption('整屏动画是一段1080p视频，几秒就能生成，进度条显示进度');
       await fastForwardedRender(page, say, recorder, () => page.getByText('整屏动画生成成功').first().waitFor({ timeout: RENDER_TIMEOUT_MS }));
       await page.waitForTimeout(1500);
       await say.caption('第6步：往下填写网站内容：游戏名称、宣传语、简介、下载链接……');
@@ -116,8 +118,8 @@ const FLOWS: Readonly<Record<TutorialType, Flow>> = {
     title: 'LOGO教程',
     subtitle: '选LOGO样式 → 填写游戏名 → 生成LOGO → 预览并下载透明PNG',
     start: '/user/logo/selectPage?module=tl',
+    ready: picturesLoaded,
     async run(page, say) {
-      await picturesLoaded(page);
       await say.caption('第1步：挑选一款LOGO样式，点击“选择”');
       await say.click(page.getByRole('button', SELECT).nth(0));
       await page.waitForURL(/\/user\/logo\/config\?module=tl/);
@@ -144,8 +146,8 @@ const FLOWS: Readonly<Record<TutorialType, Flow>> = {
     title: '整屏动画教程',
     subtitle: '选动画样式 → 选LOGO样式 → 填写文字 → 生成1080p视频 → 预览并下载',
     start: '/user/banner/selectPage?module=fsa',
+    ready: picturesLoaded,
     async run(page, say, recorder) {
-      await picturesLoaded(page);
       await say.caption('第1步：挑选一款整屏动画样式，点击“选择”');
       await say.click(page.getByRole('button', SELECT).nth(1));
       await page.waitForURL(/\/user\/logo\/selectPage\?module=fsa/, { timeout: 90_000 });
@@ -176,6 +178,10 @@ const FLOWS: Readonly<Record<TutorialType, Flow>> = {
     title: '网站搭建教程',
     subtitle: '立即搭建 → 更换组件模版 → 填写网站名称 → 生成banner → 生成并下载整站',
     start: '/user/backend/siteList',
+    async ready(page) {
+      await page.getByText('立即搭建').first().waitFor();
+      await page.locator('.ant-table-tbody').first().waitFor();
+    },
     async run(page, say, recorder) {
       await say.caption('第1步：登录后在后台点击“立即搭建”');
       await say.click(page.getByText('立即搭建').first());
@@ -298,9 +304,11 @@ async function record(browser: Browser, baseUrl: string, type: TutorialType, out
     // A new account for each flow, off camera: the video starts logged in.
     await registerThroughTheForm(page, `1390013900${type}`, 'Xingchen#2026');
     await page.goto(`${baseUrl}${flow.start}`);
+    await flow.ready(page);
     const say = new Narrator(page);
+    await say.showTitle(flow.title, flow.subtitle);
     recorder = await ScreenRecorder.start(page, outFile, RECORDING);
-    await say.title(flow.title, flow.subtitle);
+    await say.endTitle();
     await flow.run(page, say, recorder);
     if (problems.length) throw new Error(problems.join('\n'));
     await recorder.stop();

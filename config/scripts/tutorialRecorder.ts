@@ -287,8 +287,12 @@ export class Narrator {
     await this.page.waitForTimeout(holdMs);
   }
 
-  async title(title: string, subtitle: string, holdMs = 3000): Promise<void> {
+  /** Shows a title card; it stays until endTitle, so that a recording started meanwhile opens on it (its first frame is the video's picture). */
+  async showTitle(title: string, subtitle: string): Promise<void> {
     await this.page.evaluate(([heading, line]) => window.__tutorialOverlay?.title(heading, line), [title, subtitle] as const);
+  }
+
+  async endTitle(holdMs = 3000): Promise<void> {
     await this.page.waitForTimeout(holdMs);
     await this.page.evaluate(() => window.__tutorialOverlay?.title('', ''));
   }
@@ -333,8 +337,8 @@ export class Narrator {
   async type(field: Locator, text: string): Promise<void> {
     await this.point(field, 700);
     await field.click();
+    // The first phrase replaces what is selected: emptied first, the field would flash its 请输入… error.
     await field.press('ControlOrMeta+a');
-    await field.press('Backspace');
     for (const phrase of text.match(/[^，。！？、\s]+[，。！？、\s]*/g) ?? [text]) {
       await this.page.waitForTimeout(450);
       await this.page.keyboard.insertText(phrase);
