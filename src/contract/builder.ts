@@ -113,18 +113,38 @@ export interface BuilderSite {
    * default provider's label says it draws generative art on our server, not AI.
    */
   bannerArtist: string;
+  /**
+   * The studio's own picture (an upload's URL) the banner picture is or was made from, '' for
+   * none: the banner tab shows it as the 主视觉图 after 生成banner replaced the field's value.
+   */
+  bannerKeyArt: string;
 }
+
+/**
+ * The game's identity as the builder receives it: what the studio typed once in any form, by the
+ * site forms' keys (game_name, slogan, publisher, isbn, qr_url...). Fields still holding their
+ * template's sample start from it: each key goes to the field of the same key in any tab, and
+ * these two to the builder's own names for them.
+ */
+export type BuilderIdentity = Partial<Record<string, string>>;
+export const IDENTITY_BUILDER_FIELDS: Readonly<Record<string, ReadonlyArray<readonly [ComponentType, string]>>> = {
+  game_name: [['main', 'web_name']],
+  slogan: [['banner', 'title']],
+};
 
 /**
  * POST /api/createWeb/getWebUrl. `id` is the site (0 makes a new one); `type` is the type whose
  * template changed: `main` applies a complete site configuration (every other type follows it),
- * any other type swaps that one component. Values of fields the new template shares (same key and
- * type) are kept.
+ * any other type swaps that one component. The new templates bring their own pictures and sample
+ * texts; what the user put in a field the new template shares (same key and type: a value other
+ * than the old template's sample, typed, uploaded or generated) is kept.
  */
 export interface GetWebUrlRequest {
   type: ComponentType;
   id: number;
   selectedComponents: Partial<SelectedComponentIds>;
+  /** The game's identity: the new template's fields that would hold samples start from it. */
+  identity?: BuilderIdentity;
 }
 
 /** POST /api/createWeb/getSelectConfig */

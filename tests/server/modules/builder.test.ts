@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {
+  BuilderLimits,
   BuilderMessages,
   COMPONENT_LIST_PATHS,
   COMPONENT_TYPES,
@@ -149,6 +150,100 @@ describe('POST /api/createWeb/getWebUrl', () => {
     expect(answer.code).toBe(200);
     for (const type of COMPONENT_TYPES) expect(answer.data.selectedComponents[type].id).toBe(type === 'main' ? chosen.id : chosen.components[type as Exclude<ComponentType, 'main'>]);
     expect(answer.data.web_name).toBe('我的游戏');
+  });
+
+  it('brings the new configuration\'s pictures and sample texts, keeping only what the user put in', async () => {
+    const site = await newSite(t, a);
+    const saved = await save({
+      id: site.id,
+      previewUrl: site.previewUrl,
+      formData: { main: { web_name: '星河战纪' }, footer: { publisher: '星河出版社', icp: '京ICP备12345678号-1' }, head: { cta_link: 'https://game.example.cn/dl' } },
+      selectedComponents: {},
+    });
+    expect(saved.code).toBe(200);
+    // 星海远征: every component differs from 龙腾国战's.
+    const starSea = preset(7);
+    const answer = await getWebUrl({ type: 'main', id: site.id, selectedComponents: { main: starSea.id } });
+    expect(answer.code).toBe(200);
+    const switched = answer.data;
+    const defaultsOf = (type: ComponentType) => Object.fromEntries(configFields(switched.configData[type]).map((field) => [field.key, field.value]));
+    expect(switched.formData.main).toEqual({ ...defaultsOf('main'), web_name: '星河战纪' });
+    expect(switched.formData.footer).toEqual({ ...defaultsOf('footer'), publisher: '星河出版社', icp: '京ICP备12345678号-1' });
+    expect(switched.formData.head).toEqual({ ...defaultsOf('head'), cta_link: 'https://game.example.cn/dl' });
+    // The palace picture, its description and 王城再启 群雄逐鹿 went with 龙腾国战.
+    for (const type of ['banner', 'content', 'sidebar'] as const) expect(switched.formData[type]).toEqual(defaultsOf(type));
+    expect(switched.formData.banner.banner).not.toBe(site.formData.banner.banner);
+    expect(switched.formData.banner.title).not.toBe(site.formData.banner.title);
+    expect(switched.formData.banner.prompt).not.toMatch(/宫殿/);
+    const html = await previewHtml(switched);
+    expect(html).not.toContain(site.formData.banner.title);
+    expect(html).toContain(switched.formData.banner.subtitle);
+  });
+
+  it('swaps a single template to its own samples, keeping the text the user typed', async () => {
+    const site = await newSite(t, a);
+    await save({ id: site.id, previewUrl: site.previewUrl, formData: { banner: { subtitle: '星海征途 今夏开启' } }, selectedComponents: {} });
+    const answer = await getWebUrl({ type: 'banner', id: site.id, selectedComponents: { banner: 7 } });
+    const fields = configFields(answer.data.configData.banner);
+    const sample = (key: string) => fields.find((field) => field.key === key)?.value;
+    expect(answer.data.formData.banner).toMatchObject({ subtitle: '星海征途 今夏开启', title: sample('title'), prompt: sample('prompt'), banner: sample('banner') });
+  });
+
+  it('starts a new site from the game\'s identity, in every field that means the same', async () => {
+    const identity = {
+      game_name: '星河战纪',
+      slogan: '群星之下 王者归来',
+      publisher: '星河出版社有限公司',
+      copyright_owner: '星河网络科技有限公司',
+      isbn: 'ISBN 978-7-1234-5678-9',
+      approval: '国新出审〔2026〕1号',
+      icp: '京ICP备12345678号-1',
+      copyright: '© 2026 星河网络科技有限公司',
+      qr_url: 'https://game.example.cn/qr',
+      ios_url: 'https://apps.example.com/xhzj',
+      android_url: 'https://game.example.cn/xhzj.apk',
+      pc_url: 'https://game.example.cn/pc',
+      not_a_field: '不该出现',
+    };
+    const answer = await getWebUrl({ type: 'main', id: 0, selectedComponents: {}, identity });
+    expect(answer.code).toBe(200);
+    const { formData } = answer.data;
+    expect(answer.data.web_name).toBe('星河战纪');
+    expect(formData.main.web_name).toBe('星河战纪');
+    expect(formData.banner.title).toBe('群星之下 王者归来');
+    expect(formData.footer).toMatchObject({
+      publisher: identity.publisher,
+      copyright_owner: identity.copyright_owner,
+      isbn: identity.isbn,
+      approval: identity.approval,
+      icp: identity.icp,
+      copyright: identity.copyright,
+    });
+    // 龙腾国战's sidebar is the download panel: its links are the game's.
+    expect(formData.sidebar).toMatchObject({ qr_url: identity.qr_url, ios_url: identity.ios_url, android_url: identity.android_url, pc_url: identity.pc_url });
+    expect(JSON.stringify(formData)).not.toContain('不该出现');
+    const html = await previewHtml(answer.data);
+    for (const text of ['星河战纪', '群星之下 王者归来', '京ICP备12345678号-1']) expect(html).toContain(text);
+
+    // A switch to a sidebar with the links fills them too; the user's own values stay.
+    const withNav = await getWebUrl({ type: 'sidebar', id: answer.data.id, selectedComponents: { sidebar: 4 }, identity });
+    expect(withNav.data.formData.sidebar).not.toHaveProperty('qr_url');
+    await save({ id: answer.data.id, previewUrl: '', formData: { footer: { icp: '沪ICP备1号' } }, selectedComponents: {} });
+    const back = await getWebUrl({ type: 'main', id: answer.data.id, selectedComponents: { main: 7 }, identity });
+    expect(back.data.formData.footer.icp).toBe('沪ICP备1号');
+    expect(back.data.formData.main.web_name).toBe('星河战纪');
+    expect(back.data.formData.banner.title).toBe('群星之下 王者归来');
+  });
+
+  it('leaves out identity values a field would refuse, and cuts the name to fit', async () => {
+    const answer = await getWebUrl({ type: 'main', id: 0, selectedComponents: {}, identity: { game_name: '星'.repeat(40), slogan: '一句远远超过首屏主标题二十个字长度的宣传语会被留在外面', icp: '' } });
+    expect(answer.code).toBe(200);
+    const defaults = preset(DEFAULT_MAIN_PRESET_ID);
+    const bannerTitle = configFields(answer.data.configData.banner).find((field) => field.key === 'title')?.value;
+    expect(answer.data.formData.main.web_name).toBe('星'.repeat(BuilderLimits.webNameMax));
+    expect(answer.data.formData.banner.title).toBe(bannerTitle);
+    expect(answer.data.formData.footer.icp).toBe('');
+    expect(defaults.id).toBe(answer.data.selectedComponents.main.id);
   });
 
   it('refuses unknown templates and a missing choice, and changes nothing', async () => {

@@ -27,7 +27,7 @@ import { takeLeavingPage } from '../auth/leavingPage';
 import { zipFileNameOf } from '../download/zipName';
 import { nextPoll, type PollStep } from '../generation/progress';
 import { selectMusic } from '../miniSite/miniSiteSlice';
-import { BUILDER_NAME_KEY, type GameIdentity } from '../selections/gameIdentity';
+import type { GameIdentity } from '../selections/gameIdentity';
 import { selectGameIdentity } from '../selections/selectionsSlice';
 import { BUILDER_PATH, hasEdits, RESULT_PATH, selectedIdsOf, SITE_LIST_PATH, uploadKeyOf, type PendingEdits, type PickerState, type SaveStatus } from './builder.types';
 import { bannerPercent, builderUploadProblem, firstInvalidTab, TAB_TYPES, typesInvalid } from './builderRules';
@@ -89,22 +89,14 @@ function* endSessionIfExpired(error: unknown): SagaIterator {
 
 // ---- Opening a site -------------------------------------------------------------------------
 
-/** A new site with the default complete configuration. */
-function newSite() {
-  return call(builderApi.getWebUrl, { type: 'main', id: 0, selectedComponents: {} });
-}
-
 /**
- * A new site is named after the game the user named before (in any form), not the configuration's
- * sample: an edit like a typed one, so that the auto-save sends it and the logo follows the name,
- * but not one of the user's to undo.
+ * A new site with the default complete configuration, started from the game's identity (its name,
+ * slogan, licence rows and links typed in any form) wherever a field means the same.
  */
-export function* nameAfterTheGame(site: BuilderSite): SagaIterator {
+function* newSite(): SagaIterator<BuilderSite> {
   const identity: GameIdentity = yield select(selectGameIdentity);
-  const name = Array.from(identity.game_name?.trim() ?? '')
-    .slice(0, BuilderLimits.webNameMax)
-    .join('');
-  if (name && name !== site.formData.main?.[BUILDER_NAME_KEY]) yield put(fieldEdited({ type: 'main', key: BUILDER_NAME_KEY, value: name, kind: 'none' }));
+  const site: BuilderSite = yield call(builderApi.getWebUrl, { type: 'main', id: 0, selectedComponents: {}, identity });
+  return site;
 }
 
 /** How many of the most recently changed sites are looked through for one still 编辑中. */
@@ -140,9 +132,8 @@ export function* openSite(action: ReturnType<typeof builderOpened>): SagaIterato
   }
   yield put(siteRequested());
   try {
-    const site: BuilderSite = wanted === null ? yield newSite() : yield call(builderApi.getSelectConfig, { id: wanted });
+    const site: BuilderSite = wanted === null ? yield call(newSite) : yield call(builderApi.getSelectConfig, { id: wanted });
     yield put(siteLoaded(site));
-    if (wanted === null) yield call(nameAfterTheGame, site);
     if (opening.kind === 'new') services.navigate(BUILDER_PATH, { replace: true });
   } catch (error) {
     yield call(endSessionIfExpired, error);
@@ -316,11 +307,14 @@ export function* chooseTemplate(): SagaIterator {
   // Edits still waiting for the debounce go first: the switch re-renders from what the server has.
   const dirty: boolean = yield select(selectIsDirty);
   if (dirty) yield call(saveSite, 'auto');
+  // The new templates' fields that would hold samples start from the game's identity, as a new site's do.
+  const identity: GameIdentity = yield select(selectGameIdentity);
   try {
     const answer: BuilderSite = yield call(builderApi.getWebUrl, {
       type,
       id: site.id,
       selectedComponents: { ...selectedIdsOf(site.selectedComponents), [type]: picker.selectedId },
+      identity,
     });
     yield put(templateSwitched(answer));
     yield put(pickerClosed());

@@ -154,10 +154,11 @@ export const selectionsSlice = createSlice({
       // the name as generated, not the first keystroke of it.
       if (config.logotext.trim() && !state.identity.game_name?.trim()) state.identity.game_name = config.logotext.trim();
     });
-    // The builder's 网站名称 is the game's name too.
+    // The builder's 网站名称 is the game's name too, and its licence rows and links (the same keys) are the game's.
     builder.addCase(fieldEdited, (state, action) => {
       const { type, key, value } = action.payload;
       if (type === 'main' && key === BUILDER_NAME_KEY) state.identity.game_name = value;
+      else if (isIdentityKey(key)) state.identity[key] = value;
     });
     builder.addCase(imageUploaded, (state, action) => {
       const { key, shortUrl } = action.payload;

@@ -3,8 +3,8 @@
  * template swap keeps, what a save accepts (a user mid-edit may leave required fields empty) and
  * what a completion demands (spec section 5, "Dynamic config fields").
  */
-import { COMPONENT_TYPES, COMPONENT_TYPE_LABELS, type BuilderFormData, type ComponentType } from '../../../contract/builder';
-import { configFieldProblem, configFields, type ConfigField, type ConfigGroup } from '../../../contract/miniSite';
+import { COMPONENT_TYPES, COMPONENT_TYPE_LABELS, IDENTITY_BUILDER_FIELDS, type BuilderFormData, type BuilderIdentity, type ComponentType } from '../../../contract/builder';
+import { configFieldProblem, configFields, fieldMaxLength, type ConfigField, type ConfigGroup } from '../../../contract/miniSite';
 
 /** Field types whose value is the URL of a picture on this server. */
 export const PICTURE_FIELD_TYPES: ReadonlySet<ConfigField['type']> = new Set(['image', 'banner', 'banner_logo']);
@@ -14,6 +14,8 @@ export const UNNAMED_SITE = '未命名网站';
 
 /** The main template's field that names the site (the list, the zip). */
 export const WEB_NAME_KEY = 'web_name';
+/** The identity's key of the game's name: cut to fit, where its other values are left out when too long. */
+const NAME_KEY = 'game_name';
 /** The main template's background-music field. */
 export const MUSIC_KEY = 'music';
 /** The banner tab's picture field that a generated banner fills. */
@@ -53,8 +55,10 @@ export function draftValueProblem(field: ConfigField, value: string): string | n
 }
 
 /**
- * The values of `next` after a template swap: a field the old template had too (same key and
- * type) keeps its value when the new field accepts it; every other field starts at its default.
+ * The values of `next` after a template swap: what the user put in a field the old template had
+ * too (same key and type; a value other than the old template's sample: typed, uploaded,
+ * generated) is kept when the new field accepts it; every other field starts at the new
+ * template's default, so a switch brings the new template's pictures and sample texts.
  */
 export function carryOver(previous: readonly ConfigGroup[], values: Readonly<Record<string, string>>, next: readonly ConfigGroup[]): Record<string, string> {
   const before = new Map(configFields(previous).map((field) => [field.key, field]));
@@ -62,10 +66,36 @@ export function carryOver(previous: readonly ConfigGroup[], values: Readonly<Rec
   for (const field of configFields(next)) {
     const old = before.get(field.key);
     const value = values[field.key];
-    const keep = old !== undefined && old.type === field.type && typeof value === 'string' && draftValueProblem(field, value) === null;
-    kept[field.key] = keep ? value : field.value;
+    const users = old !== undefined && old.type === field.type && typeof value === 'string' && value !== old.value;
+    kept[field.key] = users && draftValueProblem(field, value) === null ? value : field.value;
   }
   return kept;
+}
+
+/**
+ * The fields of `form` still at their template's default that the game's identity fills: the
+ * field of the identity's key in any tab, or its builder name (IDENTITY_BUILDER_FIELDS). A value
+ * the field would refuse is left out (the identity is a starting point, not a request to refuse);
+ * the name is cut to the field's length, as a logo's name is.
+ */
+export function identityValues(configs: TemplateConfigs, form: BuilderFormData, identity: BuilderIdentity): Partial<Record<ComponentType, Record<string, string>>> {
+  const filled: Partial<Record<ComponentType, Record<string, string>>> = {};
+  const targets = new Map<string, { key: string; value: string }>();
+  for (const [key, raw] of Object.entries(identity)) {
+    const value = typeof raw === 'string' ? raw.trim() : '';
+    if (!value) continue;
+    targets.set(`*:${key}`, { key, value });
+    for (const [type, field] of IDENTITY_BUILDER_FIELDS[key] ?? []) targets.set(`${type}:${field}`, { key, value });
+  }
+  for (const type of COMPONENT_TYPES) {
+    for (const field of configFields(configs[type])) {
+      const wanted = targets.get(`${type}:${field.key}`) ?? targets.get(`*:${field.key}`);
+      if (wanted === undefined || form[type][field.key] !== field.value) continue;
+      const value = wanted.key === NAME_KEY ? Array.from(wanted.value).slice(0, fieldMaxLength(field)).join('') : wanted.value;
+      if (value !== field.value && draftValueProblem(field, value) === null) filled[type] = { ...filled[type], [field.key]: value };
+    }
+  }
+  return filled;
 }
 
 /**

@@ -41,13 +41,17 @@ const builderSite = object(
     selectedComponents: object(perType(componentTemplate), [...COMPONENT_TYPES]),
     templatePath: { type: 'string' },
     bannerArtist: { type: 'string' },
+    bannerKeyArt: { type: 'string' },
   },
-  ['id', 'web_name', 'status', 'previewUrl', 'configData', 'formData', 'selectedComponents', 'templatePath', 'bannerArtist'],
+  ['id', 'web_name', 'status', 'previewUrl', 'configData', 'formData', 'selectedComponents', 'templatePath', 'bannerArtist', 'bannerKeyArt'],
 );
 const siteAnswer = responses(builderSite, { needsLogin: true });
 
+/** The game's identity by the site forms' keys: values a field would refuse are left out by the service. */
+const identity = { type: 'object', maxProperties: 40, additionalProperties: str(400), default: {} };
+
 export const getWebUrlSchema = {
-  body: object({ type: { type: 'string', enum: [...COMPONENT_TYPES], default: 'main' }, id, selectedComponents: selectedIds }),
+  body: object({ type: { type: 'string', enum: [...COMPONENT_TYPES], default: 'main' }, id, selectedComponents: selectedIds, identity }),
   response: siteAnswer,
 };
 

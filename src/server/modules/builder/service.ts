@@ -3,6 +3,7 @@ import {
   BuilderMessages,
   COMPONENT_TYPES,
   type BuilderFormData,
+  type BuilderIdentity,
   type BuilderSite,
   type ComponentTemplate,
   type ComponentType,
@@ -25,8 +26,9 @@ import { pictureRefusedMessage } from '../../render/pictureRefused';
 import type { UserRow } from '../auth/repository';
 import type { MusicLibrary } from '../miniSite/music';
 import type { ComponentCatalogue } from './components';
-import { MUSIC_KEY, PICTURE_FIELD_TYPES, carryOver, defaultForm, draftValueProblem, inTab, mergeForm, perType, webNameOf, type TemplateConfigs } from './formValues';
+import { BANNER_KEY, MUSIC_KEY, PICTURE_FIELD_TYPES, carryOver, defaultForm, draftValueProblem, identityValues, inTab, mergeForm, perType, webNameOf, type TemplateConfigs } from './formValues';
 import { completedSiteDir, previewUrlOf, templatePathOf } from './paths';
+import { UPLOADS_URL_PREFIX } from '../miniSite/paths';
 import type { PreviewRenders } from './previews';
 import type { BuilderLimiters } from './rateLimits';
 import type { BuiltSiteRenderInput } from '../../render/builder/types';
@@ -56,6 +58,8 @@ export interface BuilderServiceDeps {
 export interface LoadedSite extends SiteState {
   record: BuilderSiteRecord;
   templates: SelectedComponents;
+  /** BuilderSite.bannerKeyArt: the upload the banner picture is or was made from, or ''. */
+  bannerKeyArt: string;
 }
 
 export const siteUnknown = (): BusinessError => new BusinessError(AnswerCode.notFound, BuilderMessages.siteUnknown);
@@ -74,7 +78,9 @@ export class BuilderService {
     if (!id) throw invalid(BuilderMessages.noSiteId);
     const record = await this.deps.repo.owned(id, userId);
     if (!record) throw siteUnknown();
-    return this.loaded(record);
+    const site = this.loaded(record);
+    const keyArt = await this.deps.files.keyArtOf(site.formData.banner[BANNER_KEY] ?? '', userId);
+    return { ...site, bannerKeyArt: keyArt ? `${UPLOADS_URL_PREFIX}${keyArt}` : '' };
   }
 
   /** A site's values resolved for the renderer (the preview's load hook and the completion). */
@@ -85,12 +91,13 @@ export class BuilderService {
   /** POST /api/createWeb/getWebUrl: a new site (id 0), a complete configuration, or one template swapped. */
   async getWebUrl(request: GetWebUrlRequest, user: UserRow): Promise<BuilderSite> {
     const wanted = request.selectedComponents[request.type];
-    if (!request.id) return this.create(request.type, wanted, user);
+    const identity = request.identity ?? {};
+    if (!request.id) return this.create(request.type, wanted, user, identity);
     const site = await this.load(request.id, user.id);
     if (!wanted) throw invalid(BuilderMessages.templateRequired);
     await this.takeChange(user);
     const selected = request.type === 'main' ? this.presetSelection(wanted) : { ...site.selected, [request.type]: this.template(request.type, wanted).id };
-    return this.store(site, selected, {});
+    return this.store(site, selected, {}, identity);
   }
 
   /** POST /api/createWeb/getSelectConfig: renders the preview first when housekeeping deleted it. */
@@ -217,15 +224,20 @@ export class BuilderService {
       selectedComponents: site.templates,
       templatePath: templatePathOf(record.dir),
       bannerArtist: this.deps.bannerArtist,
+      bannerKeyArt: site.bannerKeyArt,
     };
   }
 
-  private async create(type: ComponentType, wanted: number | undefined, user: UserRow): Promise<BuilderSite> {
+  /** A new site: the configuration's defaults, with the game's identity where it has a value. */
+  private async create(type: ComponentType, wanted: number | undefined, user: UserRow, identity: BuilderIdentity): Promise<BuilderSite> {
     if (!(await this.deps.limiters.createSitePerUser.take(String(user.id)))) throw tooMany();
     const selected = this.presetSelection(type === 'main' && wanted ? wanted : DEFAULT_MAIN_PRESET_ID);
     if (type !== 'main' && wanted) selected[type] = this.template(type, wanted).id;
     const templates = this.templatesOf(selected);
-    const formData = defaultForm(this.configsOf(templates));
+    const configs = this.configsOf(templates);
+    const defaults = defaultForm(configs);
+    const filled = identityValues(configs, defaults, identity);
+    const formData = perType((type) => ({ ...defaults[type], ...filled[type] }));
     const id = await this.deps.repo.insert({ userId: user.id, webName: webNameOf(formData), selected, formData, dir: crypto.randomBytes(16).toString('hex') });
     await this.refreshPreview(id);
     return this.answer(await this.load(id, user.id));
@@ -244,15 +256,20 @@ export class BuilderService {
     }
   }
 
-  /** Stores a new selection (values carried over to swapped templates) with `sent` merged in. */
-  private async store(site: LoadedSite, selected: SelectedComponentIds, sent: Partial<Record<ComponentType, Record<string, unknown>>>): Promise<BuilderSite> {
+  /**
+   * Stores a new selection (the user's values carried over to swapped templates, the identity in
+   * the fields that would hold samples) with `sent` merged in.
+   */
+  private async store(site: LoadedSite, selected: SelectedComponentIds, sent: Partial<Record<ComponentType, Record<string, unknown>>>, identity: BuilderIdentity = {}): Promise<BuilderSite> {
     const templates = this.templatesOf(selected);
     const configs = this.configsOf(templates);
     const carried = {} as BuilderFormData;
     for (const type of COMPONENT_TYPES) {
       carried[type] = selected[type] === site.selected[type] ? site.formData[type] : carryOver(site.configs[type], site.formData[type], configs[type]);
     }
-    return this.persist(site, selected, await this.mergedForm(site, configs, carried, sent));
+    const filled = identityValues(configs, carried, identity);
+    const form = perType((type) => ({ ...carried[type], ...filled[type] }));
+    return this.persist(site, selected, await this.mergedForm(site, configs, form, sent));
   }
 
   /** What a save refuses in a changed value: too long, a link that is not http(s), a file or track we do not have. */
@@ -295,7 +312,7 @@ export class BuilderService {
     return perType((type) => templates[type].config);
   }
 
-  private loaded(record: BuilderSiteRecord): LoadedSite {
+  private loaded(record: BuilderSiteRecord): Omit<LoadedSite, 'bannerKeyArt'> {
     const templates = this.templatesOf(record.selected);
     const configs = this.configsOf(templates);
     const selected = perType((type) => templates[type].id);

@@ -58,7 +58,7 @@ describe('CreateWebPage', () => {
 
   it('?new=1 makes a new site and leaves the query', async () => {
     const { services } = renderPage('/createWeb?new=1', openState(site(), { site: null, siteId: 5, status: 'idle' }));
-    await waitFor(() => expect(builderApi.getWebUrl).toHaveBeenCalledWith({ type: 'main', id: 0, selectedComponents: {} }));
+    await waitFor(() => expect(builderApi.getWebUrl).toHaveBeenCalledWith({ type: 'main', id: 0, selectedComponents: {}, identity: {} }));
     await waitFor(() => expect(services.navigate).toHaveBeenCalledWith('/createWeb', { replace: true }));
     expect(builderApi.getSelectConfig).not.toHaveBeenCalled();
   });
@@ -169,7 +169,7 @@ describe('CreateWebPage', () => {
     jest.mocked(builderApi.getWebUrl).mockResolvedValue(site({ selectedComponents: { ...site().selectedComponents, head: template('head', 2) } }, 2));
     await user.click(within(dialog).getByLabelText('head模版2'));
     await user.click(within(dialog).getByText(/确\s*定/).closest('button') as HTMLButtonElement);
-    await waitFor(() => expect(builderApi.getWebUrl).toHaveBeenCalledWith({ type: 'head', id: 42, selectedComponents: { main: 1, head: 2, banner: 1, content: 1, sidebar: 1, footer: 1, logo: 1 } }));
+    await waitFor(() => expect(builderApi.getWebUrl).toHaveBeenCalledWith({ type: 'head', id: 42, selectedComponents: { main: 1, head: 2, banner: 1, content: 1, sidebar: 1, footer: 1, logo: 1 }, identity: {} }));
     await waitFor(() => expect(screen.getByTitle('网站预览')).toHaveAttribute('src', '/sites/abc/index.html?v=2'));
   });
 

@@ -37,6 +37,7 @@ export function site(overrides: Partial<BuilderSite> = {}, revision = 1): Builde
     selectedComponents,
     templatePath: '/sites/abc/',
     bannerArtist: '本站服务器绘制的生成艺术图（非AI）',
+    bannerKeyArt: '',
     ...overrides,
   };
 }

@@ -74,7 +74,7 @@ describe('builder: opening a site', () => {
     const { storeState } = await expectSaga(openSite, builderOpened({ opening: { kind: 'new' }, page: 'edit' }))
       .withReducer(rootReducer, builderState({ siteId: 3 }))
       .provide([providers, answer(builderApi.getWebUrl, created)])
-      .call(builderApi.getWebUrl, { type: 'main', id: 0, selectedComponents: {} })
+      .call(builderApi.getWebUrl, { type: 'main', id: 0, selectedComponents: {}, identity: {} })
       .put(siteLoaded(created))
       .not.call.fn(builderApi.getSelectConfig)
       .run();
@@ -82,20 +82,23 @@ describe('builder: opening a site', () => {
     expect(storeState.builder).toMatchObject({ siteId: 7, previewUrl: created.previewUrl, status: 'succeeded' });
   });
 
-  it('names a new site after the game the user named before, as a typed edit the auto-save sends; an opened site keeps its name', async () => {
+  it('starts a new site and a template switch from the game\'s identity, which the server puts in the fields that mean the same', async () => {
     const { providers } = servicesOnly();
-    const named = { ...builderState({ siteId: 3 }), selections: { ...initialSelectionsState, identity: { game_name: '星辰战纪' } } };
-    const created = site({ id: 7, formData: { ...site().formData, main: { web_name: '龙腾天下' } } });
-    const { storeState } = await expectSaga(openSite, builderOpened({ opening: { kind: 'new' }, page: 'edit' }))
+    const identity = { game_name: '星辰战纪', slogan: '群星之下 王者归来', publisher: '星河出版社', icp: '京ICP备1号', ios_url: 'https://apps.example.com/x' };
+    const named = { ...builderState({ siteId: 3 }), selections: { ...initialSelectionsState, identity } };
+    const created = site({ id: 7, formData: { ...site().formData, main: { web_name: '星辰战纪' } } });
+    await expectSaga(openSite, builderOpened({ opening: { kind: 'new' }, page: 'edit' }))
       .withReducer(rootReducer, named)
       .provide([providers, answer(builderApi.getWebUrl, created)])
-      .put(fieldEdited({ type: 'main', key: 'web_name', value: '星辰战纪', kind: 'none' }))
-      .run();
-    expect(storeState.builder.pending).toEqual({ main: { web_name: '星辰战纪' } });
-    await expectSaga(openSite, builderOpened({ opening: { kind: 'id', id: 9 }, page: 'edit' }))
-      .withReducer(rootReducer, named)
-      .provide([providers, answer(builderApi.getSelectConfig, created)])
+      .call(builderApi.getWebUrl, { type: 'main', id: 0, selectedComponents: {}, identity })
+      .put(siteLoaded(created))
       .not.put.actionType(fieldEdited.type)
+      .run();
+    const picking = { ...openState(site(), { picker: { type: 'footer', status: 'succeeded', page: 1, total: 12, items: [], selectedId: 2, applying: false } }), selections: { ...initialSelectionsState, identity } };
+    await expectSaga(chooseTemplate)
+      .withReducer(rootReducer, picking)
+      .provide([providers, answer(builderApi.getWebUrl, site({}, 2))])
+      .call(builderApi.getWebUrl, { type: 'footer', id: 42, selectedComponents: { main: 1, head: 1, banner: 1, content: 1, sidebar: 1, footer: 2, logo: 1 }, identity })
       .run();
   });
 
@@ -143,7 +146,7 @@ describe('builder: opening a site', () => {
       await expectSaga(openSite, builderOpened({ opening: { kind: 'stored' }, page: 'edit' }))
         .withReducer(rootReducer, builderState())
         .provide([providers, list, answer(builderApi.getWebUrl, site())])
-        .call(builderApi.getWebUrl, { type: 'main', id: 0, selectedComponents: {} })
+        .call(builderApi.getWebUrl, { type: 'main', id: 0, selectedComponents: {}, identity: {} })
         .run();
       // The address had no query to drop.
       expect(services.navigate).not.toHaveBeenCalled();
@@ -394,7 +397,7 @@ describe('builder: picker', () => {
     const { storeState } = await expectSaga(chooseTemplate)
       .withReducer(rootReducer, state)
       .provide([providers, answer(builderApi.getWebUrl, switched)])
-      .call(builderApi.getWebUrl, { type: 'head', id: 42, selectedComponents: { main: 1, head: 2, banner: 1, content: 1, sidebar: 1, footer: 1, logo: 1 } })
+      .call(builderApi.getWebUrl, { type: 'head', id: 42, selectedComponents: { main: 1, head: 2, banner: 1, content: 1, sidebar: 1, footer: 1, logo: 1 }, identity: {} })
       .put(templateSwitched(switched))
       .not.call.fn(builderApi.saveConfig)
       .run();

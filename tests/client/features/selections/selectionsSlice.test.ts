@@ -125,6 +125,9 @@ describe('selections: the game\'s identity, typed once and carried to every form
     expect(selectFlowConfig({ selections: fromSite } as RootState, 'banner')).toBe(selectFlowConfig({ selections: fromSite } as RootState, 'banner'));
     const fromBuilder = reduce([fieldEdited({ type: 'main', key: 'web_name', value: '山海奇缘' })]);
     expect(fromBuilder.identity.game_name).toBe('山海奇缘');
+    // The builder's licence rows and links are the identity's keys: typed there, they start the next form too.
+    const rows = reduce([fieldEdited({ type: 'footer', key: 'icp', value: '京ICP备1号' }), fieldEdited({ type: 'sidebar', key: 'ios_url', value: 'https://apps.example.com/x' }), fieldEdited({ type: 'banner', key: 'title', value: '不是身份' })]);
+    expect(rows.identity).toEqual({ icp: '京ICP备1号', ios_url: 'https://apps.example.com/x' });
     // A name too long for a logo leaves the logo's sample name for the user to shorten.
     const long = reduce([siteTemplateConfigEdited({ changes: { game_name: '星辰战纪之无尽之海' } })]);
     expect(selectFlowConfig({ selections: long } as RootState, 'alone').logotext).toBe(DEFAULT_FLOW_CONFIG.logotext);
