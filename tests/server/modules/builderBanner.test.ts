@@ -164,7 +164,11 @@ describe('with the real queue', () => {
     expect(drawn.bannerId).not.toBe(done.bannerId);
 
     // The site now shows the banner made from it; generating again (a new logo text) keeps the picture.
-    await post(t, '/api/createWeb/setBannerPreview', { id: site.id, bannerId: done.bannerId }, a.headers);
+    expect(site.bannerKeyArt).toBe('');
+    const shown = await post<BuilderSite>(t, '/api/createWeb/setBannerPreview', { id: site.id, bannerId: done.bannerId }, a.headers);
+    // The banner tab still shows the picture it was made from as the 主视觉图.
+    expect(shown.data).toMatchObject({ bannerKeyArt: keyArt, formData: { banner: { banner: done.bannerUrl } } });
+    expect((await post<BuilderSite>(t, '/api/createWeb/getSelectConfig', { id: site.id }, a.headers)).data.bannerKeyArt).toBe(keyArt);
     const again = await finished(t, (await generate(t, { id: site.id, isFirst: true, formData: { logotext: '云海仙途' } }, a)).data.callbackUrl, a);
     const second = fs.readFileSync(path.join(t.dataDir, 'generated', again.bannerId, 'banner.jpg'));
     expect((await colourAt(second, Math.round(width * 0.1))).r).toBeGreaterThan(150);

@@ -104,6 +104,17 @@ describe('CreateWebPage', () => {
     expect(jest.mocked(builderApi.saveConfig).mock.calls[0][0].formData.banner.bannerImage).toBe(keyArt);
   });
 
+  it('still shows the key art as the 主视觉图 once 生成banner made the banner picture from it', async () => {
+    const keyArt = '/uploads/0123456789abcdef0123456789abcdef.jpg';
+    const made = site({ bannerKeyArt: keyArt, formData: { ...site().formData, banner: { ...site().formData.banner, bannerImage: '/generated/0123456789abcdef0123456789abcdef/banner.jpg' } } });
+    const user = fastUser();
+    renderPage('/createWeb', openState(made));
+    await user.click(tab('BANNER'));
+    expect(await screen.findByAltText('主视觉图预览')).toHaveAttribute('src', keyArt);
+    expect(screen.getByAltText('banner图片')).toHaveAttribute('src', '/generated/0123456789abcdef0123456789abcdef/banner.jpg');
+    expect(screen.queryByText('未上传')).not.toBeInTheDocument();
+  });
+
   it('an edit shows at once and is saved once, 1 s after the last keystroke', async () => {
     renderPage();
     const input = await screen.findByLabelText('网站名称');

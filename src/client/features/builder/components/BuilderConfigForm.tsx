@@ -24,6 +24,8 @@ export interface BuilderConfigFormProps {
   values: BuilderFormValues;
   /** banner_logo fields are filled by 生成banner: outside the banner tab they only say so. */
   logoReadOnly: boolean;
+  /** The upload the banner picture was made from (BuilderSite.bannerKeyArt): still the 主视觉图 once generated. */
+  keyArt?: string;
   music: MusicItem[];
   musicLoading: boolean;
   uploads: Record<string, UploadState>;
@@ -55,7 +57,7 @@ function GeneratedPicture({ kind, url }: { kind: 'banner' | 'banner_logo'; url: 
  * store as it is typed; the builder saga saves it 1 s after the last one.
  */
 export default function BuilderConfigForm(props: BuilderConfigFormProps) {
-  const { form, type, groups, values, logoReadOnly, music, musicLoading, uploads, validateRequest, reveal = null, onEdit, onMusic, onPickImage } = props;
+  const { form, type, groups, values, logoReadOnly, keyArt = '', music, musicLoading, uploads, validateRequest, reveal = null, onEdit, onMusic, onPickImage } = props;
 
   // The store can change a value the Form did not (an upload, a generated banner): the Form follows it.
   useEffect(() => {
@@ -86,7 +88,7 @@ export default function BuilderConfigForm(props: BuilderConfigFormProps) {
             <GeneratedPicture kind="banner" url={values[field.key] ?? ''} />
             <div style={{ marginTop: 8 }}>
               <ImageUploadField
-                value={values[field.key]?.startsWith(UPLOADS_PREFIX) ? values[field.key] : undefined}
+                value={values[field.key]?.startsWith(UPLOADS_PREFIX) ? values[field.key] : keyArt || undefined}
                 label="主视觉图"
                 upload={uploads[uploadKeyOf(type, field.key)]}
                 accept={IMAGE_ACCEPT}

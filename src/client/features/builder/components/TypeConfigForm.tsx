@@ -35,6 +35,7 @@ export default function TypeConfigForm({ type, logoReadOnly, validateRequest, re
       groups={groups}
       values={site.formData[type] ?? EMPTY}
       logoReadOnly={logoReadOnly}
+      keyArt={site.bannerKeyArt}
       music={music.items}
       musicLoading={music.status === 'loading'}
       uploads={uploads}
