@@ -159,6 +159,7 @@ export function createServices({ config, sql, now, log, state, files, renderQueu
       versionsPerSite: config.builderVersionsPerSite,
       phoneLinks,
       publishing,
+      works,
     }),
   };
 }

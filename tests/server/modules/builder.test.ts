@@ -66,6 +66,7 @@ describe('login', () => {
     ['POST', '/api/createWeb/setBannerPreview'],
     ['POST', '/api/createWeb/setAllConfigLogo'],
     ['POST', '/api/createWeb/setWebMusic'],
+    ['POST', '/api/createWeb/siteLogo'],
     ...Object.values(COMPONENT_LIST_PATHS).map((url): [string, string] => ['POST', url]),
     ['POST', '/api/Upload/siteFileUpload'],
     ['GET', '/api/webSiteLog/getSiteList?page=1&page_size=10'],

@@ -22,6 +22,7 @@ import { receiveUpload, refuseLargeBodies, registerUploadScope, tooLargeReply } 
 import type { UploadStore } from '../miniSite/uploads';
 import { BANNER_STATUS_PATH, type BannerService } from './banner';
 import type { SiteCompletion } from './completion';
+import type { SiteLogos } from './siteLogos';
 import type { ComponentCatalogue } from './components';
 import type { BuilderLimiters } from './rateLimits';
 import * as schemas from './schemas';
@@ -45,6 +46,7 @@ export interface BuilderRouteDeps {
   service: BuilderService;
   completion: SiteCompletion;
   banners: BannerService;
+  logos: SiteLogos;
   catalogue: ComponentCatalogue;
   repo: BuilderRepository;
   uploads: UploadStore;
@@ -61,7 +63,7 @@ export interface BuilderRouteDeps {
  * the builder and the back office are logged-in screens, the picker lists included.
  */
 export async function registerBuilderRoutes(app: FastifyInstance, deps: BuilderRouteDeps): Promise<void> {
-  const { service, completion, banners, catalogue, repo, uploads, limiters, publicOrigin, publishing, publishOrigin } = deps;
+  const { service, completion, banners, logos, catalogue, repo, uploads, limiters, publicOrigin, publishing, publishOrigin } = deps;
   const publishedOrigin = publishedOriginFor({ publishOrigin, publicOrigin });
   const guarded = { preHandler: requireUser, preValidation: bodyDefaultsToObject };
 
@@ -88,6 +90,11 @@ export async function registerBuilderRoutes(app: FastifyInstance, deps: BuilderR
   /** POST /api/createWeb/generateBanner */
   app.post<{ Body: GenerateBannerRequest }>('/api/createWeb/generateBanner', { ...guarded, schema: schemas.generateBannerSchema }, async (request) =>
     ok(await banners.generate(request.body, currentUser(request), limitKeyOf(request))),
+  );
+
+  /** POST /api/createWeb/siteLogo: the site's own logo before a banner is generated (SiteLogos). */
+  app.post<{ Body: SiteIdRequest }>('/api/createWeb/siteLogo', { ...guarded, schema: schemas.siteIdSchema }, async (request) =>
+    ok(await logos.follow(request.body.id, currentUser(request), limitKeyOf(request))),
   );
 
   /** GET /api/createWeb/bannerStatus?taskId= */

@@ -182,10 +182,10 @@ export class BuilderService {
 
   /**
    * Sets values the server itself vouches for (a generated banner or logo), checked like a save.
-   * `values` are per type; the selection stays.
+   * `values` are per type; the selection stays unless another is given (a logo's own style).
    */
-  setValues(site: LoadedSite, values: Partial<Record<ComponentType, Record<string, string>>>): Promise<BuilderSite> {
-    return this.store(site, site.selected, values);
+  setValues(site: LoadedSite, values: Partial<Record<ComponentType, Record<string, string>>>, selected: SelectedComponentIds = site.selected): Promise<BuilderSite> {
+    return this.store(site, selected, values);
   }
 
   /** Counts one change of the caller's against the limit (429 past it). */

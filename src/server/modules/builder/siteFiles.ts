@@ -11,6 +11,13 @@ import type { DataFiles } from '../../storage/dataFiles';
 /** Relative result URLs only: a site's values are always the server's own relative URLs. */
 const NO_ABSOLUTE_HOSTS: ReadonlySet<string> = new Set();
 
+/** The files of each kind of job a builder site may show: the banner's, and a logo's still picture. */
+const SITE_PICTURES: Readonly<Partial<Record<string, readonly string[]>>> = {
+  ab: [JOB_FILES.ab.banner, JOB_FILES.ab.logo],
+  tl: [JOB_FILES.tl.logo],
+  al: [JOB_FILES.al.still],
+};
+
 export type BannerResultFile = (typeof JOB_FILES.ab)[keyof typeof JOB_FILES.ab];
 
 /**
@@ -23,15 +30,20 @@ export class SiteFiles {
 
   /** The file behind a picture value of `userId`'s site, or null. */
   async pictureFile(url: string, userId: number): Promise<string | null> {
-    return (await this.deps.uploads.fileOf(url)) ?? builderAssetFile(url) ?? (await this.bannerResultFile(url, userId));
+    return (await this.deps.uploads.fileOf(url)) ?? builderAssetFile(url) ?? (await this.ownResultFile(url, userId));
   }
 
-  /** A file of a finished builder banner (`ab`) job that `userId` asked for, or null. */
-  async bannerResultFile(url: string, userId: number, only?: BannerResultFile): Promise<string | null> {
+  /**
+   * A file of a finished job that `userId` asked for through the builder, or null: a builder
+   * banner's (`ab`) picture or logo, or the still picture of a logo (`tl`, `al`) the site took as
+   * its logo (SiteLogos).
+   */
+  async ownResultFile(url: string, userId: number, only?: BannerResultFile): Promise<string | null> {
     const named = resultFileOf(url, NO_ABSOLUTE_HOSTS);
     if (!named || (only && named.file !== only) || !(await this.deps.repo.ownsTask(userId, named.id))) return null;
     const job = await this.deps.queue.finishedJob(named.id);
-    if (!job || job.spec.kind !== 'ab' || !job.files.includes(named.file)) return null;
+    const kinds = only ? ['ab'] : Object.keys(SITE_PICTURES);
+    if (!job || !kinds.includes(job.spec.kind) || !SITE_PICTURES[job.spec.kind]?.includes(named.file) || !job.files.includes(named.file)) return null;
     const file = path.join(jobDir(this.deps.dataDir, job.id), named.file);
     // Rendered on another server or worker: fetched from the shared store.
     return (await this.deps.files.fetch(file)) ? file : null;

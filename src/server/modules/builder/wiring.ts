@@ -18,6 +18,8 @@ import { BuilderLimiters } from './rateLimits';
 import { BuilderRepository } from './repository';
 import { BuilderService } from './service';
 import { SiteFiles } from './siteFiles';
+import { SiteLogos } from './siteLogos';
+import type { WorksRepository } from '../works/repository';
 import { SiteVersionStore } from './versionStore';
 import type { PhonePreviewLinks } from '../miniSite/phonePreview';
 import { SiteVersions } from './versions';
@@ -41,6 +43,8 @@ export interface BuilderInputs {
   versionsPerSite: number;
   phoneLinks: PhonePreviewLinks;
   publishing: SitePublishing;
+  /** The user's generated logos (我的作品): a new site's logo is the user's own. */
+  works: WorksRepository;
 }
 
 /**
@@ -54,7 +58,7 @@ export interface BuilderFilesInUse {
 }
 
 /** The builder's services, wired once per app (services.ts calls this). */
-export function createBuilder({ dataDir, sql, now, log, state, dataFiles, queue, catalog, uploads, music, zips, render, bannerArt, versionsPerSite, phoneLinks, publishing }: BuilderInputs) {
+export function createBuilder({ dataDir, sql, now, log, state, dataFiles, queue, catalog, uploads, music, zips, render, bannerArt, versionsPerSite, phoneLinks, publishing, works }: BuilderInputs) {
   const repo = new BuilderRepository(sql, now);
   const limiters = new BuilderLimiters(state);
   const versionStore = new SiteVersionStore(sql, now, versionsPerSite);
@@ -78,6 +82,7 @@ export function createBuilder({ dataDir, sql, now, log, state, dataFiles, queue,
   const service: BuilderService = new BuilderService({ dataDir, repo, catalogue, files, music, previews, limiters, versions, phoneLinks, publishing, bannerArtist: bannerArt.label });
   const completion = new SiteCompletion({ dataDir, files: dataFiles, now, log, repo, sites: service, zips, limiters, render, versions });
   const banners = new BannerService({ queue, repo, sites: service, files, limiters, providerId: bannerArt.id });
+  const logos = new SiteLogos({ queue, repo, sites: service, works, catalogue });
 
   /** Builder sites and their kept versions are the users' work: kept, with everything they render from, until the user goes. */
   const filesInUse = async (): Promise<BuilderFilesInUse> => {
@@ -95,7 +100,7 @@ export function createBuilder({ dataDir, sql, now, log, state, dataFiles, queue,
     return { uploads: used, jobIds: SiteFiles.resultJobIds(values) };
   };
 
-  return { repo, limiters, catalogue, service, completion, banners, filesInUse, publishing };
+  return { repo, limiters, catalogue, service, completion, banners, logos, filesInUse, publishing };
 }
 
 export type Builder = ReturnType<typeof createBuilder>;

@@ -42,6 +42,23 @@ export class WorksRepository {
       .execute();
   }
 
+  /** The newest finished logo (tl or al) `userId` generated with the name `title`, or null. */
+  async latestLogo(userId: number, title: string): Promise<{ jobId: string; kind: 'tl' | 'al' } | null> {
+    const row = await this.db
+      .selectFrom('user_works as w')
+      .innerJoin('render_jobs as j', 'j.id', 'w.job_id')
+      .select(['w.job_id as jobId', 'j.kind as kind'])
+      .where('w.user_id', '=', userId)
+      .where('w.title', '=', title)
+      .where('j.status', '=', 'done')
+      .where('j.kind', 'in', ['tl', 'al'])
+      .orderBy('w.created_at', 'desc')
+      .orderBy('w.job_id')
+      .limit(1)
+      .executeTakeFirst();
+    return row && (row.kind === 'tl' || row.kind === 'al') ? { jobId: row.jobId, kind: row.kind } : null;
+  }
+
   /** One page of the user's works of `kind` ('' for every kind). */
   async page(userId: number, kind: WorkRow['kind'] | '', page: number, pageSize: number): Promise<{ rows: WorkRow[]; total: number }> {
     const ofKind = sql`(CAST(${kind} AS TEXT) = '' OR kind = ${kind})`;
