@@ -71,6 +71,14 @@ export function getBannerStatus(callbackUrl: string): Promise<BannerStatusAnswer
   return call<BannerStatusAnswer>({ method: 'GET', url: callbackUrl, skipErrorHandler: true });
 }
 
+/**
+ * POST /api/createWeb/siteLogo: the site's own logo before a banner (the user's logo of this game,
+ * else one drawn from its name); answers the site. It may wait for a logo through the queue.
+ */
+export function siteLogo(body: SiteIdRequest): Promise<BuilderSite> {
+  return call<BuilderSite>({ method: 'POST', url: '/api/createWeb/siteLogo', data: body, timeout: Limits.bannerRequestTimeoutMs, skipErrorHandler: true });
+}
+
 /** POST /api/createWeb/setBannerPreview: the generated banner into the site's banner field. */
 export function setBannerPreview(body: SetBannerPreviewRequest): Promise<BuilderSite> {
   return call<BuilderSite>({ method: 'POST', url: '/api/createWeb/setBannerPreview', data: body, skipErrorHandler: true });

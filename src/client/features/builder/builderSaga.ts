@@ -27,7 +27,7 @@ import { takeLeavingPage } from '../auth/leavingPage';
 import { zipFileNameOf } from '../download/zipName';
 import { nextPoll, type PollStep } from '../generation/progress';
 import { selectMusic } from '../miniSite/miniSiteSlice';
-import type { GameIdentity } from '../selections/gameIdentity';
+import { BUILDER_NAME_KEY, type GameIdentity } from '../selections/gameIdentity';
 import { selectGameIdentity } from '../selections/selectionsSlice';
 import { BUILDER_PATH, hasEdits, RESULT_PATH, selectedIdsOf, SITE_LIST_PATH, uploadKeyOf, type PendingEdits, type PickerState, type SaveStatus } from './builder.types';
 import { bannerPercent, builderUploadProblem, firstInvalidTab, TAB_TYPES, typesInvalid } from './builderRules';
@@ -68,6 +68,7 @@ import {
   siteFailed,
   siteForgotten,
   siteLoaded,
+  siteLogoRequested,
   siteReplaced,
   siteRequested,
   tabChanged,
@@ -134,6 +135,8 @@ export function* openSite(action: ReturnType<typeof builderOpened>): SagaIterato
   try {
     const site: BuilderSite = wanted === null ? yield call(newSite) : yield call(builderApi.getSelectConfig, { id: wanted });
     yield put(siteLoaded(site));
+    // A new site shows the sample logo until its own comes; an older one may still.
+    if (page === 'edit') yield put(siteLogoRequested());
     if (opening.kind === 'new') services.navigate(BUILDER_PATH, { replace: true });
   } catch (error) {
     yield call(endSessionIfExpired, error);
@@ -167,6 +170,7 @@ export function* saveSite(origin: 'auto' | 'resources' | 'manual'): SagaIterator
   try {
     const answer: BuilderSite = yield call(builderApi.saveConfig, saveRequestOf(site));
     yield put(saveSucceeded({ site: answer, sent }));
+    if (namesTheLogo(sent)) yield put(siteLogoRequested());
     if (origin === 'manual') services.notify.success('保存成功');
     return true;
   } catch (error) {
@@ -182,12 +186,39 @@ export function* saveSite(origin: 'auto' | 'resources' | 'manual'): SagaIterator
   }
 }
 
-/** One save at a time, in the order asked: two saves never race each other to the server. */
+/** The logo tab's LOGO文字 field (empty: the logo says the site's name). */
+const LOGO_TEXT_KEY = 'logotext';
+
+/** Whether edits change what the site's logo says: its name or its LOGO文字. */
+function namesTheLogo(edits: PendingEdits): boolean {
+  return edits.main?.[BUILDER_NAME_KEY] !== undefined || edits.logo?.[LOGO_TEXT_KEY] !== undefined;
+}
+
+/** The site's logo brought in step with its name and style (siteLogoRequested); quiet: the logo is kept as it was on failure. */
+export function* followLogo(): SagaIterator {
+  const site: BuilderSite | null = yield select(selectBuilderSite);
+  if (!site) return;
+  try {
+    const answer: BuilderSite | null = yield call(builderApi.siteLogo, { id: site.id });
+    if (answer?.id === site.id) yield put(siteReplaced(answer));
+  } catch (error) {
+    yield call(endSessionIfExpired, error);
+  }
+}
+
+/**
+ * One save at a time, in the order asked: two saves never race each other to the server. The
+ * site's logo is asked for in the same line, so that a save never sends back the logo it replaces.
+ */
 export function* saveQueue(): SagaIterator {
-  const requests: Channel<ReturnType<typeof saveRequested>> = yield actionChannel(saveRequested.type, buffers.expanding(4));
+  const requests: Channel<ReturnType<typeof saveRequested> | ReturnType<typeof siteLogoRequested>> = yield actionChannel([saveRequested.type, siteLogoRequested.type], buffers.expanding(4));
   const services: Services = yield getContext(SERVICES);
   for (;;) {
-    const action: ReturnType<typeof saveRequested> = yield take(requests);
+    const action: ReturnType<typeof saveRequested> | ReturnType<typeof siteLogoRequested> = yield take(requests);
+    if (!saveRequested.match(action)) {
+      yield call(followLogo);
+      continue;
+    }
     const saved: boolean = yield call(saveSite, action.payload.origin);
     // 生成资源: the result page shows what was just saved.
     if (saved && action.payload.origin === 'resources') services.navigate(RESULT_PATH);
@@ -318,6 +349,7 @@ export function* chooseTemplate(): SagaIterator {
     });
     yield put(templateSwitched(answer));
     yield put(pickerClosed());
+    if (type === 'main' || type === 'logo') yield put(siteLogoRequested());
   } catch (error) {
     yield call(endSessionIfExpired, error);
     services.notify.error(serverMessageOf(error, BuilderMessages.configUpdateFailed));

@@ -30,6 +30,11 @@ export const builderOpened = createAction<{ opening: SiteOpening; page: 'edit' |
  * saves and says how it went.
  */
 export const saveRequested = createAction<{ origin: 'auto' | 'resources' | 'manual' }>('builder/saveRequested');
+/**
+ * The site's logo should follow its name, LOGO文字 or logo style (a new site, a rename, a switch):
+ * the save queue asks the server for it between saves, so that no save sends the old logo back.
+ */
+export const siteLogoRequested = createAction('builder/siteLogoRequested');
 /** OK in the picker dialog: the saga checks a template was chosen and switches to it. */
 export const pickerConfirmed = createAction('builder/pickerConfirmed');
 /** 生成banner. */

@@ -17,6 +17,7 @@ import {
   loadPickerPage,
   openSite,
   runBanner,
+  saveQueue,
   uploadImage,
 } from '../../../../src/client/features/builder/builderSaga';
 import {
@@ -31,8 +32,10 @@ import {
   fieldEdited,
   imageUploadRequested,
   musicChosen,
+  saveRequested,
   saveSucceeded,
   siteFailed,
+  siteLogoRequested,
   siteLoaded,
   siteReplaced,
   templateSwitched,
@@ -76,6 +79,8 @@ describe('builder: opening a site', () => {
       .provide([providers, answer(builderApi.getWebUrl, created)])
       .call(builderApi.getWebUrl, { type: 'main', id: 0, selectedComponents: {}, identity: {} })
       .put(siteLoaded(created))
+      // Its own logo is asked for at once, in the save queue's line.
+      .put(siteLogoRequested())
       .not.call.fn(builderApi.getSelectConfig)
       .run();
     expect(services.navigate).toHaveBeenCalledWith('/createWeb', { replace: true });
@@ -182,6 +187,44 @@ describe('builder: opening a site', () => {
       .run();
     expect(services.notify.error).toHaveBeenCalledWith(BuilderMessages.siteUnknown);
     expect(storeState.builder.siteId).toBeNull();
+  });
+});
+
+describe('builder: the site\'s own logo', () => {
+  it('is asked for between saves after an edit of the name or the LOGO文字, and replaces the site', async () => {
+    const { providers } = servicesOnly();
+    const named = site({ formData: { ...site().formData, logo: { logotext: '星河' } } }, 2);
+    const withLogo = site({ formData: { ...named.formData, head: { ...named.formData.head, headLogo: '/generated/0123456789abcdef0123456789abcdef/logo.png' } } }, 3);
+    const edited = rootReducer(openState(), fieldEdited({ type: 'logo', key: 'logotext', value: '星河' }) as Action);
+    const { storeState } = await expectSaga(saveQueue)
+      .withReducer(rootReducer, edited)
+      .provide([providers, answer(builderApi.saveConfig, named), answer(builderApi.siteLogo, withLogo)])
+      .dispatch(saveRequested({ origin: 'auto' }))
+      .call.fn(builderApi.saveConfig)
+      .put(siteLogoRequested())
+      .call(builderApi.siteLogo, { id: 42 })
+      .put(siteReplaced(withLogo))
+      .silentRun(50);
+    expect(storeState.builder.site?.formData.head.headLogo).toBe('/generated/0123456789abcdef0123456789abcdef/logo.png');
+  });
+
+  it('is not asked for after other edits, and a failure keeps the logo quietly', async () => {
+    const { services, providers } = servicesOnly();
+    const edited = rootReducer(openState(), fieldEdited({ type: 'head', key: 'nav1', value: '新闻' }) as Action);
+    await expectSaga(saveQueue)
+      .withReducer(rootReducer, edited)
+      .provide([providers, answer(builderApi.saveConfig, site({}, 2))])
+      .dispatch(saveRequested({ origin: 'auto' }))
+      .not.call.fn(builderApi.siteLogo)
+      .silentRun(50);
+    await expectSaga(saveQueue)
+      .withReducer(rootReducer, openState())
+      .provide([providers, failing(builderApi.siteLogo, networkError)])
+      .dispatch(siteLogoRequested())
+      .call(builderApi.siteLogo, { id: 42 })
+      .not.put.actionType(siteReplaced.type)
+      .silentRun(50);
+    expect(services.notify.error).not.toHaveBeenCalled();
   });
 });
 
