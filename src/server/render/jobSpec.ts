@@ -123,7 +123,7 @@ export interface RenderResult {
  */
 export const JOB_FILES = {
   tl: { logo: 'logo.png' },
-  al: { logo: 'logo.webp', still: 'logo-still.png' },
+  al: { logo: 'logo.webp', idle: 'logo-idle.webp', still: 'logo-still.png' },
   fsa: { logo: 'logo.png', video: 'banner.mp4', poster: 'banner-poster.jpg' },
   ab: { banner: 'banner.jpg', logo: 'logo.png' },
   'catalog-logo': { thumbnail: 'thumbnail.jpg', preview1: 'preview1.jpg', preview: 'preview.jpg' },

@@ -21,7 +21,7 @@ export interface Renderers {
     styleId: number,
     texts: LogoTexts,
     options?: { scale?: number; signal?: AbortSignal; onProgress?: (share: number) => void },
-  ): Promise<{ animation: Buffer; still: Buffer; frameCount: number; width: number; height: number }>;
+  ): Promise<{ animation: Buffer; idle: Buffer; still: Buffer; frameCount: number; width: number; height: number }>;
   renderLogoShowcase(styleId: number, texts: LogoTexts, size: { width: number; height: number }): Promise<Buffer>;
   renderBrandKit(styleId: number, texts: LogoTexts): Promise<{ files: ReadonlyMap<string, Buffer> }>;
   renderBannerVideo(
@@ -87,8 +87,8 @@ export async function runRenderJobWith(
     case 'tl':
       return { files: [await write(JOB_FILES.tl.logo, renderers.renderLogoPng(spec.logoStyle, spec.texts))] };
     case 'al': {
-      const { animation, still } = await renderers.renderLogoAnimation(spec.logoStyle, spec.texts, { signal, onProgress });
-      return { files: [await write(JOB_FILES.al.logo, animation), await write(JOB_FILES.al.still, still)] };
+      const { animation, idle, still } = await renderers.renderLogoAnimation(spec.logoStyle, spec.texts, { signal, onProgress });
+      return { files: [await write(JOB_FILES.al.logo, animation), await write(JOB_FILES.al.idle, idle), await write(JOB_FILES.al.still, still)] };
     }
     case 'fsa': {
       // The banner carries the still logo of the chosen logo style; the zip gets it too.

@@ -29,7 +29,7 @@ function stubRenderers(): Renderers & { calls: unknown[][] } {
     },
     renderLogoAnimation: async (...args) => {
       calls.push(['animation', args[0], args[1]]);
-      return { animation: png(40, 20), still: png(40, 20), frameCount: 2, width: 40, height: 20 };
+      return { animation: png(40, 20), idle: png(40, 20), still: png(40, 20), frameCount: 2, width: 40, height: 20 };
     },
     renderLogoShowcase: async (...args) => {
       calls.push(['showcase', ...args]);
@@ -67,8 +67,8 @@ describe('runRenderJobWith', () => {
   it('tl writes logo.png; al writes the animation and the still', async () => {
     const renderers = stubRenderers();
     expect(await runRenderJobWith(renderers, { kind: 'tl', logoStyle: 4, texts: DEFAULT_LOGO_TEXTS }, outDir, signal)).toEqual({ files: ['logo.png'] });
-    expect(await runRenderJobWith(renderers, { kind: 'al', logoStyle: 4, texts: DEFAULT_LOGO_TEXTS }, outDir, signal)).toEqual({ files: ['logo.webp', 'logo-still.png'] });
-    expect(fs.readdirSync(outDir).sort()).toEqual(['logo-still.png', 'logo.png', 'logo.webp']);
+    expect(await runRenderJobWith(renderers, { kind: 'al', logoStyle: 4, texts: DEFAULT_LOGO_TEXTS }, outDir, signal)).toEqual({ files: ['logo.webp', 'logo-idle.webp', 'logo-still.png'] });
+    expect(fs.readdirSync(outDir).sort()).toEqual(['logo-idle.webp', 'logo-still.png', 'logo.png', 'logo.webp']);
   });
 
   it('fsa renders the still logo of the chosen logo style first, then the video with it', async () => {

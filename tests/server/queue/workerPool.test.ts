@@ -63,7 +63,7 @@ describe('WorkerPool', () => {
     pool = new WorkerPool({ size: 1, log });
     const shares: number[] = [];
     const spec = { kind: 'al' as const, logoStyle: 8, texts: DEFAULT_LOGO_TEXTS };
-    expect(await pool.run(spec, outDir, new AbortController().signal, (share) => shares.push(share))).toEqual({ files: ['logo.webp', 'logo-still.png'] });
+    expect(await pool.run(spec, outDir, new AbortController().signal, (share) => shares.push(share))).toEqual({ files: ['logo.webp', 'logo-idle.webp', 'logo-still.png'] });
     expect(shares.length).toBeGreaterThan(10);
     expect(shares.every((share, i) => i === 0 || share - shares[i - 1] >= 0.01 || share === 1)).toBe(true);
     expect(shares.at(-1)).toBe(1);

@@ -5,6 +5,7 @@
 import { loadImage } from '@napi-rs/canvas';
 import { createCanvas } from '@napi-rs/canvas';
 import fs from 'node:fs';
+import sharp from 'sharp';
 import os from 'node:os';
 import { DEFAULT_LOGO_TEXTS, type LogoTexts } from '../../../src/contract/generation';
 import { hasLogoStyle, renderLogoAnimation, renderLogoPng, renderLogoShowcase } from '../../../src/server/render/logo';
@@ -14,6 +15,33 @@ import { TRIM_MARGIN_MIN, trimMargin } from '../../../src/server/render/logo/tri
 import { LOGO_STYLES } from '../../../src/server/render/styles';
 
 jest.setTimeout(120_000);
+
+async function rgbaOf(image: sharp.Sharp): Promise<Uint8Array> {
+  return new Uint8Array(await image.ensureAlpha().raw().toBuffer());
+}
+
+/** Every frame of an animated WebP, as RGBA. */
+async function webpFrames(webp: Buffer): Promise<Uint8Array[]> {
+  const { pages = 1 } = await sharp(webp, { pages: -1 }).metadata();
+  return Promise.all(Array.from({ length: pages }, (_, page) => rgbaOf(sharp(webp, { page }))));
+}
+
+/** Mean absolute difference per channel (0-255) of two RGBA pictures of one size, colour weighted by alpha. */
+function difference(a: Uint8Array, b: Uint8Array): number {
+  let sum = 0;
+  for (let at = 0; at < a.length; at += 4) {
+    for (let c = 0; c < 3; c += 1) sum += Math.abs((a[at + c] * a[at + 3] - b[at + c] * b[at + 3]) / 255);
+    sum += Math.abs(a[at + 3] - b[at + 3]);
+  }
+  return sum / a.length;
+}
+
+/** The share of a picture's pixels that are more opaque than not. */
+function coverage(rgba: Uint8Array): number {
+  let solid = 0;
+  for (let at = 3; at < rgba.length; at += 4) if (rgba[at] > 128) solid += 1;
+  return solid / (rgba.length / 4);
+}
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
@@ -169,31 +197,50 @@ describe('renderLogoPng (module tl)', () => {
 });
 
 describe('renderLogoAnimation (module al)', () => {
-  it('returns an endlessly looping animated WebP with alpha, and the still PNG', async () => {
+  it('returns an animated WebP with alpha that plays once, and its idle cycle looping forever, and the still PNG', async () => {
     const result = await renderLogoAnimation(10, DEFAULT_LOGO_TEXTS, { scale: 0.25 });
-    const webp = result.animation;
-    expect(webp.subarray(0, 4).toString('latin1')).toBe('RIFF');
-    expect(webp.subarray(8, 12).toString('latin1')).toBe('WEBP');
-    expect(webp.readUInt32LE(4)).toBe(webp.length - 8);
-    const list = riffChunks(webp);
-    const vp8x = list.find((c) => c.type === 'VP8X');
-    expect(vp8x).toBeDefined();
-    // Flags: 0x02 animation, 0x10 alpha.
-    expect(vp8x!.data[0] & 0x12).toBe(0x12);
-    expect([vp8x!.data.readUIntLE(4, 3) + 1, vp8x!.data.readUIntLE(7, 3) + 1]).toEqual([result.width, result.height]);
-    const anim = list.find((c) => c.type === 'ANIM');
-    expect(anim!.data.readUInt16LE(4)).toBe(0);
+    for (const [webp, loops] of [[result.animation, 1], [result.idle, 0]] as const) {
+      expect(webp.subarray(0, 4).toString('latin1')).toBe('RIFF');
+      expect(webp.subarray(8, 12).toString('latin1')).toBe('WEBP');
+      expect(webp.readUInt32LE(4)).toBe(webp.length - 8);
+      const list = riffChunks(webp);
+      const vp8x = list.find((c) => c.type === 'VP8X');
+      expect(vp8x).toBeDefined();
+      // Flags: 0x02 animation, 0x10 alpha.
+      expect(vp8x!.data[0] & 0x12).toBe(0x12);
+      expect([vp8x!.data.readUIntLE(4, 3) + 1, vp8x!.data.readUIntLE(7, 3) + 1]).toEqual([result.width, result.height]);
+      // The animation plays once (it would build again from an empty frame), the idle cycle forever.
+      expect(list.find((c) => c.type === 'ANIM')!.data.readUInt16LE(4)).toBe(loops);
+    }
     // The encoder may merge identical frames, lengthening one instead of repeating it.
-    const frames = list.filter((c) => c.type === 'ANMF');
+    const frames = riffChunks(result.animation).filter((c) => c.type === 'ANMF');
     expect(frames.length).toBeGreaterThan(5);
     expect(frames.length).toBeLessThanOrEqual(result.frameCount);
     const totalMs = frames.reduce((sum, frame) => sum + frame.data.readUIntLE(12, 3), 0);
-    expect(totalMs).toBeGreaterThan(1500);
-    expect(totalMs).toBeLessThan(4000);
+    expect(totalMs).toBeGreaterThan(2500);
+    expect(totalMs).toBeLessThan(5000);
     // The still is the logo of module tl, and the size of the animation.
     expect(result.still.equals(await renderLogoPng(10, DEFAULT_LOGO_TEXTS, { scale: 0.25 }))).toBe(true);
     const stillHeader = header(result.still);
     expect([stillHeader.width, stillHeader.height]).toEqual([result.width, result.height]);
+  });
+
+  it('builds from nothing once and rests on the whole logo; its idle loop starts at the logo and comes back to it without a jump', async () => {
+    const result = await renderLogoAnimation(1, DEFAULT_LOGO_TEXTS, { scale: 0.2 });
+    const still = await rgbaOf(sharp(result.still));
+    const played = await webpFrames(result.animation);
+    const idle = await webpFrames(result.idle);
+    // The first frame is nearly empty (the entrance starts), the last is the still, within lossy coding
+    // (a tenth of what the logo differs from nothing).
+    const empty = new Uint8Array(still.length);
+    expect(coverage(played[0])).toBeLessThan(coverage(still) * 0.5);
+    expect(difference(played.at(-1)!, still)).toBeLessThan(difference(empty, still) / 10);
+    expect(difference(idle[0], still)).toBeLessThan(difference(empty, still) / 10);
+    // Looping, the last idle frame leads into the first no further than one frame leads to the next.
+    const steps = idle.slice(1).map((frame, i) => difference(frame, idle[i]));
+    expect(difference(idle[0], idle.at(-1)!)).toBeLessThanOrEqual(Math.max(...steps));
+    // And it does move: a light sweeps and breathes over the letters.
+    expect(Math.max(...steps)).toBeGreaterThan(0.3);
   });
 
   it('is deterministic', async () => {

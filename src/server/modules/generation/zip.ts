@@ -14,7 +14,7 @@ import type { DataFiles } from '../../storage/dataFiles';
 /** What each result file is called inside a zip, after the logo text: 龙腾天下-banner.mp4. */
 const ENTRY_NAMES: Record<UserJobKind, Record<string, string>> = {
   tl: { 'logo.png': 'logo.png' },
-  al: { 'logo.webp': 'logo-animated.webp', 'logo-still.png': 'logo-still.png' },
+  al: { 'logo.webp': 'logo-animated.webp', 'logo-idle.webp': 'logo-idle-loop.webp', 'logo-still.png': 'logo-still.png' },
   fsa: { 'logo.png': 'logo.png', 'banner.mp4': 'banner.mp4', 'banner-poster.jpg': 'banner-poster.jpg' },
   ab: { 'banner.jpg': 'banner.jpg', 'logo.png': 'logo.png' },
 };

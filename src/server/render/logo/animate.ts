@@ -1,24 +1,37 @@
 /**
  * The animated logo (module al): the parts of the still arrive one after another (ornaments fade
- * in, characters enter in the style's way, the slogan rises, the seals stamp down), then a light
- * sweeps across the letters. Frames are RGBA with alpha, piped to ffmpeg's animated WebP encoder.
+ * in, characters enter in the style's way, the slogan rises, the seals stamp down), then the logo
+ * idles: a light sweeps across the letters while their glow breathes, and settles back to the still.
+ *
+ * An animated WebP has one loop count for all its frames, so a file that loops forever replays its
+ * build-up from an empty frame each time. Two files instead, from the same frames: the animation
+ * plays once (the entrance, one idle cycle, and the still as its last frame, where it rests), and
+ * the idle cycle alone loops forever, its last frame leading into its first (both are the still's
+ * neighbours), for a page that wants the logo alive after it has built. Frames are RGBA with
+ * alpha, piped to ffmpeg's animated WebP encoder.
  */
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { startRawVideoEncoder } from '../ffmpeg';
+import { startRawVideoEncoder, type FrameSink } from '../ffmpeg';
 import { flatten, type LogoParts } from './compose';
 import type { Glyph } from './layout';
 import { hashString } from './prng';
-import { blankLike, createLayer, drawLayer, inDevicePixels, type Ctx, type Layer } from './surface';
+import { blankLike, createLayer, drawLayer, inDevicePixels, tinted, type Ctx, type Layer } from './surface';
 import type { Entrance } from './types';
 
 export const FPS = 15;
-export const DURATION = 2.4;
+/** One idle cycle (a sweep and a breath): its frames are the idle loop and follow the entrance. */
+export const IDLE_FRAMES = 30;
+/** Seconds after the last character lands until the slogan and seals are in place. */
+const SETTLE = 0.45;
 
 export interface AnimationResult {
+  /** Plays once: the entrance, an idle cycle, then the still. */
   animation: Buffer;
+  /** The idle cycle looping forever. */
+  idle: Buffer;
   still: Buffer;
   frameCount: number;
   width: number;
@@ -28,6 +41,14 @@ export interface AnimationResult {
 const clamp01 = (v: number): number => (v < 0 ? 0 : v > 1 ? 1 : v);
 const easeOutCubic = (p: number): number => 1 - (1 - p) ** 3;
 const easeInQuad = (p: number): number => p * p;
+/**
+ * The breath's progress, held for BREATH_HOLD frames at a time: a frame that changes only where the
+ * sweep passes is encoded as that strip, one whose glow changed is encoded whole, so a glow moved
+ * every frame doubled the render time. At 5 steps a second the soft glow still swells and fades.
+ */
+const BREATH_HOLD = 3;
+const breathK = (k: number): number => Math.floor((k * IDLE_FRAMES) / BREATH_HOLD) / (IDLE_FRAMES / BREATH_HOLD);
+const easeInOutSine = (p: number): number => (1 - Math.cos(Math.PI * p)) / 2;
 const easeOutBack = (p: number): number => {
   const c = 1.9;
   return 1 + (c + 1) * (p - 1) ** 3 + c * (p - 1) ** 2;
@@ -105,10 +126,40 @@ function timeline(count: number): Timeline {
   return { charStart: (i) => 0.1 + i * stagger, charEnd: 0.1 + (count - 1) * stagger + CHAR_TIME };
 }
 
+/** The letters' breathing light: the title blurred and tinted with the style's sweep colour. */
+function breathLayer(parts: LogoParts): Layer {
+  const [r, g, b] = parts.style.sweep ?? [255, 255, 255];
+  const shape = tinted(parts.title, `rgb(${r},${g},${b})`);
+  const glow = blankLike(parts.title);
+  inDevicePixels(glow, (ctx) => {
+    ctx.filter = `blur(${Math.max(1, parts.layout.em * 0.06 * parts.scale)}px)`;
+    ctx.drawImage(shape.canvas, 0, 0);
+  });
+  // Light on the letters and just around them, not a haze over the whole logo.
+  inDevicePixels(glow, (ctx) => {
+    ctx.globalCompositeOperation = 'destination-in';
+    ctx.filter = `blur(${Math.max(1, parts.layout.em * 0.1 * parts.scale)}px)`;
+    ctx.drawImage(parts.title.canvas, 0, 0);
+  });
+  return glow;
+}
+
 function abortError(): Error {
   const error = new Error('The logo animation was aborted.');
   error.name = 'AbortError';
   return error;
+}
+
+/** The animated WebP encoder writing `file`: lossy with alpha, played `loop` times (0: forever). */
+function webpEncoder(width: number, height: number, file: string, loop: number): FrameSink {
+  return startRawVideoEncoder({
+    width,
+    height,
+    fps: FPS,
+    // Animated WebP, lossy with alpha: most frames change nearly everywhere, so an APNG of the same
+    // animation weighs 5-15 MB where this is about 2 MB, at the same render time.
+    outputArgs: ['-c:v', 'libwebp_anim', '-lossless', '0', '-quality', '80', '-compression_level', '1', '-pix_fmt', 'yuva420p', '-loop', String(loop), '-f', 'webp', file],
+  });
 }
 
 export async function renderAnimation(parts: LogoParts, signal?: AbortSignal, onProgress?: (share: number) => void): Promise<AnimationResult> {
@@ -122,47 +173,50 @@ export async function renderAnimation(parts: LogoParts, signal?: AbortSignal, on
   const sprites = layout.glyphs.map((g) => parts.sprite(g));
   const plan = timeline(layout.glyphs.length);
   const sweepLayer = blankLike(parts.title);
-  const frameCount = Math.round(FPS * DURATION);
-  const file = path.join(os.tmpdir(), `wpg-logo-${process.pid}-${randomUUID()}.webp`);
-  const sink = startRawVideoEncoder({
-    width,
-    height,
-    fps: FPS,
-    // Animated WebP, lossy with alpha: most frames change nearly everywhere, so an APNG of the same
-    // animation weighs 5-15 MB where this is about 2 MB, at the same render time.
-    outputArgs: ['-c:v', 'libwebp_anim', '-lossless', '0', '-quality', '80', '-compression_level', '1', '-pix_fmt', 'yuva420p', '-loop', '0', '-f', 'webp', file],
-  });
-  const onAbort = (): void => sink.kill();
+  const breath = breathLayer(parts);
+  const entranceFrames = Math.ceil((plan.charEnd + SETTLE) * FPS);
+  // The entrance, the idle cycle, and the still to rest on.
+  const frameCount = entranceFrames + IDLE_FRAMES + 1;
+  const tag = `${process.pid}-${randomUUID()}`;
+  const file = path.join(os.tmpdir(), `wpg-logo-${tag}.webp`);
+  const idleFile = path.join(os.tmpdir(), `wpg-logo-${tag}-idle.webp`);
+  // Played once (WebP's loop count 1), so that it rests on the still instead of building again.
+  const sink = webpEncoder(width, height, file, 1);
+  const idleSink = webpEncoder(width, height, idleFile, 0);
+  const onAbort = (): void => {
+    sink.kill();
+    idleSink.kill();
+  };
   signal?.addEventListener('abort', onAbort, { once: true });
   try {
     for (let f = 0; f < frameCount; f += 1) {
       if (signal?.aborted) throw abortError();
-      const t = f / FPS;
       inDevicePixels(frame, (device) => device.clearRect(0, 0, width, height));
-      if (f === frameCount - 1) {
-        inDevicePixels(frame, (device) => device.drawImage(still.canvas, 0, 0));
-      } else {
-        drawFrame(ctx, parts, sprites, plan, sweepLayer, t, f);
-      }
+      if (f < entranceFrames) drawFrame(ctx, parts, sprites, plan, f / FPS, f);
+      else if (f < entranceFrames + IDLE_FRAMES) drawIdle(ctx, still, sweepLayer, breath, (f - entranceFrames) / IDLE_FRAMES);
+      else inDevicePixels(frame, (device) => device.drawImage(still.canvas, 0, 0));
       const { data } = ctx.getImageData(0, 0, width, height);
-      await sink.write(Buffer.from(data.buffer, data.byteOffset, data.byteLength));
+      const pixels = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+      await sink.write(pixels);
+      if (f >= entranceFrames && f < entranceFrames + IDLE_FRAMES) await idleSink.write(pixels);
       onProgress?.((f + 1) / frameCount);
       if (f % 8 === 7) await new Promise<void>((resolve) => setImmediate(resolve));
     }
     if (signal?.aborted) throw abortError();
-    await sink.finish();
+    await Promise.all([sink.finish(), idleSink.finish()]);
     if (signal?.aborted) throw abortError();
-    const animation = await fs.readFile(file);
-    return { animation, still: stillPng, frameCount, width, height };
+    const [animation, idle] = await Promise.all([fs.readFile(file), fs.readFile(idleFile)]);
+    return { animation, idle, still: stillPng, frameCount, width, height };
   } catch (error) {
     sink.kill();
+    idleSink.kill();
     throw signal?.aborted ? abortError() : error;
   } finally {
     signal?.removeEventListener('abort', onAbort);
-    await fs.rm(file, { force: true });
+    await Promise.all([fs.rm(file, { force: true }), fs.rm(idleFile, { force: true })]);
   }
 
-  function drawFrame(c: Ctx, p: LogoParts, glyphSprites: Layer[], tl: Timeline, sweep: Layer, t: number, index: number): void {
+  function drawFrame(c: Ctx, p: LogoParts, glyphSprites: Layer[], tl: Timeline, t: number, index: number): void {
     const em = p.layout.em;
     const ornamentPose = (start: number, length: number): Pose => {
       const k = clamp01((t - start) / length);
@@ -186,9 +240,21 @@ export async function renderAnimation(parts: LogoParts, signal?: AbortSignal, on
       const k = clamp01((t - (tl.charEnd + 0.05 + i * 0.15)) / 0.22);
       drawPosed(c, seal.layer, seal.cx, seal.cy, { ...REST, scale: k >= 1 ? 1 : 1 + (1 - easeOutCubic(k)) * 0.9, alpha: clamp01(k * 1.8) });
     });
-    const sweepStart = tl.charEnd + 0.3;
-    const k = (t - sweepStart) / 0.7;
-    if (k > 0 && k < 1) drawSweep(c, p, sweep, k);
+  }
+
+  /**
+   * Idle frame at `k` of the cycle (0 to 1): the still, a light sweeping across the letters in the
+   * cycle's first half, and their glow breathing in and out over the whole of it. Both are nothing
+   * at k = 0, so the cycle starts from the still and its last frame leads back into its first.
+   */
+  function drawIdle(c: Ctx, base: Layer, sweep: Layer, glow: Layer, k: number): void {
+    drawLayer(c, base);
+    c.save();
+    c.globalCompositeOperation = 'screen';
+    drawLayer(c, glow, 0.45 * Math.sin(Math.PI * breathK(k)) ** 2);
+    c.restore();
+    const s = k / 0.55;
+    if (s > 0 && s < 1) drawSweep(c, parts, sweep, easeInOutSine(s));
   }
 
   function drawSweep(c: Ctx, p: LogoParts, sweep: Layer, k: number): void {

@@ -4,7 +4,7 @@
  * same input gives the same bytes, which the queue's deduplication relies on.
  */
 import type { LogoTexts } from '../../../contract/generation';
-import { renderAnimation } from './animate';
+import { renderAnimation, type AnimationResult } from './animate';
 import { buildParts, flatten } from './compose';
 import { hasLogoStyle, styleById } from './registry';
 import { renderShowcase } from './showcase';
@@ -28,12 +28,15 @@ export async function renderLogoPng(styleId: number, texts: LogoTexts, options?:
   return flatten(buildParts(key, style, texts, scaleOf(options))).canvas.encode('png');
 }
 
-/** Module al: an animated transparent logo (animated WebP, infinite loop) with an entrance and a light sweep, plus the still PNG. */
+/**
+ * Module al: an animated transparent logo (animated WebP) that builds once and idles, ending on the
+ * logo; its idle cycle as a WebP looping forever; and the still PNG (animate.ts).
+ */
 export async function renderLogoAnimation(
   styleId: number,
   texts: LogoTexts,
   options?: LogoRenderOptions & { signal?: AbortSignal; onProgress?: (share: number) => void },
-): Promise<{ animation: Buffer; still: Buffer; frameCount: number; width: number; height: number }> {
+): Promise<AnimationResult> {
   const { key, style } = styleById(styleId);
   return renderAnimation(buildParts(key, style, texts, scaleOf(options)), options?.signal, options?.onProgress);
 }
