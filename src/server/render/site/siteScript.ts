@@ -3,7 +3,8 @@
  * none inline). It starts the banner video once the page has loaded (over its poster, muted and
  * inline; the phone copy on a screen as narrow as the phone layout's, the phone cut on a phone held
  * upright) and keeps it playing, and
- * runs the music switch:
+ * closes the phone menu once a section is chosen from it (a <details> stays open otherwise, over
+ * the section it led to), and runs the music switch:
  * try to play on load; when the browser blocks autoplay, show the switch as off and start on the
  * visitor's first click, tap or key press, unless they turned the music off themselves.
  * Plain ES2017 so that it runs as written in any current browser.
@@ -38,6 +39,13 @@ export const SITE_SCRIPT = `(function () {
     else window.addEventListener('load', startVideo);
     document.addEventListener('visibilitychange', function () {
       if (!document.hidden && video.paused && video.getAttribute('src')) tryVideo();
+    });
+  }
+
+  var menu = document.querySelector('[data-nav-menu]');
+  if (menu) {
+    menu.addEventListener('click', function (event) {
+      if (event.target && event.target.closest && event.target.closest('a')) menu.removeAttribute('open');
     });
   }
 
