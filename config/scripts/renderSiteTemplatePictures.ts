@@ -35,6 +35,7 @@ import {
   renderShot,
 } from '../../src/server/render/site/defaultPictures';
 import { defaultPictureName } from '../../src/server/render/site/fields';
+import { figureKindOf } from '../../src/server/render/site/genrePictures';
 import { PICTURE_MANIFEST_FILE, sampleLogoStyle, sampleRenderInput, templateFingerprint, type PictureManifest } from '../../src/server/render/site/fingerprint';
 import { renderSite } from '../../src/server/render/site/renderSite';
 
@@ -114,7 +115,7 @@ async function writeDefaults(templateId: number): Promise<void> {
   for (const [i, framing] of FEATURE_FRAMINGS.entries()) await write(defaultPictureName.feature(templateId, i + 1), renderShot(scene(i + 1), framing, design.theme));
   if (design.roles && copy.roles) {
     for (const [i, framing] of PORTRAIT_FRAMINGS.entries()) {
-      await write(defaultPictureName.role(templateId, i + 1), renderPortrait(scene(i), framing, design.theme, i));
+      await write(defaultPictureName.role(templateId, i + 1), renderPortrait(scene(i), framing, design.theme, i, figureKindOf(template.categoryId)));
     }
   }
 }

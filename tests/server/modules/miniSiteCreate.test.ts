@@ -297,6 +297,8 @@ describe('with a stand-in renderer', () => {
     expect((await create({ ...base, config: { game_name: '星辰' } })).code).toBe(200);
     const [input] = renders;
     expect(input.templateId).toBe(TEMPLATE.id);
+    // The banner's style, which the default pictures follow (genrePictures.ts).
+    expect(input.bannerId).toBe(2);
     expect(input.texts.game_name).toBe('星辰');
     expect(input.texts.slogan).toBe(fields.find((field) => field.key === 'slogan')?.value);
     expect(Object.keys(input.images).sort()).toEqual(fields.filter((field) => field.type === 'image').map((field) => field.key).sort());

@@ -287,7 +287,7 @@ export class MiniSiteService {
       if (!file || !item) throw createFailed();
       musicFile = { path: file, name: item.name };
     }
-    return { templateId: template.id, texts, images, logo, bannerVideo: banner.video, bannerPoster: banner.poster, bannerPortrait: banner.portrait, music: musicFile };
+    return { templateId: template.id, bannerId: request.bannerId, texts, images, logo, bannerVideo: banner.video, bannerPoster: banner.poster, bannerPortrait: banner.portrait, music: musicFile };
   }
 
   /** A PNG result of a finished job of ours (a logo of any module), still on disk. */

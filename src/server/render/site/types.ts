@@ -26,8 +26,10 @@ export interface SiteRenderInput {
   templateId: number;
   /** Field key -> text for text, textarea and video fields (already validated, not yet escaped). */
   texts: Record<string, string>;
-  /** Field key -> picture for image fields. */
+  /** Field key -> picture for image fields the user gave; the others show default pictures. */
   images: Record<string, SourceFile>;
+  /** The banner style the site's banner was made with: the default pictures follow its genre (genrePictures.ts). */
+  bannerId?: number;
   /** The generated transparent logo PNG. */
   logo: SourceFile;
   /** The generated 1080p banner video and its poster. */
