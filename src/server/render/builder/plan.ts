@@ -68,6 +68,8 @@ export interface BuiltPlan {
   parts: BuiltParts;
   /** The banner's logo: the favicon and share picture are made from it. */
   logoFile: string;
+  /** Whether the logo is the site's own (generated or uploaded), not the sample placeholder: the palette is then taken from it. */
+  ownLogo: boolean;
   /** The banner's picture: the share picture's background. */
   bannerFile: string;
   music: string | null;
@@ -182,7 +184,8 @@ export function planBuiltSite(input: BuiltSiteRenderInput): BuiltPlan {
     footer: part<FooterDefinition>('footer'),
   };
   const music = input.music ? plan.copy(input.music.path, `assets/music${extensionOf(input.music.path, MUSIC_EXTENSIONS, '.mp3')}`) : null;
-  const logoFile = input.files.banner?.[LOGO_KEY]?.path ?? builderAssetFile(fieldDefault(parts.banner.def, LOGO_KEY));
+  const placeholderLogo = builderAssetFile(fieldDefault(parts.banner.def, LOGO_KEY));
+  const logoFile = input.files.banner?.[LOGO_KEY]?.path ?? placeholderLogo;
   const bannerFile = input.files.banner?.banner?.path ?? builderAssetFile(fieldDefault(parts.banner.def, 'banner'));
   if (!logoFile || !bannerFile) throw new Error('The banner has no logo or no picture');
   return {
@@ -192,6 +195,7 @@ export function planBuiltSite(input: BuiltSiteRenderInput): BuiltPlan {
     description: main.text(mainKeys.description),
     parts,
     logoFile,
+    ownLogo: logoFile !== placeholderLogo,
     bannerFile,
     music,
     copies: plan.copies,

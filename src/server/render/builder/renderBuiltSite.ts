@@ -10,6 +10,7 @@ import { qrPng } from '../qrImage';
 import { decodePicture } from '../picture';
 import { favicon, sharePicture } from '../site/sitePictures';
 import { BUILT_SITE_SCRIPT } from './builtScript';
+import { logoAccents, withLogoAccents } from './logoPalette';
 import { DEFAULT_MAIN_PRESET_ID, findMainPreset } from './catalog';
 import { renderBuiltBody, renderBuiltPage } from './page';
 import { BUILT_ASSET_NAMES, planBuiltSite, type PartType } from './plan';
@@ -21,7 +22,9 @@ const QR_SIZE = 264;
 
 /** Writes the page of `plan` (whole, or one component alone) into `outDir`; answers the files written. */
 async function writeSite(input: BuiltSiteRenderInput, outDir: string, only?: PartType): Promise<string[]> {
-  const plan = planBuiltSite(input);
+  const planned = planBuiltSite(input);
+  // One palette for the whole site: the site's own logo's (the sample placeholder keeps the configuration's).
+  const plan = planned.ownLogo ? { ...planned, theme: withLogoAccents(planned.theme, await logoAccents(planned.logoFile)) } : planned;
   const [logo, banner] = await Promise.all([decodePicture(plan.logoFile, 'logo'), decodePicture(plan.bannerFile, 'banner picture')]);
   await fs.promises.mkdir(outDir, { recursive: true });
   // The components name their pictures as they render: a first pass lists them for the writer.

@@ -96,7 +96,8 @@ export const bannerCss = `
 .bn-right.bn-tint .bn-shade{background:linear-gradient(240deg,color-mix(in srgb,var(--accent2) 60%,transparent),transparent 60%),linear-gradient(0deg,color-mix(in srgb,var(--bg) 85%,transparent),transparent 45%),rgba(0,0,0,.22)}
 .bn-ornate .bn-shade{background:radial-gradient(ellipse at 50% 45%,transparent 35%,rgba(0,0,0,.6) 100%),linear-gradient(0deg,rgba(0,0,0,.6),transparent 55%)}
 .bn-ornate .bn-shade::before{content:"";position:absolute;inset:calc(var(--hd-h,68px) + 18px) 28px 28px;border:1px solid color-mix(in srgb,var(--accent) 70%,transparent);box-shadow:inset 0 0 0 6px rgba(0,0,0,.12),inset 0 0 0 7px color-mix(in srgb,var(--accent) 35%,transparent)}
-.bn-ornate .bn-shade::after{content:"";position:absolute;left:50%;bottom:22px;width:120px;height:10px;margin-left:-60px;background:radial-gradient(circle,var(--accent) 3px,transparent 4px) center/20px 10px repeat-x}
+/* One diamond on the frame's foot: a row of dots there read as a carousel's pager under a single picture. */
+.bn-ornate .bn-shade::after{content:"";position:absolute;left:50%;bottom:23px;width:9px;height:9px;margin-left:-5px;border:1px solid var(--accent);background:var(--bg);transform:rotate(45deg)}
 .bn-ornate .bn-title{color:color-mix(in srgb,var(--accent) 40%,#fff)}
 .bn-ornate .bn-next{display:none}
 .bn-framed.bn-ornate .bn-shade::before{inset:14px}
@@ -104,6 +105,10 @@ export const bannerCss = `
 @media (max-width:900px){
   .bn{min-height:0;flex-direction:column}
   .bn-media,.bn-split .bn-media{position:relative;left:auto;inset:auto;width:100%;aspect-ratio:16/10;margin-top:var(--hd-h,56px);clip-path:none}
+  /* The picture melts into the page where the logo overlaps its foot, and its slow zoom stays inside
+     its box: its edge ran hard behind the logo. */
+  .bn-media{overflow:hidden}
+  .bn:not(.bn-framed) .bn-media::after{content:"";position:absolute;inset:auto 0 0;height:45%;background:linear-gradient(180deg,transparent,var(--bg))}
   .bn-framed .bn-media{inset:auto;margin-top:0;border-radius:var(--radius)}
   .bn-framed{padding:calc(var(--hd-h,56px) + 10px) 10px 10px}
   .bn-in,.bn-bottom .bn-in,.bn-framed .bn-in{width:calc(100% - 32px);padding:0 0 40px;margin-top:-72px;justify-content:center;text-align:center}

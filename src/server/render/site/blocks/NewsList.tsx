@@ -101,9 +101,10 @@ export const newsCss = `
   .news-cards .news-items{grid-template-columns:repeat(2,minmax(0,1fr));gap:12px}
   .news-cards .news-item{padding:18px 16px}
   .news-cards .news-date b{font-size:32px}
-  .news-timeline .news-items{padding-left:92px}
-  .news-timeline .news-items::before{left:70px}
-  .news-timeline .news-date{left:-92px;width:56px}
+  /* The date ends 5px short of its node, and the line runs through the nodes' centres (at the item's left - 32px). */
+  .news-timeline .news-items{padding-left:100px}
+  .news-timeline .news-items::before{left:67px}
+  .news-timeline .news-date{left:-100px;width:56px}
   .news-timeline .news-date b{font-size:20px}
   .news-timeline .news-item{flex-direction:column;align-items:flex-start;gap:6px}
   .news-timeline .news-title{font-size:16px}
