@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { initialAuthState } from '../../../../src/client/features/auth/authSlice';
 import PublicHeader from '../../../../src/client/features/layout/components/PublicHeader';
+import { activeNavOf } from '../../../../src/client/features/layout/components/publicNav';
 import { emptySiteConfig } from '../../../../src/client/features/siteConfig/siteConfigSlice';
 import type { SiteConfig } from '../../../../src/contract/common';
 import { renderWithProviders } from '../../renderWithProviders';
@@ -27,6 +28,41 @@ async function openMenu(pointer: ReturnType<typeof renderHeader>['user']) {
   await screen.findByRole('navigation', { name: '菜单导航' });
   expect(button).toHaveAttribute('aria-expanded', 'true');
 }
+
+describe('the header marks the flow a page belongs to', () => {
+  it.each([
+    ['/', '', 'site'],
+    ['/miniSite/selectPage', '', 'site'],
+    // 建站 step 2 (its logo style) and 3 (the site's own form) are the mini site's.
+    ['/logo/selectPage', '', 'site'],
+    ['/miniSite/config', '', 'site'],
+    ['/miniSite/preview', '?url=x', 'site'],
+    ['/logo/selectPage', '?module=tl', 'logo'],
+    ['/logo/config', '?module=al', 'logo'],
+    ['/logo/preview', '?logoUrl=x', 'logo'],
+    // The banner flow's logo step is the banner's.
+    ['/logo/selectPage', '?module=fsa', 'banner'],
+    ['/banner/config', '?module=fsa', 'banner'],
+    ['/videoTutorial', '?type=2', 'tutorial'],
+    ['/auth/login', '', null],
+  ])('%s%s -> %s', (pathname, search, expected) => {
+    expect(activeNavOf(pathname, search)).toBe(expected);
+  });
+
+  it.each([
+    ['/logo/selectPage', '建站'],
+    ['/miniSite/config', '建站'],
+    ['/logo/selectPage?module=fsa', '整屏动画'],
+  ])('on %s marks %s, and only it', (route, label) => {
+    renderHeader({ route });
+    const nav = screen.getByRole('navigation', { name: '主导航' });
+    const current = within(nav)
+      .getAllByRole('link')
+      .filter((link) => link.getAttribute('aria-current') === 'page')
+      .map((link) => link.textContent);
+    expect(current).toEqual([label]);
+  });
+});
 
 describe('PublicHeader on narrow screens', () => {
   it('does not load the menu drawer before the menu button is pressed', () => {
@@ -83,6 +119,17 @@ describe('PublicHeader on narrow screens', () => {
     renderHeader();
     expect(screen.getByRole('button', { name: /登\s*录/ })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /注\s*册/ })).toBeInTheDocument();
+  });
+
+  it('logs in and registers coming back to this page', async () => {
+    const { user: pointer, router } = renderHeader({ route: '/logo/config?module=tl' });
+    await pointer.click(screen.getByRole('button', { name: /注\s*册/ }));
+    expect(`${router?.state.location.pathname}${router?.state.location.search}`).toBe('/auth/register?redirect=%2Flogo%2Fconfig%3Fmodule%3Dtl');
+    await act(async () => {
+      await router?.navigate('/banner/config?module=fsa');
+    });
+    await pointer.click(screen.getByRole('button', { name: /登\s*录/ }));
+    expect(`${router?.state.location.pathname}${router?.state.location.search}`).toBe('/auth/login?redirect=%2Fbanner%2Fconfig%3Fmodule%3Dfsa');
   });
 
   it("keeps the user's menu beside the menu button when logged in", async () => {

@@ -1,9 +1,9 @@
 import { Drawer } from 'antd';
-import { NavLink } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { useAppSelector } from '../../../app/hooks';
 import { selectSiteConfig } from '../../siteConfig/siteConfigSlice';
 import FeedbackJoin from './FeedbackJoin';
-import { navLinkStyle, publicNavLinks } from './publicNav';
+import { activeNavOf, navLinkStyle, publicNavLinks } from './publicNav';
 
 interface HeaderMenuDrawerProps {
   open: boolean;
@@ -16,13 +16,15 @@ interface HeaderMenuDrawerProps {
  */
 export default function HeaderMenuDrawer({ open, onClose }: HeaderMenuDrawerProps) {
   const { qq1, qq1_url: qrImage, qq1_link: link } = useAppSelector(selectSiteConfig);
+  const { pathname, search } = useLocation();
+  const active = activeNavOf(pathname, search);
   return (
     <Drawer open={open} onClose={onClose} placement="right" size={280} title="菜单" styles={{ body: { paddingTop: 8 } }}>
       <nav aria-label="菜单导航" className="wpg-menu-nav">
         {publicNavLinks.map((item) => (
-          <NavLink key={item.to} to={item.to} end style={navLinkStyle} onClick={onClose}>
+          <Link key={item.key} to={item.to} aria-current={item.key === active ? 'page' : undefined} style={navLinkStyle(item.key === active)} onClick={onClose}>
             {item.label}
-          </NavLink>
+          </Link>
         ))}
       </nav>
       {qq1 ? (

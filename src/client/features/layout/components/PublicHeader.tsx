@@ -1,11 +1,13 @@
 import { MenuOutlined } from '@ant-design/icons';
 import { lazy, Suspense, useState } from 'react';
-import { NavLink, useLocation, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { loginPath } from '../../../app/access';
 import { useAppSelector } from '../../../app/hooks';
 import LightButton from '../../../components/LightButton';
 import { selectIsLoggedIn } from '../../auth/authSlice';
+import { withRedirect } from '../../auth/redirect';
 import FeedbackGroup from './FeedbackGroup';
-import { navLinkStyle, publicNavLinks } from './publicNav';
+import { activeNavOf, navLinkStyle, publicNavLinks } from './publicNav';
 import SiteBrand from './SiteBrand';
 
 // Only logged-in users see the dropdown (antd Dropdown + Menu): visitors do not download it.
@@ -23,6 +25,9 @@ export default function PublicHeader() {
   const loggedIn = useAppSelector(selectIsLoggedIn);
   const navigate = useNavigate();
   const location = useLocation();
+  const active = activeNavOf(location.pathname, location.search);
+  // Logging in or registering from here comes back to this page.
+  const here = `${location.pathname}${location.search}`;
   const [menuOpen, setMenuOpen] = useState(false);
   const [menuWanted, setMenuWanted] = useState(false);
   // Any navigation (a link, the back button) closes the menu.
@@ -37,9 +42,9 @@ export default function PublicHeader() {
       <SiteBrand />
       <nav aria-label="主导航" className="wpg-public-nav">
         {publicNavLinks.map((link) => (
-          <NavLink key={link.to} to={link.to} end style={navLinkStyle}>
+          <Link key={link.key} to={link.to} aria-current={link.key === active ? 'page' : undefined} style={navLinkStyle(link.key === active)}>
             {link.label}
-          </NavLink>
+          </Link>
         ))}
         <FeedbackGroup />
       </nav>
@@ -50,10 +55,10 @@ export default function PublicHeader() {
           </Suspense>
         ) : (
           <>
-            <LightButton variant="primary" onClick={() => navigate('/auth/login')}>
+            <LightButton variant="primary" onClick={() => navigate(loginPath(here))}>
               登录
             </LightButton>
-            <LightButton onClick={() => navigate('/auth/register')}>注册</LightButton>
+            <LightButton onClick={() => navigate(withRedirect('/auth/register', here))}>注册</LightButton>
           </>
         )}
       </div>

@@ -21,7 +21,7 @@ export default function UserMenu({ showBackendLink = false }: { showBackendLink?
   const onClick: MenuProps['onClick'] = ({ key }) => {
     if (key === 'backend') navigate('/backend');
     if (key === 'works') navigate('/backend/works');
-    // The auth saga clears the login and goes to the login page, coming back here afterwards.
+    // The auth saga clears the login; a public page stays, any other goes to the login page, coming back here afterwards.
     if (key === 'logout') dispatch(logoutRequested({ redirect: `${location.pathname}${location.search}` }));
   };
 
