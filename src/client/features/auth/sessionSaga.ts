@@ -3,7 +3,7 @@ import { call, getContext, put, select } from 'redux-saga/effects';
 import type { UserInfo } from '../../../contract/auth';
 import { Messages } from '../../../contract/messages';
 import * as authApi from '../../api/authApi';
-import { loginPath } from '../../app/access';
+import { isPublicPath, loginPath } from '../../app/access';
 import { SERVICES, type Services } from '../../app/services';
 import { selectToken, sessionEnded, userInfoLoaded, type logoutRequested } from './authSlice';
 
@@ -12,7 +12,11 @@ function currentPath(services: Services): string {
   return pathname + search;
 }
 
-/** Logout: the session ends on this side whatever the server answers (it may be down or the token already dead). */
+/**
+ * Logout: the session ends on this side whatever the server answers (it may be down or the token
+ * already dead). A public page (a generator, the tutorials) is still open to a visitor, so the
+ * user stays on it; any other page goes to the login page, coming back after the next login.
+ */
 export function* logout(action: ReturnType<typeof logoutRequested>): SagaIterator {
   const services: Services = yield getContext(SERVICES);
   try {
@@ -22,7 +26,9 @@ export function* logout(action: ReturnType<typeof logoutRequested>): SagaIterato
   }
   yield put(sessionEnded());
   services.notify.success(Messages.logoutSucceeded);
-  services.navigate(loginPath(action.payload?.redirect ?? currentPath(services)));
+  const page = action.payload?.redirect ?? currentPath(services);
+  if (isPublicPath(page.split(/[?#]/)[0])) return;
+  services.navigate(loginPath(page));
 }
 
 /**

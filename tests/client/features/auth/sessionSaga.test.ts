@@ -43,6 +43,24 @@ describe('logout', () => {
   });
 });
 
+describe('logout on a public page', () => {
+  it.each([
+    ['/logo/config', '?module=tl'],
+    ['/', ''],
+    ['/videoTutorial', '?type=1'],
+  ])('stays on %s%s, which a visitor may use', async (pathname, search) => {
+    const world = fakeWorld({ location: { pathname, search } });
+    const { storeState } = await expectSaga(logout, logoutRequested({ redirect: `${pathname}${search}` }))
+      .withReducer(rootReducer, loggedInState())
+      .provide([world.providers, [matchers.call.fn(authApi.logout), null]])
+      .put(sessionEnded())
+      .run();
+    expect(storeState.auth.token).toBeNull();
+    expect(world.services.notify.success).toHaveBeenCalledWith(Messages.logoutSucceeded);
+    expect(world.services.navigate).not.toHaveBeenCalled();
+  });
+});
+
 describe('user info on start', () => {
   it('loads the user behind a stored token', async () => {
     const world = fakeWorld({ location: { pathname: '/backend/siteList', search: '' } });
