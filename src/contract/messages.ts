@@ -52,7 +52,6 @@ export const Messages = {
 
   qrExpired: '二维码已过期',
   qrConfirmed: '登录已确认',
-  loginDialogUseQr: '请使用扫码登录',
   qrExpiredClickToRefresh: '二维码已过期，点击刷新',
   qrScannedConfirmOnPhone: '已扫码，请在手机上确认',
   qrFetchFailed: '获取二维码失败，点击刷新',

@@ -13,19 +13,22 @@ import {
   type registerRequested,
   registerSucceeded,
 } from './accountFormsSlice';
-import { loggedIn } from './authSlice';
-import { ACCOUNT_LOGIN_PATH, safeRedirectPath } from './redirect';
+import { loginDialogViewChanged } from './loginDialogSlice';
+import { completeLogin } from './loginSaga';
+import { ACCOUNT_LOGIN_PATH, withRedirect } from './redirect';
 
 /**
  * Register (spec screen 2); the `invite` query travels in the payload when there is one. The new
  * account is logged in at once with what was just typed (the SMS code proved the phone): nobody
- * should type it all again. Should that login not go through, the login form opens as before.
+ * should type it all again. Then, as any login: the register page goes to its `redirect`, the
+ * login dialog closes and the generation behind it carries on. Should that login not go through,
+ * the account login form opens (the dialog's own pane, or the login page keeping the redirect).
  */
 export function* register(action: ReturnType<typeof registerRequested>): SagaIterator {
   const services: Services = yield getContext(SERVICES);
-  const { mobile, password } = action.payload;
+  const { place = 'loginPage', redirect, ...account } = action.payload;
   try {
-    yield call(authApi.register, action.payload);
+    yield call(authApi.register, account);
   } catch (error) {
     services.notify.error(messageOf(error, Messages.registerFailed));
     yield put(registerFailed());
@@ -34,25 +37,26 @@ export function* register(action: ReturnType<typeof registerRequested>): SagaIte
   yield put(registerSucceeded());
   let answer: LoginAnswer | null = null;
   try {
-    answer = yield call(authApi.login, { username: mobile, password });
+    answer = yield call(authApi.login, { username: account.mobile, password: account.password });
   } catch {
     answer = null;
   }
-  if (!answer) {
-    services.notify.success(Messages.registerSucceeded);
-    services.navigate(ACCOUNT_LOGIN_PATH);
+  if (answer) {
+    const login = { token: answer.token, userInfo: answer.userInfo, remember: true, username: account.mobile };
+    yield call(completeLogin, login, place, redirect, Messages.registerLoggedIn);
     return;
   }
-  yield put(loggedIn({ token: answer.token, userInfo: answer.userInfo, remember: true, username: mobile }));
-  services.notify.success(Messages.registerLoggedIn);
-  services.navigate(safeRedirectPath(null), { replace: true });
+  services.notify.success(Messages.registerSucceeded);
+  if (place === 'loginDialog') yield put(loginDialogViewChanged('account'));
+  else services.navigate(withRedirect(ACCOUNT_LOGIN_PATH, redirect));
 }
 
 /** Forgot password (spec screen 3): editPassword proved by an SMS code, without a token. */
 export function* resetPassword(action: ReturnType<typeof passwordResetRequested>): SagaIterator {
   const services: Services = yield getContext(SERVICES);
+  const { redirect, ...change } = action.payload;
   try {
-    yield call(authApi.editPassword, action.payload);
+    yield call(authApi.editPassword, change);
   } catch (error) {
     services.notify.error(messageOf(error, Messages.editPasswordFailed));
     yield put(passwordResetFailed());
@@ -60,5 +64,5 @@ export function* resetPassword(action: ReturnType<typeof passwordResetRequested>
   }
   yield put(passwordResetSucceeded());
   services.notify.success(Messages.editPasswordSucceeded);
-  services.navigate(ACCOUNT_LOGIN_PATH);
+  services.navigate(withRedirect(ACCOUNT_LOGIN_PATH, redirect));
 }

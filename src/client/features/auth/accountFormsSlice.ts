@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { RegisterRequest } from '../../../contract/auth';
-import type { RequestStatus } from './auth.types';
+import type { LoginPlace, RequestStatus } from './auth.types';
 
 /** The register and forgot-password forms' submit status. */
 export interface AccountFormsState {
@@ -10,18 +10,29 @@ export interface AccountFormsState {
 
 const initialState: AccountFormsState = { register: 'idle', resetPassword: 'idle' };
 
+/**
+ * What the register form submits: the account (the API's body) and where the form is, the
+ * register page (going to `redirect` after) or the login dialog (staying on its page).
+ */
+export interface RegisterRequestedPayload extends RegisterRequest {
+  place?: LoginPlace;
+  redirect?: string;
+}
+
 /** Forgot password: editPassword without a token or openid. */
 export interface PasswordResetPayload {
   mobile: string;
   password: string;
   verifyCode: string;
+  /** Where the login after it goes: the login page's `redirect`, carried along. */
+  redirect?: string;
 }
 
 export const accountFormsSlice = createSlice({
   name: 'accountForms',
   initialState,
   reducers: {
-    registerRequested(state, _action: PayloadAction<RegisterRequest>) {
+    registerRequested(state, _action: PayloadAction<RegisterRequestedPayload>) {
       state.register = 'loading';
     },
     registerSucceeded(state) {

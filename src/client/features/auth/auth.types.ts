@@ -12,5 +12,12 @@ export type LoginMode = 'password' | 'sms';
 /** What a passed graphic captcha is for: the action that waits for it. */
 export type CaptchaPurpose = 'login' | 'sms';
 
-/** Where a QR login runs: the login page navigates on success, the login dialog just closes. */
-export type QrLoginPlace = 'loginPage' | 'loginDialog';
+/**
+ * Where a login (QR, account or a registration) runs: the pages navigate on success, the login
+ * dialog just closes and the flow that opened it carries on in place.
+ */
+export type LoginPlace = 'loginPage' | 'loginDialog';
+
+/** The login page's tabs; the login dialog has the same two, and its register form. */
+export type LoginTab = 'account' | 'qrcode';
+export type LoginDialogView = LoginTab | 'register';

@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { UserInfo } from '../../../contract/auth';
-import type { LoginMode } from './auth.types';
+import type { LoginMode, LoginPlace } from './auth.types';
 
 /**
  * Who is logged in. Persisted in localStorage (spec section 3: token, user info, saved username);
@@ -47,6 +47,8 @@ export interface LoginRequestedPayload {
   /** The `redirect` query of the login page; only a safe in-app path is honoured. */
   redirect?: string;
   captchaId?: string;
+  /** The login page (by default) or the login dialog, which stays on its page. */
+  place?: LoginPlace;
 }
 
 /** What the account form submits in SMS mode (POST /api/auth/smsLogin, plus the page's own fields). */
@@ -55,6 +57,7 @@ export interface SmsLoginRequestedPayload {
   verifyCode: string;
   remember: boolean;
   redirect?: string;
+  place?: LoginPlace;
 }
 
 export const authSlice = createSlice({

@@ -1,5 +1,6 @@
-import { createSlice } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { locationChanged } from '../../app/routerSlice';
+import type { LoginDialogView } from './auth.types';
 import { loggedIn } from './authSlice';
 
 /**
@@ -8,9 +9,11 @@ import { loggedIn } from './authSlice';
  */
 export interface LoginDialogState {
   open: boolean;
+  /** The pane shown; null until the user picks one: the screen's default tab (loginTabOf). */
+  view: LoginDialogView | null;
 }
 
-const initialState: LoginDialogState = { open: false };
+const initialState: LoginDialogState = { open: false, view: null };
 
 export const loginDialogSlice = createSlice({
   name: 'loginDialog',
@@ -18,9 +21,14 @@ export const loginDialogSlice = createSlice({
   reducers: {
     opened(state) {
       state.open = true;
+      state.view = null;
     },
     closed(state) {
       state.open = false;
+    },
+    /** A tab, 注册 or 去登录 in the dialog; or the register saga, when its login did not go through. */
+    viewChanged(state, action: PayloadAction<LoginDialogView>) {
+      state.view = action.payload;
     },
   },
   extraReducers: (builder) => {
@@ -35,8 +43,9 @@ export const loginDialogSlice = createSlice({
   },
   selectors: {
     selectLoginDialogOpen: (state) => state.open,
+    selectLoginDialogView: (state) => state.view,
   },
 });
 
-export const { opened: loginDialogOpened, closed: loginDialogClosed } = loginDialogSlice.actions;
-export const { selectLoginDialogOpen } = loginDialogSlice.selectors;
+export const { opened: loginDialogOpened, closed: loginDialogClosed, viewChanged: loginDialogViewChanged } = loginDialogSlice.actions;
+export const { selectLoginDialogOpen, selectLoginDialogView } = loginDialogSlice.selectors;

@@ -6,7 +6,7 @@ import { Messages } from '../../../contract/messages';
 import * as authApi from '../../api/authApi';
 import { SERVICES, type Services } from '../../app/services';
 import { answerCodeOf, messageOf } from './apiErrors';
-import type { QrLoginPlace } from './auth.types';
+import type { LoginPlace } from './auth.types';
 import {
   loggedIn,
   loginFailed,
@@ -18,11 +18,14 @@ import {
 import { passCaptcha } from './captchaSaga';
 import { safeRedirectPath } from './redirect';
 
-/** What every successful login does, account or QR: store the token, say so, and move on. */
-export function* completeLogin(login: LoggedInPayload, place: QrLoginPlace, redirect?: string): SagaIterator {
+/**
+ * What every successful login does, account, QR or a registration's: store the token, say so
+ * (`notice`), and move on.
+ */
+export function* completeLogin(login: LoggedInPayload, place: LoginPlace, redirect?: string, notice: string = Messages.loginSucceeded): SagaIterator {
   const services: Services = yield getContext(SERVICES);
   yield put(loggedIn(login));
-  services.notify.success(Messages.loginSucceeded);
+  services.notify.success(notice);
   // The dialog closes itself on loggedIn and the generation flow behind it carries on in place.
   if (place === 'loginPage') services.navigate(safeRedirectPath(redirect), { replace: true });
 }
@@ -34,7 +37,7 @@ export function* completeLogin(login: LoggedInPayload, place: QrLoginPlace, redi
  */
 export function* login(action: ReturnType<typeof loginRequested>): SagaIterator {
   const services: Services = yield getContext(SERVICES);
-  const { username, password, remember, redirect } = action.payload;
+  const { username, password, remember, redirect, place = 'loginPage' } = action.payload;
   let captchaId = action.payload.captchaId;
   for (;;) {
     const body: LoginRequest = captchaId ? { username, password, captchaId } : { username, password };
@@ -61,7 +64,7 @@ export function* login(action: ReturnType<typeof loginRequested>): SagaIterator 
       }
       continue;
     }
-    yield call(completeLogin, { token: answer.token, userInfo: answer.userInfo, remember, username }, 'loginPage', redirect);
+    yield call(completeLogin, { token: answer.token, userInfo: answer.userInfo, remember, username }, place, redirect);
     return;
   }
 }
@@ -72,7 +75,7 @@ export function* login(action: ReturnType<typeof loginRequested>): SagaIterator 
  */
 export function* smsLogin(action: ReturnType<typeof smsLoginRequested>): SagaIterator {
   const services: Services = yield getContext(SERVICES);
-  const { mobile, verifyCode, remember, redirect } = action.payload;
+  const { mobile, verifyCode, remember, redirect, place = 'loginPage' } = action.payload;
   let answer: LoginAnswer;
   try {
     answer = yield call(authApi.smsLogin, { mobile, verifyCode });
@@ -81,5 +84,5 @@ export function* smsLogin(action: ReturnType<typeof smsLoginRequested>): SagaIte
     yield put(loginFailed());
     return;
   }
-  yield call(completeLogin, { token: answer.token, userInfo: answer.userInfo, remember, username: mobile }, 'loginPage', redirect);
+  yield call(completeLogin, { token: answer.token, userInfo: answer.userInfo, remember, username: mobile }, place, redirect);
 }

@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { QrStatus } from '../../../contract/auth';
-import type { QrLoginPlace } from './auth.types';
+import type { LoginPlace } from './auth.types';
 
 /** What the QR pane shows: a spinner, the code, the scanned hint, or a mask that refreshes on click. */
 export type QrLoginStatus = 'idle' | 'loading' | 'waiting' | 'scanned' | 'confirmed' | 'expired' | 'failed';
@@ -19,7 +19,7 @@ const initialState: QrLoginState = { status: 'idle', ticket: null, image: null, 
 export interface QrLoginStartedPayload {
   /** The host the page was served from, which the server writes into the scan link. */
   host: string;
-  place: QrLoginPlace;
+  place: LoginPlace;
   /** The login page's `redirect` query (ignored in the dialog). */
   redirect?: string;
 }

@@ -41,6 +41,12 @@ describe('LoginPage', () => {
     expect(link('注册')).toHaveAttribute('href', '/auth/register');
   });
 
+  it('carries the redirect query on to register and forget, so that both come back to where the user was', () => {
+    renderWithProviders(<LoginPage />, { route: '/auth/login?handleType=account&redirect=%2Flogo%2Fconfig%3Fmodule%3Dtl' });
+    expect(link('注册')).toHaveAttribute('href', '/auth/register?redirect=%2Flogo%2Fconfig%3Fmodule%3Dtl');
+    expect(link('忘记密码')).toHaveAttribute('href', '/auth/forget?redirect=%2Flogo%2Fconfig%3Fmodule%3Dtl');
+  });
+
   it('stops the QR session when the user switches to the account tab', async () => {
     const { store } = renderWithProviders(<LoginPage />, { route: '/auth/login?handleType=qrcode' });
     const user = fastUser();
@@ -75,7 +81,7 @@ describe('LoginPage', () => {
     await user.click(loginButton());
     await waitFor(() =>
       expect(dispatch).toHaveBeenCalledWith(
-        loginRequested({ username: '13800138000', password: 'secret123', remember: false, redirect: '/createWeb' }),
+        loginRequested({ username: '13800138000', password: 'secret123', remember: false, redirect: '/createWeb', place: 'loginPage' }),
       ),
     );
     expect(store.getState().auth.status).toBe('loading');
@@ -162,7 +168,7 @@ describe('LoginPage', () => {
     await fill(user, '请输入验证码', '123456');
     await user.click(loginButton());
     await waitFor(() =>
-      expect(dispatch).toHaveBeenCalledWith(smsLoginRequested({ mobile: '13800138000', verifyCode: '123456', remember: true, redirect: '/createWeb' })),
+      expect(dispatch).toHaveBeenCalledWith(smsLoginRequested({ mobile: '13800138000', verifyCode: '123456', remember: true, redirect: '/createWeb', place: 'loginPage' })),
     );
     expect(store.getState().auth.status).toBe('loading');
   });

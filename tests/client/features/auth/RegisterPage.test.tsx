@@ -104,7 +104,24 @@ describe('RegisterPage', () => {
     await fill(user, '确认密码', 'secret123');
     await user.click(submitButton());
     await waitFor(() =>
-      expect(dispatch).toHaveBeenCalledWith(registerRequested({ mobile: '13800138000', password: 'secret123', verifyCode: '123456', invite: 'friend-1' })),
+      expect(dispatch).toHaveBeenCalledWith(registerRequested({ mobile: '13800138000', password: 'secret123', verifyCode: '123456', invite: 'friend-1', place: 'loginPage' })),
+    );
+  });
+
+  it('sends the redirect query along, and keeps it on the way to the login page', async () => {
+    const { store } = renderWithProviders(<RegisterPage />, { route: '/auth/register?redirect=%2Flogo%2Fconfig%3Fmodule%3Dtl' });
+    const user = fastUser();
+    const dispatch = jest.spyOn(store, 'dispatch');
+    expect(screen.getByText('去登录').closest('a')).toHaveAttribute('href', '/auth/login?handleType=account&redirect=%2Flogo%2Fconfig%3Fmodule%3Dtl');
+    await fill(user, '手机号', '13800138000');
+    await fill(user, '短信验证码', '123456');
+    await fill(user, '密码', 'secret123');
+    await fill(user, '确认密码', 'secret123');
+    await user.click(submitButton());
+    await waitFor(() =>
+      expect(dispatch).toHaveBeenCalledWith(
+        registerRequested({ mobile: '13800138000', password: 'secret123', verifyCode: '123456', place: 'loginPage', redirect: '/logo/config?module=tl' }),
+      ),
     );
   });
 });

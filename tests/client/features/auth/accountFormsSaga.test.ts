@@ -35,6 +35,30 @@ describe('register', () => {
     expect(world.services.navigate).toHaveBeenCalledWith('/backend', { replace: true });
   });
 
+  it('goes back to the page the register page was opened from (its redirect query)', async () => {
+    const world = fakeWorld();
+    await expectSaga(register, registerRequested({ ...registration, place: 'loginPage', redirect: '/logo/config?module=tl' }))
+      .withReducer(rootReducer, stateWith())
+      .provide([world.providers, [matchers.call.fn(authApi.register), null], [matchers.call.fn(authApi.login), { token: 'jwt', userInfo: user }]])
+      .call(authApi.register, registration)
+      .put.actionType(loggedIn.type)
+      .run();
+    expect(world.services.navigate).toHaveBeenCalledWith('/logo/config?module=tl', { replace: true });
+  });
+
+  it('stays on the page in the login dialog: it closes, and the flow that opened it goes on', async () => {
+    const world = fakeWorld({ location: { pathname: '/logo/config', search: '?module=tl' } });
+    const { storeState } = await expectSaga(register, registerRequested({ ...registration, place: 'loginDialog' }))
+      .withReducer(rootReducer, stateWith({ loginDialog: { open: true, view: 'register' } }))
+      .provide([world.providers, [matchers.call.fn(authApi.register), null], [matchers.call.fn(authApi.login), { token: 'jwt', userInfo: user }]])
+      .call(authApi.register, registration)
+      .put.actionType(loggedIn.type)
+      .run();
+    expect(storeState.loginDialog.open).toBe(false);
+    expect(world.services.notify.success).toHaveBeenCalledWith(Messages.registerLoggedIn);
+    expect(world.services.navigate).not.toHaveBeenCalled();
+  });
+
   it('opens the account login tab when the login after registering does not go through', async () => {
     const world = fakeWorld();
     const { storeState } = await expectSaga(register, registerRequested(registration))
@@ -45,6 +69,25 @@ describe('register', () => {
     expect(storeState.auth.token).toBeNull();
     expect(world.services.notify.success).toHaveBeenCalledWith(Messages.registerSucceeded);
     expect(world.services.navigate).toHaveBeenCalledWith('/auth/login?handleType=account');
+  });
+
+  it('keeps the redirect on the way to the login page when that login does not go through', async () => {
+    const world = fakeWorld();
+    await expectSaga(register, registerRequested({ ...registration, redirect: '/createWeb' }))
+      .provide([world.providers, [matchers.call.fn(authApi.register), null], [matchers.call.fn(authApi.login), throwError(apiError(428, Messages.loginNeedsCaptcha))]])
+      .run();
+    expect(world.services.navigate).toHaveBeenCalledWith('/auth/login?handleType=account&redirect=%2FcreateWeb');
+  });
+
+  it("turns the dialog to its own login pane when that login does not go through, staying on the page", async () => {
+    const world = fakeWorld();
+    const { storeState } = await expectSaga(register, registerRequested({ ...registration, place: 'loginDialog' }))
+      .withReducer(rootReducer, stateWith({ loginDialog: { open: true, view: 'register' } }))
+      .provide([world.providers, [matchers.call.fn(authApi.register), null], [matchers.call.fn(authApi.login), throwError(apiError(428, Messages.loginNeedsCaptcha))]])
+      .run();
+    expect(storeState.loginDialog).toEqual({ open: true, view: 'account' });
+    expect(world.services.notify.success).toHaveBeenCalledWith(Messages.registerSucceeded);
+    expect(world.services.navigate).not.toHaveBeenCalled();
   });
 
   it('shows why it failed and stays on the form', async () => {
@@ -80,6 +123,15 @@ describe('forgot password', () => {
       .run();
     expect(world.services.notify.success).toHaveBeenCalledWith(Messages.editPasswordSucceeded);
     expect(world.services.navigate).toHaveBeenCalledWith('/auth/login?handleType=account');
+  });
+
+  it('keeps the redirect the forget page was opened with', async () => {
+    const world = fakeWorld();
+    await expectSaga(resetPassword, passwordResetRequested({ ...reset, redirect: '/logo/config?module=tl' }))
+      .provide([world.providers, [matchers.call.fn(authApi.editPassword), null]])
+      .call(authApi.editPassword, reset)
+      .run();
+    expect(world.services.navigate).toHaveBeenCalledWith('/auth/login?handleType=account&redirect=%2Flogo%2Fconfig%3Fmodule%3Dtl');
   });
 
   it('shows the server message when the code is wrong', async () => {

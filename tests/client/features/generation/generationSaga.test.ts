@@ -6,7 +6,11 @@ import type { RootState } from '../../../../src/client/app/rootReducer';
 import * as commonApi from '../../../../src/client/api/commonApi';
 import * as generationApi from '../../../../src/client/api/generationApi';
 import { locationChanged } from '../../../../src/client/app/routerSlice';
-import { loggedIn, sessionEnded } from '../../../../src/client/features/auth/authSlice';
+import * as authApi from '../../../../src/client/api/authApi';
+import { registerRequested } from '../../../../src/client/features/auth/accountFormsSlice';
+import { register } from '../../../../src/client/features/auth/accountFormsSaga';
+import { loggedIn, loginRequested, sessionEnded } from '../../../../src/client/features/auth/authSlice';
+import { login } from '../../../../src/client/features/auth/loginSaga';
 import { loginDialogClosed, loginDialogOpened } from '../../../../src/client/features/auth/loginDialogSlice';
 import { generationSaga, requestProblem, runGeneration } from '../../../../src/client/features/generation/generationSaga';
 import {
@@ -25,6 +29,9 @@ import {
   selectProgressPercent,
 } from '../../../../src/client/features/generation/generationSlice';
 import { GenerationMessages, waitingTitle } from '../../../../src/contract/generation';
+import { Messages } from '../../../../src/contract/messages';
+import { fork, takeLeading } from 'redux-saga/effects';
+import type { SagaIterator } from 'redux-saga';
 import { fakeWorld, user } from '../auth/sagaHarness';
 import {
   bannerRequest,
@@ -127,6 +134,70 @@ describe('generation: a logo from submit to preview', () => {
       .run();
     expect(storeState.loginDialog.open).toBe(false);
     expect(world.services.notify.success).toHaveBeenCalledWith('LOGO生成成功');
+  });
+
+  /** The generation, with the auth watchers the dialog's forms talk to, as the app runs them. */
+  function* generationWithAccounts(request = logoRequest): SagaIterator {
+    yield takeLeading(registerRequested.type, register);
+    yield takeLeading(loginRequested.type, login);
+    yield fork(runGeneration, generationRequested(request));
+  }
+  const registration = { mobile: '13800138000', password: 'secret123', verifyCode: '123456', place: 'loginDialog' as const };
+
+  it('without a session: a visitor who registers in the dialog is logged in there, stays on the page and the generation goes on', async () => {
+    const world = fakeWorld({ location: onConfigPage });
+    const { storeState } = await expectSaga(generationWithAccounts)
+      .withReducer(recordingReducer().reducer, startState())
+      .provide([
+        world.providers,
+        offline,
+        duration,
+        tracking,
+        answer(authApi.register, null),
+        answer(authApi.login, { token: 'tok', userInfo: user }),
+        answer(generationApi.logoCreate, created({ exist: true, logoUrl: '/generated/l.png' })),
+      ])
+      .put(loginDialogOpened())
+      .delay(5)
+      .dispatch(registerRequested(registration))
+      .call(authApi.register, { mobile: '13800138000', password: 'secret123', verifyCode: '123456' })
+      .put(loggedIn({ token: 'tok', userInfo: user, remember: true, username: '13800138000' }))
+      .call(generationApi.logoCreate, { ...logoRequest.payload, isFirst: true })
+      .put.actionType(generationSucceeded.type)
+      .run();
+    expect(storeState.loginDialog.open).toBe(false);
+    expect(world.services.notify.success).toHaveBeenCalledWith(Messages.registerLoggedIn);
+    // The only page change is the result's own preview: not the back office.
+    expect(world.services.navigate).toHaveBeenCalledTimes(1);
+    expect(world.services.navigate).toHaveBeenCalledWith(expect.stringMatching(/^\/logo\/preview\?/));
+  });
+
+  it('without a session: a password login in the dialog stays on the page and the generation goes on', async () => {
+    const world = fakeWorld({ location: onConfigPage });
+    await expectSaga(generationWithAccounts, { ...logoRequest, openPreview: false })
+      .withReducer(recordingReducer().reducer, startState())
+      .provide([world.providers, offline, duration, tracking, answer(authApi.login, { token: 'tok', userInfo: user }), answer(generationApi.logoCreate, created({ exist: true, logoUrl: '/generated/l.png' }))])
+      .put(loginDialogOpened())
+      .delay(5)
+      .dispatch(loginRequested({ username: '13800138000', password: 'secret123', remember: true, redirect: '/logo/config?module=tl', place: 'loginDialog' }))
+      .call(generationApi.logoCreate, { ...logoRequest.payload, isFirst: true })
+      .put.actionType(generationSucceeded.type)
+      .run();
+    expect(world.services.navigate).not.toHaveBeenCalled();
+  });
+
+  it('without a session: when the login after registering fails, the dialog turns to its login pane and the generation still waits', async () => {
+    const world = fakeWorld({ location: onConfigPage });
+    const { storeState } = await expectSaga(generationWithAccounts)
+      .withReducer(recordingReducer().reducer, startState())
+      .provide([world.providers, offline, answer(authApi.register, null), answer(authApi.login, throwError(answerError(428)))])
+      .put(loginDialogOpened())
+      .delay(5)
+      .dispatch(registerRequested(registration))
+      .not.call.fn(generationApi.logoCreate)
+      .run({ timeout: 50, silenceTimeout: true });
+    expect(storeState.loginDialog).toEqual({ open: true, view: 'account' });
+    expect(world.services.navigate).not.toHaveBeenCalled();
   });
 
   it('without a session: closing the login dialog stops quietly', async () => {

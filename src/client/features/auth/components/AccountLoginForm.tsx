@@ -6,7 +6,7 @@ import { Messages } from '../../../../contract/messages';
 import { checkPassword, checkPhone, checkSmsCode } from '../../../../contract/validation';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { ruleOf } from '../../../components/formRules';
-import type { LoginMode } from '../auth.types';
+import type { LoginMode, LoginPlace } from '../auth.types';
 import {
   loginModeSwitched,
   loginRequested,
@@ -16,6 +16,7 @@ import {
   selectSavedUsername,
   smsLoginRequested,
 } from '../authSlice';
+import { withRedirect } from '../redirect';
 import { SmsCodeButton } from './SmsCodeButton';
 import './auth.css';
 
@@ -27,9 +28,11 @@ interface AccountLoginValues {
 }
 
 interface AccountLoginFormProps {
+  /** Where to go after logging in (the login page's query); the dialog's is its own page, for 忘记密码. */
   redirect?: string;
-  /** The login dialog shows the form but only allows QR login (spec section 6). */
-  disabled?: boolean;
+  place?: LoginPlace;
+  /** The dialog's 注册 opens its own register form, which keeps the page (and the generation) behind it. */
+  onRegister?: () => void;
 }
 
 const modeOptions: { value: LoginMode; label: string }[] = [
@@ -42,18 +45,16 @@ const modeOptions: { value: LoginMode; label: string }[] = [
  * phone and SMS code: the way in while the phone's password logins are locked. Both modes share
  * the phone field, so switching (by hand or on answer 423) keeps what was typed.
  */
-export function AccountLoginForm({ redirect, disabled = false }: AccountLoginFormProps) {
+export function AccountLoginForm({ redirect, place = 'loginPage', onRegister }: AccountLoginFormProps) {
   const dispatch = useAppDispatch();
   const savedUsername = useAppSelector(selectSavedUsername);
   const status = useAppSelector(selectLoginStatus);
-  const chosenMode = useAppSelector(selectLoginMode);
+  const mode = useAppSelector(selectLoginMode);
   const lockNotice = useAppSelector(selectPasswordLockNotice);
-  // The login dialog's disabled pane stays the password form: no SMS login there.
-  const mode: LoginMode = disabled ? 'password' : chosenMode;
 
   const submit = ({ username, password, verifyCode, remember }: AccountLoginValues) => {
-    if (mode === 'sms') dispatch(smsLoginRequested({ mobile: username, verifyCode, remember, redirect }));
-    else dispatch(loginRequested({ username, password, remember, redirect }));
+    if (mode === 'sms') dispatch(smsLoginRequested({ mobile: username, verifyCode, remember, redirect, place }));
+    else dispatch(loginRequested({ username, password, remember, redirect, place }));
   };
 
   return (
@@ -61,14 +62,11 @@ export function AccountLoginForm({ redirect, disabled = false }: AccountLoginFor
       name="accountLogin"
       initialValues={{ username: savedUsername, remember: true }}
       onFinish={submit}
-      disabled={disabled}
       size="large"
     >
-      {!disabled && (
-        <Form.Item>
-          <Segmented<LoginMode> block options={modeOptions} value={mode} onChange={(next) => dispatch(loginModeSwitched(next))} />
-        </Form.Item>
-      )}
+      <Form.Item>
+        <Segmented<LoginMode> block options={modeOptions} value={mode} onChange={(next) => dispatch(loginModeSwitched(next))} />
+      </Form.Item>
       {mode === 'sms' && lockNotice && <Alert type="warning" showIcon title={lockNotice} style={{ marginBottom: 24 }} />}
       <Form.Item name="username" required rules={[ruleOf(checkPhone)]}>
         <Input prefix={<MobileOutlined />} placeholder="请输入手机号" maxLength={11} inputMode="numeric" autoComplete="username" aria-label="手机号" />
@@ -99,7 +97,7 @@ export function AccountLoginForm({ redirect, disabled = false }: AccountLoginFor
           <Form.Item name="remember" valuePropName="checked" noStyle>
             <Checkbox>记住我</Checkbox>
           </Form.Item>
-          {!disabled && mode === 'password' && <Link to="/auth/forget">忘记密码</Link>}
+          {mode === 'password' && <Link to={withRedirect('/auth/forget', redirect)}>忘记密码</Link>}
         </div>
       </Form.Item>
       <Form.Item>
@@ -107,11 +105,16 @@ export function AccountLoginForm({ redirect, disabled = false }: AccountLoginFor
           登录
         </Button>
       </Form.Item>
-      {!disabled && (
-        <div>
-          还没有账号？<Link to="/auth/register">注册</Link>
-        </div>
-      )}
+      <div>
+        还没有账号？
+        {onRegister ? (
+          <Button type="link" onClick={onRegister} style={{ padding: 0, height: 'auto' }}>
+            注册
+          </Button>
+        ) : (
+          <Link to={withRedirect('/auth/register', redirect)}>注册</Link>
+        )}
+      </div>
     </Form>
   );
 }

@@ -1,27 +1,34 @@
-import { Alert, Modal, Tabs } from 'antd';
-import { Link, useLocation } from 'react-router-dom';
-import { Messages } from '../../../../contract/messages';
-import { loginPath } from '../../../app/access';
+import { Button, Modal, Tabs } from 'antd';
+import { useLocation } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { loginDialogClosed, selectLoginDialogOpen } from '../loginDialogSlice';
+import { usePhoneLayout } from '../../layout/usePhoneLayout';
+import type { LoginDialogView } from '../auth.types';
+import { loginDialogClosed, loginDialogViewChanged, selectLoginDialogOpen, selectLoginDialogView } from '../loginDialogSlice';
+import { loginTabOf } from '../loginTab';
 import { AccountLoginForm } from './AccountLoginForm';
+import { CaptchaDialog } from './CaptchaDialog';
 import { QrLoginPanel } from './QrLoginPanel';
+import { RegisterForm } from './RegisterForm';
 
 /**
  * The login dialog, mounted once at the app root. Generation flows open it with `loginDialog/opened`
- * and wait for `auth/loggedIn` (it then closes itself) or `loginDialog/closed`. Only QR login works
- * here; the account pane says so (spec section 6), and leads to the login page, which comes back
- * to this page after logging in (the forms are kept in storage, so they are as they were).
+ * and wait for `auth/loggedIn` (it then closes itself) or `loginDialog/closed`. QR, password and
+ * SMS-code login, and registering, all happen here: the page behind it, its form as typed, stays,
+ * and the generation it was opened for carries on once logged in.
  */
 export default function LoginDialog() {
   const dispatch = useAppDispatch();
   const open = useAppSelector(selectLoginDialogOpen);
+  const chosen = useAppSelector(selectLoginDialogView);
+  const phone = usePhoneLayout();
   const { pathname, search } = useLocation();
+  const view = chosen ?? loginTabOf(null, phone);
+  const show = (next: LoginDialogView) => dispatch(loginDialogViewChanged(next));
 
   return (
     <Modal
       open={open}
-      title="登录"
+      title={view === 'register' ? '注册' : '登录'}
       footer={null}
       onCancel={() => dispatch(loginDialogClosed())}
       // Closing unmounts the QR pane, which stops its polling.
@@ -29,29 +36,33 @@ export default function LoginDialog() {
       centered
       width={400}
     >
-      <Tabs
-        defaultActiveKey="qrcode"
-        centered
-        destroyOnHidden
-        items={[
-          { key: 'qrcode', label: '扫码登录', children: <QrLoginPanel place="loginDialog" /> },
-          {
-            key: 'account',
-            label: '账号登录',
-            children: (
-              <>
-                <Alert type="info" showIcon title={Messages.loginDialogUseQr} style={{ marginBottom: 16 }} />
-                <AccountLoginForm disabled />
-                <p style={{ margin: '8px 0 0', textAlign: 'center' }}>
-                  <Link to={loginPath(`${pathname}${search}`)} onClick={() => dispatch(loginDialogClosed())}>
-                    去登录页用账号密码登录，登录后回到本页
-                  </Link>
-                </p>
-              </>
-            ),
-          },
-        ]}
-      />
+      {view === 'register' ? (
+        <RegisterForm
+          place="loginDialog"
+          loginLink={
+            <Button type="link" onClick={() => show('account')} style={{ padding: 0, height: 'auto' }}>
+              去登录
+            </Button>
+          }
+        />
+      ) : (
+        <Tabs
+          activeKey={view}
+          onChange={(key) => show(key === 'account' ? 'account' : 'qrcode')}
+          centered
+          destroyOnHidden
+          items={[
+            { key: 'qrcode', label: '扫码登录', children: <QrLoginPanel place="loginDialog" /> },
+            {
+              key: 'account',
+              label: '账号登录',
+              // 忘记密码 leaves for its page, which comes back here through the login.
+              children: <AccountLoginForm place="loginDialog" redirect={`${pathname}${search}`} onRegister={() => show('register')} />,
+            },
+          ]}
+        />
+      )}
+      {open && <CaptchaDialog />}
     </Modal>
   );
 }

@@ -3,12 +3,12 @@ import { Spin } from 'antd';
 import { useCallback, useEffect } from 'react';
 import { Messages } from '../../../../contract/messages';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import type { QrLoginPlace } from '../auth.types';
+import type { LoginPlace } from '../auth.types';
 import { qrLoginStarted, qrLoginStopped, selectQrLogin, type QrLoginStatus } from '../qrLoginSlice';
 import './auth.css';
 
 interface QrLoginPanelProps {
-  place: QrLoginPlace;
+  place: LoginPlace;
   /** The login page's `redirect` query. */
   redirect?: string;
 }

@@ -1,19 +1,20 @@
 import { Button, Form, Typography } from 'antd';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { Messages } from '../../../../contract/messages';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { passwordResetRequested, selectPasswordResetStatus } from '../accountFormsSlice';
 import { AccountFields, type AccountFieldValues } from '../components/AccountFields';
 import { CaptchaDialog } from '../components/CaptchaDialog';
-import { ACCOUNT_LOGIN_PATH } from '../redirect';
+import { ACCOUNT_LOGIN_PATH, withRedirect } from '../redirect';
 
-/** Spec screen 3: a new password, proved by an SMS code to the account's phone. */
+/** Spec screen 3: a new password, proved by an SMS code to the account's phone; `redirect` travels on to the login. */
 export default function ForgetPage() {
   const dispatch = useAppDispatch();
   const status = useAppSelector(selectPasswordResetStatus);
+  const redirect = useSearchParams()[0].get('redirect') ?? undefined;
 
   const submit = ({ mobile, password, verifyCode }: AccountFieldValues) => {
-    dispatch(passwordResetRequested({ mobile, password, verifyCode }));
+    dispatch(passwordResetRequested({ mobile, password, verifyCode, ...(redirect ? { redirect } : {}) }));
   };
 
   return (
@@ -29,7 +30,7 @@ export default function ForgetPage() {
           </Button>
         </Form.Item>
         <div>
-          想起密码了？<Link to={ACCOUNT_LOGIN_PATH}>去登录</Link>
+          想起密码了？<Link to={withRedirect(ACCOUNT_LOGIN_PATH, redirect)}>去登录</Link>
         </div>
       </Form>
       <CaptchaDialog />

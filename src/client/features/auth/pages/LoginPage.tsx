@@ -1,15 +1,19 @@
 import { Tabs } from 'antd';
 import { useSearchParams } from 'react-router-dom';
+import { usePhoneLayout } from '../../layout/usePhoneLayout';
 import { AccountLoginForm } from '../components/AccountLoginForm';
 import { CaptchaDialog } from '../components/CaptchaDialog';
 import { QrLoginPanel } from '../components/QrLoginPanel';
+import { loginTabOf } from '../loginTab';
 
-type LoginTab = 'account' | 'qrcode';
-
-/** Spec screen 1: the `handleType` query picks the tab (QR by default); `redirect` is where to go after. */
+/**
+ * Spec screen 1: the `handleType` query picks the tab (QR by default, the account form on a phone:
+ * loginTabOf); `redirect` is where to go after.
+ */
 export default function LoginPage() {
   const [searchParams, setSearchParams] = useSearchParams();
-  const tab: LoginTab = searchParams.get('handleType') === 'account' ? 'account' : 'qrcode';
+  const phone = usePhoneLayout();
+  const tab = loginTabOf(searchParams.get('handleType'), phone);
   const redirect = searchParams.get('redirect') ?? undefined;
 
   const switchTab = (key: string) => {
