@@ -94,6 +94,12 @@ export interface QrcodeAnswer {
   qrcode: string;
   ticket: string;
   expiresIn: number;
+  /**
+   * What the code encodes, with the local provider only: our own scan page, which the login pane
+   * shows under the code to open or copy (a phone cannot open a `localhost` code). A messaging
+   * app's code is for its app alone and is not shown.
+   */
+  scanUrl?: string;
 }
 
 export type QrStatus = 'waiting' | 'scanned' | 'confirmed' | 'expired';

@@ -53,6 +53,12 @@ describe('POST /api/wxAuth/getWechatQrcode', () => {
     expect(await poll(answer.ticket)).toEqual({ status: 'waiting' });
   });
 
+  it('answers the scan link beside the code with the local provider, for the login pane to show: a phone cannot open localhost', async () => {
+    const answer = await newTicket({ host: 'localhost:8080' });
+    expect(answer.scanUrl).toBe(`http://localhost:8080/api/wxAuth/scan?ticket=${answer.ticket}`);
+    expect(answer.qrcode).toBe(await qrPngDataUrl(answer.scanUrl ?? '', QR_IMAGE_WIDTH, QR_IMAGE_MARGIN));
+  });
+
   it.each(['evil.com/path', 'evil.com?x=1', 'http://evil.com', 'a b', '', 'evil.com:8080/x', 'user@evil.com'])('refuses the host %j', async (host) => {
     expect(await post(t, '/api/wxAuth/getWechatQrcode', { host })).toMatchObject({ code: AnswerCode.invalid, msg: '参数错误：host 格式不正确' });
   });
@@ -85,6 +91,7 @@ describe('PUBLIC_ORIGIN', () => {
     t = await buildTestApp({ env: { PUBLIC_ORIGIN: 'https://www.example.com' } });
     const answer = await newTicket({ host: 'internal:8080' });
     expect(answer.qrcode).toBe(await qrPngDataUrl(`https://www.example.com/api/wxAuth/scan?ticket=${answer.ticket}`, QR_IMAGE_WIDTH, QR_IMAGE_MARGIN));
+    expect(answer.scanUrl).toBe(`https://www.example.com/api/wxAuth/scan?ticket=${answer.ticket}`);
   });
 });
 

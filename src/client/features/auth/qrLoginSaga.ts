@@ -38,7 +38,7 @@ export function* runQrSession(action: ReturnType<typeof qrLoginStarted>): SagaIt
   }
   const lifetime = qrcode.expiresIn > 0 ? qrcode.expiresIn : Limits.qrLifetimeSeconds;
   const deadline = services.now() + lifetime * 1000;
-  yield put(qrLoginQrcodeReceived({ ticket: qrcode.ticket, image: qrcode.qrcode, secondsLeft: lifetime }));
+  yield put(qrLoginQrcodeReceived({ ticket: qrcode.ticket, image: qrcode.qrcode, secondsLeft: lifetime, ...(qrcode.scanUrl ? { scanUrl: qrcode.scanUrl } : {}) }));
 
   for (;;) {
     yield delay(Limits.qrPollIntervalMs);

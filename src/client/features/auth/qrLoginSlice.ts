@@ -12,9 +12,11 @@ export interface QrLoginState {
   /** The QR image as a data: URL. */
   image: string | null;
   secondsLeft: number;
+  /** The link the code encodes, when the server shows it (the local provider): to open or copy by hand. */
+  scanUrl: string | null;
 }
 
-const initialState: QrLoginState = { status: 'idle', ticket: null, image: null, secondsLeft: 0 };
+const initialState: QrLoginState = { status: 'idle', ticket: null, image: null, secondsLeft: 0, scanUrl: null };
 
 export interface QrLoginStartedPayload {
   /** The host the page was served from, which the server writes into the scan link. */
@@ -32,18 +34,21 @@ export const qrLoginSlice = createSlice({
     started(state, _action: PayloadAction<QrLoginStartedPayload>) {
       state.status = 'loading';
       state.image = null;
+      state.scanUrl = null;
     },
     /** The QR pane went away: polling ends. */
     stopped(state) {
       state.status = 'idle';
       state.image = null;
+      state.scanUrl = null;
       state.secondsLeft = 0;
     },
-    qrcodeReceived(state, action: PayloadAction<{ ticket: string; image: string; secondsLeft: number }>) {
+    qrcodeReceived(state, action: PayloadAction<{ ticket: string; image: string; secondsLeft: number; scanUrl?: string }>) {
       state.status = 'waiting';
       state.ticket = action.payload.ticket;
       state.image = action.payload.image;
       state.secondsLeft = action.payload.secondsLeft;
+      state.scanUrl = action.payload.scanUrl ?? null;
     },
     qrcodeFailed(state) {
       state.status = 'failed';

@@ -14,6 +14,8 @@ export interface QrLoginProvider {
   readonly name: string;
   /** What the QR code encodes for a ticket; `origin` is PUBLIC_ORIGIN or the request's. */
   scanUrl(ticket: string, origin: string): string;
+  /** Whether the login pane shows that link as well: a page of ours can be opened anywhere, by hand. */
+  readonly showsScanLink: boolean;
   registerRoutes(app: FastifyInstance, service: QrLoginService): void;
 }
 
@@ -24,6 +26,7 @@ function sendHtml(reply: FastifyReply, html: string): FastifyReply {
 /** Our own pages play the messaging app: the phone that scans is one of QrDevices. */
 export class LocalQrLoginProvider implements QrLoginProvider {
   readonly name = 'local';
+  readonly showsScanLink = true;
 
   constructor(private readonly devices: QrDevices) {}
 

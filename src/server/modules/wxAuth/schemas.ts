@@ -9,7 +9,7 @@ const ticket = str(128, { default: '' });
 export const qrcodeSchema = {
   body: object({ qrcode: str(128), host: str(261, { pattern: HOST_PATTERN }) }, ['host']),
   response: responses(
-    object({ qrcode: { type: 'string' }, ticket: { type: 'string' }, expiresIn: { type: 'integer' } }, ['qrcode', 'ticket', 'expiresIn']),
+    object({ qrcode: { type: 'string' }, ticket: { type: 'string' }, expiresIn: { type: 'integer' }, scanUrl: { type: 'string' } }, ['qrcode', 'ticket', 'expiresIn']),
   ),
 };
 

@@ -38,16 +38,20 @@ export class QrLoginService {
     return row;
   }
 
-  /** POST /api/wxAuth/getWechatQrcode; `scanUrl` is what the QR encodes (the provider decides). */
-  async create(previous: string | undefined, scanUrl: (ticket: string) => string): Promise<QrcodeAnswer> {
+  /**
+   * POST /api/wxAuth/getWechatQrcode; `scanUrl` is what the QR encodes (the provider decides), and
+   * is answered beside it when `showScanUrl` (the local provider's page).
+   */
+  async create(previous: string | undefined, scanUrl: (ticket: string) => string, showScanUrl = false): Promise<QrcodeAnswer> {
     const { tickets, now } = this.deps;
     // A refreshed code replaces the old one: the old ticket must not log anyone in any more.
     if (previous) await tickets.delete(previous);
     const ticket = randomToken(32);
     const at = now();
     await tickets.insert(ticket, at, at + Limits.qrLifetimeSeconds * 1000);
-    const qrcode = await qrPngDataUrl(scanUrl(ticket), QR_IMAGE_WIDTH, QR_IMAGE_MARGIN);
-    return { qrcode, ticket, expiresIn: Limits.qrLifetimeSeconds };
+    const url = scanUrl(ticket);
+    const qrcode = await qrPngDataUrl(url, QR_IMAGE_WIDTH, QR_IMAGE_MARGIN);
+    return { qrcode, ticket, expiresIn: Limits.qrLifetimeSeconds, ...(showScanUrl ? { scanUrl: url } : {}) };
   }
 
   /** GET /api/wxAuth/wxLoginInfo: the status, and once confirmed the token (the ticket is then used up). */

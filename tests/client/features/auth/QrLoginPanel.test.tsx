@@ -1,6 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import { Messages } from '../../../../src/contract/messages';
-import { QrLoginPanel } from '../../../../src/client/features/auth/components/QrLoginPanel';
+import { isLocalOnly, QrLoginPanel } from '../../../../src/client/features/auth/components/QrLoginPanel';
 import {
   qrLoginExpired,
   qrLoginPollSucceeded,
@@ -13,10 +13,10 @@ import { fastUser } from './fastTesting';
 const image = 'data:image/png;base64,QR';
 
 /** Renders the pane, then puts the QR state as the saga would have left it. */
-function renderPane(status: 'waiting' | 'scanned' | 'expired', secondsLeft: number) {
+function renderPane(status: 'waiting' | 'scanned' | 'expired', secondsLeft: number, scanUrl?: string) {
   const rendered = renderWithProviders(<QrLoginPanel place="loginPage" redirect="/createWeb" />);
   act(() => {
-    rendered.store.dispatch(qrLoginQrcodeReceived({ ticket: 't1', image, secondsLeft }));
+    rendered.store.dispatch(qrLoginQrcodeReceived({ ticket: 't1', image, secondsLeft, ...(scanUrl ? { scanUrl } : {}) }));
     if (status === 'scanned') rendered.store.dispatch(qrLoginPollSucceeded('scanned'));
     if (status === 'expired') rendered.store.dispatch(qrLoginExpired());
   });
@@ -42,5 +42,41 @@ describe('QrLoginPanel', () => {
     const dispatch = jest.spyOn(store, 'dispatch');
     await user.click(await screen.findByRole('button', { name: new RegExp(Messages.qrExpiredClickToRefresh), hidden: true }));
     expect(dispatch).toHaveBeenCalledWith(qrLoginStarted({ host: window.location.host, place: 'loginPage', redirect: '/createWeb' }));
+  });
+
+  it('shows the scan link under the code when the server gives it (the local provider), to open or copy', async () => {
+    const scanUrl = 'http://localhost:8080/api/wxAuth/scan?ticket=t1';
+    renderPane('waiting', 87, scanUrl);
+    const link = await screen.findByText(scanUrl);
+    expect(link.closest('a')).toHaveAttribute('href', scanUrl);
+    expect(screen.getByText(/复制链接到手机浏览器打开/)).toBeInTheDocument();
+    expect(screen.getByText(/这是本机地址，手机打不开/)).toBeInTheDocument();
+  });
+
+  it('does not call a public address local, and shows no link when the server gives none', async () => {
+    renderPane('waiting', 87, 'https://www.example.com/api/wxAuth/scan?ticket=t1');
+    expect(await screen.findByText('https://www.example.com/api/wxAuth/scan?ticket=t1')).toBeInTheDocument();
+    expect(screen.queryByText(/这是本机地址/)).not.toBeInTheDocument();
+  });
+
+  it('shows no link without one, nor once the code has expired', async () => {
+    const { unmount } = renderPane('waiting', 87);
+    await screen.findByAltText('登录二维码');
+    expect(screen.queryByText(/复制链接到手机浏览器打开/)).not.toBeInTheDocument();
+    unmount();
+    renderPane('expired', 0, 'http://localhost:8080/api/wxAuth/scan?ticket=t1');
+    expect(screen.queryByText(/复制链接到手机浏览器打开/)).not.toBeInTheDocument();
+  });
+});
+
+describe('isLocalOnly', () => {
+  it.each([
+    ['http://localhost:8080/x', true],
+    ['http://127.0.0.1:8080/x', true],
+    ['http://[::1]:8080/x', true],
+    ['http://192.168.1.20:8080/x', false],
+    ['https://www.example.com/x', false],
+  ])('%s -> %p', (url, expected) => {
+    expect(isLocalOnly(url)).toBe(expected);
   });
 });

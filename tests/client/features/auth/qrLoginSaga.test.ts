@@ -188,7 +188,7 @@ describe('QR login', () => {
 
   it('a refresh voids the previous ticket', async () => {
     const world = fakeWorld();
-    const expiredState = stateWith({ qrLogin: { status: 'expired', ticket: 'ticket-old', image: 'data:old', secondsLeft: 0 } });
+    const expiredState = stateWith({ qrLogin: { status: 'expired', ticket: 'ticket-old', image: 'data:old', secondsLeft: 0, scanUrl: null } });
     const { provider } = pollAnswers({ status: 'confirmed', token: 'jwt-qr', userInfo: qrUser });
     const { storeState } = await expectSaga(qrLoginFlow, onPage)
       .withReducer(rootReducer, rootReducer(expiredState, onPage))

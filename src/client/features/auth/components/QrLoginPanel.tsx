@@ -1,5 +1,5 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { Spin } from 'antd';
+import { Spin, Typography } from 'antd';
 import { useCallback, useEffect } from 'react';
 import { Messages } from '../../../../contract/messages';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
@@ -23,13 +23,37 @@ function hintOf(status: QrLoginStatus, secondsLeft: number): string | null {
   return '正在获取二维码…';
 }
 
+/** A link only this computer can open: a phone would look for the server on itself. */
+export function isLocalOnly(url: string): boolean {
+  const { hostname } = new URL(url);
+  return hostname === 'localhost' || hostname.endsWith('.localhost') || hostname.startsWith('127.') || hostname === '[::1]';
+}
+
+/**
+ * The link the code encodes, with the local provider: opened or copied by hand where the code
+ * cannot be scanned (a phone cannot open localhost; a phone already holding this page cannot scan).
+ */
+function ScanLink({ url }: { url: string }) {
+  return (
+    <div className="qr-login__link">
+      <Typography.Text type="secondary">扫不了码？复制链接到手机浏览器打开：</Typography.Text>
+      <Typography.Paragraph copyable={{ text: url, tooltips: ['复制链接', '已复制'] }} ellipsis style={{ margin: 0 }}>
+        <a href={url} target="_blank" rel="noopener noreferrer">
+          {url}
+        </a>
+      </Typography.Paragraph>
+      {isLocalOnly(url) && <Typography.Text type="secondary">这是本机地址，手机打不开：可在本机打开它确认登录。</Typography.Text>}
+    </div>
+  );
+}
+
 /**
  * The QR login pane of the login page and the login dialog. Mounting starts a QR session (the saga
  * polls every second for 120 s); unmounting stops it.
  */
 export function QrLoginPanel({ place, redirect }: QrLoginPanelProps) {
   const dispatch = useAppDispatch();
-  const { status, image, secondsLeft } = useAppSelector(selectQrLogin);
+  const { status, image, secondsLeft, scanUrl } = useAppSelector(selectQrLogin);
 
   const start = useCallback(() => {
     dispatch(qrLoginStarted({ host: window.location.host, place, redirect }));
@@ -59,6 +83,7 @@ export function QrLoginPanel({ place, redirect }: QrLoginPanelProps) {
         )}
       </div>
       {hint && <p className="qr-login__hint">{hint}</p>}
+      {scanUrl && (status === 'waiting' || status === 'scanned') && <ScanLink url={scanUrl} />}
     </div>
   );
 }
