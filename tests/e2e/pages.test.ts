@@ -188,7 +188,9 @@ async function publicPages(visit: Visit): Promise<void> {
   await visit.go('/videoTutorial');
   await visit.picture('video-tutorial', '视频教程 /videoTutorial', page.getByTestId('tutorial-video'));
   await visit.go('/auth/login');
-  await visit.picture('login', '登录 /auth/login（扫码）', page.getByAltText('登录二维码'));
+  // A phone opens the account tab: it cannot scan its own screen.
+  const phoneSized = visit.size.width < 768;
+  await visit.picture('login', '登录 /auth/login（电脑扫码，手机账号）', phoneSized ? page.getByPlaceholder('请输入手机号') : page.getByAltText('登录二维码'));
   await visit.go('/auth/register');
   await visit.picture('register', '注册 /auth/register', heading(page, '注册'));
   await visit.go('/auth/forget');

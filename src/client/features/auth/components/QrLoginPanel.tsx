@@ -37,12 +37,13 @@ function ScanLink({ url }: { url: string }) {
   return (
     <div className="qr-login__link">
       <Typography.Text type="secondary">扫不了码？复制链接到手机浏览器打开：</Typography.Text>
-      <Typography.Paragraph copyable={{ text: url, tooltips: ['复制链接', '已复制'] }} ellipsis style={{ margin: 0 }}>
+      {/* Whole, wrapped anywhere: antd's ellipsis measured the link inside as nothing and showed only '...'. */}
+      <Typography.Paragraph copyable={{ text: url, tooltips: ['复制链接', '已复制'] }} style={{ margin: 0, wordBreak: 'break-all' }}>
         <a href={url} target="_blank" rel="noopener noreferrer">
           {url}
         </a>
       </Typography.Paragraph>
-      {isLocalOnly(url) && <Typography.Text type="secondary">这是本机地址，手机打不开：可在本机打开它确认登录。</Typography.Text>}
+      {isLocalOnly(url) && <Typography.Text type="secondary">这是本机地址，手机打不开：可在本机打开它确认登录</Typography.Text>}
     </div>
   );
 }
