@@ -35,7 +35,7 @@ import {
   renderShot,
 } from '../../src/server/render/site/defaultPictures';
 import { defaultPictureName } from '../../src/server/render/site/fields';
-import { figureKindOf } from '../../src/server/render/site/genrePictures';
+import { PICTURE_SCENES, figureKindOf } from '../../src/server/render/site/genrePictures';
 import { PICTURE_MANIFEST_FILE, sampleLogoStyle, sampleRenderInput, templateFingerprint, type PictureManifest } from '../../src/server/render/site/fingerprint';
 import { renderSite } from '../../src/server/render/site/renderSite';
 
@@ -55,17 +55,6 @@ const PHONE_PICTURE_SCALE = SITE_PHONE_PREVIEW.pixelRatio;
 const PHONE_MAX_HEIGHT = 7000;
 const PHONE_MAX_BYTES = 180 * 1024;
 
-
-/**
- * The banner scenes each template's default pictures are taken from: its own banner's world first,
- * then neighbouring worlds, so that four screenshots do not look like one picture four times.
- */
-const PICTURE_SCENES: Readonly<Record<number, readonly number[]>> = {
-  1: [8, 1, 14, 6], 2: [11, 6, 1, 9], 3: [9, 12, 6, 14], 4: [7, 12, 4, 14], 5: [2, 9, 14, 5], 6: [14, 2, 12, 8],
-  7: [12, 14, 2, 11], 8: [6, 8, 2, 1], 9: [1, 8, 6, 9], 10: [13, 1, 6, 9], 11: [8, 1, 11, 14], 12: [6, 1, 9, 8],
-  13: [5, 10, 14, 12], 14: [10, 5, 4, 3], 15: [14, 5, 10, 7], 16: [11, 4, 12, 8], 17: [3, 13, 4, 6], 18: [4, 12, 13, 3],
-  19: [13, 3, 1, 4], 20: [1, 6, 13, 3], 21: [5, 14, 2, 12], 22: [12, 4, 5, 7], 23: [14, 7, 5, 12], 24: [9, 12, 5, 14],
-};
 
 const cameras = new Map<number, SceneCamera>();
 function cameraFor(bannerId: number): SceneCamera {
