@@ -71,6 +71,11 @@ export interface ConfigField {
   optional?: boolean;
   /** The grey hint an empty field shows: an example of the format, never a value. */
   placeholder?: string;
+  /**
+   * A value any game's site keeps on purpose (a news tag, 立即下载, a footer link's label, the
+   * 健康游戏忠告): not another game's content, so the check before generating never lists it.
+   */
+  generic?: boolean;
 }
 
 export interface ConfigGroup {
@@ -212,6 +217,24 @@ export function configFieldProblem(field: ConfigField, value: string | undefined
   if (field.type === 'image') return text ? null : MiniSiteMessages.imageRequired;
   if (field.type === 'video') return text === '' || /^https?:\/\/\S+$/i.test(text) ? null : MiniSiteMessages.videoLinkInvalid;
   return null;
+}
+
+/**
+ * Where the templates' own pictures are served (the site templates' and the builder components'
+ * defaults/): a picture field whose value is under one is still a sample, whichever template it
+ * came from; the user's pictures are uploads, served elsewhere.
+ */
+export const SAMPLE_PICTURE_PREFIXES = ['/site-templates/defaults/', '/builder-assets/defaults/'] as const;
+
+/** True when a picture field's value is one of the templates' own pictures, not the user's. */
+export function isSamplePicture(url: string): boolean {
+  let path = url;
+  try {
+    path = new URL(url, 'http://local').pathname;
+  } catch {
+    return false;
+  }
+  return SAMPLE_PICTURE_PREFIXES.some((prefix) => path.startsWith(prefix));
 }
 
 /** Every field of a config, in order. */

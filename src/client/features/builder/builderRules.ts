@@ -1,6 +1,8 @@
 import { BUILDER_TABS, BuilderLimits, BuilderMessages, COMPONENT_TYPE_LABELS, type BuilderSite, type BuilderTab, type ComponentType } from '../../../contract/builder';
 import type { SampleField } from '../../components/SampleFieldsDialog';
 import { configFieldProblem, configFields } from '../../../contract/miniSite';
+import { BUILDER_NAME_KEY } from '../selections/gameIdentity';
+import { templateSampleFields } from '../selections/samples';
 
 /** The component types each drawer tab edits: the logo is chosen and generated in the banner tab. */
 export const TAB_TYPES: Readonly<Record<BuilderTab, readonly ComponentType[]>> = {
@@ -38,20 +40,23 @@ export function parseSampleKey(sampleKey: string): { type: ComponentType; key: s
 }
 
 /**
- * The texts and pictures still as their template made them, tab by tab: listed before 生成并下载
- * so that no sample ships unseen (the renderer names the user's game in sample texts, but a sample
- * news item is still not the studio's news). Empty optional fields are left out of the site, not samples.
+ * The texts and pictures still as a template made them, tab by tab: listed before 生成并下载 so
+ * that no sample ships unseen (the renderer names the user's game in sample texts, but a sample
+ * news item is still not the studio's news). The mini site's rule (samples.ts): a picture is a
+ * sample whichever template it came from; empty optional fields and what any game keeps are not.
  */
 export function builderSampleFields(site: BuilderSite): SampleField[] {
   return BUILDER_TABS.flatMap((tab) =>
-    TAB_TYPES[tab].flatMap((type) => {
-      const values = site.formData[type] ?? {};
-      return (site.configData[type] ?? []).flatMap((group) =>
-        group.children
-          .filter((field) => (field.type === 'text' || field.type === 'textarea' || field.type === 'image') && field.value !== '' && values[field.key] === field.value)
-          .map((field) => ({ key: sampleKeyOf(type, field.key), name: field.name, group: `${COMPONENT_TYPE_LABELS[tab]} · ${group.name}` })),
-      );
-    }),
+    TAB_TYPES[tab].flatMap((type) =>
+      templateSampleFields(site.configData[type] ?? [], site.formData[type] ?? {}, {
+        nameKey: BUILDER_NAME_KEY,
+        // The form keeps the samples as written: the renderer renames their games.
+        ownName: '',
+        sampleNames: [],
+        keyOf: (key) => sampleKeyOf(type, key),
+        groupOf: (name) => `${COMPONENT_TYPE_LABELS[tab]} · ${name}`,
+      }),
+    ),
   );
 }
 

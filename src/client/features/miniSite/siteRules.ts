@@ -2,6 +2,7 @@ import { GenerationMessages } from '../../../contract/generation';
 import { configFieldProblem, configFields, MiniSiteLimits, MiniSiteMessages, withOwnName, type ConfigGroup, type CreateSiteRequest } from '../../../contract/miniSite';
 import type { SampleField } from '../../components/SampleFieldsDialog';
 import { isIdentityKey, type GameIdentity } from '../selections/gameIdentity';
+import { templateSampleFields } from '../selections/samples';
 
 /** Shown when 生成网站 is pressed before the template's form has loaded (or after it failed to). */
 export const CONFIG_NOT_LOADED = '网站配置尚未加载完成，请稍后重试';
@@ -48,19 +49,12 @@ export function formValuesOf(groups: readonly ConfigGroup[], stored: Record<stri
 }
 
 /**
- * The fields whose value is still the template's sample (with the sample game renamed or not),
- * listed before 生成网站 so that no sample text or picture ships unseen. Empty optional fields are
- * not samples: they are left out of the site.
+ * The fields still holding a template's sample (a text with the sample game renamed or not, a
+ * template's picture), listed before 生成网站 so that no other game's content ships unseen (the
+ * shared rule of samples.ts, which the builder uses too).
  */
 export function sampleFieldsOf(groups: readonly ConfigGroup[], values: Record<string, string>): SampleField[] {
-  const sampleName = sampleGameOf(groups);
-  const ownName = (values[GAME_NAME_KEY] ?? '').trim();
-  return groups.flatMap((group) =>
-    group.children
-      .filter((field) => field.type === 'text' || field.type === 'textarea' || field.type === 'image')
-      .filter((field) => field.value !== '' && (values[field.key] === field.value || (field.key !== GAME_NAME_KEY && values[field.key] === withOwnName(field.value, ownName, [sampleName]))))
-      .map((field) => ({ key: field.key, name: field.name, group: group.name })),
-  );
+  return templateSampleFields(groups, values, { nameKey: GAME_NAME_KEY, ownName: (values[GAME_NAME_KEY] ?? '').trim(), sampleNames: [sampleGameOf(groups)] });
 }
 
 /**

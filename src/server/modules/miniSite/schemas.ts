@@ -54,6 +54,7 @@ const configField = object(
     tips: { type: 'string' },
     optional: { type: 'boolean' },
     placeholder: { type: 'string' },
+    generic: { type: 'boolean' },
   },
   ['key', 'name', 'type', 'value'],
 );

@@ -5,10 +5,10 @@
  */
 import type { ConfigField, ConfigGroup } from '../../../contract/miniSite';
 import { COPY, newsFor, type GameCopy } from '../site/copy';
-import { complianceGroup, FIELD_KEYS, LINK_TIPS, NUMBERED_KEYS, optionalText, text, textarea } from '../site/fields';
+import { complianceGroup, FIELD_KEYS, generic, LINK_TIPS, NUMBERED_KEYS, optionalText, text, textarea } from '../site/fields';
 import { defaultUrl, FEATURES_PER_SET, GALLERY_PER_SET, ROLES_PER_SET, type PictureSet } from './defaults';
 
-export { complianceGroup, optionalText, text, textarea };
+export { complianceGroup, generic, optionalText, text, textarea };
 
 /** The logo field of every head, banner and footer: the builder fills it with the logo made in the banner tab. */
 export const LOGO_KEY = 'banner_logo';
@@ -70,7 +70,7 @@ export function newsGroup(copy: GameCopy, set: PictureSet, withPicture: boolean)
     children: [
       ...(withPicture ? [image(k.newsImage, '头条配图', defaultUrl.gallery(set, 2), '建议 16:9')] : []),
       ...copy.news.slice(0, NEWS_ITEMS).flatMap((item, i) => [
-        text(k.newsTag(i + 1), `新闻${i + 1} 标签`, item.tag, 4, '如 公告、活动、新闻、攻略'),
+        generic(text(k.newsTag(i + 1), `新闻${i + 1} 标签`, item.tag, 4, '如 公告、活动、新闻、攻略')),
         text(k.newsTitle(i + 1), `新闻${i + 1} 标题`, item.title, 40),
         text(k.newsDate(i + 1), `新闻${i + 1} 日期`, item.date, 10, '如 2025-06-18'),
       ]),
@@ -147,6 +147,6 @@ export function footerLinksGroup(): ConfigGroup {
   const f = footerKeys;
   return {
     name: '页脚链接',
-    children: DEFAULT_FOOTER_LINKS.flatMap((label, i) => [text(f.linkText(i + 1), `链接${i + 1} 文字`, label, 8), link(f.linkUrl(i + 1), `链接${i + 1} 地址`)]),
+    children: DEFAULT_FOOTER_LINKS.flatMap((label, i) => [generic(text(f.linkText(i + 1), `链接${i + 1} 文字`, label, 8)), link(f.linkUrl(i + 1), `链接${i + 1} 地址`)]),
   };
 }

@@ -77,6 +77,12 @@ export const optionalText = (key: string, name: string, len: number, placeholder
   placeholder,
 });
 
+/**
+ * A field whose sample any game keeps on purpose (a news tag, a button's or a link's label, the
+ * fixed health advice): never listed as another game's content before generating.
+ */
+export const generic = (field: ConfigField): ConfigField => ({ ...field, generic: true });
+
 export const text = (key: string, name: string, value: string, len: number, tips?: string): ConfigField => ({ key, name, type: 'text', value, len, ...(tips ? { tips } : {}) });
 export const textarea = (key: string, name: string, value: string, len: number, tips?: string): ConfigField => ({ key, name, type: 'textarea', value, len, ...(tips ? { tips } : {}) });
 const image = (key: string, name: string, pictureName: string, tips: string): ConfigField => ({ key, name, type: 'image', value: defaultPictureUrl(pictureName), tips });
@@ -115,7 +121,7 @@ export function buildConfig(templateId: number, copy: GameCopy, design: SiteDesi
     {
       name: '新闻资讯',
       children: copy.news.slice(0, NEWS_COUNT).flatMap((item, i) => [
-        text(k.newsTag(i + 1), `新闻${i + 1} 标签`, item.tag, 4, '如 公告、活动、新闻、攻略'),
+        generic(text(k.newsTag(i + 1), `新闻${i + 1} 标签`, item.tag, 4, '如 公告、活动、新闻、攻略')),
         text(k.newsTitle(i + 1), `新闻${i + 1} 标题`, item.title, 40),
         text(k.newsDate(i + 1), `新闻${i + 1} 日期`, item.date, 10, '如 2025-06-18'),
       ]),
@@ -169,7 +175,8 @@ export function complianceGroup(): ConfigGroup {
       optionalText(k.isbn, '出版物号', 40, '如：ISBN 978-7-XXXX-XXXX-X', `以版号批复为准；${LEAVE_OUT}`),
       optionalText(k.approval, '审批文号', 40, '如：国新出审〔XXXX〕XXXX号', `以版号批复为准；${LEAVE_OUT}`),
       optionalText(k.icp, '备案号', 40, '如：京ICP备XXXXXXXX号-1', `网站的 ICP 备案号；${LEAVE_OUT}`),
-      textarea(k.healthAdvice, '健康游戏忠告', HEALTH_ADVICE, 100),
+      // Fixed regulatory text every Chinese game site carries word for word.
+      generic(textarea(k.healthAdvice, '健康游戏忠告', HEALTH_ADVICE, 100)),
       optionalText(k.copyright, '版权信息', 60, '如：© 2026 某某网络科技有限公司 版权所有', LEAVE_OUT),
     ],
   };

@@ -1,3 +1,4 @@
+import type { ConfigGroup } from '../../../../src/contract/miniSite';
 import { builderSampleFields, parseSampleKey, sampleKeyOf } from '../../../../src/client/features/builder/builderRules';
 import { site } from './builderHarness';
 
@@ -29,6 +30,30 @@ describe('the builder\'s sample fields (listed before 生成并下载)', () => {
       },
     });
     expect(builderSampleFields(own)).toEqual([]);
+  });
+
+  it('lists a template\'s picture whichever template it came from, as the mini site does, and never what every game keeps', () => {
+    const content: ConfigGroup[] = [
+      {
+        name: '游戏截图',
+        children: [1, 2, 3, 4].map((n) => ({ key: `gallery${n}`, name: `截图${n}`, type: 'image' as const, value: `/builder-assets/defaults/space-shot-${n}.webp` })),
+      },
+      { name: '新闻资讯', children: [{ key: 'news1_tag', name: '新闻1 标签', type: 'text', value: '公告', generic: true }] },
+    ];
+    const banner: ConfigGroup[] = [{ name: '首屏文字', children: [{ key: 'button_text', name: '按钮文字', type: 'text', value: '立即下载', generic: true }] }];
+    const footer: ConfigGroup[] = [{ name: '版号与备案', children: [{ key: 'health_advice', name: '健康游戏忠告', type: 'textarea', value: '抵制不良游戏。', generic: true }] }];
+    const base = site();
+    const switched = site({
+      configData: { ...base.configData, content, banner, footer, logo: [], main: [], head: [], sidebar: [] },
+      formData: {
+        ...base.formData,
+        // Three shots still the palace art of the template before a switch, one uploaded.
+        content: { gallery1: '/builder-assets/defaults/palace-shot-1.webp', gallery2: '/builder-assets/defaults/palace-shot-2.webp', gallery3: '/builder-assets/defaults/palace-shot-3.webp', gallery4: '/generated/uploads/mine.png', news1_tag: '公告' },
+        banner: { button_text: '立即下载' },
+        footer: { health_advice: '抵制不良游戏。' },
+      },
+    });
+    expect(builderSampleFields(switched)).toEqual([1, 2, 3].map((n) => ({ key: `content:gallery${n}`, name: `截图${n}`, group: '内容区 · 游戏截图' })));
   });
 
   it('keeps the component type with the key, for the page to open its tab', () => {

@@ -107,4 +107,18 @@ describe('the user\'s own game in the form', () => {
     const own = formValuesOf(gameGroups, { game_name: '星辰战纪', intro: '星海冒险。', gallery1: '/generated/uploads/a.png' });
     expect(sampleFieldsOf(gameGroups, own)).toEqual([]);
   });
+
+  it('leaves out what any game\'s site keeps: a news tag, the health advice', () => {
+    const kept: ConfigGroup[] = [
+      {
+        name: '新闻资讯',
+        children: [
+          { key: 'news1_tag', name: '新闻1 标签', type: 'text', value: '公告', generic: true },
+          { key: 'news1_title', name: '新闻1 标题', type: 'text', value: '剑影江湖公测' },
+        ],
+      },
+      { name: '版号与备案', children: [{ key: 'health_advice', name: '健康游戏忠告', type: 'textarea', value: '抵制不良游戏，拒绝盗版游戏。', generic: true }] },
+    ];
+    expect(sampleFieldsOf(kept, formValuesOf(kept, {})).map((field) => field.name)).toEqual(['新闻1 标题']);
+  });
 });

@@ -2,7 +2,7 @@
 import type { ConfigGroup } from '../../../../contract/miniSite';
 import { BuilderLimits } from '../../../../contract/builder';
 import { defaultUrl, type BannerScene } from '../defaults';
-import { link, logoField, text, textarea } from '../fields';
+import { generic, link, logoField, text, textarea } from '../fields';
 import type { BannerDefinition, BannerDesign } from '../types';
 
 export const bannerKeys = {
@@ -55,7 +55,7 @@ function bannerConfig(entry: Entry): ConfigGroup[] {
       children: [
         text(k.title, '主标题', entry.title, 20),
         text(k.subtitle, '副标题', entry.subtitle, 40),
-        text(k.buttonText, '按钮文字', '立即下载', 6),
+        generic(text(k.buttonText, '按钮文字', '立即下载', 6)),
         link(k.buttonLink, '按钮链接'),
         { key: k.video, name: '宣传视频链接', type: 'video', value: '', tips: '选填：以 http:// 或 https:// 开头的视频链接，首屏会出现“观看视频”按钮' },
       ],

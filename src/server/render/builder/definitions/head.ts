@@ -1,6 +1,6 @@
 /** The navigation bars (head): four arrangements, each on three surfaces. */
 import type { ConfigGroup } from '../../../../contract/miniSite';
-import { link, logoField, text } from '../fields';
+import { generic, link, logoField, text } from '../fields';
 import type { HeadDefinition, HeadDesign } from '../types';
 
 export const headKeys = { ctaText: 'cta_text', ctaLink: 'cta_link', notice: 'notice', noticeLink: 'notice_link' } as const;
@@ -9,7 +9,7 @@ function headConfig(design: HeadDesign): ConfigGroup[] {
   const k = headKeys;
   const groups: ConfigGroup[] = [
     { name: 'LOGO', children: [logoField()] },
-    { name: '按钮', children: [text(k.ctaText, '按钮文字', '立即下载', 6), link(k.ctaLink, '按钮链接')] },
+    { name: '按钮', children: [generic(text(k.ctaText, '按钮文字', '立即下载', 6)), link(k.ctaLink, '按钮链接')] },
   ];
   if (design.layout === 'stacked' || design.layout === 'rail') {
     groups.push({ name: '公告条', children: [text(k.notice, '公告文字', '全平台公测火热进行中，登录即领开服豪礼', 30), link(k.noticeLink, '公告链接')] });

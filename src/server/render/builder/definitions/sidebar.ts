@@ -5,7 +5,7 @@
  */
 import type { ConfigGroup } from '../../../../contract/miniSite';
 import { defaultUrl } from '../defaults';
-import { image, link, optionalText, text, textarea } from '../fields';
+import { generic, image, link, optionalText, text, textarea } from '../fields';
 import type { SidebarDefinition, SidebarDesign } from '../types';
 
 export const sidebarKeys = {
@@ -42,7 +42,7 @@ function sidebarConfig(design: SidebarDesign): ConfigGroup[] {
         {
           name: '扫码下载',
           children: [
-            text(k.title, '标题', '扫码下载', 8),
+            generic(text(k.title, '标题', '扫码下载', 8)),
             text(k.note, '提示语', '下载即送新手礼包', 12),
             link(k.qrUrl, '二维码内容'),
             link(k.iosUrl, 'iOS 下载地址'),
@@ -52,15 +52,15 @@ function sidebarConfig(design: SidebarDesign): ConfigGroup[] {
         },
       ];
     case 'nav':
-      return [{ name: '快速导航', children: [text(k.title, '标题', '快速导航', 8), text(k.buttonText, '按钮文字', '下载游戏', 6), link(k.downloadLink, '按钮链接')] }];
+      return [{ name: '快速导航', children: [generic(text(k.title, '标题', '快速导航', 8)), generic(text(k.buttonText, '按钮文字', '下载游戏', 6)), link(k.downloadLink, '按钮链接')] }];
     case 'social':
       return [
         {
           name: '官方社群',
           children: [
-            text(k.title, '标题', '关注我们', 8),
+            generic(text(k.title, '标题', '关注我们', 8)),
             image(k.wechatQr, '公众号二维码', defaultUrl.wechatQr(), '上传公众号或社群的二维码图片'),
-            text(k.wechatName, '公众号名称', '官方公众号', 12),
+            generic(text(k.wechatName, '公众号名称', '官方公众号', 12)),
             link(k.weiboUrl, '微博地址'),
             link(k.bilibiliUrl, 'B站地址'),
             optionalText(k.qqGroup, '玩家QQ群', 12, '如：12345678', '留空则不显示'),
@@ -73,10 +73,10 @@ function sidebarConfig(design: SidebarDesign): ConfigGroup[] {
         {
           name: '礼包领取',
           children: [
-            text(k.title, '标题', '新手礼包', 8),
+            generic(text(k.title, '标题', '新手礼包', 8)),
             textarea(k.giftDesc, '礼包内容', '钻石×888、限定称号、七日坐骑体验卡', 40),
             optionalText(k.giftCode, '礼包码', 16, '如：VIP2026', '玩家在游戏内兑换的礼包码；留空则不显示'),
-            text(k.buttonText, '按钮文字', '立即领取', 6),
+            generic(text(k.buttonText, '按钮文字', '立即领取', 6)),
             link(k.buttonLink, '按钮链接'),
           ],
         },
@@ -86,8 +86,8 @@ function sidebarConfig(design: SidebarDesign): ConfigGroup[] {
         {
           name: '玩家服务',
           children: [
-            text(k.title, '标题', '玩家服务', 8),
-            ...SERVICES.flatMap((label, i) => [text(k.serviceText(i + 1), `服务${i + 1} 名称`, label, 6), link(k.serviceUrl(i + 1), `服务${i + 1} 链接`)]),
+            generic(text(k.title, '标题', '玩家服务', 8)),
+            ...SERVICES.flatMap((label, i) => [generic(text(k.serviceText(i + 1), `服务${i + 1} 名称`, label, 6)), link(k.serviceUrl(i + 1), `服务${i + 1} 链接`)]),
           ],
         },
       ];
