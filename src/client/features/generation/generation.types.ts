@@ -1,4 +1,4 @@
-import type { GenerationModule, LogoCreateRequest } from '../../../contract/generation';
+import type { BannerTexts, GenerationModule, LogoCreateRequest, LogoTexts } from '../../../contract/generation';
 import type { ConfigSlot } from '../selections/selections.types';
 
 /** What a flow generates: a logo (modules tl, al) or a full-screen banner animation with its logo (fsa). */
@@ -23,6 +23,8 @@ export interface GenerationResult {
   logoUrl: string;
   /** '' for a logo. */
   bannerUrl: string;
+  /** The texts it was made from (the banner's lines too, for a banner). */
+  texts?: LogoTexts & Partial<BannerTexts>;
 }
 
 /**

@@ -7,10 +7,12 @@ import {
   GenerationLimits,
   GenerationMessages,
   logoFormProblem,
+  type BannerTexts,
   type LogoCreateAnswer,
   type LogoCreationDurationAnswer,
   type LogoCreationDurationRequest,
   type LogoPollingAnswer,
+  type LogoTexts,
 } from '../../../contract/generation';
 import { isNetworkFailure, serverMessageOf } from '../../api/ApiError';
 import * as commonApi from '../../api/commonApi';
@@ -74,7 +76,14 @@ function resultOf(request: GenerationRequest, answer: { logoUrl: string; bannerU
     module: request.payload.module,
     logoUrl: answer.logoUrl,
     bannerUrl: request.kind === 'banner' ? answer.bannerUrl : '',
+    texts: textsOf(request),
   };
+}
+
+/** The texts a request draws: the logo's, and for a banner its two lines. */
+function textsOf({ kind, payload }: GenerationRequest): LogoTexts & Partial<BannerTexts> {
+  const logo = { logotext: payload.logotext, rightsealtext: payload.rightsealtext, bottomsealtext: payload.bottomsealtext, bottomtext: payload.bottomtext };
+  return kind === 'banner' ? { ...logo, bannertextup: payload.bannertextup ?? '', bannertextdown: payload.bannertextdown ?? '' } : logo;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { Form, type FormInstance } from 'antd';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { configEdited, configReset, selectFlowConfig, selectFlowDefaults, type TextChanges } from '../selections/selectionsSlice';
 import type { ConfigSlot, FlowConfig } from '../selections/selections.types';
@@ -22,13 +22,29 @@ export function useFlowConfigForm(slot: ConfigSlot): {
   const [form] = Form.useForm<FormTexts>();
   const config = useAppSelector((state) => selectFlowConfig(state, slot));
   const defaults = useAppSelector(selectFlowDefaults);
-  // Read once: afterwards the Form owns its values and the store follows it.
+  // Read once: afterwards the Form owns its values, the store follows it, and it follows the store's own changes.
   const [initialValues] = useState<FormTexts>(() => textsOf(config));
+  // The texts the fields show, as far as this hook knows: what they started from, what was typed.
+  const shown = useRef<FormTexts>(initialValues);
+  // The store changes a text the user did not type when the game's identity changes (its name or
+  // slogan typed in another form on this page): the fields follow it.
+  useEffect(() => {
+    const stored = textsOf(config);
+    const changed = Object.fromEntries(Object.entries(stored).filter(([key, value]) => shown.current[key as keyof FormTexts] !== value));
+    shown.current = stored;
+    if (Object.keys(changed).length > 0) form.setFieldsValue(changed);
+  }, [form, config]);
 
-  const onValuesChange = useCallback((changes: TextChanges) => dispatch(configEdited({ slot, changes })), [dispatch, slot]);
+  const onValuesChange = useCallback(
+    (changes: TextChanges) => {
+      shown.current = { ...shown.current, ...changes };
+      dispatch(configEdited({ slot, changes }));
+    },
+    [dispatch, slot],
+  );
   const reset = useCallback(() => {
     dispatch(configReset({ slot }));
-    // resetFields clears the messages of the old values; the sample texts then replace the first values.
+    // resetFields clears the messages of the old values; the new form's texts then replace the first values.
     form.resetFields();
     form.setFieldsValue(textsOf(defaults));
   }, [dispatch, form, slot, defaults]);

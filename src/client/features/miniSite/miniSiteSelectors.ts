@@ -2,6 +2,7 @@ import { createSelector } from '@reduxjs/toolkit';
 import type { RootState } from '../../app/rootReducer';
 import { selectFlowConfig, selectGameIdentity, selectLogoTemplate, selectMiniSiteBannerId, selectSiteTemplate, selectSiteTemplateConfig } from '../selections/selectionsSlice';
 import { selectTemplateConfig } from './miniSiteSlice';
+import { resultSampleLinesOf } from '../selections/samples';
 import { formValuesOf, sampleFieldsOf, type SiteDraft } from './siteRules';
 
 /** The chosen template's form groups, or null while they are not loaded for it. */
@@ -14,8 +15,16 @@ export const selectSiteFormValues = createSelector([selectSiteFormGroups, select
   groups ? formValuesOf(groups, stored, identity) : {},
 );
 
-/** The fields that still hold the template's sample: listed before 生成网站. */
-export const selectSiteSampleFields = createSelector([selectSiteFormGroups, selectSiteFormValues], (groups, values) => (groups ? sampleFieldsOf(groups, values) : []));
+const selectMiniSiteFlowConfig = (state: RootState) => selectFlowConfig(state, 'miniSite');
+
+/**
+ * What still is another game's content, listed before 生成网站: the sample lines in the generated
+ * logo and banner first (they go into the site too), then the site's fields still holding samples.
+ */
+export const selectSiteSampleFields = createSelector([selectMiniSiteFlowConfig, selectSiteFormGroups, selectSiteFormValues], (config, groups, values) => [
+  ...resultSampleLinesOf(config),
+  ...(groups ? sampleFieldsOf(groups, values) : []),
+]);
 
 /** Everything 生成网站 sends, as the store holds it now. */
 export const selectSiteDraft = (state: RootState): SiteDraft => {

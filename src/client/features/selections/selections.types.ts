@@ -26,6 +26,11 @@ export interface FlowConfig extends LogoTexts, BannerTexts {
   keyArt?: string;
   /** The module of the last result (tl or al in the logo flow), so that its preview leads back to it. */
   module: GenerationModule | null;
+  /**
+   * The texts the results were made from (the logo's, and the banner's lines), which later edits
+   * of the form do not change. Optional: forms kept before it existed have none.
+   */
+  madeFrom?: { logo?: LogoTexts; banner?: BannerTexts };
 }
 
 export interface BannerSelection {

@@ -12,7 +12,7 @@ import type { SiteTemplate } from '../../../contract/miniSite';
 import { fieldEdited } from '../builder/builderSlice';
 import { generationSucceeded } from '../generation/generationSlice';
 import { defaultBannerFound, imageUploaded } from '../miniSite/miniSiteSlice';
-import { BUILDER_NAME_KEY, isIdentityKey, logoTextOfName, type GameIdentity } from './gameIdentity';
+import { BUILDER_NAME_KEY, gameLinesOf, isIdentityKey, logoTextOfName, type GameIdentity } from './gameIdentity';
 import { configSlotOf, keyArtSlotOf, type ConfigSlot, type FlowConfig, type LogoFlow, type SelectionsState } from './selections.types';
 
 /**
@@ -41,19 +41,39 @@ export const DEFAULT_FLOW_CONFIG: FlowConfig = Object.freeze({
 
 export type TextChanges = Partial<LogoTexts & BannerTexts>;
 
-/** New forms' texts keyed by the game's name, so that a selector answers the same object each time. */
-const flowDefaultsByName = new Map<string, FlowConfig>();
+/** New forms' texts keyed by the game's name and slogan, so that a selector answers the same object each time. */
+const flowDefaultsByGame = new Map<string, FlowConfig>();
 
-/** A new form: the sample texts, with the game's name as the logo's name once the user gave one that fits. */
+/**
+ * A new form: the game's own name as the logo's name (when it fits) and its slogan shaped into the
+ * logo's and banner's lines (gameLinesOf); the samples only while the user has named no game.
+ */
 export function flowDefaultsOf(identity: GameIdentity): FlowConfig {
   const logotext = logoTextOfName(identity.game_name);
-  if (!logotext) return DEFAULT_FLOW_CONFIG;
-  let defaults = flowDefaultsByName.get(logotext);
+  const lines = gameLinesOf(identity);
+  if (!logotext && !lines) return DEFAULT_FLOW_CONFIG;
+  const key = JSON.stringify([logotext, lines]);
+  let defaults = flowDefaultsByGame.get(key);
   if (!defaults) {
-    defaults = Object.freeze({ ...DEFAULT_FLOW_CONFIG, logotext });
-    flowDefaultsByName.set(logotext, defaults);
+    defaults = Object.freeze({ ...DEFAULT_FLOW_CONFIG, ...(logotext ? { logotext } : {}), ...lines });
+    flowDefaultsByGame.set(key, defaults);
   }
   return defaults;
+}
+
+/**
+ * After the game's identity changed: every form's texts the user did not type (still what the old
+ * identity or the samples gave) follow the new one. What the user typed is never replaced.
+ */
+function followIdentity(state: SelectionsState, before: FlowConfig): void {
+  const after = flowDefaultsOf(state.identity);
+  if (after === before) return;
+  for (const config of Object.values(state.configs)) {
+    if (!config) continue;
+    for (const key of textKeys) {
+      if (config[key] === before[key] || config[key] === DEFAULT_FLOW_CONFIG[key]) config[key] = after[key];
+    }
+  }
 }
 
 /** Keeps what the user typed into an identity field (the game's name, licence numbers, links). */
@@ -122,7 +142,9 @@ export const selectionsSlice = createSlice({
       for (const [key, value] of Object.entries(action.payload.changes)) {
         if (typeof value === 'string') state.siteTemplateConfig[key] = value;
       }
+      const before = flowDefaultsOf(state.identity);
       rememberIdentity(state, action.payload.changes);
+      followIdentity(state, before);
     },
     /** The user typed in a form: kept as typed (spec section 4, "Form edits are persisted locally"). */
     configEdited(state, action: PayloadAction<{ slot: ConfigSlot; changes: TextChanges }>) {
@@ -146,19 +168,29 @@ export const selectionsSlice = createSlice({
   },
   extraReducers: (builder) => {
     builder.addCase(generationSucceeded, (state, action) => {
-      const { slot, kind, logoUrl, bannerUrl, module } = action.payload;
+      const { slot, kind, logoUrl, bannerUrl, module, texts } = action.payload;
       const config = { ...(state.configs[slot] ?? flowDefaultsOf(state.identity)), logoUrl, module };
+      // The texts each result shows, which the form may no longer hold: the check before 生成网站 reads them.
+      if (texts) config.madeFrom = { ...config.madeFrom, logo: logoTextsOf(texts), ...(kind === 'banner' ? { banner: { bannertextup: texts.bannertextup ?? '', bannertextdown: texts.bannertextdown ?? '' } } : {}) };
       if (kind === 'banner') config.bannerUrl = bannerUrl;
       state.configs[slot] = config;
       // A generated logo's name is the game's name until the user names the game in a site form:
-      // the name as generated, not the first keystroke of it.
-      if (config.logotext.trim() && !state.identity.game_name?.trim()) state.identity.game_name = config.logotext.trim();
+      // the name as generated, not the first keystroke of it, and never the sample's.
+      const name = config.logotext.trim();
+      if (name && name !== DEFAULT_LOGO_TEXTS.logotext && !state.identity.game_name?.trim()) {
+        const before = flowDefaultsOf(state.identity);
+        state.identity.game_name = name;
+        followIdentity(state, before);
+      }
     });
     // The builder's 网站名称 is the game's name too, and its licence rows and links (the same keys) are the game's.
     builder.addCase(fieldEdited, (state, action) => {
       const { type, key, value } = action.payload;
+      const before = flowDefaultsOf(state.identity);
       if (type === 'main' && key === BUILDER_NAME_KEY) state.identity.game_name = value;
       else if (isIdentityKey(key)) state.identity[key] = value;
+      else return;
+      followIdentity(state, before);
     });
     builder.addCase(imageUploaded, (state, action) => {
       const { key, shortUrl } = action.payload;

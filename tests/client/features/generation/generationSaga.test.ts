@@ -28,7 +28,7 @@ import {
   queueInquired,
   selectProgressPercent,
 } from '../../../../src/client/features/generation/generationSlice';
-import { GenerationMessages, waitingTitle } from '../../../../src/contract/generation';
+import { DEFAULT_BANNER_TEXTS, DEFAULT_LOGO_TEXTS, GenerationMessages, waitingTitle } from '../../../../src/contract/generation';
 import { Messages } from '../../../../src/contract/messages';
 import { fork, takeLeading } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
@@ -90,7 +90,8 @@ describe('generation: a logo from submit to preview', () => {
       .put(creationAnswered({ waitCount: 3, expectedSeconds: 2, at: start }))
       // The waits here are the test's own: the clock stands still.
       .put(pollAnswered({ waitCount: 2, expectedSeconds: 2, at: start }))
-      .put(generationSucceeded({ kind: 'logo', slot: 'alone', module: 'tl', logoUrl: '/generated/logo/a b.png', bannerUrl: '' }))
+      // The texts it was made from go with it: the check before 生成网站 reads what the result shows.
+      .put(generationSucceeded({ kind: 'logo', slot: 'alone', module: 'tl', logoUrl: '/generated/logo/a b.png', bannerUrl: '', texts: DEFAULT_LOGO_TEXTS }))
       .not.put.actionType(loginDialogOpened.type)
       .run();
     expect(polls.calls).toEqual([[{ uniqueId: 'job-1' }], [{ uniqueId: 'job-1' }], [{ uniqueId: 'job-1' }]]);
@@ -305,7 +306,7 @@ describe('generation: a banner whose result exists already', () => {
       ])
       .call(generationApi.logoCreate, { ...bannerRequest.payload, isFirst: true })
       .call(commonApi.recordOperateLog, { path: '/banner/config', query: 'module=fsa', remark: '生成整屏动画' })
-      .put(generationSucceeded({ kind: 'banner', slot: 'banner', module: 'fsa', logoUrl: '/generated/l.png', bannerUrl: '/generated/b.mp4' }))
+      .put(generationSucceeded({ kind: 'banner', slot: 'banner', module: 'fsa', logoUrl: '/generated/l.png', bannerUrl: '/generated/b.mp4', texts: { ...DEFAULT_LOGO_TEXTS, ...DEFAULT_BANNER_TEXTS } }))
       .not.call.fn(generationApi.logoPolling)
       .run();
     expect(world.services.notify.success).toHaveBeenCalledWith('整屏动画生成成功');

@@ -100,12 +100,26 @@ describe('LogoConfigPage', () => {
     const { store } = renderPage('/logo/config?module=al');
     await replaceText('请输入logo名称', '星辰');
     await fastUser().click(screen.getByText('生成LOGO'));
+    // The user's own name over the sample game's slogan: the page says so first, and the user goes on anyway.
+    expect(store.dispatch).not.toHaveBeenCalledWith(expect.objectContaining({ type: generationRequested.type }));
+    await fastUser().click(await screen.findByText('仍然生成LOGO'));
     expect(store.dispatch).toHaveBeenCalledWith(
       generationRequested({ kind: 'logo', slot: 'alone', openPreview: true, payload: { ...DEFAULT_LOGO_TEXTS, logotext: '星辰', logobg: logoTemplate.id, module: 'al' } }),
     );
     await waitFor(() => expect(commonApi.checkOnline).toHaveBeenCalled());
     // Not online: the login dialog opens.
     await waitFor(() => expect(store.getState().loginDialog.open).toBe(true));
+  });
+
+  it('starts from the game\'s name and slogan typed in another form, with nothing to warn of', async () => {
+    const { store } = renderPage('/logo/config?module=tl', { selections: { ...chosen.selections!, identity: { game_name: '星河战纪', slogan: '群星之下 王者归来' } } });
+    expect(input('请输入logo名称').value).toBe('星河战纪');
+    expect(input('选填，最多40个字').value).toBe('群星之下 王者归来');
+    await fastUser().click(screen.getByText('生成LOGO'));
+    expect(store.dispatch).toHaveBeenCalledWith(
+      generationRequested({ kind: 'logo', slot: 'alone', openPreview: true, payload: { ...DEFAULT_LOGO_TEXTS, logotext: '星河战纪', bottomtext: '群星之下 王者归来', logobg: logoTemplate.id, module: 'tl' } }),
+    );
+    expect(screen.queryByText('以下内容仍是模版示例')).toBeNull();
   });
 
   it('treats an unknown module as tl', async () => {

@@ -9,7 +9,7 @@ import { makeStore } from '../../../../src/client/app/store';
 import { generationRequested } from '../../../../src/client/features/generation/generationSlice';
 import { imageUploadRequested, siteCreationRequested } from '../../../../src/client/features/miniSite/miniSiteSlice';
 import SiteConfigPage from '../../../../src/client/features/miniSite/pages/SiteConfigPage';
-import { DEFAULT_FLOW_CONFIG, initialSelectionsState, siteTemplateConfigEdited } from '../../../../src/client/features/selections/selectionsSlice';
+import { configEdited, DEFAULT_FLOW_CONFIG, initialSelectionsState, siteTemplateConfigEdited } from '../../../../src/client/features/selections/selectionsSlice';
 import { DEFAULT_BANNER_TEXTS, DEFAULT_LOGO_TEXTS } from '../../../../src/contract/generation';
 import { MiniSiteLimits, MiniSiteMessages } from '../../../../src/contract/miniSite';
 import { makeFakeServices } from '../../fakeServices';
@@ -232,16 +232,68 @@ describe('SiteConfigPage', () => {
     await screen.findByText('基本信息');
     await fastUser().click(button(/^生成网站$/));
     const dialog = (await screen.findByText('以下内容仍是模版示例')).closest<HTMLElement>('.ant-modal')!;
-    expect(within(dialog).getAllByRole('button').map((item) => item.textContent?.replace(/\s/g, '')).filter(Boolean)).toEqual(['网站标题', '游戏简介', '背景图片', '返回修改', '仍然生成网站']);
+    // The logo and banner were made with the sample game's lines: they go into the site too.
+    expect(within(dialog).getAllByRole('button').map((item) => item.textContent?.replace(/\s/g, '')).filter(Boolean)).toEqual([
+      'LOGO名称',
+      '底部标语',
+      '动画上方文字',
+      '动画下方文字',
+      '网站标题',
+      '游戏简介',
+      '背景图片',
+      '返回修改',
+      '仍然生成网站',
+    ]);
     await fastUser().click(within(dialog).getByText('游戏简介'));
     await waitFor(() => expect(document.activeElement).toBe(field('游戏简介')));
     expect(store.getState().miniSite.creation.status).toBe('idle');
+    // A line of the logo leads to its field in the first step.
+    await fastUser().click(button(/^生成网站$/));
+    await fastUser().click(within(screen.getByText('以下内容仍是模版示例').closest<HTMLElement>('.ant-modal')!).getByText('底部标语'));
+    await waitFor(() => expect(document.activeElement).toBe(field('底部标语')));
 
     act(() => {
       store.dispatch(siteTemplateConfigEdited({ changes: { title: '星辰战纪官网', intro: '星海之间的冒险。', cover: '/generated/uploads/x.png' } }));
+      // Results whose texts the form does not remember (kept before it did): the form's own lines stand for them.
+      store.dispatch(configEdited({ slot: 'miniSite', changes: { logotext: '星辰战纪', bottomtext: '群星之下 王者归来', bannertextup: '', bannertextdown: '' } }));
     });
     await fastUser().click(button(/^生成网站$/));
     await waitFor(() => expect(store.getState().loginDialog.open).toBe(true));
+  });
+
+  it('shows in the first step the name and slogan typed in the site\'s form, and lists a logo made before with the sample\'s lines', async () => {
+    const { store } = renderPage(
+      withResults({ configs: { miniSite: { ...DEFAULT_FLOW_CONFIG, ...generated, module: 'fsa', madeFrom: { logo: DEFAULT_LOGO_TEXTS, banner: DEFAULT_BANNER_TEXTS } } } }),
+    );
+    await screen.findByText('基本信息');
+    act(() => {
+      store.dispatch(siteTemplateConfigEdited({ changes: { game_name: '星河战纪', slogan: '群星之下 王者归来' } }));
+    });
+    await waitFor(() => expect(field('LOGO名称').value).toBe('星河战纪'));
+    expect(field('底部标语').value).toBe('群星之下 王者归来');
+    expect(field('动画上方文字').value).toBe('《星河战纪》群星之下 王者归来');
+    expect(field('动画下方文字').value).toBe('#星河战纪# #群星之下# #王者归来#');
+    // The logo and banner on the page still show the sample's lines: made again, they will not.
+    await fastUser().click(button(/^生成网站$/));
+    const dialog = (await screen.findByText('以下内容仍是模版示例')).closest<HTMLElement>('.ant-modal')!;
+    expect(within(dialog).getByText('底部标语（已修改，需重新生成）')).toBeInTheDocument();
+    expect(within(dialog).getByText('动画下方文字（已修改，需重新生成）')).toBeInTheDocument();
+  });
+
+  it('before 生成LOGO, lists the sample game\'s lines under the user\'s own logo name, each leading to its field', async () => {
+    const { store } = renderPage();
+    await screen.findByText('基本信息');
+    fireEvent.change(field('LOGO名称'), { target: { value: '星河战纪' } });
+    await fastUser().click(button(/^生成LOGO$/));
+    const dialog = (await screen.findByText('以下内容仍是模版示例')).closest<HTMLElement>('.ant-modal')!;
+    expect(within(dialog).getByText(/生成后会原样出现在LOGO上/)).toBeInTheDocument();
+    await fastUser().click(within(dialog).getByText('底部标语'));
+    await waitFor(() => expect(document.activeElement).toBe(field('底部标语')));
+    expect(store.getState().generation.status).toBe('idle');
+    fireEvent.change(field('底部标语'), { target: { value: '群星之下 王者归来' } });
+    await fastUser().click(button(/^生成LOGO$/));
+    await waitFor(() => expect(commonApi.checkOnline).toHaveBeenCalled());
+    expect(screen.queryByText('以下内容仍是模版示例')).not.toBeVisible();
   });
 
   it('重新选择 of the banner opens the banner styles; choosing one drops the banner made with the old one', async () => {

@@ -13,7 +13,8 @@ import {
   siteTemplateConfigEdited,
 } from '../../../../src/client/features/selections/selectionsSlice';
 import { configSlotOf, logoFlowOf, pathAfterLogoChoice, type SelectionsState } from '../../../../src/client/features/selections/selections.types';
-import { DEFAULT_BANNER_TEXTS, DEFAULT_LOGO_TEXTS } from '../../../../src/contract/generation';
+import { bannerFormProblem, DEFAULT_BANNER_TEXTS, DEFAULT_LOGO_TEXTS } from '../../../../src/contract/generation';
+import { gameLinesOf } from '../../../../src/client/features/selections/gameIdentity';
 import type { RootState } from '../../../../src/client/app/rootReducer';
 import { fieldEdited } from '../../../../src/client/features/builder/builderSlice';
 import { stateWith } from '../auth/sagaHarness';
@@ -106,13 +107,14 @@ describe('selections: the forms', () => {
     expect(banner.configs.banner).toMatchObject({ logotext: '横幅', logoUrl: '/l.png', bannerUrl: '/b.mp4', module: 'fsa' });
   });
 
-  it('重置参数 brings back the sample texts, with the game\'s name as the logo\'s, and drops the results', () => {
+  it('重置参数 brings back the form a new one starts from (the game\'s name, no other game\'s lines) and drops the results', () => {
     const state = reduce([
       configEdited({ slot: 'banner', changes: { logotext: '横幅', bottomtext: '改过的' } }),
       generationSucceeded({ kind: 'banner', slot: 'banner', module: 'fsa', logoUrl: '/l.png', bannerUrl: '/b.mp4' }),
       configReset({ slot: 'banner' }),
     ]);
-    expect(state.configs.banner).toEqual({ ...DEFAULT_FLOW_CONFIG, logotext: '横幅' });
+    // The logo named the game 横幅: its form has no other game's slogan or banner lines.
+    expect(state.configs.banner).toEqual({ ...DEFAULT_FLOW_CONFIG, logotext: '横幅', bottomtext: '', bannertextup: '', bannertextdown: '' });
     expect(reduce([configReset({ slot: 'alone' })]).configs.alone).toEqual(DEFAULT_FLOW_CONFIG);
   });
 });
@@ -150,5 +152,55 @@ describe('selections: the game\'s identity, typed once and carried to every form
     ]);
     expect(state.siteTemplateConfig).toEqual({});
     expect(state.identity).toEqual({ isbn: 'ISBN 978-7-498-12345-6', pc_url: 'https://xc.example.cn/pc' });
+  });
+});
+
+describe('selections: the slogan typed once, in the logo\'s and banner\'s lines', () => {
+  const game = { game_name: '星河战纪', slogan: '群星之下 王者归来' };
+  const own = { bottomtext: '群星之下 王者归来', bannertextup: '《星河战纪》群星之下 王者归来', bannertextdown: '#星河战纪# #群星之下# #王者归来#' };
+
+  it('shapes the name and slogan into every line within its limits, and never a sample game\'s', () => {
+    expect(gameLinesOf(game)).toEqual(own);
+    // A slogan that fits the upper line alone is the line; punctuation as typed stays.
+    expect(gameLinesOf({ game_name: '星河战纪', slogan: '在群星之下，与你一同踏上王者归来之路' })?.bannertextup).toBe('在群星之下，与你一同踏上王者归来之路');
+    // Past 40 characters, the slogan's first phrases that fit.
+    const long = `${'一二三四五六七八九十'.repeat(3)} 第二句 ${'甲乙丙丁戊己庚辛壬癸'.repeat(2)}`;
+    expect(gameLinesOf({ slogan: long })?.bottomtext).toBe(`${'一二三四五六七八九十'.repeat(3)} 第二句`);
+    // Nothing of the game's own fits 15 characters: the line is empty, not another game's.
+    expect(gameLinesOf({ game_name: '星河', slogan: '王者归来' })).toEqual({ bottomtext: '王者归来', bannertextup: '', bannertextdown: '' });
+    expect(gameLinesOf({ game_name: '星河战纪' })).toEqual({ bottomtext: '', bannertextup: '', bannertextdown: '' });
+    // No game named: the samples show what each field is for.
+    expect(gameLinesOf({ isbn: 'ISBN 978-7' })).toBeNull();
+    for (const lines of [gameLinesOf(game), gameLinesOf({ game_name: '星河战纪', slogan: long })]) {
+      expect(bannerFormProblem({ logotext: '星河战纪', rightsealtext: '', bottomsealtext: '', ...lines, logobg: 1, banner: 1 })).toBeNull();
+    }
+  });
+
+  it('starts the logo, banner and mini-site forms from the slogan typed as the site\'s 宣传语', () => {
+    const state = reduce([siteTemplateConfigEdited({ changes: game })]);
+    for (const slot of ['alone', 'banner', 'miniSite'] as const) expect(selectFlowConfig({ selections: state } as RootState, slot)).toMatchObject({ logotext: '星河战纪', ...own });
+  });
+
+  it('moves a form already started on to the slogan, except the texts the user typed', () => {
+    const state = reduce([
+      // Forms started before the game was named: one with a typed seal, one after a result.
+      configEdited({ slot: 'miniSite', changes: { rightsealtext: '首发', bannertextdown: '#我写的标签# #不要改掉它#' } }),
+      generationSucceeded({ kind: 'logo', slot: 'alone', module: 'tl', logoUrl: '/generated/l.png', bannerUrl: '', texts: DEFAULT_LOGO_TEXTS }),
+      siteTemplateConfigEdited({ changes: { game_name: '星河战纪' } }),
+      siteTemplateConfigEdited({ changes: { slogan: '群星之下 王者归来' } }),
+    ]);
+    expect(state.configs.miniSite).toMatchObject({ logotext: '星河战纪', rightsealtext: '首发', bottomtext: own.bottomtext, bannertextup: own.bannertextup, bannertextdown: '#我写的标签# #不要改掉它#' });
+    expect(state.configs.alone).toMatchObject({ logotext: '星河战纪', bottomtext: own.bottomtext, logoUrl: '/generated/l.png' });
+    // The slogan changed again: the lines it gave follow it.
+    const again = reduce([siteTemplateConfigEdited({ changes: { slogan: '星海无垠 唯我独尊' } })], state);
+    expect(again.configs.alone?.bottomtext).toBe('星海无垠 唯我独尊');
+  });
+
+  it('keeps the texts each result was made from, and never takes the sample\'s name for the game\'s', () => {
+    const state = reduce([
+      generationSucceeded({ kind: 'banner', slot: 'miniSite', module: 'fsa', logoUrl: '/l.png', bannerUrl: '/b.mp4', texts: { ...DEFAULT_LOGO_TEXTS, ...DEFAULT_BANNER_TEXTS } }),
+    ]);
+    expect(state.configs.miniSite?.madeFrom).toEqual({ logo: DEFAULT_LOGO_TEXTS, banner: DEFAULT_BANNER_TEXTS });
+    expect(state.identity.game_name).toBeUndefined();
   });
 });

@@ -16,6 +16,7 @@ import KeyArtField from '../../generation/components/KeyArtField';
 import { generationRequested, selectGenerationBusy } from '../../generation/generationSlice';
 import { previewPathOf } from '../../generation/previewPaths';
 import { useFlowConfigForm } from '../../generation/useFlowConfigForm';
+import { useSampleLinesCheck } from '../../generation/useSampleLinesCheck';
 import { bannerInputsOf, logoTextsOf, selectBannerSelection, selectLogoTemplate } from '../../selections/selectionsSlice';
 
 /** /banner/config?module=fsa: both chosen styles, the logo and banner texts, and 生成整屏动画 (spec screen 16). */
@@ -27,17 +28,20 @@ export default function BannerConfigPage() {
   const busy = useAppSelector(selectGenerationBusy);
   const { form, config, initialValues, onValuesChange, reset } = useFlowConfigForm('banner');
   const { preview, open, close } = useDelayedPreview<MediaPreview>();
+  const sampleLines = useSampleLinesCheck(form);
 
   const submit = () => {
     // The fields show their own messages; the saga checks the same rules and says what stops it.
     form.validateFields().catch(() => undefined);
-    dispatch(
-      generationRequested({
-        kind: 'banner',
-        slot: 'banner',
-        openPreview: true,
-        payload: { ...logoTextsOf(config), ...bannerInputsOf(config), logobg: logo?.id ?? 0, banner: banner?.id ?? 0, module: 'fsa' },
-      }),
+    sampleLines.check('banner', config, () =>
+      dispatch(
+        generationRequested({
+          kind: 'banner',
+          slot: 'banner',
+          openPreview: true,
+          payload: { ...logoTextsOf(config), ...bannerInputsOf(config), logobg: logo?.id ?? 0, banner: banner?.id ?? 0, module: 'fsa' },
+        }),
+      ),
     );
   };
 
@@ -90,6 +94,7 @@ export default function BannerConfigPage() {
           </Card>
         </Col>
       </Row>
+      {sampleLines.dialog}
       <LazyMediaPreviewDialog preview={preview} onClose={close} onError={(media) => dispatch(templatePreviewFailed({ media }))} />
     </div>
   );

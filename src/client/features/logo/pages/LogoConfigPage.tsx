@@ -17,6 +17,7 @@ import { generationRequested, selectGenerationBusy } from '../../generation/gene
 import { logoModuleOf } from '../../generation/moduleQuery';
 import { previewPathOf } from '../../generation/previewPaths';
 import { useFlowConfigForm } from '../../generation/useFlowConfigForm';
+import { useSampleLinesCheck } from '../../generation/useSampleLinesCheck';
 import { logoTextsOf, selectLogoTemplate } from '../../selections/selectionsSlice';
 
 const moduleOptions = [
@@ -34,6 +35,7 @@ export default function LogoConfigPage() {
   const busy = useAppSelector(selectGenerationBusy);
   const { form, config, initialValues, onValuesChange, reset } = useFlowConfigForm('alone');
   const { preview, open, close } = useDelayedPreview<MediaPreview>();
+  const sampleLines = useSampleLinesCheck(form);
   const selectPath = `/logo/selectPage?module=${module}`;
 
   if (!template) {
@@ -50,7 +52,9 @@ export default function LogoConfigPage() {
   const submit = () => {
     // The fields show their own messages; the saga checks the same rules and says what stops it.
     form.validateFields().catch(() => undefined);
-    dispatch(generationRequested({ kind: 'logo', slot: 'alone', openPreview: true, payload: { ...logoTextsOf(config), logobg: template.id, module } }));
+    sampleLines.check('logo', config, () =>
+      dispatch(generationRequested({ kind: 'logo', slot: 'alone', openPreview: true, payload: { ...logoTextsOf(config), logobg: template.id, module } })),
+    );
   };
 
   return (
@@ -101,6 +105,7 @@ export default function LogoConfigPage() {
           </Card>
         </Col>
       </Row>
+      {sampleLines.dialog}
       <LazyMediaPreviewDialog preview={preview} onClose={close} onError={(media) => dispatch(templatePreviewFailed({ media }))} />
     </div>
   );

@@ -18,6 +18,8 @@ import GenerationTextFields from '../../generation/components/GenerationTextFiel
 import KeyArtField from '../../generation/components/KeyArtField';
 import { generationRequested, selectGenerationBusy, selectGenerationKind } from '../../generation/generationSlice';
 import { useFlowConfigForm } from '../../generation/useFlowConfigForm';
+import { useSampleLinesCheck } from '../../generation/useSampleLinesCheck';
+import { flowTextKeyOf } from '../../selections/samples';
 import {
   bannerInputsOf,
   logoTextsOf,
@@ -69,6 +71,7 @@ export default function SiteConfigPage() {
   const creating = useAppSelector(selectCreationStatus) === 'creating';
   const { form: textForm, config, initialValues, onValuesChange, reset } = useFlowConfigForm('miniSite');
   const [siteForm] = Form.useForm<SiteFormValues>();
+  const sampleLines = useSampleLinesCheck(textForm);
   const { preview, open, close } = useDelayedPreview<MediaPreview>();
   const [pickingBanner, setPickingBanner] = useState(false);
   const [checkingSamples, setCheckingSamples] = useState(false);
@@ -104,10 +107,12 @@ export default function SiteConfigPage() {
     // The fields show their own messages; the generation saga checks the same rules and says what stops it.
     textForm.validateFields().catch(() => undefined);
     const common = { ...logoTextsOf(config), logobg: logo?.id ?? 0 };
-    dispatch(
-      kind === 'logo'
-        ? generationRequested({ kind, slot: 'miniSite', openPreview: false, payload: { ...common, module: 'tl' } })
-        : generationRequested({ kind, slot: 'miniSite', openPreview: false, payload: { ...common, ...bannerInputsOf(config), banner: bannerId ?? 0, module: 'fsa' } }),
+    sampleLines.check(kind, config, () =>
+      dispatch(
+        kind === 'logo'
+          ? generationRequested({ kind, slot: 'miniSite', openPreview: false, payload: { ...common, module: 'tl' } })
+          : generationRequested({ kind, slot: 'miniSite', openPreview: false, payload: { ...common, ...bannerInputsOf(config), banner: bannerId ?? 0, module: 'fsa' } }),
+      ),
     );
   };
 
@@ -255,10 +260,14 @@ export default function SiteConfigPage() {
         }}
         onEdit={(key) => {
           setCheckingSamples(false);
-          setReveal({ key, at: Date.now() });
+          // A line of the logo or banner is in the first step's form; any other key is the site's.
+          const line = flowTextKeyOf(key);
+          if (line) textForm.scrollToField(line, { block: 'center', focus: true });
+          else setReveal({ key, at: Date.now() });
         }}
         onClose={() => setCheckingSamples(false)}
       />
+      {sampleLines.dialog}
       <MediaPreviewDialog preview={preview} onClose={close} onError={(media) => dispatch(templatePreviewFailed({ media }))} />
       <BannerPickerDialog
         open={pickingBanner}
