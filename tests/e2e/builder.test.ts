@@ -83,6 +83,82 @@ describeInBrowser('the page builder, in Chromium against the npm start server', 
     expect(errors).toEqual([]);
   });
 
+  it('starts a new site from the game\'s texts and its own logo, switches a whole configuration to its pictures and samples keeping the game\'s, undoes it, and keeps the key art shown after 生成banner', async () => {
+    const { page, errors } = await openPage(browser, { width: 1440, height: 900 });
+    await registerAndLogIn(page, '13800138049');
+    // The game's name and licence rows, typed once (here in a first site).
+    await page.goto(url('/user/createWeb?new=1'));
+    await previewShown(page);
+    await page.getByRole('tab', { name: '整站配置' }).click();
+    await activePanel(page).getByLabel('网站名称').fill('星河战纪');
+    await page.getByRole('tab', { name: '页脚' }).click();
+    await activePanel(page).getByLabel('出版单位').fill('星河出版社有限公司');
+    await activePanel(page).getByLabel('备案号').fill('京ICP备12345678号-1');
+    await saved(page);
+
+    // A new site starts from them, and its logo is the game's, not the sample's 游戏名称.
+    await page.goto(url('/user/createWeb?new=1'));
+    await previewShown(page);
+    await page.getByRole('tab', { name: '整站配置' }).click();
+    await showsValue(activePanel(page).getByLabel('网站名称'), '星河战纪');
+    await page.getByRole('tab', { name: '页脚' }).click();
+    await showsValue(activePanel(page).getByLabel('出版单位'), '星河出版社有限公司');
+    await showsValue(activePanel(page).getByLabel('备案号'), '京ICP备12345678号-1');
+    await explained(page, activePanel(page).locator('img[alt="LOGO图片"][src^="/generated/"]').first().waitFor({ timeout: 60_000 }));
+    const logoBefore = await activePanel(page).locator('img[alt="LOGO图片"]').first().getAttribute('src');
+
+    // 整站配置 -> 切换模版 -> 星海远征: its pictures, texts and layout; the game's texts stay.
+    await page.getByRole('tab', { name: 'BANNER' }).click();
+    const prompt = activePanel(page).getByLabel('画面描述');
+    const palacePrompt = await prompt.inputValue();
+    expect(palacePrompt).toMatch(/宫殿/);
+    const palacePicture = await activePanel(page).locator('img[alt="banner图片"]').getAttribute('src');
+    await page.getByRole('tab', { name: '整站配置' }).click();
+    await activePanel(page).getByRole('button', { name: /切换模版/ }).click();
+    const picker = page.getByRole('dialog', { name: /^选择.+模版$/ });
+    await picker.getByRole('listitem').getByRole('button', { name: '星海远征' }).click();
+    await picker.getByRole('button', { name: /确\s*定/ }).click();
+    await explained(page, picker.waitFor({ state: 'hidden', timeout: 60_000 }));
+    await activePanel(page).getByText('星海远征', { exact: true }).first().waitFor();
+    await showsValue(activePanel(page).getByLabel('网站名称'), '星河战纪');
+    await page.getByRole('tab', { name: 'BANNER' }).click();
+    expect(await prompt.inputValue()).not.toMatch(/宫殿/);
+    expect(await activePanel(page).getByLabel('主标题').inputValue()).not.toBe('王城再启 群雄逐鹿');
+    expect(await activePanel(page).locator('img[alt="banner图片"]').getAttribute('src')).not.toBe(palacePicture);
+    await page.getByRole('tab', { name: '页脚' }).click();
+    await showsValue(activePanel(page).getByLabel('出版单位'), '星河出版社有限公司');
+    // The logo is the game's name in 星海远征's logo style.
+    await explained(page, activePanel(page).locator(`img[alt="LOGO图片"][src^="/generated/"]:not([src=${JSON.stringify(logoBefore)}])`).first().waitFor({ timeout: 60_000 }));
+    const frame = page.frameLocator('iframe[title="网站预览"]');
+    await frame.getByText('星河出版社有限公司').first().waitFor();
+    expect(await frame.getByText('王城再启').count()).toBe(0);
+
+    // 撤销: one step back to before the switch.
+    await page.getByRole('button', { name: '撤销' }).click();
+    await page.getByRole('tab', { name: 'BANNER' }).click();
+    await showsValue(prompt, palacePrompt);
+    await page.getByRole('tab', { name: '整站配置' }).click();
+    await activePanel(page).getByText('龙腾国战', { exact: true }).first().waitFor();
+    await showsValue(activePanel(page).getByLabel('网站名称'), '星河战纪');
+    await saved(page);
+
+    // The studio's key art: still the 主视觉图 once the banner is made from it, and the dialog ends full.
+    await page.getByRole('tab', { name: 'BANNER' }).click();
+    const keyArtField = activePanel(page).locator('.ant-form-item').filter({ hasText: '主视觉图' }).first();
+    await keyArtField.locator('input[type=file]').setInputFiles(writeSamplePng(work, 'key-art.png', 1280, 720));
+    await keyArtField.getByRole('img', { name: '主视觉图预览' }).waitFor();
+    await saved(page);
+    await page.getByRole('button', { name: /生成banner/ }).click();
+    const done = page.locator('.ant-modal').filter({ hasText: '首屏图片与LOGO已生成' });
+    await explained(page, done.waitFor({ timeout: 240_000 }));
+    expect(await done.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('100');
+    await explained(page, done.waitFor({ state: 'hidden', timeout: 30_000 }));
+    await activePanel(page).locator('img[alt="banner图片"][src^="/generated/"]').waitFor();
+    await keyArtField.getByRole('img', { name: '主视觉图预览' }).waitFor();
+    expect(await keyArtField.getByText('未上传').count()).toBe(0);
+    expect(errors).toEqual([]);
+  }, WHOLE_SITE_MS);
+
   it('takes typing back with Ctrl+Z and brings it again with Ctrl+Shift+Z, and saves what the undo left', async () => {
     const { page, errors } = await openPage(browser);
     await registerAndLogIn(page, '13800138044');

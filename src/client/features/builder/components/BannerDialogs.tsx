@@ -5,6 +5,9 @@ import { bannerWaitingText } from '../builder.types';
 import { selectBannerDialogOpen, selectBannerJob } from '../builderSelectors';
 import { bannerCancelled, bannerQueueConfirmed, bannerQueueDeclined } from '../builderSlice';
 
+/** The progress dialog's title once the banner and its logo are made (they are being put into the site). */
+export const BANNER_DONE_TITLE = '首屏图片与LOGO已生成';
+
 /**
  * Banner generation's two dialogs (spec section 4): the queue question, answered through an action
  * to the waiting saga, and the progress: linear to 95 % at the expected duration, 100 % when done,
@@ -15,7 +18,7 @@ export default function BannerDialogs() {
   const job = useAppSelector(selectBannerJob);
   const open = useAppSelector(selectBannerDialogOpen);
   const finishing = job.status === 'finishing';
-  const title = finishing ? 'banner生成完成' : job.waitCount > 0 ? bannerWaitingText(job.waitCount) : GenerationMessages.generatingTitle;
+  const title = finishing ? BANNER_DONE_TITLE : job.waitCount > 0 ? bannerWaitingText(job.waitCount) : GenerationMessages.generatingTitle;
   return (
     <>
       <Modal
@@ -48,9 +51,10 @@ export default function BannerDialogs() {
         }
       >
         <div role="status" aria-live="polite">
-          <Progress percent={job.percent} status={finishing ? 'success' : 'active'} aria-label="banner生成进度" />
+          {/* A bar of its own once done: full at once, where the running bar's width would slide up from where it stood (1 % for a banner made at once). */}
+          <Progress key={finishing ? 'done' : 'running'} percent={job.percent} status={finishing ? 'success' : 'active'} aria-label="banner生成进度" />
           <p style={{ margin: '12px 0 0', color: 'rgba(0, 0, 0, 0.65)' }}>
-            {job.status === 'sending' ? '正在提交生成任务…' : finishing ? '已应用到网站，预览即将刷新。' : `预计需要约 ${job.durationSeconds} 秒。`}
+            {job.status === 'sending' ? '正在提交生成任务…' : finishing ? '正在放入网站，预览随后刷新。' : `预计需要约 ${job.durationSeconds} 秒。`}
           </p>
         </div>
       </Modal>
