@@ -17,6 +17,8 @@ export interface ConfigFieldItemProps {
   /** The builder's narrow drawer: shorter text areas, no clear button on texts. */
   compact?: boolean;
   onPickImage(key: string, file: File): void;
+  /** The picture an image field's value shows, where it is not the value itself. */
+  pictureOf?(value: string): string;
 }
 
 /**
@@ -25,7 +27,7 @@ export interface ConfigFieldItemProps {
  * and links optional, with their format as the hint), shared by the
  * mini site's and the builder's config forms. Banner and logo fields are each form's own: null.
  */
-export default function ConfigFieldItem({ field, music, musicLoading, upload, imageAccept, imageHint, compact = false, onPickImage }: ConfigFieldItemProps) {
+export default function ConfigFieldItem({ field, music, musicLoading, upload, imageAccept, imageHint, compact = false, onPickImage, pictureOf }: ConfigFieldItemProps) {
   const rules = [ruleOf((value) => configFieldProblem(field, value ?? undefined))];
   const common = { label: field.name, extra: field.tips } as const;
   switch (field.type) {
@@ -49,7 +51,7 @@ export default function ConfigFieldItem({ field, music, musicLoading, upload, im
     case 'image':
       return (
         <Form.Item {...common} name={field.key} required rules={rules}>
-          <ImageUploadField label={field.name} upload={upload} accept={imageAccept} hint={imageHint} onPick={(file) => onPickImage(field.key, file)} />
+          <ImageUploadField label={field.name} upload={upload} accept={imageAccept} hint={imageHint} onPick={(file) => onPickImage(field.key, file)} pictureOf={pictureOf} />
         </Form.Item>
       );
     case 'music':

@@ -13,6 +13,8 @@ interface ImageUploadFieldProps {
   hint: string;
   /** A picture was picked: the saga checks and uploads it, and the field's value follows the store. */
   onPick(file: File): void;
+  /** The picture a value shows, where it is not the value itself (a sample that follows the banner's genre). */
+  pictureOf?(value: string): string;
 }
 
 const hintStyle = { fontSize: 12, color: 'rgba(0, 0, 0, 0.45)' } as const;
@@ -21,8 +23,8 @@ const hintStyle = { fontSize: 12, color: 'rgba(0, 0, 0, 0.45)' } as const;
  * An image field of a config form (spec section 5: required): its picture and an upload button.
  * The mini site and the builder differ only in what they accept (50 MB of five types, 2 MB images).
  */
-export default function ImageUploadField({ value, label, upload, accept, hint, onPick }: ImageUploadFieldProps) {
-  const src = safeLinkHref(value);
+export default function ImageUploadField({ value, label, upload, accept, hint, onPick, pictureOf }: ImageUploadFieldProps) {
+  const src = safeLinkHref(value && pictureOf ? pictureOf(value) : value);
   const uploading = upload?.status === 'loading';
   return (
     <div style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 16 }}>

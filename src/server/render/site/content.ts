@@ -6,10 +6,9 @@
 import path from 'node:path';
 import { configFields, withOwnName, type ConfigField } from '../../../contract/miniSite';
 import { templateAssetPath } from './assets';
-import { findSiteTemplate } from './catalog';
 import type { NewsItem } from './copy';
 import { FEATURE_COUNT, FIELD_KEYS, GALLERY_COUNT, NEWS_COUNT, ROLE_COUNT } from './fields';
-import { defaultPictureUrls, pictureTemplateId } from './genrePictures';
+import { genreSamplePicture } from './genrePictures';
 import type { SiteRenderInput, SiteTemplateDefinition, SourceFile } from './types';
 
 export interface Feature {
@@ -129,14 +128,13 @@ export function planSite(template: SiteTemplateDefinition, input: SiteRenderInpu
     copies.push({ from, to });
     return to;
   };
-  // Where the user uploaded nothing, the default pictures of the world the game's banner is in.
-  const pictureTemplate = findSiteTemplate(pictureTemplateId(template, input.bannerId));
-  const genreDefaults = pictureTemplate && pictureTemplate.id !== template.id ? defaultPictureUrls(pictureTemplate) : new Map<string, string>();
   const imageOf = (key: string): string => {
-    const ownDefault = templateAssetPath(fields.get(key)?.value ?? '');
+    const sample = fields.get(key)?.value ?? '';
+    const ownDefault = templateAssetPath(sample);
     // The form sends the template's own default where nothing was uploaded: that is no choice of the user's.
     const source: SourceFile | undefined = input.images[key]?.path === ownDefault ? undefined : input.images[key];
-    const fallback = templateAssetPath(genreDefaults.get(key) ?? '') ?? ownDefault;
+    // Where the user uploaded nothing, the sample picture of the world the game's banner is in.
+    const fallback = templateAssetPath(genreSamplePicture(sample, template, input.bannerId)) ?? ownDefault;
     const from = source?.path ?? fallback;
     if (!from) throw new Error(`Site template ${template.id}: no picture for ${key}`);
     return copy(from, `assets/images/${key}${extensionOf(from, IMAGE_EXTENSIONS, '.img')}`);

@@ -118,6 +118,23 @@ describe('SiteConfigPage', () => {
     expect(store.getState().selections.siteTemplateConfig.cover).toBe('/uploads/new.png');
   });
 
+  it("shows a sample picture of the chosen banner's genre, as the site will: a star-field banner on 龙腾国战 shows space, not the palace", async () => {
+    // 龙腾国战 (角色扮演, its own banner 金殿辉煌) with its sample screenshot; the banner chosen is 星际穿越 (sci-fi).
+    const palace = { ...site, id: 1, category_id: 1, banner_id: 8 };
+    const sample = '/site-templates/defaults/t1-gallery-1.webp';
+    jest.mocked(miniSiteApi.getTemplateConfig).mockResolvedValue({ config: [{ name: '精彩截图', children: [{ key: 'gallery1', name: '截图1', type: 'image', value: sample }] }], logoCreationDuration: 30 });
+    renderPage(chosen({ siteTemplate: palace, miniSiteBanner: { ...bannerTemplate, id: 4, name: '星际穿越' } }));
+    expect(await screen.findByAltText('截图1预览')).toHaveAttribute('src', '/site-templates/defaults/t18-gallery-1.webp');
+  });
+
+  it("keeps the template's own sample with its own banner", async () => {
+    const palace = { ...site, id: 1, category_id: 1, banner_id: 8 };
+    const sample = '/site-templates/defaults/t1-gallery-1.webp';
+    jest.mocked(miniSiteApi.getTemplateConfig).mockResolvedValue({ config: [{ name: '精彩截图', children: [{ key: 'gallery1', name: '截图1', type: 'image', value: sample }] }], logoCreationDuration: 30 });
+    renderPage(chosen({ siteTemplate: palace }));
+    expect(await screen.findByAltText('截图1预览')).toHaveAttribute('src', sample);
+  });
+
   it('plays the chosen music and stops it', async () => {
     const play = jest.spyOn(window.HTMLMediaElement.prototype, 'play');
     renderPage(chosen({ siteTemplateConfig: { music: 'music-1' } }));

@@ -26,6 +26,8 @@ interface DynamicConfigFormProps {
   onPickImage(key: string, file: File): void;
   /** A field to show (its group opens, the page scrolls to it); `at` tells one request from the next. */
   reveal?: { key: string; at: number } | null;
+  /** The picture an image field's value shows: a sample follows the genre of the chosen banner, as in the site. */
+  pictureOf?(value: string): string;
 }
 
 /** A group that opens animates first; the scroll waits for it. */
@@ -62,7 +64,7 @@ function GeneratedResult({ kind, url }: { kind: 'banner' | 'banner_logo'; url: s
  * uploaded), music (from the music list), banner and banner_logo (the generated results), video
  * (an optional http(s) link). Every edit goes to the store as it is typed.
  */
-export default function DynamicConfigForm({ form, groups, values, music, musicLoading, uploads, logoUrl, bannerUrl, onValuesChange, onPickImage, reveal = null }: DynamicConfigFormProps) {
+export default function DynamicConfigForm({ form, groups, values, music, musicLoading, uploads, logoUrl, bannerUrl, onValuesChange, onPickImage, reveal = null, pictureOf }: DynamicConfigFormProps) {
   // The store can change a value the Form did not (an upload's shortUrl): the Form follows it.
   useEffect(() => {
     const changed = Object.entries(values).filter(([key, value]) => form.getFieldValue(key) !== value);
@@ -86,6 +88,7 @@ export default function DynamicConfigForm({ form, groups, values, music, musicLo
         imageAccept={IMAGE_ACCEPT}
         imageHint="支持 jpeg、png、gif、webp、bmp，不超过50MB"
         onPickImage={onPickImage}
+        pictureOf={pictureOf}
       />
     );
   };

@@ -3,6 +3,7 @@ import { Button, Card, Col, Form, Row, Skeleton, Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { GenerationMessages, type BannerTemplate } from '../../../../contract/generation';
+import { genreSamplePicture } from '../../../../contract/genrePictures';
 import { MiniSiteMessages } from '../../../../contract/miniSite';
 import FlowSteps from '../../../components/FlowSteps';
 import MediaPreviewDialog, { type MediaPreview } from '../../../components/MediaPreviewDialog';
@@ -212,6 +213,7 @@ export default function SiteConfigPage() {
                   onValuesChange={(changes) => dispatch(siteTemplateConfigEdited({ changes }))}
                   onPickImage={(key, file) => dispatch(imageUploadRequested({ key, file }))}
                   reveal={reveal}
+                  pictureOf={(value) => genreSamplePicture(value, { id: site.id, categoryId: site.category_id, bannerId: site.banner_id }, bannerId)}
                 />
               ) : templateConfig.status === 'failed' ? (
                 <Notice title="网站配置加载失败" text="请检查网络后重试。">
