@@ -74,6 +74,8 @@ describeInBrowser('the login dialog and the login page, in Chromium against the 
     await form.getByRole('button', { name: /^注\s*册$/ }).click();
 
     await page.getByText('注册成功，已为你登录').waitFor();
+    // In the place of 验证码已发送, the news of a form now gone, which stayed under it.
+    expect(await page.locator('.ant-message-notice', { hasText: '验证码已发送' }).count()).toBe(0);
     // Still the logo page, the form as typed, and the logo asked for is on its way.
     expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/user/logo/config?module=tl');
     expect(await page.getByLabel('LOGO名称').inputValue()).toBe('星河战纪');

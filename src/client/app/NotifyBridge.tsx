@@ -9,11 +9,12 @@ import { attachNotify } from './servicesImpl';
 export default function NotifyBridge() {
   const [message, holder] = antMessage.useMessage();
   useEffect(() => {
+    // A keyed notice replaces the one on screen with its key (services.ts, NoticeKey).
     attachNotify({
-      success: (text) => void message.success(text),
-      info: (text) => void message.info(text),
-      warning: (text) => void message.warning(text),
-      error: (text) => void message.error(text),
+      success: (text, key) => void message.open({ type: 'success', content: text, key }),
+      info: (text, key) => void message.open({ type: 'info', content: text, key }),
+      warning: (text, key) => void message.open({ type: 'warning', content: text, key }),
+      error: (text, key) => void message.open({ type: 'error', content: text, key }),
     });
     return () => attachNotify(null);
   }, [message]);

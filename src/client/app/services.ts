@@ -2,11 +2,18 @@
  * The side-effect services that sagas use, provided through saga context (DESIGN.md section 4) so
  * that tests can replace each one. No saga imports antd, the router or window directly.
  */
+/**
+ * The notices of one flow share a key: a newer one takes the place of the one before instead of
+ * stacking under it (验证码已发送 stayed on screen under 注册成功，已为你登录, the news of a form
+ * already gone).
+ */
+export type NoticeKey = 'account';
+
 export interface Notify {
-  success(text: string): void;
-  info(text: string): void;
-  warning(text: string): void;
-  error(text: string): void;
+  success(text: string, key?: NoticeKey): void;
+  info(text: string, key?: NoticeKey): void;
+  warning(text: string, key?: NoticeKey): void;
+  error(text: string, key?: NoticeKey): void;
 }
 
 export interface NavigateOptions {

@@ -1,4 +1,4 @@
-import type { Notify, Services } from './services';
+import type { NoticeKey, Notify, Services } from './services';
 
 /** The part of the data router the services use (kept narrow so that tests can fake it). */
 export interface NavigationTarget {
@@ -10,6 +10,13 @@ type Level = keyof Notify;
 interface PendingNotice {
   level: Level;
   text: string;
+  key?: NoticeKey;
+}
+
+/** Shows a notice, with its key only when it has one. */
+function showOn(messages: Notify, { level, text, key }: PendingNotice): void {
+  if (key === undefined) messages[level](text);
+  else messages[level](text, key);
 }
 
 /**
@@ -26,12 +33,13 @@ export function createAppServices() {
   /** A notice was announced (prepareNotices): the bridge is wanted before there is one. */
   let announced = false;
 
-  const show = (level: Level) => (text: string) => {
+  const show = (level: Level) => (text: string, key?: NoticeKey) => {
+    const notice: PendingNotice = key === undefined ? { level, text } : { level, text, key };
     if (messages) {
-      messages[level](text);
+      showOn(messages, notice);
       return;
     }
-    pending.push({ level, text });
+    pending.push(notice);
     waitingListeners.forEach((listener) => listener());
   };
 
@@ -74,7 +82,7 @@ export function createAppServices() {
     attachNotify(target: Notify | null) {
       messages = target;
       if (!target) return;
-      for (const notice of pending.splice(0)) target[notice.level](notice.text);
+      for (const notice of pending.splice(0)) showOn(target, notice);
     },
     /** True while notices wait for a message API, or one was announced. */
     hasWaitingNotices: () => !messages && (pending.length > 0 || announced),

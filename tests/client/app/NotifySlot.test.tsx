@@ -16,4 +16,21 @@ describe('NotifySlot', () => {
     act(() => appServices.notify.warning('排队中'));
     expect(await screen.findByText('排队中')).toBeInTheDocument();
   });
+
+  it('shows a keyed notice in the place of the one before with that key, and stacks the others', async () => {
+    render(
+      <ConfigProvider>
+        <NotifySlot />
+      </ConfigProvider>,
+    );
+    act(() => appServices.notify.success('验证码已发送', 'account'));
+    expect(await screen.findByText('验证码已发送')).toBeInTheDocument();
+    act(() => appServices.notify.success('注册成功，已为你登录', 'account'));
+    expect(await screen.findByText('注册成功，已为你登录')).toBeInTheDocument();
+    expect(screen.queryByText('验证码已发送')).not.toBeInTheDocument();
+    act(() => appServices.notify.info('另一件事'));
+    expect(await screen.findByText('另一件事')).toBeInTheDocument();
+    expect(screen.getByText('注册成功，已为你登录')).toBeInTheDocument();
+  });
 });
+

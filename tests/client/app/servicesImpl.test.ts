@@ -24,6 +24,18 @@ describe('app services', () => {
     expect(app.services.currentLocation()).toEqual({ pathname: '/logo/config', search: '?module=tl' });
   });
 
+  it('hands a keyed notice its key, waiting or not: the bridge shows it in the place of the one before with that key', () => {
+    const app = createAppServices();
+    app.services.notify.success('验证码已发送', 'account');
+    const messages = { success: jest.fn(), info: jest.fn(), warning: jest.fn(), error: jest.fn() };
+    app.attachNotify(messages);
+    expect(messages.success).toHaveBeenCalledWith('验证码已发送', 'account');
+    app.services.notify.success('注册成功，已为你登录', 'account');
+    expect(messages.success).toHaveBeenLastCalledWith('注册成功，已为你登录', 'account');
+    app.services.notify.success('成功了');
+    expect(messages.success).toHaveBeenLastCalledWith('成功了');
+  });
+
   it('keeps notices until the message bridge attaches, and asks for it', () => {
     const app = createAppServices();
     const waiting = jest.fn();

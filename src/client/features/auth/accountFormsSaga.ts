@@ -46,7 +46,7 @@ export function* register(action: ReturnType<typeof registerRequested>): SagaIte
     yield call(completeLogin, login, place, redirect, Messages.registerLoggedIn);
     return;
   }
-  services.notify.success(Messages.registerSucceeded);
+  services.notify.success(Messages.registerSucceeded, 'account');
   if (place === 'loginDialog') yield put(loginDialogViewChanged('account'));
   else services.navigate(withRedirect(ACCOUNT_LOGIN_PATH, redirect));
 }
@@ -63,6 +63,6 @@ export function* resetPassword(action: ReturnType<typeof passwordResetRequested>
     return;
   }
   yield put(passwordResetSucceeded());
-  services.notify.success(Messages.editPasswordSucceeded);
+  services.notify.success(Messages.editPasswordSucceeded, 'account');
   services.navigate(withRedirect(ACCOUNT_LOGIN_PATH, redirect));
 }

@@ -25,7 +25,8 @@ import { safeRedirectPath } from './redirect';
 export function* completeLogin(login: LoggedInPayload, place: LoginPlace, redirect?: string, notice: string = Messages.loginSucceeded): SagaIterator {
   const services: Services = yield getContext(SERVICES);
   yield put(loggedIn(login));
-  services.notify.success(notice);
+  // In the place of 验证码已发送, if it is still on screen.
+  services.notify.success(notice, 'account');
   // The dialog closes itself on loggedIn and the generation flow behind it carries on in place.
   if (place === 'loginPage') services.navigate(safeRedirectPath(redirect), { replace: true });
 }

@@ -45,7 +45,8 @@ export function* requestSmsCode(action: ReturnType<typeof smsCodeRequested>): Sa
     yield put(smsCodeSendFailed({ form }));
     return;
   }
-  services.notify.success(Messages.smsSent);
+  // Keyed: the registration or login it leads to says its own news in its place.
+  services.notify.success(Messages.smsSent, 'account');
   yield put(smsCodeSent({ form, secondsLeft: Limits.smsCountdownSeconds }));
 }
 

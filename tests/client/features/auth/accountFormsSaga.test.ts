@@ -31,7 +31,7 @@ describe('register', () => {
       .run();
     expect(storeState.accountForms.register).toBe('succeeded');
     expect(storeState.auth.token).toBe('jwt');
-    expect(world.services.notify.success).toHaveBeenCalledWith(Messages.registerLoggedIn);
+    expect(world.services.notify.success).toHaveBeenCalledWith(Messages.registerLoggedIn, 'account');
     expect(world.services.navigate).toHaveBeenCalledWith('/backend', { replace: true });
   });
 
@@ -55,7 +55,7 @@ describe('register', () => {
       .put.actionType(loggedIn.type)
       .run();
     expect(storeState.loginDialog.open).toBe(false);
-    expect(world.services.notify.success).toHaveBeenCalledWith(Messages.registerLoggedIn);
+    expect(world.services.notify.success).toHaveBeenCalledWith(Messages.registerLoggedIn, 'account');
     expect(world.services.navigate).not.toHaveBeenCalled();
   });
 
@@ -67,7 +67,7 @@ describe('register', () => {
       .put(registerSucceeded())
       .run();
     expect(storeState.auth.token).toBeNull();
-    expect(world.services.notify.success).toHaveBeenCalledWith(Messages.registerSucceeded);
+    expect(world.services.notify.success).toHaveBeenCalledWith(Messages.registerSucceeded, 'account');
     expect(world.services.navigate).toHaveBeenCalledWith('/auth/login?handleType=account');
   });
 
@@ -86,7 +86,7 @@ describe('register', () => {
       .provide([world.providers, [matchers.call.fn(authApi.register), null], [matchers.call.fn(authApi.login), throwError(apiError(428, Messages.loginNeedsCaptcha))]])
       .run();
     expect(storeState.loginDialog).toEqual({ open: true, view: 'account' });
-    expect(world.services.notify.success).toHaveBeenCalledWith(Messages.registerSucceeded);
+    expect(world.services.notify.success).toHaveBeenCalledWith(Messages.registerSucceeded, 'account');
     expect(world.services.navigate).not.toHaveBeenCalled();
   });
 
@@ -121,7 +121,7 @@ describe('forgot password', () => {
       .call(authApi.editPassword, reset)
       .put(passwordResetSucceeded())
       .run();
-    expect(world.services.notify.success).toHaveBeenCalledWith(Messages.editPasswordSucceeded);
+    expect(world.services.notify.success).toHaveBeenCalledWith(Messages.editPasswordSucceeded, 'account');
     expect(world.services.navigate).toHaveBeenCalledWith('/auth/login?handleType=account');
   });
 

@@ -31,7 +31,7 @@ describe('account login', () => {
       .put(loggedIn({ token: 'jwt-1', userInfo: user, remember: true, username: form.username }))
       .run();
     expect(storeState.auth).toMatchObject({ token: 'jwt-1', savedUsername: '13800138000', status: 'succeeded' });
-    expect(world.services.notify.success).toHaveBeenCalledWith(Messages.loginSucceeded);
+    expect(world.services.notify.success).toHaveBeenCalledWith(Messages.loginSucceeded, 'account');
     expect(world.services.navigate).toHaveBeenCalledWith('/backend', { replace: true });
   });
 
@@ -172,7 +172,7 @@ describe('SMS code login', () => {
       loginMode: 'password',
       passwordLockNotice: null,
     });
-    expect(world.services.notify.success).toHaveBeenCalledWith(Messages.loginSucceeded);
+    expect(world.services.notify.success).toHaveBeenCalledWith(Messages.loginSucceeded, 'account');
     expect(world.services.navigate).toHaveBeenCalledWith('/createWeb', { replace: true });
   });
 

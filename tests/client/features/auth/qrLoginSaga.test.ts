@@ -64,7 +64,7 @@ describe('QR login', () => {
     expect(polls.count).toBe(4);
     expect(world.elapsed()).toBe(4_000);
     expect(storeState.auth).toMatchObject({ token: 'jwt-qr', remember: true });
-    expect(world.services.notify.success).toHaveBeenCalledWith(Messages.loginSucceeded);
+    expect(world.services.notify.success).toHaveBeenCalledWith(Messages.loginSucceeded, 'account');
     expect(world.services.navigate).toHaveBeenCalledWith('/backend', { replace: true });
   });
 

@@ -33,7 +33,7 @@ describe('SMS code request', () => {
       .put(smsCodeSent({ form: 'register', secondsLeft: 60 }))
       .run();
     expect(storeState.sms.register).toEqual({ status: 'countingDown', secondsLeft: 60 });
-    expect(world.services.notify.success).toHaveBeenCalledWith(Messages.smsSent);
+    expect(world.services.notify.success).toHaveBeenCalledWith(Messages.smsSent, 'account');
   });
 
   it('sends a login code for the login form, counting down on that form only', async () => {

@@ -167,7 +167,7 @@ describe('generation: a logo from submit to preview', () => {
       .put.actionType(generationSucceeded.type)
       .run();
     expect(storeState.loginDialog.open).toBe(false);
-    expect(world.services.notify.success).toHaveBeenCalledWith(Messages.registerLoggedIn);
+    expect(world.services.notify.success).toHaveBeenCalledWith(Messages.registerLoggedIn, 'account');
     // The only page change is the result's own preview: not the back office.
     expect(world.services.navigate).toHaveBeenCalledTimes(1);
     expect(world.services.navigate).toHaveBeenCalledWith(expect.stringMatching(/^\/logo\/preview\?/));
