@@ -28,12 +28,13 @@ async function recordNotices(page: Page): Promise<string[]> {
   return notices;
 }
 
-/** A visitor's logo config page, a style chosen, with the name typed. */
-async function logoConfigAsVisitor(page: Page, name: string): Promise<void> {
+/** A visitor's logo config page, a style chosen, with the game's name and slogan typed (no sample line left to ask about). */
+async function logoConfigAsVisitor(page: Page, name: string, slogan: string): Promise<void> {
   await page.goto(url('/user/logo/selectPage?module=tl'));
   await page.getByRole('button', SELECT).nth(2).click();
   await page.waitForURL(/\/user\/logo\/config\?module=tl/);
   await page.getByLabel('LOGO名称').fill(name);
+  await page.getByLabel('底部标语').fill(slogan);
 }
 
 describeInBrowser('the login dialog and the login page, in Chromium against the npm start server', () => {
@@ -51,8 +52,7 @@ describeInBrowser('the login dialog and the login page, in Chromium against the 
     const { page, errors } = await openPage(browser);
     const notices = await recordNotices(page);
     const phone = '13900139031';
-    await logoConfigAsVisitor(page, '星河战纪');
-    await page.getByLabel('底部标语').fill('群星之下 王者归来');
+    await logoConfigAsVisitor(page, '星河战纪', '群星之下 王者归来');
 
     await page.getByRole('button', { name: /生成LOGO/ }).click();
     const dialog = page.getByRole('dialog', { name: '登录' });
@@ -131,7 +131,7 @@ describeInBrowser('the login dialog and the login page, in Chromium against the 
     await page.getByPlaceholder('请输入手机号').waitFor();
     expect(await page.getByRole('tab', { name: '账号登录' }).getAttribute('aria-selected')).toBe('true');
 
-    await logoConfigAsVisitor(page, '星河战纪');
+    await logoConfigAsVisitor(page, '星河战纪', '群星之下 王者归来');
     await page.getByRole('button', { name: /生成LOGO/ }).click();
     const dialog = page.getByRole('dialog', { name: '登录' });
     await dialog.getByPlaceholder('请输入手机号').waitFor();
