@@ -52,23 +52,51 @@ export async function pictureHeader(input: string | Buffer, what: string): Promi
 }
 
 /**
- * `cover`: sized to cover that many pixels, cropped around what draws the eye (sharp's attention
- * strategy: a character's face rather than the middle of the sky), so frames never resample the
+ * `cover`: sized to cover that many pixels, cropped around `cover.focus` (shares of the picture's
+ * width and height) when given, else around what sharp's attention strategy finds (it favours the
+ * brightest, most saturated part: a moon over the figure beside it), so frames never resample the
  * whole picture.
  */
-export async function decodePicture(input: string | Buffer, what: string, cover?: { width: number; height: number }): Promise<Image> {
+export async function decodePicture(input: string | Buffer, what: string, cover?: { width: number; height: number; focus?: { x: number; y: number } }): Promise<Image> {
   const cause = refusalCause(what);
-  await pictureHeader(input, what);
+  const header = await pictureHeader(input, what);
   try {
     // failOn 'none': a damaged picture is drawn as far as it goes, as browsers show it; the pixel
     // limit is what keeps the memory, and it holds whatever the file says later on.
     let picture = sharp(input, { limitInputPixels: MiniSiteLimits.uploadMaxPixels, failOn: 'none' }).autoOrient();
-    if (cover) picture = picture.resize({ ...cover, fit: 'cover', position: sharp.strategy.attention });
+    if (cover?.focus) {
+      // Sized to cover, then cut around the focus, as far as the picture's edges allow.
+      const { width, height } = header.autoOrient;
+      const scale = Math.max(cover.width / width, cover.height / height);
+      const [scaledW, scaledH] = [Math.max(cover.width, Math.round(width * scale)), Math.max(cover.height, Math.round(height * scale))];
+      const left = Math.round(Math.min(scaledW - cover.width, Math.max(0, cover.focus.x * scaledW - cover.width / 2)));
+      const top = Math.round(Math.min(scaledH - cover.height, Math.max(0, cover.focus.y * scaledH - cover.height / 2)));
+      picture = picture.resize(scaledW, scaledH, { fit: 'fill' }).extract({ left, top, width: cover.width, height: cover.height });
+    } else if (cover) picture = picture.resize({ ...cover, fit: 'cover', position: sharp.strategy.attention });
     const png = await picture.png({ compressionLevel: 0 }).toBuffer();
     const image = await loadImage(png);
     if (!image.width || !image.height) throw new Error('empty image');
     return image;
   } catch (error) {
     throw new PictureRefusedError('unreadable', cause('could not be decoded', error));
+  }
+}
+
+/**
+ * A small copy of the picture in `input` (its longer side `side` px, turned as its EXIF says), as
+ * RGBA: for looking at it (where its subject is) before it is decoded at the size drawn.
+ */
+export async function samplePicture(input: string | Buffer, what: string, side: number): Promise<{ data: Uint8Array; width: number; height: number }> {
+  await pictureHeader(input, what);
+  try {
+    const { data, info } = await sharp(input, { limitInputPixels: MiniSiteLimits.uploadMaxPixels, failOn: 'none' })
+      .autoOrient()
+      .resize(side, side, { fit: 'inside' })
+      .ensureAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    return { data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), width: info.width, height: info.height };
+  } catch (error) {
+    throw new PictureRefusedError('unreadable', refusalCause(what)('could not be decoded', error));
   }
 }

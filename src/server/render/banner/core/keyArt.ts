@@ -1,13 +1,16 @@
 /**
  * A banner over the studio's own key art: the picture is the base layer, pushed in slowly and
- * drifting, with the style's light and particles over it; the logo and both texts go on top as
- * on every banner. The picture is sized once, so a frame only draws it.
+ * drifting, with the style's light and particles over it; the logo and both texts go beside the
+ * picture's subject (subject.ts), not on it, and only the texts get a shade behind them: the art
+ * keeps its own light elsewhere. The picture is sized once, so a frame only draws it.
  */
 import type { Image } from '@napi-rs/canvas';
-import { createLayer, DESIGN_HEIGHT as H, DESIGN_WIDTH as W, drawLayer, drawSoftSprite, fillVertical, glowSprite, radialSprite, transparent, type Ctx, type Layer } from './canvas';
+import { DESIGN_HEIGHT as H, DESIGN_WIDTH as W, drawSoftSprite, glowSprite, radialSprite, transparent, type Ctx, type Layer } from './canvas';
 import { TAU, clamp, rgba } from './math';
 import { age, lifeFade, spawn } from './particles';
 import { createRng, hashString } from './prng';
+import { PORTRAIT_DESIGN, type OverlayFrame } from './overlay';
+import type { Subject } from './subject';
 import type { BannerStyleDef, OverlayTheme, Scene, SceneEnv } from './types';
 
 /** How far the push-in goes: the picture is decoded this much larger than the frame. */
@@ -15,28 +18,58 @@ export const KEY_ART_ZOOM = 1.08;
 /** How far the picture drifts sideways and back over a video, design units. */
 const DRIFT = 14;
 const MOTES = 46;
-/** The shares of the frame's height the grade darkens at the top and at the bottom. */
-const GRADE_TOP = 0.22;
-const GRADE_BOTTOM = 0.3;
+/** The vignette over key art, as a share of the style's own: the art's edges keep their light. */
+export const KEY_ART_VIGNETTE = 0.5;
+/** How far off the middle (a share of the picture) a subject sends the texts to the other side. */
+const OFF_MIDDLE = 0.08;
 
 /** A CSS colour at `alpha`: hex colours through rgba(), others (already rgba) as they are. */
 const withAlpha = (color: string, alpha: number): string => (/^#[0-9a-f]{6}$/i.test(color) ? rgba(color, alpha) : color);
 
 /**
  * The overlay's look over a picture nobody drew for it: texts need the soft band behind them
- * (a style over its own scene may go without), at least half dark.
+ * (a style over its own scene may go without), darker than half: it is the only shade over the art.
  */
 export function keyArtTheme(theme: OverlayTheme): OverlayTheme {
   const backdrop = theme.backdrop ?? { color: theme.vignette.color, alpha: 0.5 };
-  return { ...theme, backdrop: { color: backdrop.color, alpha: Math.max(0.5, backdrop.alpha) } };
+  return { ...theme, backdrop: { color: backdrop.color, alpha: Math.max(0.6, backdrop.alpha) } };
 }
+
+/**
+ * Where the logo and texts go over key art whose subject is `subject` (shares of the picture as the
+ * frame shows it): on a landscape frame, in the half the subject is not in, narrower so that they
+ * stay there; on a phone's, above or below it. A subject in the middle, or detail all over, keeps
+ * `frame` as it is.
+ */
+export function keyArtFrame(subject: Subject, frame: OverlayFrame, portrait: boolean): OverlayFrame {
+  if (portrait) {
+    // Above the subject when the sky there has room for the block; else over its lower part, as a
+    // poster sets its title over a figure's legs: a figure's face is at its top.
+    const above = subject.box.y;
+    return { ...frame, centerY: PORTRAIT_DESIGN.height * (above >= PORTRAIT_ROOM ? Math.max(0.2, above / 2) : 0.76) };
+  }
+  const right = subject.cx < 0.5;
+  // The other half must also hold less of the picture's detail: detail all over stays centred.
+  if (Math.abs(subject.cx - 0.5) < OFF_MIDDLE || (right ? subject.left < 0.5 : subject.left > 0.5)) return frame;
+  const half = frame.width / 2;
+  return {
+    ...frame,
+    centerX: right ? half * 1.42 : half * 0.58,
+    textMaxWidth: Math.min(frame.textMaxWidth, half * 0.84),
+    logoMax: { width: half * 0.8, height: 360 },
+    headlineLines: 2,
+  };
+}
+
+/** The share of a phone cut's height the logo and texts take. */
+const PORTRAIT_ROOM = 0.34;
 
 /**
  * The scene of `def` with `art` as its base: `art` covers the part of the design area the frame
  * shows (env.view) times KEY_ART_ZOOM, at the output's density. The style's own foreground (its rain, snow, petals) is drawn over the
  * logo as on its own scene; a style without one gets motes of its glow colour rising in the light.
  */
-export function keyArtScene(def: BannerStyleDef, art: Image, env: SceneEnv): Scene {
+export function keyArtScene(def: BannerStyleDef, art: Image, env: SceneEnv, lightAt: { x: number; y: number }): Scene {
   const glow = def.theme.logo.glow;
   const { view } = env;
   const own = def.build(env).foreground;
@@ -48,21 +81,6 @@ export function keyArtScene(def: BannerStyleDef, art: Image, env: SceneEnv): Sce
     [0, solid],
     [1, transparent(solid)],
   ]);
-  // A darker top and bottom keep the picture's brightest parts from washing out the texts' edges.
-  // Drawn once, as the two bands it shades (the middle half is clear): a frame copies them, which
-  // costs a quarter of filling the frame with the gradient again.
-  const shade = withAlpha(def.theme.vignette.color, 0.55);
-  const top = createLayer(W, H * GRADE_TOP, env.scale);
-  fillVertical(top.ctx, 0, 0, W, H * GRADE_TOP, [
-    [0, shade],
-    [1, transparent(shade)],
-  ]);
-  const bottom = createLayer(W, H * GRADE_BOTTOM, env.scale);
-  fillVertical(bottom.ctx, 0, 0, W, H * GRADE_BOTTOM, [
-    [0, transparent(shade)],
-    [1, shade],
-  ]);
-
   return {
     background(ctx: Ctx, { phase }) {
       ctx.fillStyle = '#000';
@@ -77,13 +95,10 @@ export function keyArtScene(def: BannerStyleDef, art: Image, env: SceneEnv): Sce
       ctx.imageSmoothingQuality = 'medium';
       ctx.drawImage(art, x, y, width, height);
 
-      drawLayer(ctx, top, 0, 0);
-      drawLayer(ctx, bottom, 0, H * (1 - GRADE_BOTTOM));
-
-      // The style's light: a soft glow of its colour breathing behind the logo.
+      // The style's light: a soft glow of its colour breathing behind the logo, where it stands.
       ctx.globalCompositeOperation = 'screen';
       const breath = 0.22 + 0.1 * Math.sin(TAU * phase * 2);
-      drawSoftSprite(ctx, light, W / 2 + Math.cos(TAU * phase) * 60, (def.theme.centerY ?? 500) - 40, 1240, breath);
+      drawSoftSprite(ctx, light, lightAt.x + Math.cos(TAU * phase) * 60, lightAt.y - 40, 1240, breath);
       ctx.globalCompositeOperation = 'lighter';
       for (const p of motes) {
         const u = age(p, phase);

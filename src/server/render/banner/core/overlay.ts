@@ -20,6 +20,8 @@ export interface Overlay {
  */
 export interface OverlayFrame {
   width: number;
+  /** The block's horizontal centre; the frame's middle when absent. */
+  centerX?: number;
   /** The block's vertical centre. */
   centerY: number;
   textMaxWidth: number;
@@ -84,7 +86,7 @@ export function buildOverlay(
   const headTop = top + logo.height + gapLogo;
   const lineYs = heads.map((_, i) => headTop + lineHeight / 2 + i * lineHeight * 1.1);
   const tagsY = top + logo.height + (hasHead ? gapLogo + headHeight + gapTags : gapLogo) + tagsHeight / 2;
-  const cx = frame.width / 2;
+  const cx = frame.centerX ?? frame.width / 2;
   const textsTop = hasHead ? headTop : tagsY - tagsHeight / 2;
   const textsBottom = tags ? tagsY + tagsHeight / 2 : headTop + headHeight;
   const textsWidth = Math.max(...heads.map((line) => line.textWidth), tags?.width ?? 0);

@@ -9,11 +9,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import type { BannerTexts } from '../../../../contract/generation';
 import { BT709_TAGS, startRawVideoEncoder, type FrameSink } from '../../ffmpeg';
-import { decodePicture } from '../../picture';
+import { decodePicture, samplePicture } from '../../picture';
 import { untilReleased } from '../../threadHold';
 import { DESIGN_HEIGHT, DESIGN_WIDTH } from './canvas';
 import { createVignette, type FramePlacement } from './effects';
-import { KEY_ART_ZOOM, keyArtScene, keyArtTheme } from './keyArt';
+import { KEY_ART_VIGNETTE, KEY_ART_ZOOM, keyArtFrame, keyArtScene, keyArtTheme } from './keyArt';
+import { findSubject, type Subject } from './subject';
 import { PORTRAIT_DESIGN, buildOverlay, landscapeFrame, portraitFrame } from './overlay';
 import { startFrameHelper, type FrameHelperSession } from './frameHelper';
 import { createRng, hashString } from './prng';
@@ -97,13 +98,28 @@ export function frameGeometry(options: { width?: number; height?: number }): Fra
   return { width, height, scale, offsetX: (width - DESIGN_WIDTH * scale) / 2, offsetY: (height - DESIGN_HEIGHT * scale) / 2 };
 }
 
+/** The side of the small copy a subject is looked for in: 160 px finds a figure in 5-10 ms. */
+const SUBJECT_SAMPLE = 160;
+
 /**
  * The studio's key art, sized once to cover the frame with room for the push-in (keyArt.ts), and
- * cropped to the frame's shape around what draws the eye: a phone's cut keeps the character.
+ * cropped to the frame's shape around its subject (subject.ts): a phone's cut keeps the figure,
+ * not the bright moon beside it.
  */
-export function decodeKeyArt(bytes: Buffer, options: { width?: number; height?: number }): Promise<Image> {
+export async function decodeKeyArt(bytes: Buffer, options: { width?: number; height?: number }): Promise<Image> {
   const { width, height } = frameGeometry(options);
-  return decodePicture(bytes, 'key art', { width: Math.ceil(width * KEY_ART_ZOOM), height: Math.ceil(height * KEY_ART_ZOOM) });
+  const sample = await samplePicture(bytes, 'key art', SUBJECT_SAMPLE);
+  const subject = findSubject(sample.data, sample.width, sample.height);
+  return decodePicture(bytes, 'key art', { width: Math.ceil(width * KEY_ART_ZOOM), height: Math.ceil(height * KEY_ART_ZOOM), focus: { x: subject.cx, y: subject.cy } });
+}
+
+/** The subject of key art as decoded for a frame (shares of the picture as the frame shows it). */
+function subjectOf(art: Image): Subject {
+  const fit = SUBJECT_SAMPLE / Math.max(art.width, art.height);
+  const canvas = createCanvas(Math.max(1, Math.round(art.width * fit)), Math.max(1, Math.round(art.height * fit)));
+  const ctx = canvas.getContext('2d');
+  ctx.drawImage(art, 0, 0, canvas.width, canvas.height);
+  return findSubject(ctx.getImageData(0, 0, canvas.width, canvas.height).data, canvas.width, canvas.height);
 }
 
 /** Builds a style's scene and overlay once (the costly part) and returns a per-frame drawer. */
@@ -132,17 +148,21 @@ export function createFrameRenderer(
     cycles: (period) => Math.max(1, Math.round(durationSeconds / period)),
     view: { x: -offsetX / scale, y: -offsetY / scale, width: width / scale, height: height / scale },
   };
-  const scene = keyArt ? keyArtScene(def, keyArt, env) : def.build(env);
   // A portrait frame (a phone's) lays the logo and texts out across its own width: cropping the
   // landscape layout would cut the logo off.
   const portrait = height > width;
   const overlayScale = portrait ? width / PORTRAIT_DESIGN.width : scale;
   const theme = keyArt ? keyArtTheme(def.theme) : def.theme;
-  const { overlay, headlineLength } = buildOverlay(logo, texts, theme, overlayScale, portrait ? portraitFrame() : landscapeFrame(theme));
+  const ownFrame = portrait ? portraitFrame() : landscapeFrame(theme);
+  const overlayFrame = keyArt ? keyArtFrame(subjectOf(keyArt), ownFrame, portrait) : ownFrame;
+  // The scene's light behind the block, from the overlay's units to the scene's.
+  const toScene = (x: number, y: number) => (portrait ? { x: (x * overlayScale - offsetX) / scale, y: (y * overlayScale - offsetY) / scale } : { x, y });
+  const scene = keyArt ? keyArtScene(def, keyArt, env, toScene(overlayFrame.centerX ?? overlayFrame.width / 2, overlayFrame.centerY)) : def.build(env);
+  const { overlay, headlineLength } = buildOverlay(logo, texts, theme, overlayScale, overlayFrame);
   const timeline = makeTimeline(durationSeconds, headlineLength);
   const canvas = createCanvas(width, height);
   const ctx = canvas.getContext('2d');
-  const vignette = createVignette(frame, def.theme.vignette.color, def.theme.vignette.strength);
+  const vignette = createVignette(frame, def.theme.vignette.color, def.theme.vignette.strength * (keyArt ? KEY_ART_VIGNETTE : 1));
   return {
     canvas,
     width,
