@@ -73,6 +73,10 @@ describeInBrowser('generating logos and banners, in Chromium against the npm sta
 
     const download = page.waitForEvent('download', { timeout: 120_000 });
     await page.getByRole('button', { name: /生成LOGO/ }).click();
+    // The studio's own name over the sample game's slogan: the page asks first; the user goes on anyway.
+    const lines = page.locator('.ant-modal').filter({ hasText: '以下内容仍是模版示例' });
+    await lines.getByRole('button', { name: '底部标语' }).waitFor();
+    await lines.getByRole('button', { name: '仍然生成LOGO' }).click();
     await page.getByText('LOGO生成成功').waitFor({ timeout: 120_000 });
     await page.waitForURL(/\/user\/logo\/preview\?/);
     // Named after the game, as 我的作品 names it.
@@ -135,6 +139,7 @@ describeInBrowser('generating logos and banners, in Chromium against the npm sta
     await page.getByRole('button', SELECT).nth(2).click();
     await page.waitForURL(/\/user\/logo\/config\?module=tl/);
     await page.getByLabel('LOGO名称').fill('星辰战纪');
+    await page.getByLabel('底部标语').fill('星辰之下 王者归来');
     // The button sits below the form: the page is scrolled down when it is pressed.
     await page.getByRole('button', { name: /生成LOGO/ }).click();
     await page.getByText('LOGO生成成功').waitFor({ timeout: 120_000 });
@@ -174,6 +179,8 @@ describeInBrowser('generating logos and banners, in Chromium against the npm sta
     await page.getByAltText('主视觉图预览').waitFor();
 
     await page.getByLabel('LOGO名称').fill('山海奇缘');
+    await page.getByLabel('底部标语').fill('山海之间 奇缘再续');
+    await page.getByLabel('动画下方文字').fill('#山海奇缘# #东方奇幻# #公测开启#');
     const download = page.waitForEvent('download', { timeout: 200_000 });
     await page.getByRole('button', { name: /生成整屏动画/ }).click();
     await page.getByText('整屏动画生成成功').waitFor({ timeout: 200_000 });

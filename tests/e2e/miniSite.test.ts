@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser, Download } from 'playwright-core';
 import { registerAndLogIn, url } from './accounts';
 import { confirmPopover, describeInBrowser, launchBrowser, openPage } from './browser';
 import { fitsPhone, loadedPicturesSized, openOffline, unzip, writeSamplePng } from './sites';
-import { waitForPhoneCut } from './zip';
+import { readZip, waitForPhoneCut } from './zip';
 
 // The flow renders a logo and a 1080p banner video: on a busy two-core machine that takes minutes.
 jest.setTimeout(300_000);
@@ -37,6 +37,98 @@ describeInBrowser('the mini site, in Chromium against the npm start server', () 
     await expect(page.getByText('选择网站模版', { exact: true }).first().isVisible()).resolves.toBe(true);
     const firstTemplate = await page.getByRole('button', { name: /^选\s*择$/ }).first().boundingBox();
     expect(firstTemplate && firstTemplate.y + firstTemplate.height).toBeLessThan(844);
+    expect(errors).toEqual([]);
+  });
+
+  it('carries the name and slogan typed once into the logo, banner and site of every flow, and no zip holds another game\'s line', async () => {
+    const { page, errors } = await openPage(browser);
+    await registerAndLogIn(page, '13800138023');
+    const NAME = '星河战纪';
+    const SLOGAN = '群星之下 王者归来';
+    const UPPER = '《星河战纪》群星之下 王者归来';
+    const TAGS = '#星河战纪# #群星之下# #王者归来#';
+    // The sample game's lines (the logo's, the banner's): none may reach a request or a zip.
+    const FOREIGN = /热血征途|再创辉煌|热血国战|兄弟同心|万人同屏|英雄传奇之旅|龙腾天下/;
+    const created: Record<string, unknown>[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/index/common/logoCreate')) created.push(JSON.parse(request.postData() ?? '{}') as Record<string, unknown>);
+    });
+    /** Every text file of a downloaded zip, with its name. */
+    const zipTexts = async (download: Promise<Download>, name: string): Promise<string[]> => {
+      const file = path.join(work, name);
+      await (await download).saveAs(file);
+      const entries = await readZip(file);
+      expect(entries.length).toBeGreaterThan(0);
+      return entries.filter((entry) => /\.(html|css|js|json|txt|svg)$/.test(entry.name)).map((entry) => `${entry.name}\n${entry.bytes.toString('utf8')}`);
+    };
+
+    // The mini site: the name and slogan typed once, in the site's own form.
+    await page.goto(url('/user/'));
+    await page.getByRole('button', SELECT).nth(0).click();
+    await page.waitForURL(/\/user\/logo\/selectPage/);
+    await page.getByRole('button', SELECT).nth(0).click();
+    await page.waitForURL(/\/user\/miniSite\/config/);
+    await page.getByLabel('游戏名称').fill(NAME);
+    await page.getByLabel('宣传语').fill(SLOGAN);
+    // The first step's logo and banner texts follow at once.
+    expect(await page.getByLabel('LOGO名称').inputValue()).toBe(NAME);
+    expect(await page.getByLabel('底部标语').inputValue()).toBe(SLOGAN);
+    expect(await page.getByLabel('动画上方文字').inputValue()).toBe(UPPER);
+    expect(await page.getByLabel('动画下方文字').inputValue()).toBe(TAGS);
+    await page.getByRole('button', { name: /生成LOGO/ }).click();
+    await page.getByText('LOGO生成成功').first().waitFor({ timeout: 120_000 });
+    await page.getByRole('button', { name: /生成整屏动画/ }).click();
+    await page.getByText('整屏动画生成成功').first().waitFor({ timeout: 240_000 });
+
+    const siteZip = page.waitForEvent('download', { timeout: 120_000 });
+    await page.getByRole('button', { name: /生成网站/ }).click();
+    // The rest of the template's samples are listed; what every game keeps and the user's own lines are not.
+    const samples = page.locator('.ant-modal').filter({ hasText: '以下内容仍是模版示例' });
+    await samples.getByRole('button', { name: '游戏简介' }).waitFor();
+    const listed = await samples.locator('button.ant-btn-link').allTextContents();
+    for (const kept of ['新闻1 标签', '健康游戏忠告', 'LOGO名称', '底部标语', '动画上方文字', '动画下方文字']) expect(listed).not.toContain(kept);
+    expect(listed).toContain('新闻1 标题');
+    await samples.getByRole('button', { name: '仍然生成网站' }).click();
+    await page.waitForURL(/\/user\/miniSite\/preview\?/, { timeout: 120_000 });
+    const siteTexts = await zipTexts(siteZip, 'texts-site.zip');
+    expect(siteTexts.some((text) => text.includes(SLOGAN) && text.includes(NAME))).toBe(true);
+    for (const text of siteTexts) expect(text).not.toMatch(FOREIGN);
+
+    // The standalone logo: its form starts from the same game.
+    await page.goto(url('/user/logo/selectPage?module=tl'));
+    await page.getByRole('button', SELECT).nth(1).click();
+    await page.waitForURL(/\/user\/logo\/config\?module=tl/);
+    expect(await page.getByLabel('LOGO名称').inputValue()).toBe(NAME);
+    expect(await page.getByLabel('底部标语').inputValue()).toBe(SLOGAN);
+    const logoZip = page.waitForEvent('download', { timeout: 120_000 });
+    await page.getByRole('button', { name: /生成LOGO/ }).click();
+    await page.waitForURL(/\/user\/logo\/preview\?/, { timeout: 120_000 });
+    for (const text of await zipTexts(logoZip, 'texts-logo.zip')) expect(text).not.toMatch(FOREIGN);
+
+    // The banner flow too.
+    await page.goto(url('/user/banner/selectPage?module=fsa'));
+    await page.locator('.wpg-template-card[data-testid]').nth(1).waitFor();
+    await page.locator('[aria-busy="false"]').first().waitFor();
+    await page.getByRole('button', SELECT).nth(1).click();
+    await page.waitForURL(/\/user\/logo\/selectPage\?module=fsa/, { timeout: 90_000 });
+    await page.getByRole('button', SELECT).nth(0).click();
+    await page.waitForURL(/\/user\/banner\/config/);
+    expect(await page.getByLabel('LOGO名称').inputValue()).toBe(NAME);
+    expect(await page.getByLabel('底部标语').inputValue()).toBe(SLOGAN);
+    expect(await page.getByLabel('动画上方文字').inputValue()).toBe(UPPER);
+    expect(await page.getByLabel('动画下方文字').inputValue()).toBe(TAGS);
+    const bannerZip = page.waitForEvent('download', { timeout: 240_000 });
+    await page.getByRole('button', { name: /生成整屏动画/ }).click();
+    await page.waitForURL(/\/user\/banner\/preview\?/, { timeout: 240_000 });
+    for (const text of await zipTexts(bannerZip, 'texts-banner.zip')) expect(text).not.toMatch(FOREIGN);
+
+    // What every logo and banner was drawn from: the game's own lines, never the sample's.
+    expect(created.length).toBeGreaterThanOrEqual(4);
+    for (const body of created) {
+      expect(body).toMatchObject({ logotext: NAME, bottomtext: SLOGAN });
+      if (body.module === 'fsa') expect(body).toMatchObject({ bannertextup: UPPER, bannertextdown: TAGS });
+      expect(JSON.stringify(body)).not.toMatch(FOREIGN);
+    }
     expect(errors).toEqual([]);
   });
 
