@@ -4,7 +4,7 @@
  * lines, the timeline's nodes) become the logo's own hues, so that a blue sci-fi logo is not set
  * in an orange bar. A logo with no colour to speak of (black ink, silver) leaves the palette as it is.
  */
-import sharp from 'sharp';
+import { createCanvas, type Image } from '@napi-rs/canvas';
 import { rgba } from '../site/baseCss';
 import type { Theme } from '../site/design';
 
@@ -57,7 +57,7 @@ export function hslOf(hex: string): [number, number, number] {
  * weighted by saturation and lightness; the heaviest bin's mean colour is the accent, the next bin far enough
  * round the wheel the second. Null when the logo is (nearly) colourless.
  */
-export function accentsOfPixels(pixels: Uint8Array | Buffer): LogoAccents | null {
+export function accentsOfPixels(pixels: Uint8Array | Uint8ClampedArray | Buffer): LogoAccents | null {
   const weight = new Float64Array(BUCKETS);
   const sums = Array.from({ length: BUCKETS }, () => [0, 0, 0]);
   let opaque = 0;
@@ -93,10 +93,15 @@ export function accentsOfPixels(pixels: Uint8Array | Buffer): LogoAccents | null
   return { accent: toHex(accent), accent2: toHex(fromHsl(h, s, l * 0.55)) };
 }
 
-/** The accents of the logo file, read at a small size. */
-export async function logoAccents(file: string): Promise<LogoAccents | null> {
-  const pixels = await sharp(file).resize(SAMPLE, SAMPLE, { fit: 'inside' }).ensureAlpha().raw().toBuffer();
-  return accentsOfPixels(pixels);
+/** The accents of the decoded logo, looked at a small size. */
+export function logoAccents(logo: Image): LogoAccents | null {
+  const scale = Math.min(1, SAMPLE / Math.max(logo.width, logo.height));
+  const width = Math.max(1, Math.round(logo.width * scale));
+  const height = Math.max(1, Math.round(logo.height * scale));
+  const ctx = createCanvas(width, height).getContext('2d');
+  ctx.drawImage(logo, 0, 0, width, height);
+  // getImageData answers straight (not premultiplied) alpha, as accentsOfPixels reads it.
+  return accentsOfPixels(ctx.getImageData(0, 0, width, height).data);
 }
 
 /**

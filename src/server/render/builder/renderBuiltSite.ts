@@ -23,9 +23,9 @@ const QR_SIZE = 264;
 /** Writes the page of `plan` (whole, or one component alone) into `outDir`; answers the files written. */
 async function writeSite(input: BuiltSiteRenderInput, outDir: string, only?: PartType): Promise<string[]> {
   const planned = planBuiltSite(input);
+  const [logo, banner] = await Promise.all([decodePicture(planned.logoFile, 'logo'), decodePicture(planned.bannerFile, 'banner picture')]);
   // One palette for the whole site: the site's own logo's (the sample placeholder keeps the configuration's).
-  const plan = planned.ownLogo ? { ...planned, theme: withLogoAccents(planned.theme, await logoAccents(planned.logoFile)) } : planned;
-  const [logo, banner] = await Promise.all([decodePicture(plan.logoFile, 'logo'), decodePicture(plan.bannerFile, 'banner picture')]);
+  const plan = planned.ownLogo ? { ...planned, theme: withLogoAccents(planned.theme, logoAccents(logo)) } : planned;
   await fs.promises.mkdir(outDir, { recursive: true });
   // The components name their pictures as they render: a first pass lists them for the writer.
   renderBuiltBody(plan, only);
