@@ -174,14 +174,14 @@ export const selectionsSlice = createSlice({
       if (texts) config.madeFrom = { ...config.madeFrom, logo: logoTextsOf(texts), ...(kind === 'banner' ? { banner: { bannertextup: texts.bannertextup ?? '', bannertextdown: texts.bannertextdown ?? '' } } : {}) };
       if (kind === 'banner') config.bannerUrl = bannerUrl;
       state.configs[slot] = config;
-      // A generated logo's name is the game's name until the user names the game in a site form:
-      // the name as generated, not the first keystroke of it, and never the sample's.
+      // A generated logo's name and slogan are the game's until the user names them in a site form:
+      // as generated, not the first keystroke of them, and never the sample's.
+      const before = flowDefaultsOf(state.identity);
       const name = config.logotext.trim();
-      if (name && name !== DEFAULT_LOGO_TEXTS.logotext && !state.identity.game_name?.trim()) {
-        const before = flowDefaultsOf(state.identity);
-        state.identity.game_name = name;
-        followIdentity(state, before);
-      }
+      if (name && name !== DEFAULT_LOGO_TEXTS.logotext && !state.identity.game_name?.trim()) state.identity.game_name = name;
+      const slogan = config.bottomtext.trim();
+      if (slogan && slogan !== DEFAULT_LOGO_TEXTS.bottomtext && !state.identity.slogan?.trim()) state.identity.slogan = slogan;
+      followIdentity(state, before);
     });
     // The builder's 网站名称 is the game's name too, and its licence rows and links (the same keys) are the game's.
     builder.addCase(fieldEdited, (state, action) => {

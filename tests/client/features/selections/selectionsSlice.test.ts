@@ -113,8 +113,9 @@ describe('selections: the forms', () => {
       generationSucceeded({ kind: 'banner', slot: 'banner', module: 'fsa', logoUrl: '/l.png', bannerUrl: '/b.mp4' }),
       configReset({ slot: 'banner' }),
     ]);
-    // The logo named the game 横幅: its form has no other game's slogan or banner lines.
-    expect(state.configs.banner).toEqual({ ...DEFAULT_FLOW_CONFIG, logotext: '横幅', bottomtext: '', bannertextup: '', bannertextdown: '' });
+    // The logo named the game 横幅 and its slogan 改过的: no other game's line is left (the banner lines
+    // cannot be made 15 characters long from them, and are optional).
+    expect(state.configs.banner).toEqual({ ...DEFAULT_FLOW_CONFIG, logotext: '横幅', bottomtext: '改过的', bannertextup: '', bannertextdown: '' });
     expect(reduce([configReset({ slot: 'alone' })]).configs.alone).toEqual(DEFAULT_FLOW_CONFIG);
   });
 });
@@ -202,5 +203,14 @@ describe('selections: the slogan typed once, in the logo\'s and banner\'s lines'
     ]);
     expect(state.configs.miniSite?.madeFrom).toEqual({ logo: DEFAULT_LOGO_TEXTS, banner: DEFAULT_BANNER_TEXTS });
     expect(state.identity.game_name).toBeUndefined();
+  });
+
+  it('takes the slogan of a logo generated first as the game\'s, for the banner and the site\'s 宣传语', () => {
+    const state = reduce([
+      configEdited({ slot: 'alone', changes: { logotext: '星河战纪', bottomtext: '群星之下 王者归来' } }),
+      generationSucceeded({ kind: 'logo', slot: 'alone', module: 'tl', logoUrl: '/l.png', bannerUrl: '' }),
+    ]);
+    expect(state.identity).toEqual({ game_name: '星河战纪', slogan: '群星之下 王者归来' });
+    expect(selectFlowConfig({ selections: state } as RootState, 'banner')).toMatchObject({ logotext: '星河战纪', bottomtext: '群星之下 王者归来', bannertextdown: '#星河战纪# #群星之下# #王者归来#' });
   });
 });
