@@ -4,6 +4,7 @@ import { actionChannel, call, cancel, debounce, delay, fork, getContext, put, ra
 import {
   BuilderLimits,
   BuilderMessages,
+  COMPONENT_TYPES,
   type BannerStatusAnswer,
   type SaveConfigRequest,
   type BuilderSite,
@@ -194,13 +195,21 @@ function namesTheLogo(edits: PendingEdits): boolean {
   return edits.main?.[BUILDER_NAME_KEY] !== undefined || edits.logo?.[LOGO_TEXT_KEY] !== undefined;
 }
 
+/** Whether two answers of a site use the same templates, the logo style aside (the user's own logo brings its style). */
+function sameTemplates(a: BuilderSite, b: BuilderSite): boolean {
+  return COMPONENT_TYPES.every((type) => type === 'logo' || a.selectedComponents[type]?.id === b.selectedComponents[type]?.id);
+}
+
 /** The site's logo brought in step with its name and style (siteLogoRequested); quiet: the logo is kept as it was on failure. */
 export function* followLogo(): SagaIterator {
   const site: BuilderSite | null = yield select(selectBuilderSite);
   if (!site) return;
   try {
     const answer: BuilderSite | null = yield call(builderApi.siteLogo, { id: site.id });
-    if (answer?.id === site.id) yield put(siteReplaced(answer));
+    // A template switched or undone while the logo was drawn is newer than the answer: the page keeps
+    // it (its own save follows), and the logo comes with the next answer.
+    const now: BuilderSite | null = yield select(selectBuilderSite);
+    if (answer?.id === site.id && now && sameTemplates(answer, now)) yield put(siteReplaced(answer));
   } catch (error) {
     yield call(endSessionIfExpired, error);
   }

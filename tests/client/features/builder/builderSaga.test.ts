@@ -16,6 +16,7 @@ import {
   completeSite,
   loadPickerPage,
   openSite,
+  followLogo,
   runBanner,
   saveQueue,
   uploadImage,
@@ -48,6 +49,7 @@ import { makeFakeServices } from '../../fakeServices';
 import { initialSelectionsState } from '../../../../src/client/features/selections/selectionsSlice';
 import { fakeWorld, rootReducer } from '../auth/sagaHarness';
 import { sequence } from '../generation/generationHarness';
+import { selectBuilderSite } from '../../../../src/client/features/builder/builderSelectors';
 import { builderState, openState, site, template } from './builderHarness';
 import { runOnFakeClock } from './fakeClock';
 
@@ -206,6 +208,25 @@ describe('builder: the site\'s own logo', () => {
       .put(siteReplaced(withLogo))
       .silentRun(50);
     expect(storeState.builder.site?.formData.head.headLogo).toBe('/generated/0123456789abcdef0123456789abcdef/logo.png');
+  });
+
+  it('leaves the page as it is when a template was switched or undone while the logo was drawn', async () => {
+    const { providers } = servicesOnly();
+    const drawnBeforeTheSwitch = site({ formData: { ...site().formData, head: { ...site().formData.head, headLogo: '/generated/0123456789abcdef0123456789abcdef/logo.png' } } }, 3);
+    const switched = site({ selectedComponents: { ...site().selectedComponents, head: template('head', 2) } }, 2);
+    // The page as it was when the logo was asked for, then as it is when the answer comes.
+    const shown = [site(), switched];
+    await expectSaga(followLogo)
+      .provide([providers, [matchers.select(selectBuilderSite), dynamic(() => shown.shift())], answer(builderApi.siteLogo, drawnBeforeTheSwitch)])
+      .call(builderApi.siteLogo, { id: 42 })
+      .not.put.actionType(siteReplaced.type)
+      .run();
+    // Nothing switched meanwhile: the answer is the page.
+    await expectSaga(followLogo)
+      .withReducer(rootReducer, openState())
+      .provide([providers, answer(builderApi.siteLogo, drawnBeforeTheSwitch)])
+      .put(siteReplaced(drawnBeforeTheSwitch))
+      .run();
   });
 
   it('is not asked for after other edits, and a failure keeps the logo quietly', async () => {
