@@ -84,7 +84,8 @@ const LINES_GROUP = 'LOGO与整屏动画';
 export function foreignLinesOf(texts: Partial<LogoTexts & BannerTexts>, kind: 'logo' | 'banner'): SampleField[] {
   if (!texts.logotext?.trim() || isSampleLine('logotext', texts.logotext)) return [];
   const keys: readonly FlowTextKey[] = kind === 'banner' ? ['bottomtext', ...BANNER_LINES] : ['bottomtext'];
-  return keys.filter((key) => isSampleLine(key, texts[key])).map((key) => ({ key: flowSampleKey(key), name: FLOW_TEXT_LABELS[key], group: LINES_GROUP }));
+  const group = kind === 'banner' ? LINES_GROUP : 'LOGO文字';
+  return keys.filter((key) => isSampleLine(key, texts[key])).map((key) => ({ key: flowSampleKey(key), name: FLOW_TEXT_LABELS[key], group }));
 }
 
 /**
