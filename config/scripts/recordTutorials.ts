@@ -29,6 +29,7 @@ const RECORDING: RecordingOptions = { ...VIEWPORT, fps: 10, crf: 31 };
 const GAME = '星辰战纪';
 const SLOGAN = '群星为证 逐光而行';
 const BANNER_TEXT_UP = '星辰战纪全平台公测开启，与你共赴星海征程';
+const BANNER_TEXT_DOWN = '#星辰战纪# #群星为证# #逐光而行#';
 const SELECT = { name: /^选\s*择$/ };
 const RENDER_TIMEOUT_MS = 300_000;
 
@@ -155,9 +156,11 @@ const FLOWS: Readonly<Record<TutorialType, Flow>> = {
       await say.caption('第2步：挑选动画里的LOGO样式');
       await say.click(page.getByRole('button', SELECT).nth(2));
       await page.waitForURL(/\/user\/banner\/config/);
-      await say.caption('第3步：填写LOGO名称和动画上下方的文字');
+      await say.caption('第3步：填写LOGO名称、标语和动画上下方的文字');
       await say.type(page.getByLabel('LOGO名称'), GAME);
+      await say.type(page.getByLabel('底部标语'), SLOGAN);
       await say.type(page.getByLabel('动画上方文字'), BANNER_TEXT_UP);
+      await say.type(page.getByLabel('动画下方文字'), BANNER_TEXT_DOWN);
       await say.caption('第4步：点击“生成整屏动画”，进度条显示排队和生成进度');
       const download = page.waitForEvent('download', { timeout: RENDER_TIMEOUT_MS });
       await say.click(page.getByRole('button', { name: /生成整屏动画/ }));
@@ -185,7 +188,7 @@ const FLOWS: Readonly<Record<TutorialType, Flow>> = {
     async run(page, say, recorder) {
       await say.caption('第1步：登录后在后台点击“立即搭建”');
       await say.click(page.getByText('立即搭建').first());
-      await page.waitForURL(/\/user\/createWeb$/);
+      await page.waitForURL(/\/user\/createWeb(\?new=1)?$/);
       await page.frameLocator('iframe[title="网站预览"]').locator('body').waitFor();
       await page.waitForTimeout(1500);
       await say.caption('左边是网站预览，右边按组件分栏：整站配置、导航栏、BANNER……', 3000);
