@@ -421,6 +421,12 @@ describeInBrowser('the page builder, in Chromium against the npm start server', 
       await page.getByRole('button', { name: /生成并下载/ }).click();
       // The other tabs still hold their templates' samples: listed, and the user goes on anyway.
       const samples = page.locator('.ant-modal').filter({ hasText: '以下内容仍是模版示例' });
+      await samples.getByRole('button', { name: '仍然生成并下载' }).waitFor();
+      // Sample pictures are listed as the mini site lists them; what every game keeps (button labels
+      // such as 立即下载, news tags, the health advice) is not.
+      const listed = await samples.locator('button.ant-btn-link').allTextContents();
+      expect(listed.some((name) => /截图|配图|立绘|图片|二维码/.test(name))).toBe(true);
+      expect(listed.filter((name) => /按钮文字|标签|健康游戏忠告/.test(name))).toEqual([]);
       await samples.getByRole('button', { name: '仍然生成并下载' }).click();
     });
     expect(finished.suggestedFilename()).toMatch(/\.zip$/);
