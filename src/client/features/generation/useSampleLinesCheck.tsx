@@ -2,7 +2,9 @@ import type { FormInstance } from 'antd';
 import { useCallback, useState, type ReactElement } from 'react';
 import type { BannerTexts, LogoTexts } from '../../../contract/generation';
 import SampleFieldsDialog, { type SampleField } from '../../components/SampleFieldsDialog';
+import { useAppSelector } from '../../app/hooks';
 import { flowTextKeyOf, foreignLinesOf } from '../selections/samples';
+import { selectGameIdentity } from '../selections/selectionsSlice';
 
 const GO_LABELS = { logo: '生成LOGO', banner: '生成整屏动画' } as const;
 const TARGETS = { logo: 'LOGO', banner: '整屏动画' } as const;
@@ -19,16 +21,17 @@ export function useSampleLinesCheck<Values>(form: FormInstance<Values>): {
   // Kept after closing, so that the dialog does not empty while it fades out.
   const [pending, setPending] = useState<{ kind: 'logo' | 'banner'; fields: SampleField[]; go: () => void } | null>(null);
   const [open, setOpen] = useState(false);
+  const gameName = useAppSelector(selectGameIdentity).game_name ?? '';
 
   const check = useCallback((kind: 'logo' | 'banner', texts: Partial<LogoTexts & BannerTexts>, go: () => void) => {
-    const fields = foreignLinesOf(texts, kind);
+    const fields = foreignLinesOf(texts, kind, gameName);
     if (fields.length === 0) {
       go();
       return;
     }
     setPending({ kind, fields, go });
     setOpen(true);
-  }, []);
+  }, [gameName]);
 
   const kind = pending?.kind ?? 'logo';
   const dialog = (

@@ -78,12 +78,16 @@ const LINES_GROUP = 'LOGO与整屏动画';
 
 /**
  * Before 生成LOGO / 生成整屏动画: the sample game's lines on a logo that names the user's own game
- * (星河战纪 over 热血征途 再创辉煌). A form still all samples is a trial of the style, not a mix of
- * two games: nothing is listed then.
+ * (星河战纪 over 热血征途 再创辉煌), and the sample name itself once the user's game has a name
+ * (a name too long for a logo leaves LOGO名称 at 龙腾天下). A form still all samples, for a game
+ * not named yet, is a trial of the style, not a mix of two games: nothing is listed then.
  */
-export function foreignLinesOf(texts: Partial<LogoTexts & BannerTexts>, kind: 'logo' | 'banner'): SampleField[] {
-  if (!texts.logotext?.trim() || isSampleLine('logotext', texts.logotext)) return [];
-  const keys: readonly FlowTextKey[] = kind === 'banner' ? ['bottomtext', ...BANNER_LINES] : ['bottomtext'];
+export function foreignLinesOf(texts: Partial<LogoTexts & BannerTexts>, kind: 'logo' | 'banner', gameName = ''): SampleField[] {
+  const sampleName = isSampleLine('logotext', texts.logotext);
+  const gameNamed = gameName.trim() !== '' && !isSampleLine('logotext', gameName);
+  if (!texts.logotext?.trim() || (sampleName && !gameNamed)) return [];
+  const lines: readonly FlowTextKey[] = kind === 'banner' ? ['bottomtext', ...BANNER_LINES] : ['bottomtext'];
+  const keys: readonly FlowTextKey[] = sampleName ? ['logotext', ...lines] : lines;
   const group = kind === 'banner' ? LINES_GROUP : 'LOGO文字';
   return keys.filter((key) => isSampleLine(key, texts[key])).map((key) => ({ key: flowSampleKey(key), name: FLOW_TEXT_LABELS[key], group }));
 }

@@ -56,6 +56,15 @@ describe('before 生成LOGO / 生成整屏动画: another game\'s lines on the u
     expect(flowTextKeyOf(foreignLinesOf(mixed, 'logo')[0].key)).toBe('bottomtext');
     expect(flowTextKeyOf('gallery1')).toBeNull();
   });
+
+  it('lists the sample name itself once the game has a name the logo does not carry (too long for a logo)', () => {
+    const samples = { ...DEFAULT_LOGO_TEXTS, ...DEFAULT_BANNER_TEXTS };
+    expect(foreignLinesOf(samples, 'logo', '星河战纪之群星远征').map((field) => field.name)).toEqual(['LOGO名称', '底部标语']);
+    expect(foreignLinesOf(samples, 'banner', '星河战纪之群星远征').map((field) => field.name)).toEqual(['LOGO名称', '底部标语', '动画上方文字', '动画下方文字']);
+    // The sample game's own name is no game of the user's.
+    expect(foreignLinesOf(samples, 'logo', DEFAULT_LOGO_TEXTS.logotext)).toEqual([]);
+    expect(foreignLinesOf(samples, 'logo', ' ')).toEqual([]);
+  });
 });
 
 describe('before 生成网站: the lines the generated logo and banner show', () => {
