@@ -15,15 +15,18 @@ const PHONE = { width: 390, height: 844 };
 async function recordNotices(page: Page): Promise<string[]> {
   const notices: string[] = [];
   await page.exposeFunction('noticeShown', (text: string) => notices.push(text));
+  // On every change of the page, not on a timer: a notice replaced within a timer's tick (a busy
+  // machine stretches ticks) would otherwise never be seen.
   await page.addInitScript(() => {
     let shown = new Set<string>();
-    setInterval(() => {
+    const look = (): void => {
       const now = new Set(
-        [...document.querySelectorAll<HTMLElement>('.ant-message-notice')].filter((notice) => notice.checkVisibility?.() ?? true).map((notice) => notice.innerText.trim()),
+        [...document.querySelectorAll<HTMLElement>('.ant-message-notice')].filter((notice) => notice.checkVisibility?.() ?? true).map((notice) => notice.textContent?.trim() ?? ''),
       );
-      for (const text of now) if (!shown.has(text)) (window as unknown as { noticeShown(text: string): void }).noticeShown(text);
+      for (const text of now) if (text && !shown.has(text)) (window as unknown as { noticeShown(text: string): void }).noticeShown(text);
       shown = now;
-    }, 50);
+    };
+    new MutationObserver(look).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
   });
   return notices;
 }
