@@ -100,4 +100,9 @@ describe('POST /api/createWeb/siteLogo', () => {
     const site = await newSite(t, a);
     expect(await post(t, '/api/createWeb/siteLogo', { id: site.id }, bob(t).headers)).toMatchObject({ code: AnswerCode.notFound, msg: BuilderMessages.siteUnknown });
   });
+
+  it('answers 401 to nobody, drawing nothing', async () => {
+    const site = await newSite(t, a);
+    expect((await t.app.inject({ method: 'POST', url: '/api/createWeb/siteLogo', payload: { id: site.id } })).statusCode).toBe(401);
+  });
 });
