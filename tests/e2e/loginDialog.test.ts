@@ -71,6 +71,7 @@ describeInBrowser('the login dialog and the login page, in Chromium against the 
     await captcha.getByPlaceholder('请输入图形验证码').fill(await eventually(() => captchaAnswer(data.captchaId)));
     await captcha.getByRole('button', { name: /确\s*定/ }).click();
     await form.getByText('秒后重新获取').waitFor();
+    await page.locator('.ant-message-notice', { hasText: '验证码已发送' }).waitFor();
     await form.getByLabel('短信验证码').fill(await eventually(() => latestSmsCode(phone)));
     await form.getByLabel('密码', { exact: true }).fill('Xinghe#2026');
     await form.getByLabel('确认密码').fill('Xinghe#2026');
@@ -109,6 +110,8 @@ describeInBrowser('the login dialog and the login page, in Chromium against the 
     await captcha.getByPlaceholder('请输入图形验证码').fill(await eventually(() => captchaAnswer(data.captchaId)));
     await captcha.getByRole('button', { name: /确\s*定/ }).click();
     await page.getByText('秒后重新获取').waitFor();
+    // The user is told the code is on its way (on a busy machine this notice once never showed).
+    await page.locator('.ant-message-notice', { hasText: '验证码已发送' }).waitFor();
     await page.getByPlaceholder('请输入验证码').fill(await eventually(() => latestSmsCode(phone)));
     await page.getByPlaceholder('请输入密码').fill('Xinghe#2026');
     await page.getByPlaceholder('请再次输入密码').fill('Xinghe#2026');

@@ -34,6 +34,10 @@ export function* requestSmsCode(action: ReturnType<typeof smsCodeRequested>): Sa
   const button: SmsButtonState = yield select(selectSmsButton, form);
   if (button.status !== 'idle') return;
 
+  // 验证码已发送 is the answer to come: the message component loads while the captcha is typed. Loaded
+  // only when the news arrives, on a slow line it came after the registration's own notice had
+  // replaced it (same key), and the user never saw that the code was sent.
+  services.prepareNotices?.();
   const captchaId: string | null = yield call(passCaptcha, 'sms');
   if (!captchaId) return;
 

@@ -34,6 +34,8 @@ describe('SMS code request', () => {
       .run();
     expect(storeState.sms.register).toEqual({ status: 'countingDown', secondsLeft: 60 });
     expect(world.services.notify.success).toHaveBeenCalledWith(Messages.smsSent, 'account');
+    // The message component is asked for before the captcha, not when the code is already sent.
+    expect(world.services.prepareNotices).toHaveBeenCalledTimes(1);
   });
 
   it('sends a login code for the login form, counting down on that form only', async () => {
@@ -62,6 +64,7 @@ describe('SMS code request', () => {
       .not.call.fn(authApi.sendSmsCode)
       .run();
     expect(world.services.notify.warning).toHaveBeenCalledWith(message);
+    expect(world.services.prepareNotices).not.toHaveBeenCalled();
   });
 
   it('sends nothing when the captcha dialog is closed', async () => {
