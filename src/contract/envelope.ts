@@ -25,6 +25,8 @@ export const AnswerCode = {
   invalid: 422,
   tooMany: 429,
   serverError: 500,
+  /** An outside service the call needs (WeChat) is down or refusing; `msg` says what still works. */
+  unavailable: 503,
 } as const;
 
 export type AnswerCodeValue = (typeof AnswerCode)[keyof typeof AnswerCode];

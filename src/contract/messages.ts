@@ -83,4 +83,17 @@ export const Messages = {
   qrScanConfirmed: '登录已确认，请回到电脑上继续',
   qrScanCancelled: '已取消登录',
   qrScanExpired: '二维码已过期，请在电脑上刷新二维码',
+
+  // WeChat service-account login (QR_LOGIN_PROVIDER=wechat-mp).
+  wechatUnavailable: '微信登录暂不可用，请使用手机号登录',
+  /** The reply in WeChat's chat after a scan that logged the computer in. */
+  wechatScanWelcome: '登录成功，欢迎使用网页生成系统！请回到电脑上继续',
+  /** The reply to a scan of a code that no longer logs anyone in. */
+  wechatScanExpired: '二维码已过期，请在电脑上刷新二维码后重新扫码',
+  /** Inside WeChat's browser, where a QR code cannot be scanned. */
+  wechatOneClick: '微信一键登录',
+  wechatOneClickHint: '你正在微信中浏览，可直接使用微信账号登录',
+  wechatOauthInvalid: '登录请求已失效，请返回重新点击微信一键登录',
+  wechatOauthDenied: '未获得微信授权，请重新点击微信一键登录',
+  backToLogin: '返回登录',
 } as const;

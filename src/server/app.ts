@@ -157,6 +157,6 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
   await registerBuilderFiles(app);
   await registerPublishedFiles(app, files);
   await registerTutorialFiles(app);
-  await registerSpa(app, { clientDir: config.clientDir, productionHost: config.productionHost, reduxDevtools: config.reduxDevtools });
+  await registerSpa(app, { clientDir: config.clientDir, productionHost: config.productionHost, reduxDevtools: config.reduxDevtools, wechatWebLogin: services.qrProvider.webLogin });
   return app;
 }

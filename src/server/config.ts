@@ -4,6 +4,7 @@ import path from 'node:path';
 import { clientDistDir, repoRoot } from '../../config/paths';
 import { CACHE_SCOPES, type CacheScope } from './queue/renderSpec';
 import { BannerArtConfigError, readBannerArtConfig, type BannerArtConfig } from './render/aiBanner/config';
+import { readWechatConfig, WechatConfigError, type WechatConfig } from './modules/wxAuth/wechat/config';
 
 export type Mode = 'production' | 'development' | 'test';
 
@@ -31,7 +32,10 @@ export interface ServerConfig {
   /** Fastify's trustProxy: off, on for every hop, a hop count, or the proxies' addresses. */
   trustProxy: boolean | number | string;
   sms: SmsConfig;
-  qrLoginProvider: 'local';
+  /** QR_LOGIN_PROVIDER: `local` (our own page plays the phone) or `wechat-mp` (a WeChat service account). */
+  qrLoginProvider: QrLoginProviderName;
+  /** The WECHAT_* settings (modules/wxAuth/wechat/config.ts); null unless QR_LOGIN_PROVIDER=wechat-mp. */
+  wechat: WechatConfig | null;
   /** Origin written into QR-login codes; '' means "the request's protocol and host". */
   publicOrigin: string;
   generation: GenerationConfig;
@@ -102,6 +106,9 @@ export interface GenerationConfig {
 
 export type Env = Record<string, string | undefined>;
 
+export const QR_LOGIN_PROVIDERS = ['local', 'wechat-mp'] as const;
+export type QrLoginProviderName = (typeof QR_LOGIN_PROVIDERS)[number];
+
 /** Thrown for a bad environment variable, so that the server stops before it binds its port. */
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -169,6 +176,16 @@ function parseBannerArt(env: Env): BannerArtConfig {
     return readBannerArtConfig(env);
   } catch (error) {
     if (error instanceof BannerArtConfigError) throw new ConfigError(error.message);
+    throw error;
+  }
+}
+
+function parseWechat(env: Env, provider: QrLoginProviderName): WechatConfig | null {
+  if (provider !== 'wechat-mp') return null;
+  try {
+    return readWechatConfig(env);
+  } catch (error) {
+    if (error instanceof WechatConfigError) throw new ConfigError(error.message);
     throw error;
   }
 }
@@ -289,6 +306,7 @@ function loadSecret(value: string | undefined, dataDir: string): string {
 export function loadConfig(env: Env = process.env): ServerConfig {
   const dataDir = path.resolve(process.cwd(), env.DATA_DIR || './data');
   const mode = oneOf('NODE_ENV', env.NODE_ENV, ['production', 'development', 'test'] as const, 'production');
+  const qrLoginProvider = oneOf('QR_LOGIN_PROVIDER', env.QR_LOGIN_PROVIDER, QR_LOGIN_PROVIDERS, 'local');
   const rest = {
     port: parsePort(env.PORT),
     host: env.HOST || '0.0.0.0',
@@ -303,7 +321,8 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     reduxDevtools: parseFlag('REDUX_DEVTOOLS', env.REDUX_DEVTOOLS),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     sms: parseSms(env),
-    qrLoginProvider: oneOf('QR_LOGIN_PROVIDER', env.QR_LOGIN_PROVIDER, ['local'] as const, 'local'),
+    qrLoginProvider,
+    wechat: parseWechat(env, qrLoginProvider),
     publicOrigin: parseOrigin(env.PUBLIC_ORIGIN),
     generation: parseGeneration(env, mode),
     http: parseHttpTimeouts(env),

@@ -27,7 +27,7 @@ import { SiteRenderThread } from './modules/miniSite/siteRenderThread';
 import { SiteZipService } from './modules/miniSite/siteZip';
 import { UploadStore } from './modules/miniSite/uploads';
 import { WorksRepository } from './modules/works/repository';
-import { createQrLoginProvider } from './modules/wxAuth/qrProviders';
+import { createQrLoginProvider } from './modules/wxAuth/providers';
 import { QrDeviceRepository, QrTicketRepository } from './modules/wxAuth/repository';
 import { QrDevices } from './modules/wxAuth/devices';
 import { QrLoginService } from './modules/wxAuth/service';
@@ -112,7 +112,7 @@ export function createServices({ config, sql, now, log, state, files, renderQueu
     sms: new SmsService({ captchas, codes, limiter, provider, log }),
     operateLog: new OperateLog(sql, now, limiter),
     qrLogin: new QrLoginService({ db: sql, now, tickets: new QrTicketRepository(sql), users, tokens }),
-    qrProvider: createQrLoginProvider(config.qrLoginProvider, { devices: new QrDevices(new QrDeviceRepository(sql), now) }),
+    qrProvider: createQrLoginProvider(config, { devices: new QrDevices(new QrDeviceRepository(sql), now), state, now, log }),
     common: new CommonRepository(sql, now, new ShippedTutorials(), (link) => ensureQqQrCode(config.dataDir, link)),
     renderQueue,
     catalog,

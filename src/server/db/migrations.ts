@@ -296,6 +296,13 @@ export const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX published_sites_user ON published_sites (user_id);
   `,
+  `
+  -- WeChat's unionid (QR_LOGIN_PROVIDER=wechat-mp): the same person across the service account and
+  -- the other apps of its open platform, when WeChat tells it. NULL for everyone else; an index
+  -- rather than a column constraint, which SQLite cannot add to an existing table.
+  ALTER TABLE users ADD COLUMN unionid TEXT;
+  CREATE UNIQUE INDEX users_unionid ON users (unionid);
+  `,
 ];
 
 /** Brings the schema up to date; each migration and its version bump commit together or not at all. */

@@ -196,4 +196,8 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX published_sites_user ON published_sites (user_id);
   `,
+  `
+  ALTER TABLE users ADD COLUMN unionid TEXT;
+  CREATE UNIQUE INDEX users_unionid ON users (unionid);
+  `,
 ];

@@ -11,6 +11,8 @@ export interface UsersTable {
   name: string;
   mobile: string | null;
   openid: string | null;
+  /** WeChat's unionid, when the user-info call or web authorization gave one (wechat-mp). */
+  unionid: string | null;
   password_hash: string | null;
   token_version: Generated<number>;
   invite: string | null;

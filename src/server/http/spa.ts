@@ -10,6 +10,8 @@ export interface SpaOptions {
   clientDir: string;
   productionHost: string;
   reduxDevtools: boolean;
+  /** Whether the QR provider offers 微信一键登录 in WeChat's own browser (wechat-mp). */
+  wechatWebLogin?: boolean;
 }
 
 /** webpack's content hashes: such a file never changes, so browsers may keep it for a year. */
@@ -18,7 +20,9 @@ const HASHED_NAME = /[.-][0-9a-f]{8,}\.[a-z0-9]+$/i;
 function metaTags(options: SpaOptions): string {
   return (
     `<meta name="production-host" content="${escapeHtml(options.productionHost)}">` +
-    `<meta name="redux-devtools" content="${options.reduxDevtools ? '1' : '0'}">`
+    `<meta name="redux-devtools" content="${options.reduxDevtools ? '1' : '0'}">` +
+    // Only when on: the default page stays as it was.
+    (options.wechatWebLogin ? '<meta name="wechat-web-login" content="1">' : '')
   );
 }
 

@@ -120,6 +120,7 @@ export class MemoryState implements SharedState {
   private readonly budgets = new Map<string, MemoryByteBudget>();
   private readonly held = new Set<string>();
   private readonly periods = new Map<string, number>();
+  private readonly values = new Map<string, { value: string; until: number }>();
 
   constructor(private readonly now: Clock) {
     this.rateLimitStore = clockedStore(now);
@@ -165,7 +166,23 @@ export class MemoryState implements SharedState {
     return true;
   }
 
+  async getValue(name: string): Promise<string | null> {
+    const entry = this.values.get(name);
+    if (!entry) return null;
+    if (entry.until > this.now()) return entry.value;
+    this.values.delete(name);
+    return null;
+  }
+
+  async setValue(name: string, value: string, ttlMs: number): Promise<void> {
+    this.values.set(name, { value, until: this.now() + ttlMs });
+  }
+
   prune(): void {
+    const at = this.now();
+    for (const [name, entry] of this.values) if (entry.until <= at) this.values.delete(name);
+    // Claims of one-off names (a pushed event's) would otherwise pile up for ever.
+    for (const [name, until] of this.periods) if (until <= at) this.periods.delete(name);
     for (const counter of this.counters.values()) counter.prune();
     for (const budget of this.budgets.values()) budget.prune();
   }

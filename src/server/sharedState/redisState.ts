@@ -125,6 +125,14 @@ export class RedisState implements SharedState {
     return (await this.redis.set(`${this.prefix}period:${name}`, '1', 'PX', periodMs, 'NX')) === 'OK';
   }
 
+  async getValue(name: string): Promise<string | null> {
+    return this.redis.get(`${this.prefix}value:${name}`);
+  }
+
+  async setValue(name: string, value: string, ttlMs: number): Promise<void> {
+    await this.redis.set(`${this.prefix}value:${name}`, value, 'PX', Math.max(1, Math.round(ttlMs)));
+  }
+
   prune(): void {}
 
   async close(): Promise<void> {

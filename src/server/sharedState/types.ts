@@ -43,6 +43,10 @@ export interface SharedState {
    * housekeeping sweep a period however many servers run the timer.
    */
   claimPeriod(name: string, periodMs: number): Promise<boolean>;
+  /** The value stored under `name`, or null when there is none or it has lapsed. */
+  getValue(name: string): Promise<string | null>;
+  /** Stores `value` under `name` for `ttlMs` (a credential every server reuses, such as an access token). */
+  setValue(name: string, value: string, ttlMs: number): Promise<void>;
   /** Forgets counters with nothing in their window (memory; Redis expires keys itself). */
   prune(): void;
   close(): Promise<void>;

@@ -168,6 +168,18 @@ describeEachState('shared rate counters and locks', (pair, name) => {
       expect(await b.claimPeriod('test:sweep', 400)).toBe(true);
     });
 
+    it('keeps a value every server reads until its time is up (the WeChat access_token)', async () => {
+      const { a, b } = pair();
+      expect(await b.getValue('test:value')).toBeNull();
+      await a.setValue('test:value', 'token-1', 400);
+      expect(await b.getValue('test:value')).toBe('token-1');
+      await b.setValue('test:value', 'token-2', 400);
+      expect(await a.getValue('test:value')).toBe('token-2');
+      clock.advance(401);
+      await new Promise((resolve) => setTimeout(resolve, name === 'redis' ? 450 : 0));
+      expect(await a.getValue('test:value')).toBeNull();
+    });
+
     if (name === 'redis') {
       it('is renewed while its holder lives, however long the work, and lapses once the holder is gone', async () => {
         const { a, b } = pair();

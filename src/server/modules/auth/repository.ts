@@ -41,12 +41,27 @@ export class UserRepository {
     return (await this.db.selectFrom('users').select(COLUMNS).where('openid', '=', openid).executeTakeFirst()) ?? null;
   }
 
+  /** The user WeChat's unionid names (wechat-mp accounts only). */
+  async byUnionid(unionid: string): Promise<UserRow | null> {
+    return (await this.db.selectFrom('users').select(COLUMNS).where('unionid', '=', unionid).executeTakeFirst()) ?? null;
+  }
+
+  /** Records the unionid of an account made before WeChat told it; one it already has is kept. */
+  async setUnionidIfMissing(id: number, unionid: string): Promise<void> {
+    await this.db.updateTable('users').set({ unionid, updated_at: this.now() }).where('id', '=', id).where('unionid', 'is', null).execute();
+  }
+
+  /** The account's openid under the configured app, when it was found by its unionid under another. */
+  async setOpenid(id: number, openid: string): Promise<void> {
+    await this.db.updateTable('users').set({ openid, updated_at: this.now() }).where('id', '=', id).execute();
+  }
+
   async createWithPhone(mobile: string, name: string, passwordHash: string, invite: string | null): Promise<number> {
     return this.insert({ name, mobile, openid: null, password_hash: passwordHash, invite });
   }
 
-  async createWithOpenid(openid: string, name: string): Promise<number> {
-    return this.insert({ name, mobile: null, openid, password_hash: null, invite: null });
+  async createWithOpenid(openid: string, name: string, unionid: string | null = null): Promise<number> {
+    return this.insert({ name, mobile: null, openid, unionid, password_hash: null, invite: null });
   }
 
   /** Sets the password and revokes every token of the user. */
@@ -75,7 +90,7 @@ export class UserRepository {
     await this.db.updateTable('users').set({ name, updated_at: this.now() }).where('id', '=', id).execute();
   }
 
-  private async insert(user: { name: string; mobile: string | null; openid: string | null; password_hash: string | null; invite: string | null }): Promise<number> {
+  private async insert(user: { name: string; mobile: string | null; openid: string | null; unionid?: string | null; password_hash: string | null; invite: string | null }): Promise<number> {
     const at = this.now();
     const row = await this.db
       .insertInto('users')

@@ -1,36 +1,38 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { Messages } from '../../../contract/messages';
 import { acceptFormBodies } from '../../http/bodyParsers';
 import type { QrDevices } from './devices';
-import { confirmPage, resultPage } from './scanPages';
+import { confirmPage, resultPage, sendHtml } from './scanPages';
 import * as schemas from './schemas';
 import type { QrLoginService } from './service';
 
 /**
- * Who stands behind the QR code. A real messaging-app provider would encode its own URL and call
- * `service.confirm` from its callback; only `local` exists now: our own page plays the phone.
+ * Who stands behind the QR code: `local` (our own page plays the phone) or `wechat-mp` (a WeChat
+ * service account, wechat/provider.ts, whose callback calls `service.confirm`).
  */
 export interface QrLoginProvider {
   readonly name: string;
-  /** What the QR code encodes for a ticket; `origin` is PUBLIC_ORIGIN or the request's. */
-  scanUrl(ticket: string, origin: string): string;
+  /**
+   * What the QR code encodes for a ticket; `origin` is PUBLIC_ORIGIN or the request's. A provider
+   * that asks its messaging app for it throws a BusinessError the user can read when that fails.
+   */
+  scanUrl(ticket: string, origin: string): Promise<string>;
   /** Whether the login pane shows that link as well: a page of ours can be opened anywhere, by hand. */
   readonly showsScanLink: boolean;
+  /** Whether the messaging app's own browser can log in without a scan (微信一键登录). */
+  readonly webLogin: boolean;
   registerRoutes(app: FastifyInstance, service: QrLoginService): void;
-}
-
-function sendHtml(reply: FastifyReply, html: string): FastifyReply {
-  return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
 }
 
 /** Our own pages play the messaging app: the phone that scans is one of QrDevices. */
 export class LocalQrLoginProvider implements QrLoginProvider {
   readonly name = 'local';
   readonly showsScanLink = true;
+  readonly webLogin = false;
 
   constructor(private readonly devices: QrDevices) {}
 
-  scanUrl(ticket: string, origin: string): string {
+  async scanUrl(ticket: string, origin: string): Promise<string> {
     return `${origin}/api/wxAuth/scan?ticket=${encodeURIComponent(ticket)}`;
   }
 
@@ -49,17 +51,10 @@ export class LocalQrLoginProvider implements QrLoginProvider {
         if (action === 'cancel') {
           return sendHtml(reply, (await service.cancel(ticket)) ? resultPage(Messages.qrScanCancelled, '×') : resultPage(Messages.qrScanExpired, '!'));
         }
-        const confirmed = await service.confirm(ticket, await this.devices.identify(request, reply));
+        const confirmed = await service.confirm(ticket, { openid: await this.devices.identify(request, reply) });
         return sendHtml(reply, confirmed ? resultPage(Messages.qrScanConfirmed, '✓') : resultPage(Messages.qrScanExpired, '!'));
       });
     });
-  }
-}
-
-export function createQrLoginProvider(name: 'local', deps: { devices: QrDevices }): QrLoginProvider {
-  switch (name) {
-    case 'local':
-      return new LocalQrLoginProvider(deps.devices);
   }
 }
 

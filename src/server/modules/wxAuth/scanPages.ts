@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import { Messages } from '../../../contract/messages';
 import { escapeHtml } from '../../http/html';
 
@@ -22,6 +23,8 @@ const STYLE = `
   .confirm { background: #07c160; color: #fff; margin-bottom: 12px; }
   .cancel { background: #f2f3f5; color: #1f2329; }
   .done { font-size: 40px; margin-bottom: 12px; }
+  a.back { display: block; margin-top: 24px; line-height: 46px; border-radius: 10px; background: #07c160;
+    color: #fff; text-decoration: none; font-size: 16px; }
 `;
 
 function page(title: string, body: string): string {
@@ -57,7 +60,15 @@ export function confirmPage(ticket: string): string {
   );
 }
 
-/** The page after confirm, cancel, or for a code that can no longer be used. */
-export function resultPage(message: string, icon: '✓' | '×' | '!'): string {
-  return page(Messages.siteTitle, `<div class="done">${icon}</div>\n<h1>${escapeHtml(message)}</h1>`);
+/**
+ * The page after confirm, cancel, or for a code that can no longer be used; `back` links to where
+ * the user can go on (the login page, after a failed WeChat web login).
+ */
+export function resultPage(message: string, icon: '✓' | '×' | '!', back?: { href: string; label: string }): string {
+  const link = back ? `\n<a class="back" href="${escapeHtml(back.href)}">${escapeHtml(back.label)}</a>` : '';
+  return page(Messages.siteTitle, `<div class="done">${icon}</div>\n<h1>${escapeHtml(message)}</h1>${link}`);
+}
+
+export function sendHtml(reply: FastifyReply, html: string): FastifyReply {
+  return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
 }

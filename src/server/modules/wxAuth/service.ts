@@ -15,6 +15,12 @@ export const QR_IMAGE_MARGIN = 2;
 /** '微信用户' + the openid's last 4 characters, for accounts made by QR login. */
 export const defaultQrUserName = (openid: string): string => `微信用户${openid.slice(-4)}`;
 
+/** Who confirmed a login: the openid the provider proved, and WeChat's unionid when it gave one. */
+export interface QrIdentity {
+  openid: string;
+  unionid?: string;
+}
+
 export interface QrLoginDeps {
   db: Sql;
   now: Clock;
@@ -39,19 +45,35 @@ export class QrLoginService {
   }
 
   /**
-   * POST /api/wxAuth/getWechatQrcode; `scanUrl` is what the QR encodes (the provider decides), and
-   * is answered beside it when `showScanUrl` (the local provider's page).
+   * POST /api/wxAuth/getWechatQrcode; `scanUrl` is what the QR encodes (the provider decides, and
+   * may ask its messaging app for it), answered beside it when `showScanUrl` (the local provider's
+   * page). A provider that fails takes the new ticket with it: nothing is left to confirm.
    */
-  async create(previous: string | undefined, scanUrl: (ticket: string) => string, showScanUrl = false): Promise<QrcodeAnswer> {
-    const { tickets, now } = this.deps;
+  async create(previous: string | undefined, scanUrl: (ticket: string) => Promise<string>, showScanUrl = false): Promise<QrcodeAnswer> {
+    const { tickets } = this.deps;
     // A refreshed code replaces the old one: the old ticket must not log anyone in any more.
     if (previous) await tickets.delete(previous);
-    const ticket = randomToken(32);
-    const at = now();
-    await tickets.insert(ticket, at, at + Limits.qrLifetimeSeconds * 1000);
-    const url = scanUrl(ticket);
+    const ticket = await this.issue();
+    let url: string;
+    try {
+      url = await scanUrl(ticket);
+    } catch (error) {
+      await tickets.delete(ticket);
+      throw error;
+    }
     const qrcode = await qrPngDataUrl(url, QR_IMAGE_WIDTH, QR_IMAGE_MARGIN);
     return { qrcode, ticket, expiresIn: Limits.qrLifetimeSeconds, ...(showScanUrl ? { scanUrl: url } : {}) };
+  }
+
+  /**
+   * A new waiting ticket, without a code to show: for a login proven in the same browser (WeChat's
+   * web authorization), which confirms it at once and hands its token over through `poll`.
+   */
+  async issue(): Promise<string> {
+    const ticket = randomToken(32);
+    const at = this.deps.now();
+    await this.deps.tickets.insert(ticket, at, at + Limits.qrLifetimeSeconds * 1000);
+    return ticket;
   }
 
   /** GET /api/wxAuth/wxLoginInfo: the status, and once confirmed the token (the ticket is then used up). */
@@ -76,18 +98,30 @@ export class QrLoginService {
   }
 
   /**
-   * The messaging-app user `openid` confirmed: binds the ticket to their account (made on first
-   * use). `openid` must come from a proven identity (the provider's), never from the request.
+   * The messaging-app user confirmed: binds the ticket to their account (made on first use), found
+   * by the unionid when there is one, else by the openid. The identity must come from a proven
+   * source (the provider's), never from the request.
    */
-  async confirm(ticket: string, openid: string): Promise<boolean> {
+  async confirm(ticket: string, identity: QrIdentity): Promise<boolean> {
     const { db, tickets, users } = this.deps;
     if (!(await this.pending(ticket))) return false;
     return db.transaction().execute(async (trx) => {
-      const existing = await users.in(trx).byOpenid(openid);
-      const user = existing ? { id: existing.id, tokenVersion: existing.token_version } : { id: await users.in(trx).createWithOpenid(openid, defaultQrUserName(openid)), tokenVersion: 0 };
+      const user = await this.accountOf(users.in(trx), identity);
       // Guarded by the states a confirm may follow: a ticket confirmed or cancelled meanwhile stays so.
       return tickets.in(trx).setStatus(ticket, ['waiting', 'scanned'], 'confirmed', user);
     });
+  }
+
+  private async accountOf(users: UserRepository, { openid, unionid }: QrIdentity): Promise<{ id: number; tokenVersion: number }> {
+    const byUnionid = unionid ? await users.byUnionid(unionid) : null;
+    const byOpenid = await users.byOpenid(openid);
+    const existing = byUnionid ?? byOpenid;
+    if (!existing) return { id: await users.createWithOpenid(openid, defaultQrUserName(openid), unionid ?? null), tokenVersion: 0 };
+    if (unionid && !byUnionid) await users.setUnionidIfMissing(existing.id, unionid);
+    // Known by the unionid from another app of the same open platform: this app's openid is
+    // recorded too, unless it already names an account of its own.
+    if (byUnionid && byUnionid.openid !== openid && !byOpenid) await users.setOpenid(byUnionid.id, openid);
+    return { id: existing.id, tokenVersion: existing.token_version };
   }
 
   /** The user refused on the phone: the code is void and the computer shows it as expired. */
