@@ -26,6 +26,8 @@ export const Messages = {
   captchaNotPassed: '请先完成图形验证码',
   smsSendFailed: '短信发送失败',
   smsTooFrequent: '发送过于频繁，请稍后再试',
+  /** The SMS provider refused the number although it looks like a mobile number (a wrong or blocked one). */
+  smsPhoneRejected: '手机号格式不正确或无法接收短信，请检查后重试',
   smsSent: '验证码已发送',
   userNameTooLong: '用户名最多12个字符',
   userNameRequired: '请输入用户名',

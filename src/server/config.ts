@@ -5,10 +5,11 @@ import { clientDistDir, repoRoot } from '../../config/paths';
 import { CACHE_SCOPES, type CacheScope } from './queue/renderSpec';
 import { BannerArtConfigError, readBannerArtConfig, type BannerArtConfig } from './render/aiBanner/config';
 import { readWechatConfig, WechatConfigError, type WechatConfig } from './modules/wxAuth/wechat/config';
+import { SmsConfigError, readSmsConfig, type SmsConfig } from './modules/auth/smsConfig';
 
 export type Mode = 'production' | 'development' | 'test';
 
-export type SmsConfig = { provider: 'local' } | { provider: 'http'; url: string; token: string };
+export type { SmsConfig };
 
 export interface ServerConfig {
   port: number;
@@ -271,14 +272,14 @@ function parseStorage(env: Env): StorageConfig {
   };
 }
 
+/** SMS_PROVIDER and its provider's settings (modules/auth/smsConfig.ts). */
 function parseSms(env: Env): SmsConfig {
-  const provider = oneOf('SMS_PROVIDER', env.SMS_PROVIDER, ['local', 'http'] as const, 'local');
-  if (provider === 'local') return { provider };
-  const url = env.SMS_HTTP_URL ?? '';
-  if (!/^https?:\/\/[^\s]+$/.test(url)) throw new ConfigError('SMS_PROVIDER=http needs SMS_HTTP_URL, an http(s) URL of the SMS gateway.');
-  const token = env.SMS_HTTP_TOKEN ?? '';
-  if (!token) throw new ConfigError('SMS_PROVIDER=http needs SMS_HTTP_TOKEN, the bearer token sent to the gateway.');
-  return { provider, url, token };
+  try {
+    return readSmsConfig(env);
+  } catch (error) {
+    if (error instanceof SmsConfigError) throw new ConfigError(error.message);
+    throw error;
+  }
 }
 
 /** JWT_SECRET, or a random secret created once in the data folder so that tokens survive restarts. */

@@ -2,9 +2,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { SmsPurpose } from '../../../contract/auth';
 import type { Sql } from '../../db/connection';
 import type { Clock } from '../../clock';
-import type { SmsConfig } from '../../config';
+import type { SmsConfig } from './smsConfig';
+import { AliyunSmsProvider } from './aliyunSms';
+import { TencentSmsProvider } from './tencentSms';
 
-/** Where SMS codes go. A real gateway is one more implementation of this. */
+/**
+ * Where SMS codes go. `send` resolves once the provider has accepted the message; it throws
+ * SmsSendError (smsFailure.ts) when the provider refused, anything else when it failed otherwise.
+ */
 export interface SmsProvider {
   send(phone: string, code: string, purpose: SmsPurpose): Promise<void>;
 }
@@ -62,5 +67,14 @@ export class HttpSmsProvider implements SmsProvider {
 }
 
 export function createSmsProvider(config: SmsConfig, log: FastifyBaseLogger, outbox: SmsOutbox | null): SmsProvider {
-  return config.provider === 'http' ? new HttpSmsProvider(config.url, config.token) : new LocalSmsProvider(log, outbox);
+  switch (config.provider) {
+    case 'http':
+      return new HttpSmsProvider(config.url, config.token);
+    case 'aliyun':
+      return new AliyunSmsProvider(config);
+    case 'tencent':
+      return new TencentSmsProvider(config);
+    case 'local':
+      return new LocalSmsProvider(log, outbox);
+  }
 }

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { SendSmsRequest } from '../../../contract/auth';
+import type { SendSmsRequest, SmsPurpose } from '../../../contract/auth';
 import { AnswerCode } from '../../../contract/envelope';
 import { Limits, Security } from '../../../contract/limits';
 import { Messages } from '../../../contract/messages';
@@ -9,13 +9,14 @@ import { randomDigits } from '../../security/secrets';
 import { RateScope, type RateLimiter } from '../../security/rateLimiter';
 import type { CaptchaService } from './captcha';
 import type { SmsCodeStore } from './smsCodes';
+import { SmsSendError } from './smsFailure';
 import type { SmsProvider } from './smsProviders';
 import { maskPhone } from './smsProviders';
 
 const HOUR = 3600;
 const DAY = 24 * HOUR;
 
-/** POST /api/Auth/sendSmsCode: captcha first, then the send limits, then the provider. */
+/** POST /api/Auth/sendSmsCode: captcha first, then the send limits, then the provider, then the code is kept. */
 export class SmsService {
   constructor(
     private readonly deps: {
@@ -47,7 +48,7 @@ export class SmsService {
    * editPassword and smsLogin check the code first). The send limits bound what that costs.
    */
   async send(request: SendSmsRequest, ip: string): Promise<void> {
-    const { captchas, codes, limiter, provider, log } = this.deps;
+    const { captchas, codes, limiter, provider } = this.deps;
     const phone = request.iphone;
     assertValid(checkPhone(phone));
     // Every send spends one passed captcha, whatever happens next.
@@ -56,14 +57,35 @@ export class SmsService {
     await limiter.hit(RateScope.smsPhone, phone);
     await limiter.hit(RateScope.smsIp, ip);
     const code = randomDigits(Limits.smsCodeLength);
-    await codes.save(phone, request.purpose, code);
     try {
       await provider.send(phone, code, request.purpose);
     } catch (error) {
-      // A code the user never received must not stay valid.
-      await codes.remove(phone, request.purpose);
+      throw this.refusal(error, phone, request.purpose);
+    }
+    // Stored only once the provider has taken the message: a code the user never received is never
+    // valid, not even while the send is under way, and a refused send leaves alone the code the
+    // user did receive before.
+    await codes.save(phone, request.purpose, code);
+  }
+
+  /** What the user reads when the provider did not send, and the line that tells the operator why. */
+  private refusal(error: unknown, phone: string, purpose: SmsPurpose): BusinessError {
+    const { log } = this.deps;
+    if (!(error instanceof SmsSendError)) {
       log.error({ err: error, phone: maskPhone(phone) }, 'SMS provider failed');
-      throw new BusinessError(AnswerCode.serverError, Messages.smsSendFailed);
+      return new BusinessError(AnswerCode.serverError, Messages.smsSendFailed);
+    }
+    const details = { provider: error.provider, providerCode: error.providerCode, phone: maskPhone(phone), purpose };
+    switch (error.kind) {
+      case 'tooFrequent':
+        log.warn(details, `SMS not sent: ${error.detail}`);
+        return tooMany(Messages.smsTooFrequent);
+      case 'badNumber':
+        log.warn(details, `SMS not sent: ${error.detail}`);
+        return invalid(Messages.smsPhoneRejected);
+      case 'unavailable':
+        log.error(details, `SMS not sent: ${error.detail}`);
+        return new BusinessError(AnswerCode.serverError, Messages.smsSendFailed);
     }
   }
 }
