@@ -78,6 +78,14 @@ export function sendSmsCode(body: SendSmsRequest): Promise<unknown> {
   return http.call<unknown>({ method: 'POST', url: '/api/Auth/sendSmsCode', data: body, skipErrorHandler: true });
 }
 
+/**
+ * POST /api/wxAuth/wechat/session: after WeChat's web authorization (微信一键登录) brought the
+ * browser back, the login it proved; an HttpOnly cookie the server set carries it, once.
+ */
+export function wechatWebLogin(): Promise<LoginAnswer> {
+  return http.call<LoginAnswer>({ method: 'POST', url: '/api/wxAuth/wechat/session', skipErrorHandler: true });
+}
+
 /** POST /api/wxAuth/getWechatQrcode. Sending the previous ticket as `qrcode` voids it. */
 export function getWechatQrcode(body: QrcodeRequest): Promise<QrcodeAnswer> {
   return http.call<QrcodeAnswer>({ method: 'POST', url: '/api/wxAuth/getWechatQrcode', data: body, skipErrorHandler: true });

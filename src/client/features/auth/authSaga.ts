@@ -11,6 +11,7 @@ import { qrLoginStarted } from './qrLoginSlice';
 import { loadUserInfoOnStart, logout } from './sessionSaga';
 import { requestSmsCode, runSmsCountdown } from './smsSaga';
 import { smsCodeRequested, smsCodeSent } from './smsSlice';
+import { wechatWebLogin, wechatWebLoginReturned } from './wechatWebLoginSaga';
 
 /**
  * The root of the auth domain's watchers (and the personal centre's, which manages the same
@@ -21,6 +22,7 @@ export function* authSaga(): SagaIterator {
   // Submits: a second click while one is in flight is ignored.
   yield takeLeading(loginRequested.type, login);
   yield takeLeading(smsLoginRequested.type, smsLogin);
+  yield takeLeading(wechatWebLoginReturned.type, wechatWebLogin);
   yield takeLeading(logoutRequested.type, logout);
   yield takeLeading(registerRequested.type, register);
   yield takeLeading(passwordResetRequested.type, resetPassword);

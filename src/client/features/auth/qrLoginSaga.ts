@@ -2,6 +2,7 @@ import type { SagaIterator } from 'redux-saga';
 import { call, delay, getContext, put, race, select, take } from 'redux-saga/effects';
 import type { QrcodeAnswer, QrcodeRequest, QrLoginInfoAnswer } from '../../../contract/auth';
 import { Limits } from '../../../contract/limits';
+import { ApiError } from '../../api/ApiError';
 import * as authApi from '../../api/authApi';
 import { SERVICES, type Services } from '../../app/services';
 import { secondsUntil } from './countdown';
@@ -32,8 +33,9 @@ export function* runQrSession(action: ReturnType<typeof qrLoginStarted>): SagaIt
   let qrcode: QrcodeAnswer;
   try {
     qrcode = yield call(authApi.getWechatQrcode, request);
-  } catch {
-    yield put(qrLoginQrcodeFailed());
+  } catch (error) {
+    // The server's own words when it gave them (微信登录暂不可用，请使用手机号登录), else the generic text.
+    yield put(qrLoginQrcodeFailed(error instanceof ApiError && error.serverMsg ? error.serverMsg : undefined));
     return;
   }
   const lifetime = qrcode.expiresIn > 0 ? qrcode.expiresIn : Limits.qrLifetimeSeconds;

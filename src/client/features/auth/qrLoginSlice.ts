@@ -14,9 +14,11 @@ export interface QrLoginState {
   secondsLeft: number;
   /** The link the code encodes, when the server shows it (the local provider): to open or copy by hand. */
   scanUrl: string | null;
+  /** Why no code came, in the server's words (微信登录暂不可用…), when it said; null for the generic text. */
+  failure: string | null;
 }
 
-const initialState: QrLoginState = { status: 'idle', ticket: null, image: null, secondsLeft: 0, scanUrl: null };
+const initialState: QrLoginState = { status: 'idle', ticket: null, image: null, secondsLeft: 0, scanUrl: null, failure: null };
 
 export interface QrLoginStartedPayload {
   /** The host the page was served from, which the server writes into the scan link. */
@@ -35,6 +37,7 @@ export const qrLoginSlice = createSlice({
       state.status = 'loading';
       state.image = null;
       state.scanUrl = null;
+      state.failure = null;
     },
     /** The QR pane went away: polling ends. */
     stopped(state) {
@@ -50,8 +53,9 @@ export const qrLoginSlice = createSlice({
       state.secondsLeft = action.payload.secondsLeft;
       state.scanUrl = action.payload.scanUrl ?? null;
     },
-    qrcodeFailed(state) {
+    qrcodeFailed(state, action: PayloadAction<string | undefined>) {
       state.status = 'failed';
+      state.failure = action.payload ?? null;
     },
     ticked(state, action: PayloadAction<number>) {
       state.secondsLeft = action.payload;

@@ -2,6 +2,7 @@ import { act, screen } from '@testing-library/react';
 import { Messages } from '../../../../src/contract/messages';
 import { isLocalOnly, QrLoginPanel } from '../../../../src/client/features/auth/components/QrLoginPanel';
 import {
+  qrLoginQrcodeFailed,
   qrLoginExpired,
   qrLoginPollSucceeded,
   qrLoginQrcodeReceived,
@@ -25,6 +26,26 @@ function renderPane(status: 'waiting' | 'scanned' | 'expired', secondsLeft: numb
 
 
 describe('QrLoginPanel', () => {
+  it('says so in the server\u2019s words when WeChat is down, and offers the phone logins', async () => {
+    const onUsePhone = jest.fn();
+    const rendered = renderWithProviders(<QrLoginPanel place="loginDialog" onUsePhone={onUsePhone} />);
+    act(() => {
+      rendered.store.dispatch(qrLoginQrcodeFailed(Messages.wechatUnavailable));
+    });
+    expect(await screen.findByRole('button', { name: new RegExp(Messages.wechatUnavailable), hidden: true })).toBeInTheDocument();
+    await fastUser().click(screen.getByRole('button', { name: '使用手机号登录' }));
+    expect(onUsePhone).toHaveBeenCalled();
+  });
+
+  it('shows 微信一键登录 instead of a code in WeChat\u2019s browser, leading to the web authorization', async () => {
+    const rendered = renderWithProviders(<QrLoginPanel place="loginDialog" redirect="/logo/selectPage?module=tl" wechatOneClick />);
+    const button = await screen.findByRole('link', { name: new RegExp(Messages.wechatOneClick) });
+    expect(button).toHaveAttribute('href', '/api/wxAuth/wechat/authorize?redirect=%2Flogo%2FselectPage%3Fmodule%3Dtl');
+    expect(screen.queryByAltText('登录二维码')).not.toBeInTheDocument();
+    // No code is fetched: the pane starts no QR session.
+    expect(rendered.store.getState().qrLogin.status).toBe('idle');
+  });
+
   it('shows the code and the seconds left', async () => {
     renderPane('waiting', 87);
     expect(await screen.findByAltText('登录二维码')).toHaveAttribute('src', image);

@@ -2,7 +2,9 @@ import { expectSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
 import { dynamic, throwError } from 'redux-saga-test-plan/providers';
 import type { QrLoginInfoAnswer } from '../../../../src/contract/auth';
+import { AnswerCode } from '../../../../src/contract/envelope';
 import { Messages } from '../../../../src/contract/messages';
+import { ApiError } from '../../../../src/client/api/ApiError';
 import * as authApi from '../../../../src/client/api/authApi';
 import { locationChanged } from '../../../../src/client/app/routerSlice';
 import { loggedIn } from '../../../../src/client/features/auth/authSlice';
@@ -155,6 +157,19 @@ describe('QR login', () => {
     expect(storeState.qrLogin.status).toBe('failed');
   });
 
+  it('shows the server\u2019s own words when WeChat is down (微信登录暂不可用…), and polls nothing', async () => {
+    const world = fakeWorld();
+    const down = new ApiError({ code: AnswerCode.unavailable, msg: Messages.wechatUnavailable, serverMsg: Messages.wechatUnavailable });
+    const { storeState } = await expectSaga(qrLoginFlow, onPage)
+      .withReducer(rootReducer, stateWith())
+      .provide([world.providers, [matchers.call.fn(authApi.getWechatQrcode), throwError(down)]])
+      .put(qrLoginQrcodeFailed(Messages.wechatUnavailable))
+      .not.call.fn(authApi.getWxLoginInfo)
+      .run();
+    expect(storeState.qrLogin).toMatchObject({ status: 'failed', failure: Messages.wechatUnavailable });
+    expect(storeState.auth.token).toBeFalsy();
+  });
+
   it('stops polling when the user leaves the page, but not on a query change of the same page', async () => {
     const world = fakeWorld({ location: { pathname: '/auth/login', search: '' }, pauseAfterDelays: 5 });
     const { provider, polls } = pollAnswers({ status: 'waiting' });
@@ -188,7 +203,7 @@ describe('QR login', () => {
 
   it('a refresh voids the previous ticket', async () => {
     const world = fakeWorld();
-    const expiredState = stateWith({ qrLogin: { status: 'expired', ticket: 'ticket-old', image: 'data:old', secondsLeft: 0, scanUrl: null } });
+    const expiredState = stateWith({ qrLogin: { status: 'expired', ticket: 'ticket-old', image: 'data:old', secondsLeft: 0, scanUrl: null, failure: null } });
     const { provider } = pollAnswers({ status: 'confirmed', token: 'jwt-qr', userInfo: qrUser });
     const { storeState } = await expectSaga(qrLoginFlow, onPage)
       .withReducer(rootReducer, rootReducer(expiredState, onPage))

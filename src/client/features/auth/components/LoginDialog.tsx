@@ -1,10 +1,12 @@
 import { Button, Modal, Tabs } from 'antd';
+import { useMemo } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { usePhoneLayout } from '../../layout/usePhoneLayout';
 import type { LoginDialogView } from '../auth.types';
 import { loginDialogClosed, loginDialogViewChanged, selectLoginDialogOpen, selectLoginDialogView } from '../loginDialogSlice';
-import { loginTabOf } from '../loginTab';
+import { loginTabOf, qrTabLabel } from '../loginTab';
+import { wechatOneClickOffered } from '../wechatBrowser';
 import { AccountLoginForm } from './AccountLoginForm';
 import { CaptchaDialog } from './CaptchaDialog';
 import { QrLoginPanel } from './QrLoginPanel';
@@ -22,7 +24,8 @@ export default function LoginDialog() {
   const chosen = useAppSelector(selectLoginDialogView);
   const phone = usePhoneLayout();
   const { pathname, search } = useLocation();
-  const view = chosen ?? loginTabOf(null, phone);
+  const oneClick = useMemo(() => wechatOneClickOffered(), []);
+  const view = chosen ?? loginTabOf(null, phone, oneClick);
   const show = (next: LoginDialogView) => dispatch(loginDialogViewChanged(next));
 
   return (
@@ -52,7 +55,12 @@ export default function LoginDialog() {
           centered
           destroyOnHidden
           items={[
-            { key: 'qrcode', label: '扫码登录', children: <QrLoginPanel place="loginDialog" /> },
+            {
+              key: 'qrcode',
+              label: qrTabLabel(oneClick),
+              // 微信一键登录 leaves the page: it comes back to this one, logged in.
+              children: <QrLoginPanel place="loginDialog" redirect={`${pathname}${search}`} wechatOneClick={oneClick} onUsePhone={() => show('account')} />,
+            },
             {
               key: 'account',
               label: '账号登录',

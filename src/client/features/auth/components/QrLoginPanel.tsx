@@ -1,16 +1,37 @@
-import { ReloadOutlined } from '@ant-design/icons';
-import { Spin, Typography } from 'antd';
+import { ReloadOutlined, WechatOutlined } from '@ant-design/icons';
+import { Button, Spin, Typography } from 'antd';
 import { useCallback, useEffect } from 'react';
 import { Messages } from '../../../../contract/messages';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import type { LoginPlace } from '../auth.types';
 import { qrLoginStarted, qrLoginStopped, selectQrLogin, type QrLoginStatus } from '../qrLoginSlice';
+import { wechatAuthorizeUrl } from '../wechatBrowser';
 import './auth.css';
 
 interface QrLoginPanelProps {
   place: LoginPlace;
-  /** The login page's `redirect` query. */
+  /** Where to go after: the login page's `redirect` query, or the page behind the dialog. */
   redirect?: string;
+  /** Inside WeChat's browser with wechat-mp: 微信一键登录 instead of a code it cannot scan. */
+  wechatOneClick?: boolean;
+  /** Shown when no code can be had (WeChat down): switches to the account form's phone logins. */
+  onUsePhone?: () => void;
+}
+
+/**
+ * 微信一键登录: leaves for WeChat's web authorization, which comes back to the login page logged
+ * in and goes on to `redirect`. A plain link: the whole page goes, as WeChat's flow needs.
+ */
+export function WechatOneClick({ redirect }: { redirect?: string }) {
+  return (
+    <div className="qr-login qr-login--wechat">
+      <WechatOutlined className="qr-login__wechat-mark" aria-hidden />
+      <p className="qr-login__hint">{Messages.wechatOneClickHint}</p>
+      <Button type="primary" size="large" block className="qr-login__wechat-button" href={wechatAuthorizeUrl(redirect)} icon={<WechatOutlined />}>
+        {Messages.wechatOneClick}
+      </Button>
+    </div>
+  );
 }
 
 /** The line under the code; expired and failed codes say it on their mask instead. */
@@ -52,9 +73,14 @@ function ScanLink({ url }: { url: string }) {
  * The QR login pane of the login page and the login dialog. Mounting starts a QR session (the saga
  * polls every second for 120 s); unmounting stops it.
  */
-export function QrLoginPanel({ place, redirect }: QrLoginPanelProps) {
+export function QrLoginPanel({ wechatOneClick = false, ...props }: QrLoginPanelProps) {
+  // No code at all in WeChat's browser: nothing to fetch, nothing to poll.
+  return wechatOneClick ? <WechatOneClick redirect={props.redirect} /> : <QrCodePane {...props} />;
+}
+
+function QrCodePane({ place, redirect, onUsePhone }: Omit<QrLoginPanelProps, 'wechatOneClick'>) {
   const dispatch = useAppDispatch();
-  const { status, image, secondsLeft, scanUrl } = useAppSelector(selectQrLogin);
+  const { status, image, secondsLeft, scanUrl, failure } = useAppSelector(selectQrLogin);
 
   const start = useCallback(() => {
     dispatch(qrLoginStarted({ host: window.location.host, place, redirect }));
@@ -68,7 +94,7 @@ export function QrLoginPanel({ place, redirect }: QrLoginPanelProps) {
   }, [start, dispatch]);
 
   const hint = hintOf(status, secondsLeft);
-  const refreshText = status === 'expired' ? Messages.qrExpiredClickToRefresh : status === 'failed' ? Messages.qrFetchFailed : null;
+  const refreshText = status === 'expired' ? Messages.qrExpiredClickToRefresh : status === 'failed' ? (failure ?? Messages.qrFetchFailed) : null;
 
   return (
     <div className="qr-login">
@@ -84,6 +110,11 @@ export function QrLoginPanel({ place, redirect }: QrLoginPanelProps) {
         )}
       </div>
       {hint && <p className="qr-login__hint">{hint}</p>}
+      {status === 'failed' && failure && onUsePhone && (
+        <Button type="link" onClick={onUsePhone}>
+          使用手机号登录
+        </Button>
+      )}
       {scanUrl && (status === 'waiting' || status === 'scanned') && <ScanLink url={scanUrl} />}
     </div>
   );

@@ -1,10 +1,14 @@
 import { Tabs } from 'antd';
+import { useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { useAppDispatch } from '../../../app/hooks';
 import { usePhoneLayout } from '../../layout/usePhoneLayout';
 import { AccountLoginForm } from '../components/AccountLoginForm';
 import { CaptchaDialog } from '../components/CaptchaDialog';
 import { QrLoginPanel } from '../components/QrLoginPanel';
-import { loginTabOf } from '../loginTab';
+import { loginTabOf, qrTabLabel } from '../loginTab';
+import { wechatOneClickOffered } from '../wechatBrowser';
+import { wechatWebLoginReturned } from '../wechatWebLoginSaga';
 
 /**
  * Spec screen 1: the `handleType` query picks the tab (QR by default, the account form on a phone:
@@ -12,9 +16,21 @@ import { loginTabOf } from '../loginTab';
  */
 export default function LoginPage() {
   const [searchParams, setSearchParams] = useSearchParams();
+  const dispatch = useAppDispatch();
   const phone = usePhoneLayout();
-  const tab = loginTabOf(searchParams.get('handleType'), phone);
+  const oneClick = useMemo(() => wechatOneClickOffered(), []);
+  const tab = loginTabOf(searchParams.get('handleType'), phone, oneClick);
   const redirect = searchParams.get('redirect') ?? undefined;
+  const wxLogin = searchParams.get('wxLogin') === '1';
+
+  // Back from 微信一键登录: the server holds the proven login for this browser; take it once.
+  useEffect(() => {
+    if (!wxLogin) return;
+    const next = new URLSearchParams(searchParams);
+    next.delete('wxLogin');
+    setSearchParams(next, { replace: true });
+    dispatch(wechatWebLoginReturned({ redirect }));
+  }, [wxLogin, searchParams, setSearchParams, dispatch, redirect]);
 
   const switchTab = (key: string) => {
     const next = new URLSearchParams(searchParams);
@@ -32,7 +48,11 @@ export default function LoginPage() {
         destroyOnHidden
         items={[
           { key: 'account', label: '账号登录', children: <AccountLoginForm redirect={redirect} /> },
-          { key: 'qrcode', label: '扫码登录', children: <QrLoginPanel place="loginPage" redirect={redirect} /> },
+          {
+            key: 'qrcode',
+            label: qrTabLabel(oneClick),
+            children: <QrLoginPanel place="loginPage" redirect={redirect} wechatOneClick={oneClick} onUsePhone={() => switchTab('account')} />,
+          },
         ]}
       />
       <CaptchaDialog />
