@@ -52,6 +52,7 @@ const GATEWAY_STATUS: Record<string, number> = {
   'Throttling.User': 400,
   'Forbidden.RAM': 403,
   MissingParameter: 400,
+  ServiceUnavailable: 503,
 };
 
 const MESSAGES: Record<string, string> = {

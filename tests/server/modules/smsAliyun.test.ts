@@ -92,6 +92,7 @@ describe('SMS_PROVIDER=aliyun', () => {
     ['isv.AMOUNT_NOT_ENOUGH', AnswerCode.serverError, Messages.smsSendFailed, /balance is too low/],
     ['isp.RAM_PERMISSION_DENY', AnswerCode.serverError, Messages.smsSendFailed, /lacks the permission to send SMS/],
     ['Forbidden.RAM', AnswerCode.serverError, Messages.smsSendFailed, /lacks the permission to send SMS/],
+    ['ServiceUnavailable', AnswerCode.serverError, Messages.smsSendFailed, /Aliyun SMS refused \(ServiceUnavailable\)/],
   ])('answers %s with a Chinese message, and the code it carried is not valid', async (providerCode, answerCode, message, logged) => {
     await start();
     fake.failNext(providerCode);

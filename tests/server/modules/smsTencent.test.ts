@@ -96,6 +96,7 @@ describe('SMS_PROVIDER=tencent', () => {
     ['FailedOperation.InsufficientBalanceInSmsPackage', AnswerCode.serverError, Messages.smsSendFailed, /SMS package has no messages left/],
     ['UnauthorizedOperation.SmsSdkAppIdVerifyFail', AnswerCode.serverError, Messages.smsSendFailed, /TENCENT_SMS_APP_ID does not belong to this account/],
     ['AuthFailure.UnauthorizedOperation', AnswerCode.serverError, Messages.smsSendFailed, /not allowed to call SendSms/],
+    ['InternalError.Timeout', AnswerCode.serverError, Messages.smsSendFailed, /Tencent Cloud SMS refused \(InternalError\.Timeout\)/],
   ])('answers %s with a Chinese message, and the code it carried is not valid', async (providerCode, answerCode, message, logged) => {
     await start();
     fake.failNext(providerCode);
