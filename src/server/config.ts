@@ -42,9 +42,9 @@ export interface ServerConfig {
   generation: GenerationConfig;
   http: HttpTimeouts;
   /**
-   * The builder banner's art provider: BANNER_ART_URL, BANNER_ART_TOKEN, BANNER_ART_MODEL and
-   * BANNER_ART_TIMEOUT_MS (described in render/aiBanner/config.ts, which render workers read too).
-   * Without BANNER_ART_URL, generative art drawn on this server.
+   * The builder banner's art provider: BANNER_ART_PROVIDER, BANNER_ART_URL, BANNER_ART_TOKEN,
+   * BANNER_ART_MODEL, BANNER_ART_TIMEOUT_MS and DASHSCOPE_* (described in render/aiBanner/config.ts,
+   * which render workers read too). With none set, generative art drawn on this server.
    */
   bannerArt: BannerArtConfig;
   /** BUILDER_VERSIONS_PER_SITE: the versions 历史版本 keeps of each builder site (the oldest go past it). */

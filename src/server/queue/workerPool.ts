@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { TASK_GATE_BUFFER } from '../render/aiBanner/taskGate';
 import type { RenderHold } from './renderHold';
 import type { RenderRunner } from './renderSpec';
 import type { RenderResult, RenderSpec } from '../render/jobSpec';
@@ -137,7 +138,8 @@ export class WorkerPool implements RenderRunner {
 
   private spawn(): Slot {
     const { env } = this.options;
-    const worker = new Worker(this.options.workerFile ?? RENDER_WORKER_FILE, { execArgv: WORKER_EXEC_ARGV, ...(env ? { env } : {}) });
+    // The image service's turns are shared by every thread of the process (aiBanner/taskGate.ts).
+    const worker = new Worker(this.options.workerFile ?? RENDER_WORKER_FILE, { execArgv: WORKER_EXEC_ARGV, workerData: { taskGate: TASK_GATE_BUFFER }, ...(env ? { env } : {}) });
     const slot: Slot = { worker, current: null, stopped: [] };
     worker.on('message', (reply: WorkerReply) => {
       if (reply.type === 'stopped') {

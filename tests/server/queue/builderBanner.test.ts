@@ -22,10 +22,12 @@ import { JOB_FILES, RenderUserFacingError, type BuilderBannerJobSpec } from '../
 import { WorkerPool } from '../../../src/server/queue/workerPool';
 import { GENERATIVE_PROVIDER_ID, bannerArtDescriptorFromEnv } from '../../../src/server/render/aiBanner/config';
 import { HttpArtMessages } from '../../../src/server/render/aiBanner/http';
+import { DashScopeMessages } from '../../../src/server/render/aiBanner/dashscopeApi';
 import { runRenderJobWith } from '../../../src/server/render/jobs';
 import { renderBannerVideo, transcodeToWebm } from '../../../src/server/render/banner';
 import { renderBrandKit, renderLogoAnimation, renderLogoPng, renderLogoShowcase } from '../../../src/server/render/logo';
 import { createClock } from '../helpers';
+import { FakeRefusals, startDashScopeFake } from '../../fakes/dashscope';
 
 jest.setTimeout(90_000);
 
@@ -97,6 +99,46 @@ describe('the builder banner job (ab)', () => {
       expect(outcome).toEqual({ type: 'failed', message: HttpArtMessages.httpError(500) });
     } finally {
       server.close();
+    }
+  });
+
+  it('with BANNER_ART_PROVIDER=dashscope, 通义万相 paints banner.jpg through the task cycle in a worker thread', async () => {
+    const fake = await startDashScopeFake();
+    try {
+      const env = { BANNER_ART_PROVIDER: 'dashscope', DASHSCOPE_API_KEY: fake.apiKey, DASHSCOPE_BASE_URL: fake.baseUrl };
+      const q = await open(new WorkerPool({ size: 1, log, env }));
+      const job = spec('云海之上的仙山楼阁，金色晨光', bannerArtDescriptorFromEnv(env).id);
+      await q.submit(job, { isFirst: true, userId: null, ip: null });
+      const outcome = await finished(q, q.identityOf(job, null));
+      expect(outcome).toEqual({ type: 'done', id: q.identityOf(job, null), kind: 'ab', files: [JOB_FILES.ab.banner, JOB_FILES.ab.logo] });
+      const banner = await loadImage(fs.readFileSync(path.join(jobDir(dataDir, q.identityOf(job, null)), 'banner.jpg')));
+      expect([banner.width, banner.height]).toEqual([1920, 1080]);
+      // One task, polled to its end, its picture copied here at once.
+      expect(fake.tasks).toHaveLength(1);
+      expect(fake.tasks[0]).toMatchObject({ model: 'wanx2.1-t2i-turbo', prompt: '云海之上的仙山楼阁，金色晨光', size: { width: 1440, height: 810 } });
+      expect(fake.requests.map((request) => request.method + ' ' + request.path.split('/').slice(0, 4).join('/'))).toEqual([
+        'POST /api/v1/services',
+        'GET /api/v1/tasks',
+        'GET /api/v1/tasks',
+        'GET /api/v1/tasks',
+        'GET /oss/1d/' + fake.tasks[0].id + '-0.png',
+      ]);
+    } finally {
+      await fake.close();
+    }
+  });
+
+  it('with BANNER_ART_PROVIDER=dashscope, a description refused by moderation fails the job with the Chinese message', async () => {
+    const fake = await startDashScopeFake();
+    fake.refuseNext(FakeRefusals.moderation);
+    try {
+      const env = { BANNER_ART_PROVIDER: 'dashscope', DASHSCOPE_API_KEY: fake.apiKey, DASHSCOPE_BASE_URL: fake.baseUrl };
+      const q = await open(new WorkerPool({ size: 1, log, env }));
+      const job = spec('不宜的描述', bannerArtDescriptorFromEnv(env).id);
+      await q.submit(job, { isFirst: true, userId: null, ip: null });
+      expect(await finished(q, q.identityOf(job, null))).toEqual({ type: 'failed', message: DashScopeMessages.moderation });
+    } finally {
+      await fake.close();
     }
   });
 

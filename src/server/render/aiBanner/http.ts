@@ -28,7 +28,7 @@ export const HttpArtMessages = {
 const fail = (message: string, cause?: unknown): RenderUserFacingError => new RenderUserFacingError(message, { cause });
 
 /** The body, refused past MAX_ANSWER_BYTES whatever the Content-Length says. */
-async function readCapped(response: Response): Promise<Buffer> {
+export async function readCapped(response: Response): Promise<Buffer> {
   const declared = Number(response.headers.get('content-length'));
   if (declared > MAX_ANSWER_BYTES) throw fail(HttpArtMessages.tooLarge);
   if (!response.body) return Buffer.alloc(0);

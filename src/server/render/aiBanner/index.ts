@@ -4,6 +4,7 @@
  */
 import { RenderUserFacingError } from '../jobSpec';
 import { GENERATIVE_PROVIDER_ID, bannerArtDescriptor, readBannerArtConfig } from './config';
+import { dashscopeProvider } from './dashscope';
 import { generativeProvider } from './generative';
 import { httpProvider } from './http';
 import type { BannerArtProvider } from './types';
@@ -14,9 +15,10 @@ export { toBannerJpeg } from './image';
 
 type Env = Record<string, string | undefined>;
 
-/** The provider the environment configures (BANNER_ART_* variables, see config.ts). */
+/** The provider the environment configures (BANNER_ART_* and DASHSCOPE_* variables, see config.ts). */
 export function bannerArtProviderFromEnv(env: Env): BannerArtProvider {
   const config = readBannerArtConfig(env);
+  if (config.provider === 'dashscope') return dashscopeProvider(config);
   return config.provider === 'generative' ? generativeProvider() : httpProvider(config);
 }
 
