@@ -65,15 +65,71 @@ export interface VerifyCaptchaRequest {
   code: string;
 }
 
-/** What an SMS code is for: it is bound to the phone and this purpose. */
+/**
+ * The kinds of SMS message the providers have a template for (one approved template each, by
+ * setting). A code's own purpose (SmsCodePurpose) is sent with one of these.
+ */
 export type SmsPurpose = 'register' | 'resetPassword' | 'login';
 export const SMS_PURPOSES: readonly SmsPurpose[] = ['register', 'resetPassword', 'login'];
+
+/**
+ * What an SMS code is for: it is bound to the phone and this purpose, so a code sent to log in
+ * cannot bind, and the other way round. 'bind' proves a phone for a WeChat account (个人中心, 发布).
+ */
+export type SmsCodePurpose = SmsPurpose | 'bind';
+export const SMS_CODE_PURPOSES: readonly SmsCodePurpose[] = [...SMS_PURPOSES, 'bind'];
+
+/**
+ * The template a code's message uses. A bind code says the same as a login code ("your code is …,
+ * valid 5 minutes"), so it reuses the login template: an operator gets no fourth template approved.
+ */
+export function smsTemplateOf(purpose: SmsCodePurpose): SmsPurpose {
+  return purpose === 'bind' ? 'login' : purpose;
+}
 
 /** POST /api/Auth/sendSmsCode */
 export interface SendSmsRequest {
   iphone: string;
   captchaId: string;
-  purpose: SmsPurpose;
+  purpose: SmsCodePurpose;
+}
+
+/** POST /api/auth/bindPhone (ours, logged in): a WeChat account binds the phone the code was sent to (purpose 'bind'). */
+export interface BindPhoneRequest {
+  mobile: string;
+  verifyCode: string;
+}
+
+/** One of the two accounts the user chooses between, as the choice shows it. */
+export interface AccountSummary {
+  name: string;
+  /** How one logs in to it today. */
+  wechat: boolean;
+  phone: boolean;
+  password: boolean;
+  builderSites: number;
+  miniSites: number;
+  publishedSites: number;
+  works: number;
+  createdAt: number;
+}
+
+/**
+ * 'bound': the phone had no account and is now the caller's. 'choose': the phone has an account
+ * of its own; the code stays valid for POST /api/auth/mergeAccounts, where the user says which
+ * account to keep.
+ */
+export type BindPhoneAnswer = { status: 'bound'; userInfo: UserInfo } | { status: 'choose'; current: AccountSummary; phone: AccountSummary };
+
+/** Which account lives on: the one logged in now (WeChat) or the phone's. */
+export type KeptAccount = 'current' | 'phone';
+export const KEPT_ACCOUNTS: readonly KeptAccount[] = ['current', 'phone'];
+
+/** POST /api/auth/mergeAccounts (ours, logged in): the same phone and code as bindPhone, and the choice. Answers LoginAnswer of the kept account. */
+export interface MergeAccountsRequest {
+  mobile: string;
+  verifyCode: string;
+  keep: KeptAccount;
 }
 
 /** POST /api/Auth/recordOperateLog */

@@ -23,6 +23,8 @@ export const AnswerCode = {
   /** Too many failures: the account is locked for a while. */
   locked: 423,
   invalid: 422,
+  /** The account needs a bound phone first (发布): the SPA opens the bind dialog and tries again. */
+  phoneRequired: 412,
   tooMany: 429,
   serverError: 500,
   /** An outside service the call needs (WeChat) is down or refusing; `msg` says what still works. */

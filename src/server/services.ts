@@ -10,6 +10,7 @@ import { AuthService } from './modules/auth/service';
 import { SmsCodeStore } from './modules/auth/smsCodes';
 import { SmsOutbox, createSmsProvider, type SmsProvider } from './modules/auth/smsProviders';
 import { SmsService } from './modules/auth/smsService';
+import { PhoneBindingService } from './modules/auth/phoneBinding';
 import { createBuilder } from './modules/builder/wiring';
 import type { BuiltSiteRenderer } from './modules/builder/previews';
 import { ensureQqQrCode } from './modules/common/brandAssets';
@@ -110,6 +111,7 @@ export function createServices({ config, sql, now, log, state, files, renderQueu
     codes,
     auth: new AuthService({ db: sql, users, passwords, tokens, codes, guard }),
     sms: new SmsService({ captchas, codes, limiter, provider, log }),
+    phoneBinding: new PhoneBindingService({ db: sql, users, codes, tokens, now }),
     operateLog: new OperateLog(sql, now, limiter),
     qrLogin: new QrLoginService({ db: sql, now, tickets: new QrTicketRepository(sql), users, tokens }),
     qrProvider: createQrLoginProvider(config, { devices: new QrDevices(new QrDeviceRepository(sql), now), state, now, log }),

@@ -303,6 +303,11 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE users ADD COLUMN unionid TEXT;
   CREATE UNIQUE INDEX users_unionid ON users (unionid);
   `,
+  `
+  -- An account given up when a WeChat account and a phone account were merged (绑定手机号): the
+  -- account kept. The row stays, without a way to log in, so that the merge can be traced.
+  ALTER TABLE users ADD COLUMN merged_into INTEGER;
+  `,
 ];
 
 /** Brings the schema up to date; each migration and its version bump commit together or not at all. */

@@ -200,4 +200,7 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
   ALTER TABLE users ADD COLUMN unionid TEXT;
   CREATE UNIQUE INDEX users_unionid ON users (unionid);
   `,
+  `
+  ALTER TABLE users ADD COLUMN merged_into BIGINT;
+  `,
 ];

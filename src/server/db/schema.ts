@@ -18,6 +18,8 @@ export interface UsersTable {
   invite: string | null;
   created_at: number;
   updated_at: number;
+  /** Set on an account given up in a merge (绑定手机号): the id of the account kept. */
+  merged_into: number | null;
 }
 
 export interface RateEventsTable {

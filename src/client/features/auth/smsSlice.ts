@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { SmsPurpose } from '../../../contract/auth';
+import type { SmsCodePurpose } from '../../../contract/auth';
 import type { SmsFormId } from './auth.types';
 
 /** The SMS-code button of one form: idle, sending, or counting down to the next allowed send. */
@@ -18,7 +18,7 @@ const initialState: SmsState = { register: idle, forget: idle, personal: idle, l
 export interface SmsCodeRequestedPayload {
   form: SmsFormId;
   phone: string | undefined;
-  purpose: SmsPurpose;
+  purpose: SmsCodePurpose;
 }
 
 export const smsSlice = createSlice({

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { EditPasswordRequest, LoginRequest, OperateLogRequest, RegisterRequest, SendSmsRequest, SmsLoginRequest, UpdateUserInfoRequest, VerifyCaptchaRequest } from '../../../contract/auth';
+import type { BindPhoneRequest, EditPasswordRequest, LoginRequest, MergeAccountsRequest, OperateLogRequest, RegisterRequest, SendSmsRequest, SmsLoginRequest, UpdateUserInfoRequest, VerifyCaptchaRequest } from '../../../contract/auth';
 import { SCREEN_SIZE_HEADER } from '../../../contract/envelope';
 import { Security } from '../../../contract/limits';
 import { Messages } from '../../../contract/messages';
@@ -9,6 +9,7 @@ import { limitByKey, perIp } from '../../http/rateLimits';
 import { currentUser, requireUser } from '../../plugins/auth';
 import type { CaptchaService } from './captcha';
 import type { OperateLog } from './operateLog';
+import type { PhoneBindingService } from './phoneBinding';
 import { toUserInfo } from './repository';
 import * as schemas from './schemas';
 import type { AuthService } from './service';
@@ -20,16 +21,17 @@ export interface AuthRouteDeps {
   captchas: CaptchaService;
   sms: SmsService;
   operateLog: OperateLog;
+  phoneBinding: PhoneBindingService;
 }
 
 /** The paths are the spec's, capitals included (section 7). */
 export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps): void {
-  const { auth, captchas, sms, operateLog } = deps;
+  const { auth, captchas, sms, operateLog, phoneBinding } = deps;
   // Calls that would tell whether a phone has an account if they were not checked in the right
   // order: limited per address at the route and per phone inside, one counter per call.
   const probe = perIp(Security.accountProbesPerIpPerWindow, Security.accountProbeWindowSeconds);
   const perPhone = (name: string) => limitByKey(app, name, Security.accountProbesPerPhonePerWindow, Security.accountProbeWindowSeconds);
-  const [registerPerPhone, resetPerPhone, smsLoginPerPhone] = [perPhone('registerPerPhone'), perPhone('resetPerPhone'), perPhone('smsLoginPerPhone')];
+  const [registerPerPhone, resetPerPhone, smsLoginPerPhone, bindPerPhone] = [perPhone('registerPerPhone'), perPhone('resetPerPhone'), perPhone('smsLoginPerPhone'), perPhone('bindPerPhone')];
 
   app.post<{ Body: LoginRequest }>('/api/auth/login', { schema: schemas.loginSchema, config: perIp(Security.loginPerIpPerMinute, 60) }, async (request) => {
     return ok(await auth.login(request.body, limitKeyOf(request)), Messages.loginSucceeded);
@@ -64,6 +66,19 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps): v
 
   app.post<{ Body: UpdateUserInfoRequest }>('/api/auth/updateUserInfo', { schema: schemas.updateUserInfoSchema, preHandler: requireUser }, async (request) => {
     return ok(await auth.updateUserInfo(currentUser(request), request.body.name), Messages.updateUserSucceeded);
+  });
+
+  // 绑定手机号 of a WeChat account, and the merge with the phone's own account: logged in, limited
+  // per address and per phone (one counter for both calls) on top of the code's own 5 tries.
+  app.post<{ Body: BindPhoneRequest }>('/api/auth/bindPhone', { schema: schemas.bindPhoneSchema, preHandler: requireUser, config: probe }, async (request) => {
+    await bindPerPhone(request, request.body.mobile);
+    const answer = await phoneBinding.bind(currentUser(request), request.body);
+    return ok(answer, answer.status === 'bound' ? Messages.phoneBound : Messages.phoneHasAccount);
+  });
+
+  app.post<{ Body: MergeAccountsRequest }>('/api/auth/mergeAccounts', { schema: schemas.mergeAccountsSchema, preHandler: requireUser, config: probe }, async (request) => {
+    await bindPerPhone(request, request.body.mobile);
+    return ok(await phoneBinding.merge(currentUser(request), request.body), Messages.accountsMerged);
   });
 
   app.get('/api/auth/getCaptcha', { schema: schemas.getCaptchaSchema, config: perIp(Security.captchaPerIpPerMinute, 60) }, async (_request, reply) => {

@@ -1,4 +1,4 @@
-import { SMS_PURPOSES } from '../../../contract/auth';
+import { SMS_CODE_PURPOSES } from '../../../contract/auth';
 import { object, responses, str, type JsonSchema } from '../../http/schemaKit';
 
 /**
@@ -40,6 +40,35 @@ export const editPasswordSchema = {
   response: responses(null),
 };
 
+const accountSummarySchema: JsonSchema = object(
+  {
+    name: { type: 'string' },
+    wechat: { type: 'boolean' },
+    phone: { type: 'boolean' },
+    password: { type: 'boolean' },
+    builderSites: { type: 'integer' },
+    miniSites: { type: 'integer' },
+    publishedSites: { type: 'integer' },
+    works: { type: 'integer' },
+    createdAt: { type: 'integer' },
+  },
+  ['name', 'wechat', 'phone', 'password', 'builderSites', 'miniSites', 'publishedSites', 'works', 'createdAt'],
+);
+
+export const bindPhoneSchema = {
+  body: object({ mobile: phone, verifyCode: smsCode }),
+  response: responses(
+    object({ status: { type: 'string', enum: ['bound', 'choose'] }, userInfo: userInfoSchema, current: accountSummarySchema, phone: accountSummarySchema }, ['status']),
+    { needsLogin: true },
+  ),
+};
+
+export const mergeAccountsSchema = {
+  // `keep` is checked by the service, so that a missing or odd choice gets its Chinese message.
+  body: object({ mobile: phone, verifyCode: smsCode, keep: str(16, { default: '' }) }),
+  response: responses(object({ token: { type: 'string' }, userInfo: userInfoSchema }, ['token', 'userInfo']), { needsLogin: true }),
+};
+
 export const updateUserInfoSchema = {
   // `mobile` and `token` are sent by the SPA (spec section 7) but not used: the header identifies the user.
   body: object({ name: str(256, { default: '' }), mobile: str(32), token: str(4096) }),
@@ -56,7 +85,7 @@ export const verifyCaptchaSchema = {
 };
 
 export const sendSmsSchema = {
-  body: object({ iphone: phone, captchaId: id, purpose: { type: 'string', enum: [...SMS_PURPOSES] } }, ['purpose']),
+  body: object({ iphone: phone, captchaId: id, purpose: { type: 'string', enum: [...SMS_CODE_PURPOSES] } }, ['purpose']),
   response: responses(null),
 };
 

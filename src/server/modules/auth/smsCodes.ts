@@ -1,4 +1,4 @@
-import type { SmsPurpose } from '../../../contract/auth';
+import type { SmsCodePurpose } from '../../../contract/auth';
 import { Security } from '../../../contract/limits';
 import { Messages } from '../../../contract/messages';
 import type { Sql } from '../../db/connection';
@@ -27,16 +27,16 @@ export class SmsCodeStore {
     return new SmsCodeStore(trx, this.now, this.key);
   }
 
-  private digest(phone: string, purpose: SmsPurpose, code: string): string {
+  private digest(phone: string, purpose: SmsCodePurpose, code: string): string {
     return hmacHex(this.key, `${phone}\n${purpose}\n${code}`);
   }
 
-  private row(phone: string, purpose: SmsPurpose): Promise<CodeRow | undefined> {
+  private row(phone: string, purpose: SmsCodePurpose): Promise<CodeRow | undefined> {
     return this.db.selectFrom('sms_codes').select(['code_hash', 'wrong_tries', 'expires_at']).where('phone', '=', phone).where('purpose', '=', purpose).executeTakeFirst();
   }
 
   /** Stores a new code for (phone, purpose), replacing the previous one. */
-  async save(phone: string, purpose: SmsPurpose, code: string): Promise<void> {
+  async save(phone: string, purpose: SmsCodePurpose, code: string): Promise<void> {
     const at = this.now();
     const fresh = { code_hash: this.digest(phone, purpose, code), wrong_tries: 0, created_at: at, expires_at: at + Security.smsCodeLifetimeSeconds * 1000 };
     await this.db
@@ -46,7 +46,7 @@ export class SmsCodeStore {
       .execute();
   }
 
-  async remove(phone: string, purpose: SmsPurpose): Promise<void> {
+  async remove(phone: string, purpose: SmsCodePurpose): Promise<void> {
     await this.db.deleteFrom('sms_codes').where('phone', '=', phone).where('purpose', '=', purpose).execute();
   }
 
@@ -54,7 +54,7 @@ export class SmsCodeStore {
    * Checks a code without using it up: null when right, else the message. A wrong try is counted
    * and the fifth voids the code.
    */
-  async check(phone: string, purpose: SmsPurpose, code: string): Promise<string | null> {
+  async check(phone: string, purpose: SmsCodePurpose, code: string): Promise<string | null> {
     const row = await this.row(phone, purpose);
     if (!row || row.expires_at <= this.now()) return Messages.smsCodeExpired;
     if (row.wrong_tries >= Security.smsCodeMaxWrongTries) return Messages.smsCodeTooManyTries;
@@ -77,7 +77,7 @@ export class SmsCodeStore {
    * of two requests spending it at once only one gets true. Call inside the transaction that does
    * the work the code allows (`in(trx)`), so that the work and the spending go together.
    */
-  async consume(phone: string, purpose: SmsPurpose, code: string): Promise<boolean> {
+  async consume(phone: string, purpose: SmsCodePurpose, code: string): Promise<boolean> {
     const row = await this.row(phone, purpose);
     if (!row || row.expires_at <= this.now() || row.wrong_tries >= Security.smsCodeMaxWrongTries) return false;
     if (!safeEqual(row.code_hash, this.digest(phone, purpose, code))) return false;

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { SendSmsRequest, SmsPurpose } from '../../../contract/auth';
+import { smsTemplateOf, type SendSmsRequest, type SmsCodePurpose } from '../../../contract/auth';
 import { AnswerCode } from '../../../contract/envelope';
 import { Limits, Security } from '../../../contract/limits';
 import { Messages } from '../../../contract/messages';
@@ -58,7 +58,8 @@ export class SmsService {
     await limiter.hit(RateScope.smsIp, ip);
     const code = randomDigits(Limits.smsCodeLength);
     try {
-      await provider.send(phone, code, request.purpose);
+      // The provider knows templates, not purposes: a bind code goes out with the login template.
+      await provider.send(phone, code, smsTemplateOf(request.purpose));
     } catch (error) {
       throw this.refusal(error, phone, request.purpose);
     }
@@ -69,7 +70,7 @@ export class SmsService {
   }
 
   /** What the user reads when the provider did not send, and the line that tells the operator why. */
-  private refusal(error: unknown, phone: string, purpose: SmsPurpose): BusinessError {
+  private refusal(error: unknown, phone: string, purpose: SmsCodePurpose): BusinessError {
     const { log } = this.deps;
     if (!(error instanceof SmsSendError)) {
       log.error({ err: error, phone: maskPhone(phone) }, 'SMS provider failed');

@@ -38,6 +38,7 @@ import type { SiteFiles } from './siteFiles';
 import type { SiteVersions } from './versions';
 import type { PhonePreviewLinks } from '../miniSite/phonePreview';
 import { SitePublishing } from '../publishing/sitePublishing';
+import { assertPhoneBound } from '../publishing/phoneRequired';
 
 export interface BuilderServiceDeps {
   repo: BuilderRepository;
@@ -148,6 +149,7 @@ export class BuilderService {
   /** POST /api/webSiteLog/publish: 发布 or 更新发布 of the caller's site, from its last 生成并下载. */
   async publish(id: number, user: UserRow, origin: string): Promise<PublishAnswer> {
     const site = await this.load(id, user.id);
+    assertPhoneBound(user);
     await this.takeChange(user);
     const source = { kind: 'builder', id: site.record.id } as const;
     const folder = completedSiteDir(this.deps.dataDir, site.record.id);

@@ -33,6 +33,7 @@ import type { UserRow } from '../auth/repository';
 import { finishedBannerOf, resultFileOf } from '../generation/zip';
 import type { PhonePreviewAnswer, PublishAnswer } from '../../../contract/builder';
 import { SitePublishing } from '../publishing/sitePublishing';
+import { assertPhoneBound } from '../publishing/phoneRequired';
 import type { ResultExtras } from '../generation/resultExtras';
 import type { MusicLibrary } from './music';
 import type { PhonePreviewLinks } from './phonePreview';
@@ -168,6 +169,7 @@ export class MiniSiteService {
   async publish(webSiteDir: string, user: UserRow, origin: string): Promise<PublishAnswer> {
     if (!(await this.deps.limiters.publishPerUser.take(String(user.id)))) throw tooMany();
     const site = await this.ownedRecord(webSiteDir, user);
+    assertPhoneBound(user);
     const folder = siteDir(this.deps.dataDir, webSiteDir);
     return SitePublishing.answer(await this.deps.publishing.publish({ kind: 'miniSite', id: site.id }, user.id, folder, MiniSiteMessages.siteUnknown), origin);
   }

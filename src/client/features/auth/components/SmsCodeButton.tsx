@@ -1,6 +1,6 @@
 import { Button, Form } from 'antd';
 import { useEffect } from 'react';
-import type { SmsPurpose } from '../../../../contract/auth';
+import type { SmsCodePurpose } from '../../../../contract/auth';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import type { SmsFormId } from '../auth.types';
 import { selectSmsButton, smsCodeRequested, smsCountdownCancelled } from '../smsSlice';
@@ -8,7 +8,7 @@ import { selectSmsButton, smsCodeRequested, smsCountdownCancelled } from '../sms
 interface SmsCodeButtonProps {
   /** Which form's countdown this button shows. */
   form: SmsFormId;
-  purpose: SmsPurpose;
+  purpose: SmsCodePurpose;
   /** The field of the enclosing antd Form that holds the phone. */
   phoneField?: string;
 }
