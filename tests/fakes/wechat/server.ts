@@ -56,6 +56,8 @@ export class FakeWechat {
   refuseWith: number | null = null;
   /** Errcodes that one path answers whatever it is sent, by path. */
   readonly refusePath = new Map<string, number>();
+  /** Milliseconds one path takes before it answers (WeChat slow), by path. */
+  readonly slowPath = new Map<string, number>();
   private tokens: Token[] = [];
   private readonly oauthCodes = new Map<string, { openid: string; until: number }>();
   private readonly server: http.Server;
@@ -119,6 +121,8 @@ export class FakeWechat {
     const q = url.searchParams;
     const body = await readBody(req);
     this.calls.push(url.pathname);
+    const slow = this.slowPath.get(url.pathname);
+    if (slow) await new Promise((resolve) => setTimeout(resolve, slow));
     const json = (answer: Json): void => {
       res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify(answer));
     };

@@ -182,6 +182,15 @@ describe('scan login', () => {
     expect(userRows()).toHaveLength(1);
   });
 
+  it('answers WeChat in time when its user-info call hangs: the login goes on by the openid', async () => {
+    const answer = await newCode();
+    fake.slowPath.set('/cgi-bin/user/info', 3_000);
+    const pushed = await phone.scan(answer.ticket, OPENID, { mode: 'safe' });
+    expect(pushed.replyText).toBe(Messages.wechatScanWelcome);
+    expect(await poll(answer.ticket)).toMatchObject({ status: 'confirmed', userInfo: { openid: OPENID } });
+    expect(userRows()).toEqual([expect.objectContaining({ openid: OPENID, unionid: null })]);
+  });
+
   it('answers the console\u2019s URL check with echostr, and refuses a wrong signature or an old timestamp', async () => {
     const timestamp = String(Math.floor(t.clock.now() / 1000));
     const check = (ts: string, signature: string) => t.app.inject({ method: 'GET', url: `/api/wxAuth/wechat/callback?${new URLSearchParams({ signature, timestamp: ts, nonce: '12345', echostr: '6789012345678' }).toString()}` });
@@ -421,6 +430,18 @@ describe('微信一键登录 (web authorization in WeChat\u2019s browser)', () =
     expect(returned.body).toContain(Messages.wechatUnavailable);
     expect(returned.headers['set-cookie']).not.toEqual(expect.stringContaining('wx_oauth_login='));
     expect(userRows()).toHaveLength(0);
+  });
+
+  it('gives another logged-in user nothing from the session call: only the cookie of the browser that authorized counts', async () => {
+    const other = await registerAndLogin(t, '13800138002');
+    const answer = await t.app.inject({ method: 'POST', url: '/api/wxAuth/wechat/session', headers: bearer(other.token) });
+    expect(answer.json()).toMatchObject({ code: AnswerCode.invalid, msg: Messages.wechatOauthInvalid });
+  });
+
+  it.each(['redirect=' + 'a'.repeat(600), 'redirect=%00%0d%0aSet-Cookie:x=1'])('stays safe with a hostile start (%s)', async (query) => {
+    const started = await t.app.inject({ method: 'GET', url: `/api/wxAuth/wechat/authorize?${query}` });
+    expect(String(started.headers.location ?? '')).not.toMatch(/[\r\n]/);
+    expect(String(started.headers['set-cookie'] ?? '')).not.toMatch(/x=1;/);
   });
 
   it('gives a session call without the login cookie, or with a forged one, nothing', async () => {

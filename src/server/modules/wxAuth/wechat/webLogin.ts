@@ -14,7 +14,9 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify
 import type { LoginAnswer } from '../../../../contract/auth';
 import { AnswerCode } from '../../../../contract/envelope';
 import { Messages } from '../../../../contract/messages';
+import { Security } from '../../../../contract/limits';
 import { BusinessError, ok } from '../../../http/envelope';
+import { perIp } from '../../../http/rateLimits';
 import { randomToken, safeEqual } from '../../../security/secrets';
 import { object, responses, str } from '../../../http/schemaKit';
 import { userInfoSchema } from '../../auth/schemas';
@@ -78,7 +80,8 @@ export function registerWechatWebLogin(app: FastifyInstance, deps: WebLoginDeps)
     return valid && value ? value : null;
   };
 
-  app.get<{ Querystring: { redirect: string } }>(AUTHORIZE_PATH, { schema: authorizeSchema }, async (request, reply) => {
+  // Each start is a cookie and a trip to WeChat: as many a minute as QR codes, no more.
+  app.get<{ Querystring: { redirect: string } }>(AUTHORIZE_PATH, { schema: authorizeSchema, config: perIp(Security.qrPerIpPerMinute, 60) }, async (request, reply) => {
     const state = randomToken(16);
     const redirect = safeReturnPath(request.query.redirect);
     // The return path rides in the signed cookie with the state, not through WeChat.
@@ -89,7 +92,7 @@ export function registerWechatWebLogin(app: FastifyInstance, deps: WebLoginDeps)
     return reply.header('cache-control', 'no-store').redirect(`${config.openBase}/connect/oauth2/authorize?${query.toString()}#wechat_redirect`, 302);
   });
 
-  app.get<{ Querystring: { code: string; state: string } }>(AUTHORIZED_PATH, { schema: authorizedSchema }, async (request, reply) => {
+  app.get<{ Querystring: { code: string; state: string } }>(AUTHORIZED_PATH, { schema: authorizedSchema, config: perIp(Security.qrPerIpPerMinute, 60) }, async (request, reply) => {
     const bound = signedCookie(request, STATE_COOKIE);
     void reply.clearCookie(STATE_COOKIE, { path: COOKIE_PATH });
     const separator = bound ? bound.indexOf('|') : -1;
@@ -117,7 +120,7 @@ export function registerWechatWebLogin(app: FastifyInstance, deps: WebLoginDeps)
     return reply.header('cache-control', 'no-store').redirect(loginPageUrl(redirect), 302);
   });
 
-  app.post(SESSION_PATH, { schema: sessionSchema }, async (request, reply) => {
+  app.post(SESSION_PATH, { schema: sessionSchema, config: perIp(Security.qrPerIpPerMinute, 60) }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     const ticket = signedCookie(request, LOGIN_COOKIE);
     void reply.clearCookie(LOGIN_COOKIE, { path: COOKIE_PATH });
