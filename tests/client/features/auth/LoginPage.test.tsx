@@ -8,6 +8,7 @@ import {
   smsLoginRequested,
 } from '../../../../src/client/features/auth/authSlice';
 import LoginPage from '../../../../src/client/features/auth/pages/LoginPage';
+import { wechatWebLoginReturned } from '../../../../src/client/features/auth/wechatWebLoginSaga';
 import { smsCodeRequested, smsSlice } from '../../../../src/client/features/auth/smsSlice';
 import { renderWithProviders } from '../../renderWithProviders';
 import { button, tab, link, fastUser } from './fastTesting';
@@ -22,6 +23,16 @@ async function fill(user: UserEvent, placeholder: string, text: string) {
 const loginButton = () => button(/^登\s*录$/);
 
 describe('LoginPage', () => {
+  it('finishes 微信一键登录 once when the server sends the browser back (wxLogin=1), and drops the flag', () => {
+    const { store, router } = renderWithProviders(null, {
+      routes: [{ path: '/auth/login', element: <LoginPage /> }],
+      route: '/auth/login?wxLogin=1&redirect=%2Flogo%2Fconfig%3Fmodule%3Dtl',
+    });
+    const taken = (store.dispatch as jest.Mock).mock.calls.filter(([action]) => wechatWebLoginReturned.match(action));
+    expect(taken).toEqual([[wechatWebLoginReturned({ redirect: '/logo/config?module=tl' })]]);
+    expect(router?.state.location.search).toBe('?redirect=%2Flogo%2Fconfig%3Fmodule%3Dtl');
+  });
+
   it('opens on the QR tab by default and starts a QR session', () => {
     const { store } = renderWithProviders(<LoginPage />, { route: '/auth/login' });
     expect(tab('扫码登录')).toHaveAttribute('aria-selected', 'true');
