@@ -76,11 +76,64 @@ export interface LogoCreateRequest extends LogoTexts, Partial<BannerTexts> {
    * mini site's upload call); the video is drawn over it instead of the style's scene. '' for none.
    */
   keyArt?: string;
+  /**
+   * Module fsa without `keyArt`: the picture description the configured AI service paints the key
+   * art from (AI生成主视觉), within GenerationLimits.keyArtPromptMax. '' for none.
+   */
+  keyArtPrompt?: string;
   module: GenerationModule;
   isFirst: boolean;
 }
 
-export interface LogoCreateAnswer {
+/**
+ * Who made the picture a banner is drawn over, as the UI names it honestly: an AI service (its
+ * label), the studio's uploaded key art, or the style's scene drawn by our program. '' for a logo.
+ */
+export type ArtMaker = 'ai' | 'upload' | 'scene' | '';
+
+/** Where a banner job is (GenerationStage): waiting its turn, the AI painting its key art, the video being made. */
+export const GENERATION_STAGES = ['queued', 'painting', 'rendering'] as const;
+export type GenerationStage = (typeof GENERATION_STAGES)[number];
+
+/** What the progress dialog calls each stage. */
+export const GENERATION_STAGE_LABELS: Readonly<Record<GenerationStage, string>> = {
+  queued: '排队中',
+  painting: 'AI绘制中',
+  rendering: '视频合成中',
+};
+
+/** What a finished banner says of its picture: the maker, its label (an AI service's name) and the key art made or used. */
+export interface BannerArtInfo {
+  artMaker: ArtMaker;
+  /** The AI service's own name (artMaker 'ai'); '' otherwise. */
+  artMakerLabel: string;
+  /** The key art the video was drawn over (an upload URL, the AI's picture kept as one); '' for the scene. */
+  keyArtUrl: string;
+}
+
+/** How the UI names a banner's maker: never AI unless a service painted it. */
+export function artMakerText(maker: ArtMaker, label: string): string {
+  switch (maker) {
+    case 'ai':
+      return label ? `AI生成的主视觉（${label}）` : 'AI生成的主视觉';
+    case 'upload':
+      return '上传的主视觉';
+    case 'scene':
+      return '程序绘制的场景';
+    default:
+      return '';
+  }
+}
+
+/** POST /index/common/getKeyArtProvider: whether AI生成主视觉 is offered, and by whom. */
+export interface KeyArtProviderAnswer {
+  /** True when an AI image service is configured (not the painter drawn here, which is no AI). */
+  available: boolean;
+  /** The service's name as the UI shows it; '' when none. */
+  label: string;
+}
+
+export interface LogoCreateAnswer extends BannerArtInfo {
   /** The queue job to poll; '' when the answer is an inquiry. */
   uniqueId: string;
   /** More people are ahead than the server's threshold: ask the user before queueing. */
@@ -102,7 +155,7 @@ export interface LogoCreateAnswer {
 export interface LogoPollingRequest {
   uniqueId: string;
 }
-export interface LogoPollingAnswer {
+export interface LogoPollingAnswer extends BannerArtInfo {
   expired: boolean;
   /** Why the job failed or expired; '' otherwise. */
   errorMsg: string;
@@ -115,6 +168,8 @@ export interface LogoPollingAnswer {
    * progress (frames drawn) once it has some; 0 otherwise.
    */
   expectedSeconds: number;
+  /** While waiting: where the job is; '' once it has ended. */
+  stage: GenerationStage | '';
 }
 
 /**
@@ -155,7 +210,7 @@ export interface BannerCutsRequest {
   /** The banner's MP4, as its result named it. */
   bannerUrl: string;
 }
-export interface BannerCutsAnswer {
+export interface BannerCutsAnswer extends BannerArtInfo {
   /** False while any is being made (asking started them, ahead of idle work): ask again. */
   ready: boolean;
   /** How far the phone cut is, in whole percent of its frames: 0 while it waits for its turn, 100 once made. */
@@ -188,6 +243,8 @@ export const GenerationLimits = {
   defaultBannerSeconds: 60,
   navigateAfterSuccessMs: 1_500,
   zipFileNameMax: 40,
+  /** AI生成主视觉's description: long enough for a scene, short enough for every service's limit. */
+  keyArtPromptMax: 300,
   zipFileListMax: 10,
   /** The preview page asks for a banner's phone cut this often while it is made (its bar moves with it: about 5 s after the MP4)... */
   portraitPollMs: 1_000,
@@ -211,6 +268,11 @@ export const GenerationMessages = {
   bannerTemplateMissing: 'BANNER模版不存在，请重新选择',
   keyArtGone: '主视觉图片不存在或已过期，请重新上传',
   keyArtBannerOnly: '只有整屏动画可以使用主视觉图片',
+  keyArtPromptRequired: '请填写AI绘制主视觉的画面描述',
+  keyArtPromptTooLong: `画面描述不能超过${GenerationLimits.keyArtPromptMax}个字符`,
+  keyArtPromptInvalid: '画面描述不能包含控制字符或网页代码',
+  keyArtAiUnavailable: 'AI生成主视觉暂未开启，请上传主视觉图片或使用动画风格的场景',
+  keyArtBoth: '上传的主视觉与AI生成主视觉只能选择一种',
 
   logoSucceeded: 'LOGO生成成功',
   bannerSucceeded: '整屏动画生成成功',
@@ -314,3 +376,14 @@ export function bannerFormProblem(form: Partial<LogoTexts & BannerTexts> & { log
     checkBannerText(form.bannertextdown)
   );
 }
+
+/**
+ * AI生成主视觉's description (required when chosen): at most keyArtPromptMax characters, no control
+ * characters but line breaks, and no angle brackets (markup is never a picture description).
+ */
+export const checkKeyArtPrompt: Check = (value) => {
+  if (!value || !value.trim()) return GenerationMessages.keyArtPromptRequired;
+  if (textLength(value) > GenerationLimits.keyArtPromptMax) return GenerationMessages.keyArtPromptTooLong;
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what this refuses
+  return /[\u0000-\u0009\u000b-\u001f\u007f<>]/.test(value) ? GenerationMessages.keyArtPromptInvalid : null;
+};

@@ -33,7 +33,7 @@ import { QrDeviceRepository, QrTicketRepository } from './modules/wxAuth/reposit
 import { QrDevices } from './modules/wxAuth/devices';
 import { QrLoginService } from './modules/wxAuth/service';
 import { Catalog } from './queue/catalog';
-import { bannerArtDescriptor } from './render/aiBanner/config';
+import { bannerArtDescriptor, type BannerArtDescriptor } from './render/aiBanner/config';
 import type { RenderQueue } from './queue/renderQueue';
 import { PasswordHasher } from './security/passwords';
 import { RateLimiter } from './security/rateLimiter';
@@ -70,6 +70,11 @@ export interface BuilderOverrides {
 /** What tests replace in the mini site: the static-site renderer (to make it fail, or count calls). */
 export interface MiniSiteOverrides {
   render?: SiteRenderer;
+}
+
+/** The AI service AI生成主视觉 offers, or null: the painter drawn here is no AI and is never offered as one. */
+function keyArtAiOf(config: ServerConfig): BannerArtDescriptor | null {
+  return config.bannerArt.provider === 'generative' ? null : bannerArtDescriptor(config.bannerArt);
 }
 
 /** Wires the services once per app: one place shows what depends on what. */
@@ -122,7 +127,7 @@ export function createServices({ config, sql, now, log, state, files, renderQueu
     resultExtras,
     generationLimiters,
     works,
-    generation: new GenerationService({ queue: renderQueue, catalog, zips, limiters: generationLimiters, works, extras: resultExtras, uploads }),
+    generation: new GenerationService({ queue: renderQueue, catalog, zips, limiters: generationLimiters, works, extras: resultExtras, uploads, keyArtAi: keyArtAiOf(config) }),
     music,
     uploads,
     miniSiteLimiters,

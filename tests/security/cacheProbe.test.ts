@@ -36,7 +36,7 @@ afterEach(async () => {
 const secretTitle = { ...DEFAULT_LOGO_TEXTS, logotext: '星辰战纪', logobg: 3, module: 'tl', isFirst: true };
 const create = (caller: Caller, body: object = secretTitle) => post<LogoCreateAnswer>(t, '/index/common/logoCreate', body, caller.headers);
 const poll = (caller: Caller, uniqueId: string) => post<LogoPollingAnswer>(t, '/index/common/logoPolling', { uniqueId }, caller.headers);
-const unknownJob = { expired: true, errorMsg: GenerationMessages.jobUnknown, waitCount: 0, isCreate: false, logoUrl: '', bannerUrl: '', expectedSeconds: 0 };
+const unknownJob = { expired: true, errorMsg: GenerationMessages.jobUnknown, waitCount: 0, isCreate: false, logoUrl: '', bannerUrl: '', expectedSeconds: 0, stage: '', artMaker: '', artMakerLabel: '', keyArtUrl: '' };
 
 /** The id the server used to give this form: sha256 of the renderer version, kind, style and texts. */
 function oldUnkeyedId(): string {
@@ -112,7 +112,7 @@ describe('with QUEUE_CACHE_SCOPE=shared', () => {
     const first = await create(a);
     await settle();
     const second = await create(b);
-    expect(second.data).toEqual({ uniqueId: first.data.uniqueId, isInquiry: false, exist: true, waitCount: 0, logoUrl: `/generated/${first.data.uniqueId}/logo.png`, bannerUrl: '', expectedSeconds: 0 });
+    expect(second.data).toEqual({ uniqueId: first.data.uniqueId, isInquiry: false, exist: true, waitCount: 0, logoUrl: `/generated/${first.data.uniqueId}/logo.png`, bannerUrl: '', expectedSeconds: 0, artMaker: '', artMakerLabel: '', keyArtUrl: '' });
     expect((await poll(b, first.data.uniqueId)).data.isCreate).toBe(true);
     expect(t.runner.userRenders()).toHaveLength(1);
     // Shared, but still keyed: nobody works the id out from the texts.

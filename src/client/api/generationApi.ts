@@ -3,6 +3,7 @@ import type {
   BannerCutsAnswer,
   BannerCutsRequest,
   BannerTemplate,
+  KeyArtProviderAnswer,
   LogoCreateAnswer,
   LogoCreateRequest,
   LogoCreationDurationAnswer,
@@ -56,4 +57,9 @@ export function createZipUrlByFile(body: ZipByFileRequest): Promise<ZipAnswer> {
 /** POST /index/common/bannerCuts: a banner's phone cut and WebM, once made after its MP4 (asking starts them). */
 export function bannerCuts(body: BannerCutsRequest): Promise<BannerCutsAnswer> {
   return call<BannerCutsAnswer>({ method: 'POST', url: '/index/common/bannerCuts', data: body, skipErrorHandler: true });
+}
+
+/** POST /index/common/getKeyArtProvider: whether AI生成主视觉 is offered, under the AI service's own name. */
+export function getKeyArtProvider(): Promise<KeyArtProviderAnswer> {
+  return call<KeyArtProviderAnswer>({ method: 'POST', url: '/index/common/getKeyArtProvider', skipErrorHandler: true });
 }

@@ -11,6 +11,7 @@ import { smsSlice } from '../features/auth/smsSlice';
 import { catalogSlice } from '../features/catalog/catalogSlice';
 import { downloadSlice } from '../features/download/downloadSlice';
 import { generationSlice } from '../features/generation/generationSlice';
+import { keyArtSlice } from '../features/generation/keyArtSlice';
 import { miniSiteSlice } from '../features/miniSite/miniSiteSlice';
 import { personalSlice } from '../features/personal/personalSlice';
 import { phonePreviewSlice } from '../features/phonePreview/phonePreviewSlice';
@@ -39,6 +40,7 @@ export const rootReducer = combineSlices(
   catalogSlice,
   selectionsSlice,
   generationSlice,
+  keyArtSlice,
   bannerCutsSlice,
   downloadSlice,
   miniSiteSlice,

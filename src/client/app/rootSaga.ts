@@ -5,6 +5,7 @@ import { builderSaga } from '../features/builder/builderSaga';
 import { catalogSaga } from '../features/catalog/catalogSaga';
 import { downloadSaga } from '../features/download/downloadSaga';
 import { generationSaga } from '../features/generation/generationSaga';
+import { keyArtSaga } from '../features/generation/keyArtSaga';
 import { miniSiteSaga } from '../features/miniSite/miniSiteSaga';
 import { siteConfigSaga } from '../features/siteConfig/siteConfigSaga';
 import { siteListSaga } from '../features/siteList/siteListSaga';
@@ -19,7 +20,7 @@ import { appStarted } from './appActions';
 type DomainSaga = () => Generator;
 
 /** Each domain's watcher; later issues add theirs here. */
-export const domainSagas: DomainSaga[] = [authSaga, siteConfigSaga, trackingSaga, tutorialSaga, catalogSaga, generationSaga, bannerCutsSaga, downloadSaga, miniSiteSaga, siteListSaga, siteVersionsSaga, publishingSaga, phonePreviewSaga, worksSaga, builderSaga];
+export const domainSagas: DomainSaga[] = [authSaga, siteConfigSaga, trackingSaga, tutorialSaga, catalogSaga, generationSaga, keyArtSaga, bannerCutsSaga, downloadSaga, miniSiteSaga, siteListSaga, siteVersionsSaga, publishingSaga, phonePreviewSaga, worksSaga, builderSaga];
 
 /** A saga that crashes this soon after starting, this many times in a row, is broken: stop restarting it. */
 export const QUICK_CRASH_MS = 1_000;

@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { GenerationMessages } from '../../contract/generation';
-import { BANNER_VIDEO_INPUT, JOB_FILES, KEY_ART_INPUT, KEY_ART_NAME_PATTERN, PORTRAIT_VIDEO_INPUT, RenderUserFacingError, type RenderSpec } from '../render/jobSpec';
+import { BANNER_VIDEO_INPUT, JOB_FILES, KEY_ART_INPUT, KEY_ART_NAME_PATTERN, PORTRAIT_VIDEO_INPUT, RenderUserFacingError, paintsKeyArt, type RenderSpec } from '../render/jobSpec';
 import type { DataFiles } from '../storage/dataFiles';
 import { EXTRAS_FOLDERS, jobDir, uploadsDir } from './paths';
 import { JOB_ID_PATTERN } from './renderSpec';
@@ -23,7 +23,12 @@ async function stage(files: DataFiles, file: string, to: string, missing: Error)
 export async function stageRenderInputs(files: DataFiles, spec: RenderSpec, outDir: string): Promise<void> {
   if (spec.kind === 'banner-cuts' || spec.kind === 'banner-webm') {
     if (!JOB_ID_PATTERN.test(spec.jobId)) throw new Error('A banner cut names no job');
-    if (spec.kind === 'banner-cuts') return stageRenderInputs(files, spec.banner, outDir);
+    if (spec.kind === 'banner-cuts') {
+      // A key art the banner's render painted is among its results: the phone cut is drawn over it, not painted anew.
+      if (!paintsKeyArt(spec.banner)) return stageRenderInputs(files, spec.banner, outDir);
+      const painted = path.join(jobDir(files.dataDir, spec.jobId), JOB_FILES.fsa.keyArt);
+      return stage(files, painted, path.join(outDir, KEY_ART_INPUT), new Error(`The painted key art of job ${spec.jobId} is missing`));
+    }
     const dir = jobDir(files.dataDir, spec.jobId);
     await stage(files, path.join(dir, JOB_FILES.fsa.video), path.join(outDir, BANNER_VIDEO_INPUT), new Error(`The banner of job ${spec.jobId} is gone`));
     const portrait = path.join(dir, EXTRAS_FOLDERS['banner-cuts'], JOB_FILES['banner-cuts'].portrait);

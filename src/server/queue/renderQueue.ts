@@ -4,7 +4,7 @@
  * in its worker threads; a distributed one runs them on workers elsewhere. Every call is
  * asynchronous so that either can answer from wherever its state lives.
  */
-import type { SideJobSpec, UserJobKind, UserJobSpec } from '../render/jobSpec';
+import type { RenderStage, SideJobSpec, UserJobKind, UserJobSpec } from '../render/jobSpec';
 import type { CacheScope } from './renderSpec';
 
 /** The settings an operator chooses (config.ts reads them from the environment). */
@@ -53,7 +53,8 @@ export type QueuedOutcome = Extract<SubmitOutcome, { type: 'queued' }>;
 
 export type PollOutcome =
   | { type: 'unknown' }
-  | { type: 'waiting'; waitCount: number; running: boolean; remainingMs: number }
+  /** `stage`: where a running render says it is, when it says (a banner painting its key art first). */
+  | { type: 'waiting'; waitCount: number; running: boolean; remainingMs: number; stage?: RenderStage }
   | { type: 'done'; id: string; kind: UserJobKind; files: string[] }
   | { type: 'failed'; message: string }
   | { type: 'expired' };

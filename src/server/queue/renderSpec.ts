@@ -8,10 +8,12 @@ import { BuilderLimits } from '../../contract/builder';
 import { GenerationLimits } from '../../contract/generation';
 import {
   RENDERER_VERSION,
+  paintsKeyArt,
   type BannerJobSpec,
   type BuilderBannerJobSpec,
   type LogoJobSpec,
   type RenderKind,
+  type RenderProgress,
   type RenderResult,
   type RenderSpec,
   type SideJobSpec,
@@ -27,7 +29,7 @@ import type { RenderHold } from './renderHold';
  */
 export interface RenderRunner {
   /** `hold`, for a background render: while held it stands still (renderHold.ts). */
-  run(spec: RenderSpec, outDir: string, signal: AbortSignal, onProgress?: (share: number) => void, hold?: RenderHold): Promise<RenderResult>;
+  run(spec: RenderSpec, outDir: string, signal: AbortSignal, onProgress?: RenderProgress, hold?: RenderHold): Promise<RenderResult>;
   /** Stops every render at once (shutdown). */
   close(): Promise<void>;
   /** Gets ready to render (the queue's start), so that the first render is not the slow one. */
@@ -51,6 +53,15 @@ export const RENDER_TIMEOUT_MS: Readonly<Record<RenderKind, number>> = {
   'banner-webm': 120_000,
 };
 
+/**
+ * The hard timeout of one render: its kind's, and for a banner that paints its key art first the
+ * painting's too (RENDER_TIMEOUT_MS.ab, which the service's own timeout stays below), so that a
+ * slow service is reported by its own message and a slow video is not cut short by the wait.
+ */
+export function renderTimeoutOf(spec: RenderSpec, timeoutsMs: Readonly<Record<RenderKind, number>>): number {
+  return spec.kind === 'fsa' && paintsKeyArt(spec) ? timeoutsMs.fsa + timeoutsMs.ab : timeoutsMs[spec.kind];
+}
+
 /** Seconds a kind is expected to take before any has finished (spec section 9). */
 export const DEFAULT_RENDER_SECONDS: Readonly<Record<UserJobKind, number>> = {
   tl: GenerationLimits.defaultLogoSeconds,
@@ -68,13 +79,16 @@ export const DEFAULT_RENDER_SECONDS: Readonly<Record<UserJobKind, number>> = {
 /** The key of a kind and style, where render times and queued work are counted by both. */
 export const workKeyOf = (kind: string, style: string): string => `${kind}\u0000${style}`;
 
-export function durationStyleOf(spec: Pick<LogoJobSpec, 'kind' | 'logoStyle'> | Pick<BannerJobSpec, 'kind' | 'bannerStyle'> | Pick<BuilderBannerJobSpec, 'kind' | 'provider' | 'keyArt'>): string {
+export function durationStyleOf(
+  spec: Pick<LogoJobSpec, 'kind' | 'logoStyle'> | Pick<BannerJobSpec, 'kind' | 'bannerStyle' | 'keyArt' | 'aiKeyArt'> | Pick<BuilderBannerJobSpec, 'kind' | 'provider' | 'keyArt'>,
+): string {
   switch (spec.kind) {
     case 'tl':
     case 'al':
       return String(spec.logoStyle);
     case 'fsa':
-      return String(spec.bannerStyle);
+      // A painting service first takes far longer than the video: timed apart, per service.
+      return spec.aiKeyArt && !spec.keyArt ? `${spec.bannerStyle}+${spec.aiKeyArt.provider}` : String(spec.bannerStyle);
     case 'ab':
       // From the studio's own picture no service is asked: as quick as a drawing, whatever the provider.
       return spec.keyArt ? KEY_ART_DURATION_STYLE : spec.provider;
@@ -111,6 +125,8 @@ export function jobIdentity(spec: UserJobSpec, key: Buffer, scope: string): stri
     if (spec.kind === 'fsa') parts.push(spec.bannerStyle, spec.bannerTexts.bannertextup, spec.bannerTexts.bannertextdown);
     // Only when there is one, so that the ids of banners without key art stay what they were.
     if (spec.kind === 'fsa' && spec.keyArt) parts.push(spec.keyArt);
+    // A picture still to paint: the service and the description make it (its label is only a name).
+    else if (spec.kind === 'fsa' && spec.aiKeyArt) parts.push('ai', spec.aiKeyArt.provider, spec.aiKeyArt.prompt);
   }
   return hmacHex(key, JSON.stringify(parts)).slice(0, 32);
 }

@@ -7,6 +7,7 @@ import { isMainThread, parentPort } from 'node:worker_threads';
 import { reportStoppedFfmpeg } from '../render/ffmpeg';
 import { holdThisThread } from '../render/threadHold';
 import { runRenderJob, warmUpRenderers } from '../render/jobs';
+import type { RenderProgress } from '../render/jobSpec';
 import { lowerThisThreadsPriority } from '../render/threadPriority';
 import type { WorkerReply, WorkerRequest } from './workerPool';
 
@@ -50,10 +51,11 @@ if (!isMainThread && parentPort) {
     const { id } = request;
     // A message per whole percent at most: a 1080p banner has 150 frames, an animated logo fewer.
     let reported = 0;
-    const onProgress = (share: number): void => {
-      if (share - reported < 0.01 && share < 1) return;
+    const onProgress: RenderProgress = (share, stage) => {
+      // A new stage is news whatever the share: the dialog names it.
+      if (!stage && share - reported < 0.01 && share < 1) return;
       reported = share;
-      port.postMessage({ type: 'progress', id, share } satisfies WorkerReply);
+      port.postMessage({ type: 'progress', id, share, ...(stage ? { stage } : {}) } satisfies WorkerReply);
     };
     // A background render may start held: users' jobs render already.
     holdThisThread(request.held === true);

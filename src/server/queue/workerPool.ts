@@ -4,7 +4,7 @@ import { Worker } from 'node:worker_threads';
 import { TASK_GATE_BUFFER } from '../render/aiBanner/taskGate';
 import type { RenderHold } from './renderHold';
 import type { RenderRunner } from './renderSpec';
-import type { RenderResult, RenderSpec } from '../render/jobSpec';
+import type { RenderProgress, RenderResult, RenderSpec, RenderStage } from '../render/jobSpec';
 
 /** Messages to a render worker thread (renderWorker.ts)... */
 export type WorkerRequest =
@@ -16,7 +16,7 @@ export type WorkerRequest =
 /** ...and its answers: progress while a render draws its frames, then its end; the processes a hold stopped. */
 export type WorkerReply =
   | { type: 'stopped'; pids: number[] }
-  | { type: 'progress'; id: number; share: number }
+  | { type: 'progress'; id: number; share: number; stage?: RenderStage }
   | { type: 'done'; id: number; result: RenderResult }
   | { type: 'failed'; id: number; error: { name: string; message: string; stack?: string } };
 
@@ -50,7 +50,7 @@ interface Lost {
 interface Slot {
   worker: Worker;
   /** The render it is doing, if any. */
-  current: { id: number; settle: (outcome: WorkerEnd | Lost) => void; onProgress?: (share: number) => void } | null;
+  current: { id: number; settle: (outcome: WorkerEnd | Lost) => void; onProgress?: RenderProgress } | null;
   /** The ffmpeg processes its render's hold has stopped (renderHold.ts): killed if the thread goes first. */
   stopped: number[];
 }
@@ -68,7 +68,7 @@ export class WorkerPool implements RenderRunner {
 
   constructor(private readonly options: WorkerPoolOptions) {}
 
-  run(spec: RenderSpec, outDir: string, signal: AbortSignal, onProgress?: (share: number) => void, hold?: RenderHold): Promise<RenderResult> {
+  run(spec: RenderSpec, outDir: string, signal: AbortSignal, onProgress?: RenderProgress, hold?: RenderHold): Promise<RenderResult> {
     if (this.closed) return Promise.reject(new Error('The worker pool is closed'));
     if (signal.aborted) return Promise.reject(signal.reason);
     const slot = this.idle.pop() ?? this.spawn();
@@ -147,7 +147,7 @@ export class WorkerPool implements RenderRunner {
         return;
       }
       if (!slot.current || reply.id !== slot.current.id) return;
-      if (reply.type === 'progress') slot.current.onProgress?.(reply.share);
+      if (reply.type === 'progress') slot.current.onProgress?.(reply.share, reply.stage);
       else slot.current.settle(reply);
     });
     // An uncaught error inside the thread ends it: its render fails and a new thread takes its place.

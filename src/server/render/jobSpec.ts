@@ -36,7 +36,32 @@ export interface BannerJobSpec {
    * folder of the server's), and the video is drawn over it instead of the style's scene.
    */
   keyArt?: string;
+  /**
+   * AI生成主视觉: who paints the key art (`provider`, an id from render/aiBanner/config.ts, never a
+   * secret), its UI name (`label`) and the description. Without `keyArt` the render paints it first
+   * (JOB_FILES.fsa.keyArt) and draws the video over it as over an upload; with `keyArt` (the AI's
+   * picture kept as an upload: a render again) nothing is painted and this names the maker.
+   */
+  aiKeyArt?: AiKeyArt;
 }
+
+export interface AiKeyArt {
+  provider: string;
+  label: string;
+  prompt: string;
+}
+
+/** Whether a banner spec asks its render to paint the key art (AI, and no picture yet). */
+export const paintsKeyArt = (spec: BannerJobSpec): spec is BannerJobSpec & { aiKeyArt: AiKeyArt } => Boolean(spec.aiKeyArt && !spec.keyArt);
+
+/**
+ * Where a render is, as it reports it besides its share done: painting the key art (an AI service,
+ * the slow and uncertain part), then drawing and encoding the video.
+ */
+export type RenderStage = 'painting' | 'video';
+
+/** A render's report: the share of its frames drawn (0 to 1) and, when it moves on, its stage. */
+export type RenderProgress = (share: number, stage?: RenderStage) => void;
 
 /** An upload's server-made file name: the only key art a spec may name. */
 export const KEY_ART_NAME_PATTERN = /^[0-9a-f]{32}\.[a-z0-9]{2,5}$/;
@@ -124,7 +149,8 @@ export interface RenderResult {
 export const JOB_FILES = {
   tl: { logo: 'logo.png' },
   al: { logo: 'logo.webp', idle: 'logo-idle.webp', still: 'logo-still.png' },
-  fsa: { logo: 'logo.png', video: 'banner.mp4', poster: 'banner-poster.jpg' },
+  // keyArt: only when the render painted it (AI生成主视觉).
+  fsa: { logo: 'logo.png', video: 'banner.mp4', poster: 'banner-poster.jpg', keyArt: 'key-art.jpg' },
   ab: { banner: 'banner.jpg', logo: 'logo.png' },
   'catalog-logo': { thumbnail: 'thumbnail.jpg', preview1: 'preview1.jpg', preview: 'preview.jpg' },
   'catalog-banner': { thumbnail: 'thumbnail.jpg', video: 'preview.mp4', poster: 'poster.jpg' },

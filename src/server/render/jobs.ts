@@ -6,7 +6,7 @@ import { createCanvas } from '@napi-rs/canvas';
 import fs from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_BANNER_TEXTS, DEFAULT_LOGO_TEXTS, type BannerTexts, type LogoTexts } from '../../contract/generation';
-import { BANNER_PORTRAIT_SIZE, BANNER_PREVIEW_LOGO_STYLE, BANNER_VIDEO_INPUT, CATALOG_SIZES, JOB_FILES, KEY_ART_INPUT, PORTRAIT_VIDEO_INPUT, type RenderResult, type RenderSpec } from './jobSpec';
+import { BANNER_PORTRAIT_SIZE, BANNER_PREVIEW_LOGO_STYLE, BANNER_VIDEO_INPUT, CATALOG_SIZES, JOB_FILES, KEY_ART_INPUT, PORTRAIT_VIDEO_INPUT, paintsKeyArt, type RenderProgress, type RenderResult, type RenderSpec } from './jobSpec';
 import { BANNER_ART_SIZE, bannerArtProviderFor, toBannerJpeg, type BannerArtProvider } from './aiBanner';
 import { renderBannerVideo, transcodeToWebm, type BannerVideoOptions } from './banner';
 import { FONT_FACES, font, type FontFaceName } from './fonts';
@@ -71,7 +71,7 @@ export async function runRenderJobWith(
   spec: RenderSpec,
   outDir: string,
   signal: AbortSignal,
-  onProgress?: (share: number) => void,
+  onProgress?: RenderProgress,
 ): Promise<RenderResult> {
   const write = async (name: string, data: Buffer | Promise<Buffer>): Promise<string> => {
     const bytes = await data;
@@ -91,16 +91,30 @@ export async function runRenderJobWith(
       return { files: [await write(JOB_FILES.al.logo, animation), await write(JOB_FILES.al.idle, idle), await write(JOB_FILES.al.still, still)] };
     }
     case 'fsa': {
+      const files: string[] = [];
+      let keyArt: Buffer | undefined;
+      if (paintsKeyArt(spec)) {
+        // AI生成主视觉: painted first (a refusal then costs no logo), kept among the results, and
+        // from here on the picture is the key art exactly as an upload would be.
+        onProgress?.(0, 'painting');
+        const { provider, prompt } = spec.aiKeyArt;
+        const art = await (renderers.bannerArtProvider ?? providerFromEnv)(provider).paint({ prompt, title: spec.texts.logotext, ...BANNER_ART_SIZE, signal });
+        checkAborted(signal);
+        keyArt = await toBannerJpeg(art, BANNER_ART_SIZE);
+        files.push(await write(JOB_FILES.fsa.keyArt, keyArt));
+        onProgress?.(0, 'video');
+      } else if (spec.keyArt) {
+        keyArt = await takeInput(outDir, KEY_ART_INPUT);
+      }
       // The banner carries the still logo of the chosen logo style; the zip gets it too.
       const logoPng = await renderers.renderLogoPng(spec.logoStyle, spec.texts);
       const logo = await write(JOB_FILES.fsa.logo, logoPng);
-      const keyArt = spec.keyArt ? await takeInput(outDir, KEY_ART_INPUT) : undefined;
       await renderers.renderBannerVideo(
         spec.bannerStyle,
         { logoPng, texts: spec.bannerTexts, keyArt },
         { outFile: path.join(outDir, JOB_FILES.fsa.video), posterFile: path.join(outDir, JOB_FILES.fsa.poster), signal, onProgress },
       );
-      return { files: [logo, JOB_FILES.fsa.video, JOB_FILES.fsa.poster] };
+      return { files: [logo, JOB_FILES.fsa.video, JOB_FILES.fsa.poster, ...files] };
     }
     case 'ab': {
       // The art first: it may wait on a service, and a refusal there should cost no logo render.
@@ -135,7 +149,8 @@ export async function runRenderJobWith(
     case 'banner-cuts': {
       const files = JOB_FILES['banner-cuts'];
       const { banner } = spec;
-      const keyArt = banner.keyArt ? await takeInput(outDir, KEY_ART_INPUT) : undefined;
+      // A painted key art is staged from the banner's own results: the phone cut paints nothing.
+      const keyArt = banner.keyArt || banner.aiKeyArt ? await takeInput(outDir, KEY_ART_INPUT) : undefined;
       const logoPng = await renderers.renderLogoPng(banner.logoStyle, banner.texts);
       await renderers.renderBannerVideo(
         banner.bannerStyle,
@@ -179,7 +194,7 @@ export async function runRenderJobWith(
 const RENDERERS: Renderers = { renderLogoPng, renderLogoAnimation, renderLogoShowcase, renderBrandKit, renderBannerVideo, transcodeToWebm };
 
 /** Renders `spec` into `outDir` with the real renderers (the worker thread's entry point). */
-export function runRenderJob(spec: RenderSpec, outDir: string, signal: AbortSignal, onProgress?: (share: number) => void): Promise<RenderResult> {
+export function runRenderJob(spec: RenderSpec, outDir: string, signal: AbortSignal, onProgress?: RenderProgress): Promise<RenderResult> {
   return runRenderJobWith(RENDERERS, spec, outDir, signal, onProgress);
 }
 

@@ -55,7 +55,7 @@ it('answers the phone cut as soon as it is made, then the WebMs, each from its o
   const { bannerUrl, id } = await finishedBanner();
   await rendersStarted('banner-cuts', 1);
   // Asked for urgently while the phone cut is still being drawn: the WebMs wait for it.
-  expect((await cuts(bannerUrl)).data).toEqual({ ready: false, portraitProgress: 0, portraitUrl: '', portraitPosterUrl: '', portraitWebmUrl: '', webmUrl: '' });
+  expect((await cuts(bannerUrl)).data).toEqual({ ready: false, portraitProgress: 0, portraitUrl: '', portraitPosterUrl: '', portraitWebmUrl: '', webmUrl: '', artMaker: 'scene', artMakerLabel: '', keyArtUrl: '' });
   // Its frames drawn so far, in whole percent.
   rendersOf('banner-cuts')[0].progress(0.426);
   expect((await cuts(bannerUrl)).data).toMatchObject({ ready: false, portraitProgress: 42, portraitUrl: '' });
@@ -73,6 +73,9 @@ it('answers the phone cut as soon as it is made, then the WebMs, each from its o
     portraitPosterUrl: `/generated/${id}/cuts/banner-portrait-poster.jpg`,
     portraitWebmUrl: '',
     webmUrl: '',
+    artMaker: 'scene',
+    artMakerLabel: '',
+    keyArtUrl: '',
   });
   const phone = await t.app.inject({ method: 'GET', url: `/generated/${id}/cuts/banner-portrait.mp4` });
   expect(phone.statusCode).toBe(200);
@@ -90,6 +93,9 @@ it('answers the phone cut as soon as it is made, then the WebMs, each from its o
     portraitPosterUrl: `/generated/${id}/cuts/banner-portrait-poster.jpg`,
     portraitWebmUrl: `/generated/${id}/webm/banner-portrait.webm`,
     webmUrl: `/generated/${id}/webm/banner.webm`,
+    artMaker: 'scene',
+    artMakerLabel: '',
+    keyArtUrl: '',
   });
   // Asked for again and again: each made once.
   expect([rendersOf('banner-cuts').length, rendersOf('banner-webm').length]).toEqual([1, 1]);

@@ -136,7 +136,9 @@ describe("a banner's cuts, asked for by its preview page", () => {
     const progress: number[] = [];
     while (!answer.data.ready && Date.now() - started < 50_000) {
       // Nothing yet (the phone cut this far), or the phone cut alone (its WebM and the landscape one come after it).
-      const { portraitProgress, ...rest } = answer.data;
+      const { portraitProgress, artMaker, artMakerLabel, keyArtUrl, ...rest } = answer.data;
+      // A banner without key art: the style's scene, named as drawn here.
+      expect({ artMaker, artMakerLabel, keyArtUrl }).toEqual({ artMaker: 'scene', artMakerLabel: '', keyArtUrl: '' });
       progress.push(portraitProgress);
       expect([
         { ready: false, portraitUrl: '', portraitPosterUrl: '', portraitWebmUrl: '', webmUrl: '' },
@@ -146,7 +148,7 @@ describe("a banner's cuts, asked for by its preview page", () => {
       await new Promise((resolve) => setTimeout(resolve, 200));
       answer = await ask();
     }
-    expect(answer.data).toEqual({ ready: true, portraitProgress: 100, ...phoneCut, portraitWebmUrl: `${webm}banner-portrait.webm`, webmUrl: `${webm}banner.webm` });
+    expect(answer.data).toEqual({ ready: true, portraitProgress: 100, ...phoneCut, portraitWebmUrl: `${webm}banner-portrait.webm`, webmUrl: `${webm}banner.webm`, artMaker: 'scene', artMakerLabel: '', keyArtUrl: '' });
     // The bar moved with the render's frames, never back (a small render: perhaps too fast to see mid-way).
     expect(progress).toEqual([...progress].sort((a, b) => a - b));
     const types: Array<[string, string]> = [

@@ -37,9 +37,9 @@ describe('POST /index/common/logoCreate', () => {
     expect(created).toMatchObject({ status: 200, code: 200 });
     const id = created.data.uniqueId;
     expect(id).toMatch(/^[0-9a-f]{32}$/);
-    expect(created.data).toEqual({ uniqueId: id, isInquiry: false, exist: true, waitCount: 0, logoUrl: `/generated/${id}/logo.png`, bannerUrl: '', expectedSeconds: 0 });
+    expect(created.data).toEqual({ uniqueId: id, isInquiry: false, exist: true, waitCount: 0, logoUrl: `/generated/${id}/logo.png`, bannerUrl: '', expectedSeconds: 0, artMaker: '', artMakerLabel: '', keyArtUrl: '' });
     const polled = await poll(id);
-    expect(polled.data).toEqual({ expired: false, errorMsg: '', waitCount: 0, isCreate: true, logoUrl: `/generated/${id}/logo.png`, bannerUrl: '', expectedSeconds: 0 });
+    expect(polled.data).toEqual({ expired: false, errorMsg: '', waitCount: 0, isCreate: true, logoUrl: `/generated/${id}/logo.png`, bannerUrl: '', expectedSeconds: 0, stage: '', artMaker: '', artMakerLabel: '', keyArtUrl: '' });
     expect(t.runner.renders[0].spec).toEqual({ kind: 'tl', logoStyle: 3, texts: DEFAULT_LOGO_TEXTS });
 
     const file = await t.app.inject({ method: 'GET', url: polled.data.logoUrl });
@@ -51,7 +51,7 @@ describe('POST /index/common/logoCreate', () => {
 
     // The same form again: the result at once, no second render.
     const again = await create(logoForm);
-    expect(again.data).toEqual({ uniqueId: created.data.uniqueId, isInquiry: false, exist: true, waitCount: 0, logoUrl: polled.data.logoUrl, bannerUrl: '', expectedSeconds: 0 });
+    expect(again.data).toEqual({ uniqueId: created.data.uniqueId, isInquiry: false, exist: true, waitCount: 0, logoUrl: polled.data.logoUrl, bannerUrl: '', expectedSeconds: 0, artMaker: '', artMakerLabel: '', keyArtUrl: '' });
     // After the logo, and only once: its brand kit, in idle time.
     await settle();
     expect(t.runner.renders.map((render) => render.spec)).toEqual([
@@ -147,7 +147,7 @@ describe('the create\'s quick answer', () => {
     expect(await stillWaiting(answer)).toBe('pending');
     t.runner.renders[0].finish();
     const { data } = await answer;
-    expect(data).toEqual({ uniqueId: expect.any(String), isInquiry: false, exist: true, waitCount: 0, logoUrl: `/generated/${data.uniqueId}/logo.png`, bannerUrl: '', expectedSeconds: 0 });
+    expect(data).toEqual({ uniqueId: expect.any(String), isInquiry: false, exist: true, waitCount: 0, logoUrl: `/generated/${data.uniqueId}/logo.png`, bannerUrl: '', expectedSeconds: 0, artMaker: '', artMakerLabel: '', keyArtUrl: '' });
   });
 
   it('waits no longer than its limit: then it answers as before, and the poll brings the result', async () => {
@@ -214,11 +214,13 @@ describe('the queue through the API', () => {
       expect(data.waitCount).toBe(n);
       ids.push(data.uniqueId);
     }
-    expect((await poll(ids[2])).data).toEqual({ expired: false, errorMsg: '', waitCount: 2, isCreate: false, logoUrl: '', bannerUrl: '', expectedSeconds: expect.any(Number) });
+    expect((await poll(ids[2])).data).toEqual({ expired: false, errorMsg: '', waitCount: 2, isCreate: false, logoUrl: '', bannerUrl: '', expectedSeconds: expect.any(Number), stage: 'queued', artMaker: '', artMakerLabel: '', keyArtUrl: '' });
+    // The one rendering says so: 视频合成中 for a job that paints nothing.
+    expect((await poll(ids[0])).data.stage).toBe('rendering');
     expect((await poll(ids[0])).data.waitCount).toBe(0);
 
     const asked = await create({ ...logoForm, logotext: '龙4', isFirst: true });
-    expect(asked.data).toEqual({ uniqueId: '', isInquiry: true, exist: false, waitCount: 3, logoUrl: '', bannerUrl: '', expectedSeconds: 0 });
+    expect(asked.data).toEqual({ uniqueId: '', isInquiry: true, exist: false, waitCount: 3, logoUrl: '', bannerUrl: '', expectedSeconds: 0, artMaker: '', artMakerLabel: '', keyArtUrl: '' });
     const confirmed = await create({ ...logoForm, logotext: '龙4', isFirst: false });
     expect(confirmed.data).toMatchObject({ isInquiry: false, waitCount: 3 });
     // Someone else asking for a queued job joins it, without a question.
@@ -234,7 +236,7 @@ describe('the queue through the API', () => {
 
   it('polling: unknown and dropped jobs expire with a message, failures give theirs', async () => {
     await start(new FakeRunner('manual'), { RENDER_CONCURRENCY: '1', QUEUE_UNPOLLED_EXPIRY_SECONDS: '60' });
-    const unknown = { expired: true, errorMsg: GenerationMessages.jobUnknown, waitCount: 0, isCreate: false, logoUrl: '', bannerUrl: '', expectedSeconds: 0 };
+    const unknown = { expired: true, errorMsg: GenerationMessages.jobUnknown, waitCount: 0, isCreate: false, logoUrl: '', bannerUrl: '', expectedSeconds: 0, stage: '', artMaker: '', artMakerLabel: '', keyArtUrl: '' };
     expect((await poll('0'.repeat(32))).data).toEqual(unknown);
     expect((await poll('')).data).toEqual(unknown);
     expect((await poll('../../app.db')).data).toEqual(unknown);

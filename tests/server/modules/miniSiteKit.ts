@@ -14,7 +14,8 @@ import { MUSIC_TRACKS, MUSIC_VERSION } from '../../../src/server/render/music/tr
 import { runRenderJobWith } from '../../../src/server/render/jobs';
 import { renderBrandKit, renderLogoAnimation, renderLogoPng, renderLogoShowcase } from '../../../src/server/render/logo';
 import type { RenderRunner } from '../../../src/server/queue/renderSpec';
-import type { RenderResult, RenderSpec } from '../../../src/server/render/jobSpec';
+import type { RenderProgress, RenderResult, RenderSpec } from '../../../src/server/render/jobSpec';
+import { bannerArtProviderFor } from '../../../src/server/render/aiBanner';
 import { post, type TestApp } from '../helpers';
 import { serverWarnings } from '../../fixtures/serverLog';
 
@@ -101,9 +102,14 @@ export const SMALL_BANNER = { width: 320, height: 180, seconds: 1, fps: 10 } as 
  * banner videos, without starting worker threads.
  */
 export class SmallRealRunner implements RenderRunner {
-  run(spec: RenderSpec, outDir: string, signal: AbortSignal, onProgress?: (share: number) => void): Promise<RenderResult> {
+  /** `env`: where the banner-art providers are configured (BANNER_ART_*), as a worker thread reads its environment. */
+  constructor(private readonly env?: Record<string, string | undefined>) {}
+
+  run(spec: RenderSpec, outDir: string, signal: AbortSignal, onProgress?: RenderProgress): Promise<RenderResult> {
+    const { env } = this;
     return runRenderJobWith(
       {
+        ...(env ? { bannerArtProvider: (id: string) => bannerArtProviderFor(id, env) } : {}),
         renderLogoPng,
         renderLogoAnimation,
         renderLogoShowcase,

@@ -11,7 +11,7 @@ import { DATABASE_FILE } from '../../../src/server/db/database';
 import type { RenderSeeds } from '../../../src/server/queue/renderDurations';
 import type { RenderHold } from '../../../src/server/queue/renderHold';
 import type { RenderRunner } from '../../../src/server/queue/renderSpec';
-import { JOB_FILES, type RenderResult, type RenderSpec } from '../../../src/server/render/jobSpec';
+import { JOB_FILES, paintsKeyArt, type RenderResult, type RenderSpec } from '../../../src/server/render/jobSpec';
 import { GENERATIVE_PROVIDER_ID } from '../../../src/server/render/aiBanner/config';
 import type { GenerationOverrides } from '../../../src/server/queue';
 import { TEST_SECRET, buildTestApp, type TestApp, type TestClock } from '../helpers';
@@ -30,7 +30,8 @@ function bytesFor(file: string): Buffer {
 
 /** Writes the files a real render of `spec` would write, as tiny stand-ins. */
 export function writeFakeFiles(spec: RenderSpec, outDir: string): RenderResult {
-  const files = Object.values(JOB_FILES[spec.kind]) as string[];
+  // A banner's painted key art is there only when its render painted one.
+  const files = (Object.values(JOB_FILES[spec.kind]) as string[]).filter((file) => !(spec.kind === 'fsa' && file === JOB_FILES.fsa.keyArt && !paintsKeyArt(spec)));
   for (const file of files) fs.writeFileSync(path.join(outDir, file), bytesFor(file));
   return { files };
 }

@@ -1,4 +1,4 @@
-import type { BannerTexts, GenerationModule, LogoCreateRequest, LogoTexts } from '../../../contract/generation';
+import type { BannerArtInfo, BannerTexts, GenerationModule, LogoCreateRequest, LogoTexts } from '../../../contract/generation';
 import type { ConfigSlot } from '../selections/selections.types';
 
 /** What a flow generates: a logo (modules tl, al) or a full-screen banner animation with its logo (fsa). */
@@ -25,6 +25,10 @@ export interface GenerationResult {
   bannerUrl: string;
   /** The texts it was made from (the banner's lines too, for a banner). */
   texts?: LogoTexts & Partial<BannerTexts>;
+  /** A banner's picture as the server named its maker; absent for a logo. */
+  art?: BannerArtInfo;
+  /** The description a banner's key art was painted from, when this request asked for a painting. */
+  keyArtPrompt?: string;
 }
 
 /**

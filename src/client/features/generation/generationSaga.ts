@@ -4,9 +4,11 @@ import type { CheckOnlineAnswer } from '../../../contract/common';
 import { AnswerCode } from '../../../contract/envelope';
 import {
   bannerFormProblem,
+  checkKeyArtPrompt,
   GenerationLimits,
   GenerationMessages,
   logoFormProblem,
+  type BannerArtInfo,
   type BannerTexts,
   type LogoCreateAnswer,
   type LogoCreationDurationAnswer,
@@ -66,10 +68,12 @@ export function requestProblem({ kind, payload }: GenerationRequest): string | n
   if (kind === 'logo') return logoFormProblem(payload);
   if (!payload.banner) return GenerationMessages.bannerTemplateRequired;
   if (!payload.logobg) return GenerationMessages.logoTemplateRequired;
-  return bannerFormProblem(payload) ? GenerationMessages.formInvalid : null;
+  if (bannerFormProblem(payload)) return GenerationMessages.formInvalid;
+  // AI生成主视觉 chosen: its description is said to be missing or wrong, not painted as a scene.
+  return payload.keyArtPrompt !== undefined ? checkKeyArtPrompt(payload.keyArtPrompt) : null;
 }
 
-function resultOf(request: GenerationRequest, answer: { logoUrl: string; bannerUrl: string }): GenerationResult {
+function resultOf(request: GenerationRequest, answer: { logoUrl: string; bannerUrl: string } & Partial<BannerArtInfo>): GenerationResult {
   return {
     kind: request.kind,
     slot: request.slot,
@@ -77,7 +81,14 @@ function resultOf(request: GenerationRequest, answer: { logoUrl: string; bannerU
     logoUrl: answer.logoUrl,
     bannerUrl: request.kind === 'banner' ? answer.bannerUrl : '',
     texts: textsOf(request),
+    ...(request.kind === 'banner' ? { art: artOf(answer) } : {}),
+    ...(request.kind === 'banner' && request.payload.keyArtPrompt ? { keyArtPrompt: request.payload.keyArtPrompt } : {}),
   };
+}
+
+/** What a banner's answer says of its picture (a server of before it said nothing: the style's scene). */
+function artOf(answer: Partial<BannerArtInfo>): BannerArtInfo {
+  return { artMaker: answer.artMaker || 'scene', artMakerLabel: answer.artMakerLabel ?? '', keyArtUrl: answer.keyArtUrl ?? '' };
 }
 
 /** The texts a request draws: the logo's, and for a banner its two lines. */
@@ -127,7 +138,7 @@ function* fail(message: string, error?: unknown): SagaIterator {
   const services: Services = yield getContext(SERVICES);
   if (error && typeof error === 'object' && (error as { httpStatus?: number }).httpStatus === AnswerCode.unauthorized) yield put(sessionEnded());
   services.notify.error(message);
-  yield put(generationFailed());
+  yield put(generationFailed(message));
 }
 
 /** One creation request; null when it failed (and the user has been told). */
@@ -167,7 +178,9 @@ export function* pollJob(request: GenerationRequest, uniqueId: string, expectedS
     }
     if (answer.isCreate) return resultOf(request, answer);
     remaining = answer.expectedSeconds;
-    yield put(pollAnswered({ waitCount: answer.waitCount > 0 ? answer.waitCount : 0, expectedSeconds: answer.expectedSeconds, at: services.now() }));
+    yield put(
+      pollAnswered({ waitCount: answer.waitCount > 0 ? answer.waitCount : 0, expectedSeconds: answer.expectedSeconds, at: services.now(), ...(answer.stage ? { stage: answer.stage } : {}) }),
+    );
   }
 }
 
@@ -209,7 +222,7 @@ export function* generate(request: GenerationRequest): SagaIterator {
     services.notify.warning(problem);
     return;
   }
-  yield put(generationAccepted({ kind: request.kind }));
+  yield put(generationAccepted(request.payload.keyArtPrompt ? { kind: request.kind, paints: true } : { kind: request.kind }));
   // Every generation ends with a message; the first of a visit would load its component only then,
   // after the result (0.3 s of a logo's 0.6 s): loaded now, beside the calls.
   services.prepareNotices?.();

@@ -1,5 +1,5 @@
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { GenerationLimits, GenerationMessages, waitingTitle } from '../../../contract/generation';
+import { GenerationLimits, GenerationMessages, waitingTitle, type GenerationStage } from '../../../contract/generation';
 import type { GenerationKind, GenerationRequest, GenerationResult, GenerationStatus } from './generation.types';
 import { progressPercentAt, replan, startPlan, type ProgressPlan } from './progress';
 
@@ -20,6 +20,12 @@ export interface GenerationState {
   jobEstimated: boolean;
   /** The progress bar's course (progress.ts); null before the creation is sent. */
   progress: ProgressPlan | null;
+  /** Whether this job paints its key art first (AI生成主视觉): the dialog then names that stage. */
+  paints: boolean;
+  /** Where the job is, as the server last said (排队中, AI绘制中, 视频合成中); null before it is sent. */
+  stage: GenerationStage | null;
+  /** Why the last generation failed, as the user was told; '' otherwise. */
+  errorMessage: string;
 }
 
 /** What the server says of our job while it is under way: what is ahead, and the seconds left. */
@@ -29,6 +35,8 @@ export interface JobEstimate {
   expectedSeconds: number;
   /** When the answer came (services.now()). */
   at: number;
+  /** Where the job is, when the answer says. */
+  stage?: GenerationStage;
 }
 
 export const initialGenerationState: GenerationState = {
@@ -39,11 +47,15 @@ export const initialGenerationState: GenerationState = {
   expectedSeconds: GenerationLimits.defaultLogoSeconds,
   jobEstimated: false,
   progress: null,
+  paints: false,
+  stage: null,
+  errorMessage: '',
 };
 
 /** A job estimate into the state: the count ahead, and the bar's course from where it is now. */
-function estimated(state: GenerationState, { waitCount, expectedSeconds, at }: JobEstimate): void {
+function estimated(state: GenerationState, { waitCount, expectedSeconds, at, stage }: JobEstimate): void {
   state.waitCount = waitCount;
+  if (stage) state.stage = stage;
   if (!(expectedSeconds > 0) || state.startedAt === null || !state.progress) return;
   state.progress = replan(state.progress, state.startedAt, at, expectedSeconds);
   state.expectedSeconds = (at - state.startedAt) / 1000 + expectedSeconds;
@@ -66,11 +78,12 @@ export const generationSlice = createSlice({
   initialState: initialGenerationState,
   reducers: {
     /** The saga took the request and checks the session. */
-    accepted(state, action: PayloadAction<{ kind: GenerationKind }>) {
+    accepted(state, action: PayloadAction<{ kind: GenerationKind; paints?: boolean }>) {
       Object.assign(state, initialGenerationState, {
         status: 'checking',
         kind: action.payload.kind,
         expectedSeconds: defaultSecondsOf(action.payload.kind),
+        paints: action.payload.paints === true,
       });
     },
     /** A creation request left (again, after a confirmed inquiry): the loading dialog shows. */
@@ -79,6 +92,7 @@ export const generationSlice = createSlice({
       state.status = 'loading';
       state.startedAt = startedAt;
       state.waitCount = waitCount;
+      state.stage = 'queued';
       state.jobEstimated = false;
       state.progress = startPlan(startedAt, state.expectedSeconds);
     },
@@ -114,10 +128,11 @@ export const generationSlice = createSlice({
       state.status = 'succeeded';
       state.waitCount = 0;
     },
-    /** The user has been told why (a toast). */
-    failed(state) {
+    /** The user has been told why (a toast; the banner form repeats a painting's refusal). */
+    failed(state, action: PayloadAction<string | undefined>) {
       state.status = 'failed';
       state.waitCount = 0;
+      state.errorMessage = action.payload ?? '';
     },
     /** Ended without a result and without an error: login dialog closed, page left. */
     stopped(state) {
@@ -131,6 +146,9 @@ export const generationSlice = createSlice({
     selectWaitCount: (state) => state.waitCount,
     selectStartedAt: (state) => state.startedAt,
     selectExpectedSeconds: (state) => state.expectedSeconds,
+    selectGenerationStage: (state) => state.stage,
+    selectGenerationPaints: (state) => state.paints,
+    selectGenerationError: (state) => (state.status === 'failed' ? state.errorMessage : ''),
     /** The bar at `now`: its course while loading, full once the result is there (spec section 4). */
     selectProgressPercent: (state, now: number) => {
       if (state.status === 'succeeded') return 100;
@@ -162,6 +180,9 @@ export const {
   selectWaitCount,
   selectStartedAt,
   selectExpectedSeconds,
+  selectGenerationStage,
+  selectGenerationPaints,
+  selectGenerationError,
   selectProgressPercent,
   selectGenerationBusy,
   selectLoadingTitle,

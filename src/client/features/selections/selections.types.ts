@@ -1,4 +1,4 @@
-import type { BannerTemplate, BannerTexts, GenerationModule, LogoTemplate, LogoTexts } from '../../../contract/generation';
+import type { BannerArtInfo, BannerTemplate, BannerTexts, GenerationModule, LogoTemplate, LogoTexts } from '../../../contract/generation';
 import type { SiteTemplate } from '../../../contract/miniSite';
 import type { GameIdentity } from './gameIdentity';
 
@@ -24,6 +24,17 @@ export interface FlowConfig extends LogoTexts, BannerTexts {
    * style's own scene. Optional: forms kept before it existed have none.
    */
   keyArt?: string;
+  /** What the banner is drawn over; absent in forms kept before the choice existed (KeyArtSource). */
+  keyArtSource?: KeyArtSource;
+  /** AI生成主视觉's description as the user left it: drafted from the game's texts when AI is chosen. */
+  keyArtPrompt?: string;
+  /**
+   * The key art the AI last painted for this form (kept by the server as an upload), with the
+   * description it painted and the service's name: used again, unpainted, while the description stays.
+   */
+  aiKeyArt?: { url: string; prompt: string; label: string };
+  /** Who made the picture under the last generated banner, as the server said. */
+  bannerArt?: BannerArtInfo;
   /** The module of the last result (tl or al in the logo flow), so that its preview leads back to it. */
   module: GenerationModule | null;
   /**
@@ -31,6 +42,14 @@ export interface FlowConfig extends LogoTexts, BannerTexts {
    * of the form do not change. Optional: forms kept before it existed have none.
    */
   madeFrom?: { logo?: LogoTexts; banner?: BannerTexts };
+}
+
+/** A banner's picture: the style's own scene (drawn by our program), the studio's upload, or AI生成主视觉. */
+export type KeyArtSource = 'scene' | 'upload' | 'ai';
+
+/** The choice a form holds, or what a form kept before the choice existed meant. */
+export function keyArtSourceOf(config: Pick<FlowConfig, 'keyArtSource' | 'keyArt'>): KeyArtSource {
+  return config.keyArtSource ?? (config.keyArt ? 'upload' : 'scene');
 }
 
 export interface BannerSelection {

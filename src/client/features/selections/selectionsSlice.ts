@@ -13,7 +13,8 @@ import { fieldEdited } from '../builder/builderSlice';
 import { generationSucceeded } from '../generation/generationSlice';
 import { defaultBannerFound, imageUploaded } from '../miniSite/miniSiteSlice';
 import { BUILDER_NAME_KEY, gameLinesOf, isIdentityKey, logoTextOfName, type GameIdentity } from './gameIdentity';
-import { configSlotOf, keyArtSlotOf, type ConfigSlot, type FlowConfig, type LogoFlow, type SelectionsState } from './selections.types';
+import { configSlotOf, keyArtSlotOf, keyArtSourceOf, type ConfigSlot, type FlowConfig, type KeyArtSource, type LogoFlow, type SelectionsState } from './selections.types';
+import { keyArtPromptOf } from '../../../contract/keyArtPrompt';
 
 /**
  * The chosen templates and each flow's form (spec section 3, "Local persistence"), kept in
@@ -156,6 +157,18 @@ export const selectionsSlice = createSlice({
       }
       state.configs[slot] = config;
     },
+    /** The banner form's picture is chosen: AI生成主视觉 starts its description from the game's texts. */
+    keyArtSourceChosen(state, action: PayloadAction<{ slot: ConfigSlot; source: KeyArtSource }>) {
+      const { slot, source } = action.payload;
+      const config = { ...(state.configs[slot] ?? flowDefaultsOf(state.identity)), keyArtSource: source };
+      if (source === 'ai' && config.keyArtPrompt === undefined) config.keyArtPrompt = keyArtPromptOf(config);
+      state.configs[slot] = config;
+    },
+    /** The user typed AI生成主视觉's description (or had it drafted again from the game's texts). */
+    keyArtPromptEdited(state, action: PayloadAction<{ slot: ConfigSlot; prompt: string }>) {
+      const { slot, prompt } = action.payload;
+      state.configs[slot] = { ...(state.configs[slot] ?? flowDefaultsOf(state.identity)), keyArtPrompt: prompt };
+    },
     /** 移除 of a banner form's key art: the style's own scene again. */
     keyArtRemoved(state, action: PayloadAction<{ slot: ConfigSlot }>) {
       const config = state.configs[action.payload.slot];
@@ -172,7 +185,16 @@ export const selectionsSlice = createSlice({
       const config = { ...(state.configs[slot] ?? flowDefaultsOf(state.identity)), logoUrl, module };
       // The texts each result shows, which the form may no longer hold: the check before 生成网站 reads them.
       if (texts) config.madeFrom = { ...config.madeFrom, logo: logoTextsOf(texts), ...(kind === 'banner' ? { banner: { bannertextup: texts.bannertextup ?? '', bannertextdown: texts.bannertextdown ?? '' } } : {}) };
-      if (kind === 'banner') config.bannerUrl = bannerUrl;
+      if (kind === 'banner') {
+        config.bannerUrl = bannerUrl;
+        const { art, keyArtPrompt } = action.payload;
+        if (art) config.bannerArt = art;
+        // A key art just painted: kept with its description, which stays as it was painted.
+        if (art?.artMaker === 'ai' && art.keyArtUrl && keyArtPrompt) {
+          config.aiKeyArt = { url: art.keyArtUrl, prompt: keyArtPrompt, label: art.artMakerLabel };
+          config.keyArtPrompt = keyArtPrompt;
+        }
+      }
       state.configs[slot] = config;
       // A generated logo's name and slogan are the game's until the user names them in a site form:
       // as generated, not the first keystroke of them, and never the sample's.
@@ -195,7 +217,7 @@ export const selectionsSlice = createSlice({
     builder.addCase(imageUploaded, (state, action) => {
       const { key, shortUrl } = action.payload;
       const slot = keyArtSlotOf(key);
-      if (slot) state.configs[slot] = { ...(state.configs[slot] ?? flowDefaultsOf(state.identity)), keyArt: shortUrl };
+      if (slot) state.configs[slot] = { ...(state.configs[slot] ?? flowDefaultsOf(state.identity)), keyArt: shortUrl, keyArtSource: 'upload' };
       else state.siteTemplateConfig[key] = shortUrl;
     });
     // The template's own banner style, found for a template that still has it (not chosen over since).
@@ -219,8 +241,18 @@ export const selectionsSlice = createSlice({
   },
 });
 
-export const { logoTemplateChosen, bannerTemplateChosen, siteTemplateChosen, miniSiteBannerChosen, siteTemplateConfigEdited, configEdited, configReset, keyArtRemoved } =
-  selectionsSlice.actions;
+export const {
+  logoTemplateChosen,
+  bannerTemplateChosen,
+  siteTemplateChosen,
+  miniSiteBannerChosen,
+  siteTemplateConfigEdited,
+  configEdited,
+  configReset,
+  keyArtRemoved,
+  keyArtSourceChosen,
+  keyArtPromptEdited,
+} = selectionsSlice.actions;
 export const {
   selectLogoTemplate,
   selectBannerSelection,
@@ -243,7 +275,22 @@ export function bannerTextsOf(config: BannerTexts): BannerTexts {
   return { bannertextup: config.bannertextup, bannertextdown: config.bannertextdown };
 }
 
-/** The banner part of a form as the create call takes it: the texts, and the key art when there is one. */
-export function bannerInputsOf(config: FlowConfig): BannerTexts & { keyArt?: string } {
-  return config.keyArt ? { ...bannerTextsOf(config), keyArt: config.keyArt } : bannerTextsOf(config);
+/**
+ * The banner part of a form as the create call takes it: the texts, and the picture chosen: an
+ * upload, or AI生成主视觉 (its description, or the picture it painted for this very description,
+ * which is then used as an upload: a render again paints nothing).
+ */
+export function bannerInputsOf(config: FlowConfig): BannerTexts & { keyArt?: string; keyArtPrompt?: string } {
+  const texts = bannerTextsOf(config);
+  switch (keyArtSourceOf(config)) {
+    case 'scene':
+      return texts;
+    case 'upload':
+      return config.keyArt ? { ...texts, keyArt: config.keyArt } : texts;
+    case 'ai': {
+      const prompt = (config.keyArtPrompt ?? keyArtPromptOf(config)).trim();
+      const painted = config.aiKeyArt;
+      return painted && painted.prompt.trim() === prompt ? { ...texts, keyArt: painted.url } : { ...texts, keyArtPrompt: prompt };
+    }
+  }
 }

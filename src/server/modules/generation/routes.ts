@@ -34,6 +34,9 @@ export function registerGenerationRoutes(app: FastifyInstance, service: Generati
     return ok(await service.poll(request.body.uniqueId, currentUser(request)));
   });
 
+  /** POST /index/common/getKeyArtProvider: public, like the template lists (it names a service, no secret). */
+  app.post('/index/common/getKeyArtProvider', { schema: schemas.keyArtProviderSchema }, async () => ok(service.keyArtProvider()));
+
   /** POST /index/common/getLogoCreationDuration */
   app.post<{ Body: Partial<LogoCreationDurationRequest> }>(
     '/index/common/getLogoCreationDuration',

@@ -1,4 +1,4 @@
-import { GenerationLimits, TEMPLATE_PAGE_SIZE } from '../../../contract/generation';
+import { GENERATION_STAGES, GenerationLimits, TEMPLATE_PAGE_SIZE } from '../../../contract/generation';
 import { object, responses, str, type JsonSchema } from '../../http/schemaKit';
 
 /**
@@ -19,6 +19,14 @@ const pageOf = (item: JsonSchema): JsonSchema =>
     { data: { type: 'array', items: item }, total: { type: 'integer' }, current_page: { type: 'integer' }, per_page: { type: 'integer' } },
     ['data', 'total', 'current_page', 'per_page'],
   );
+
+/** What a banner's answers say of its picture (BannerArtInfo). */
+const artInfo: Record<string, JsonSchema> = {
+  artMaker: { type: 'string', enum: ['', 'ai', 'upload', 'scene'] },
+  artMakerLabel: { type: 'string' },
+  keyArtUrl: { type: 'string' },
+};
+const ART_INFO_FIELDS = Object.keys(artInfo);
 
 const stringFields = (names: string[]): Record<string, JsonSchema> => Object.fromEntries(names.map((name) => [name, { type: 'string' }]));
 
@@ -53,6 +61,9 @@ export const logoCreateSchema = {
     banner: styleId,
     // An upload URL, checked by the service against the uploads it knows.
     keyArt: str(200, { default: '' }),
+    // AI生成主视觉's description: capped here at its limit (code points can take two UTF-16 units),
+    // checked by the service with the contract's rule and message.
+    keyArtPrompt: str(GenerationLimits.keyArtPromptMax * 2, { default: '' }),
     // Checked by the service, so that a wrong value gets the contract's message.
     module: str(16, { default: '' }),
     // Without it, ask before queueing behind a long queue: the safer reading.
@@ -68,8 +79,9 @@ export const logoCreateSchema = {
         logoUrl: { type: 'string' },
         bannerUrl: { type: 'string' },
         expectedSeconds: { type: 'number' },
+        ...artInfo,
       },
-      ['uniqueId', 'isInquiry', 'exist', 'waitCount', 'logoUrl', 'bannerUrl', 'expectedSeconds'],
+      ['uniqueId', 'isInquiry', 'exist', 'waitCount', 'logoUrl', 'bannerUrl', 'expectedSeconds', ...ART_INFO_FIELDS],
     ),
     { needsLogin: true },
   ),
@@ -87,11 +99,17 @@ export const logoPollingSchema = {
         logoUrl: { type: 'string' },
         bannerUrl: { type: 'string' },
         expectedSeconds: { type: 'number' },
+        stage: { type: 'string', enum: ['', ...GENERATION_STAGES] },
+        ...artInfo,
       },
-      ['expired', 'errorMsg', 'waitCount', 'isCreate', 'logoUrl', 'bannerUrl', 'expectedSeconds'],
+      ['expired', 'errorMsg', 'waitCount', 'isCreate', 'logoUrl', 'bannerUrl', 'expectedSeconds', 'stage', ...ART_INFO_FIELDS],
     ),
     { needsLogin: true },
   ),
+};
+
+export const keyArtProviderSchema = {
+  response: responses(object({ available: { type: 'boolean' }, label: { type: 'string' } }, ['available', 'label'])),
 };
 
 export const durationSchema = {
@@ -110,8 +128,9 @@ export const bannerCutsSchema = {
         portraitPosterUrl: { type: 'string' },
         portraitWebmUrl: { type: 'string' },
         webmUrl: { type: 'string' },
+        ...artInfo,
       },
-      ['ready', 'portraitProgress', 'portraitUrl', 'portraitPosterUrl', 'portraitWebmUrl', 'webmUrl'],
+      ['ready', 'portraitProgress', 'portraitUrl', 'portraitPosterUrl', 'portraitWebmUrl', 'webmUrl', ...ART_INFO_FIELDS],
     ),
   ),
 };

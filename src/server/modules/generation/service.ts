@@ -1,13 +1,17 @@
 import {
   GenerationMessages,
   activeJobsRefusal,
+  checkKeyArtPrompt,
   bannerFormProblem,
   isGenerationModule,
   logoFormProblem,
+  type BannerArtInfo,
   type BannerCutsAnswer,
   type BannerCutsRequest,
   type BannerTemplate,
+  type GenerationStage,
   type LogoCreateAnswer,
+  type KeyArtProviderAnswer,
   type LogoCreateRequest,
   type LogoCreationDurationAnswer,
   type LogoCreationDurationRequest,
@@ -20,10 +24,11 @@ import {
 } from '../../../contract/generation';
 import { assertValid, invalid, tooMany } from '../../http/envelope';
 import type { Catalog } from '../../queue/catalog';
-import { jobFileUrl } from '../../queue/paths';
-import { answerSeconds, type RenderQueue } from '../../queue/renderQueue';
-import { durationStyleOf } from '../../queue/renderSpec';
-import { JOB_FILES, KEY_ART_NAME_PATTERN, type BannerJobSpec, type LogoJobSpec, type UserJobKind } from '../../render/jobSpec';
+import { UPLOADS_URL_PREFIX, jobFileUrl } from '../../queue/paths';
+import { answerSeconds, type PollOutcome, type RenderQueue } from '../../queue/renderQueue';
+import { JOB_ID_PATTERN, durationStyleOf } from '../../queue/renderSpec';
+import type { BannerArtDescriptor } from '../../render/aiBanner/config';
+import { JOB_FILES, KEY_ART_NAME_PATTERN, paintsKeyArt, type AiKeyArt, type BannerJobSpec, type LogoJobSpec, type UserJobKind, type UserJobSpec } from '../../render/jobSpec';
 import { bannerStyleById, logoStyleById } from '../../render/styles';
 import type { UserRow } from '../auth/repository';
 import type { WorksRepository } from '../works/repository';
@@ -48,15 +53,36 @@ export function resultUrls(id: string, kind: UserJobKind): { logoUrl: string; ba
 }
 
 const NO_RESULT = { logoUrl: '', bannerUrl: '' };
+const NO_ART: BannerArtInfo = { artMaker: '', artMakerLabel: '', keyArtUrl: '' };
+
+/** The name a painted key art is kept under among the uploads: its job's id, so that asking twice keeps one. */
+export const paintedKeyArtName = (jobId: string): string => `${jobId}.jpg`;
+
+/**
+ * Who made a banner's picture, from its spec (never from what a client says): the AI service that
+ * painted it (its key art kept as an upload), an upload, or the style's scene.
+ */
+export function artInfoOf(spec: UserJobSpec, jobId: string): BannerArtInfo {
+  if (spec.kind !== 'fsa') return NO_ART;
+  const keyArtUrl = spec.keyArt ? `${UPLOADS_URL_PREFIX}${spec.keyArt}` : spec.aiKeyArt ? `${UPLOADS_URL_PREFIX}${paintedKeyArtName(jobId)}` : '';
+  if (spec.aiKeyArt) return { artMaker: 'ai', artMakerLabel: spec.aiKeyArt.label, keyArtUrl };
+  return spec.keyArt ? { artMaker: 'upload', artMakerLabel: '', keyArtUrl } : { artMaker: 'scene', artMakerLabel: '', keyArtUrl: '' };
+}
 
 /** The answer of a create whose result is there: the spec's `exist`. */
-function existing(id: string, kind: UserJobKind): LogoCreateAnswer {
-  return { uniqueId: id, isInquiry: false, exist: true, waitCount: 0, ...resultUrls(id, kind), expectedSeconds: 0 };
+function existing(id: string, kind: UserJobKind, art: BannerArtInfo): LogoCreateAnswer {
+  return { uniqueId: id, isInquiry: false, exist: true, waitCount: 0, ...resultUrls(id, kind), expectedSeconds: 0, ...art };
 }
 
 /** The answer of a create whose job is to be polled. */
 function queued(id: string, waitCount: number, remainingMs: number): LogoCreateAnswer {
-  return { uniqueId: id, isInquiry: false, exist: false, waitCount, ...NO_RESULT, expectedSeconds: answerSeconds(remainingMs) };
+  return { uniqueId: id, isInquiry: false, exist: false, waitCount, ...NO_RESULT, expectedSeconds: answerSeconds(remainingMs), ...NO_ART };
+}
+
+/** Where a waiting job is, as the progress dialog names it. */
+function stageOf(outcome: Extract<PollOutcome, { type: 'waiting' }>): GenerationStage {
+  if (!outcome.running) return 'queued';
+  return outcome.stage === 'painting' ? 'painting' : 'rendering';
 }
 
 export interface GenerationServiceDeps {
@@ -68,8 +94,10 @@ export interface GenerationServiceDeps {
   works: WorksRepository;
   /** Brand kits and banner cuts, started in idle time once a result is done. */
   extras: ResultExtras;
-  /** The uploaded pictures a banner's key art may name (the mini site's upload call stores them). */
-  uploads: Pick<UploadStore, 'nameOf'>;
+  /** The uploaded pictures a banner's key art may name (the mini site's upload call stores them); a painted key art is kept among them. */
+  uploads: Pick<UploadStore, 'nameOf' | 'keepJobFile'>;
+  /** The AI service that paints key art (AI生成主视觉); null when none is configured (the painter drawn here is no AI). */
+  keyArtAi: BannerArtDescriptor | null;
 }
 
 /** Logo and banner generation (spec section 7, "Mini site, logo and banner"; DESIGN.md section 6). */
@@ -82,6 +110,12 @@ export class GenerationService {
 
   bannerTemplates(request: TemplatePageRequest): TemplatePage<BannerTemplate> {
     return page(this.deps.catalog.bannerTemplates(), request);
+  }
+
+  /** POST /index/common/getKeyArtProvider: whether AI生成主视觉 is offered, under the service's own name. */
+  keyArtProvider(): KeyArtProviderAnswer {
+    const ai = this.deps.keyArtAi;
+    return ai ? { available: true, label: ai.label } : { available: false, label: '' };
   }
 
   /**
@@ -97,11 +131,11 @@ export class GenerationService {
       case 'refused':
         throw tooMany(activeJobsRefusal(outcome.limit.by, outcome.limit.limit));
       case 'inquiry':
-        return { uniqueId: '', isInquiry: true, exist: false, waitCount: outcome.waitCount, ...NO_RESULT, expectedSeconds: 0 };
+        return { uniqueId: '', isInquiry: true, exist: false, waitCount: outcome.waitCount, ...NO_RESULT, expectedSeconds: 0, ...NO_ART };
       case 'exists':
         await this.deps.works.record(user.id, outcome.id, spec.texts.logotext);
         this.deps.extras.prepare(outcome.id, outcome.kind);
-        return existing(outcome.id, outcome.kind);
+        return existing(outcome.id, outcome.kind, await this.finishedArt(spec, outcome.id));
       case 'queued': {
         await this.deps.works.record(user.id, outcome.id, spec.texts.logotext);
         if (!(await queue.waitForQuickJob(outcome, user.id))) return queued(outcome.id, outcome.waitCount, outcome.remainingMs);
@@ -109,7 +143,7 @@ export class GenerationService {
         // Ended without a result (failed): the first poll says why, as it always does.
         if (now.type !== 'done') return queued(outcome.id, 0, 0);
         this.deps.extras.prepare(now.id, now.kind);
-        return existing(now.id, now.kind);
+        return existing(now.id, now.kind, await this.finishedArt(spec, now.id));
       }
     }
   }
@@ -121,13 +155,15 @@ export class GenerationService {
    */
   async poll(uniqueId: string, user: UserRow): Promise<LogoPollingAnswer> {
     const outcome = await this.deps.queue.poll(uniqueId, user.id);
-    const none = { expired: false, errorMsg: '', waitCount: 0, isCreate: false, ...NO_RESULT, expectedSeconds: 0 };
+    const none: LogoPollingAnswer = { expired: false, errorMsg: '', waitCount: 0, isCreate: false, ...NO_RESULT, expectedSeconds: 0, stage: '', ...NO_ART };
     switch (outcome.type) {
       case 'waiting':
-        return { ...none, waitCount: outcome.waitCount, expectedSeconds: answerSeconds(outcome.remainingMs) };
-      case 'done':
+        return { ...none, waitCount: outcome.waitCount, expectedSeconds: answerSeconds(outcome.remainingMs), stage: stageOf(outcome) };
+      case 'done': {
         this.deps.extras.prepare(outcome.id, outcome.kind);
-        return { ...none, isCreate: true, ...resultUrls(outcome.id, outcome.kind) };
+        const job = outcome.kind === 'fsa' ? await this.deps.queue.finishedJob(outcome.id) : null;
+        return { ...none, isCreate: true, ...resultUrls(outcome.id, outcome.kind), ...(job ? await this.finishedArt(job.spec, job.id) : NO_ART) };
+      }
       case 'failed':
         return { ...none, expired: true, errorMsg: outcome.message };
       case 'expired':
@@ -162,6 +198,7 @@ export class GenerationService {
     const webm = JOB_FILES['banner-webm'];
     const url = (kind: 'banner-cuts' | 'banner-webm', file: string): string => (made[kind] ? extraFileUrl(job.id, kind, file) : '');
     return {
+      ...artInfoOf(job.spec, job.id),
       ready: Boolean(made['banner-cuts'] && made['banner-webm']),
       portraitProgress: made['banner-cuts'] ? 100 : Math.floor((await this.deps.extras.progressOf(job, 'banner-cuts')) * 100),
       portraitUrl: url('banner-cuts', cut.portrait),
@@ -180,7 +217,7 @@ export class GenerationService {
       bottomtext: request.bottomtext ?? '',
     };
     if (request.module !== 'fsa') {
-      if (request.keyArt) throw invalid(GenerationMessages.keyArtBannerOnly);
+      if (request.keyArt || request.keyArtPrompt) throw invalid(GenerationMessages.keyArtBannerOnly);
       assertValid(logoFormProblem({ ...texts, logobg: request.logobg }));
       if (!logoStyleById(request.logobg)) throw invalid(GenerationMessages.logoTemplateMissing);
       return { kind: request.module, logoStyle: request.logobg, texts };
@@ -191,8 +228,40 @@ export class GenerationService {
     const banner = request.banner ?? 0;
     if (!bannerStyleById(banner)) throw invalid(GenerationMessages.bannerTemplateMissing);
     const spec: BannerJobSpec = { kind: 'fsa', logoStyle: request.logobg, bannerStyle: banner, texts, bannerTexts };
-    if (request.keyArt) spec.keyArt = await this.keyArtOf(request.keyArt);
+    const prompt = request.keyArtPrompt ?? '';
+    if (request.keyArt && prompt) throw invalid(GenerationMessages.keyArtBoth);
+    if (request.keyArt) {
+      spec.keyArt = await this.keyArtOf(request.keyArt);
+      // A key art an AI painted before, used again: painted by it still, and nothing is painted now.
+      const painted = await this.paintedBy(spec.keyArt);
+      if (painted) spec.aiKeyArt = painted;
+    } else if (prompt) {
+      const ai = this.deps.keyArtAi;
+      if (!ai) throw invalid(GenerationMessages.keyArtAiUnavailable);
+      assertValid(checkKeyArtPrompt(prompt));
+      spec.aiKeyArt = { provider: ai.id, label: ai.label, prompt: prompt.trim() };
+    }
     return spec;
+  }
+
+  /**
+   * What a finished banner says of its picture; a key art its render painted is kept among the
+   * uploads first (under its job's id), so that a render again uses it as an upload: no new painting.
+   */
+  private async finishedArt(spec: UserJobSpec, jobId: string): Promise<BannerArtInfo> {
+    if (spec.kind === 'fsa' && paintsKeyArt(spec)) {
+      const kept = await this.deps.uploads.keepJobFile(jobId, JOB_FILES.fsa.keyArt, paintedKeyArtName(jobId));
+      if (!kept) return { ...artInfoOf(spec, jobId), keyArtUrl: '' };
+    }
+    return artInfoOf(spec, jobId);
+  }
+
+  /** The AI that painted an upload: one kept from a banner's painting is named after its job, whose spec says. */
+  private async paintedBy(name: string): Promise<AiKeyArt | null> {
+    const stem = name.replace(/\.jpg$/, '');
+    if (stem === name || !JOB_ID_PATTERN.test(stem)) return null;
+    const job = await this.deps.queue.finishedJob(stem);
+    return job?.spec.kind === 'fsa' && job.spec.aiKeyArt ? { ...job.spec.aiKeyArt } : null;
   }
 
   /** The upload file name behind a key art URL (/uploads/<name>); refused unless it is an upload this server has. */

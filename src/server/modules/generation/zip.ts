@@ -15,7 +15,7 @@ import type { DataFiles } from '../../storage/dataFiles';
 const ENTRY_NAMES: Record<UserJobKind, Record<string, string>> = {
   tl: { 'logo.png': 'logo.png' },
   al: { 'logo.webp': 'logo-animated.webp', 'logo-idle.webp': 'logo-idle-loop.webp', 'logo-still.png': 'logo-still.png' },
-  fsa: { 'logo.png': 'logo.png', 'banner.mp4': 'banner.mp4', 'banner-poster.jpg': 'banner-poster.jpg' },
+  fsa: { 'logo.png': 'logo.png', 'banner.mp4': 'banner.mp4', 'banner-poster.jpg': 'banner-poster.jpg', 'key-art.jpg': 'key-art.jpg' },
   ab: { 'banner.jpg': 'banner.jpg', 'logo.png': 'logo.png' },
 };
 

@@ -8,6 +8,7 @@ import type { DataFiles } from '../../storage/dataFiles';
 import type { Clock } from '../../clock';
 import { IMAGE_KINDS, checkPicture, type ImageInfo, type ImageKind, type RefusalReason } from './pictureCheck';
 import { UPLOADS_URL_PREFIX, uploadsDir, uploadsTmpDir } from './paths';
+import { jobDir } from '../../queue/paths';
 
 /** How an upload went: stored, or refused with the message (and HTTP 413 when too large). */
 export type UploadOutcome = { type: 'stored'; shortUrl: string; bytes: number; image: ImageInfo } | { type: 'tooLarge'; bytes: number } | { type: 'refused'; message: string; bytes: number };
@@ -98,6 +99,27 @@ export class UploadStore {
   async nameOf(url: string): Promise<string | null> {
     const file = await this.fileOf(url);
     return file ? path.basename(file) : null;
+  }
+
+  /**
+   * Keeps a finished job's picture (a banner's painted key art) as an upload named `name`, so that
+   * it is used again as any upload is; answers false when the job's file is gone. Kept once.
+   */
+  async keepJobFile(jobId: string, file: string, name: string): Promise<boolean> {
+    const stored = path.join(uploadsDir(this.options.dataDir), name);
+    if (await this.options.files.fetch(stored)) return true;
+    const source = path.join(jobDir(this.options.dataDir, jobId), file);
+    if (!(await this.options.files.fetch(source))) return false;
+    // Through a temp name: a reader never finds half a picture under the final one.
+    const temp = path.join(uploadsTmpDir(this.options.dataDir), `${crypto.randomBytes(16).toString('hex')}.part`);
+    try {
+      await fs.promises.copyFile(source, temp);
+      fs.renameSync(temp, stored);
+    } finally {
+      fs.rmSync(temp, { force: true });
+    }
+    await this.options.files.publish(stored);
+    return true;
   }
 
   /** Deletes an upload (one that its request turned out not to want). */

@@ -11,16 +11,18 @@ export interface WorkRow {
   created_at: number;
   /** When housekeeping's clock starts: a site's creation, a result's last use. */
   kept_from: number;
+  /** A job's spec (JSON, the queue's row input), for what the list says of it; null for a site. */
+  input: string | null;
 }
 
 /** Every work of one user, as one list: sites and finished jobs, the newest first. */
 function items(userId: number) {
   return sql`
     WITH items AS (
-      SELECT 'site' AS kind, dir AS ref, name AS title, created_at, created_at AS kept_from
+      SELECT 'site' AS kind, dir AS ref, name AS title, created_at, created_at AS kept_from, NULL AS input
       FROM mini_sites WHERE user_id = ${userId}
       UNION ALL
-      SELECT j.kind, w.job_id, w.title, w.created_at, j.touched_at
+      SELECT j.kind, w.job_id, w.title, w.created_at, j.touched_at, j.input
       FROM user_works w JOIN render_jobs j ON j.id = w.job_id
       WHERE w.user_id = ${userId} AND j.status = 'done' AND j.kind IN ('tl', 'al', 'fsa')
     )`;

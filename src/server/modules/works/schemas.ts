@@ -18,6 +18,7 @@ const work = object(
     create_time: { type: 'string' },
     expire_date: { type: 'string' },
     download,
+    maker: { type: 'string' },
   },
   ['key', 'type', 'title', 'picture', 'viewUrl', 'create_time', 'expire_date', 'download'],
 );

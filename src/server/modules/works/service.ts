@@ -5,7 +5,9 @@ import { KEEP_DONE_MS } from '../../queue/renderQueue';
 import { JOB_FILES } from '../../render/jobSpec';
 import { ASSET_NAMES } from '../../render/site/content';
 import { chinaTime } from '../builder/siteList';
-import { resultUrls } from '../generation/service';
+import { artInfoOf, resultUrls } from '../generation/service';
+import { specOf } from '../../queue/repository';
+import { artMakerText } from '../../../contract/generation';
 import { SITES_URL_PREFIX, sitePreviewUrl } from '../miniSite/paths';
 import { KEEP_SITES_MS } from '../miniSite/service';
 import type { WorkRow, WorksRepository } from './repository';
@@ -27,7 +29,9 @@ function resultRecord(row: WorkRow & { kind: 'tl' | 'al' | 'fsa' }): Omit<WorkRe
   if (row.kind === 'tl') return { picture: logoUrl, viewUrl: logoUrl, download: { fileName, fileList: [logoUrl] } };
   // An animation's first frames may be empty: the list shows its last frame, 查看 plays it.
   if (row.kind === 'al') return { picture: jobFileUrl(row.ref, JOB_FILES.al.still), viewUrl: logoUrl, download: { fileName, fileList: [logoUrl] } };
-  return { picture: jobFileUrl(row.ref, JOB_FILES.fsa.poster), viewUrl: bannerUrl, download: { fileName, fileList: [logoUrl, bannerUrl] } };
+  // Who made the picture under the banner, from its spec: never AI unless a service painted it.
+  const { artMaker, artMakerLabel } = row.input ? artInfoOf(specOf({ input: row.input }), row.ref) : { artMaker: 'scene' as const, artMakerLabel: '' };
+  return { picture: jobFileUrl(row.ref, JOB_FILES.fsa.poster), viewUrl: bannerUrl, download: { fileName, fileList: [logoUrl, bannerUrl] }, maker: artMakerText(artMaker, artMakerLabel) };
 }
 
 function recordOf(row: WorkRow): WorkRecord {

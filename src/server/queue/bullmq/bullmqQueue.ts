@@ -214,7 +214,8 @@ export class BullmqRenderQueue implements RenderQueue {
       case 'waiting':
       case 'running': {
         const [kind, style] = splitWork(place.work);
-        return { type: 'waiting', waitCount: place.state === 'waiting' ? place.ahead : 0, running: place.state === 'running', remainingMs: this.remainingOf(kind, style, place, at) };
+        const stage = place.state === 'running' ? place.stage : null;
+        return { type: 'waiting', waitCount: place.state === 'waiting' ? place.ahead : 0, running: place.state === 'running', remainingMs: this.remainingOf(kind, style, place, at), ...(stage ? { stage } : {}) };
       }
       default:
         break;

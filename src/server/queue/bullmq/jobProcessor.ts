@@ -8,14 +8,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { GenerationMessages } from '../../../contract/generation';
 import type { Clock } from '../../clock';
-import { userFacingMessage, type SideJobSpec, type RenderKind, type RenderResult, type RenderSpec } from '../../render/jobSpec';
+import { userFacingMessage, type SideJobSpec, type RenderKind, type RenderProgress, type RenderResult, type RenderSpec } from '../../render/jobSpec';
 import type { DataFiles } from '../../storage/dataFiles';
 import { stageRenderInputs } from '../renderInputs';
 import { renderUnderTimeout } from '../embedded/timedRender';
 import { jobDir, renderTmpDir } from '../paths';
 import type { RenderHold } from '../renderHold';
 import { RenderAborted } from '../renderQueue';
-import { durationStyleOf, type RenderRunner } from '../renderSpec';
+import { durationStyleOf, renderTimeoutOf, type RenderRunner } from '../renderSpec';
 import type { RenderDurations } from '../renderDurations';
 import { specOf, type JobRepository } from '../repository';
 import type { GalleryOutput, RenderJobData } from './renderJobs';
@@ -37,13 +37,13 @@ export interface JobProcessorDeps {
  * Renders `spec` into `outDir` under its kind's timeout; the worker's stop (`signal`) aborts it as a
  * shutdown. A background task's `hold` stands it still while the worker renders users' jobs.
  */
-async function renderForWorker(deps: JobProcessorDeps, spec: RenderSpec, outDir: string, signal: AbortSignal, hold?: RenderHold, onProgress?: (share: number) => void): Promise<RenderResult> {
+async function renderForWorker(deps: JobProcessorDeps, spec: RenderSpec, outDir: string, signal: AbortSignal, hold?: RenderHold, onProgress?: RenderProgress): Promise<RenderResult> {
   const controller = new AbortController();
   const stop = (): void => controller.abort(new RenderAborted('shutdown'));
   if (signal.aborted) stop();
   else signal.addEventListener('abort', stop, { once: true });
   try {
-    return await renderUnderTimeout(deps.runner, spec, outDir, controller, { timeoutMs: deps.timeoutsMs[spec.kind], abortGraceMs: deps.abortGraceMs }, onProgress, hold);
+    return await renderUnderTimeout(deps.runner, spec, outDir, controller, { timeoutMs: renderTimeoutOf(spec, deps.timeoutsMs), abortGraceMs: deps.abortGraceMs }, onProgress, hold);
   } finally {
     signal.removeEventListener('abort', stop);
   }
@@ -66,7 +66,11 @@ export async function processRenderJob(deps: JobProcessorDeps, id: string, signa
   const tmp = fs.mkdtempSync(path.join(renderTmpDir(files.dataDir), `${id}-`));
   try {
     await stageRenderInputs(files, spec, tmp);
-    const result = await renderForWorker(deps, spec, tmp, signal);
+    // Only a change of stage is told (a banner painting its key art, then its video): the polls name it.
+    const onStage: RenderProgress = (_share, stage) => {
+      if (stage) index.setStage(id, stage).catch((error: unknown) => log.warn({ err: error, jobId: id }, 'render stage could not be noted'));
+    };
+    const result = await renderForWorker(deps, spec, tmp, signal, undefined, onStage);
     const missing = result.files.filter((file) => !fs.existsSync(path.join(tmp, file)));
     if (!result.files.length || missing.length) throw new Error(`The renderer reported files it did not write: ${missing.join(', ') || '(none)'}`);
     const final = jobDir(files.dataDir, id);

@@ -13,6 +13,7 @@
  * prefix (one Redis, not a Cluster: out of scope).
  */
 import type { Redis } from 'ioredis';
+import type { RenderStage } from '../../render/jobSpec';
 import { LuaScript } from '../../sharedState/luaScript';
 
 /** What a job carries into the line. */
@@ -101,9 +102,15 @@ if ARGV[3] ~= '*' and (entry[1] or '') ~= ARGV[3] then return {3, 0, '', '', ''}
 if rank and tonumber(ARGV[4]) - tonumber(entry[2] or ARGV[4]) > tonumber(ARGV[5]) then return {4, 0, '', '', ''} end
 if tonumber(entry[2] or 0) < tonumber(ARGV[4]) - 1000 then redis.call('HSET', jobKey, 'polledAt', ARGV[4]) end
 if rank then
-  return {1, rank + redis.call('SCARD', KEYS[2]), entry[3] or '', '', entry[5] or ''}
+  return {1, rank + redis.call('SCARD', KEYS[2]), entry[3] or '', '', entry[5] or '', ''}
 end
-return {2, 0, entry[3] or '', entry[4] or '', entry[5] or ''}`);
+return {2, 0, entry[3] or '', entry[4] or '', entry[5] or '', redis.call('HGET', jobKey, 'stage') or ''}`);
+
+/** A running job's render moved on to a stage (RenderStage). ARGV: prefix, id, stage. Nothing for a job no longer in line. */
+const SET_STAGE = new LuaScript(`
+local jobKey = ARGV[1] .. ARGV[2]
+if redis.call('SISMEMBER', KEYS[2], ARGV[2]) == 1 then redis.call('HSET', jobKey, 'stage', ARGV[3]) end
+return 0`);
 
 /** {rank or -1, running count, 1 when running}. KEYS: waiting, running; ARGV: id. */
 const AHEAD = new LuaScript(`
@@ -115,7 +122,7 @@ export type JobPlace = { state: 'waiting'; ahead: number } | { state: 'running';
 export type PolledPlace =
   | { state: 'absent' | 'foreign' | 'unpolled' }
   | { state: 'waiting'; ahead: number; expectedDoneAt: number | null; work: string }
-  | { state: 'running'; expectedDoneAt: number | null; startedAt: number | null; work: string };
+  | { state: 'running'; expectedDoneAt: number | null; startedAt: number | null; work: string; stage: RenderStage | null };
 
 /** A running job as the estimates need it. */
 export interface RunningEntry {
@@ -168,12 +175,12 @@ export class WaitingIndex {
 
   /** A poll by `asker` ('*' for anyone) at `at`: see POLL. */
   async poll(id: string, asker: string, at: number, expiryMs: number): Promise<PolledPlace> {
-    const [state, ahead, expected, started, work] = (await this.run(POLL, id, asker, at, expiryMs)) as [number, number, string, string, string];
+    const [state, ahead, expected, started, work, stage] = (await this.run(POLL, id, asker, at, expiryMs)) as [number, number, string, string, string, string];
     switch (state) {
       case 1:
         return { state: 'waiting', ahead, expectedDoneAt: numberOrNull(expected), work };
       case 2:
-        return { state: 'running', expectedDoneAt: numberOrNull(expected), startedAt: numberOrNull(started), work };
+        return { state: 'running', expectedDoneAt: numberOrNull(expected), startedAt: numberOrNull(started), work, stage: stage === 'painting' || stage === 'video' ? stage : null };
       case 3:
         return { state: 'foreign' };
       case 4:
@@ -218,6 +225,11 @@ export class WaitingIndex {
   /** A worker starts `id` at `at`: false when it was not waiting (expired, or started by another worker). */
   async start(id: string, at = Date.now()): Promise<boolean> {
     return (await this.run(START, id, at)) === 1;
+  }
+
+  /** A running job's render says where it is (a banner painting its key art, then its video), for the polls. */
+  async setStage(id: string, stage: RenderStage): Promise<void> {
+    await this.run(SET_STAGE, id, stage);
   }
 
   /** A job ended (done, failed or expired), wherever it was; false when it was in line nowhere. */

@@ -229,7 +229,8 @@ export class EmbeddedRenderQueue implements RenderQueue {
         return { type: 'expired' };
       }
       job.touchedAt = Math.max(job.touchedAt, at);
-      return { type: 'waiting', waitCount: this.active.waitCountOf(job), running: job.status === 'running', remainingMs: this.remainingMs(job, at) };
+      const stage = job.status === 'running' ? this.scheduler.runningJob(job.id)?.stage : undefined;
+      return { type: 'waiting', waitCount: this.active.waitCountOf(job), running: job.status === 'running', remainingMs: this.remainingMs(job, at), ...(stage ? { stage } : {}) };
     }
     const row = await this.repo.byId(id);
     if (!row || !this.mayPoll(row.user_id, userId)) return { type: 'unknown' };

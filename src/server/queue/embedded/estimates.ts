@@ -2,7 +2,7 @@
  * How long things will take, from the medians of recent renders (RenderDurations), the work queued
  * ahead and the progress running renders report: what the bars aim at. Reads no rows.
  */
-import type { UserJobKind } from '../../render/jobSpec';
+import type { RenderStage, UserJobKind } from '../../render/jobSpec';
 import type { RenderDurations } from '../renderDurations';
 import type { ActiveJob, QueuedWork } from './activeJobs';
 
@@ -13,6 +13,8 @@ export interface RunningJob {
   startedAt: number;
   /** The share of the render done, as the renderer reports it (frames drawn); 0 when it does not. */
   progress: number;
+  /** Where the render says it is (a banner painting its key art first); undefined until it says. */
+  stage?: RenderStage;
 }
 
 /** Below this share of its frames a render's own progress says too little to extrapolate from. */

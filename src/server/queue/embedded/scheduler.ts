@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { GenerationMessages } from '../../../contract/generation';
 import type { Clock } from '../../clock';
-import { userFacingMessage, type RenderKind, type RenderResult } from '../../render/jobSpec';
+import { userFacingMessage, type RenderKind, type RenderProgress, type RenderResult, type RenderSpec } from '../../render/jobSpec';
 import { addressLimitKey } from '../../security/clientAddress';
 import { jobDir, renderTmpDir } from '../paths';
 import type { DataFiles } from '../../storage/dataFiles';
@@ -17,7 +17,7 @@ import { stageRenderInputs } from '../renderInputs';
 import type { RenderDurations } from '../renderDurations';
 import { RenderHold } from '../renderHold';
 import { RenderAborted } from '../renderQueue';
-import { durationStyleOf, type RenderRunner } from '../renderSpec';
+import { durationStyleOf, renderTimeoutOf, type RenderRunner } from '../renderSpec';
 import { specOf, type JobRepository, type JobRow } from '../repository';
 import type { ActiveJobs } from './activeJobs';
 import type { RunningJob } from './estimates';
@@ -214,8 +214,8 @@ export class Scheduler {
     return fs.mkdtempSync(path.join(renderTmpDir(this.options.dataDir), `${key}-`));
   }
 
-  private limitsOf(kind: RenderKind): { timeoutMs: number; abortGraceMs: number } {
-    return { timeoutMs: this.options.timeoutsMs[kind], abortGraceMs: this.options.abortGraceMs };
+  private limitsOf(spec: RenderSpec): { timeoutMs: number; abortGraceMs: number } {
+    return { timeoutMs: renderTimeoutOf(spec, this.options.timeoutsMs), abortGraceMs: this.options.abortGraceMs };
   }
 
   private startJob(row: JobRow): void {
@@ -232,11 +232,12 @@ export class Scheduler {
     this.reviewHolds();
     const tmp = this.newTmpDir(row.id);
     // Never backwards, never past the end, whatever a renderer reports.
-    const onProgress = (share: number): void => {
+    const onProgress: RenderProgress = (share, stage) => {
+      if (stage) job.stage = stage;
       if (Number.isFinite(share)) job.progress = Math.min(1, Math.max(job.progress, share));
     };
     task.settled = stageRenderInputs(this.options.files, spec, tmp)
-      .then(() => renderUnderTimeout(runner, spec, tmp, controller, this.limitsOf(spec.kind), onProgress))
+      .then(() => renderUnderTimeout(runner, spec, tmp, controller, this.limitsOf(spec), onProgress))
       .then(
         (result) => this.jobSucceeded(row, tmp, result),
         (error: unknown) => this.jobFailed(row, error),
@@ -304,7 +305,7 @@ export class Scheduler {
     this.reviewHolds();
     const tmp = this.newTmpDir(gallery.key);
     task.settled = stageRenderInputs(this.options.files, gallery.spec, tmp)
-      .then(() => renderUnderTimeout(runner, gallery.spec, tmp, controller, this.limitsOf(gallery.spec.kind), (share) => (task.progress = share), hold))
+      .then(() => renderUnderTimeout(runner, gallery.spec, tmp, controller, this.limitsOf(gallery.spec), (share) => (task.progress = share), hold))
       .then(
         (result) => {
           this.options.gallery.settled(gallery);

@@ -1,5 +1,5 @@
 /** One render under its kind's hard timeout, given a grace period to stop once aborted. */
-import type { RenderResult, RenderSpec } from '../../render/jobSpec';
+import type { RenderProgress, RenderResult, RenderSpec } from '../../render/jobSpec';
 import type { RenderHold } from '../renderHold';
 import { RenderAborted } from '../renderQueue';
 import type { RenderRunner } from '../renderSpec';
@@ -21,7 +21,7 @@ export async function renderUnderTimeout(
   outDir: string,
   controller: AbortController,
   limits: RenderLimits,
-  onProgress?: (share: number) => void,
+  onProgress?: RenderProgress,
   hold?: RenderHold,
 ): Promise<RenderResult> {
   let grace: NodeJS.Timeout | undefined;

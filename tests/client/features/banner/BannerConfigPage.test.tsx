@@ -112,7 +112,9 @@ describe('BannerConfigPage', () => {
     const keyArt = '/uploads/0123456789abcdef0123456789abcdef.jpg';
     jest.mocked(miniSiteApi.uploadImage).mockResolvedValue({ shortUrl: keyArt, url: keyArt });
     const { store, container } = renderPage();
-    expect(screen.getByText('不上传则使用所选动画风格的场景')).toBeInTheDocument();
+    expect(screen.getByText('使用所选动画风格的场景（由程序绘制），不需要图片。')).toBeInTheDocument();
+    await fastUser().click(screen.getByText('上传主视觉'));
+    expect(screen.getByText('未上传时使用所选动画风格的场景')).toBeInTheDocument();
     const input = container.querySelector('input[type="file"]') as HTMLInputElement;
     await fastUser().upload(input, new File(['jpeg bytes'], '原画.jpg', { type: 'image/jpeg' }));
     expect(await screen.findByAltText('主视觉图预览')).toHaveAttribute('src', keyArt);

@@ -15,7 +15,7 @@ const initial = rootReducer(undefined, { type: '@@init' });
 /** The function behind redux-saga's `delay` effect, so that a provider can stand in for the wait. */
 const delayFunction = (delay(0) as unknown as { payload: { fn: () => unknown } }).payload.fn;
 const bannerUrl = '/generated/0123456789abcdef0123456789abcdef/banner.mp4';
-const notYet: BannerCutsAnswer = { ready: false, portraitProgress: 0, portraitUrl: '', portraitPosterUrl: '', portraitWebmUrl: '', webmUrl: '' };
+const notYet: BannerCutsAnswer = { ready: false, portraitProgress: 0, portraitUrl: '', portraitPosterUrl: '', portraitWebmUrl: '', webmUrl: '', artMaker: 'scene', artMakerLabel: '', keyArtUrl: '' };
 const phoneCutOnly: BannerCutsAnswer = { ...notYet, portraitProgress: 100, portraitUrl: '/generated/x/cuts/banner-portrait.mp4', portraitPosterUrl: '/generated/x/cuts/banner-portrait-poster.jpg' };
 const made: BannerCutsAnswer = { ...phoneCutOnly, ready: true, portraitWebmUrl: '/generated/x/webm/banner-portrait.webm', webmUrl: '/generated/x/webm/banner.webm' };
 

@@ -111,9 +111,9 @@ describe('BannerPreviewPage', () => {
   });
 
   it('shows the phone cut under 手机竖屏 once it is made, and how far it is until then', async () => {
-    const notYet = { ready: false, portraitProgress: 40, portraitUrl: '', portraitPosterUrl: '', portraitWebmUrl: '', webmUrl: '' };
+    const notYet = { ready: false, portraitProgress: 40, portraitUrl: '', portraitPosterUrl: '', portraitWebmUrl: '', webmUrl: '', artMaker: 'scene' as const, artMakerLabel: '', keyArtUrl: '' };
     const phoneCut = { portraitUrl: '/generated/x/cuts/banner-portrait.mp4', portraitPosterUrl: '/generated/x/cuts/banner-portrait-poster.jpg' };
-    const made = { ready: true, portraitProgress: 100, ...phoneCut, portraitWebmUrl: '/generated/x/webm/banner-portrait.webm', webmUrl: '/generated/x/webm/banner.webm' };
+    const made = { ...notYet, ready: true, portraitProgress: 100, ...phoneCut, portraitWebmUrl: '/generated/x/webm/banner-portrait.webm', webmUrl: '/generated/x/webm/banner.webm' };
     jest.mocked(generationApi.bannerCuts).mockResolvedValue(notYet);
     renderPage('/banner/preview', <BannerPreviewPage />, route);
     await waitFor(() => expect(generationApi.bannerCuts).toHaveBeenCalledWith({ bannerUrl: '/generated/banner/b.mp4' }));

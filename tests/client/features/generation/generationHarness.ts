@@ -37,12 +37,12 @@ export const bannerRequest: GenerationRequest = {
 
 /** A create's answer; unless said otherwise, a job the server expects in 2 s (so polls come every 2000 ms). */
 export function created(answer: Partial<LogoCreateAnswer>): LogoCreateAnswer {
-  return { uniqueId: 'job-1', isInquiry: false, exist: false, waitCount: 0, logoUrl: '', bannerUrl: '', expectedSeconds: 2, ...answer };
+  return { uniqueId: 'job-1', isInquiry: false, exist: false, waitCount: 0, logoUrl: '', bannerUrl: '', expectedSeconds: 2, artMaker: '', artMakerLabel: '', keyArtUrl: '', ...answer };
 }
 
 /** A poll's answer; unless said otherwise, still 2 s to go. */
 export function polled(answer: Partial<LogoPollingAnswer>): LogoPollingAnswer {
-  return { expired: false, errorMsg: '', waitCount: 0, isCreate: false, logoUrl: '', bannerUrl: '', expectedSeconds: 2, ...answer };
+  return { expired: false, errorMsg: '', waitCount: 0, isCreate: false, logoUrl: '', bannerUrl: '', expectedSeconds: 2, stage: '', artMaker: '', artMakerLabel: '', keyArtUrl: '', ...answer };
 }
 
 /**

@@ -306,7 +306,18 @@ describe('generation: a banner whose result exists already', () => {
       ])
       .call(generationApi.logoCreate, { ...bannerRequest.payload, isFirst: true })
       .call(commonApi.recordOperateLog, { path: '/banner/config', query: 'module=fsa', remark: '生成整屏动画' })
-      .put(generationSucceeded({ kind: 'banner', slot: 'banner', module: 'fsa', logoUrl: '/generated/l.png', bannerUrl: '/generated/b.mp4', texts: { ...DEFAULT_LOGO_TEXTS, ...DEFAULT_BANNER_TEXTS } }))
+      .put(
+        generationSucceeded({
+          kind: 'banner',
+          slot: 'banner',
+          module: 'fsa',
+          logoUrl: '/generated/l.png',
+          bannerUrl: '/generated/b.mp4',
+          texts: { ...DEFAULT_LOGO_TEXTS, ...DEFAULT_BANNER_TEXTS },
+          // An answer that names no maker is the style's scene: never called AI.
+          art: { artMaker: 'scene', artMakerLabel: '', keyArtUrl: '' },
+        }),
+      )
       .not.call.fn(generationApi.logoPolling)
       .run();
     expect(world.services.notify.success).toHaveBeenCalledWith('整屏动画生成成功');
@@ -374,10 +385,12 @@ describe('generation: failures', () => {
     const run = await expectSaga(runGeneration, generationRequested(request))
       .withReducer(recordingReducer().reducer, startState())
       .provide([world.providers, online, duration, tracking, ...providers])
-      .put(generationFailed())
+      .put.actionType(generationFailed.type)
       .not.put.actionType(generationSucceeded.type)
       .run();
     expect(run.storeState.generation.status).toBe('failed');
+    // Kept beside the form as the user was told (the AI key art field shows a painting's refusal).
+    expect(run.storeState.generation.errorMessage).toBe(jest.mocked(world.services.notify.error).mock.calls[0]?.[0]);
     expect(world.services.navigate).not.toHaveBeenCalled();
     expect(world.services.notify.error).toHaveBeenCalledTimes(1);
     return world;
@@ -400,7 +413,7 @@ describe('generation: failures', () => {
       .withReducer(recordingReducer().reducer, { ...startState(), auth: { ...startState().auth, token: 'old' } })
       .provide([world.providers, online, duration, tracking, answer(generationApi.logoCreate, throwError(expired))])
       .put(sessionEnded())
-      .put(generationFailed())
+      .put(generationFailed('登录已过期，请重新登录'))
       .run();
     expect(storeState.auth.token).toBeNull();
     expect(world.services.notify.error).toHaveBeenCalledWith('登录已过期，请重新登录');

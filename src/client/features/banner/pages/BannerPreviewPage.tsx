@@ -12,6 +12,7 @@ import PageHeading from '../../../components/PageHeading';
 import { pageColumnStyle } from '../../../components/pageLayout';
 import { useZipDownload } from '../../download/useZipDownload';
 import { selectFlowConfig } from '../../selections/selectionsSlice';
+import BannerArtNote from '../../generation/components/BannerArtNote';
 import { cutsUnwatched, cutsWatched, selectBannerCuts } from '../bannerCutsSlice';
 
 type Orientation = 'landscape' | 'portrait';
@@ -58,7 +59,8 @@ export default function BannerPreviewPage() {
   // The address is user input: only http(s) or same-site URLs are shown and packed.
   const logoUrl = safeLinkHref(params.get('logoUrl'));
   const bannerUrl = safeLinkHref(params.get('bannerUrl'));
-  const logotext = useAppSelector((state) => selectFlowConfig(state, 'banner').logotext);
+  const config = useAppSelector((state) => selectFlowConfig(state, 'banner'));
+  const { logotext } = config;
   const fileName = params.get('fileName') || resultZipName(logotext, 'fsa');
   const files = [logoUrl, bannerUrl].filter((url): url is string => url !== null);
   // The first zip comes at once; the phone cut and WebM follow on this page, and in the next 下载.
@@ -130,6 +132,8 @@ export default function BannerPreviewPage() {
               ) : (
                 <PortraitCut />
               )}
+              {/* The server's word once asked (cuts), the form's for the banner it just made until then. */}
+              <BannerArtNote art={cuts ?? (config.bannerUrl === bannerUrl ? config.bannerArt : null)} />
             </Card>
           </Col>
         ) : null}

@@ -1,13 +1,15 @@
 import { Col, Row } from 'antd';
 import { safeLinkHref } from '../../../../contract/links';
+import type { BannerArtInfo } from '../../../../contract/generation';
 import { checkerboardStyle } from '../../../components/checkerboard';
+import BannerArtNote from '../../generation/components/BannerArtNote';
 
 const boxStyle = { borderRadius: 6, minHeight: 140, display: 'flex', alignItems: 'center', justifyContent: 'center', overflow: 'hidden' } as const;
 const captionStyle = { fontSize: 13, color: 'rgba(0, 0, 0, 0.65)', marginBottom: 6 } as const;
 const emptyStyle = { color: 'rgba(0, 0, 0, 0.45)', fontSize: 13, padding: 16, textAlign: 'center' } as const;
 
 /** The mini site's logo and banner once generated, under the buttons that make them. */
-export default function GeneratedResults({ logoUrl, bannerUrl }: { logoUrl: string; bannerUrl: string }) {
+export default function GeneratedResults({ logoUrl, bannerUrl, bannerArt }: { logoUrl: string; bannerUrl: string; bannerArt?: BannerArtInfo }) {
   const logo = safeLinkHref(logoUrl);
   const banner = safeLinkHref(bannerUrl);
   return (
@@ -31,6 +33,7 @@ export default function GeneratedResults({ logoUrl, bannerUrl }: { logoUrl: stri
             <span style={emptyStyle}>尚未生成，点击“生成整屏动画”</span>
           )}
         </div>
+        {banner ? <BannerArtNote art={bannerArt} /> : null}
       </Col>
     </Row>
   );

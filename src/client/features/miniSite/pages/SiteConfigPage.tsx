@@ -196,7 +196,7 @@ export default function SiteConfigPage() {
                   </Button>
                 </div>
               </Form>
-              <GeneratedResults logoUrl={config.logoUrl} bannerUrl={config.bannerUrl} />
+              <GeneratedResults logoUrl={config.logoUrl} bannerUrl={config.bannerUrl} bannerArt={config.bannerArt} />
             </Card>
             <Card title="第二步：填写网站内容">
               {groups ? (

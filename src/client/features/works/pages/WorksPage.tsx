@@ -84,6 +84,12 @@ function WorkCard({ work, onPreview }: { work: WorkRecord; onPreview(preview: Me
         </Typography.Text>
       </Space>
       <Typography.Paragraph type="secondary" style={{ margin: '8px 0 0', fontSize: 12 }}>
+        {work.maker ? (
+          <>
+            <span data-testid="work-maker">画面：{work.maker}</span>
+            <br />
+          </>
+        ) : null}
         创建于 {work.create_time}
         <br />
         保留至 {work.expire_date}
