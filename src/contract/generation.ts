@@ -2,6 +2,7 @@
  * Logo and full-screen banner generation (spec sections 3, 4, 5, 7, 9; DESIGN.md sections 5 and 6):
  * the template catalogues, the queue calls, the zip call, and the form rules both sides enforce.
  */
+import { ART_PROMPT_MAX } from './artPrompt';
 import type { Check } from './validation';
 
 /** tl = transparent logo, al = animated logo, fsa = full-screen animation (banner). */
@@ -243,8 +244,8 @@ export const GenerationLimits = {
   defaultBannerSeconds: 60,
   navigateAfterSuccessMs: 1_500,
   zipFileNameMax: 40,
-  /** AI生成主视觉's description: long enough for a scene, short enough for every service's limit. */
-  keyArtPromptMax: 300,
+  /** AI生成主视觉's description: as long as the builder's 画面描述, well within 通义万相's 500. */
+  keyArtPromptMax: ART_PROMPT_MAX,
   zipFileListMax: 10,
   /** The preview page asks for a banner's phone cut this often while it is made (its bar moves with it: about 5 s after the MP4)... */
   portraitPollMs: 1_000,

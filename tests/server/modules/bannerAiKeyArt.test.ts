@@ -20,8 +20,11 @@ import {
 } from '../../../src/contract/generation';
 import { AnswerCode } from '../../../src/contract/envelope';
 import type { WorkListAnswer } from '../../../src/contract/works';
+import { DASHSCOPE_PROVIDER_LABEL } from '../../../src/server/render/aiBanner/config';
+import { DashScopeMessages } from '../../../src/server/render/aiBanner/dashscopeApi';
 import { HttpArtMessages } from '../../../src/server/render/aiBanner/http';
 import { splitKeyArt } from '../../fixtures/keyArt';
+import { FakeRefusals, startDashScopeFake, type DashScopeFake } from '../../fakes/dashscope';
 import { startFakeImageService, type FakeImageService } from '../../fakes/imageService/server';
 import { buildTestApp, get, post, type TestApp } from '../helpers';
 import { quickLogin } from '../queue/kit';
@@ -219,5 +222,52 @@ describe('who may ask, and what', () => {
     const third = await post(app, '/index/common/logoCreate', { ...banner, keyArtPrompt: `${PROMPT}3` }, headers);
     expect(third).toMatchObject({ code: AnswerCode.tooMany, msg: activeJobsRefusal('user', 2) });
     service?.release();
+  });
+});
+
+describe('with 通义万相 (BANNER_ART_PROVIDER=dashscope), against the DashScope fake', () => {
+  let fake: DashScopeFake | undefined;
+
+  afterEach(async () => {
+    await fake?.close();
+    fake = undefined;
+  });
+
+  async function appWithDashScope(env: Record<string, string> = {}): Promise<TestApp> {
+    fake = await startDashScopeFake();
+    const artEnv = { BANNER_ART_PROVIDER: 'dashscope', DASHSCOPE_API_KEY: fake.apiKey, DASHSCOPE_BASE_URL: fake.baseUrl, ...env };
+    t = await buildTestApp({ env: { RENDER_CONCURRENCY: '1', ...artEnv }, generation: { runner: new SmallRealRunner(artEnv) } });
+    return t;
+  }
+
+  it('paints the key art through the task cycle and names 通义万相 as its maker', async () => {
+    const app = await appWithDashScope();
+    expect((await post<KeyArtProviderAnswer>(app, '/index/common/getKeyArtProvider')).data).toEqual({ available: true, label: DASHSCOPE_PROVIDER_LABEL });
+    const { headers } = quickLogin(app);
+    const made = await generate(app, headers, { ...banner, keyArtPrompt: PROMPT });
+    const polled = await post<LogoPollingAnswer>(app, '/index/common/logoPolling', { uniqueId: made.uniqueId }, headers);
+    expect(polled.data).toMatchObject({ isCreate: true, artMaker: 'ai', artMakerLabel: DASHSCOPE_PROVIDER_LABEL, keyArtUrl: `/uploads/${made.uniqueId}.jpg` });
+    expect(fake?.tasks).toHaveLength(1);
+    expect(fake?.tasks[0]).toMatchObject({ prompt: PROMPT });
+    const keyArt = await app.app.inject({ method: 'GET', url: polled.data.keyArtUrl });
+    expect(await sharp(keyArt.rawPayload).metadata()).toMatchObject({ width: 1920, height: 1080, format: 'jpeg' });
+  });
+
+  it('a description moderation refuses ends the job with 通义万相\'s Chinese message', async () => {
+    const app = await appWithDashScope();
+    fake?.refuseNext(FakeRefusals.moderation);
+    const { headers } = quickLogin(app);
+    const created = await post<LogoCreateAnswer>(app, '/index/common/logoCreate', { ...banner, keyArtPrompt: PROMPT }, headers);
+    expect(await pollUntil(app, headers, created.data.uniqueId, () => false)).toMatchObject({ expired: true, errorMsg: DashScopeMessages.moderation });
+  });
+
+  it('a task that never ends ends the job with the timeout message', async () => {
+    const app = await appWithDashScope({ BANNER_ART_TIMEOUT_MS: '1500' });
+    fake?.endNext({ type: 'never' });
+    const { headers } = quickLogin(app);
+    const created = await post<LogoCreateAnswer>(app, '/index/common/logoCreate', { ...banner, keyArtPrompt: PROMPT }, headers);
+    const ended = await pollUntil(app, headers, created.data.uniqueId, () => false);
+    fake?.finishAll();
+    expect(ended).toMatchObject({ expired: true, errorMsg: DashScopeMessages.timedOut(2) });
   });
 });

@@ -14,7 +14,7 @@ import { generationSucceeded } from '../generation/generationSlice';
 import { defaultBannerFound, imageUploaded } from '../miniSite/miniSiteSlice';
 import { BUILDER_NAME_KEY, gameLinesOf, isIdentityKey, logoTextOfName, type GameIdentity } from './gameIdentity';
 import { configSlotOf, keyArtSlotOf, keyArtSourceOf, type ConfigSlot, type FlowConfig, type KeyArtSource, type LogoFlow, type SelectionsState } from './selections.types';
-import { keyArtPromptOf } from '../../../contract/keyArtPrompt';
+import { artPromptOf } from '../../../contract/artPrompt';
 
 /**
  * The chosen templates and each flow's form (spec section 3, "Local persistence"), kept in
@@ -95,6 +95,21 @@ function dropMiniSiteBannerIfChanged(state: SelectionsState, before: number | nu
   if (config && before !== miniSiteBannerIdOf(state)) config.bannerUrl = '';
 }
 
+/**
+ * AI生成主视觉's first description: the game's own name, slogan and banner lines (never the
+ * samples, another game's words) and the form's banner style, by the contract's prompt writer.
+ */
+function keyArtPromptDraft(state: SelectionsState, slot: ConfigSlot, config: FlowConfig): string {
+  const own = (value: string, sample: string): string => (value.trim() && value !== sample ? value : '');
+  const style = slot === 'miniSite' ? miniSiteBannerIdOf(state) : state.bannerTemplate?.template.id;
+  return artPromptOf({
+    gameName: state.identity.game_name?.trim() || own(config.logotext, DEFAULT_LOGO_TEXTS.logotext),
+    slogan: own(config.bottomtext, DEFAULT_LOGO_TEXTS.bottomtext),
+    texts: [own(config.bannertextup, DEFAULT_BANNER_TEXTS.bannertextup), own(config.bannertextdown, DEFAULT_BANNER_TEXTS.bannertextdown)],
+    ...(style ? { style } : {}),
+  });
+}
+
 const textKeys: readonly (keyof LogoTexts | keyof BannerTexts)[] = ['logotext', 'rightsealtext', 'bottomsealtext', 'bottomtext', 'bannertextup', 'bannertextdown'];
 
 export const selectionsSlice = createSlice({
@@ -161,7 +176,14 @@ export const selectionsSlice = createSlice({
     keyArtSourceChosen(state, action: PayloadAction<{ slot: ConfigSlot; source: KeyArtSource }>) {
       const { slot, source } = action.payload;
       const config = { ...(state.configs[slot] ?? flowDefaultsOf(state.identity)), keyArtSource: source };
-      if (source === 'ai' && config.keyArtPrompt === undefined) config.keyArtPrompt = keyArtPromptOf(config);
+      if (source === 'ai' && config.keyArtPrompt === undefined) config.keyArtPrompt = keyArtPromptDraft(state, slot, config);
+      state.configs[slot] = config;
+    },
+    /** 按游戏文字重写描述: AI生成主视觉's description drafted again from the game's texts and style. */
+    keyArtPromptRedrafted(state, action: PayloadAction<{ slot: ConfigSlot }>) {
+      const { slot } = action.payload;
+      const config = { ...(state.configs[slot] ?? flowDefaultsOf(state.identity)) };
+      config.keyArtPrompt = keyArtPromptDraft(state, slot, config);
       state.configs[slot] = config;
     },
     /** The user typed AI生成主视觉's description (or had it drafted again from the game's texts). */
@@ -252,6 +274,7 @@ export const {
   keyArtRemoved,
   keyArtSourceChosen,
   keyArtPromptEdited,
+  keyArtPromptRedrafted,
 } = selectionsSlice.actions;
 export const {
   selectLogoTemplate,
@@ -288,7 +311,8 @@ export function bannerInputsOf(config: FlowConfig): BannerTexts & { keyArt?: str
     case 'upload':
       return config.keyArt ? { ...texts, keyArt: config.keyArt } : texts;
     case 'ai': {
-      const prompt = (config.keyArtPrompt ?? keyArtPromptOf(config)).trim();
+      // Always drafted when AI was chosen; none at all is said to be missing, never painted as a scene.
+      const prompt = (config.keyArtPrompt ?? '').trim();
       const painted = config.aiKeyArt;
       return painted && painted.prompt.trim() === prompt ? { ...texts, keyArt: painted.url } : { ...texts, keyArtPrompt: prompt };
     }

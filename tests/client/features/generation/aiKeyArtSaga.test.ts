@@ -15,12 +15,12 @@ import { runGeneration } from '../../../../src/client/features/generation/genera
 import { generationAccepted, generationRequested, pollAnswered, selectGenerationStage } from '../../../../src/client/features/generation/generationSlice';
 import { keyArtSaga, loadKeyArtProvider } from '../../../../src/client/features/generation/keyArtSaga';
 import { keyArtProviderLoaded, keyArtProviderRequested } from '../../../../src/client/features/generation/keyArtSlice';
-import { bannerInputsOf, keyArtPromptEdited, keyArtSourceChosen, selectionsSlice } from '../../../../src/client/features/selections/selectionsSlice';
+import { bannerInputsOf, bannerTemplateChosen, configEdited, keyArtPromptEdited, keyArtPromptRedrafted, keyArtSourceChosen, selectionsSlice } from '../../../../src/client/features/selections/selectionsSlice';
 import type { FlowConfig } from '../../../../src/client/features/selections/selections.types';
 import { DEFAULT_BANNER_TEXTS, DEFAULT_LOGO_TEXTS, GenerationMessages, type GenerationStage } from '../../../../src/contract/generation';
-import { keyArtPromptOf } from '../../../../src/contract/keyArtPrompt';
+import { ART_STYLES } from '../../../../src/contract/artPrompt';
 import { fakeWorld, rootReducer } from '../auth/sagaHarness';
-import { bannerRequest, created, delayFunction, polled, sequence, startState } from './generationHarness';
+import { bannerRequest, bannerTemplate, created, delayFunction, polled, sequence, startState } from './generationHarness';
 
 function answer(fn: (...args: never[]) => unknown, value: unknown): StaticProvider {
   return [matchers.call.fn(fn), value] as StaticProvider;
@@ -123,17 +123,31 @@ describe('a banner over AI key art, from submit to result', () => {
 });
 
 describe('the banner form choice', () => {
-  it('AI drafts its description from the game texts once chosen; an upload of before stays the upload', () => {
-    const state = selectionsSlice.reducer(undefined, keyArtSourceChosen({ slot: 'miniSite', source: 'ai' }));
-    const form = state.configs.miniSite as FlowConfig;
-    expect(form.keyArtPrompt).toBe(keyArtPromptOf({ ...DEFAULT_LOGO_TEXTS, ...DEFAULT_BANNER_TEXTS }));
-    expect(form.keyArtPrompt).toContain(DEFAULT_LOGO_TEXTS.logotext);
-    expect(bannerInputsOf(form)).toEqual({ ...DEFAULT_BANNER_TEXTS, keyArtPrompt: form.keyArtPrompt });
+  it("AI drafts its description from the game's own texts and style once chosen; an upload of before stays the upload", () => {
+    const style = ART_STYLES.find((candidate) => candidate.id === bannerTemplate.id);
+    let state = selectionsSlice.reducer(undefined, bannerTemplateChosen({ template: bannerTemplate, module: 'fsa' }));
+    state = selectionsSlice.reducer(state, configEdited({ slot: 'banner', changes: { logotext: '星河战纪', bannertextup: '群星之下，王者归来，开启你的星际征途' } }));
+    state = selectionsSlice.reducer(state, keyArtSourceChosen({ slot: 'banner', source: 'ai' }));
+    const drafted = (state.configs.banner as FlowConfig).keyArtPrompt ?? '';
+    expect(drafted).toContain('《星河战纪》');
+    expect(drafted).toContain('群星之下，王者归来');
+    expect(drafted).toContain(style?.words);
+    // The samples are another game's words: never in the description.
+    expect(drafted).not.toContain(DEFAULT_LOGO_TEXTS.bottomtext);
+    expect(drafted).not.toContain(DEFAULT_BANNER_TEXTS.bannertextdown);
+    // Typed over, then drafted again from the texts.
+    state = selectionsSlice.reducer(state, keyArtPromptEdited({ slot: 'banner', prompt: '夜色中的城楼' }));
+    expect(bannerInputsOf(state.configs.banner as FlowConfig)).toMatchObject({ keyArtPrompt: '夜色中的城楼' });
+    state = selectionsSlice.reducer(state, keyArtPromptRedrafted({ slot: 'banner' }));
+    const form = state.configs.banner as FlowConfig;
+    expect(form.keyArtPrompt).toBe(drafted);
+    expect(bannerInputsOf(form)).toEqual({ bannertextup: '群星之下，王者归来，开启你的星际征途', bannertextdown: DEFAULT_BANNER_TEXTS.bannertextdown, keyArtPrompt: drafted });
     // A form kept before the choice existed, with an upload: still the upload.
     const kept = { ...form, keyArtSource: undefined, keyArtPrompt: undefined, keyArt: KEY_ART };
-    expect(bannerInputsOf(kept)).toEqual({ ...DEFAULT_BANNER_TEXTS, keyArt: KEY_ART });
+    expect(bannerInputsOf(kept)).toMatchObject({ keyArt: KEY_ART });
+    expect(bannerInputsOf(kept)).not.toHaveProperty('keyArtPrompt');
     // The scene sends neither.
-    expect(bannerInputsOf({ ...kept, keyArtSource: 'scene' })).toEqual(DEFAULT_BANNER_TEXTS);
+    expect(bannerInputsOf({ ...kept, keyArtSource: 'scene' })).toEqual({ bannertextup: kept.bannertextup, bannertextdown: kept.bannertextdown });
   });
 });
 

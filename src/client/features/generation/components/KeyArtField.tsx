@@ -1,13 +1,12 @@
 import { Alert, Button, Form, Input, Segmented } from 'antd';
 import { useEffect } from 'react';
 import { GenerationLimits, checkKeyArtPrompt, textLength } from '../../../../contract/generation';
-import { keyArtPromptOf } from '../../../../contract/keyArtPrompt';
 import { safeLinkHref } from '../../../../contract/links';
 import { MiniSiteLimits } from '../../../../contract/miniSite';
 import ImageUploadField from '../../../components/ImageUploadField';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { imageUploadRequested, selectUploads } from '../../miniSite/miniSiteSlice';
-import { keyArtPromptEdited, keyArtRemoved, keyArtSourceChosen, selectFlowConfig } from '../../selections/selectionsSlice';
+import { keyArtPromptEdited, keyArtPromptRedrafted, keyArtRemoved, keyArtSourceChosen, selectFlowConfig } from '../../selections/selectionsSlice';
 import { keyArtSourceOf, keyArtUploadKey, type ConfigSlot, type FlowConfig, type KeyArtSource } from '../../selections/selections.types';
 import { selectGenerationError, selectGenerationKind, selectGenerationPaints } from '../generationSlice';
 import { keyArtProviderRequested, selectKeyArtProvider } from '../keyArtSlice';
@@ -51,7 +50,7 @@ function AiKeyArt({ slot, config, label }: { slot: ConfigSlot; config: FlowConfi
   const paints = useAppSelector(selectGenerationPaints);
   const kind = useAppSelector(selectGenerationKind);
   const failedHere = paints && kind === 'banner' && error !== '';
-  const prompt = config.keyArtPrompt ?? keyArtPromptOf(config);
+  const prompt = config.keyArtPrompt ?? '';
   const problem = checkKeyArtPrompt(prompt);
   const painted = config.aiKeyArt;
   const reused = painted && painted.prompt.trim() === prompt.trim();
@@ -73,7 +72,7 @@ function AiKeyArt({ slot, config, label }: { slot: ConfigSlot; config: FlowConfi
         />
       </Form.Item>
       <div style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 8 }}>
-        <Button size="small" onClick={() => dispatch(keyArtPromptEdited({ slot, prompt: keyArtPromptOf(config) }))}>
+        <Button size="small" onClick={() => dispatch(keyArtPromptRedrafted({ slot }))}>
           按游戏文字重写描述
         </Button>
         <span style={{ fontSize: 12, color: 'rgba(0, 0, 0, 0.45)' }}>{`由 ${label || 'AI图像生成服务'} 绘制，生成时先绘制主视觉，再合成视频`}</span>
