@@ -174,7 +174,8 @@ describeInBrowser('generating logos and banners, in Chromium against the npm sta
     const keyArt = path.join(downloads, 'key-art.png');
     fs.writeFileSync(keyArt, sunKeyArt());
     const uploaded = page.waitForResponse((response) => response.url().includes('/index/minisite/upload'));
-    await page.locator('.ant-form-item').filter({ hasText: '主视觉图（选填）' }).locator('input[type=file]').setInputFiles(keyArt);
+    await page.getByText('上传主视觉', { exact: true }).click();
+    await page.locator('.ant-form-item').filter({ hasText: '主视觉（动画的底图）' }).locator('input[type=file]').setInputFiles(keyArt);
     expect((await uploaded).status()).toBe(200);
     await page.getByAltText('主视觉图预览').waitFor();
 
