@@ -352,6 +352,21 @@ describe('when WeChat is down or refuses', () => {
   });
 });
 
+describe('when WeChat hangs', () => {
+  beforeEach(async () => {
+    await start();
+  });
+
+  it('asks it for a token once for many logins at once, and tells each of them WeChat login is unavailable', async () => {
+    fake.slowPath.set('/cgi-bin/stable_token', 6_000);
+    const answers = await Promise.all(Array.from({ length: 5 }, () => post(t, '/api/wxAuth/getWechatQrcode', { host: 'localhost:8080' })));
+    expect(answers.map((answer) => [answer.code, answer.msg])).toEqual(Array(5).fill([AnswerCode.unavailable, Messages.wechatUnavailable]));
+    // Counted as it arrived: the fake answers (too late) only after the server gave up.
+    expect(fake.calls.filter((p) => p === '/cgi-bin/stable_token')).toHaveLength(1);
+    expect(ticketRows()).toBe(0);
+  });
+});
+
 describe('微信一键登录 (web authorization in WeChat\u2019s browser)', () => {
   beforeEach(async () => {
     await start();

@@ -17,6 +17,11 @@ export const WECHAT_TIMEOUT_MS = 5000;
 /** Refreshed this long before expires_in runs out (WeChat itself renews 5 minutes early). */
 const EARLY_REFRESH_S = 300;
 const REFRESH_LOCK_TTL_MS = 15_000;
+/**
+ * After a failed refresh, callers queued on the lock fail at once for this long instead of each
+ * waiting out its own timeout in turn (20 logins while WeChat hangs would take 20 x 5 s).
+ */
+const FAILED_REFRESH_MEMORY_MS = 10_000;
 
 /** WeChat unreachable or refusing: `errcode` is WeChat's, or null for a network or HTTP failure. */
 export class WechatApiError extends Error {
@@ -54,9 +59,11 @@ const text = (value: unknown): string | null => (typeof value === 'string' && va
 
 export class WechatApi {
   private readonly tokenKey: string;
+  private readonly failureKey: string;
 
   constructor(private readonly deps: WechatApiDeps) {
     this.tokenKey = `wechat:access-token:${deps.config.appId}`;
+    this.failureKey = `wechat:access-token-failed:${deps.config.appId}`;
   }
 
   /** A temporary QR_STR_SCENE code whose scan pushes `scene` back to the callback. */
@@ -99,9 +106,17 @@ export class WechatApi {
     return withLock(this.deps.state, this.tokenKey, REFRESH_LOCK_TTL_MS, async () => {
       const stored = await this.storedToken();
       if (stored && stored !== stale) return stored;
-      let answer = await this.stableToken(false);
-      // In normal mode WeChat answers the same token while it thinks it valid; one it refused is not.
-      if (stale && answer.token === stale) answer = await this.stableToken(true);
+      const failed = await this.deps.state.getValue(this.failureKey);
+      if (failed) throw new WechatApiError(null, `stable_token failed a moment ago: ${failed}`);
+      let answer: { token: string; expiresIn: number };
+      try {
+        answer = await this.stableToken(false);
+        // In normal mode WeChat answers the same token while it thinks it valid; one it refused is not.
+        if (stale && answer.token === stale) answer = await this.stableToken(true);
+      } catch (error) {
+        await this.deps.state.setValue(this.failureKey, error instanceof Error ? error.message.slice(0, 200) : 'failed', FAILED_REFRESH_MEMORY_MS);
+        throw error;
+      }
       const lifetimeS = Math.max(1, answer.expiresIn - Math.min(EARLY_REFRESH_S, Math.floor(answer.expiresIn / 2)));
       await this.deps.state.setValue(this.tokenKey, JSON.stringify({ token: answer.token, until: this.deps.now() + lifetimeS * 1000 }), lifetimeS * 1000);
       return answer.token;
