@@ -1,8 +1,11 @@
 import type {
+  BindPhoneAnswer,
+  BindPhoneRequest,
   CaptchaAnswer,
   EditPasswordRequest,
   LoginAnswer,
   LoginRequest,
+  MergeAccountsRequest,
   QrcodeAnswer,
   QrcodeRequest,
   QrLoginInfoAnswer,
@@ -99,4 +102,14 @@ export function getWxLoginInfo(ticket: string): Promise<QrLoginInfoAnswer> {
     params: { qrcode: ticket },
     skipErrorHandler: true,
   });
+}
+
+/** POST /api/auth/bindPhone (logged in: failures are reported by the http layer). */
+export function bindPhone(body: BindPhoneRequest): Promise<BindPhoneAnswer> {
+  return http.call<BindPhoneAnswer>({ method: 'POST', url: '/api/auth/bindPhone', data: body });
+}
+
+/** POST /api/auth/mergeAccounts: answers the session of the account kept. */
+export function mergeAccounts(body: MergeAccountsRequest): Promise<LoginAnswer> {
+  return http.call<LoginAnswer>({ method: 'POST', url: '/api/auth/mergeAccounts', data: body });
 }

@@ -110,6 +110,9 @@ function handleEnvelope<T>(body: ApiEnvelope, httpStatus: number, quiet: boolean
         setTimeout(() => deps.back(), GO_BACK_DELAY_MS);
       }
       throw fail(Messages.requestFailed);
+    case AnswerCode.phoneRequired:
+      // No toast: the caller (发布) opens the bind dialog, which says why in its place.
+      throw fail(Messages.requestFailed);
     case AnswerCode.relogin:
       if (!quiet) {
         deps.onSessionEnded();

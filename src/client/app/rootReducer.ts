@@ -2,6 +2,7 @@ import { combineSlices } from '@reduxjs/toolkit';
 import { persistReducer } from 'redux-persist';
 import { accountFormsSlice } from '../features/auth/accountFormsSlice';
 import { authSlice } from '../features/auth/authSlice';
+import { bindPhoneSlice } from '../features/bindPhone/bindPhoneSlice';
 import { bannerCutsSlice } from '../features/banner/bannerCutsSlice';
 import { builderSlice } from '../features/builder/builderSlice';
 import { captchaSlice } from '../features/auth/captchaSlice';
@@ -34,6 +35,7 @@ export const rootReducer = combineSlices(
   smsSlice,
   accountFormsSlice,
   personalSlice,
+  bindPhoneSlice,
   siteConfigSlice,
   routerSlice,
   tutorialSlice,

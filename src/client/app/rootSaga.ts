@@ -1,5 +1,6 @@
 import { call, spawn, take } from 'redux-saga/effects';
 import { authSaga } from '../features/auth/authSaga';
+import { bindPhoneSaga } from '../features/bindPhone/bindPhoneSaga';
 import { bannerCutsSaga } from '../features/banner/bannerCutsSaga';
 import { builderSaga } from '../features/builder/builderSaga';
 import { catalogSaga } from '../features/catalog/catalogSaga';
@@ -20,7 +21,7 @@ import { appStarted } from './appActions';
 type DomainSaga = () => Generator;
 
 /** Each domain's watcher; later issues add theirs here. */
-export const domainSagas: DomainSaga[] = [authSaga, siteConfigSaga, trackingSaga, tutorialSaga, catalogSaga, generationSaga, keyArtSaga, bannerCutsSaga, downloadSaga, miniSiteSaga, siteListSaga, siteVersionsSaga, publishingSaga, phonePreviewSaga, worksSaga, builderSaga];
+export const domainSagas: DomainSaga[] = [authSaga, siteConfigSaga, trackingSaga, tutorialSaga, catalogSaga, generationSaga, keyArtSaga, bannerCutsSaga, downloadSaga, miniSiteSaga, siteListSaga, siteVersionsSaga, publishingSaga, bindPhoneSaga, phonePreviewSaga, worksSaga, builderSaga];
 
 /** A saga that crashes this soon after starting, this many times in a row, is broken: stop restarting it. */
 export const QUICK_CRASH_MS = 1_000;

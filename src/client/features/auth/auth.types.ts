@@ -4,7 +4,7 @@
 export type RequestStatus = 'idle' | 'loading' | 'succeeded' | 'failed';
 
 /** The forms that have an SMS-code button; each has its own countdown. */
-export type SmsFormId = 'register' | 'forget' | 'personal' | 'login';
+export type SmsFormId = 'register' | 'forget' | 'personal' | 'login' | 'bind';
 
 /** The login page's account form: a password, or a code sent to the phone (短信验证码登录). */
 export type LoginMode = 'password' | 'sms';

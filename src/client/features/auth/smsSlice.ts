@@ -13,7 +13,7 @@ export interface SmsButtonState {
 export type SmsState = Record<SmsFormId, SmsButtonState>;
 
 const idle: SmsButtonState = { status: 'idle', secondsLeft: 0 };
-const initialState: SmsState = { register: idle, forget: idle, personal: idle, login: idle };
+const initialState: SmsState = { register: idle, forget: idle, personal: idle, login: idle, bind: idle };
 
 export interface SmsCodeRequestedPayload {
   form: SmsFormId;

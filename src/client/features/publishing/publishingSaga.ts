@@ -1,16 +1,40 @@
 import type { SagaIterator } from 'redux-saga';
 import { call, getContext, put, takeLatest, takeLeading } from 'redux-saga/effects';
 import { BuilderMessages, type PublishAnswer } from '../../../contract/builder';
+import { AnswerCode } from '../../../contract/envelope';
 import * as miniSiteApi from '../../api/miniSiteApi';
 import * as siteListApi from '../../api/siteListApi';
 import { SERVICES, type Services } from '../../app/services';
+import { answerCodeOf } from '../auth/apiErrors';
+import { waitForBoundPhone } from '../bindPhone/bindPhoneSaga';
 import { loadSiteList } from '../siteList/siteListSaga';
-import { miniSitePublishStateLoaded, miniSitePublishStateRequested, publishEnded, publishRequested, published, unpublishRequested, type PublishTarget } from './publishingSlice';
+import { miniSitePublishStateLoaded, miniSitePublishStateRequested, publishEnded, publishRequested, publishResumed, published, unpublishRequested, type PublishTarget } from './publishingSlice';
 
 /** Where the change shows: the site list reloads; the mini-site preview learns its link. */
 function* showChange(target: PublishTarget, url: string): SagaIterator {
   if (target.kind === 'builder') yield call(loadSiteList);
   else yield put(miniSitePublishStateLoaded({ webSiteDir: target.webSiteDir, url }));
+}
+
+function* callPublish(target: PublishTarget): SagaIterator<PublishAnswer> {
+  return target.kind === 'builder' ? yield call(siteListApi.publishSite, { id: target.id }) : yield call(miniSiteApi.publishSite, { webSiteDir: target.webSiteDir });
+}
+
+/**
+ * The publish call; when the account has no phone yet (a WeChat account), the bind dialog first and
+ * then the same publish again: the user asked to publish, and binding is a step on the way.
+ */
+function* publishWithPhone(target: PublishTarget): SagaIterator<PublishAnswer> {
+  try {
+    return yield call(callPublish, target);
+  } catch (error) {
+    if (answerCodeOf(error) !== AnswerCode.phoneRequired) throw error;
+  }
+  const bound: boolean = yield call(waitForBoundPhone, 'publish');
+  if (!bound) throw new Error('No phone bound');
+  // A merge logs in again, which clears the spinner: the button spins while the publish goes on.
+  yield put(publishResumed(target));
+  return yield call(callPublish, target);
 }
 
 /** 发布 / 更新发布: the link and its QR code are shown, and the page shows the site as published. */
@@ -19,9 +43,9 @@ export function* publishSite(action: ReturnType<typeof publishRequested>): SagaI
   const target = action.payload;
   let answer: PublishAnswer;
   try {
-    answer = target.kind === 'builder' ? yield call(siteListApi.publishSite, { id: target.id }) : yield call(miniSiteApi.publishSite, { webSiteDir: target.webSiteDir });
+    answer = yield call(publishWithPhone, target);
   } catch {
-    // The http layer said why (请先生成并下载网站, the limit...).
+    // The http layer said why (请先生成并下载网站, the limit...), or the user closed the bind dialog.
     yield put(publishEnded());
     return;
   }

@@ -35,6 +35,10 @@ export const publishingSlice = createSlice({
     publishRequested(state, action: PayloadAction<PublishTarget>) {
       state.busyKey = publishKey(action.payload);
     },
+    /** 发布 goes on after the bind dialog (a merge's new login reset the state). */
+    publishResumed(state, action: PayloadAction<PublishTarget>) {
+      state.busyKey = publishKey(action.payload);
+    },
     /** 下线, confirmed. */
     unpublishRequested(state, action: PayloadAction<PublishTarget>) {
       state.busyKey = publishKey(action.payload);
@@ -64,5 +68,5 @@ export const publishingSlice = createSlice({
   },
 });
 
-export const { publishRequested, unpublishRequested, published, publishEnded, publishedDialogClosed, miniSitePublishStateRequested, miniSitePublishStateLoaded } = publishingSlice.actions;
+export const { publishRequested, publishResumed, unpublishRequested, published, publishEnded, publishedDialogClosed, miniSitePublishStateRequested, miniSitePublishStateLoaded } = publishingSlice.actions;
 export const { selectPublishing, selectMiniSitePublishedUrl } = publishingSlice.selectors;

@@ -4,6 +4,7 @@ import { Messages } from '../../../../src/contract/messages';
 import { initialAuthState } from '../../../../src/client/features/auth/authSlice';
 import PersonalPage from '../../../../src/client/features/personal/pages/PersonalPage';
 import { passwordChangeRequested, userNameChangeRequested } from '../../../../src/client/features/personal/personalSlice';
+import { bindPhoneOpened } from '../../../../src/client/features/bindPhone/bindPhoneSlice';
 import { renderWithProviders } from '../../renderWithProviders';
 import { button, fastUser } from '../auth/fastTesting';
 
@@ -25,11 +26,14 @@ describe('PersonalPage', () => {
     expect(screen.getByLabelText('用户名')).toHaveValue('小明');
   });
 
-  it('says 未绑定 for a QR account and lets it type a phone to bind', () => {
-    renderAs(qrUser);
+  it('says 未绑定 for a WeChat account and offers 绑定手机号, which opens the bind dialog; the password waits for the phone', async () => {
+    const { store, user } = renderAs(qrUser);
     expect(screen.getByText(Messages.phoneNotBound)).toBeInTheDocument();
-    expect(screen.getByLabelText('手机号')).not.toHaveAttribute('readonly');
-    expect(screen.getByText('绑定手机号并设置密码')).toBeInTheDocument();
+    expect(screen.queryByLabelText('新密码')).toBeNull();
+    expect(screen.getByText('当前为微信账号，绑定手机号后即可设置登录密码。')).toBeInTheDocument();
+    await user.click(button('绑定手机号'));
+    expect(store.dispatch).toHaveBeenCalledWith(bindPhoneOpened({ reason: 'personal' }));
+    expect(store.getState().bindPhone).toMatchObject({ open: true, reason: 'personal' });
   });
 
   it('refuses an empty or too long user name, and sends a good one', async () => {

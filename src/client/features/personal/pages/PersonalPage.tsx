@@ -1,4 +1,4 @@
-import { Button, Card, Descriptions, Flex, Form, Input } from 'antd';
+import { Button, Card, Descriptions, Flex, Form, Input, Space, Typography } from 'antd';
 import type { UserInfo } from '../../../../contract/auth';
 import { Limits } from '../../../../contract/limits';
 import { Messages } from '../../../../contract/messages';
@@ -6,6 +6,7 @@ import { checkUserName } from '../../../../contract/validation';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { ruleOf } from '../../../components/formRules';
 import { selectUserInfo } from '../../auth/authSlice';
+import { bindPhoneOpened, selectBindPhoneOpen } from '../../bindPhone/bindPhoneSlice';
 import { AccountFields, type AccountFieldValues } from '../../auth/components/AccountFields';
 import { CaptchaDialog } from '../../auth/components/CaptchaDialog';
 import { passwordChangeRequested, selectNameStatus, selectPasswordStatus, userNameChangeRequested } from '../personalSlice';
@@ -42,7 +43,6 @@ function PasswordForm({ userInfo }: { userInfo: UserInfo | null }) {
       initialValues={{ mobile: userInfo?.mobile ?? '' }}
       onFinish={({ mobile, password, verifyCode }) => dispatch(passwordChangeRequested({ mobile, password, verifyCode }))}
     >
-      {/* A QR account has no phone yet: typing one here binds it. */}
       <AccountFields smsForm="personal" purpose="resetPassword" phoneReadOnly={hasPhone} passwordLabel="新密码" />
       <Button type="primary" htmlType="submit" loading={status === 'loading'} disabled={!userInfo}>
         修改密码
@@ -53,7 +53,10 @@ function PasswordForm({ userInfo }: { userInfo: UserInfo | null }) {
 
 /** Spec screen 6, inside the back office: the account's phone and name, name editing, password change. */
 export default function PersonalPage() {
+  const dispatch = useAppDispatch();
   const userInfo = useAppSelector(selectUserInfo);
+  const bindOpen = useAppSelector(selectBindPhoneOpen);
+  const phoneless = userInfo !== null && !userInfo.mobile;
   // Remount the forms when the user arrives (a reload fetches it after the first render).
   const formKey = userInfo ? String(userInfo.id) : 'loading';
   return (
@@ -62,7 +65,20 @@ export default function PersonalPage() {
         <Descriptions
           column={1}
           items={[
-            { key: 'mobile', label: '手机号', children: userInfo?.mobile || Messages.phoneNotBound },
+            {
+              key: 'mobile',
+              label: '手机号',
+              children: phoneless ? (
+                <Space wrap>
+                  {Messages.phoneNotBound}
+                  <Button type="link" size="small" onClick={() => dispatch(bindPhoneOpened({ reason: 'personal' }))}>
+                    绑定手机号
+                  </Button>
+                </Space>
+              ) : (
+                userInfo?.mobile || '—'
+              ),
+            },
             { key: 'name', label: '用户名', children: userInfo?.name || '—' },
           ]}
         />
@@ -70,10 +86,19 @@ export default function PersonalPage() {
       <Card title="修改用户名">
         <UserNameForm key={formKey} userInfo={userInfo} />
       </Card>
-      <Card title={userInfo?.mobile ? '修改密码' : '绑定手机号并设置密码'}>
-        <PasswordForm key={formKey} userInfo={userInfo} />
+      {/* A WeChat account binds its phone first (the dialog, which also settles a phone that has an
+          account of its own); the password then goes with the phone. */}
+      <Card title="修改密码">
+        {phoneless ? (
+          <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
+            当前为微信账号，绑定手机号后即可设置登录密码。
+          </Typography.Paragraph>
+        ) : (
+          <PasswordForm key={formKey} userInfo={userInfo} />
+        )}
       </Card>
-      <CaptchaDialog />
+      {/* The bind dialog brings its own captcha dialog: one at a time. */}
+      {!bindOpen && <CaptchaDialog />}
     </Flex>
   );
 }
