@@ -118,6 +118,11 @@ export interface BuilderSite {
    * none: the banner tab shows it as the 主视觉图 after 生成banner replaced the field's value.
    */
   bannerKeyArt: string;
+  /**
+   * The banner style (artPrompt.ts's ART_STYLES key) of the chosen banner template's scene, '' for
+   * none: the 画面描述 the banner tab suggests paints in it.
+   */
+  bannerStyle: string;
 }
 
 /**

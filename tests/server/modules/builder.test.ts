@@ -3,6 +3,7 @@
  * and type), saving drafts with the form's checks, the preview folder behind /sites/, the picker
  * lists, and the login and ownership every call demands.
  */
+import { bannerArtStyleOf } from '../../../src/server/render/builder/definitions/banner';
 import fs from 'node:fs';
 import path from 'node:path';
 import {
@@ -93,6 +94,9 @@ describe('POST /api/createWeb/getWebUrl', () => {
     const defaults = preset(DEFAULT_MAIN_PRESET_ID);
     expect(site).toMatchObject({ status: 1, web_name: configFields(defaults.config).find((field) => field.key === 'web_name')?.value, bannerArtist: GENERATIVE_PROVIDER_LABEL });
     expect(site.id).toBeGreaterThan(0);
+    // The banner template's style, which the 画面描述 the banner tab suggests is written in.
+    expect(site.bannerStyle).toBe(bannerArtStyleOf(site.selectedComponents.banner.id));
+    expect(site.bannerStyle).not.toBe('');
     const dir = /^\/sites\/([0-9a-f]{32})\/$/.exec(site.templatePath)?.[1];
     expect(dir).toBeDefined();
     expect(site.previewUrl).toBe(`${site.templatePath}index.html?v=1`);

@@ -1,3 +1,4 @@
+import { artPromptOf } from '../../../contract/artPrompt';
 import { BUILDER_TABS, BuilderLimits, BuilderMessages, COMPONENT_TYPE_LABELS, type BuilderSite, type BuilderTab, type ComponentType } from '../../../contract/builder';
 import type { SampleField } from '../../components/SampleFieldsDialog';
 import { configFieldProblem, configFields } from '../../../contract/miniSite';
@@ -46,9 +47,10 @@ export function parseSampleKey(sampleKey: string): { type: ComponentType; key: s
  * sample whichever template it came from; empty optional fields and what any game keeps are not.
  */
 export function builderSampleFields(site: BuilderSite): SampleField[] {
+  const shown = withShownBannerPrompt(site);
   return BUILDER_TABS.flatMap((tab) =>
     TAB_TYPES[tab].flatMap((type) =>
-      templateSampleFields(site.configData[type] ?? [], site.formData[type] ?? {}, {
+      templateSampleFields(shown.configData[type] ?? [], shown.formData[type] ?? {}, {
         nameKey: BUILDER_NAME_KEY,
         // The form keeps the samples as written: the renderer renames their games.
         ownName: '',
@@ -74,4 +76,39 @@ export function builderUploadProblem(file: { type: string; size: number }): stri
 export function bannerPercent(elapsedMs: number, durationSeconds: number): number {
   if (durationSeconds <= 0 || elapsedMs <= 0) return 0;
   return Math.min(BuilderLimits.progressCap, Math.floor((elapsedMs / (durationSeconds * 1000)) * BuilderLimits.progressCap));
+}
+
+/** The banner tab's 画面描述 (the painter's prompt), and the texts it is written from. */
+export const BANNER_PROMPT_KEY = 'prompt';
+const BANNER_TITLE_KEY = 'title';
+const BANNER_SUBTITLE_KEY = 'subtitle';
+
+/** What the user put in a field, '' while it holds its template's sample (another game's text) or is missing. */
+function ownValue(site: BuilderSite, type: ComponentType, key: string): string {
+  const field = configFields(site.configData[type] ?? []).find((candidate) => candidate.key === key);
+  const value = (site.formData[type]?.[key] ?? '').trim();
+  return field && value !== field.value.trim() ? value : '';
+}
+
+/** The 画面描述 the banner tab suggests: written from the user's game name, headline and subtitle in the chosen banner's style. */
+export function suggestedBannerPrompt(site: BuilderSite): string {
+  return artPromptOf({
+    gameName: ownValue(site, 'main', BUILDER_NAME_KEY),
+    slogan: ownValue(site, 'banner', BANNER_TITLE_KEY),
+    texts: [ownValue(site, 'banner', BANNER_SUBTITLE_KEY)],
+    style: site.bannerStyle,
+  });
+}
+
+/**
+ * The site as the banner tab shows it: a 画面描述 still holding its template's sample scene (the
+ * user has typed none) shows, and 生成banner sends, the one written from the user's game, which
+ * follows their name and headline until they type their own. A description the user typed (or
+ * emptied) is theirs and stays as it is.
+ */
+export function withShownBannerPrompt(site: BuilderSite): BuilderSite {
+  const field = configFields(site.configData.banner ?? []).find((candidate) => candidate.key === BANNER_PROMPT_KEY);
+  const banner = site.formData.banner;
+  if (!field || !banner || banner[BANNER_PROMPT_KEY] !== field.value) return site;
+  return { ...site, formData: { ...site.formData, banner: { ...banner, [BANNER_PROMPT_KEY]: suggestedBannerPrompt(site) } } };
 }

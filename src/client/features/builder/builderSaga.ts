@@ -31,7 +31,7 @@ import { selectMusic } from '../miniSite/miniSiteSlice';
 import { BUILDER_NAME_KEY, type GameIdentity } from '../selections/gameIdentity';
 import { selectGameIdentity } from '../selections/selectionsSlice';
 import { BUILDER_PATH, hasEdits, RESULT_PATH, selectedIdsOf, SITE_LIST_PATH, uploadKeyOf, type PendingEdits, type PickerState, type SaveStatus } from './builder.types';
-import { bannerPercent, builderUploadProblem, firstInvalidTab, TAB_TYPES, typesInvalid } from './builderRules';
+import { bannerPercent, builderUploadProblem, firstInvalidTab, TAB_TYPES, typesInvalid, withShownBannerPrompt } from './builderRules';
 import { selectBuilderSite, selectIsDirty, selectPendingEdits, selectPicker, selectSaveStatus, selectStoredSiteId } from './builderSelectors';
 import {
   bannerCancelled,
@@ -433,7 +433,9 @@ export function* generateSiteBanner(): SagaIterator {
   }
   yield put(bannerSending());
   try {
-    const formData = { ...site.formData.banner, ...site.formData.logo };
+    // The 画面描述 as the tab shows it: the user's own, or the one written from their game.
+    const shown = withShownBannerPrompt(site);
+    const formData = { ...shown.formData.banner, ...shown.formData.logo };
     let answer: GenerateBannerAnswer | null = yield call(requestBanner, site.id, true, formData);
     if (!answer) return;
     if (answer.isInquiry && !answer.completed) {

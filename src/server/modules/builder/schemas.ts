@@ -42,8 +42,9 @@ const builderSite = object(
     templatePath: { type: 'string' },
     bannerArtist: { type: 'string' },
     bannerKeyArt: { type: 'string' },
+    bannerStyle: { type: 'string' },
   },
-  ['id', 'web_name', 'status', 'previewUrl', 'configData', 'formData', 'selectedComponents', 'templatePath', 'bannerArtist', 'bannerKeyArt'],
+  ['id', 'web_name', 'status', 'previewUrl', 'configData', 'formData', 'selectedComponents', 'templatePath', 'bannerArtist', 'bannerKeyArt', 'bannerStyle'],
 );
 const siteAnswer = responses(builderSite, { needsLogin: true });
 

@@ -22,6 +22,7 @@ import { AnswerCode } from '../../../contract/envelope';
 import { MiniSiteMessages, configFields, type ConfigField } from '../../../contract/miniSite';
 import { BusinessError, invalid, tooMany } from '../../http/envelope';
 import { DEFAULT_MAIN_PRESET_ID } from '../../render/builder/catalog';
+import { bannerArtStyleOf } from '../../render/builder/definitions/banner';
 import { pictureRefusedMessage } from '../../render/pictureRefused';
 import type { UserRow } from '../auth/repository';
 import type { MusicLibrary } from '../miniSite/music';
@@ -227,6 +228,7 @@ export class BuilderService {
       templatePath: templatePathOf(record.dir),
       bannerArtist: this.deps.bannerArtist,
       bannerKeyArt: site.bannerKeyArt,
+      bannerStyle: bannerArtStyleOf(site.templates.banner.id),
     };
   }
 

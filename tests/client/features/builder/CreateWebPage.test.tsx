@@ -8,6 +8,7 @@ import { makeStore } from '../../../../src/client/app/store';
 import { builderSlice } from '../../../../src/client/features/builder/builderSlice';
 import CreateWebPage from '../../../../src/client/features/builder/pages/CreateWebPage';
 import { BuilderLimits, BuilderMessages } from '../../../../src/contract/builder';
+import { artPromptOf } from '../../../../src/contract/artPrompt';
 import { makeFakeServices } from '../../fakeServices';
 import { renderWithProviders } from '../../renderWithProviders';
 import { button, fastUser, tab } from '../auth/fastTesting';
@@ -83,6 +84,23 @@ describe('CreateWebPage', () => {
     expect(screen.getByText('生成banner')).toBeInTheDocument();
     expect(screen.queryByText('生成资源')).not.toBeInTheDocument();
     expect(screen.getByText(site().bannerArtist)).toBeInTheDocument();
+  });
+
+  it('the banner tab\'s 画面描述 starts from the user\'s game and is theirs to change; the maker is named 通义万相 when it paints', async () => {
+    const user = fastUser();
+    const { store } = renderPage('/createWeb', openState(site({ bannerArtist: '通义万相 AI绘图' })));
+    await user.click(tab('BANNER'));
+    const prompt = await screen.findByLabelText('画面描述');
+    // Not the template's sample scene: the prompt written in the banner template's style.
+    expect(prompt).toHaveValue(artPromptOf({ gameName: '', style: 'cloud-sea' }));
+    expect(prompt).not.toHaveValue('云海仙山');
+    expect(screen.getByText('通义万相 AI绘图')).toBeInTheDocument();
+    await user.clear(prompt);
+    await user.type(prompt, '月下竹林');
+    expect(prompt).toHaveValue('月下竹林');
+    expect(store.getState().builder.site?.formData.banner.prompt).toBe('月下竹林');
+    await waitFor(() => expect(builderApi.saveConfig).toHaveBeenCalled(), { timeout: BuilderLimits.autoSaveDebounceMs + 2000 });
+    expect(jest.mocked(builderApi.saveConfig).mock.lastCall?.[0].formData.banner.prompt).toBe('月下竹林');
   });
 
   it('the banner tab takes the studio key art: uploaded into the banner picture, which 生成banner then starts from', async () => {

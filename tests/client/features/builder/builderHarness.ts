@@ -38,6 +38,7 @@ export function site(overrides: Partial<BuilderSite> = {}, revision = 1): Builde
     templatePath: '/sites/abc/',
     bannerArtist: '本站服务器绘制的生成艺术图（非AI）',
     bannerKeyArt: '',
+    bannerStyle: 'cloud-sea',
     ...overrides,
   };
 }

@@ -7,7 +7,7 @@ describe('the builder\'s sample fields (listed before 生成并下载)', () => {
     expect(builderSampleFields(site())).toEqual([
       { key: 'main:siteName', name: '网站名称', group: '整站配置 · 整站' },
       { key: 'head:nav1', name: '导航一', group: '导航栏 · 导航' },
-      { key: 'banner:prompt', name: '画面描述', group: 'BANNER · 首屏' },
+      // The 画面描述 shows the one written from the user's game, not the sample scene (bannerPrompt.test.ts).
       { key: 'logo:logotext', name: 'LOGO文字', group: 'BANNER · LOGO' },
       { key: 'content:intro', name: '游戏简介', group: '内容区 · 内容' },
       { key: 'content:cover', name: '封面图片', group: '内容区 · 内容' },

@@ -45,6 +45,7 @@ import {
 import { initialMiniSiteState } from '../../../../src/client/features/miniSite/miniSiteSlice';
 import { BuilderLimits, BuilderMessages, SiteStatus, type BannerStatusAnswer, type GenerateBannerAnswer } from '../../../../src/contract/builder';
 import { GenerationMessages } from '../../../../src/contract/generation';
+import { artPromptOf } from '../../../../src/contract/artPrompt';
 import { makeFakeServices } from '../../fakeServices';
 import { initialSelectionsState } from '../../../../src/client/features/selections/selectionsSlice';
 import { fakeWorld, rootReducer } from '../auth/sagaHarness';
@@ -517,7 +518,7 @@ describe('builder: banner generation', () => {
     const { storeState } = await expectSaga(runBanner)
       .withReducer(rootReducer, openState())
       .provide([world.providers, answer(builderApi.generateBanner, generated({ waitCount: 3 })), answer(builderApi.getBannerStatus, polls.provider), ...applyProviders])
-      .call(builderApi.generateBanner, { id: 42, isFirst: true, formData: { prompt: '云海仙山', bannerImage: '', logotext: '龙腾' } })
+      .call(builderApi.generateBanner, { id: 42, isFirst: true, formData: { prompt: artPromptOf({ gameName: '', style: 'cloud-sea' }), bannerImage: '', logotext: '龙腾' } })
       .put(bannerRendering({ durationSeconds: 10, waitCount: 3 }))
       .call(builderApi.setBannerPreview, { id: 42, bannerId: 'b-1' })
       .call(builderApi.setAllConfigLogo, { id: 42, bannerLogo: { id: 'b-1', value: '/generated/l.png' } })

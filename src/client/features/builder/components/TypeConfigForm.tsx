@@ -1,8 +1,10 @@
 import { Form } from 'antd';
+import { useMemo } from 'react';
 import type { ComponentType } from '../../../../contract/builder';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { selectMusic } from '../../miniSite/miniSiteSlice';
 import { selectBuilderSite, selectBuilderUploads } from '../builderSelectors';
+import { withShownBannerPrompt } from '../builderRules';
 import { fieldEdited, imageUploadRequested, musicChosen } from '../builderSlice';
 import type { FieldReveal } from '../builder.types';
 import BuilderConfigForm, { type BuilderFormValues } from './BuilderConfigForm';
@@ -24,6 +26,8 @@ export default function TypeConfigForm({ type, logoReadOnly, validateRequest, re
   const uploads = useAppSelector(selectBuilderUploads);
   const music = useAppSelector(selectMusic);
   const [form] = Form.useForm<BuilderFormValues>();
+  // The banner's 画面描述 as the user should see it: theirs, or the one written from their game.
+  const shown = useMemo(() => (site && type === 'banner' ? withShownBannerPrompt(site) : site), [site, type]);
   const groups = site?.configData[type] ?? [];
   if (!site || groups.length === 0) return <p style={{ color: 'rgba(0, 0, 0, 0.45)', margin: 0 }}>该模版没有可配置的内容。</p>;
   return (
@@ -33,7 +37,7 @@ export default function TypeConfigForm({ type, logoReadOnly, validateRequest, re
       form={form}
       type={type}
       groups={groups}
-      values={site.formData[type] ?? EMPTY}
+      values={shown?.formData[type] ?? EMPTY}
       logoReadOnly={logoReadOnly}
       keyArt={site.bannerKeyArt}
       music={music.items}

@@ -1,7 +1,8 @@
 /** The first screens (banner): six arrangements of logo, titles and buttons over the picture, two finishes each. */
 import type { ConfigGroup } from '../../../../contract/miniSite';
 import { BuilderLimits } from '../../../../contract/builder';
-import { defaultUrl, type BannerScene } from '../defaults';
+import { artStyleOf } from '../../../../contract/artPrompt';
+import { BANNER_SCENES, defaultUrl, type BannerScene } from '../defaults';
 import { generic, link, logoField, text, textarea } from '../fields';
 import type { BannerDefinition, BannerDesign } from '../types';
 
@@ -70,3 +71,12 @@ export const BANNERS: readonly BannerDefinition[] = ENTRIES.map((entry, i) => ({
   config: bannerConfig(entry),
   design: entry.design,
 }));
+
+/**
+ * The banner style (its key in ART_STYLES) whose scene a builder banner template shows, '' for
+ * none: the AI key art's prompt paints in that style (BuilderSite.bannerStyle).
+ */
+export function bannerArtStyleOf(templateId: number): string {
+  const entry = ENTRIES[templateId - 1];
+  return entry ? (artStyleOf(BANNER_SCENES[entry.scene])?.key ?? '') : '';
+}
