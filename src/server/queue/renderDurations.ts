@@ -140,6 +140,10 @@ export class RenderDurations {
   }
 
   private priorMs(kind: UserJobKind, style: string): number {
+    // A banner that paints its key art first (durationStyleOf: `<banner style>+<painter>`): its
+    // video's prior and the painter's, until such banners have times of their own.
+    const painted = kind === 'fsa' ? /^(\d+)\+(.+)$/.exec(style) : null;
+    if (painted) return this.priorMs('fsa', painted[1]) + this.priorMs('ab', painted[2]);
     const seed = this.seedMs(kind, style);
     return seed === null ? this.fallbackSeconds[kind] * 1000 : seed * this.machineFactor(kind);
   }

@@ -28,8 +28,8 @@ export interface FakeImageService {
   requests: ImageRequest[];
   /** What the next requests are answered (the last one set stands). */
   answer(answer: ImageAnswer): void;
-  /** Answers the requests held so far. */
-  release(): void;
+  /** Answers the requests held so far: with their picture, or with `instead` (an error, say). */
+  release(instead?: Extract<ImageAnswer, { type: 'picture' | 'error' }>): void;
   close(): Promise<void>;
 }
 
@@ -38,7 +38,7 @@ export const IMAGE_PATH = '/v1/images/generations';
 export async function startFakeImageService(first: ImageAnswer): Promise<FakeImageService> {
   let current = first;
   const requests: ImageRequest[] = [];
-  const held: Array<() => void> = [];
+  const held: Array<(instead?: Extract<ImageAnswer, { type: 'picture' | 'error' }>) => void> = [];
   const server = http.createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -60,23 +60,22 @@ export async function startFakeImageService(first: ImageAnswer): Promise<FakeIma
         response.writeHead(400, { 'content-type': 'application/json' }).end('{"error":{"message":"prompt is required","code":"invalid_request"}}');
         return;
       }
-      const answer = current;
-      const send = (bytes: Buffer): void => {
-        response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ created: Math.floor(Date.now() / 1000), data: [{ b64_json: bytes.toString('base64') }] }));
+      const send = (answer: ImageAnswer): void => {
+        switch (answer.type) {
+          case 'picture':
+            response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ created: Math.floor(Date.now() / 1000), data: [{ b64_json: answer.bytes.toString('base64') }] }));
+            return;
+          case 'held':
+            held.push((instead) => send(instead ?? { type: 'picture', bytes: answer.bytes }));
+            return;
+          case 'error':
+            response.writeHead(answer.status, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: answer.message, code: answer.code } }));
+            return;
+          case 'silent':
+            return;
+        }
       };
-      switch (answer.type) {
-        case 'picture':
-          send(answer.bytes);
-          return;
-        case 'held':
-          held.push(() => send(answer.bytes));
-          return;
-        case 'error':
-          response.writeHead(answer.status, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: answer.message, code: answer.code } }));
-          return;
-        case 'silent':
-          return;
-      }
+      send(current);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -87,8 +86,8 @@ export async function startFakeImageService(first: ImageAnswer): Promise<FakeIma
     answer: (answer) => {
       current = answer;
     },
-    release: () => {
-      for (const send of held.splice(0)) send();
+    release: (instead) => {
+      for (const send of held.splice(0)) send(instead);
     },
     close: async () => {
       server.closeAllConnections();

@@ -36,6 +36,15 @@ describe('render durations: before this server has rendered anything', () => {
     const durations = new RenderDurations(SEEDS, DEFAULT_RENDER_SECONDS);
     expect(durations.estimateMs('ab', 'http:abc')).toBe(DEFAULT_RENDER_SECONDS.ab * 1000);
   });
+
+  it('expect a banner that paints its key art first to take its video and the painting (AI生成主视觉)', async () => {
+    const durations = new RenderDurations(SEEDS, DEFAULT_RENDER_SECONDS);
+    expect(durations.estimateMs('fsa', '9+http@127.0.0.1:1/v1/images')).toBe(9_000 + DEFAULT_RENDER_SECONDS.ab * 1000);
+    expect(durations.estimateMs('fsa', '3+generative@2')).toBe(13_000 + 500);
+    // Once measured, their own times.
+    await rendered(durations, 'fsa', '9+dashscope@wanx', 20_000, 22_000, 21_000);
+    expect(durations.estimateMs('fsa', '9+dashscope@wanx')).toBe(21_000);
+  });
 });
 
 describe('render durations: measured here', () => {
