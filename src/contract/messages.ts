@@ -103,7 +103,7 @@ export const Messages = {
   wechatScanExpired: '二维码已过期，请在电脑上刷新二维码后重新扫码',
   /** Inside WeChat's browser, where a QR code cannot be scanned. */
   wechatOneClick: '微信一键登录',
-  wechatOneClickHint: '你正在微信中浏览，可直接使用微信账号登录',
+  wechatOneClickHint: '你正在微信中浏览，可直接用微信登录',
   wechatOauthInvalid: '登录请求已失效，请返回重新点击微信一键登录',
   wechatOauthDenied: '未获得微信授权，请重新点击微信一键登录',
   backToLogin: '返回登录',

@@ -22,5 +22,11 @@ export function startupNotes(config: ServerConfig): string[] {
   if (config.sms.provider === 'local') {
     notes.push('SMS codes are not sent (SMS_PROVIDER=local): each one is logged as "SMS to 138****8000: 123456". Search the log for "SMS to" to find a code.');
   }
+  if (config.wechat) {
+    // What the operator types into WeChat's console; the AppSecret and the Token stay out of the log.
+    const origin = config.publicOrigin || `http://${shownHost}:${config.port}`;
+    const mode = config.wechat.encodingAesKey ? '安全模式 or 兼容模式 (or 明文模式)' : '明文模式 (set WECHAT_ENCODING_AES_KEY for 安全模式)';
+    notes.push(`WeChat scan login for ${config.wechat.appId}: enter ${origin}/api/wxAuth/wechat/callback as the server URL in the WeChat console, message encryption ${mode}.`);
+  }
   return notes;
 }

@@ -14,6 +14,25 @@ describe('startupNotes', () => {
     expect(notes[1]).toMatch(/SMS_PROVIDER=local.*"SMS to"/);
   });
 
+  it('tells the operator the callback URL to enter in the WeChat console, without the secret or the token', () => {
+    const env = {
+      DATA_DIR: dataDir,
+      JWT_SECRET: 'x'.repeat(40),
+      PUBLIC_ORIGIN: 'https://www.example.com',
+      QR_LOGIN_PROVIDER: 'wechat-mp',
+      WECHAT_APP_ID: 'wx0123456789abcdef',
+      WECHAT_APP_SECRET: 'f'.repeat(32),
+      WECHAT_TOKEN: 'consoleToken1',
+      WECHAT_ENCODING_AES_KEY: 'a'.repeat(43),
+    };
+    const notes = startupNotes(loadConfig(env)).join('\n');
+    expect(notes).toContain('enter https://www.example.com/api/wxAuth/wechat/callback as the server URL');
+    expect(notes).toContain('安全模式');
+    expect(notes).not.toContain('f'.repeat(32));
+    expect(notes).not.toContain('consoleToken1');
+    expect(notes).not.toContain('a'.repeat(43));
+  });
+
   it('says nothing of SMS when codes really go out', () => {
     const notes = startupNotes(loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'x'.repeat(40), SMS_PROVIDER: 'http', SMS_HTTP_URL: 'https://sms.example.com/send', SMS_HTTP_TOKEN: 't' }));
     expect(notes).toHaveLength(1);

@@ -37,6 +37,19 @@ describe('QrLoginPanel', () => {
     expect(onUsePhone).toHaveBeenCalled();
   });
 
+  it('asks for a scan with WeChat when the server\u2019s provider is a WeChat service account', async () => {
+    const meta = document.createElement('meta');
+    meta.name = 'wechat-web-login';
+    meta.content = '1';
+    document.head.append(meta);
+    try {
+      renderPane('waiting', 87);
+      expect(await screen.findByText('请使用微信扫描二维码登录，87 秒后过期')).toBeInTheDocument();
+    } finally {
+      meta.remove();
+    }
+  });
+
   it('shows 微信一键登录 instead of a code in WeChat\u2019s browser, leading to the web authorization', async () => {
     const rendered = renderWithProviders(<QrLoginPanel place="loginDialog" redirect="/logo/selectPage?module=tl" wechatOneClick />);
     const button = await screen.findByRole('link', { name: new RegExp(Messages.wechatOneClick) });

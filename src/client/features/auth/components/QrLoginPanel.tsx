@@ -1,11 +1,11 @@
 import { ReloadOutlined, WechatOutlined } from '@ant-design/icons';
 import { Button, Spin, Typography } from 'antd';
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { Messages } from '../../../../contract/messages';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import type { LoginPlace } from '../auth.types';
 import { qrLoginStarted, qrLoginStopped, selectQrLogin, type QrLoginStatus } from '../qrLoginSlice';
-import { wechatAuthorizeUrl } from '../wechatBrowser';
+import { wechatAuthorizeUrl, wechatLoginConfigured } from '../wechatBrowser';
 import './auth.css';
 
 interface QrLoginPanelProps {
@@ -35,8 +35,8 @@ export function WechatOneClick({ redirect }: { redirect?: string }) {
 }
 
 /** The line under the code; expired and failed codes say it on their mask instead. */
-function hintOf(status: QrLoginStatus, secondsLeft: number): string | null {
-  if (status === 'waiting') return `请使用手机扫描二维码登录，${secondsLeft} 秒后过期`;
+function hintOf(status: QrLoginStatus, secondsLeft: number, scanner: '微信' | '手机'): string | null {
+  if (status === 'waiting') return `请使用${scanner}扫描二维码登录，${secondsLeft} 秒后过期`;
   // The mask over the code already says it was scanned.
   if (status === 'scanned') return `二维码 ${secondsLeft} 秒后过期`;
   if (status === 'confirmed') return Messages.qrConfirmed;
@@ -93,7 +93,9 @@ function QrCodePane({ place, redirect, onUsePhone }: Omit<QrLoginPanelProps, 'we
     };
   }, [start, dispatch]);
 
-  const hint = hintOf(status, secondsLeft);
+  // A WeChat service account's code opens only in WeChat's scanner: say which app to scan with.
+  const scanner = useMemo(() => (wechatLoginConfigured() ? '微信' : '手机'), []);
+  const hint = hintOf(status, secondsLeft, scanner);
   const refreshText = status === 'expired' ? Messages.qrExpiredClickToRefresh : status === 'failed' ? (failure ?? Messages.qrFetchFailed) : null;
 
   return (
