@@ -1,10 +1,12 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import * as commonApi from '../../../../src/client/api/commonApi';
+import * as generationApi from '../../../../src/client/api/generationApi';
 import * as miniSiteApi from '../../../../src/client/api/miniSiteApi';
 import { appStarted } from '../../../../src/client/app/appActions';
 import type { RootState } from '../../../../src/client/app/rootReducer';
 import BannerConfigPage from '../../../../src/client/features/banner/pages/BannerConfigPage';
 import { generationRequested } from '../../../../src/client/features/generation/generationSlice';
+import { keyArtProviderRequested } from '../../../../src/client/features/generation/keyArtSlice';
 import { DEFAULT_BANNER_TEXTS, DEFAULT_LOGO_TEXTS, GenerationMessages } from '../../../../src/contract/generation';
 import { renderWithProviders } from '../../renderWithProviders';
 import { fastUser } from '../auth/fastTesting';
@@ -133,5 +135,44 @@ describe('BannerConfigPage', () => {
     await fastUser().click(screen.getByText('移除主视觉图'));
     expect(store.getState().selections.configs.banner?.keyArt).toBe('');
     expect(screen.queryByAltText('主视觉图预览')).not.toBeInTheDocument();
+  });
+
+  it('offers AI生成主视觉 only when the server has an AI service: by its name, with a description drafted from the game, sent instead of a picture', async () => {
+    // The default painter is no AI: not offered.
+    jest.mocked(generationApi.getKeyArtProvider).mockResolvedValue({ available: false, label: '' });
+    const plain = renderPage();
+    // In the app a page renders once app/started has started the sagas; here it mounted just before.
+    act(() => {
+      plain.store.dispatch(keyArtProviderRequested());
+    });
+    await waitFor(() => expect(generationApi.getKeyArtProvider).toHaveBeenCalled());
+    await waitFor(() => expect(plain.store.getState().keyArt.status).toBe('succeeded'));
+    expect(screen.getByText('上传主视觉')).toBeInTheDocument();
+    expect(screen.queryByText('AI生成主视觉')).not.toBeInTheDocument();
+    plain.unmount();
+
+    jest.mocked(generationApi.getKeyArtProvider).mockResolvedValue({ available: true, label: '通义万相 AI绘图' });
+    const { store } = renderPage();
+    act(() => {
+      store.dispatch(keyArtProviderRequested());
+    });
+    await fastUser().click(await screen.findByText('AI生成主视觉'));
+    expect(screen.getByText('由 通义万相 AI绘图 绘制，生成时先绘制主视觉，再合成视频')).toBeInTheDocument();
+    const description = screen.getByLabelText('AI主视觉画面描述') as HTMLTextAreaElement;
+    // The samples are another game's words: the draft is the style's and the composition's alone.
+    expect(description.value).toContain('宣传主视觉');
+    expect(description.value).not.toContain(DEFAULT_LOGO_TEXTS.logotext);
+    await fastUser().clear(description);
+    expect(screen.getByText(GenerationMessages.keyArtPromptRequired)).toBeInTheDocument();
+    await fastUser().type(description, '夜色中的城楼');
+    await fastUser().click(screen.getByText('生成整屏动画'));
+    expect(store.dispatch).toHaveBeenCalledWith(
+      generationRequested({
+        kind: 'banner',
+        slot: 'banner',
+        openPreview: true,
+        payload: { ...DEFAULT_LOGO_TEXTS, ...DEFAULT_BANNER_TEXTS, keyArtPrompt: '夜色中的城楼', logobg: logoTemplate.id, banner: bannerTemplate.id, module: 'fsa' },
+      }),
+    );
   });
 });

@@ -184,6 +184,35 @@ describe('SiteConfigPage', () => {
     );
   });
 
+  it("offers AI生成主视觉 in the banner step when the server has an AI service, sends its description with the banner", async () => {
+    jest.mocked(generationApi.getKeyArtProvider).mockResolvedValue({ available: true, label: '通义万相 AI绘图' });
+    const { store } = renderPage();
+    await fastUser().click(await screen.findByText('AI生成主视觉'));
+    const description = screen.getByLabelText('AI主视觉画面描述') as HTMLTextAreaElement;
+    // Drafted in the site's banner style (樱花飞舞), without the sample game's words.
+    expect(description.value).toContain('樱花飘落');
+    expect(description.value).not.toContain(DEFAULT_LOGO_TEXTS.logotext);
+    await fastUser().click(screen.getByText('生成整屏动画'));
+    expect(store.dispatch).toHaveBeenCalledWith(
+      generationRequested({
+        kind: 'banner',
+        slot: 'miniSite',
+        openPreview: false,
+        payload: { ...DEFAULT_LOGO_TEXTS, ...DEFAULT_BANNER_TEXTS, keyArtPrompt: description.value, logobg: logoTemplate.id, banner: site.banner_id, module: 'fsa' },
+      }),
+    );
+  });
+
+  it("names each generated banner's maker under it: the AI by its service, or the scene our program draws", async () => {
+    const art = { artMaker: 'ai' as const, artMakerLabel: '通义万相 AI绘图', keyArtUrl: '/uploads/0123456789abcdef0123456789abcdef.jpg' };
+    const first = renderPage(chosen({ configs: { miniSite: { ...DEFAULT_FLOW_CONFIG, ...generated, module: 'fsa', bannerArt: art } } }));
+    expect(screen.getByTestId('banner-art-note')).toHaveTextContent('画面：AI生成的主视觉（通义万相 AI绘图）');
+    expect(within(screen.getByTestId('banner-art-note')).getByRole('img')).toHaveAttribute('src', art.keyArtUrl);
+    first.unmount();
+    renderPage(chosen({ configs: { miniSite: { ...DEFAULT_FLOW_CONFIG, ...generated, module: 'fsa', bannerArt: { artMaker: 'scene', artMakerLabel: '', keyArtUrl: '' } } } }));
+    expect(screen.getByTestId('banner-art-note')).toHaveTextContent('画面：程序绘制的场景');
+  });
+
   it('shows the results inline once generated, and 重置参数 drops them with the texts', async () => {
     const { store } = renderPage(withResults());
     expect(screen.getByAltText('生成的LOGO')).toHaveAttribute('src', generated.logoUrl);

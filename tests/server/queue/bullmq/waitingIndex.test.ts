@@ -57,6 +57,23 @@ const available = !!redisUrl() || !!process.env.WPG_REQUIRE_TEST_SERVERS;
     expect(await a.waitingIds(0, 10)).toEqual(['j1', 'j2', 'j3']);
   });
 
+  it("tells every server a running render's stage (AI绘制中, then 视频合成中), and keeps none for a job that is not running", async () => {
+    await a.add('j1', 1, { work: 'fsa\u00003+dashscope@x', owner: '7', polledAt: 0 });
+    // Waiting: a stage said now would be a stray, and the job's entry is left as it was.
+    await b.setStage('j1', 'painting');
+    expect(await a.poll('j1', '7', 1_000, 60_000)).toMatchObject({ state: 'waiting' });
+    expect(await a.start('j1')).toBe(true);
+    expect(await a.poll('j1', '7', 2_000, 60_000)).toMatchObject({ state: 'running', stage: null });
+    await b.setStage('j1', 'painting');
+    expect(await a.poll('j1', '7', 3_000, 60_000)).toMatchObject({ state: 'running', stage: 'painting' });
+    await b.setStage('j1', 'video');
+    expect(await b.poll('j1', '7', 4_000, 60_000)).toMatchObject({ state: 'running', stage: 'video' });
+    // Ended: nothing of it stays behind, whatever a late stage says.
+    await a.remove('j1');
+    await b.setStage('j1', 'video');
+    expect(await connections[0].exists(`${prefix}renders:job:j1`)).toBe(0);
+  });
+
   it('lets one worker start a job however many try at once', async () => {
     await a.add('j1', 1);
     const started = await Promise.all([a.start('j1'), b.start('j1'), a.start('j1'), b.start('j1')]);
