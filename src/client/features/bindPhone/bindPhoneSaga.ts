@@ -44,7 +44,8 @@ export function* submitBind(action: ReturnType<typeof bindPhoneSubmitted>): Saga
     return;
   }
   yield put(userInfoLoaded(answer.userInfo));
-  services.notify.success(Messages.phoneBound);
+  // Keyed: in the place of 验证码已发送, the news of what the code led to.
+  services.notify.success(Messages.phoneBound, 'account');
   yield put(phoneBound());
 }
 
@@ -68,7 +69,7 @@ export function* submitMerge(action: ReturnType<typeof mergeSubmitted>): SagaIte
     return;
   }
   yield put(loggedIn({ token: answer.token, userInfo: answer.userInfo, remember }));
-  services.notify.success(Messages.accountsMerged);
+  services.notify.success(Messages.accountsMerged, 'account');
   yield put(phoneBound());
 }
 

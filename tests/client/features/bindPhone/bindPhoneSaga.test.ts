@@ -32,7 +32,7 @@ describe('绑定手机号', () => {
       .put(userInfoLoaded(bound))
       .put(phoneBound())
       .silentRun(50);
-    expect(world.services.notify.success).toHaveBeenCalledWith(Messages.phoneBound);
+    expect(world.services.notify.success).toHaveBeenCalledWith(Messages.phoneBound, 'account');
     expect(storeState.auth).toMatchObject({ token: 'jwt-qr', userInfo: bound });
     expect(storeState.bindPhone).toEqual({ open: false, reason: 'personal', status: 'idle', choice: null });
   });
@@ -77,7 +77,7 @@ describe('绑定手机号', () => {
       .put(loggedIn({ token: 'jwt-kept', userInfo: kept, remember: false }))
       .put(phoneBound())
       .silentRun(50);
-    expect(world.services.notify.success).toHaveBeenCalledWith(Messages.accountsMerged);
+    expect(world.services.notify.success).toHaveBeenCalledWith(Messages.accountsMerged, 'account');
     expect(storeState.auth).toMatchObject({ token: 'jwt-kept', userInfo: kept });
     expect(storeState.bindPhone.open).toBe(false);
   });
