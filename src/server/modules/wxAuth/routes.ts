@@ -20,7 +20,7 @@ export function registerWxAuthRoutes(app: FastifyInstance, deps: WxAuthRouteDeps
   app.post<{ Body: QrcodeRequest }>('/api/wxAuth/getWechatQrcode', { schema: schemas.qrcodeSchema, config: perIp(Security.qrPerIpPerMinute, 60) }, async (request) => {
     // The schema allows only hostname[:port] in `host`, so it cannot smuggle a path or a scheme.
     const origin = publicOrigin || `${request.protocol}://${request.body.host}`;
-    return ok(await service.create(request.body.qrcode, async (ticket) => provider.scanUrl(ticket, origin), provider.showsScanLink));
+    return ok(await service.create(request.body.qrcode, (ticket) => provider.scanUrl(ticket, origin), provider.showsScanLink));
   });
 
   app.get<{ Querystring: { qrcode: string } }>('/api/wxAuth/wxLoginInfo', { schema: schemas.loginInfoSchema }, async (request, reply) => {
