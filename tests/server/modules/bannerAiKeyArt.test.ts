@@ -23,6 +23,7 @@ import type { WorkListAnswer } from '../../../src/contract/works';
 import { DASHSCOPE_PROVIDER_LABEL } from '../../../src/server/render/aiBanner/config';
 import { DashScopeMessages } from '../../../src/server/render/aiBanner/dashscopeApi';
 import { HttpArtMessages } from '../../../src/server/render/aiBanner/http';
+import { RENDER_TIMEOUT_MS, renderTimeoutOf } from '../../../src/server/queue/renderSpec';
 import { splitKeyArt } from '../../fixtures/keyArt';
 import { FakeRefusals, startDashScopeFake, type DashScopeFake } from '../../fakes/dashscope';
 import { startFakeImageService, type FakeImageService } from '../../fakes/imageService/server';
@@ -76,6 +77,20 @@ describe('AI生成主视觉 offered', () => {
     const app = await appWithService();
     const answer = await post<KeyArtProviderAnswer>(app, '/index/common/getKeyArtProvider');
     expect(answer.data).toEqual({ available: true, label: `图像生成服务（${new URL(service?.url ?? '').host}）` });
+    // Anyone may ask (the forms show it before a login), whatever they send, and learn no secret.
+    const hostile = await app.app.inject({ method: 'POST', url: '/index/common/getKeyArtProvider', payload: { provider: 'dashscope', label: '<script>', __proto__: { x: 1 } } });
+    expect(hostile.statusCode).toBe(200);
+    expect(hostile.json()).toMatchObject({ code: AnswerCode.ok, data: answer.data });
+    expect(hostile.body).not.toContain('test-token');
+    expect(hostile.body).not.toContain('/v1/images');
+  });
+
+  it('gives a render that paints first the painting\'s time on top of the video\'s', () => {
+    const spec = { kind: 'fsa' as const, logoStyle: 1, bannerStyle: 1, texts: DEFAULT_LOGO_TEXTS, bannerTexts: DEFAULT_BANNER_TEXTS };
+    expect(renderTimeoutOf(spec, RENDER_TIMEOUT_MS)).toBe(RENDER_TIMEOUT_MS.fsa);
+    expect(renderTimeoutOf({ ...spec, aiKeyArt: { provider: 'http@x', label: 'x', prompt: 'y' } }, RENDER_TIMEOUT_MS)).toBe(RENDER_TIMEOUT_MS.fsa + RENDER_TIMEOUT_MS.ab);
+    // Rendered again over the kept picture: nothing to paint, a video's time.
+    expect(renderTimeoutOf({ ...spec, keyArt: 'a.jpg', aiKeyArt: { provider: 'http@x', label: 'x', prompt: 'y' } }, RENDER_TIMEOUT_MS)).toBe(RENDER_TIMEOUT_MS.fsa);
   });
 });
 
