@@ -21,8 +21,9 @@ export interface Backend {
   close(): Promise<void>;
 }
 
-async function openSqlite(): Promise<Backend> {
-  const t = await buildTestApp();
+/** The server on SQLite with `env` (a real SMS provider's settings, say). */
+export async function openSqlite(env: Record<string, string> = {}): Promise<Backend> {
+  const t = await buildTestApp({ env });
   const connection = connectSqlite(t.dataDir);
   return {
     t,
@@ -57,7 +58,7 @@ async function openPostgres(): Promise<Backend> {
 export const BACKENDS: Array<TestBackend<Backend, DialectName>> = testDatabases().map((database) => ({
   name: database.name,
   available: database.available,
-  open: database.name === 'sqlite' ? openSqlite : openPostgres,
+  open: database.name === 'sqlite' ? () => openSqlite() : openPostgres,
 }));
 
 export async function passedCaptcha(b: Backend): Promise<string> {
