@@ -49,8 +49,8 @@ afterEach(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function open(runner: RenderRunner): Promise<RenderQueue> {
-  queue = new EmbeddedRenderQueue({ db: database.sql, dialect: 'sqlite', now: createClock(Date.now()).now, log, dataDir, runner, identityKey: KEY, cacheScope: 'user', maxActivePerUser: 3, maxActivePerIp: 3, concurrency: 1, inquiryThreshold: 5, unpolledExpiryMs: 300_000, sweepIntervalMs: 60_000 });
+async function open(runner: RenderRunner, concurrency = 1): Promise<RenderQueue> {
+  queue = new EmbeddedRenderQueue({ db: database.sql, dialect: 'sqlite', now: createClock(Date.now()).now, log, dataDir, runner, identityKey: KEY, cacheScope: 'user', maxActivePerUser: 3, maxActivePerIp: 3, concurrency, inquiryThreshold: 5, unpolledExpiryMs: 300_000, sweepIntervalMs: 60_000 });
   await queue.start();
   return queue;
 }
@@ -123,6 +123,24 @@ describe('the builder banner job (ab)', () => {
         'GET /api/v1/tasks',
         'GET /oss/1d/' + fake.tasks[0].id + '-0.png',
       ]);
+    } finally {
+      await fake.close();
+    }
+  });
+
+  it('with BANNER_ART_PROVIDER=dashscope, two render threads take turns at an account that runs one task at a time: neither throttled', async () => {
+    const fake = await startDashScopeFake({ concurrentTasks: 1 });
+    try {
+      const env = { BANNER_ART_PROVIDER: 'dashscope', DASHSCOPE_API_KEY: fake.apiKey, DASHSCOPE_BASE_URL: fake.baseUrl };
+      const q = await open(new WorkerPool({ size: 2, log, env }), 2);
+      const jobs = [spec('雪山之巅', bannerArtDescriptorFromEnv(env).id), spec('深海遗迹', bannerArtDescriptorFromEnv(env).id)];
+      await Promise.all(jobs.map((job) => q.submit(job, { isFirst: true, userId: null, ip: null })));
+      const outcomes = await Promise.all(jobs.map((job) => finished(q, q.identityOf(job, null))));
+      expect(outcomes.map((outcome) => outcome.type)).toEqual(['done', 'done']);
+      expect(fake.tasks.map((task) => task.prompt).sort()).toEqual(['深海遗迹', '雪山之巅']);
+      // The turn is shared by the threads (taskGate's SharedArrayBuffer), not one per thread.
+      expect(fake.peakRunning).toBe(1);
+      expect(fake.throttled).toBe(0);
     } finally {
       await fake.close();
     }

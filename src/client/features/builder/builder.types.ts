@@ -64,6 +64,8 @@ export interface SiteLayout {
   selectedComponents: SelectedComponents;
   configData: BuilderSite['configData'];
   formData: BuilderFormData;
+  /** The banner template's style goes with it: the suggested 画面描述 is written in it. */
+  bannerStyle: string;
 }
 
 /** One undoable template switch (a complete configuration switches every type): the layout before and after. */
@@ -76,8 +78,8 @@ export interface TemplateStep {
 export type EditStep = FieldStep | TemplateStep;
 
 /** The layout of a site as shown. */
-export function layoutOf(site: Pick<BuilderSite, 'selectedComponents' | 'configData' | 'formData'>): SiteLayout {
-  return { selectedComponents: site.selectedComponents, configData: site.configData, formData: site.formData };
+export function layoutOf(site: Pick<BuilderSite, 'selectedComponents' | 'configData' | 'formData' | 'bannerStyle'>): SiteLayout {
+  return { selectedComponents: site.selectedComponents, configData: site.configData, formData: site.formData, bannerStyle: site.bannerStyle };
 }
 
 /** How an edit enters the history: typing (consecutive keystrokes in one field are one step), a whole change, or none (not the user's). */

@@ -7,13 +7,15 @@ import { expectSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
 import { throwError, type StaticProvider } from 'redux-saga-test-plan/providers';
 import * as builderApi from '../../../../src/client/api/builderApi';
+import type { BuilderState } from '../../../../src/client/features/builder/builder.types';
 import { runBanner } from '../../../../src/client/features/builder/builderSaga';
+import { builderSlice, editUndone, templateSwitched } from '../../../../src/client/features/builder/builderSlice';
 import { suggestedBannerPrompt, withShownBannerPrompt } from '../../../../src/client/features/builder/builderRules';
 import { artPromptOf } from '../../../../src/contract/artPrompt';
 import type { BuilderSite } from '../../../../src/contract/builder';
 import type { ConfigGroup } from '../../../../src/contract/miniSite';
 import { fakeWorld, rootReducer } from '../auth/sagaHarness';
-import { openState, site } from './builderHarness';
+import { openState, site, template } from './builderHarness';
 
 const MAIN: ConfigGroup[] = [{ name: '整站', children: [{ key: 'web_name', name: '网站名称', type: 'text', value: '龙腾天下' }] }];
 const BANNER: ConfigGroup[] = [
@@ -100,5 +102,16 @@ describe('the banner tab\'s 画面描述', () => {
 
   it('生成banner sends the user\'s own description untouched', async () => {
     expect(await sentPrompt(gameSite({ prompt: '  月下竹林，白衣剑客  ' }))).toBe('  月下竹林，白衣剑客  ');
+  });
+
+  it('撤销 of a template switch brings the banner\'s style back with it, and so the description written in it', () => {
+    const palace = gameSite({}, '山海奇缘', 'golden-palace');
+    const warp = { ...gameSite({}, '山海奇缘', 'warp'), selectedComponents: { ...palace.selectedComponents, banner: template('banner', 2) } };
+    let state: BuilderState = openState(palace).builder;
+    state = builderSlice.reducer(state, templateSwitched(warp));
+    expect(suggestedBannerPrompt(state.site as BuilderSite)).toContain('星云');
+    state = builderSlice.reducer(state, editUndone());
+    expect(state.site?.bannerStyle).toBe('golden-palace');
+    expect(withShownBannerPrompt(state.site as BuilderSite).formData.banner.prompt).toContain('宫殿');
   });
 });
