@@ -1,6 +1,7 @@
 import { AxiosError, AxiosHeaders, type AxiosAdapter, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { ApiError } from '../../../src/client/api/ApiError';
 import { call, configureHttp, GO_BACK_DELAY_MS, http, postOnUnload, type HttpDependencies } from '../../../src/client/api/http';
+import { AnswerCode } from '../../../src/contract/envelope';
 import { Limits } from '../../../src/contract/limits';
 import { Messages } from '../../../src/contract/messages';
 
@@ -131,6 +132,13 @@ describe('http: answer codes (spec section 8)', () => {
     const unnamed = await failure(call({ url: '/x', adapter: answer(200, { code: 500, msg: '', data: null }) }));
     expect(unnamed.msg).toBe(Messages.requestFailed);
     expect(deps.notify.error.mock.calls).toEqual([['操作过于频繁'], [Messages.requestFailed]]);
+  });
+
+  it('412 (发布 needs a bound phone) fails with its code and shows nothing: the caller opens the bind dialog, which says why', async () => {
+    const refused = await failure(call({ url: '/x', adapter: answer(200, { code: AnswerCode.phoneRequired, msg: Messages.publishNeedsPhone, data: null }) }));
+    expect(refused).toMatchObject({ code: AnswerCode.phoneRequired, serverMsg: Messages.publishNeedsPhone });
+    expect(deps.notify.error).not.toHaveBeenCalled();
+    expect(deps.navigate).not.toHaveBeenCalled();
   });
 
   it('an answer that is not an envelope fails as "request failed"', async () => {
