@@ -13,9 +13,14 @@ export const FLOW_STEPS = {
  * gzip) into the first load of every template list for its panel and inline variants.
  */
 export default function FlowSteps({ flow, current }: { flow: keyof typeof FLOW_STEPS; current: number }) {
+  return <StepList titles={FLOW_STEPS[flow]} current={current} label="步骤" />;
+}
+
+/** Numbered steps, those before `current` ticked: a flow's pages, or a generation's stages. */
+export function StepList({ titles, current, label }: { titles: readonly string[]; current: number; label: string }) {
   return (
-    <ol className="wpg-steps" aria-label="步骤">
-      {FLOW_STEPS[flow].map((title, index) => {
+    <ol className="wpg-steps" aria-label={label}>
+      {titles.map((title, index) => {
         const status = index < current ? 'done' : index === current ? 'current' : 'waiting';
         return (
           <li key={title} className={`wpg-step wpg-step--${status}`} aria-current={status === 'current' ? 'step' : undefined}>

@@ -1,6 +1,6 @@
-import { Alert, Button, Form, Input, Segmented } from 'antd';
+import { Button, Form, Input } from 'antd';
 import { useEffect } from 'react';
-import { GenerationLimits, checkKeyArtPrompt, textLength } from '../../../../contract/generation';
+import { GenerationLimits, checkKeyArtPrompt } from '../../../../contract/generation';
 import { safeLinkHref } from '../../../../contract/links';
 import { MiniSiteLimits } from '../../../../contract/miniSite';
 import ImageUploadField from '../../../components/ImageUploadField';
@@ -13,6 +13,23 @@ import { keyArtProviderRequested, selectKeyArtProvider } from '../keyArtSlice';
 
 const ACCEPT = [...MiniSiteLimits.uploadExtensions, ...MiniSiteLimits.uploadMimeTypes].join(',');
 const hintStyle = { margin: '8px 0 0', fontSize: 12, color: 'rgba(0, 0, 0, 0.45)' } as const;
+/**
+ * antd's Alert colours, drawn here: Alert and its icons would be a chunk of their own in the
+ * banner page's first load (DESIGN.md section 10's budget), for two notices.
+ */
+const noticeStyle = {
+  error: { background: '#fff2f0', border: '1px solid #ffccc7' },
+  warning: { background: '#fffbe6', border: '1px solid #ffe58f' },
+} as const;
+
+function Notice({ type, title, text }: { type: keyof typeof noticeStyle; title: string; text?: string }) {
+  return (
+    <div role={type === 'error' ? 'alert' : 'status'} style={{ ...noticeStyle[type], borderRadius: 8, padding: '8px 12px', marginTop: 12, fontSize: 14 }}>
+      <div style={{ color: 'rgba(0, 0, 0, 0.88)', fontWeight: text ? 500 : 400 }}>{title}</div>
+      {text ? <div style={{ marginTop: 4, color: 'rgba(0, 0, 0, 0.65)' }}>{text}</div> : null}
+    </div>
+  );
+}
 
 /** The upload of a banner form: the studio's own picture, checked and uploaded like the mini site's. */
 function UploadedKeyArt({ slot, config }: { slot: ConfigSlot; config: FlowConfig }) {
@@ -67,7 +84,9 @@ function AiKeyArt({ slot, config, label }: { slot: ConfigSlot; config: FlowConfi
           value={prompt}
           aria-label="AI主视觉画面描述"
           autoSize={{ minRows: 3, maxRows: 6 }}
-          count={{ show: true, max: GenerationLimits.keyArtPromptMax, strategy: (text) => textLength(text) }}
+          // Counted in UTF-16 units: never more than the server's count of characters, so it never lets past what it refuses.
+          showCount
+          maxLength={GenerationLimits.keyArtPromptMax}
           onChange={(event) => dispatch(keyArtPromptEdited({ slot, prompt: event.target.value }))}
         />
       </Form.Item>
@@ -85,7 +104,7 @@ function AiKeyArt({ slot, config, label }: { slot: ConfigSlot; config: FlowConfi
           </span>
         </div>
       ) : null}
-      {failedHere ? <Alert type="error" showIcon style={{ marginTop: 12 }} title="AI主视觉未能生成" description={`${error} 描述与表单内容已保留，可修改后重试。`} /> : null}
+      {failedHere ? <Notice type="error" title="AI主视觉未能生成" text={`${error} 描述与表单内容已保留，可修改后重试。`} /> : null}
     </div>
   );
 }
@@ -111,7 +130,21 @@ export default function KeyArtField({ slot }: { slot: ConfigSlot }) {
   ];
   return (
     <Form.Item label="主视觉（动画的底图）">
-      <Segmented<KeyArtSource> value={source} options={options} onChange={(value) => dispatch(keyArtSourceChosen({ slot, source: value }))} style={{ marginBottom: 12 }} />
+      {/* Buttons rather than antd's Segmented, which would add its own chunk to the page's first load. */}
+      <div role="radiogroup" aria-label="主视觉来源" style={{ display: 'flex', flexWrap: 'wrap', gap: 8, marginBottom: 12 }}>
+        {options.map((option) => (
+          <Button
+            key={option.value}
+            role="radio"
+            aria-checked={source === option.value}
+            type={source === option.value ? 'primary' : 'default'}
+            ghost={source === option.value}
+            onClick={() => dispatch(keyArtSourceChosen({ slot, source: option.value }))}
+          >
+            {option.label}
+          </Button>
+        ))}
+      </div>
       {source === 'scene' ? <p style={hintStyle}>使用所选动画风格的场景（由程序绘制），不需要图片。</p> : null}
       {source === 'upload' ? (
         <>
@@ -120,7 +153,7 @@ export default function KeyArtField({ slot }: { slot: ConfigSlot }) {
         </>
       ) : null}
       {source === 'ai' && provider.status === 'succeeded' && !provider.available ? (
-        <Alert type="warning" showIcon title="AI生成主视觉暂未开启，请上传主视觉图片或使用动画风格的场景" />
+        <Notice type="warning" title="AI生成主视觉暂未开启，请上传主视觉图片或使用动画风格的场景" />
       ) : null}
       {source === 'ai' && provider.available ? <AiKeyArt slot={slot} config={config} label={provider.label} /> : null}
     </Form.Item>

@@ -1,4 +1,5 @@
-import { Modal, Progress, Steps } from 'antd';
+import { Modal, Progress } from 'antd';
+import { StepList } from '../../../components/FlowSteps';
 import { GENERATION_STAGE_LABELS, type GenerationStage } from '../../../../contract/generation';
 import { useEffect, useState } from 'react';
 import { useAppSelector } from '../../../app/hooks';
@@ -22,7 +23,7 @@ function BannerStages({ stage, paints }: { stage: GenerationStage; paints: boole
   const current = Math.max(0, stages.indexOf(stage));
   return (
     <div data-testid="generation-stage" data-stage={stage} style={{ marginBottom: 16 }}>
-      <Steps size="small" current={current} items={stages.map((item) => ({ title: GENERATION_STAGE_LABELS[item] }))} responsive={false} />
+      <StepList titles={stages.map((item) => GENERATION_STAGE_LABELS[item])} current={current} label="生成阶段" />
       <p style={{ margin: '8px 0 0', fontWeight: 500 }} aria-live="polite">{`当前阶段：${GENERATION_STAGE_LABELS[stage]}`}</p>
     </div>
   );
