@@ -222,7 +222,7 @@ export function* generate(request: GenerationRequest): SagaIterator {
     services.notify.warning(problem);
     return;
   }
-  yield put(generationAccepted(request.payload.keyArtPrompt ? { kind: request.kind, paints: true } : { kind: request.kind }));
+  yield put(generationAccepted(request.payload.keyArtPrompt ? { kind: request.kind, paints: true, slot: request.slot } : { kind: request.kind }));
   // Every generation ends with a message; the first of a visit would load its component only then,
   // after the result (0.3 s of a logo's 0.6 s): loaded now, beside the calls.
   services.prepareNotices?.();

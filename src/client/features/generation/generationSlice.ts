@@ -1,5 +1,6 @@
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { GenerationLimits, GenerationMessages, waitingTitle, type GenerationStage } from '../../../contract/generation';
+import type { ConfigSlot } from '../selections/selections.types';
 import type { GenerationKind, GenerationRequest, GenerationResult, GenerationStatus } from './generation.types';
 import { progressPercentAt, replan, startPlan, type ProgressPlan } from './progress';
 
@@ -22,6 +23,8 @@ export interface GenerationState {
   progress: ProgressPlan | null;
   /** Whether this job paints its key art first (AI生成主视觉): the dialog then names that stage. */
   paints: boolean;
+  /** The form a painting job is for: its refusal is shown beside that form's description only. */
+  paintingSlot: ConfigSlot | null;
   /** Where the job is, as the server last said (排队中, AI绘制中, 视频合成中); null before it is sent. */
   stage: GenerationStage | null;
   /** Why the last generation failed, as the user was told; '' otherwise. */
@@ -48,6 +51,7 @@ export const initialGenerationState: GenerationState = {
   jobEstimated: false,
   progress: null,
   paints: false,
+  paintingSlot: null,
   stage: null,
   errorMessage: '',
 };
@@ -78,12 +82,13 @@ export const generationSlice = createSlice({
   initialState: initialGenerationState,
   reducers: {
     /** The saga took the request and checks the session. */
-    accepted(state, action: PayloadAction<{ kind: GenerationKind; paints?: boolean }>) {
+    accepted(state, action: PayloadAction<{ kind: GenerationKind; paints?: boolean; slot?: ConfigSlot }>) {
       Object.assign(state, initialGenerationState, {
         status: 'checking',
         kind: action.payload.kind,
         expectedSeconds: defaultSecondsOf(action.payload.kind),
         paints: action.payload.paints === true,
+        paintingSlot: action.payload.paints === true ? (action.payload.slot ?? null) : null,
       });
     },
     /** A creation request left (again, after a confirmed inquiry): the loading dialog shows. */
@@ -148,7 +153,8 @@ export const generationSlice = createSlice({
     selectExpectedSeconds: (state) => state.expectedSeconds,
     selectGenerationStage: (state) => state.stage,
     selectGenerationPaints: (state) => state.paints,
-    selectGenerationError: (state) => (state.status === 'failed' ? state.errorMessage : ''),
+    /** A painting's refusal for the form `slot`, '' otherwise. */
+    selectPaintingError: (state, slot: ConfigSlot) => (state.status === 'failed' && state.paints && state.paintingSlot === slot ? state.errorMessage : ''),
     /** The bar at `now`: its course while loading, full once the result is there (spec section 4). */
     selectProgressPercent: (state, now: number) => {
       if (state.status === 'succeeded') return 100;
@@ -182,7 +188,7 @@ export const {
   selectExpectedSeconds,
   selectGenerationStage,
   selectGenerationPaints,
-  selectGenerationError,
+  selectPaintingError,
   selectProgressPercent,
   selectGenerationBusy,
   selectLoadingTitle,

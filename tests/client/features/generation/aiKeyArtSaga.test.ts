@@ -12,7 +12,7 @@ import * as commonApi from '../../../../src/client/api/commonApi';
 import * as generationApi from '../../../../src/client/api/generationApi';
 import type { RootState } from '../../../../src/client/app/rootReducer';
 import { runGeneration } from '../../../../src/client/features/generation/generationSaga';
-import { generationAccepted, generationRequested, pollAnswered, selectGenerationStage } from '../../../../src/client/features/generation/generationSlice';
+import { generationAccepted, generationRequested, pollAnswered, selectGenerationStage, selectPaintingError } from '../../../../src/client/features/generation/generationSlice';
 import { keyArtSaga, loadKeyArtProvider } from '../../../../src/client/features/generation/keyArtSaga';
 import { keyArtProviderLoaded, keyArtProviderRequested } from '../../../../src/client/features/generation/keyArtSlice';
 import { bannerInputsOf, bannerTemplateChosen, configEdited, keyArtPromptEdited, keyArtPromptRedrafted, keyArtSourceChosen, selectionsSlice } from '../../../../src/client/features/selections/selectionsSlice';
@@ -69,7 +69,7 @@ describe('a banner over AI key art, from submit to result', () => {
     const { storeState } = await expectSaga(runGeneration, generationRequested(aiRequest))
       .withReducer(recorder.reducer, bannerPageState())
       .provide([noWaits, world.providers, online, duration, tracking, answer(generationApi.logoCreate, created({ uniqueId: 'job-ai', waitCount: 1 })), answer(generationApi.logoPolling, polls.provider)])
-      .put(generationAccepted({ kind: 'banner', paints: true }))
+      .put(generationAccepted({ kind: 'banner', paints: true, slot: 'banner' }))
       .call(generationApi.logoCreate, { ...aiRequest.payload, isFirst: true })
       .put(pollAnswered({ waitCount: 0, expectedSeconds: 20, at: world.services.now(), stage: 'painting' }))
       .run();
@@ -101,7 +101,10 @@ describe('a banner over AI key art, from submit to result', () => {
     expect(world.services.notify.error).toHaveBeenCalledTimes(1);
     expect(world.services.notify.error).toHaveBeenCalledWith(refusal);
     expect(world.services.navigate).not.toHaveBeenCalled();
-    expect(storeState.generation).toMatchObject({ status: 'failed', errorMessage: refusal, paints: true });
+    expect(storeState.generation).toMatchObject({ status: 'failed', errorMessage: refusal, paints: true, paintingSlot: 'banner' });
+    // Shown beside the banner page's description, not the mini site's.
+    expect(selectPaintingError(storeState, 'banner')).toBe(refusal);
+    expect(selectPaintingError(storeState, 'miniSite')).toBe('');
     expect(storeState.selections).toEqual(before.selections);
   });
 

@@ -8,7 +8,7 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { imageUploadRequested, selectUploads } from '../../miniSite/miniSiteSlice';
 import { keyArtPromptEdited, keyArtPromptRedrafted, keyArtRemoved, keyArtSourceChosen, selectFlowConfig } from '../../selections/selectionsSlice';
 import { keyArtSourceOf, keyArtUploadKey, type ConfigSlot, type FlowConfig, type KeyArtSource } from '../../selections/selections.types';
-import { selectGenerationError, selectGenerationKind, selectGenerationPaints } from '../generationSlice';
+import { selectPaintingError } from '../generationSlice';
 import { keyArtProviderRequested, selectKeyArtProvider } from '../keyArtSlice';
 
 const ACCEPT = [...MiniSiteLimits.uploadExtensions, ...MiniSiteLimits.uploadMimeTypes].join(',');
@@ -63,10 +63,8 @@ function UploadedKeyArt({ slot, config }: { slot: ConfigSlot; config: FlowConfig
  */
 function AiKeyArt({ slot, config, label }: { slot: ConfigSlot; config: FlowConfig; label: string }) {
   const dispatch = useAppDispatch();
-  const error = useAppSelector(selectGenerationError);
-  const paints = useAppSelector(selectGenerationPaints);
-  const kind = useAppSelector(selectGenerationKind);
-  const failedHere = paints && kind === 'banner' && error !== '';
+  const error = useAppSelector((state) => selectPaintingError(state, slot));
+  const failedHere = error !== '';
   const prompt = config.keyArtPrompt ?? '';
   const problem = checkKeyArtPrompt(prompt);
   const painted = config.aiKeyArt;
