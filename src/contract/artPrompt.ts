@@ -55,9 +55,13 @@ export function artStyleOf(style: string | number | undefined): (typeof ART_STYL
   return ART_STYLES.find((candidate) => candidate.key === style || candidate.id === Number(style));
 }
 
-/** A text as the prompt quotes it: one line, its quotes and brackets gone (they would end ours), capped. */
+/**
+ * A text as the prompt quotes it: one line, its quotes and brackets gone (they would end ours), the
+ * #话题# marks of a banner's tag line gone (a painter reads them as letters to draw), capped.
+ */
 function clean(value: string | undefined): string {
   const line = (value ?? '')
+    .replace(/[#＃]+/g, ' ')
     .replace(/[\s\u3000]+/g, ' ')
     .replace(/[“”"《》「」『』<>]/g, '')
     .trim();

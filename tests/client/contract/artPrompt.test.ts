@@ -13,6 +13,12 @@ describe('artPromptOf', () => {
     );
   });
 
+  it('quotes a banner\'s #话题# tag line as words: a painter reads the marks as letters to draw', () => {
+    const prompt = artPromptOf({ gameName: '星河战纪', texts: ['#星河战纪# #星际争霸# ＃公测开启＃'] });
+    expect(prompt).toContain('意境呼应“星河战纪 星际争霸 公测开启”');
+    expect(prompt).not.toMatch(/[#＃]/);
+  });
+
   it('has a style word for every banner style, by key or by id, and a general one without', () => {
     const prompts = new Set(ART_STYLES.map((style) => artPromptOf({ gameName: '山海奇缘', style: style.key })));
     expect(prompts.size).toBe(ART_STYLES.length);
