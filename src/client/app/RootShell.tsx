@@ -1,5 +1,6 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router-dom';
+import MountOnce from '../components/MountOnce';
 import { selectLoginDialogOpen } from '../features/auth/loginDialogSlice';
 import { selectBindPhoneOpen } from '../features/bindPhone/bindPhoneSlice';
 import { selectGenerationStatus } from '../features/generation/generationSlice';
@@ -11,14 +12,6 @@ const LoginDialog = lazy(() => import(/* webpackChunkName: "login-dialog" */ '..
 const BindPhoneDialog = lazy(() => import(/* webpackChunkName: "bind-phone-dialog" */ '../features/bindPhone/components/BindPhoneDialog'));
 // The loading and queue dialogs of a generation, likewise fetched when a generation first needs them.
 const GenerationDialogs = lazy(() => import(/* webpackChunkName: "generation-dialogs" */ '../features/generation/components/GenerationDialogs'));
-
-/** Renders `children` from the first time `wanted` is true, and keeps them mounted after (closing animations, state). */
-function MountOnce({ wanted, children }: { wanted: boolean; children: ReactNode }) {
-  const [needed, setNeeded] = useState(wanted);
-  if (wanted && !needed) setNeeded(true);
-  if (!needed) return null;
-  return <Suspense fallback={null}>{children}</Suspense>;
-}
 
 /** The root route's element: every page, plus the dialogs that any page may open. */
 export default function RootShell() {

@@ -1,7 +1,8 @@
 import type { FormInstance } from 'antd';
 import { useCallback, useState, type ReactElement } from 'react';
 import type { BannerTexts, LogoTexts } from '../../../contract/generation';
-import SampleFieldsDialog, { type SampleField } from '../../components/SampleFieldsDialog';
+import LazySampleFieldsDialog from '../../components/LazySampleFieldsDialog';
+import type { SampleField } from '../../components/SampleFieldsDialog';
 import { useAppSelector } from '../../app/hooks';
 import { flowTextKeyOf, foreignLinesOf } from '../selections/samples';
 import { selectGameIdentity } from '../selections/selectionsSlice';
@@ -35,7 +36,7 @@ export function useSampleLinesCheck<Values>(form: FormInstance<Values>): {
 
   const kind = pending?.kind ?? 'logo';
   const dialog = (
-    <SampleFieldsDialog
+    <LazySampleFieldsDialog
       open={open}
       fields={pending?.fields ?? []}
       goLabel={GO_LABELS[kind]}
