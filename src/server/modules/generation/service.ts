@@ -200,7 +200,8 @@ export class GenerationService {
     return {
       ...artInfoOf(job.spec, job.id),
       ready: Boolean(made['banner-cuts'] && made['banner-webm']),
-      portraitProgress: made['banner-cuts'] ? 100 : Math.floor((await this.deps.extras.progressOf(job, 'banner-cuts')) * 100),
+      // 100 goes with the URL: a cut finishing between the two reads above says 99 until asked again.
+      portraitProgress: made['banner-cuts'] ? 100 : Math.min(99, Math.floor((await this.deps.extras.progressOf(job, 'banner-cuts')) * 100)),
       portraitUrl: url('banner-cuts', cut.portrait),
       portraitPosterUrl: url('banner-cuts', cut.portraitPoster),
       portraitWebmUrl: url('banner-webm', webm.portraitWebm),
