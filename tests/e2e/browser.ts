@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { chromium, type Browser, type Download, type Locator, type Page, type Response } from 'playwright-core';
 import { readEnvironment } from './environment';
@@ -28,13 +29,24 @@ export function isServerError(response: Response): boolean {
 export const isGalleryRetryNotice = (text: string): boolean => text.includes('the server responded with a status of 503');
 
 /**
+ * The client address this test file's pages come from, as the suite's server (behind a trusted
+ * loopback proxy, globalSetup.ts) reads it: one per file, so that the per-address limits of the
+ * suite's many registrations apply to each file's visitors, as to different people's.
+ */
+function visitorAddress(): string {
+  const file = expect.getState().testPath ?? '';
+  const hash = crypto.createHash('sha256').update(file).digest();
+  return `10.${hash[0]}.${hash[1]}.${1 + (hash[2] % 254)}`;
+}
+
+/**
  * A page that fails the test on any uncaught page error and collects failed same-origin requests.
  * Its system asks for reduced motion, so the app's dialogs, popovers and pagers appear at once: a
  * click that lands while one still moves in is lost on a busy machine (the suite failed so, on a
  * pager, a Popconfirm and a dialog's button), and a user who set it is served the same way.
  */
 export async function openPage(browser: Browser, viewport = { width: 1366, height: 860 }): Promise<{ page: Page; errors: string[] }> {
-  const context = await browser.newContext({ locale: 'zh-CN', viewport, acceptDownloads: true, reducedMotion: 'reduce' });
+  const context = await browser.newContext({ locale: 'zh-CN', viewport, acceptDownloads: true, reducedMotion: 'reduce', extraHTTPHeaders: { 'x-forwarded-for': visitorAddress() } });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));

@@ -47,7 +47,10 @@ export default async function globalSetup(): Promise<void> {
   const logFile = process.env.E2E_SERVER_LOG || path.join(os.tmpdir(), `wpg-e2e-server-${port}.log`);
   const server = spawn(path.join(repoRoot, 'node_modules', '.bin', 'tsx'), ['config/start.ts'], {
     cwd: repoRoot,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'test' },
+    // Behind a "proxy" on loopback: each test file's pages name their own client address (browser.ts,
+    // openPage), so the per-address limits (20 SMS codes a day) count each file's visitors apart
+    // instead of the whole suite's as one.
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'test', TRUST_PROXY: '127.0.0.1' },
     stdio: ['ignore', fs.openSync(logFile, 'w'), 'inherit'],
     detached: true,
   });
