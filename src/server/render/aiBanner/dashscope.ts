@@ -6,12 +6,11 @@
  * URL lives 24 hours, the banner for good. BANNER_ART_TIMEOUT_MS bounds the whole of it.
  */
 import { RenderUserFacingError } from '../jobSpec';
-import { PictureRefusedError } from '../pictureRefused';
 import { bannerArtDescriptor, type DashScopeConfig } from './config';
 import { DashScopeMessages, queryTask, submitTask } from './dashscopeApi';
 import { HttpArtMessages, readCapped } from './http';
-import { decodeImage, toBannerJpeg } from './image';
-import { takeTurn } from './taskGate';
+import { paintWithin } from './paintWithin';
+import { pause, takeTurn } from './taskGate';
 import type { BannerArtProvider, BannerArtRequest } from './types';
 
 /** How long the provider waits between looks; tests shorten them. */
@@ -32,20 +31,6 @@ const POLL_GROWTH = 1.5;
 const LEASE_MARGIN_MS = 5_000;
 
 const fail = (message: string, cause?: unknown): RenderUserFacingError => new RenderUserFacingError(message, { cause });
-
-const wait = (ms: number, signal: AbortSignal): Promise<void> =>
-  new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = (): void => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    };
-    if (signal.aborted) onAbort();
-    else signal.addEventListener('abort', onAbort, { once: true });
-  });
 
 /** The picture's bytes, fetched without our key: the URL is signed for itself (OSS refuses a second credential). */
 async function download(url: string, signal: AbortSignal): Promise<Buffer> {
@@ -78,14 +63,14 @@ export function dashscopeProvider(config: DashScopeConfig, timing: DashScopeTimi
     for (let delay = timing.firstRetryMs; ; delay = Math.min(delay * 2, timing.maxRetryMs)) {
       const submitted = await submitTask(config, request, signal);
       if (submitted.type === 'task') return submitted.taskId;
-      await wait(delay, signal);
+      await pause(delay, signal);
     }
   }
 
   /** The picture's URL once the task has succeeded. */
   async function finish(taskId: string, signal: AbortSignal): Promise<string> {
     for (let delay = timing.firstPollMs; ; delay = Math.min(delay * POLL_GROWTH, timing.maxPollMs)) {
-      await wait(delay, signal);
+      await pause(delay, signal);
       const state = await queryTask(config, taskId, signal);
       if (state.type === 'done') return state.url;
     }
@@ -105,27 +90,8 @@ export function dashscopeProvider(config: DashScopeConfig, timing: DashScopeTimi
 
   return {
     ...descriptor,
-    async paint(request: BannerArtRequest): Promise<Buffer> {
-      const timeout = new AbortController();
-      const timer = setTimeout(() => timeout.abort(fail(DashScopeMessages.timedOut(Math.max(1, Math.ceil(config.timeoutMs / 1000))))), config.timeoutMs);
-      const signal = AbortSignal.any([request.signal, timeout.signal]);
-      try {
-        const bytes = await pictureOf(request, signal);
-        let picture;
-        try {
-          picture = await decodeImage(bytes);
-        } catch (error) {
-          const tooLarge = error instanceof PictureRefusedError && error.reason === 'tooManyPixels';
-          throw fail(tooLarge ? HttpArtMessages.tooLarge : HttpArtMessages.imageUnreadable, error);
-        }
-        return await toBannerJpeg(bytes, request, picture);
-      } catch (error) {
-        // The job's own abort (its timeout, a shutdown) wins over ours: the queue decides what follows.
-        if (request.signal.aborted) throw request.signal.reason;
-        throw error;
-      } finally {
-        clearTimeout(timer);
-      }
+    paint(request: BannerArtRequest): Promise<Buffer> {
+      return paintWithin(request, config.timeoutMs, { ...HttpArtMessages, timedOut: DashScopeMessages.timedOut }, (signal) => pictureOf(request, signal));
     },
   };
 }

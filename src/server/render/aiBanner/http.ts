@@ -6,9 +6,8 @@
  * user reads as the job's failure.
  */
 import { RenderUserFacingError } from '../jobSpec';
-import { PictureRefusedError } from '../pictureRefused';
 import { bannerArtDescriptor, type BannerArtConfig } from './config';
-import { decodeImage, toBannerJpeg } from './image';
+import { paintWithin } from './paintWithin';
 import type { BannerArtProvider, BannerArtRequest } from './types';
 
 type HttpConfig = Extract<BannerArtConfig, { provider: 'http' }>;
@@ -112,27 +111,8 @@ export function httpProvider(config: HttpConfig): BannerArtProvider {
 
   return {
     ...descriptor,
-    async paint(request: BannerArtRequest): Promise<Buffer> {
-      const timeout = new AbortController();
-      const timer = setTimeout(() => timeout.abort(fail(HttpArtMessages.timedOut(Math.max(1, Math.ceil(config.timeoutMs / 1000))))), config.timeoutMs);
-      const signal = AbortSignal.any([request.signal, timeout.signal]);
-      try {
-        const bytes = await fetchPicture(request, signal);
-        let picture;
-        try {
-          picture = await decodeImage(bytes);
-        } catch (error) {
-          const tooLarge = error instanceof PictureRefusedError && error.reason === 'tooManyPixels';
-          throw fail(tooLarge ? HttpArtMessages.tooLarge : HttpArtMessages.imageUnreadable, error);
-        }
-        return await toBannerJpeg(bytes, request, picture);
-      } catch (error) {
-        // The job's own abort (its timeout, a shutdown) wins over ours: the queue decides what follows.
-        if (request.signal.aborted) throw request.signal.reason;
-        throw error;
-      } finally {
-        clearTimeout(timer);
-      }
+    paint(request: BannerArtRequest): Promise<Buffer> {
+      return paintWithin(request, config.timeoutMs, HttpArtMessages, (signal) => fetchPicture(request, signal));
     },
   };
 }

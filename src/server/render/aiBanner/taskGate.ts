@@ -25,7 +25,8 @@ export const TASK_GATE_BUFFER: SharedArrayBuffer = bufferOfParent() ?? new Share
 /** Each cell: 0 for a free turn, else the time (ms) its lease ends. */
 const cells = new BigInt64Array(TASK_GATE_BUFFER);
 
-const pause = (ms: number, signal: AbortSignal): Promise<void> =>
+/** `ms` of waiting that `signal` cuts short, rejecting with its reason. */
+export const pause = (ms: number, signal: AbortSignal): Promise<void> =>
   new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       signal.removeEventListener('abort', onAbort);
@@ -35,7 +36,9 @@ const pause = (ms: number, signal: AbortSignal): Promise<void> =>
       clearTimeout(timer);
       reject(signal.reason);
     };
-    signal.addEventListener('abort', onAbort, { once: true });
+    // An abort that came first is not an event any more.
+    if (signal.aborted) onAbort();
+    else signal.addEventListener('abort', onAbort, { once: true });
   });
 
 /**
