@@ -1,10 +1,9 @@
-import { Flex, Form, Input } from 'antd';
+import { Form, Input } from 'antd';
 import type { SmsPurpose } from '../../../../contract/auth';
-import { Limits } from '../../../../contract/limits';
-import { checkPhone, checkSmsCode } from '../../../../contract/validation';
-import { newPasswordRule, ruleOf, sameAs, withEmptyMessage } from '../../../components/formRules';
+import { checkPhone } from '../../../../contract/validation';
+import { newPasswordRule, sameAs, withEmptyMessage } from '../../../components/formRules';
 import type { SmsFormId } from '../auth.types';
-import { SmsCodeButton } from './SmsCodeButton';
+import { PhoneCodeFields } from './PhoneCodeFields';
 
 /** The values of a form built from AccountFields. */
 export interface AccountFieldValues {
@@ -29,17 +28,7 @@ export function AccountFields({ smsForm, purpose, phoneReadOnly = false, passwor
   const phoneCheck = emptyMessage ? withEmptyMessage(checkPhone, emptyMessage) : checkPhone;
   return (
     <>
-      <Form.Item label="手机号" name="mobile" required rules={[ruleOf(phoneCheck)]}>
-        <Input placeholder="请输入手机号" maxLength={11} inputMode="numeric" autoComplete="tel" readOnly={phoneReadOnly} />
-      </Form.Item>
-      <Form.Item label="短信验证码" required>
-        <Flex gap={8}>
-          <Form.Item name="verifyCode" noStyle rules={[ruleOf(checkSmsCode)]}>
-            <Input placeholder="请输入验证码" maxLength={Limits.smsCodeLength} inputMode="numeric" autoComplete="one-time-code" aria-label="短信验证码" />
-          </Form.Item>
-          <SmsCodeButton form={smsForm} purpose={purpose} />
-        </Flex>
-      </Form.Item>
+      <PhoneCodeFields smsForm={smsForm} purpose={purpose} phoneReadOnly={phoneReadOnly} phoneCheck={phoneCheck} />
       <Form.Item label={passwordLabel} name="password" required dependencies={['mobile']} rules={[newPasswordRule('mobile', emptyMessage)]}>
         <Input.Password placeholder="请输入密码" autoComplete="new-password" />
       </Form.Item>

@@ -1,12 +1,9 @@
-import { Alert, Button, Flex, Form, Input, Modal, Radio, Typography } from 'antd';
+import { Alert, Button, Flex, Form, Modal, Radio, Typography } from 'antd';
 import { useState } from 'react';
 import type { AccountSummary, KeptAccount } from '../../../../contract/auth';
-import { Limits } from '../../../../contract/limits';
-import { checkPhone, checkSmsCode } from '../../../../contract/validation';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { ruleOf } from '../../../components/formRules';
 import { CaptchaDialog } from '../../auth/components/CaptchaDialog';
-import { SmsCodeButton } from '../../auth/components/SmsCodeButton';
+import { PhoneCodeFields } from '../../auth/components/PhoneCodeFields';
 import { bindPhoneCancelled, bindPhoneSubmitted, mergeChoiceLeft, mergeSubmitted, selectBindPhone, type MergeChoice } from '../bindPhoneSlice';
 import './bindPhone.css';
 
@@ -80,17 +77,7 @@ function PhoneStep({ busy, publishing }: { busy: boolean; publishing: boolean })
       ) : (
         <Typography.Paragraph type="secondary">绑定后可以用手机号登录，并可以发布网站。</Typography.Paragraph>
       )}
-      <Form.Item label="手机号" name="mobile" required rules={[ruleOf(checkPhone)]}>
-        <Input placeholder="请输入手机号" maxLength={11} inputMode="numeric" autoComplete="tel" />
-      </Form.Item>
-      <Form.Item label="短信验证码" required>
-        <Flex gap={8}>
-          <Form.Item name="verifyCode" noStyle rules={[ruleOf(checkSmsCode)]}>
-            <Input placeholder="请输入验证码" maxLength={Limits.smsCodeLength} inputMode="numeric" autoComplete="one-time-code" aria-label="短信验证码" />
-          </Form.Item>
-          <SmsCodeButton form="bind" purpose="bind" />
-        </Flex>
-      </Form.Item>
+      <PhoneCodeFields smsForm="bind" purpose="bind" />
       <Button type="primary" htmlType="submit" block loading={busy}>
         {publishing ? '绑定并发布' : '绑定'}
       </Button>
