@@ -48,13 +48,18 @@ function visitorAddress(): string {
 export async function openPage(browser: Browser, viewport = { width: 1366, height: 860 }): Promise<{ page: Page; errors: string[] }> {
   const context = await browser.newContext({ locale: 'zh-CN', viewport, acceptDownloads: true, reducedMotion: 'reduce', extraHTTPHeaders: { 'x-forwarded-for': visitorAddress() } });
   const page = await context.newPage();
+  return { page, errors: watchPage(page) };
+}
+
+/** The page's uncaught errors and server errors as they come, its API calls kept for `explained`. */
+export function watchPage(page: Page): string[] {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
   page.on('response', (response) => {
     if (isServerError(response)) errors.push(`HTTP ${response.status()} ${response.url()}`);
   });
   watchApi(page);
-  return { page, errors };
+  return errors;
 }
 
 /** The API calls of each page as they went (method, path, status, the answer's code and message), and the ones still waiting. */

@@ -13,7 +13,7 @@ import { repoRoot } from '../../config/paths';
 import { Messages } from '../../src/contract/messages';
 import { FakePhone, httpTransport } from '../fakes/wechat/phone';
 import { startFakeWechat, wechatEnv, type FakeWechat } from '../fakes/wechat/server';
-import { describeInBrowser, isServerError, launchBrowser, watchApi } from './browser';
+import { describeInBrowser, launchBrowser, watchPage } from './browser';
 import { freePort, waitUntilUp } from './globalSetup';
 
 jest.setTimeout(180_000);
@@ -63,13 +63,7 @@ describeInBrowser('WeChat login in Chromium, against a fake WeChat', () => {
     });
     contexts.push(context);
     const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
-    page.on('response', (response) => {
-      if (isServerError(response)) errors.push(`HTTP ${response.status()} ${response.url()}`);
-    });
-    watchApi(page);
-    return { page, errors };
+    return { page, errors: watchPage(page) };
   }
 
   it('logs the desktop page in when WeChat pushes the scan of its code (safe mode)', async () => {
