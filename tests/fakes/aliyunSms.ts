@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
-import { startLoopbackServer, type FakeRequest, type FakeResponse, type LoopbackServer } from './loopbackServer';
+import type { FakeRequest, FakeResponse } from './loopbackServer';
+import { SmsGatewayFake } from './smsGatewayFake';
 
 /**
  * A fake of Aliyun SMS (dysmsapi, SendSms 2017-05-25) on loopback, checking what the real gateway
@@ -80,39 +81,11 @@ function encode(value: string): string {
 
 const sha256Hex = (data: Buffer | string): string => crypto.createHash('sha256').update(data).digest('hex');
 
-export class AliyunSmsFake {
-  readonly received: AliyunSmsReceived[] = [];
+export class AliyunSmsFake extends SmsGatewayFake<AliyunSmsReceived> {
   private readonly usedNonces = new Set<string>();
-  /** The last request as it arrived, to replay or tamper with in the fake's own tests. */
-  lastRequest: FakeRequest | null = null;
-  private readonly forced: string[] = [];
-  private server: LoopbackServer | null = null;
 
-  constructor(readonly account: AliyunSmsAccount) {}
-
-  /** http://127.0.0.1:<port>, for ALIYUN_SMS_ENDPOINT. */
-  get endpoint(): string {
-    if (!this.server) throw new Error('The Aliyun SMS fake is not started');
-    return this.server.origin;
-  }
-
-  /** Reads requests and never answers them, until set back to false. */
-  set hang(value: boolean) {
-    if (this.server) this.server.hang = value;
-  }
-
-  /** The next well-formed, well-signed SendSms is answered with this code instead of sending. */
-  failNext(code: string): void {
-    this.forced.push(code);
-  }
-
-  async start(): Promise<this> {
-    this.server = await startLoopbackServer((request) => this.handle(request));
-    return this;
-  }
-
-  async close(): Promise<void> {
-    await this.server?.close();
+  constructor(readonly account: AliyunSmsAccount) {
+    super('Aliyun SMS');
   }
 
   private answer(code: string, extra: Record<string, string> = {}): FakeResponse {
@@ -175,7 +148,7 @@ export class AliyunSmsFake {
     return null;
   }
 
-  private handle(request: FakeRequest): FakeResponse {
+  protected handle(request: FakeRequest): FakeResponse {
     this.lastRequest = request;
     const query = new URLSearchParams(request.url.split('?')[1] ?? '');
     // RPC parameters may come in the query or as a form body; the signature covers both.

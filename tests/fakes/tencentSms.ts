@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
-import { startLoopbackServer, type FakeRequest, type FakeResponse, type LoopbackServer } from './loopbackServer';
+import type { FakeRequest, FakeResponse } from './loopbackServer';
+import { SmsGatewayFake } from './smsGatewayFake';
 
 /**
  * A fake of Tencent Cloud SMS (SendSms 2021-01-11, API 3.0) on loopback, checking what the real
@@ -73,38 +74,10 @@ const FIVE_MINUTES_S = 300;
 const sha256Hex = (data: Buffer | string): string => crypto.createHash('sha256').update(data).digest('hex');
 const hmac = (key: Buffer | string, data: string): Buffer => crypto.createHmac('sha256', key).update(data).digest();
 
-export class TencentSmsFake {
-  readonly received: TencentSmsReceived[] = [];
-  /** The last request as it arrived, to replay or tamper with in the fake's own tests. */
-  lastRequest: FakeRequest | null = null;
-  private readonly forced: string[] = [];
-  private server: LoopbackServer | null = null;
+export class TencentSmsFake extends SmsGatewayFake<TencentSmsReceived> {
 
-  constructor(readonly account: TencentSmsAccount) {}
-
-  /** http://127.0.0.1:<port>, for TENCENT_SMS_ENDPOINT. */
-  get endpoint(): string {
-    if (!this.server) throw new Error('The Tencent Cloud SMS fake is not started');
-    return this.server.origin;
-  }
-
-  /** Reads requests and never answers them, until set back to false. */
-  set hang(value: boolean) {
-    if (this.server) this.server.hang = value;
-  }
-
-  /** The next well-formed, well-signed SendSms is answered with this code (in the number's status or as the request's error). */
-  failNext(code: string): void {
-    this.forced.push(code);
-  }
-
-  async start(): Promise<this> {
-    this.server = await startLoopbackServer((request) => this.handle(request));
-    return this;
-  }
-
-  async close(): Promise<void> {
-    await this.server?.close();
+  constructor(readonly account: TencentSmsAccount) {
+    super('Tencent Cloud SMS');
   }
 
   /** null when the request is signed with the account's key as TC3-HMAC-SHA256 says, else the error code. */
@@ -145,7 +118,7 @@ export class TencentSmsFake {
     return null;
   }
 
-  private handle(request: FakeRequest): FakeResponse {
+  protected handle(request: FakeRequest): FakeResponse {
     this.lastRequest = request;
     const requestId = crypto.randomUUID();
     let body: Record<string, unknown> = {};
