@@ -67,6 +67,8 @@ export interface ResultExtrasDeps {
 interface Making {
   priority: GalleryPriority;
   queued: boolean;
+  /** Every frame is drawn and the files are being put in place: the render has left the queue's view. */
+  drawn: boolean;
   done: Promise<string>;
 }
 
@@ -144,8 +146,13 @@ export class ResultExtras {
     return foldersOf(found);
   }
 
-  /** The share of its frames that the render of `job`'s extra `kind` has drawn: 0 while it waits, or when none is under way. */
+  /**
+   * The share of its frames that the render of `job`'s extra `kind` has drawn: 0 while it waits, or
+   * when none is under way; 1 from its last frame until its files are in place (the queue no longer
+   * knows it then, and a bar must not fall back).
+   */
   progressOf(job: FinishedJob, kind: ExtraKind): Promise<number> {
+    if (this.making.get(makingKey(job, { kind }))?.drawn) return Promise.resolve(1);
     return this.deps.queue.galleryProgress(extrasKey(job.id, kind));
   }
 
@@ -169,7 +176,7 @@ export class ResultExtras {
       }
       return known.done;
     }
-    const state = { priority, queued: false };
+    const state = { priority, queued: false, drawn: false };
     const done = this.make(job, part, state).finally(() => this.making.delete(key));
     this.making.set(key, Object.assign(state, { done }));
     this.track(done);
@@ -200,6 +207,7 @@ export class ResultExtras {
     if (part.after) await this.folderOf(job, part.after, state.priority);
     state.queued = true;
     const result = await queue.renderGallery(extrasKey(job.id, part.kind), spec, state.priority);
+    state.drawn = true;
     try {
       await publishFolder(jobDir(dataDir, job.id), dir, async (temp) => {
         for (const name of result.files) await fs.promises.copyFile(path.join(result.dir, name), path.join(temp, name));
@@ -212,7 +220,7 @@ export class ResultExtras {
   }
 }
 
-const makingKey = (job: Pick<FinishedJob, 'id'>, part: ExtraPart): string => `${job.id}/${part.kind}`;
+const makingKey = (job: Pick<FinishedJob, 'id'>, part: Pick<ExtraPart, 'kind'>): string => `${job.id}/${part.kind}`;
 
 function foldersOf(found: ReadonlyArray<[ExtraKind, string | null]>): ExtraFolders {
   const folders: ExtraFolders = {};
