@@ -15,7 +15,7 @@ import path from 'node:path';
 import pino from 'pino';
 import { DEFAULT_BANNER_TEXTS, DEFAULT_LOGO_TEXTS } from '../../src/contract/generation';
 import { median, type KindSeed } from '../../src/server/queue/renderDurations';
-import { durationStyleOf } from '../../src/server/queue/renderSpec';
+import { durationStyleOf } from '../../src/server/queue/jobRules';
 import { BANNER_PREVIEW_LOGO_STYLE, type UserJobKind, type UserJobSpec } from '../../src/server/render/jobSpec';
 import { WorkerPool } from '../../src/server/queue/workerPool';
 import { GENERATIVE_PROVIDER_ID } from '../../src/server/render/aiBanner/config';

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { clientDistDir, repoRoot } from '../../config/paths';
-import { CACHE_SCOPES, type CacheScope } from './queue/renderSpec';
+import { CACHE_SCOPES, type CacheScope } from './queue/jobRules';
 import { BannerArtConfigError, readBannerArtConfig, type BannerArtConfig } from './render/aiBanner/config';
 import { readWechatConfig, WechatConfigError, type WechatConfig } from './modules/wxAuth/wechat/config';
 import { SmsConfigError, readSmsConfig, type SmsConfig } from './modules/auth/smsConfig';

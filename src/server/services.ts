@@ -32,7 +32,7 @@ import { createQrLoginProvider } from './modules/wxAuth/providers';
 import { QrDeviceRepository, QrTicketRepository } from './modules/wxAuth/repository';
 import { QrDevices } from './modules/wxAuth/devices';
 import { QrLoginService } from './modules/wxAuth/service';
-import { Catalog } from './queue/catalog';
+import { TemplateGallery } from './queue/templateGallery';
 import { bannerArtDescriptor, type BannerArtDescriptor } from './render/aiBanner/config';
 import type { RenderQueue } from './queue/renderQueue';
 import { PasswordHasher } from './security/passwords';
@@ -89,7 +89,7 @@ export function createServices({ config, sql, now, log, state, files, renderQueu
   const outbox = config.mode === 'production' ? null : new SmsOutbox(sql, now);
   const provider = smsProvider ?? createSmsProvider(config.sms, log, outbox);
   const guard = new LoginGuard(limiter, captchas);
-  const catalog = new Catalog({ files, queue: renderQueue, log, now, state });
+  const catalog = new TemplateGallery({ files, queue: renderQueue, log, now, state });
   const zipKey = deriveKey(config.jwtSecret, 'zip-key');
   const resultExtras = new ResultExtras({ dataDir: config.dataDir, files, queue: renderQueue, log });
   const zips = new ZipService({ dataDir: config.dataDir, files, queue: renderQueue, now, key: zipKey, extras: resultExtras, kitWaitMs });

@@ -14,7 +14,7 @@ import { RenderSlots } from './queue/bullmq/renderSlots';
 import { WaitingIndex } from './queue/bullmq/waitingIndex';
 import { RENDER_SEEDS } from './queue/renderSeeds';
 import { DurationRepository, RenderDurations } from './queue/renderDurations';
-import { DEFAULT_RENDER_SECONDS, RENDER_TIMEOUT_MS } from './queue/renderSpec';
+import { DEFAULT_RENDER_SECONDS, RENDER_TIMEOUT_MS } from './queue/jobRules';
 import { JobRepository } from './queue/repository';
 import { WorkerPool } from './queue/workerPool';
 import { systemClock } from './clock';

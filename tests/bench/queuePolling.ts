@@ -16,7 +16,7 @@ import { loadConfig } from '../../src/server/config';
 import { connectSqlite } from '../../src/server/db/connection';
 import { EmbeddedRenderQueue } from '../../src/server/queue/embedded/embeddedQueue';
 import type { SubmitOutcome } from '../../src/server/queue/renderQueue';
-import { jobIdentity, jobScope, type RenderRunner } from '../../src/server/queue/renderSpec';
+import { jobIdentity, jobScope, type RenderRunner } from '../../src/server/queue/jobRules';
 import type { UserJobSpec } from '../../src/server/render/jobSpec';
 import { JobRepository } from '../../src/server/queue/repository';
 import { deriveKey } from '../../src/server/security/secrets';

@@ -31,7 +31,7 @@ import { EmbeddedRenderQueue } from '../../src/server/queue/embedded/embeddedQue
 import { DurationRepository, RenderDurations } from '../../src/server/queue/renderDurations';
 import type { RenderQueue } from '../../src/server/queue/renderQueue';
 import { RENDER_SEEDS } from '../../src/server/queue/renderSeeds';
-import { DEFAULT_RENDER_SECONDS, RENDER_TIMEOUT_MS, jobIdentity, jobScope, type RenderRunner } from '../../src/server/queue/renderSpec';
+import { DEFAULT_RENDER_SECONDS, RENDER_TIMEOUT_MS, jobIdentity, jobScope, type RenderRunner } from '../../src/server/queue/jobRules';
 import { JobRepository } from '../../src/server/queue/repository';
 import type { UserJobSpec } from '../../src/server/render/jobSpec';
 import { deriveKey } from '../../src/server/security/secrets';

@@ -95,7 +95,7 @@ export const persistConfig: PersistConfig<RootState> = {
   key: PERSIST_KEY,
   version: PERSIST_VERSION,
   storage,
-  // Only what spec section 3 keeps; a later issue adds the builder's (session storage).
+  // Only what spec section 3 keeps in localStorage; the builder's open site is kept per tab (below).
   whitelist: ['auth', 'siteConfig', 'selections'],
   transforms: [authTransform],
   // Level 2 merges each stored slice over its initial state, so a partial slice (auth without a token) is fine.

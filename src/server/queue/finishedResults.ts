@@ -8,7 +8,7 @@ import path from 'node:path';
 import { GenerationMessages } from '../../contract/generation';
 import type { DataFiles } from '../storage/dataFiles';
 import { jobDir } from './paths';
-import { JOB_ID_PATTERN } from './renderSpec';
+import { JOB_ID_PATTERN } from './jobRules';
 import { KEEP_DONE_MS, KEEP_FAILED_MS, type FinishedJob, type PollOutcome } from './renderQueue';
 import { filesOf, specOf, type JobRepository, type JobRow } from './repository';
 

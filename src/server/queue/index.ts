@@ -13,7 +13,7 @@ import type { SharedState } from '../sharedState/types';
 import type { DataFiles } from '../storage/dataFiles';
 import { EmbeddedRenderQueue, type EmbeddedQueueOptions } from './embedded/embeddedQueue';
 import type { QueueSettings, RenderQueue } from './renderQueue';
-import type { RenderRunner } from './renderSpec';
+import type { RenderRunner } from './jobRules';
 import { WorkerPool } from './workerPool';
 
 /** What tests replace in the render queue: the renderer (a fake) and its time limits. */

@@ -1,6 +1,6 @@
 import type { Sql } from '../db/connection';
 import type { UserJobKind } from '../render/jobSpec';
-import { workKeyOf } from './renderSpec';
+import { workKeyOf } from './jobRules';
 
 /**
  * What a fresh install expects of each kind before it has rendered anything: medians measured with

@@ -11,7 +11,7 @@ import { GenerationMessages } from '../../contract/generation';
 import { BANNER_VIDEO_INPUT, JOB_FILES, KEY_ART_INPUT, KEY_ART_NAME_PATTERN, PORTRAIT_VIDEO_INPUT, RenderUserFacingError, paintsKeyArt, type RenderSpec } from '../render/jobSpec';
 import type { DataFiles } from '../storage/dataFiles';
 import { EXTRAS_FOLDERS, jobDir, uploadsDir } from './paths';
-import { JOB_ID_PATTERN } from './renderSpec';
+import { JOB_ID_PATTERN } from './jobRules';
 
 /** Copies `file` (fetched from the shared store when this process does not have it) to `to`; throws `missing` when it is nowhere. */
 async function stage(files: DataFiles, file: string, to: string, missing: Error): Promise<void> {

@@ -5,7 +5,7 @@
  * asynchronous so that either can answer from wherever its state lives.
  */
 import type { RenderStage, SideJobSpec, UserJobKind, UserJobSpec } from '../render/jobSpec';
-import type { CacheScope } from './renderSpec';
+import type { CacheScope } from './jobRules';
 
 /** The settings an operator chooses (config.ts reads them from the environment). */
 export interface QueueSettings {

@@ -5,7 +5,7 @@
  */
 import { isMainThread, parentPort } from 'node:worker_threads';
 import { reportStoppedFfmpeg } from '../render/ffmpeg';
-import { holdThisThread } from '../render/threadHold';
+import { holdThisThread } from '../render/renderPause';
 import { runRenderJob, warmUpRenderers } from '../render/jobs';
 import type { RenderProgress } from '../render/jobSpec';
 import { lowerThisThreadsPriority } from '../render/threadPriority';

@@ -2,8 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { TASK_GATE_BUFFER } from '../render/aiBanner/taskGate';
-import type { RenderHold } from './renderHold';
-import type { RenderRunner } from './renderSpec';
+import type { BackgroundRenderHold } from './backgroundRenderHold';
+import type { RenderRunner } from './jobRules';
 import type { RenderProgress, RenderResult, RenderSpec, RenderStage } from '../render/jobSpec';
 
 /** Messages to a render worker thread (renderWorker.ts)... */
@@ -51,7 +51,7 @@ interface Slot {
   worker: Worker;
   /** The render it is doing, if any. */
   current: { id: number; settle: (outcome: WorkerEnd | Lost) => void; onProgress?: RenderProgress } | null;
-  /** The ffmpeg processes its render's hold has stopped (renderHold.ts): killed if the thread goes first. */
+  /** The ffmpeg processes its render's hold has stopped (backgroundRenderHold.ts): killed if the thread goes first. */
   stopped: number[];
 }
 
@@ -68,7 +68,7 @@ export class WorkerPool implements RenderRunner {
 
   constructor(private readonly options: WorkerPoolOptions) {}
 
-  run(spec: RenderSpec, outDir: string, signal: AbortSignal, onProgress?: RenderProgress, hold?: RenderHold): Promise<RenderResult> {
+  run(spec: RenderSpec, outDir: string, signal: AbortSignal, onProgress?: RenderProgress, hold?: BackgroundRenderHold): Promise<RenderResult> {
     if (this.closed) return Promise.reject(new Error('The worker pool is closed'));
     if (signal.aborted) return Promise.reject(signal.reason);
     const slot = this.idle.pop() ?? this.spawn();

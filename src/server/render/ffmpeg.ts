@@ -5,7 +5,7 @@
 import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
 import { spawn, type ChildProcess, type ChildProcessByStdio } from 'node:child_process';
 import type { Readable, Writable } from 'node:stream';
-import { isThreadHeld, onThreadHold } from './threadHold';
+import { isThreadHeld, onThreadHold } from './renderPause';
 
 export const FFMPEG_PATH: string = ffmpegInstaller.path;
 
@@ -44,7 +44,7 @@ export function webmOutputArgs(file: string): string[] {
 /** Before every command's own arguments: errors only on stderr, outputs overwritten. */
 const QUIET = ['-hide_banner', '-loglevel', 'error', '-y'] as const;
 
-/** The ffmpeg processes this thread has running: its hold (threadHold.ts) stops and continues them all. */
+/** The ffmpeg processes this thread has running: its hold (renderPause.ts) stops and continues them all. */
 const running = new Set<ChildProcess>();
 let stoppedListener: ((pids: number[]) => void) | null = null;
 

@@ -10,7 +10,7 @@ import { BANNER_PORTRAIT_SIZE, BANNER_PREVIEW_LOGO_STYLE, BANNER_VIDEO_INPUT, CA
 import { BANNER_ART_SIZE, bannerArtProviderFor, toBannerJpeg, type BannerArtProvider } from './aiBanner';
 import { renderBannerVideo, transcodeToWebm, type BannerVideoOptions } from './banner';
 import { FONT_FACES, font, type FontFaceName } from './fonts';
-import { untilReleased } from './threadHold';
+import { untilReleased } from './renderPause';
 import { renderBrandKit, renderLogoAnimation, renderLogoPng, renderLogoShowcase } from './logo';
 import { decodePicture } from './picture';
 
@@ -79,7 +79,7 @@ export async function runRenderJobWith(
     await fs.promises.writeFile(path.join(outDir, name), bytes);
     return name;
   };
-  // A background render handed over held starts when released (threadHold.ts); a banner's video
+  // A background render handed over held starts when released (renderPause.ts); a banner's video
   // waits again for a release before it builds its scene (banner/core/video.ts).
   await untilReleased();
   checkAborted(signal);

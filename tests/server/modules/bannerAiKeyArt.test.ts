@@ -23,7 +23,7 @@ import type { WorkListAnswer } from '../../../src/contract/works';
 import { DASHSCOPE_PROVIDER_LABEL } from '../../../src/server/render/aiBanner/config';
 import { DashScopeMessages } from '../../../src/server/render/aiBanner/dashscopeApi';
 import { HttpArtMessages } from '../../../src/server/render/aiBanner/http';
-import { RENDER_TIMEOUT_MS, renderTimeoutOf } from '../../../src/server/queue/renderSpec';
+import { RENDER_TIMEOUT_MS, renderTimeoutOf } from '../../../src/server/queue/jobRules';
 import { splitKeyArt } from '../../fixtures/keyArt';
 import { FakeRefusals, startDashScopeFake, type DashScopeFake } from '../../fakes/dashscope';
 import { startFakeImageService, type FakeImageService } from '../../fakes/imageService/server';

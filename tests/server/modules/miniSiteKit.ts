@@ -13,7 +13,7 @@ import { WAVES, renderSong, score, tableVoice } from '../../../src/server/render
 import { MUSIC_TRACKS, MUSIC_VERSION } from '../../../src/server/render/music/tracks';
 import { runRenderJobWith } from '../../../src/server/render/jobs';
 import { renderBrandKit, renderLogoAnimation, renderLogoPng, renderLogoShowcase } from '../../../src/server/render/logo';
-import type { RenderRunner } from '../../../src/server/queue/renderSpec';
+import type { RenderRunner } from '../../../src/server/queue/jobRules';
 import type { RenderProgress, RenderResult, RenderSpec } from '../../../src/server/render/jobSpec';
 import { bannerArtProviderFor } from '../../../src/server/render/aiBanner';
 import { post, type TestApp } from '../helpers';

@@ -17,7 +17,7 @@ import { jobDir } from '../../../src/server/queue/paths';
 import { EmbeddedRenderQueue } from '../../../src/server/queue/embedded/embeddedQueue';
 import type { PollOutcome, RenderQueue } from '../../../src/server/queue/renderQueue';
 import { RENDER_SEEDS } from '../../../src/server/queue/renderSeeds';
-import { jobIdentity, type RenderRunner } from '../../../src/server/queue/renderSpec';
+import { jobIdentity, type RenderRunner } from '../../../src/server/queue/jobRules';
 import { JOB_FILES, RenderUserFacingError, type BuilderBannerJobSpec } from '../../../src/server/render/jobSpec';
 import { WorkerPool } from '../../../src/server/queue/workerPool';
 import { GENERATIVE_PROVIDER_ID, bannerArtDescriptorFromEnv } from '../../../src/server/render/aiBanner/config';

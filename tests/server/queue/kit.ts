@@ -9,8 +9,8 @@ import path from 'node:path';
 import type { Env } from '../../../src/server/config';
 import { DATABASE_FILE } from '../../../src/server/db/database';
 import type { RenderSeeds } from '../../../src/server/queue/renderDurations';
-import type { RenderHold } from '../../../src/server/queue/renderHold';
-import type { RenderRunner } from '../../../src/server/queue/renderSpec';
+import type { BackgroundRenderHold } from '../../../src/server/queue/backgroundRenderHold';
+import type { RenderRunner } from '../../../src/server/queue/jobRules';
 import { JOB_FILES, paintsKeyArt, type RenderResult, type RenderSpec } from '../../../src/server/render/jobSpec';
 import { GENERATIVE_PROVIDER_ID } from '../../../src/server/render/aiBanner/config';
 import type { GenerationOverrides } from '../../../src/server/queue';
@@ -44,7 +44,7 @@ export interface FakeRender {
   outDir: string;
   signal: AbortSignal;
   /** A background render's hold, as the queue handed it over. */
-  hold?: RenderHold;
+  hold?: BackgroundRenderHold;
   /** Writes the files and resolves the render. */
   finish: () => void;
   fail: (error: Error) => void;
@@ -70,7 +70,7 @@ export class FakeRunner implements RenderRunner {
     this.mode = mode;
   }
 
-  run(spec: RenderSpec, outDir: string, signal: AbortSignal, onProgress?: (share: number) => void, hold?: RenderHold): Promise<RenderResult> {
+  run(spec: RenderSpec, outDir: string, signal: AbortSignal, onProgress?: (share: number) => void, hold?: BackgroundRenderHold): Promise<RenderResult> {
     return new Promise<RenderResult>((resolve, reject) => {
       const render: FakeRender = {
         spec,

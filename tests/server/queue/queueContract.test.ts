@@ -22,7 +22,7 @@ import { EmbeddedRenderQueue } from '../../../src/server/queue/embedded/embedded
 import { jobDir } from '../../../src/server/queue/paths';
 import { DurationRepository, RenderDurations } from '../../../src/server/queue/renderDurations';
 import type { RenderQueue } from '../../../src/server/queue/renderQueue';
-import { DEFAULT_RENDER_SECONDS, RENDER_TIMEOUT_MS } from '../../../src/server/queue/renderSpec';
+import { DEFAULT_RENDER_SECONDS, RENDER_TIMEOUT_MS } from '../../../src/server/queue/jobRules';
 import { JobRepository } from '../../../src/server/queue/repository';
 import type { RenderKind, UserJobSpec } from '../../../src/server/render/jobSpec';
 import { MemoryState } from '../../../src/server/sharedState/memoryState';

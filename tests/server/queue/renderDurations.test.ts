@@ -4,7 +4,7 @@ import path from 'node:path';
 import { connectSqlite, type DatabaseConnection } from '../../../src/server/db/connection';
 import type { Db } from '../../../src/server/db/database';
 import { DURATION_HISTORY, DurationRepository, RenderDurations, median, type RenderSeeds } from '../../../src/server/queue/renderDurations';
-import { DEFAULT_RENDER_SECONDS } from '../../../src/server/queue/renderSpec';
+import { DEFAULT_RENDER_SECONDS } from '../../../src/server/queue/jobRules';
 import type { UserJobKind } from '../../../src/server/render/jobSpec';
 
 /** Seeds as measured on some machine: logo style 4 is heavy, banners one figure, the builder's art local only. */

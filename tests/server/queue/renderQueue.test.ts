@@ -10,7 +10,7 @@ import { jobDir } from '../../../src/server/queue/paths';
 import type { RenderSeeds } from '../../../src/server/queue/renderDurations';
 import { EmbeddedRenderQueue, type EmbeddedQueueOptions } from '../../../src/server/queue/embedded/embeddedQueue';
 import { KEEP_DONE_MS, KEEP_FAILED_MS } from '../../../src/server/queue/renderQueue';
-import { jobIdentity, type RenderRunner } from '../../../src/server/queue/renderSpec';
+import { jobIdentity, type RenderRunner } from '../../../src/server/queue/jobRules';
 import type { UserJobSpec } from '../../../src/server/render/jobSpec';
 import { JobRepository } from '../../../src/server/queue/repository';
 import { DataFiles } from '../../../src/server/storage/dataFiles';

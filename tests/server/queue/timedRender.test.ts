@@ -1,16 +1,16 @@
 import { renderUnderTimeout } from '../../../src/server/queue/embedded/timedRender';
-import { RenderHold } from '../../../src/server/queue/renderHold';
+import { BackgroundRenderHold } from '../../../src/server/queue/backgroundRenderHold';
 import { RenderAborted } from '../../../src/server/queue/renderQueue';
-import type { RenderRunner } from '../../../src/server/queue/renderSpec';
+import type { RenderRunner } from '../../../src/server/queue/jobRules';
 import type { RenderSpec } from '../../../src/server/render/jobSpec';
 
 const SPEC: RenderSpec = { kind: 'catalog-logo', styleId: 1 };
 const LIMITS = { timeoutMs: 1_000, abortGraceMs: 50 };
 
 /** A render that ends when told to, or rejects at its abort; it remembers the hold it was given. */
-function manualRunner(): { runner: RenderRunner; finish: () => void; given: () => RenderHold | undefined } {
+function manualRunner(): { runner: RenderRunner; finish: () => void; given: () => BackgroundRenderHold | undefined } {
   let finish = (): void => undefined;
-  let given: RenderHold | undefined;
+  let given: BackgroundRenderHold | undefined;
   const runner: RenderRunner = {
     run: (_spec, _outDir, signal, _onProgress, hold) =>
       new Promise((resolve, reject) => {
@@ -39,7 +39,7 @@ describe('renderUnderTimeout', () => {
   it('does not count the time a render is held, and hands the hold to the runner', async () => {
     const { runner, finish, given } = manualRunner();
     const controller = new AbortController();
-    const hold = new RenderHold();
+    const hold = new BackgroundRenderHold();
     const result = renderUnderTimeout(runner, SPEC, '/tmp', controller, LIMITS, undefined, hold);
     expect(given()).toBe(hold);
     await jest.advanceTimersByTimeAsync(600);
@@ -57,7 +57,7 @@ describe('renderUnderTimeout', () => {
   it('counts the time run before and after a hold together', async () => {
     const { runner } = manualRunner();
     const controller = new AbortController();
-    const hold = new RenderHold(true);
+    const hold = new BackgroundRenderHold(true);
     const result = renderUnderTimeout(runner, SPEC, '/tmp', controller, LIMITS, undefined, hold);
     const outcome = expect(result).rejects.toEqual(new RenderAborted('timeout'));
     // Held from the start: no time counts.

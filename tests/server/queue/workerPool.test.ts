@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_BANNER_TEXTS, DEFAULT_LOGO_TEXTS, type LogoCreateAnswer, type LogoPollingAnswer } from '../../../src/contract/generation';
-import { RenderHold } from '../../../src/server/queue/renderHold';
+import { BackgroundRenderHold } from '../../../src/server/queue/backgroundRenderHold';
 import { WorkerPool } from '../../../src/server/queue/workerPool';
 import { ffmpegChildren, processState } from '../render/processState';
 import { waitUntil } from '../waitUntil';
@@ -106,7 +106,7 @@ describe('WorkerPool', () => {
 
   it('holds a banner render still until it is released, then finishes it whole', async () => {
     pool = new WorkerPool({ size: 1, log });
-    const hold = new RenderHold();
+    const hold = new BackgroundRenderHold();
     const before = ffmpegChildren();
     const render = pool.run({ kind: 'catalog-banner', styleId: 1 }, outDir, new AbortController().signal, undefined, hold);
     const encoder = await startedEncoder(before);
@@ -125,7 +125,7 @@ describe('WorkerPool', () => {
 
   it('starts nothing of a render handed over held until it is released', async () => {
     pool = new WorkerPool({ size: 1, log });
-    const hold = new RenderHold(true);
+    const hold = new BackgroundRenderHold(true);
     const shares: number[] = [];
     const before = ffmpegChildren();
     const render = pool.run({ kind: 'fsa', logoStyle: 8, bannerStyle: 10, texts: DEFAULT_LOGO_TEXTS, bannerTexts: DEFAULT_BANNER_TEXTS }, outDir, new AbortController().signal, (share) => shares.push(share), hold);
@@ -142,7 +142,7 @@ describe('WorkerPool', () => {
   it('stops a render waiting held to start when it is aborted (preempted)', async () => {
     pool = new WorkerPool({ size: 1, log, abortGraceMs: 10_000 });
     const controller = new AbortController();
-    const render = pool.run({ kind: 'catalog-banner', styleId: 5 }, outDir, controller.signal, undefined, new RenderHold(true));
+    const render = pool.run({ kind: 'catalog-banner', styleId: 5 }, outDir, controller.signal, undefined, new BackgroundRenderHold(true));
     await new Promise((resolve) => setTimeout(resolve, 300));
     controller.abort(new Error('preempted'));
     await expect(render).rejects.toThrow();
@@ -152,7 +152,7 @@ describe('WorkerPool', () => {
 
   it('stops a held render when it is aborted, and keeps the thread', async () => {
     pool = new WorkerPool({ size: 1, log, abortGraceMs: 10_000 });
-    const hold = new RenderHold();
+    const hold = new BackgroundRenderHold();
     const controller = new AbortController();
     const before = ffmpegChildren();
     const render = pool.run({ kind: 'catalog-banner', styleId: 4 }, outDir, controller.signal, undefined, hold);
@@ -169,7 +169,7 @@ describe('WorkerPool', () => {
 
   it('kills the encoders a held render stopped when its thread is terminated', async () => {
     pool = new WorkerPool({ size: 1, log });
-    const hold = new RenderHold();
+    const hold = new BackgroundRenderHold();
     const before = ffmpegChildren();
     const render = pool.run({ kind: 'catalog-banner', styleId: 2 }, outDir, new AbortController().signal, undefined, hold);
     const ended = render.catch((error: unknown) => error);

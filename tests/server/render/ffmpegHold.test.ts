@@ -1,10 +1,10 @@
 /**
- * A held render stands still (queue/renderHold.ts, render/threadHold.ts): each ffmpeg of this
+ * A held render stands still (queue/backgroundRenderHold.ts, render/renderPause.ts): each ffmpeg of this
  * thread, running or started during the hold, is stopped until it is released, and then ends as it
  * would have; its steps wait for the release.
  */
 import { runFfmpeg, runningFfmpegPids, startRawVideoEncoder } from '../../../src/server/render/ffmpeg';
-import { holdThisThread, untilReleased } from '../../../src/server/render/threadHold';
+import { holdThisThread, untilReleased } from '../../../src/server/render/renderPause';
 import { waitUntil } from '../waitUntil';
 import { processState } from './processState';
 

@@ -15,7 +15,7 @@ import { BusinessError, invalid, tooMany } from '../../http/envelope';
 import { answerSeconds, type RenderQueue } from '../../queue/renderQueue';
 import { logoTextOfSite } from '../../render/builder/catalog';
 import { mainKeys } from '../../render/builder/definitions/main';
-import { JOB_ID_PATTERN, durationStyleOf } from '../../queue/renderSpec';
+import { JOB_ID_PATTERN, durationStyleOf } from '../../queue/jobRules';
 import { JOB_FILES, type BuilderBannerJobSpec } from '../../render/jobSpec';
 import type { UserRow } from '../auth/repository';
 import { BANNER_KEY, LOGO_TEXT_KEY, PROMPT_KEY, inTab } from './formValues';

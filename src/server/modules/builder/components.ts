@@ -12,7 +12,7 @@ import type { MainPreset } from '../../render/builder/types';
 export class ComponentCatalogue {
   private readonly lists = new Map<ComponentType, readonly ComponentTemplate[]>();
 
-  /** `logoStyles` is the gallery's list of logo styles (Catalog.logoTemplates). */
+  /** `logoStyles` is the gallery's list of logo styles (TemplateGallery.logoTemplates). */
   constructor(private readonly logoStyles: () => readonly LogoTemplate[]) {}
 
   list(type: ComponentType): readonly ComponentTemplate[] {

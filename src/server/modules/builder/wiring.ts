@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock';
 import type { Sql } from '../../db/connection';
-import type { Catalog } from '../../queue/catalog';
+import type { TemplateGallery } from '../../queue/templateGallery';
 import type { RenderQueue } from '../../queue/renderQueue';
 import type { BannerArtDescriptor } from '../../render/aiBanner/config';
 import type { SharedState } from '../../sharedState/types';
@@ -33,7 +33,7 @@ export interface BuilderInputs {
   state: SharedState;
   dataFiles: DataFiles;
   queue: RenderQueue;
-  catalog: Catalog;
+  catalog: TemplateGallery;
   uploads: UploadStore;
   music: MusicLibrary;
   zips: SiteZipService;

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fs from 'node:fs';
 import path from 'node:path';
 import { GenerationMessages } from '../../../contract/generation';
-import type { Catalog } from '../../queue/catalog';
+import type { TemplateGallery } from '../../queue/templateGallery';
 import { cacheFor, serveStored } from '../../http/storedRoutes';
 import { sendStored } from '../../http/storedFiles';
 import type { DataFiles } from '../../storage/dataFiles';
@@ -24,7 +24,7 @@ const ZIP_KEY = /^[0-9a-f]{32}$/;
 
 /**
  * How long a request for a gallery picture not rendered yet waits for it before it is answered 503
- * (catalog.ts pictureWithin): a logo's pictures are usually done by then, a banner's preview video
+ * (templateGallery.ts pictureWithin): a logo's pictures are usually done by then, a banner's preview video
  * not always.
  */
 export const GALLERY_WAIT_MS = 3000;
@@ -69,7 +69,7 @@ async function registerZipDownloads(app: FastifyInstance, root: string, files: D
  * content for good (job identity and renderer version are in the path), so browsers keep them a
  * year; nosniff comes with the security headers every answer carries.
  */
-export async function registerGenerationFiles(app: FastifyInstance, options: { files: DataFiles; catalog: Catalog; galleryWaitMs?: number }): Promise<void> {
+export async function registerGenerationFiles(app: FastifyInstance, options: { files: DataFiles; catalog: TemplateGallery; galleryWaitMs?: number }): Promise<void> {
   const { files, catalog, galleryWaitMs = GALLERY_WAIT_MS } = options;
   const { dataDir } = files;
   for (const dir of [generatedDir(dataDir), catalogRoot(dataDir), zipsDir(dataDir)]) fs.mkdirSync(dir, { recursive: true });

@@ -6,7 +6,7 @@ import type { FinishedJob, GalleryPriority, RenderQueue } from '../../queue/rend
 import { JOB_FILES, type SideJobSpec, type UserJobKind } from '../../render/jobSpec';
 import type { DataFiles } from '../../storage/dataFiles';
 import { publishFolder } from '../miniSite/siteFolder';
-import { within } from '../../within';
+import { waitAtMost } from '../../waitAtMost';
 
 /** The side renders a finished job may have, each with a folder of its own beside the job's files. */
 export type ExtraKind = keyof typeof EXTRAS_FOLDERS;
@@ -117,7 +117,7 @@ export class ResultExtras {
     const found = await Promise.all(
       parts.map(async (part): Promise<[ExtraKind, string | null]> => {
         try {
-          const dir = await within(this.folderOf(job, part, 'demand'), waitMs, 'late' as const);
+          const dir = await waitAtMost(this.folderOf(job, part, 'demand'), waitMs, 'late' as const);
           if (dir !== 'late') return [part.kind, dir];
           this.deps.log.warn({ jobId: job.id, extra: part.kind }, 'result extras not ready in time; going on without them');
         } catch (error) {

@@ -23,10 +23,10 @@ import {
   type ZipByFileRequest,
 } from '../../../contract/generation';
 import { assertValid, invalid, tooMany } from '../../http/envelope';
-import type { Catalog } from '../../queue/catalog';
+import type { TemplateGallery } from '../../queue/templateGallery';
 import { UPLOADS_URL_PREFIX, jobFileUrl } from '../../queue/paths';
 import { answerSeconds, type PollOutcome, type RenderQueue } from '../../queue/renderQueue';
-import { JOB_ID_PATTERN, durationStyleOf } from '../../queue/renderSpec';
+import { JOB_ID_PATTERN, durationStyleOf } from '../../queue/jobRules';
 import type { BannerArtDescriptor } from '../../render/aiBanner/config';
 import { JOB_FILES, KEY_ART_NAME_PATTERN, paintsKeyArt, type AiKeyArt, type BannerJobSpec, type LogoJobSpec, type UserJobKind, type UserJobSpec } from '../../render/jobSpec';
 import { bannerStyleById, logoStyleById } from '../../render/styles';
@@ -87,7 +87,7 @@ function stageOf(outcome: Extract<PollOutcome, { type: 'waiting' }>): Generation
 
 export interface GenerationServiceDeps {
   queue: RenderQueue;
-  catalog: Catalog;
+  catalog: TemplateGallery;
   zips: ZipService;
   limiters: GenerationLimiters;
   /** Where each user's logos and banners are noted for the back office's 我的作品. */

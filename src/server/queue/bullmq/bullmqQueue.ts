@@ -16,7 +16,7 @@ import { addressLimitKey } from '../../security/clientAddress';
 import type { SharedState } from '../../sharedState/types';
 import type { DataFiles } from '../../storage/dataFiles';
 import { FinishedResults } from '../finishedResults';
-import { EndWaiters, QuickWaits, SerialRuns } from '../waiters';
+import { EndWaiters, QuickWaits, SerialRuns } from '../waitingCallers';
 import { DurationRepository, RenderDurations, type RenderSeeds } from '../renderDurations';
 import {
   RenderAborted,
@@ -33,7 +33,7 @@ import {
   type SubmitRequest,
 } from '../renderQueue';
 import { RENDER_SEEDS } from '../renderSeeds';
-import { DEFAULT_RENDER_SECONDS, JOB_ID_PATTERN, durationStyleOf, jobIdentity, jobScope, workKeyOf } from '../renderSpec';
+import { DEFAULT_RENDER_SECONDS, JOB_ID_PATTERN, durationStyleOf, jobIdentity, jobScope, workKeyOf } from '../jobRules';
 import { JobRepository, specOf, type JobRow } from '../repository';
 import { Estimates, type RunningJob } from '../embedded/estimates';
 import { QUEUE_NAME, RENDER_PRIORITY, RenderJobs, bullPrefix, galleryJobId, galleryPriorityOf, type GalleryOutput } from './renderJobs';

@@ -13,9 +13,9 @@ import type { DataFiles } from '../../storage/dataFiles';
 import { stageRenderInputs } from '../renderInputs';
 import { renderUnderTimeout } from '../embedded/timedRender';
 import { jobDir, renderTmpDir } from '../paths';
-import type { RenderHold } from '../renderHold';
+import type { BackgroundRenderHold } from '../backgroundRenderHold';
 import { RenderAborted } from '../renderQueue';
-import { durationStyleOf, renderTimeoutOf, type RenderRunner } from '../renderSpec';
+import { durationStyleOf, renderTimeoutOf, type RenderRunner } from '../jobRules';
 import type { RenderDurations } from '../renderDurations';
 import { specOf, type JobRepository } from '../repository';
 import type { GalleryOutput, RenderJobData } from './renderJobs';
@@ -37,7 +37,7 @@ export interface JobProcessorDeps {
  * Renders `spec` into `outDir` under its kind's timeout; the worker's stop (`signal`) aborts it as a
  * shutdown. A background task's `hold` stands it still while the worker renders users' jobs.
  */
-async function renderForWorker(deps: JobProcessorDeps, spec: RenderSpec, outDir: string, signal: AbortSignal, hold?: RenderHold, onProgress?: RenderProgress): Promise<RenderResult> {
+async function renderForWorker(deps: JobProcessorDeps, spec: RenderSpec, outDir: string, signal: AbortSignal, hold?: BackgroundRenderHold, onProgress?: RenderProgress): Promise<RenderResult> {
   const controller = new AbortController();
   const stop = (): void => controller.abort(new RenderAborted('shutdown'));
   if (signal.aborted) stop();
@@ -113,7 +113,7 @@ export async function processGalleryJob(
   key: string,
   spec: SideJobSpec,
   signal: AbortSignal,
-  hold?: RenderHold,
+  hold?: BackgroundRenderHold,
   onProgress?: (share: number) => void,
 ): Promise<GalleryOutput> {
   const { files } = deps;
@@ -135,7 +135,7 @@ export async function processGalleryJob(
 }
 
 /** A render worker's job, whichever it is. */
-export function processJob(deps: JobProcessorDeps, data: RenderJobData, signal: AbortSignal, hold?: RenderHold, onProgress?: (share: number) => void): Promise<GalleryOutput | void> {
+export function processJob(deps: JobProcessorDeps, data: RenderJobData, signal: AbortSignal, hold?: BackgroundRenderHold, onProgress?: (share: number) => void): Promise<GalleryOutput | void> {
   return 'gallery' in data ? processGalleryJob(deps, data.gallery, data.spec, signal, hold, onProgress) : processRenderJob(deps, data.id, signal);
 }
 

@@ -10,14 +10,14 @@ import type { Redis } from 'ioredis';
 import crypto from 'node:crypto';
 import type { Clock } from '../../clock';
 import type { SideJobSpec } from '../../render/jobSpec';
-import { RenderHold } from '../renderHold';
+import { BackgroundRenderHold } from '../backgroundRenderHold';
 import type { GalleryPriority } from '../renderQueue';
-import { goesFirstWhenAsked } from '../renderSpec';
+import { goesFirstWhenAsked } from '../jobRules';
 import type { RenderSlots } from './renderSlots';
 
 export const QUEUE_NAME = 'renders';
 
-/** BullMQ priorities, 1 first; `galleryFirst`: a demand that goes ahead of the others (renderSpec.ts goesFirstWhenAsked). */
+/** BullMQ priorities, 1 first; `galleryFirst`: a demand that goes ahead of the others (jobRules.ts goesFirstWhenAsked). */
 export const RENDER_PRIORITY = { user: 1, galleryFirst: 2, galleryDemand: 3, galleryBackground: 4 } as const;
 
 /** The priority of a side render `spec` asked for with `priority`. */
@@ -102,7 +102,7 @@ export interface RenderWorkerOptions {
    * A background gallery task gets a `hold`, held while this worker renders users' jobs; its
    * render reports the share of frames drawn to `onProgress`, which the job keeps for any server.
    */
-  render(data: RenderJobData, signal: AbortSignal, hold?: RenderHold, onProgress?: (share: number) => void): Promise<GalleryOutput | void>;
+  render(data: RenderJobData, signal: AbortSignal, hold?: BackgroundRenderHold, onProgress?: (share: number) => void): Promise<GalleryOutput | void>;
   /**
    * A job BullMQ gave up without our render ending it: one that stalled again (its render killed
    * a second worker). Its row must say so, or it would show as running for ever.
@@ -138,7 +138,7 @@ const ANNOUNCE_SHARE = 3;
  */
 export class RenderWorker {
   private readonly worker: Worker<RenderJobData>;
-  private readonly running = new Map<string, { controller: AbortController; user: boolean; hold: RenderHold | null }>();
+  private readonly running = new Map<string, { controller: AbortController; user: boolean; hold: BackgroundRenderHold | null }>();
   private readonly workerId = crypto.randomUUID();
   private announceTimer: NodeJS.Timeout | null = null;
   private demandTimer: NodeJS.Timeout | null = null;
@@ -159,7 +159,7 @@ export class RenderWorker {
         const controller = new AbortController();
         const key = job.id ?? '';
         // Its priority now, not as it was added: an API server may have raised it to demand meanwhile.
-        const hold = job.priority === RENDER_PRIORITY.galleryBackground ? new RenderHold() : null;
+        const hold = job.priority === RENDER_PRIORITY.galleryBackground ? new BackgroundRenderHold() : null;
         this.running.set(key, { controller, user: !('gallery' in job.data), hold });
         this.reviewHolds();
         try {
@@ -206,7 +206,7 @@ export class RenderWorker {
   }
 
   /**
-   * Holds this worker's background gallery renders while it renders users' jobs (renderHold.ts), as
+   * Holds this worker's background gallery renders while it renders users' jobs (backgroundRenderHold.ts), as
    * the embedded queue does, and looks out for a demand for a held one while any is held.
    */
   private reviewHolds(): void {

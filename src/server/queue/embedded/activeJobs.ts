@@ -6,9 +6,9 @@
  */
 import type { UserJobKind } from '../../render/jobSpec';
 import type { ActiveLimit } from '../renderQueue';
-import { workKeyOf } from '../renderSpec';
-import { SequenceIndex } from '../sequenceIndex';
-import { EndWaiters } from '../waiters';
+import { workKeyOf } from '../jobRules';
+import { QueuePositions } from '../queuePositions';
+import { EndWaiters } from '../waitingCallers';
 
 export interface ActiveJob {
   id: string;
@@ -43,7 +43,7 @@ function bump<K>(counts: Map<K, number>, key: K, change: number): void {
 
 export class ActiveJobs {
   private readonly jobs = new Map<string, ActiveJob>();
-  private readonly index = new SequenceIndex();
+  private readonly index = new QueuePositions();
   private readonly queuedByStyle = new Map<string, QueuedWork>();
   private readonly byUser = new Map<number, number>();
   private readonly byIp = new Map<string, number>();
@@ -55,7 +55,7 @@ export class ActiveJobs {
   }
 
   /** The wait-count structure, for tests and benchmarks that check it is not a scan. */
-  get sequenceIndex(): SequenceIndex {
+  get sequenceIndex(): QueuePositions {
     return this.index;
   }
 

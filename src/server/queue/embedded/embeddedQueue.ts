@@ -29,11 +29,11 @@ import {
   type SubmitRequest,
 } from '../renderQueue';
 import { RENDER_SEEDS } from '../renderSeeds';
-import { DEFAULT_RENDER_SECONDS, JOB_ID_PATTERN, RENDER_TIMEOUT_MS, durationStyleOf, jobIdentity, jobScope, type RenderRunner } from '../renderSpec';
+import { DEFAULT_RENDER_SECONDS, JOB_ID_PATTERN, RENDER_TIMEOUT_MS, durationStyleOf, jobIdentity, jobScope, type RenderRunner } from '../jobRules';
 import { FinishedResults } from '../finishedResults';
-import { QuickWaits, SerialRuns } from '../waiters';
+import { QuickWaits, SerialRuns } from '../waitingCallers';
 import { JobRepository, filesOf, specOf } from '../repository';
-import type { SequenceIndex } from '../sequenceIndex';
+import type { QueuePositions } from '../queuePositions';
 import { ActiveJobs, type ActiveJob } from './activeJobs';
 import { Estimates } from './estimates';
 import { GalleryLane } from './galleryLane';
@@ -155,7 +155,7 @@ export class EmbeddedRenderQueue implements RenderQueue {
   }
 
   /** The wait-count structure, for tests and benchmarks that check it is not a scan. */
-  get sequenceIndex(): SequenceIndex {
+  get sequenceIndex(): QueuePositions {
     return this.active.sequenceIndex;
   }
 

@@ -1,12 +1,12 @@
 /**
  * The lane of gallery renders beside users' jobs: they take a render slot only when no user job
  * is queued, demand (someone is looking at the gallery) before background (filling idle time),
- * a brand kit asked for before the other demands (renderSpec.ts goesFirstWhenAsked), and tasks
+ * a brand kit asked for before the other demands (jobRules.ts goesFirstWhenAsked), and tasks
  * with the same key share one render.
  */
 import type { SideJobSpec } from '../../render/jobSpec';
 import type { GalleryPriority, GalleryResult } from '../renderQueue';
-import { goesFirstWhenAsked } from '../renderSpec';
+import { goesFirstWhenAsked } from '../jobRules';
 
 export interface GalleryTask {
   key: string;

@@ -15,9 +15,9 @@ import { jobDir, renderTmpDir } from '../paths';
 import type { DataFiles } from '../../storage/dataFiles';
 import { stageRenderInputs } from '../renderInputs';
 import type { RenderDurations } from '../renderDurations';
-import { RenderHold } from '../renderHold';
+import { BackgroundRenderHold } from '../backgroundRenderHold';
 import { RenderAborted } from '../renderQueue';
-import { durationStyleOf, renderTimeoutOf, type RenderRunner } from '../renderSpec';
+import { durationStyleOf, renderTimeoutOf, type RenderRunner } from '../jobRules';
 import { specOf, type JobRepository, type JobRow } from '../repository';
 import type { ActiveJobs } from './activeJobs';
 import type { RunningJob } from './estimates';
@@ -51,7 +51,7 @@ interface RunningTask {
   /** A user job's render, for the estimates: null for gallery pictures. */
   job: RunningJob | null;
   /** A gallery render's hold: a background one stands still while users' jobs render. */
-  hold: RenderHold | null;
+  hold: BackgroundRenderHold | null;
   /** The share of its frames a gallery render has drawn (a user job's is in `job`). */
   progress: number;
   settled: Promise<void>;
@@ -111,7 +111,7 @@ export class Scheduler {
 
   /**
    * Holds the background gallery renders while a user's job renders and releases them when none
-   * does (renderHold.ts); a demanded one (someone waits for it) never stands still.
+   * does (backgroundRenderHold.ts); a demanded one (someone waits for it) never stands still.
    */
   reviewHolds(): void {
     const usersRendering = [...this.running.values()].some((task) => !task.gallery);
@@ -299,7 +299,7 @@ export class Scheduler {
   private startGallery(gallery: GalleryTask): void {
     const { runner, log } = this.options;
     const controller = new AbortController();
-    const hold = new RenderHold();
+    const hold = new BackgroundRenderHold();
     const task: RunningTask = { key: galleryTaskKey(gallery.key), controller, gallery, job: null, hold, progress: 0, settled: Promise.resolve() };
     this.running.set(task.key, task);
     this.reviewHolds();

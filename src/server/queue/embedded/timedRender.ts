@@ -1,8 +1,8 @@
 /** One render under its kind's hard timeout, given a grace period to stop once aborted. */
 import type { RenderProgress, RenderResult, RenderSpec } from '../../render/jobSpec';
-import type { RenderHold } from '../renderHold';
+import type { BackgroundRenderHold } from '../backgroundRenderHold';
 import { RenderAborted } from '../renderQueue';
-import type { RenderRunner } from '../renderSpec';
+import type { RenderRunner } from '../jobRules';
 
 export interface RenderLimits {
   timeoutMs: number;
@@ -22,7 +22,7 @@ export async function renderUnderTimeout(
   controller: AbortController,
   limits: RenderLimits,
   onProgress?: RenderProgress,
-  hold?: RenderHold,
+  hold?: BackgroundRenderHold,
 ): Promise<RenderResult> {
   let grace: NodeJS.Timeout | undefined;
   let timeout: NodeJS.Timeout | undefined;

@@ -19,7 +19,7 @@ import { styleById } from './registry';
 import { MARK_SHARE, markFavicon, markOnBackdrop, resized } from './markIcon';
 import { SEAL_FACE } from './seal';
 import { recordingVectors } from './surface';
-import { untilReleased } from '../threadHold';
+import { untilReleased } from '../renderPause';
 
 const FILES = JOB_FILES['brand-kit'];
 export type BrandKitFile = (typeof FILES)[keyof typeof FILES];
@@ -132,7 +132,7 @@ export async function renderBrandKit(styleId: number, texts: LogoTexts): Promise
   const logo = vector.logo.canvas;
   const em = parts.layout.em;
   const clearSpace = Math.round(em * 0.5);
-  // A kit renders in idle time: held while a user's job renders (threadHold.ts), it stops at the
+  // A kit renders in idle time: held while a user's job renders (renderPause.ts), it stops at the
   // next of these waits, each a few tenths of a second of drawing apart.
   await untilReleased();
 

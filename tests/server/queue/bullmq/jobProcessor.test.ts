@@ -13,7 +13,7 @@ import { processRenderJob, type JobProcessorDeps } from '../../../../src/server/
 import { WaitingIndex } from '../../../../src/server/queue/bullmq/waitingIndex';
 import { jobDir } from '../../../../src/server/queue/paths';
 import { DurationRepository, RenderDurations } from '../../../../src/server/queue/renderDurations';
-import { DEFAULT_RENDER_SECONDS, RENDER_TIMEOUT_MS } from '../../../../src/server/queue/renderSpec';
+import { DEFAULT_RENDER_SECONDS, RENDER_TIMEOUT_MS } from '../../../../src/server/queue/jobRules';
 import { JobRepository } from '../../../../src/server/queue/repository';
 import { RENDER_SEEDS } from '../../../../src/server/queue/renderSeeds';
 import type { UserJobSpec } from '../../../../src/server/render/jobSpec';

@@ -6,7 +6,7 @@
  */
 import { Redis } from 'ioredis';
 import { RENDER_PRIORITY, RenderJobs, RenderWorker, type RenderJobData } from '../../../../src/server/queue/bullmq/renderJobs';
-import type { RenderHold } from '../../../../src/server/queue/renderHold';
+import type { BackgroundRenderHold } from '../../../../src/server/queue/backgroundRenderHold';
 import { deletePrefix, redisUrl, testPrefix } from '../../sharedState/testStates';
 import { waitUntil } from '../../waitUntil';
 
@@ -66,10 +66,10 @@ const available = !!redisUrl() || !!process.env.WPG_REQUIRE_TEST_SERVERS;
   });
 
   /** A worker of two slots whose renders wait to be finished (or the worker closed), keeping the hold each was given. */
-  const holdingWorker = (): { started: RenderWorker; holds: Map<string, RenderHold | undefined>; finish: Map<string, () => void> } => {
-    const holds = new Map<string, RenderHold | undefined>();
+  const holdingWorker = (): { started: RenderWorker; holds: Map<string, BackgroundRenderHold | undefined>; finish: Map<string, () => void> } => {
+    const holds = new Map<string, BackgroundRenderHold | undefined>();
     const finish = new Map<string, () => void>();
-    const render = (data: RenderJobData, signal: AbortSignal, hold?: RenderHold): Promise<void> =>
+    const render = (data: RenderJobData, signal: AbortSignal, hold?: BackgroundRenderHold): Promise<void> =>
       new Promise<void>((resolve) => {
         holds.set(idOf(data), hold);
         finish.set(idOf(data), resolve);

@@ -11,7 +11,7 @@ import { KIT_FILE_NOTES } from '../../../../src/server/render/logo/brandGuide';
 import { icoEntries, icoOf } from '../../../../src/server/render/logo/ico';
 import { FONT_FACES, type FontFaceName } from '../../../../src/server/render/fonts';
 import { JOB_FILES } from '../../../../src/server/render/jobSpec';
-import { holdThisThread } from '../../../../src/server/render/threadHold';
+import { holdThisThread } from '../../../../src/server/render/renderPause';
 import { hashString, Rng } from '../../../../src/server/render/logo/prng';
 import { styleById } from '../../../../src/server/render/logo/registry';
 import sharp from 'sharp';

@@ -10,7 +10,7 @@ import os from 'node:os';
 import type { BannerTexts } from '../../../../contract/generation';
 import { BT709_TAGS, startRawVideoEncoder, type FrameSink } from '../../ffmpeg';
 import { decodePicture, samplePicture } from '../../picture';
-import { untilReleased } from '../../threadHold';
+import { untilReleased } from '../../renderPause';
 import { DESIGN_HEIGHT, DESIGN_WIDTH } from './canvas';
 import { createVignette, type FramePlacement } from './effects';
 import { KEY_ART_VIGNETTE, KEY_ART_ZOOM, keyArtFrame, keyArtScene, keyArtTheme } from './keyArt';

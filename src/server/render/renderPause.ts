@@ -1,5 +1,5 @@
 /**
- * This thread's render hold (queue/renderHold.ts), set by the render worker: the renderers wait for
+ * This thread's render hold (queue/backgroundRenderHold.ts), set by the render worker: the renderers wait for
  * its release between their steps (untilReleased), and the ffmpeg processes they run are stopped
  * meanwhile (ffmpeg.ts). A render thread runs one render at a time, so the hold is its render's.
  */

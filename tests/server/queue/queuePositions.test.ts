@@ -1,8 +1,8 @@
-import { SequenceIndex } from '../../../src/server/queue/sequenceIndex';
+import { QueuePositions } from '../../../src/server/queue/queuePositions';
 
-describe('SequenceIndex', () => {
+describe('QueuePositions', () => {
   it('counts the members below a number like a scan would, through adds, deletes and window moves', () => {
-    const index = new SequenceIndex();
+    const index = new QueuePositions();
     const members = new Set<number>();
     let next = 1;
     let seed = 42;
@@ -33,7 +33,7 @@ describe('SequenceIndex', () => {
   });
 
   it('answers 0 below its smallest member and the size above its largest', () => {
-    const index = new SequenceIndex();
+    const index = new QueuePositions();
     [100, 200, 300].forEach((n) => index.add(n));
     expect(index.countBelow(1)).toBe(0);
     expect(index.countBelow(100)).toBe(0);
@@ -47,7 +47,7 @@ describe('SequenceIndex', () => {
   });
 
   it('reads a logarithmic number of nodes with 10,000 members', () => {
-    const index = new SequenceIndex();
+    const index = new QueuePositions();
     for (let n = 1; n <= 10_000; n += 1) index.add(n);
     expect(index.countBelow(10_000)).toBe(9_999);
     expect(index.lastProbeSteps).toBeLessThanOrEqual(14);

@@ -7,7 +7,7 @@ import { BANNER_STYLES, LOGO_STYLES, bannerStyleById, logoStyleById } from '../r
 import { CATALOG_MUSIC_FOLDER, CATALOG_URL_PREFIX, catalogRoot } from './paths';
 import type { RenderQueue } from './renderQueue';
 import { withLock, type SharedState } from '../sharedState/types';
-import { within } from '../within';
+import { waitAtMost } from '../waitAtMost';
 import type { DataFiles } from '../storage/dataFiles';
 import { JOB_FILES, RENDERER_VERSION, type CatalogJobSpec } from '../render/jobSpec';
 
@@ -34,7 +34,7 @@ const fileName = (spec: CatalogJobSpec, roleFile: string): string => `${taskKey(
  * before it exists. They live in DATA_DIR/catalog/<renderer version>/ and their URLs carry the
  * version, so a renderer change makes new pictures under new URLs that browsers may cache forever.
  */
-export class Catalog {
+export class TemplateGallery {
   readonly dir: string;
   private logos: LogoTemplate[] | null = null;
   private banners: BannerTemplate[] | null = null;
@@ -132,7 +132,7 @@ export class Catalog {
       () => 'ready' as const,
       () => 'absent' as const,
     );
-    return within(rendered, waitMs, 'rendering' as const);
+    return waitAtMost(rendered, waitMs, 'rendering' as const);
   }
 
   /** The gallery task of a URL path under /generated/catalog/, or null. */

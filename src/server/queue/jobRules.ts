@@ -21,15 +21,15 @@ import {
   type UserJobSpec,
 } from '../render/jobSpec';
 import { hmacHex } from '../security/secrets';
-import type { RenderHold } from './renderHold';
+import type { BackgroundRenderHold } from './backgroundRenderHold';
 
 /**
  * Renders one spec into `outDir` (which exists and is empty); rejects on failure or abort. A
  * renderer that draws frames reports the share done through `onProgress` (0 to 1), for the bars.
  */
 export interface RenderRunner {
-  /** `hold`, for a background render: while held it stands still (renderHold.ts). */
-  run(spec: RenderSpec, outDir: string, signal: AbortSignal, onProgress?: RenderProgress, hold?: RenderHold): Promise<RenderResult>;
+  /** `hold`, for a background render: while held it stands still (backgroundRenderHold.ts). */
+  run(spec: RenderSpec, outDir: string, signal: AbortSignal, onProgress?: RenderProgress, hold?: BackgroundRenderHold): Promise<RenderResult>;
   /** Stops every render at once (shutdown). */
   close(): Promise<void>;
   /** Gets ready to render (the queue's start), so that the first render is not the slow one. */

@@ -13,7 +13,7 @@ function nextPowerOfTwo(n: number): number {
   return capacity;
 }
 
-export class SequenceIndex {
+export class QueuePositions {
   /** 1-based Fenwick tree; slot i counts the sequence number base + i - 1. */
   private tree = new Int32Array(MIN_CAPACITY + 1);
   private base = 0;

@@ -5,7 +5,7 @@
  * being drawn wait for them), so the user's render has the machine; released, it goes on where it
  * stood, with nothing redone.
  */
-export class RenderHold {
+export class BackgroundRenderHold {
   private heldNow: boolean;
   private readonly listeners = new Set<(held: boolean) => void>();
 
