@@ -5,7 +5,7 @@ import { Messages } from '../../../contract/messages';
 import * as authApi from '../../api/authApi';
 import { SERVICES, type Services } from '../../app/services';
 import { messageOf } from './apiErrors';
-import { takeLeavingPage } from './leavingPage';
+import { takeLeavingPage } from '../../app/leavingPage';
 import type { CaptchaPurpose } from './auth.types';
 import {
   captchaDismissed,

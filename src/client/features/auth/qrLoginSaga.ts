@@ -6,7 +6,7 @@ import { ApiError } from '../../api/ApiError';
 import * as authApi from '../../api/authApi';
 import { SERVICES, type Services } from '../../app/services';
 import { secondsUntil } from './countdown';
-import { takeLeavingPage } from './leavingPage';
+import { takeLeavingPage } from '../../app/leavingPage';
 import { completeLogin } from './loginSaga';
 import {
   qrLoginConfirmed,

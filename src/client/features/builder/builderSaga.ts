@@ -24,7 +24,7 @@ import * as siteListApi from '../../api/siteListApi';
 import { locationChanged, selectLocation, type AppLocation } from '../../app/routerSlice';
 import { SERVICES, type Services } from '../../app/services';
 import { sessionEnded } from '../auth/authSlice';
-import { takeLeavingPage } from '../auth/leavingPage';
+import { takeLeavingPage } from '../../app/leavingPage';
 import { zipFileNameOf } from '../download/zipName';
 import { nextPoll, type PollStep } from '../generation/progress';
 import { selectMusic } from '../miniSite/miniSiteSlice';

@@ -22,7 +22,7 @@ import * as generationApi from '../../api/generationApi';
 import { locationChanged } from '../../app/routerSlice';
 import { SERVICES, type Services } from '../../app/services';
 import { loggedIn, sessionEnded } from '../auth/authSlice';
-import { takeLeavingPage } from '../auth/leavingPage';
+import { takeLeavingPage } from '../../app/leavingPage';
 import { loginDialogClosed, loginDialogOpened, selectLoginDialogOpen } from '../auth/loginDialogSlice';
 import { recordOperation } from '../tracking/trackingSaga';
 import type { GenerationKind, GenerationRequest, GenerationResult } from './generation.types';

@@ -11,7 +11,7 @@ import * as generationApi from '../../api/generationApi';
 import * as miniSiteApi from '../../api/miniSiteApi';
 import { SERVICES, type Services } from '../../app/services';
 import { sessionEnded } from '../auth/authSlice';
-import { takeLeavingPage } from '../auth/leavingPage';
+import { takeLeavingPage } from '../../app/leavingPage';
 import { waitForLogin } from '../generation/generationSaga';
 import { sitePreviewPathOf } from './miniSite.types';
 import { selectSiteDraft } from './miniSiteSelectors';

@@ -3,7 +3,7 @@ import { Messages } from '../../../../src/contract/messages';
 import { CaptchaDialog } from '../../../../src/client/features/auth/components/CaptchaDialog';
 import { captchaDismissed, captchaRefreshRequested, captchaRequested, captchaSubmitted, type CaptchaState } from '../../../../src/client/features/auth/captchaSlice';
 import { renderWithProviders } from '../../renderWithProviders';
-import { button, fastUser } from './fastTesting';
+import { button, fastUser } from '../../fastTesting';
 
 const ready: CaptchaState = { status: 'ready', purpose: 'sms', captchaId: 'c1', image: 'data:image/svg+xml;base64,AAA' };
 

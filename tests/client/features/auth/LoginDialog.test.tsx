@@ -7,7 +7,7 @@ import LoginDialog from '../../../../src/client/features/auth/components/LoginDi
 import { loginDialogClosed } from '../../../../src/client/features/auth/loginDialogSlice';
 import { PHONE_QUERY } from '../../../../src/client/features/layout/usePhoneLayout';
 import { renderWithProviders } from '../../renderWithProviders';
-import { button, tab, fastUser } from './fastTesting';
+import { button, tab, fastUser } from '../../fastTesting';
 
 const openDialog = { loginDialog: { open: true, view: null } };
 const onTheLogoPage = { route: '/logo/config?module=tl', preloadedState: openDialog };

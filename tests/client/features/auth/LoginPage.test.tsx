@@ -11,7 +11,7 @@ import LoginPage from '../../../../src/client/features/auth/pages/LoginPage';
 import { wechatWebLoginReturned } from '../../../../src/client/features/auth/wechatWebLoginSaga';
 import { smsCodeRequested, smsSlice } from '../../../../src/client/features/auth/smsSlice';
 import { renderWithProviders } from '../../renderWithProviders';
-import { button, tab, link, fastUser } from './fastTesting';
+import { button, tab, link, fastUser } from '../../fastTesting';
 
 /** Pastes into a field: one input event instead of a keystroke per character. */
 async function fill(user: UserEvent, placeholder: string, text: string) {

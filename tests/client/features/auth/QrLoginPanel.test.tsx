@@ -9,7 +9,7 @@ import {
   qrLoginStarted,
 } from '../../../../src/client/features/auth/qrLoginSlice';
 import { renderWithProviders } from '../../renderWithProviders';
-import { fastUser } from './fastTesting';
+import { fastUser } from '../../fastTesting';
 
 const image = 'data:image/png;base64,QR';
 

@@ -5,7 +5,7 @@ import { registerRequested } from '../../../../src/client/features/auth/accountF
 import RegisterPage from '../../../../src/client/features/auth/pages/RegisterPage';
 import { smsCodeRequested, smsSlice } from '../../../../src/client/features/auth/smsSlice';
 import { renderWithProviders } from '../../renderWithProviders';
-import { button, fastUser } from './fastTesting';
+import { button, fastUser } from '../../fastTesting';
 
 // antd puts a space between two Chinese characters on a button.
 const submitButton = () => button(/^注\s*册$/);

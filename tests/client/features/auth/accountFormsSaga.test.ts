@@ -13,7 +13,7 @@ import {
 } from '../../../../src/client/features/auth/accountFormsSlice';
 import { register, resetPassword } from '../../../../src/client/features/auth/accountFormsSaga';
 import { loggedIn } from '../../../../src/client/features/auth/authSlice';
-import { apiError, fakeWorld, rootReducer, stateWith, user } from './sagaHarness';
+import { apiError, fakeWorld, rootReducer, stateWith, user } from '../../sagaHarness';
 
 const registration = { mobile: '13800138000', password: 'secret123', verifyCode: '123456', invite: 'friend-1' };
 

@@ -6,7 +6,7 @@ import * as authApi from '../../../../src/client/api/authApi';
 import { authSaga } from '../../../../src/client/features/auth/authSaga';
 import { loggedIn, loginRequested, smsLoginRequested } from '../../../../src/client/features/auth/authSlice';
 import { qrLoginStarted } from '../../../../src/client/features/auth/qrLoginSlice';
-import { fakeWorld, rootReducer, stateWith, user } from './sagaHarness';
+import { fakeWorld, rootReducer, stateWith, user } from '../../sagaHarness';
 
 describe('authSaga (the watchers together)', () => {
   it('a second qrLogin/started (refresh) replaces the running session and voids its ticket', async () => {

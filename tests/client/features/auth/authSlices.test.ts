@@ -3,7 +3,7 @@ import { locationChanged } from '../../../../src/client/app/routerSlice';
 import { loggedIn } from '../../../../src/client/features/auth/authSlice';
 import { captchaDismissed, captchaImageLoaded, captchaRequested, captchaSlice } from '../../../../src/client/features/auth/captchaSlice';
 import { loginDialogClosed, loginDialogOpened, loginDialogSlice } from '../../../../src/client/features/auth/loginDialogSlice';
-import { user } from './sagaHarness';
+import { user } from '../../sagaHarness';
 
 const init = { type: '@@test/init' } as Action;
 

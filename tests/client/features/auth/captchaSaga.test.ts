@@ -15,7 +15,7 @@ import {
   captchaSubmitted,
   captchaVerifyFailed,
 } from '../../../../src/client/features/auth/captchaSlice';
-import { apiError, fakeWorld, rootReducer, stateWith } from './sagaHarness';
+import { apiError, fakeWorld, rootReducer, stateWith } from '../../sagaHarness';
 
 const first = { captchaId: 'cap-1', img: 'data:image/svg+xml;base64,AAA' };
 const second = { captchaId: 'cap-2', img: 'data:image/svg+xml;base64,BBB' };

@@ -16,7 +16,7 @@ import {
 } from '../../../../src/client/features/auth/authSlice';
 import { captchaDismissed, captchaPassed, captchaRequested } from '../../../../src/client/features/auth/captchaSlice';
 import { login, smsLogin } from '../../../../src/client/features/auth/loginSaga';
-import { apiError, fakeWorld, rootReducer, stateWith, user } from './sagaHarness';
+import { apiError, fakeWorld, rootReducer, stateWith, user } from '../../sagaHarness';
 
 const form: LoginRequestedPayload = { username: '13800138000', password: 'secret123', remember: true };
 const answer = { token: 'jwt-1', userInfo: user };

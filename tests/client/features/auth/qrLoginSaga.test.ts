@@ -20,7 +20,7 @@ import {
   qrLoginStopped,
   qrLoginTicked,
 } from '../../../../src/client/features/auth/qrLoginSlice';
-import { apiError, fakeWorld, qrUser, rootReducer, stateWith } from './sagaHarness';
+import { apiError, fakeWorld, qrUser, rootReducer, stateWith } from '../../sagaHarness';
 
 const qrcode = { qrcode: 'data:image/png;base64,QR', ticket: 'ticket-1', expiresIn: 120 };
 const onPage = qrLoginStarted({ host: 'localhost:8080', place: 'loginPage' });

@@ -5,7 +5,7 @@ import { Messages } from '../../../../src/contract/messages';
 import * as authApi from '../../../../src/client/api/authApi';
 import { logoutRequested, sessionEnded, userInfoLoaded } from '../../../../src/client/features/auth/authSlice';
 import { loadUserInfoOnStart, logout } from '../../../../src/client/features/auth/sessionSaga';
-import { apiError, fakeWorld, rootReducer, stateWith, user } from './sagaHarness';
+import { apiError, fakeWorld, rootReducer, stateWith, user } from '../../sagaHarness';
 
 const loggedInState = () => stateWith({ auth: { ...stateWith().auth, token: 'jwt-1', userInfo: user, status: 'succeeded' } });
 

@@ -16,7 +16,7 @@ import {
   smsCountdownTicked,
 } from '../../../../src/client/features/auth/smsSlice';
 import type { RootState } from '../../../../src/client/app/rootReducer';
-import { apiError, fakeWorld, rootReducer, stateWith } from './sagaHarness';
+import { apiError, fakeWorld, rootReducer, stateWith } from '../../sagaHarness';
 
 const request = smsCodeRequested({ form: 'register', phone: '13800138000', purpose: 'register' });
 

@@ -9,7 +9,7 @@ import { loggedIn, loginFailed } from '../../../../src/client/features/auth/auth
 import { isWechatBrowser, wechatAuthorizeUrl, wechatOneClickOffered } from '../../../../src/client/features/auth/wechatBrowser';
 import { wechatWebLogin, wechatWebLoginReturned } from '../../../../src/client/features/auth/wechatWebLoginSaga';
 import { loginTabOf, qrTabLabel } from '../../../../src/client/features/auth/loginTab';
-import { fakeWorld, qrUser, rootReducer, stateWith } from './sagaHarness';
+import { fakeWorld, qrUser, rootReducer, stateWith } from '../../sagaHarness';
 
 const WECHAT_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.47(0x18002f2f) NetType/WIFI Language/zh_CN';
 

@@ -9,7 +9,7 @@ import { generationRequested } from '../../../../src/client/features/generation/
 import { keyArtProviderRequested } from '../../../../src/client/features/generation/keyArtSlice';
 import { DEFAULT_BANNER_TEXTS, DEFAULT_LOGO_TEXTS, GenerationMessages } from '../../../../src/contract/generation';
 import { renderWithProviders } from '../../renderWithProviders';
-import { fastUser } from '../auth/fastTesting';
+import { fastUser } from '../../fastTesting';
 import { bannerTemplate, logoTemplate } from '../generation/generationHarness';
 import { initialSelectionsState } from '../../../../src/client/features/selections/selectionsSlice';
 

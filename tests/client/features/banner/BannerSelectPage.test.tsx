@@ -6,8 +6,8 @@ import { failEveryTry } from '../../retryingMedia';
 import BannerSelectPage from '../../../../src/client/features/banner/pages/BannerSelectPage';
 import { GenerationMessages } from '../../../../src/contract/generation';
 import { renderWithProviders } from '../../renderWithProviders';
-import { stateWith } from '../auth/sagaHarness';
-import { fastUser } from '../auth/fastTesting';
+import { stateWith } from '../../sagaHarness';
+import { fastUser } from '../../fastTesting';
 import { bannerTemplate } from '../generation/generationHarness';
 
 const withBanners: Partial<RootState> = { catalog: { ...stateWith().catalog, banner: { status: 'succeeded', page: 1, total: 1, items: [bannerTemplate] } } };

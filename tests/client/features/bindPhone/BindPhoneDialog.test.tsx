@@ -4,8 +4,8 @@ import BindPhoneDialog from '../../../../src/client/features/bindPhone/component
 import { bindPhoneCancelled, bindPhoneSubmitted, initialBindPhoneState, mergeSubmitted, type BindPhoneState } from '../../../../src/client/features/bindPhone/bindPhoneSlice';
 import type { AccountSummary } from '../../../../src/contract/auth';
 import { renderWithProviders } from '../../renderWithProviders';
-import { button, fastUser } from '../auth/fastTesting';
-import { qrUser } from '../auth/sagaHarness';
+import { button, fastUser } from '../../fastTesting';
+import { qrUser } from '../../sagaHarness';
 
 const summary = (over: Partial<AccountSummary>): AccountSummary => ({ name: '账号', wechat: false, phone: false, password: false, builderSites: 0, miniSites: 0, publishedSites: 0, works: 0, createdAt: Date.UTC(2026, 0, 2), ...over });
 

@@ -10,7 +10,7 @@ import { bindPhoneCancelled, bindPhoneOpened, bindPhoneSubmitted, mergeChoiceLef
 import type { AccountSummary } from '../../../../src/contract/auth';
 import { AnswerCode } from '../../../../src/contract/envelope';
 import { Messages } from '../../../../src/contract/messages';
-import { apiError, fakeWorld, qrUser, rootReducer, stateWith } from '../auth/sagaHarness';
+import { apiError, fakeWorld, qrUser, rootReducer, stateWith } from '../../sagaHarness';
 
 const answers = (fn: (...args: never[]) => unknown, value: unknown): StaticProvider => [matchers.call.fn(fn), value] as StaticProvider;
 const proof = { mobile: '13900139000', verifyCode: '123456' };

@@ -11,7 +11,7 @@ import { BuilderLimits, BuilderMessages } from '../../../../src/contract/builder
 import { artPromptOf } from '../../../../src/contract/artPrompt';
 import { makeFakeServices } from '../../fakeServices';
 import { renderWithProviders } from '../../renderWithProviders';
-import { button, fastUser, tab } from '../auth/fastTesting';
+import { button, fastUser, tab } from '../../fastTesting';
 import { openState, site, template } from './builderHarness';
 
 // The sagas run in these tests: no call may leave for the network.

@@ -9,7 +9,7 @@ import ResultPage from '../../../../src/client/features/builder/pages/ResultPage
 import { BuilderMessages } from '../../../../src/contract/builder';
 import { makeFakeServices } from '../../fakeServices';
 import { renderWithProviders } from '../../renderWithProviders';
-import { button, fastUser } from '../auth/fastTesting';
+import { button, fastUser } from '../../fastTesting';
 import { builderState, openState, site } from './builderHarness';
 
 // The sagas run in these tests: no call may leave for the network.

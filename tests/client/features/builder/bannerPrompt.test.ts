@@ -14,7 +14,7 @@ import { suggestedBannerPrompt, withShownBannerPrompt } from '../../../../src/cl
 import { artPromptOf } from '../../../../src/contract/artPrompt';
 import type { BuilderSite } from '../../../../src/contract/builder';
 import type { ConfigGroup } from '../../../../src/contract/miniSite';
-import { fakeWorld, rootReducer } from '../auth/sagaHarness';
+import { fakeWorld, rootReducer } from '../../sagaHarness';
 import { openState, site, template } from './builderHarness';
 
 const MAIN: ConfigGroup[] = [{ name: '整站', children: [{ key: 'web_name', name: '网站名称', type: 'text', value: '龙腾天下' }] }];

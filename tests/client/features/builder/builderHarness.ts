@@ -3,7 +3,7 @@ import type { BuilderState } from '../../../../src/client/features/builder/build
 import { initialBuilderState } from '../../../../src/client/features/builder/builderSlice';
 import { COMPONENT_TYPES, type BuilderSite, type ComponentTemplate, type ComponentType, type SelectedComponents } from '../../../../src/contract/builder';
 import type { ConfigGroup } from '../../../../src/contract/miniSite';
-import { stateWith } from '../auth/sagaHarness';
+import { stateWith } from '../../sagaHarness';
 
 /** The fields each type's template has in these tests. */
 const CONFIGS: Record<ComponentType, ConfigGroup[]> = {

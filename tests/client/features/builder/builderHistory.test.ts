@@ -17,7 +17,7 @@ import { editRedone, editUndone, fieldEdited, musicChosen, siteLoaded, siteRepla
 import { historyKeyOf } from '../../../../src/client/features/builder/components/UndoRedoButtons';
 import { BuilderLimits, COMPONENT_TYPES, type SaveConfigRequest } from '../../../../src/contract/builder';
 import { makeFakeServices } from '../../fakeServices';
-import { rootReducer } from '../auth/sagaHarness';
+import { rootReducer } from '../../sagaHarness';
 import { openState, site, template } from './builderHarness';
 import { runOnFakeClock } from './fakeClock';
 

@@ -48,7 +48,7 @@ import { GenerationMessages } from '../../../../src/contract/generation';
 import { artPromptOf } from '../../../../src/contract/artPrompt';
 import { makeFakeServices } from '../../fakeServices';
 import { initialSelectionsState } from '../../../../src/client/features/selections/selectionsSlice';
-import { fakeWorld, rootReducer } from '../auth/sagaHarness';
+import { fakeWorld, rootReducer } from '../../sagaHarness';
 import { sequence } from '../generation/generationHarness';
 import { selectBuilderSite } from '../../../../src/client/features/builder/builderSelectors';
 import { builderState, openState, site, template } from './builderHarness';

@@ -6,7 +6,7 @@ import * as generationApi from '../../../../src/client/api/generationApi';
 import { catalogSaga } from '../../../../src/client/features/catalog/catalogSaga';
 import { catalogPageLoaded, catalogPageRequested, templatePreviewFailed } from '../../../../src/client/features/catalog/catalogSlice';
 import { GenerationMessages } from '../../../../src/contract/generation';
-import { fakeWorld, rootReducer, stateWith } from '../auth/sagaHarness';
+import { fakeWorld, rootReducer, stateWith } from '../../sagaHarness';
 import { bannerTemplate, logoTemplate } from '../generation/generationHarness';
 import { firstAnswersLast } from '../../firstAnswersLast';
 

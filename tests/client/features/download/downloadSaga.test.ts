@@ -6,7 +6,7 @@ import * as generationApi from '../../../../src/client/api/generationApi';
 import { downloadSaga, downloadZip } from '../../../../src/client/features/download/downloadSaga';
 import { zipDownloadFailed, zipDownloadRequested, zipDownloadStarted, zipDownloadSucceeded } from '../../../../src/client/features/download/downloadSlice';
 import { GenerationMessages } from '../../../../src/contract/generation';
-import { fakeWorld, rootReducer, stateWith } from '../auth/sagaHarness';
+import { fakeWorld, rootReducer, stateWith } from '../../sagaHarness';
 
 const logoFiles = { fileName: 'LOGO', fileList: ['/generated/logo/a.png'] };
 

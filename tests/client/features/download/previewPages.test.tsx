@@ -10,7 +10,7 @@ import { DEFAULT_FLOW_CONFIG, initialSelectionsState } from '../../../../src/cli
 import { GenerationMessages } from '../../../../src/contract/generation';
 import { makeFakeServices } from '../../fakeServices';
 import { renderWithProviders } from '../../renderWithProviders';
-import { fastUser } from '../auth/fastTesting';
+import { fastUser } from '../../fastTesting';
 
 // The sagas run in these tests: no call may leave for the network.
 jest.mock('../../../../src/client/api/commonApi');

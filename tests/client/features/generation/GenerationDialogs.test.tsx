@@ -13,7 +13,7 @@ import {
 } from '../../../../src/client/features/generation/generationSlice';
 import { GenerationMessages, queueQuestion, waitingTitle } from '../../../../src/contract/generation';
 import { renderWithProviders } from '../../renderWithProviders';
-import { button, fastUser } from '../auth/fastTesting';
+import { button, fastUser } from '../../fastTesting';
 
 function renderDialogs() {
   const rendered = renderWithProviders(<GenerationDialogs />);

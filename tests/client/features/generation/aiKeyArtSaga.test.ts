@@ -19,7 +19,7 @@ import { bannerInputsOf, bannerTemplateChosen, configEdited, keyArtPromptEdited,
 import type { FlowConfig } from '../../../../src/client/features/selections/selections.types';
 import { DEFAULT_BANNER_TEXTS, DEFAULT_LOGO_TEXTS, GenerationMessages, type GenerationStage } from '../../../../src/contract/generation';
 import { ART_STYLES } from '../../../../src/contract/artPrompt';
-import { fakeWorld, rootReducer } from '../auth/sagaHarness';
+import { fakeWorld, rootReducer } from '../../sagaHarness';
 import { bannerRequest, bannerTemplate, created, delayFunction, polled, sequence, startState } from './generationHarness';
 
 function answer(fn: (...args: never[]) => unknown, value: unknown): StaticProvider {

@@ -12,7 +12,7 @@ import {
   type LogoPollingAnswer,
   type LogoTemplate,
 } from '../../../../src/contract/generation';
-import { rootReducer, stateWith } from '../auth/sagaHarness';
+import { rootReducer, stateWith } from '../../sagaHarness';
 
 /** The function behind redux-saga's `delay` effect (a call effect since redux-saga 1). */
 export const delayFunction = (delay(0) as unknown as { payload: { fn: () => unknown } }).payload.fn;

@@ -32,7 +32,7 @@ import { DEFAULT_BANNER_TEXTS, DEFAULT_LOGO_TEXTS, GenerationMessages, waitingTi
 import { Messages } from '../../../../src/contract/messages';
 import { fork, takeLeading } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
-import { fakeWorld, user } from '../auth/sagaHarness';
+import { fakeWorld, user } from '../../sagaHarness';
 import {
   bannerRequest,
   created,

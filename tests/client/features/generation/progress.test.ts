@@ -17,7 +17,7 @@ import {
   pollAnswered,
   selectProgressPercent,
 } from '../../../../src/client/features/generation/generationSlice';
-import { stateWith, rootReducer } from '../auth/sagaHarness';
+import { stateWith, rootReducer } from '../../sagaHarness';
 
 /** The bar every `stepMs` from `from` to `to` on a plan. */
 const samples = (plan: ProgressPlan, from: number, to: number, stepMs = 100): number[] => {

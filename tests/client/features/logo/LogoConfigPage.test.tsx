@@ -8,7 +8,7 @@ import LogoConfigPage from '../../../../src/client/features/logo/pages/LogoConfi
 import { DEFAULT_FLOW_CONFIG, initialSelectionsState } from '../../../../src/client/features/selections/selectionsSlice';
 import { DEFAULT_LOGO_TEXTS, GenerationMessages } from '../../../../src/contract/generation';
 import { renderWithProviders } from '../../renderWithProviders';
-import { fastUser } from '../auth/fastTesting';
+import { fastUser } from '../../fastTesting';
 import { logoTemplate } from '../generation/generationHarness';
 
 // The sagas run in these tests: no call may leave for the network.

@@ -6,8 +6,8 @@ import { failEveryTryOnFakeTimers } from '../../retryingMedia';
 import LogoSelectPage from '../../../../src/client/features/logo/pages/LogoSelectPage';
 import { GenerationMessages } from '../../../../src/contract/generation';
 import { renderWithProviders } from '../../renderWithProviders';
-import { stateWith } from '../auth/sagaHarness';
-import { fastUser } from '../auth/fastTesting';
+import { stateWith } from '../../sagaHarness';
+import { fastUser } from '../../fastTesting';
 import { logoTemplate, otherLogoTemplate } from '../generation/generationHarness';
 import { initialSelectionsState } from '../../../../src/client/features/selections/selectionsSlice';
 

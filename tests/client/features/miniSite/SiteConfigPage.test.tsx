@@ -14,7 +14,7 @@ import { DEFAULT_BANNER_TEXTS, DEFAULT_LOGO_TEXTS } from '../../../../src/contra
 import { MiniSiteLimits, MiniSiteMessages } from '../../../../src/contract/miniSite';
 import { makeFakeServices } from '../../fakeServices';
 import { renderWithProviders } from '../../renderWithProviders';
-import { button, fastUser } from '../auth/fastTesting';
+import { button, fastUser } from '../../fastTesting';
 import { bannerTemplate, logoTemplate } from '../generation/generationHarness';
 import { generated, groups, music, site } from './miniSiteHarness';
 

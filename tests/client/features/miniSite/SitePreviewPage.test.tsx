@@ -10,7 +10,7 @@ import { BuilderMessages } from '../../../../src/contract/builder';
 import { GenerationMessages } from '../../../../src/contract/generation';
 import { makeFakeServices } from '../../fakeServices';
 import { renderWithProviders } from '../../renderWithProviders';
-import { button, fastUser } from '../auth/fastTesting';
+import { button, fastUser } from '../../fastTesting';
 
 // The sagas run in these tests: no call may leave for the network.
 jest.mock('../../../../src/client/api/commonApi');

@@ -9,7 +9,7 @@ import { initialSelectionsState } from '../../../../src/client/features/selectio
 import { GenerationMessages } from '../../../../src/contract/generation';
 import { MiniSiteMessages } from '../../../../src/contract/miniSite';
 import { renderWithProviders } from '../../renderWithProviders';
-import { fastUser } from '../auth/fastTesting';
+import { fastUser } from '../../fastTesting';
 import { failEveryTryOnFakeTimers } from '../../retryingMedia';
 import { logoTemplate } from '../generation/generationHarness';
 import { categories, otherSite, site, siteTemplate } from './miniSiteHarness';

@@ -2,7 +2,7 @@ import type { RootState } from '../../../../src/client/app/rootReducer';
 import { DEFAULT_FLOW_CONFIG, initialSelectionsState } from '../../../../src/client/features/selections/selectionsSlice';
 import { initialMiniSiteState } from '../../../../src/client/features/miniSite/miniSiteSlice';
 import type { ConfigGroup, MusicItem, SiteCategory, SiteTemplate } from '../../../../src/contract/miniSite';
-import { stateWith } from '../auth/sagaHarness';
+import { stateWith } from '../../sagaHarness';
 import { bannerTemplate, logoTemplate } from '../generation/generationHarness';
 
 export const categories: SiteCategory[] = [

@@ -38,7 +38,7 @@ import { CONFIG_NOT_LOADED } from '../../../../src/client/features/miniSite/site
 import { DEFAULT_FLOW_CONFIG, initialSelectionsState } from '../../../../src/client/features/selections/selectionsSlice';
 import { GenerationMessages } from '../../../../src/contract/generation';
 import { MiniSiteMessages, type CreateSiteRequest } from '../../../../src/contract/miniSite';
-import { fakeWorld, rootReducer, stateWith, user } from '../auth/sagaHarness';
+import { fakeWorld, rootReducer, stateWith, user } from '../../sagaHarness';
 import { bannerTemplate, logoTemplate } from '../generation/generationHarness';
 import { categories, generated, groups, music, otherSite, readyState, site } from './miniSiteHarness';
 import { firstAnswersLast } from '../../firstAnswersLast';

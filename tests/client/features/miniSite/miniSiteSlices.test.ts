@@ -27,7 +27,7 @@ import {
 } from '../../../../src/client/features/selections/selectionsSlice';
 import type { SelectionsState } from '../../../../src/client/features/selections/selections.types';
 import type { MiniSiteState } from '../../../../src/client/features/miniSite/miniSite.types';
-import { stateWith } from '../auth/sagaHarness';
+import { stateWith } from '../../sagaHarness';
 import { bannerTemplate, logoTemplate, otherLogoTemplate } from '../generation/generationHarness';
 import { generated, groups, otherSite, readyState, site } from './miniSiteHarness';
 

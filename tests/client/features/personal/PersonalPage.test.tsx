@@ -6,7 +6,7 @@ import PersonalPage from '../../../../src/client/features/personal/pages/Persona
 import { passwordChangeRequested, userNameChangeRequested } from '../../../../src/client/features/personal/personalSlice';
 import { bindPhoneOpened } from '../../../../src/client/features/bindPhone/bindPhoneSlice';
 import { renderWithProviders } from '../../renderWithProviders';
-import { button, fastUser } from '../auth/fastTesting';
+import { button, fastUser } from '../../fastTesting';
 
 const phoneUser: UserInfo = { id: 7, name: '小明', mobile: '13800138000', openid: '' };
 const qrUser: UserInfo = { id: 8, name: '微信用户', mobile: '', openid: 'wx-1' };

@@ -14,7 +14,7 @@ import {
   userNameChangeFailed,
   userNameChangeRequested,
 } from '../../../../src/client/features/personal/personalSlice';
-import { apiError, fakeWorld, qrUser, rootReducer, stateWith, user } from '../auth/sagaHarness';
+import { apiError, fakeWorld, qrUser, rootReducer, stateWith, user } from '../../sagaHarness';
 
 const loggedInAs = (userInfo: UserInfo) => stateWith({ auth: { ...stateWith().auth, token: 'jwt-1', userInfo, status: 'succeeded' } });
 

@@ -16,7 +16,7 @@ import {
 } from '../../../../src/client/features/phonePreview/phonePreviewSlice';
 import type { PhonePreviewAnswer } from '../../../../src/contract/builder';
 import { makeFakeServices } from '../../fakeServices';
-import { rootReducer } from '../auth/sagaHarness';
+import { rootReducer } from '../../sagaHarness';
 import { openState, site } from '../builder/builderHarness';
 
 const link: PhonePreviewAnswer = { url: 'http://localhost:8080/m/abc.def.ghi', qrcode: 'data:image/png;base64,AAAA', expiresAt: 1_800_000_000_000 };

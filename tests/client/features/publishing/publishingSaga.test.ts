@@ -14,7 +14,7 @@ import * as miniSiteApi from '../../../../src/client/api/miniSiteApi';
 import { publishingSaga } from '../../../../src/client/features/publishing/publishingSaga';
 import { miniSitePublishStateRequested, publishRequested, published, unpublishRequested } from '../../../../src/client/features/publishing/publishingSlice';
 import { BuilderMessages } from '../../../../src/contract/builder';
-import { apiError, fakeWorld, qrUser, rootReducer, stateWith } from '../auth/sagaHarness';
+import { apiError, fakeWorld, qrUser, rootReducer, stateWith } from '../../sagaHarness';
 import { completedSite } from '../siteList/siteListHarness';
 
 const answers = (fn: (...args: never[]) => unknown, value: unknown): StaticProvider => [matchers.call.fn(fn), value] as StaticProvider;

@@ -17,7 +17,7 @@ import { bannerFormProblem, DEFAULT_BANNER_TEXTS, DEFAULT_LOGO_TEXTS } from '../
 import { gameLinesOf } from '../../../../src/client/features/selections/gameIdentity';
 import type { RootState } from '../../../../src/client/app/rootReducer';
 import { fieldEdited } from '../../../../src/client/features/builder/builderSlice';
-import { stateWith } from '../auth/sagaHarness';
+import { stateWith } from '../../sagaHarness';
 import { bannerTemplate, logoTemplate, otherLogoTemplate } from '../generation/generationHarness';
 import { site as siteTemplate } from '../miniSite/miniSiteHarness';
 

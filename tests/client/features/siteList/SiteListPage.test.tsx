@@ -11,7 +11,7 @@ import { BuilderMessages, SiteStatus, type SiteListAnswer, type SiteListRequest,
 import { GenerationMessages } from '../../../../src/contract/generation';
 import { makeFakeServices } from '../../fakeServices';
 import { renderWithProviders } from '../../renderWithProviders';
-import { button, fastUser, link } from '../auth/fastTesting';
+import { button, fastUser, link } from '../../fastTesting';
 import { completedSite, editingSite, siteRecord, unknownSite } from './siteListHarness';
 
 // The sagas run in these tests: no call may leave for the network.

@@ -18,7 +18,7 @@ import {
 } from '../../../../src/client/features/siteList/siteListSlice';
 import { BuilderMessages, type SiteListRequest, type SiteRecord } from '../../../../src/contract/builder';
 import { GenerationMessages } from '../../../../src/contract/generation';
-import { fakeWorld, rootReducer, stateWith } from '../auth/sagaHarness';
+import { fakeWorld, rootReducer, stateWith } from '../../sagaHarness';
 import { completedSite, editingSite, siteRecord } from './siteListHarness';
 
 function listAnswer(value: unknown): StaticProvider {

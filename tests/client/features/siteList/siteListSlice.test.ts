@@ -13,7 +13,7 @@ import {
   type SiteListState,
 } from '../../../../src/client/features/siteList/siteListSlice';
 import { BuilderLimits } from '../../../../src/contract/builder';
-import { stateWith } from '../auth/sagaHarness';
+import { stateWith } from '../../sagaHarness';
 import { completedSite, editingSite, unknownSite } from './siteListHarness';
 
 const reduce = siteListSlice.reducer;

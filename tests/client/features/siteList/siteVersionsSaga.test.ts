@@ -16,7 +16,7 @@ import {
   type SiteVersionsState,
 } from '../../../../src/client/features/siteList/siteVersionsSlice';
 import { BuilderMessages, type RestoreVersionAnswer, type SiteVersion, type SiteVersionsAnswer } from '../../../../src/contract/builder';
-import { fakeWorld, rootReducer, stateWith } from '../auth/sagaHarness';
+import { fakeWorld, rootReducer, stateWith } from '../../sagaHarness';
 import { openState, site } from '../builder/builderHarness';
 import { editingSite } from './siteListHarness';
 

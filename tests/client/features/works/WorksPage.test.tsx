@@ -11,7 +11,7 @@ import { GenerationMessages } from '../../../../src/contract/generation';
 import { WorkMessages, type WorkListAnswer, type WorkRecord } from '../../../../src/contract/works';
 import { makeFakeServices } from '../../fakeServices';
 import { renderWithProviders } from '../../renderWithProviders';
-import { fastUser } from '../auth/fastTesting';
+import { fastUser } from '../../fastTesting';
 import { bannerWork, logoWork, siteWork } from './worksHarness';
 
 // The sagas run in these tests: no call may leave for the network.

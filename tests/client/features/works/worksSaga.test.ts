@@ -15,7 +15,7 @@ import {
   type WorksState,
 } from '../../../../src/client/features/works/worksSlice';
 import { sessionEnded } from '../../../../src/client/features/auth/authSlice';
-import { apiError, fakeWorld, rootReducer, stateWith } from '../auth/sagaHarness';
+import { apiError, fakeWorld, rootReducer, stateWith } from '../../sagaHarness';
 import { bannerWork, logoWork, siteWork } from './worksHarness';
 
 function listAnswer(value: unknown): StaticProvider {

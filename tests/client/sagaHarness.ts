@@ -1,11 +1,11 @@
 import type { Action } from 'redux';
 import { delay } from 'redux-saga/effects';
 import type { EffectProviders } from 'redux-saga-test-plan/providers';
-import type { UserInfo } from '../../../../src/contract/auth';
-import { ApiError } from '../../../../src/client/api/ApiError';
-import { rootReducer, type RootState } from '../../../../src/client/app/rootReducer';
-import { SERVICES } from '../../../../src/client/app/services';
-import { makeFakeServices, type FakeServices } from '../../fakeServices';
+import type { UserInfo } from '../../src/contract/auth';
+import { ApiError } from '../../src/client/api/ApiError';
+import { rootReducer, type RootState } from '../../src/client/app/rootReducer';
+import { SERVICES } from '../../src/client/app/services';
+import { makeFakeServices, type FakeServices } from './fakeServices';
 
 /** The function behind redux-saga's `delay` effect (a call effect since redux-saga 1). */
 const delayFunction = (delay(0) as unknown as { payload: { fn: unknown } }).payload.fn;

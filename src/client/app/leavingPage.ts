@@ -1,7 +1,7 @@
 import type { SagaIterator } from 'redux-saga';
 import { getContext, take } from 'redux-saga/effects';
-import { locationChanged } from '../../app/routerSlice';
-import { SERVICES, type Services } from '../../app/services';
+import { locationChanged } from './routerSlice';
+import { SERVICES, type Services } from './services';
 
 /**
  * Waits until the user goes to another page. `router/locationChanged` also fires for the page the
