@@ -8,7 +8,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { FFMPEG_PATH } from '../../../src/server/render/ffmpeg';
 import { encodeMp3, toS16le } from '../../../src/server/render/music/encode';
-import { SAMPLE_RATE, WAVES, bell, drum, midiOf, pluck, renderSong, score, tableVoice, type Song } from '../../../src/server/render/music/synth';
+import { SAMPLE_RATE, WAVES, bell, drum, midiOf, pluck, tableVoice } from '../../../src/server/render/music/instruments';
+import { renderSong, score, type Song } from '../../../src/server/render/music/synth';
 import { MUSIC_TRACKS } from '../../../src/server/render/music/tracks';
 
 const rms = (samples: Float32Array): number => Math.sqrt(samples.reduce((sum, x) => sum + x * x, 0) / samples.length);

@@ -2,7 +2,8 @@
  * The background-music tracks of the mini site, composed here and synthesised by ./synth: ours to
  * ship in every generated site. Each is a seamless loop of 38 to 45 seconds.
  */
-import { WAVES, bell, drum, midiOf, pluck, renderSong, score, tableVoice, type Note, type Song, type StereoPcm } from './synth';
+import { WAVES, bell, drum, midiOf, pluck, tableVoice } from './instruments';
+import { renderSong, score, type Note, type Song, type StereoPcm } from './synth';
 
 /** Bump when a track's notes or sound change: it names the folder the files live in. */
 export const MUSIC_VERSION = 'm1';
