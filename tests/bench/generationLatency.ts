@@ -25,7 +25,7 @@ import { buildApp } from '../../src/server/app';
 import { systemClock } from '../../src/server/clock';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/database';
-import { runMigrations } from '../../src/server/db/migrations';
+import { runMigrations } from '../../src/server/db/migrate';
 import { TokenService } from '../../src/server/security/tokens';
 
 type Row = [label: string, measured: string, budget: string];

@@ -3,10 +3,10 @@
  * DATA_DIR by default, PostgreSQL when a URL is given (issue 14; several servers share one). The
  * PostgreSQL driver is loaded only then, so that the default start does not pay for it.
  */
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import { openDatabase, type Db } from './database';
-import { runMigrations } from './migrations';
-import { POSTGRES_MIGRATIONS } from './postgresMigrations';
+import { runMigrations, runPostgresMigrations } from './migrate';
+import { MIGRATIONS } from './migrations';
 import type { DatabaseSchema } from './schema';
 import { StartupError } from '../startupError';
 
@@ -68,36 +68,10 @@ export async function connectPostgres(url: string, options: PostgresOptions = {}
   });
   const kysely = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
   try {
-    await runPostgresMigrations(kysely, POSTGRES_MIGRATIONS, schema);
+    await runPostgresMigrations(kysely, MIGRATIONS, schema);
   } catch (error) {
     await kysely.destroy();
     throw error;
   }
   return { sql: kysely, dialect: 'postgres', sqlite: null, close: () => kysely.destroy() };
-}
-
-/** Any fixed number: the advisory lock every server takes to migrate. */
-const MIGRATION_LOCK = 7_240_114;
-
-/**
- * Brings a PostgreSQL schema up to date in one transaction under an advisory lock: when several
- * servers start together, one migrates and the others wait, then find nothing left to do.
- */
-export async function runPostgresMigrations(db: Sql, migrations: readonly string[] = POSTGRES_MIGRATIONS, schema?: string): Promise<number> {
-  await db.transaction().execute(async (trx) => {
-    await sql`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`.execute(trx);
-    // Under the lock: two servers creating the same schema at once would otherwise collide.
-    if (schema) await sql`CREATE SCHEMA IF NOT EXISTS ${sql.id(schema)}`.execute(trx);
-    await sql`CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)`.execute(trx);
-    const { rows } = await sql<{ version: number }>`SELECT version FROM schema_version`.execute(trx);
-    const current = rows[0]?.version ?? 0;
-    if (!rows.length) await sql`INSERT INTO schema_version (version) VALUES (0)`.execute(trx);
-    if (current > migrations.length) {
-      throw new Error(`The database is at schema version ${current}, newer than this server knows (${migrations.length}).`);
-    }
-    // No parameters: the driver sends each as one simple query, several statements at once.
-    for (let version = current; version < migrations.length; version += 1) await sql.raw(migrations[version]).execute(trx);
-    await sql`UPDATE schema_version SET version = ${migrations.length}`.execute(trx);
-  });
-  return migrations.length;
 }

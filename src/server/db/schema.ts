@@ -1,7 +1,7 @@
 /**
  * The tables as the query builder sees them (Kysely), the same on SQLite and PostgreSQL: the
- * migrations of each dialect (migrations.ts, postgresMigrations.ts) make them, and a test holds both
- * to these columns. Times are milliseconds since 1970 (BIGINT on PostgreSQL); JSON is kept as text.
+ * migrations (migrations/index.ts) make them on both, and a test holds the two databases to the same
+ * tables, columns and indexes. Times are milliseconds since 1970 (BIGINT on PostgreSQL); JSON is kept as text.
  */
 import type { Generated } from 'kysely';
 import type { SiteVersionReason } from '../../contract/builder';

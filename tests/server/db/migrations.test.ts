@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { openDatabase, type Db } from '../../../src/server/db/database';
-import { MIGRATIONS, runMigrations } from '../../../src/server/db/migrations';
+import { runMigrations } from '../../../src/server/db/migrate';
+import { MIGRATIONS, migrationsBefore } from '../../../src/server/db/migrations';
+import type { Migration } from '../../../src/server/db/migrations/kit';
 
 let dataDir: string;
 let db: Db;
@@ -38,7 +40,8 @@ describe('the database', () => {
   });
 
   it('rolls a failing migration back whole, version included', () => {
-    const migrations = ['CREATE TABLE a (x INTEGER);', 'CREATE TABLE b (x INTEGER); CREATE TABLE a (y INTEGER);'];
+    const table = (name: string): Migration => ({ name, up: ({ schema }) => [schema.createTable(name).addColumn('x', 'integer')] });
+    const migrations: Migration[] = [table('a'), { name: 'b, then a again', up: (kit) => [...table('b').up(kit), ...table('a').up(kit)] }];
     expect(() => runMigrations(db, migrations)).toThrow();
     expect(version()).toBe(1);
     expect(tableExists('a')).toBe(true);
@@ -54,7 +57,7 @@ describe('the database', () => {
 describe('the render durations migration', () => {
   it('starts from the render times the finished jobs hold, the newest 20 of each kind and style', () => {
     // Up to the migration before render_durations, then jobs as an older server left them.
-    runMigrations(db, MIGRATIONS.slice(0, MIGRATIONS.findIndex((sql) => sql.includes('CREATE TABLE render_durations'))));
+    runMigrations(db, migrationsBefore('render-durations'));
     const insert = db.prepare(`
       INSERT INTO render_jobs (id, seq, kind, input, status, attempts, files, error, queued_at, touched_at, started_at, finished_at, render_ms)
       VALUES (?, ?, ?, ?, ?, 1, '[]', '', 0, 0, 0, ?, ?)`);

@@ -7,7 +7,8 @@ import { connectSqlite } from '../../../src/server/db/connection';
 import { DATABASE_FILE } from '../../../src/server/db/database';
 import { SITE_CONFIG_CACHE_MS } from '../../../src/server/modules/common/repository';
 import type { SiteConfig } from '../../../src/contract/common';
-import { MIGRATIONS, runMigrations } from '../../../src/server/db/migrations';
+import { runMigrations } from '../../../src/server/db/migrate';
+import { migrationsBefore } from '../../../src/server/db/migrations';
 import { BRAND_ASSETS_DIR } from '../../../src/server/modules/common/brandAssets';
 import { SITE_CONFIG_DEFAULTS, seedCommon } from '../../../src/server/modules/common/seed';
 import { applySiteSettings, parseSiteSettings } from '../../../src/server/modules/common/siteSettings';
@@ -34,7 +35,7 @@ describe('GET /index/index/getSiteConfig', () => {
   it('drops the placeholder QQ groups older installs were seeded with, and keeps an operator\'s', () => {
     const db = new Database(':memory:');
     // The schema as it was before the migration that drops the placeholders.
-    runMigrations(db, MIGRATIONS.slice(0, MIGRATIONS.findIndex((migration) => migration.includes('placeholder QQ groups'))));
+    runMigrations(db, migrationsBefore('placeholder-qq-groups'));
     const insert = db.prepare('INSERT INTO site_config (key, value) VALUES (?, ?)');
     for (const [key, value] of Object.entries({ qq1: '123456789', qq1_link: 'https://qm.qq.com/q/123456789', qq3: '555666777', qq3_link: 'https://qm.qq.com/q/234567890', qq4: '345678901', qq4_link: 'https://qm.qq.com/q/345678901' })) insert.run(key, value);
     runMigrations(db);

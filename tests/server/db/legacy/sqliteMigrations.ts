@@ -1,10 +1,15 @@
-import type { Db } from './database';
+/**
+ * Frozen: the SQLite migrations as they were written before the schema's history was written once
+ * for both databases (src/server/db/migrations/). Tests build a database of that time with them and
+ * check that today's server adopts it. Never edited.
+ */
+import type { Db } from '../../../../src/server/db/database';
 
 /**
  * Ordered schema changes; the index + 1 is the `PRAGMA user_version` after it ran. Never edit a
  * migration that has shipped: append a new one.
  */
-export const MIGRATIONS: readonly string[] = [
+export const LEGACY_SQLITE_MIGRATIONS: readonly string[] = [
   `
   CREATE TABLE users (
     id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -310,17 +315,12 @@ export const MIGRATIONS: readonly string[] = [
   `,
 ];
 
-/** Brings the schema up to date; each migration and its version bump commit together or not at all. */
-export function runMigrations(db: Db, migrations: readonly string[] = MIGRATIONS): number {
-  const current = db.pragma('user_version', { simple: true }) as number;
-  if (current > migrations.length) {
-    throw new Error(`The database is at schema version ${current}, newer than this server knows (${migrations.length}).`);
-  }
-  for (let version = current; version < migrations.length; version += 1) {
+/** Migrates a fresh file as that server did, up to version `count`: each migration with its version bump. */
+export function runLegacySqliteMigrations(db: Db, count = LEGACY_SQLITE_MIGRATIONS.length): void {
+  for (const [version, migration] of LEGACY_SQLITE_MIGRATIONS.slice(0, count).entries()) {
     db.transaction(() => {
-      db.exec(migrations[version]);
+      db.exec(migration);
       db.pragma(`user_version = ${version + 1}`);
     })();
   }
-  return migrations.length;
 }
