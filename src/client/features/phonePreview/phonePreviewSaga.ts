@@ -3,7 +3,7 @@ import { call, put, select, takeLatest } from 'redux-saga/effects';
 import type { BuilderSite, PhonePreviewAnswer } from '../../../contract/builder';
 import * as builderApi from '../../api/builderApi';
 import * as miniSiteApi from '../../api/miniSiteApi';
-import { saveSite } from '../builder/builderSaga';
+import { saveSite } from '../builder/saveSaga';
 import { selectBuilderSite, selectIsDirty } from '../builder/builderSelectors';
 import { phonePreviewFailed, phonePreviewLoaded, phonePreviewRequested, type PhonePreviewTarget } from './phonePreviewSlice';
 

@@ -8,7 +8,7 @@ import * as matchers from 'redux-saga-test-plan/matchers';
 import { throwError, type StaticProvider } from 'redux-saga-test-plan/providers';
 import * as builderApi from '../../../../src/client/api/builderApi';
 import type { BuilderState } from '../../../../src/client/features/builder/builder.types';
-import { runBanner } from '../../../../src/client/features/builder/builderSaga';
+import { runBanner } from '../../../../src/client/features/builder/bannerJobSaga';
 import { builderSlice, editUndone, templateSwitched } from '../../../../src/client/features/builder/builderSlice';
 import { suggestedBannerPrompt, withShownBannerPrompt } from '../../../../src/client/features/builder/builderRules';
 import { artPromptOf } from '../../../../src/contract/artPrompt';

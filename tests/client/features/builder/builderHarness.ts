@@ -1,8 +1,13 @@
+import * as matchers from 'redux-saga-test-plan/matchers';
+import { throwError, type EffectProviders, type StaticProvider } from 'redux-saga-test-plan/providers';
+import { ApiError } from '../../../../src/client/api/ApiError';
 import type { RootState } from '../../../../src/client/app/rootReducer';
 import type { BuilderState } from '../../../../src/client/features/builder/builder.types';
 import { initialBuilderState } from '../../../../src/client/features/builder/builderSlice';
 import { COMPONENT_TYPES, type BuilderSite, type ComponentTemplate, type ComponentType, type SelectedComponents } from '../../../../src/contract/builder';
 import type { ConfigGroup } from '../../../../src/contract/miniSite';
+import { SERVICES } from '../../../../src/client/app/services';
+import { makeFakeServices } from '../../fakeServices';
 import { stateWith } from '../../sagaHarness';
 
 /** The fields each type's template has in these tests. */
@@ -51,4 +56,25 @@ export function builderState(builder: Partial<BuilderState> = {}, pathname = '/c
 /** The builder with `s` open. */
 export function openState(s: BuilderSite = site(), builder: Partial<BuilderState> = {}, pathname = '/createWeb'): RootState {
   return builderState({ site: s, siteId: s.id, previewUrl: s.previewUrl, status: 'succeeded', ...builder }, pathname);
+}
+
+/** A provider answering every call of `fn` with `value`. */
+export function answer(fn: (...args: never[]) => unknown, value: unknown): StaticProvider {
+  return [matchers.call.fn(fn), value] as StaticProvider;
+}
+/** A provider failing every call of `fn` with `error`. */
+export function failing(fn: (...args: never[]) => unknown, error: Error): StaticProvider {
+  return [matchers.call.fn(fn), throwError(error)] as StaticProvider;
+}
+
+export const networkError = new ApiError({ code: 0, msg: '网络连接失败，请检查网络' });
+export function answerError(code: number, serverMsg = ''): ApiError {
+  return new ApiError({ code, msg: serverMsg || '请求失败', httpStatus: 200, serverMsg });
+}
+
+/** Services only: `delay` (and so `debounce`) runs on the timers: jest's fake ones in the auto-save tests. */
+export function servicesOnly(location = { pathname: '/createWeb', search: '' }) {
+  const services = makeFakeServices(location);
+  const providers: EffectProviders = { getContext: (key, next) => (key === SERVICES ? services : next()) };
+  return { services, providers };
 }

@@ -11,7 +11,7 @@ import * as builderApi from '../../../../src/client/api/builderApi';
 import type { RootState } from '../../../../src/client/app/rootReducer';
 import { SERVICES } from '../../../../src/client/app/services';
 import { UNDO_STEPS } from '../../../../src/client/features/builder/builder.types';
-import { autoSaveSaga } from '../../../../src/client/features/builder/builderSaga';
+import { autoSaveSaga } from '../../../../src/client/features/builder/autoSaveSaga';
 import { selectCanRedo, selectCanUndo } from '../../../../src/client/features/builder/builderSelectors';
 import { editRedone, editUndone, fieldEdited, musicChosen, siteLoaded, siteReplaced, templateSwitched } from '../../../../src/client/features/builder/builderSlice';
 import { historyKeyOf } from '../../../../src/client/features/builder/components/UndoRedoButtons';
