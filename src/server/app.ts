@@ -19,7 +19,9 @@ import { registerCommonRoutes } from './modules/common/routes';
 import { registerTutorialFiles } from './modules/common/tutorials';
 import { registerGenerationFiles } from './modules/generation/files';
 import { registerGenerationRoutes } from './modules/generation/routes';
-import { registerMiniSiteFiles } from './modules/miniSite/files';
+import { registerSiteFiles } from './modules/siteFiles/routes';
+import { registerUploadFiles } from './modules/uploads/routes';
+import { registerMusicFiles } from './modules/music/routes';
 import { registerMiniSiteRoutes } from './modules/miniSite/routes';
 import { registerWorksRoutes } from './modules/works/routes';
 import { seedCommon } from './modules/common/seed';
@@ -29,7 +31,7 @@ import { openRenderQueue, type GenerationOverrides } from './queue';
 import { registerWxAuthRoutes } from './modules/wxAuth/routes';
 import { registerAuth } from './plugins/auth';
 import { deriveKey } from './security/secrets';
-import { registerPhonePreviewRoute } from './modules/miniSite/phonePreview';
+import { registerPhonePreviewRoute } from './modules/phonePreview/routes';
 import { registerPublishedFiles, registerPublishHostGate } from './modules/publishing/publishedFiles';
 import { createServices, startHousekeeping, type BuilderOverrides, type MiniSiteOverrides } from './services';
 
@@ -153,7 +155,9 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
 
   await registerBrandAssets(app, [BRAND_ASSETS_DIR, generatedBrandDir(config.dataDir)]);
   await registerGenerationFiles(app, { files, catalog: services.catalog, galleryWaitMs: options.generation?.galleryWaitMs });
-  await registerMiniSiteFiles(app, { files, music: services.music, changesInPlace: (dir) => builder.repo.hasDir(dir) });
+  await registerSiteFiles(app, { files, changesInPlace: (dir) => builder.repo.hasDir(dir) });
+  await registerUploadFiles(app, files);
+  await registerMusicFiles(app, { files, music: services.music });
   await registerBuilderFiles(app);
   await registerPublishedFiles(app, files);
   await registerTutorialFiles(app);

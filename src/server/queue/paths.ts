@@ -22,7 +22,7 @@ export const catalogRoot = (dataDir: string): string => path.join(dataDir, 'cata
 export const CATALOG_URL_PREFIX = '/generated/catalog/';
 /**
  * DATA_DIR/catalog/music/<music version>/ holds the mini site's background music (made by
- * modules/miniSite/music.ts, which deletes its own old versions): not a renderer version.
+ * modules/music/musicLibrary.ts, which deletes its own old versions): not a renderer version.
  */
 export const CATALOG_MUSIC_FOLDER = 'music';
 

@@ -14,7 +14,7 @@
  *
  * sharp must be loaded by the main thread before any worker thread loads it (sharp's documentation,
  * "worker threads", glibc Linux): the API's thread loads it with the upload checks
- * (modules/miniSite/pictureCheck.ts) and before it starts the site render thread.
+ * (modules/uploads/pictureCheck.ts) and before it starts the site render thread.
  */
 import { loadImage, type Image } from '@napi-rs/canvas';
 import sharp from 'sharp';

@@ -22,7 +22,7 @@ import { UNAUTHORIZED_BODY } from '../../../src/server/http/envelope';
 import { GENERATIVE_PROVIDER_LABEL } from '../../../src/server/render/aiBanner/config';
 import { DEFAULT_MAIN_PRESET_ID, findMainPreset, listComponents } from '../../../src/server/render/builder/catalog';
 import { LOGO_STYLES } from '../../../src/server/render/styles';
-import { SITE_CONTENT_SECURITY_POLICY } from '../../../src/server/modules/miniSite/files';
+import { SITE_CONTENT_SECURITY_POLICY } from '../../../src/server/modules/siteFiles/contentPolicy';
 import { buildTestApp, post, type TestApp } from '../helpers';
 import { alice, bob, newSite, type Caller } from './builderKit';
 

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { BuilderMessages, type BuilderSite, type PublishAnswer, type SiteListAnswer, type ZipUrlAnswer } from '../../../src/contract/builder';
 import { AnswerCode } from '../../../src/contract/envelope';
-import { SITE_CONTENT_SECURITY_POLICY } from '../../../src/server/modules/miniSite/files';
+import { SITE_CONTENT_SECURITY_POLICY } from '../../../src/server/modules/siteFiles/contentPolicy';
 import { publishLimitMessage } from '../../../src/server/modules/publishing/sitePublishing';
 import { buildTestApp, createClock, get, post, type TestApp } from '../helpers';
 import { alice, bob, newSite, type Caller } from './builderKit';

@@ -12,7 +12,7 @@ import { Messages } from '../../../src/contract/messages';
 import type { PhonePreviewAnswer } from '../../../src/contract/builder';
 import { centralEntries } from '../../fixtures/zipDirectory';
 import { MiniSiteLimits, MiniSiteMessages, configFields, type CreateSiteAnswer, type CreateSiteRequest, type UploadAnswer } from '../../../src/contract/miniSite';
-import { SITE_CONTENT_SECURITY_POLICY } from '../../../src/server/modules/miniSite/files';
+import { SITE_CONTENT_SECURITY_POLICY } from '../../../src/server/modules/siteFiles/contentPolicy';
 import { MINI_SITE_RATE_LIMITS } from '../../../src/server/modules/miniSite/rateLimits';
 import { KEEP_SITES_MS } from '../../../src/server/modules/miniSite/service';
 import { MUSIC_TRACKS } from '../../../src/server/render/music/tracks';

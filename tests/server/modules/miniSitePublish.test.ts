@@ -9,7 +9,7 @@ import { BuilderMessages, type PublishAnswer } from '../../../src/contract/build
 import { AnswerCode } from '../../../src/contract/envelope';
 import { DEFAULT_BANNER_TEXTS, DEFAULT_LOGO_TEXTS } from '../../../src/contract/generation';
 import { MiniSiteMessages, type CreateSiteAnswer, type CreateSiteRequest } from '../../../src/contract/miniSite';
-import { SITE_CONTENT_SECURITY_POLICY } from '../../../src/server/modules/miniSite/files';
+import { SITE_CONTENT_SECURITY_POLICY } from '../../../src/server/modules/siteFiles/contentPolicy';
 import { KEEP_SITES_MS } from '../../../src/server/modules/miniSite/service';
 import { publishLimitMessage } from '../../../src/server/modules/publishing/sitePublishing';
 import { findSiteTemplate } from '../../../src/server/render/site/catalog';

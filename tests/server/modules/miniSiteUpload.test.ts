@@ -11,7 +11,7 @@ import sharp from 'sharp';
 import { AnswerCode } from '../../../src/contract/envelope';
 import { Messages } from '../../../src/contract/messages';
 import { MiniSiteLimits, MiniSiteMessages, type UploadAnswer } from '../../../src/contract/miniSite';
-import { UPLOAD_CONTENT_SECURITY_POLICY } from '../../../src/server/modules/miniSite/files';
+import { UPLOAD_CONTENT_SECURITY_POLICY } from '../../../src/server/modules/uploads/routes';
 import { MINI_SITE_RATE_LIMITS } from '../../../src/server/modules/miniSite/rateLimits';
 import { buildTestApp, envelopeOf, type TestApp } from '../helpers';
 import { quickLogin } from '../queue/kit';

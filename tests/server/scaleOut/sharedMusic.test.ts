@@ -6,7 +6,7 @@ import Fastify from 'fastify';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { MusicLibrary } from '../../../src/server/modules/miniSite/music';
+import { MusicLibrary } from '../../../src/server/modules/music/musicLibrary';
 import { MUSIC_TRACKS } from '../../../src/server/render/music/tracks';
 import { MemoryState } from '../../../src/server/sharedState/memoryState';
 import { DataFiles } from '../../../src/server/storage/dataFiles';

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { ZIPS_URL_PREFIX } from '../../queue/paths';
-import { SITES_URL_PREFIX } from '../miniSite/paths';
+import { SITES_URL_PREFIX } from '../siteFiles/paths';
 
 /**
  * Where a builder site's files live. Its preview is a site folder like a mini site's

@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import path from 'node:path';
 import type { BuiltSiteRenderInput, BuiltSiteRenderResult } from '../../render/builder/types';
-import { siteDir, sitesTmpDir } from '../miniSite/paths';
-import { publishFolder } from '../miniSite/siteFolder';
+import { siteDir, sitesTmpDir } from '../siteFiles/paths';
+import { publishFolder } from '../../storage/publishFolder';
 import { withLock, type SharedState } from '../../sharedState/types';
 import type { DataFiles } from '../../storage/dataFiles';
 

@@ -3,7 +3,7 @@ import { MiniSiteMessages, configFields, type ConfigGroup } from '../../../contr
 import { invalid } from '../../http/envelope';
 import type { BuiltSiteRenderInput } from '../../render/builder/types';
 import type { SourceFile } from '../../render/site/types';
-import type { MusicLibrary } from '../miniSite/music';
+import type { MusicLibrary } from '../music/musicLibrary';
 import { MUSIC_KEY, PICTURE_FIELD_TYPES, inTab } from './formValues';
 import type { SiteFiles } from './siteFiles';
 

@@ -18,8 +18,8 @@ import {
 import { bodyDefaultsToObject } from '../../http/bodyDefaults';
 import { invalid, ok, tooMany } from '../../http/envelope';
 import { currentUser, requireUser } from '../../plugins/auth';
-import { receiveUpload, refuseLargeBodies, registerUploadScope, tooLargeReply } from '../miniSite/uploadRoute';
-import type { UploadStore } from '../miniSite/uploads';
+import { receiveUpload, refuseLargeBodies, registerUploadScope, tooLargeReply } from '../uploads/receiveUpload';
+import type { UploadStore } from '../uploads/uploadStore';
 import { BANNER_STATUS_PATH, type BannerService } from './banner';
 import type { SiteCompletion } from './completion';
 import type { SiteLogos } from './siteLogos';
@@ -32,7 +32,7 @@ import { BUILDER_UPLOAD_POLICY, siteFileUpload } from './siteUpload';
 import type { BuilderRepository } from './repository';
 import { publishedOriginFor, type SitePublishing } from '../publishing/sitePublishing';
 import { limitKeyOf } from '../../security/clientAddress';
-import { requestOrigin } from '../miniSite/phonePreview';
+import { requestOrigin } from '../../http/requestOrigin';
 
 /** opt_ids as an array of ids or a comma-separated string; null (no filter) when absent or empty. */
 export function optIds(raw: unknown): number[] | null {

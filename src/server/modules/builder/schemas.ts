@@ -1,6 +1,7 @@
 import { BuilderLimits, COMPONENT_TYPES } from '../../../contract/builder';
 import { envelope, object, responses, str, type JsonSchema } from '../../http/schemaKit';
-import { configGroup, phonePreviewAnswer } from '../miniSite/schemas';
+import { configGroup } from '../miniSite/schemas';
+import { phonePreviewAnswer } from '../phonePreview/schemas';
 import { publishAnswerSchema } from '../publishing/schemas';
 
 /**

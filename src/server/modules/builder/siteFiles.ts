@@ -4,7 +4,7 @@ import type { RenderQueue } from '../../queue/renderQueue';
 import { JOB_FILES } from '../../render/jobSpec';
 import { builderAssetFile } from '../../render/builder/assets';
 import { resultFileOf } from '../generation/zip';
-import type { UploadStore } from '../miniSite/uploads';
+import type { UploadStore } from '../uploads/uploadStore';
 import type { BuilderRepository } from './repository';
 import type { DataFiles } from '../../storage/dataFiles';
 

@@ -2,8 +2,8 @@ import { BuilderLimits, BuilderMessages, isComponentType, type SiteFileUploadAns
 import { MiniSiteMessages, configFields } from '../../../contract/miniSite';
 import { invalid } from '../../http/envelope';
 import type { UserRow } from '../auth/repository';
-import { IMAGE_KINDS, type ImageKind } from '../miniSite/pictureCheck';
-import type { UploadPolicy, UploadStore } from '../miniSite/uploads';
+import { IMAGE_KINDS, type ImageKind } from '../uploads/pictureCheck';
+import type { UploadPolicy, UploadStore } from '../uploads/uploadStore';
 import type { BuilderService } from './service';
 
 /** Spec section 5: the builder takes pictures only (jpeg, png, gif, webp by their bytes), under 2 MB. */

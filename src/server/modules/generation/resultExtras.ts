@@ -5,7 +5,7 @@ import { EXTRAS_FOLDERS, jobDir, jobFileUrl } from '../../queue/paths';
 import type { FinishedJob, GalleryPriority, RenderQueue } from '../../queue/renderQueue';
 import { JOB_FILES, type SideJobSpec, type UserJobKind } from '../../render/jobSpec';
 import type { DataFiles } from '../../storage/dataFiles';
-import { publishFolder } from '../miniSite/siteFolder';
+import { publishFolder } from '../../storage/publishFolder';
 import { waitAtMost } from '../../waitAtMost';
 
 /** The side renders a finished job may have, each with a folder of its own beside the job's files. */

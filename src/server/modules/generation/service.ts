@@ -35,7 +35,7 @@ import type { WorksRepository } from '../works/repository';
 import type { GenerationLimiters } from './rateLimits';
 import { extraFileUrl, type ResultExtras } from './resultExtras';
 import { finishedBannerOf, type ZipService } from './zip';
-import type { UploadStore } from '../miniSite/uploads';
+import type { UploadStore } from '../uploads/uploadStore';
 
 /** Page sizes a template list accepts; the SPA asks for 12 (spec section 9). */
 export const MAX_TEMPLATE_PAGE_SIZE = 48;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { publishedOriginFor } from '../publishing/sitePublishing';
 import { BuilderMessages } from '../../../contract/builder';
-import { requestOrigin } from './phonePreview';
+import { requestOrigin } from '../../http/requestOrigin';
 import { MiniSiteLimits, MiniSiteMessages, type CreateSiteRequest, type SiteTemplateListRequest, type SiteZipRequest, type TemplateConfigRequest } from '../../../contract/miniSite';
 import { bodyDefaultsToObject } from '../../http/bodyDefaults';
 import { invalid, ok, tooMany } from '../../http/envelope';
@@ -10,8 +10,8 @@ import { ownHostKeys } from '../generation/zip';
 import type { MiniSiteLimiters } from './rateLimits';
 import * as schemas from './schemas';
 import type { MiniSiteService } from './service';
-import { receiveUpload, refuseLargeBodies, registerUploadScope, tooLargeReply } from './uploadRoute';
-import { MINI_SITE_UPLOAD_POLICY, type UploadStore } from './uploads';
+import { receiveUpload, refuseLargeBodies, registerUploadScope, tooLargeReply } from '../uploads/receiveUpload';
+import { MINI_SITE_UPLOAD_POLICY, type UploadStore } from '../uploads/uploadStore';
 import { limitKeyOf } from '../../security/clientAddress';
 
 export interface MiniSiteRouteDeps {

@@ -1,6 +1,7 @@
 import { MiniSiteLimits } from '../../../contract/miniSite';
 import { envelope, object, responses, str, type JsonSchema } from '../../http/schemaKit';
 import { publishAnswerSchema } from '../publishing/schemas';
+import { phonePreviewAnswer } from '../phonePreview/schemas';
 
 /**
  * Caps here only stop oversized input. The field rules (text up to 100, textarea up to 500, the
@@ -104,8 +105,6 @@ export const siteZipSchema = {
   response: responses(object({ zipUrl: { type: 'string' } }, ['zipUrl']), { needsLogin: true }),
 };
 
-/** 手机预览's answer (the builder's too). */
-export const phonePreviewAnswer = responses(object({ url: { type: 'string' }, qrcode: { type: 'string' }, expiresAt: { type: 'integer' } }, ['url', 'qrcode', 'expiresAt']), { needsLogin: true });
 
 export const phonePreviewSchema = { body: siteDirBody, response: phonePreviewAnswer };
 

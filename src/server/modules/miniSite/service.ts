@@ -35,14 +35,14 @@ import type { PhonePreviewAnswer, PublishAnswer } from '../../../contract/builde
 import { SitePublishing } from '../publishing/sitePublishing';
 import { assertPhoneBound } from '../publishing/phoneRequired';
 import type { ResultExtras } from '../generation/resultExtras';
-import type { MusicLibrary } from './music';
-import type { PhonePreviewLinks } from './phonePreview';
-import { siteDir, sitePreviewUrl, sitesDir, sitesTmpDir } from './paths';
+import type { MusicLibrary } from '../music/musicLibrary';
+import type { PhonePreviewLinks } from '../phonePreview/links';
+import { siteDir, sitePreviewUrl, sitesDir, sitesTmpDir } from '../siteFiles/paths';
 import type { MiniSiteLimiters } from './rateLimits';
 import type { MiniSiteRepository, MiniSiteRow } from './repository';
-import { publishFolder } from './siteFolder';
-import type { SiteZipService } from './siteZip';
-import type { UploadStore } from './uploads';
+import { publishFolder } from '../../storage/publishFolder';
+import type { SiteZipService } from '../siteFiles/siteZip';
+import type { UploadStore } from '../uploads/uploadStore';
 
 /** Page sizes the template list accepts; the SPA asks for 12 (spec section 9). */
 export const MAX_SITE_TEMPLATE_PAGE_SIZE = 48;

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import { noLinksOut } from '../../http/staticFiles';
 import { serveStored } from '../../http/storedRoutes';
 import type { DataFiles } from '../../storage/dataFiles';
-import { SITE_CONTENT_SECURITY_POLICY } from '../miniSite/files';
+import { SITE_CONTENT_SECURITY_POLICY } from '../siteFiles/contentPolicy';
 import { PUBLISHED_URL_PREFIX, publishedRoot } from './sitePublishing';
 
 /**

@@ -6,10 +6,11 @@ import type { Clock } from '../../clock';
 import type { Sql } from '../../db/connection';
 import { invalid } from '../../http/envelope';
 import type { DataFiles } from '../../storage/dataFiles';
-import { sitesTmpDir } from '../miniSite/paths';
-import { publishFolder } from '../miniSite/siteFolder';
+import { sitesTmpDir } from '../siteFiles/paths';
+import { publishFolder } from '../../storage/publishFolder';
 import type { FastifyRequest } from 'fastify';
-import { linkQrCode, requestOrigin } from '../miniSite/phonePreview';
+import { linkQrCode } from '../phonePreview/links';
+import { requestOrigin } from '../../http/requestOrigin';
 
 /** Where published sites are served: /pub/<slug>/. */
 export const PUBLISHED_URL_PREFIX = '/pub/';

@@ -8,7 +8,7 @@ import { chinaTime } from '../builder/siteList';
 import { artInfoOf, resultUrls } from '../generation/service';
 import { specOf } from '../../queue/repository';
 import { artMakerText } from '../../../contract/generation';
-import { SITES_URL_PREFIX, sitePreviewUrl } from '../miniSite/paths';
+import { SITES_URL_PREFIX, sitePreviewUrl } from '../siteFiles/paths';
 import { KEEP_SITES_MS } from '../miniSite/service';
 import type { WorkRow, WorksRepository } from './repository';
 

@@ -1,5 +1,5 @@
 /**
- * Entry of the music worker thread (started by modules/miniSite/music.ts): synthesises the tracks
+ * Entry of the music worker thread (started by modules/music/musicLibrary.ts): synthesises the tracks
  * it is given and encodes each to `<dir>/<slug>.mp3`, so that seconds of synthesis never block the
  * API. Each file is written under a temp name and renamed: a visitor gets a whole file or none.
  * ffmpeg reads each track from a raw file, so that one track encodes while the next is synthesised.

@@ -2,7 +2,7 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AnswerCode } from '../../../contract/envelope';
 import { BusinessError, fail, invalid } from '../../http/envelope';
-import type { UploadOutcome, UploadPolicy, UploadStore } from './uploads';
+import type { UploadOutcome, UploadPolicy, UploadStore } from './uploadStore';
 
 /** Room for the multipart framing and a few small fields around the file itself. */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;

@@ -1,5 +1,5 @@
 /**
- * The upload check (modules/miniSite/pictureCheck.ts and pictureFrames.ts): each format and its
+ * The upload check (modules/uploads/pictureCheck.ts and pictureFrames.ts): each format and its
  * header variants, frames counted and measured, the pixel limits and their reasons, the broken
  * files it must call unreadable, the formats it does not take; and the per-IP byte budget.
  */
@@ -8,8 +8,8 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { MiniSiteLimits } from '../../../src/contract/miniSite';
-import { IMAGE_KINDS, checkPicture, sniffKind, type ImageKind, type PictureVerdict, type RefusalReason } from '../../../src/server/modules/miniSite/pictureCheck';
-import { ByteWindow, readGifLayout, readPngLayout } from '../../../src/server/modules/miniSite/pictureFrames';
+import { IMAGE_KINDS, checkPicture, sniffKind, type ImageKind, type PictureVerdict, type RefusalReason } from '../../../src/server/modules/uploads/pictureCheck';
+import { ByteWindow, readGifLayout, readPngLayout } from '../../../src/server/modules/uploads/pictureFrames';
 import { bmpImage, canvasImage, pngHeaderOnly } from './miniSiteKit';
 import { gifBytes, jpegClaiming, pngBytes, pngChunk, rleBmp, sharpAnimation, webpBytes } from './pictureBytes';
 

@@ -1,0 +1,68 @@
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fs from 'node:fs';
+import { SITE_TEMPLATE_ASSETS_DIR, SITE_TEMPLATE_ASSETS_URL_PREFIX } from '../../render/site/assets';
+import { SITES_URL_PREFIX, sitesDir } from './paths';
+import { noLinksOut } from '../../http/staticFiles';
+import { cacheFor, serveStored } from '../../http/storedRoutes';
+import type { DataFiles } from '../../storage/dataFiles';
+import { SITE_CONTENT_SECURITY_POLICY } from './contentPolicy';
+
+const DAY = 24 * 3600;
+
+/**
+ * /sites/<dir>/ (created sites: mini sites and the builder's previews) and /site-templates/
+ * (template pictures and default images). Every answer keeps the security headers registered on
+ * the root (nosniff among them); the sites' scope replaces the Content-Security-Policy with its own.
+ */
+export async function registerSiteFiles(
+  app: FastifyInstance,
+  options: {
+    files: DataFiles;
+    /** Folders whose files change in place (the builder's previews): answered `no-cache`, so a browser asks again. */
+    changesInPlace?: (dir: string) => Promise<boolean>;
+  },
+): Promise<void> {
+  const { files, changesInPlace } = options;
+  const { dataDir } = files;
+  fs.mkdirSync(sitesDir(dataDir), { recursive: true });
+
+  await app.register(async (scope) => {
+    scope.addHook('onRequest', async (_request, reply) => {
+      reply.header('content-security-policy', SITE_CONTENT_SECURITY_POLICY).header('x-frame-options', 'SAMEORIGIN');
+    });
+    if (changesInPlace) {
+      scope.addHook('onSend', async (request, reply) => {
+        const dir = request.url.slice(SITES_URL_PREFIX.length).split(/[/?#]/)[0];
+        // After the static plugin's headers: its cache time is for folders that never change.
+        if (dir && (await changesInPlace(dir))) reply.header('cache-control', 'no-cache');
+      });
+    }
+    // A mini site's folder never changes once made (a new site gets a new folder); it lives 14 days.
+    // The renderer writes .br and .gz copies of the page and script: sent to browsers that take them.
+    if (files.shared) {
+      serveStored(scope, files, { urlPrefix: SITES_URL_PREFIX, keyPrefix: 'sites', index: 'index.html', cacheControl: cacheFor(DAY), preCompressed: true });
+      return;
+    }
+    await scope.register(fastifyStatic, {
+      root: sitesDir(dataDir),
+      prefix: SITES_URL_PREFIX,
+      decorateReply: false,
+      index: ['index.html'],
+      allowedPath: noLinksOut('index.html'),
+      redirect: false,
+      maxAge: '1d',
+      preCompressed: true,
+    });
+  });
+
+  await app.register(fastifyStatic, {
+    root: SITE_TEMPLATE_ASSETS_DIR,
+    prefix: SITE_TEMPLATE_ASSETS_URL_PREFIX,
+    decorateReply: false,
+    index: false,
+    allowedPath: noLinksOut(),
+    // Shipped with the code and changed only by a new release: a month, revalidated after that.
+    maxAge: '30d',
+  });
+}
