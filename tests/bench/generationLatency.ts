@@ -11,7 +11,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { nextPoll, type PollStep } from '../../src/client/features/generation/progress';
+import { nextPoll, type PollStep } from '../../src/client/features/jobs/pollSchedule';
 import type { BannerStatusAnswer, BuilderSite, GenerateBannerAnswer } from '../../src/contract/builder';
 import {
   DEFAULT_BANNER_TEXTS,

@@ -16,6 +16,11 @@ export interface FakeWorld {
   providers: EffectProviders;
   /** Milliseconds the fake clock has moved. */
   elapsed(): number;
+  /**
+   * What the user does at the moment the paused delay begins (see pauseAfterDelays), e.g. going
+   * to another page: in place of waiting on the wall clock before a dispatch.
+   */
+  whenPaused(act: () => void): void;
 }
 
 interface FakeWorldOptions {
@@ -33,18 +38,31 @@ export function fakeWorld({ location = { pathname: '/auth/login', search: '' }, 
   const start = services.now();
   let now = start;
   let delays = 0;
+  let onPause: (() => void) | null = null;
   services.now.mockImplementation(() => now);
   const providers: EffectProviders = {
     getContext: (key, next) => (key === SERVICES ? services : next()),
     call: (effect, next) => {
       if (effect.fn !== delayFunction) return next();
-      if (pauseAfterDelays !== undefined && delays >= pauseAfterDelays) return new Promise(() => {});
+      if (pauseAfterDelays !== undefined && delays >= pauseAfterDelays) {
+        const act = onPause;
+        onPause = null;
+        act?.();
+        return new Promise(() => {});
+      }
       delays += 1;
       now += Number(effect.args[0]);
       return undefined;
     },
   };
-  return { services, providers, elapsed: () => now - start };
+  return {
+    services,
+    providers,
+    elapsed: () => now - start,
+    whenPaused(act) {
+      onPause = act;
+    },
+  };
 }
 
 export function apiError(code: number, msg = ''): ApiError {

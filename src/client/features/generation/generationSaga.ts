@@ -24,6 +24,7 @@ import { SERVICES, type Services } from '../../app/services';
 import { loggedIn, sessionEnded } from '../auth/authSlice';
 import { takeLeavingPage } from '../../app/leavingPage';
 import { loginDialogClosed, loginDialogOpened, selectLoginDialogOpen } from '../auth/loginDialogSlice';
+import { runQueuedJob, type QueuedJob } from '../jobs/queuedJob';
 import { recordOperation } from '../tracking/trackingSaga';
 import type { GenerationKind, GenerationRequest, GenerationResult } from './generation.types';
 import {
@@ -42,7 +43,6 @@ import {
   queueInquired,
 } from './generationSlice';
 import { previewPathOf } from './previewPaths';
-import { nextPoll, type PollStep } from './progress';
 
 /** The texts that differ between a logo and a banner (spec sections 4, 7 and 8). */
 export const KIND_TEXTS: Record<GenerationKind, { succeeded: string; createFailed: string; timeout: string; remark: string }> = {
@@ -153,65 +153,60 @@ function* create(request: GenerationRequest, isFirst: boolean): SagaIterator<Log
 }
 
 /**
- * Polls the job until it is made, expires or a poll fails (spec section 4, step 5): every 2000 ms,
- * or sooner when the server expects the result sooner (nextPoll), starting from the create's
- * estimate `expectedSeconds`.
+ * A logo or a banner as a queued job (spec section 4, steps 3 to 5): logoCreate answers the
+ * result at once (exist), the queue question (isInquiry) or the job's id, which logoPolling is
+ * asked about until the job is made or expires.
  */
-export function* pollJob(request: GenerationRequest, uniqueId: string, expectedSeconds: number): SagaIterator<GenerationResult | null> {
-  const services: Services = yield getContext(SERVICES);
-  let remaining = expectedSeconds;
-  let step: PollStep | null = null;
-  for (;;) {
-    step = nextPoll(remaining, step);
-    yield delay(step.delayMs);
-    let answer: LogoPollingAnswer;
-    try {
-      answer = yield call(generationApi.logoPolling, { uniqueId });
-    } catch (error) {
-      const message = isNetworkFailure(error) ? GenerationMessages.pollNetworkFailed : serverMessageOf(error, GenerationMessages.pollFailed);
-      yield call(fail, message, error);
-      return null;
-    }
-    if (answer.expired) {
-      yield call(fail, answer.errorMsg || KIND_TEXTS[request.kind].timeout);
-      return null;
-    }
-    if (answer.isCreate) return resultOf(request, answer);
-    remaining = answer.expectedSeconds;
-    yield put(
-      pollAnswered({ waitCount: answer.waitCount > 0 ? answer.waitCount : 0, expectedSeconds: answer.expectedSeconds, at: services.now(), ...(answer.stage ? { stage: answer.stage } : {}) }),
-    );
-  }
+export function generationJob(request: GenerationRequest, services: Services): QueuedJob<string, GenerationResult> {
+  return {
+    *create(isFirst) {
+      const answer: LogoCreateAnswer | null = yield call(create, request, isFirst);
+      if (!answer) return null;
+      if (isFirst && answer.isInquiry && !answer.exist) return { kind: 'inquiry', waitCount: answer.waitCount };
+      if (answer.exist) return { kind: 'done', result: resultOf(request, answer) };
+      if (!answer.uniqueId) {
+        yield call(fail, GenerationMessages.missingId);
+        return null;
+      }
+      yield put(creationAnswered({ waitCount: answer.waitCount > 0 ? answer.waitCount : 0, expectedSeconds: answer.expectedSeconds, at: services.now() }));
+      return { kind: 'queued', ticket: answer.uniqueId, expectedSeconds: answer.expectedSeconds };
+    },
+    question: {
+      asked: (waitCount) => queueInquired({ waitCount }),
+      confirmed: queueConfirmed.type,
+      declined: queueDeclined.type,
+      resending: (waitCount) => creationSent({ startedAt: services.now(), waitCount }),
+    },
+    *poll(uniqueId) {
+      let answer: LogoPollingAnswer;
+      try {
+        answer = yield call(generationApi.logoPolling, { uniqueId });
+      } catch (error) {
+        const message = isNetworkFailure(error) ? GenerationMessages.pollNetworkFailed : serverMessageOf(error, GenerationMessages.pollFailed);
+        yield call(fail, message, error);
+        return null;
+      }
+      if (answer.expired) {
+        yield call(fail, answer.errorMsg || KIND_TEXTS[request.kind].timeout);
+        return null;
+      }
+      if (answer.isCreate) return { result: resultOf(request, answer) };
+      yield put(
+        pollAnswered({ waitCount: answer.waitCount > 0 ? answer.waitCount : 0, expectedSeconds: answer.expectedSeconds, at: services.now(), ...(answer.stage ? { stage: answer.stage } : {}) }),
+      );
+      return { expectedSeconds: answer.expectedSeconds };
+    },
+  };
 }
 
-/**
- * Create with isFirst, then: the result at once (exist), the queue question (isInquiry), or the
- * poll. Null when there is no result: failed (told) or the user declined to queue.
- */
+/** The job with what the loading dialog shows beside it. Null when there is no result: failed (told) or the user declined to queue. */
 export function* createAndWait(request: GenerationRequest): SagaIterator<GenerationResult | null> {
   const services: Services = yield getContext(SERVICES);
   yield put(creationSent({ startedAt: services.now(), waitCount: 0 }));
   yield fork(loadExpectedDuration, request);
   // Detached: the log of the attempt is kept even if the user leaves at once.
   yield spawn(recordOperation, KIND_TEXTS[request.kind].remark);
-
-  let answer: LogoCreateAnswer | null = yield call(create, request, true);
-  if (!answer) return null;
-  if (answer.isInquiry && !answer.exist) {
-    yield put(queueInquired({ waitCount: answer.waitCount }));
-    const choice: { confirmed?: unknown } = yield race({ confirmed: take(queueConfirmed.type), declined: take(queueDeclined.type) });
-    if (!choice.confirmed) return null;
-    yield put(creationSent({ startedAt: services.now(), waitCount: answer.waitCount }));
-    answer = yield call(create, request, false);
-    if (!answer) return null;
-  }
-  if (answer.exist) return resultOf(request, answer);
-  if (!answer.uniqueId) {
-    yield call(fail, GenerationMessages.missingId);
-    return null;
-  }
-  yield put(creationAnswered({ waitCount: answer.waitCount > 0 ? answer.waitCount : 0, expectedSeconds: answer.expectedSeconds, at: services.now() }));
-  return yield call(pollJob, request, answer.uniqueId, answer.expectedSeconds);
+  return yield call(runQueuedJob, generationJob(request, services));
 }
 
 /** The whole of spec section 4 "Logo and banner generation", steps 1 to 6. */
