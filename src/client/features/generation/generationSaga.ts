@@ -1,6 +1,5 @@
 import type { SagaIterator } from 'redux-saga';
-import { call, cancelled, delay, fork, getContext, put, race, select, spawn, take, takeLeading } from 'redux-saga/effects';
-import type { CheckOnlineAnswer } from '../../../contract/common';
+import { call, cancelled, delay, fork, getContext, put, race, spawn, takeLeading } from 'redux-saga/effects';
 import { AnswerCode } from '../../../contract/envelope';
 import {
   bannerFormProblem,
@@ -17,13 +16,11 @@ import {
   type LogoTexts,
 } from '../../../contract/generation';
 import { isNetworkFailure, serverMessageOf } from '../../api/ApiError';
-import * as commonApi from '../../api/commonApi';
 import * as generationApi from '../../api/generationApi';
-import { locationChanged } from '../../app/routerSlice';
 import { SERVICES, type Services } from '../../app/services';
-import { loggedIn, sessionEnded } from '../auth/authSlice';
+import { sessionEnded } from '../auth/authSlice';
 import { takeLeavingPage } from '../../app/leavingPage';
-import { loginDialogClosed, loginDialogOpened, selectLoginDialogOpen } from '../auth/loginDialogSlice';
+import { onlineOrLogin, type LoginFirst } from '../auth/loginFirst';
 import { runQueuedJob, type QueuedJob } from '../jobs/queuedJob';
 import { recordOperation } from '../tracking/trackingSaga';
 import type { GenerationKind, GenerationRequest, GenerationResult } from './generation.types';
@@ -95,21 +92,6 @@ function artOf(answer: Partial<BannerArtInfo>): BannerArtInfo {
 function textsOf({ kind, payload }: GenerationRequest): LogoTexts & Partial<BannerTexts> {
   const logo = { logotext: payload.logotext, rightsealtext: payload.rightsealtext, bottomsealtext: payload.bottomsealtext, bottomtext: payload.bottomtext };
   return kind === 'banner' ? { ...logo, bannertextup: payload.bannertextup ?? '', bannertextdown: payload.bannertextdown ?? '' } : logo;
-}
-
-/**
- * Opens the login dialog and waits: true once logged in, false when the user closes it (or it
- * closed because the page changed under it).
- */
-export function* waitForLogin(): SagaIterator<boolean> {
-  yield put(loginDialogOpened());
-  for (;;) {
-    const action: { type: string } = yield take([loggedIn.type, loginDialogClosed.type, locationChanged.type]);
-    if (loggedIn.match(action)) return true;
-    if (loginDialogClosed.match(action)) return false;
-    const open: boolean = yield select(selectLoginDialogOpen);
-    if (!open) return false;
-  }
 }
 
 /** What getLogoCreationDuration is asked: the module and the styles chosen (render times differ by style). */
@@ -222,20 +204,10 @@ export function* generate(request: GenerationRequest): SagaIterator {
   // after the result (0.3 s of a logo's 0.6 s): loaded now, beside the calls.
   services.prepareNotices?.();
   try {
-    let online: CheckOnlineAnswer;
-    try {
-      online = yield call(commonApi.checkOnline);
-    } catch {
-      // The http layer has told the user why.
-      yield put(generationFailed());
+    const login: LoginFirst = yield call(onlineOrLogin);
+    if (login !== 'online') {
+      yield put(login === 'failed' ? generationFailed() : generationStopped());
       return;
-    }
-    if (!online?.isOnline) {
-      const loggedInNow: boolean = yield call(waitForLogin);
-      if (!loggedInNow) {
-        yield put(generationStopped());
-        return;
-      }
     }
     const result: GenerationResult | null = yield call(createAndWait, request);
     if (!result) return;

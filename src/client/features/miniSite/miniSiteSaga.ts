@@ -1,18 +1,16 @@
 import type { SagaIterator, Task } from 'redux-saga';
 import { buffers, channel, type Channel } from 'redux-saga';
 import { call, cancel, cancelled, fork, getContext, put, race, select, take, takeLatest, takeLeading } from 'redux-saga/effects';
-import type { CheckOnlineAnswer } from '../../../contract/common';
 import { AnswerCode } from '../../../contract/envelope';
 import type { BannerTemplate, TemplatePage } from '../../../contract/generation';
 import { MiniSiteLimits, MiniSiteMessages, type CreateSiteAnswer, type MusicItem, type SiteCategory, type SiteTemplate, type TemplateConfigAnswer, type UploadAnswer } from '../../../contract/miniSite';
 import { serverMessageOf } from '../../api/ApiError';
-import * as commonApi from '../../api/commonApi';
 import * as generationApi from '../../api/generationApi';
 import * as miniSiteApi from '../../api/miniSiteApi';
 import { SERVICES, type Services } from '../../app/services';
 import { sessionEnded } from '../auth/authSlice';
+import { onlineOrLogin, type LoginFirst } from '../auth/loginFirst';
 import { takeLeavingPage } from '../../app/leavingPage';
-import { waitForLogin } from '../generation/generationSaga';
 import { sitePreviewPathOf } from './miniSite.types';
 import { selectSiteDraft } from './miniSiteSelectors';
 import {
@@ -185,20 +183,10 @@ export function* createSite(): SagaIterator {
   }
   yield put(creationAccepted());
   try {
-    let online: CheckOnlineAnswer;
-    try {
-      online = yield call(commonApi.checkOnline);
-    } catch {
-      // The http layer has told the user why.
-      yield put(creationFailed());
+    const login: LoginFirst = yield call(onlineOrLogin);
+    if (login !== 'online') {
+      yield put(login === 'failed' ? creationFailed() : creationStopped());
       return;
-    }
-    if (!online?.isOnline) {
-      const loggedInNow: boolean = yield call(waitForLogin);
-      if (!loggedInNow) {
-        yield put(creationStopped());
-        return;
-      }
     }
     // Read again: nothing can change under the login dialog, but the request is the state of now.
     const current: SiteDraft = yield select(selectSiteDraft);
