@@ -7,7 +7,7 @@ import * as builderApi from '../../api/builderApi';
 import { takeLeavingPage } from '../../app/leavingPage';
 import { SERVICES, type Services } from '../../app/services';
 import { endSessionIfExpired } from '../auth/sessionExpiry';
-import { nextPoll, type PollStep } from '../generation/progress';
+import { runQueuedJob, type QueuedJob } from '../jobs/queuedJob';
 import { bannerPercent, TAB_TYPES, typesInvalid, withShownBannerPrompt } from './builderRules';
 import { selectBuilderSite } from './builderSelectors';
 import {
@@ -41,40 +41,59 @@ function* requestBanner(id: number, isFirst: boolean, formData: Record<string, s
 }
 
 /**
- * One clock for the bar and the polls: every tick moves the bar (linearly to 95 % at the expected
- * duration, then it waits there, spec section 4), and the callback is asked every 2 s (spec
- * section 9), or sooner when the banner is due sooner (nextPoll), at once when the answer said
- * it is made already (`completed`). Answers the status-1 answer, or null after an error (told).
+ * A site's banner as a queued job: generateBanner answers the queue question (isInquiry) or the
+ * callback to poll, which answers status 1 once the banner is made (spec section 9). One clock
+ * for the bar and the polls: while waiting for a poll, every tick moves the bar (linearly to
+ * 95 % at the expected duration, then it waits there, spec section 4). The first poll goes at
+ * once when the answer said the banner is made already (`completed`).
  */
-export function* pollBanner(callbackUrl: string, durationSeconds: number, startedAt: number, completed = false): SagaIterator<BannerStatusAnswer | null> {
-  const services: Services = yield getContext(SERVICES);
+export function bannerJob(site: BuilderSite, formData: Record<string, string>, services: Services): QueuedJob<string, BannerStatusAnswer> {
+  let durationSeconds: number = BuilderLimits.defaultBannerSeconds;
+  let startedAt = 0;
   let shown = 0;
-  let step: PollStep | null = completed ? null : nextPoll(durationSeconds, null, BuilderLimits.bannerPollMs);
-  let pollAt = startedAt + (step?.delayMs ?? 0);
-  for (;;) {
-    while (services.now() < pollAt) {
-      // Ticks counted from the start, shortened to meet the poll.
-      const sinceStart = services.now() - startedAt;
-      yield delay(Math.min(PROGRESS_TICK_MS - (sinceStart % PROGRESS_TICK_MS), pollAt - services.now()));
-      const percent = bannerPercent(services.now() - startedAt, durationSeconds);
-      if (percent !== shown) {
-        shown = percent;
-        yield put(bannerProgressed({ percent }));
+  return {
+    *create(isFirst) {
+      const answer: GenerateBannerAnswer | null = yield call(requestBanner, site.id, isFirst, formData);
+      if (!answer) return null;
+      if (isFirst && answer.isInquiry && !answer.completed) return { kind: 'inquiry', waitCount: answer.waitCount };
+      if (!answer.callbackUrl) {
+        services.notify.error(BuilderMessages.bannerFailed);
+        return null;
       }
-    }
-    let answer: BannerStatusAnswer;
-    try {
-      answer = yield call(builderApi.getBannerStatus, callbackUrl);
-    } catch (error) {
-      yield call(endSessionIfExpired, error);
-      services.notify.error(isNetworkFailure(error) ? GenerationMessages.pollNetworkFailed : serverMessageOf(error, BuilderMessages.bannerFailed));
-      return null;
-    }
-    if (answer?.status === 1) return answer;
-    yield put(bannerPolled({ waitCount: answer?.waitCount > 0 ? answer.waitCount : 0 }));
-    step = nextPoll(durationSeconds - (services.now() - startedAt) / 1000, step, BuilderLimits.bannerPollMs);
-    pollAt = services.now() + step.delayMs;
-  }
+      durationSeconds = answer.durationTime > 0 ? answer.durationTime : BuilderLimits.defaultBannerSeconds;
+      yield put(bannerRendering({ durationSeconds, waitCount: answer.waitCount > 0 ? answer.waitCount : 0 }));
+      startedAt = services.now();
+      return { kind: 'queued', ticket: answer.callbackUrl, expectedSeconds: durationSeconds, due: answer.completed };
+    },
+    question: { asked: (waitCount) => bannerInquired({ waitCount }), confirmed: bannerQueueConfirmed.type, declined: bannerQueueDeclined.type },
+    pollIntervalMs: BuilderLimits.bannerPollMs,
+    *wait(ms) {
+      const pollAt = services.now() + ms;
+      while (services.now() < pollAt) {
+        // Ticks counted from the start, shortened to meet the poll.
+        const sinceStart = services.now() - startedAt;
+        yield delay(Math.min(PROGRESS_TICK_MS - (sinceStart % PROGRESS_TICK_MS), pollAt - services.now()));
+        const percent = bannerPercent(services.now() - startedAt, durationSeconds);
+        if (percent !== shown) {
+          shown = percent;
+          yield put(bannerProgressed({ percent }));
+        }
+      }
+    },
+    *poll(callbackUrl) {
+      let answer: BannerStatusAnswer;
+      try {
+        answer = yield call(builderApi.getBannerStatus, callbackUrl);
+      } catch (error) {
+        yield call(endSessionIfExpired, error);
+        services.notify.error(isNetworkFailure(error) ? GenerationMessages.pollNetworkFailed : serverMessageOf(error, BuilderMessages.bannerFailed));
+        return null;
+      }
+      if (answer?.status === 1) return { result: answer };
+      yield put(bannerPolled({ waitCount: answer?.waitCount > 0 ? answer.waitCount : 0 }));
+      return { expectedSeconds: durationSeconds - (services.now() - startedAt) / 1000 };
+    },
+  };
 }
 
 /**
@@ -95,22 +114,7 @@ export function* generateSiteBanner(): SagaIterator {
     // The 画面描述 as the tab shows it: the user's own, or the one written from their game.
     const shown = withShownBannerPrompt(site);
     const formData = { ...shown.formData.banner, ...shown.formData.logo };
-    let answer: GenerateBannerAnswer | null = yield call(requestBanner, site.id, true, formData);
-    if (!answer) return;
-    if (answer.isInquiry && !answer.completed) {
-      yield put(bannerInquired({ waitCount: answer.waitCount }));
-      const choice: { confirmed?: unknown } = yield race({ confirmed: take(bannerQueueConfirmed.type), declined: take(bannerQueueDeclined.type) });
-      if (!choice.confirmed) return;
-      answer = yield call(requestBanner, site.id, false, formData);
-      if (!answer) return;
-    }
-    if (!answer.callbackUrl) {
-      services.notify.error(BuilderMessages.bannerFailed);
-      return;
-    }
-    const durationSeconds = answer.durationTime > 0 ? answer.durationTime : BuilderLimits.defaultBannerSeconds;
-    yield put(bannerRendering({ durationSeconds, waitCount: answer.waitCount > 0 ? answer.waitCount : 0 }));
-    const done: BannerStatusAnswer | null = yield call(pollBanner, answer.callbackUrl, durationSeconds, services.now(), answer.completed);
+    const done: BannerStatusAnswer | null = yield call(runQueuedJob, bannerJob(site, formData, services));
     if (!done) return;
     yield put(bannerFinishing());
     try {

@@ -57,6 +57,3 @@ function percentOf(plan: ProgressPlan, now: number): number {
 export function progressPercentAt(plan: ProgressPlan, now: number): number {
   return Math.min(PROGRESS_CAP, Math.floor(percentOf(plan, now)));
 }
-
-// Until the builder's banner job runs on the shared queued-job saga, it reads the cadence here.
-export { nextPoll, type PollStep } from '../jobs/pollSchedule';
