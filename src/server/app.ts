@@ -140,7 +140,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
   await registerSecurityHeaders(app);
   registerPublishHostGate(app, config.publishOrigin);
   // Before the routes: the plugin reads each route's rate limit as the route is added.
-  await registerRateLimits(app, state.rateLimitStore);
+  await registerRateLimits(app, state.rateLimits);
   registerAuth(app, services.tokens, services.users);
 
   registerAuthRoutes(app, services);

@@ -36,7 +36,7 @@ import { TemplateGallery } from './queue/templateGallery';
 import { bannerArtDescriptor, type BannerArtDescriptor } from './render/aiBanner/config';
 import type { RenderQueue } from './queue/renderQueue';
 import { PasswordHasher } from './security/passwords';
-import { RateLimiter } from './security/rateLimiter';
+import { durableRateLimits } from './rateLimits/durable';
 import { deriveKey } from './security/secrets';
 import { TokenService } from './security/tokens';
 import type { SharedState } from './sharedState/types';
@@ -79,7 +79,7 @@ function keyArtAiOf(config: ServerConfig): BannerArtDescriptor | null {
 
 /** Wires the services once per app: one place shows what depends on what. */
 export function createServices({ config, sql, now, log, state, files, renderQueue, smsProvider, kitWaitMs, miniSite, builder }: ServiceInputs) {
-  const limiter = new RateLimiter(sql, now);
+  const durableLimits = durableRateLimits(state, sql, now);
   const users = new UserRepository(sql, now);
   const tokens = new TokenService(config.jwtSecret, now);
   const passwords = new PasswordHasher();
@@ -88,16 +88,16 @@ export function createServices({ config, sql, now, log, state, files, renderQueu
   // The outbox exists for tests: production never keeps a readable copy of a code.
   const outbox = config.mode === 'production' ? null : new SmsOutbox(sql, now);
   const provider = smsProvider ?? createSmsProvider(config.sms, log, outbox);
-  const guard = new LoginGuard(limiter, captchas);
+  const guard = new LoginGuard(durableLimits, captchas);
   const catalog = new TemplateGallery({ files, queue: renderQueue, log, now, state });
   const zipKey = deriveKey(config.jwtSecret, 'zip-key');
   const resultExtras = new ResultExtras({ dataDir: config.dataDir, files, queue: renderQueue, log });
   const zips = new ZipService({ dataDir: config.dataDir, files, queue: renderQueue, now, key: zipKey, extras: resultExtras, kitWaitMs });
-  const generationLimiters = new GenerationLimiters(state);
+  const generationLimiters = new GenerationLimiters(state.rateLimits);
   const works = new WorksRepository(sql, now);
   const music = new MusicLibrary({ dataDir: config.dataDir, files, log, now, state });
   const uploads = new UploadStore({ dataDir: config.dataDir, now, files });
-  const miniSiteLimiters = new MiniSiteLimiters(state);
+  const miniSiteLimiters = new MiniSiteLimiters(state.rateLimits);
   // Sites render in a worker thread (app.ts closes it); tests may hand in a renderer of their own.
   const siteRenderThread = new SiteRenderThread(log);
   const phoneLinks = new PhonePreviewLinks(deriveKey(config.jwtSecret, 'phone-preview'), now);
@@ -109,15 +109,15 @@ export function createServices({ config, sql, now, log, state, files, renderQueu
     files,
     phoneLinks,
     publishing,
-    limiter,
+    durableLimits,
     users,
     tokens,
     captchas,
     codes,
     auth: new AuthService({ db: sql, users, passwords, tokens, codes, guard }),
-    sms: new SmsService({ captchas, codes, limiter, provider, log }),
+    sms: new SmsService({ captchas, codes, limits: durableLimits, provider, log }),
     phoneBinding: new PhoneBindingService({ db: sql, users, codes, tokens, now }),
-    operateLog: new OperateLog(sql, now, limiter),
+    operateLog: new OperateLog(sql, now, state.rateLimits),
     qrLogin: new QrLoginService({ db: sql, now, tickets: new QrTicketRepository(sql), users, tokens }),
     qrProvider: createQrLoginProvider(config, { devices: new QrDevices(new QrDeviceRepository(sql), now), state, now, log }),
     common: new CommonRepository(sql, now, new ShippedTutorials(), (link) => ensureQqQrCode(config.dataDir, link)),
@@ -198,7 +198,7 @@ export function startHousekeeping(services: Services, log: FastifyBaseLogger): {
     await services.captchas.prune();
     await services.codes.prune();
     await services.qrLogin.prune();
-    await services.limiter.prune();
+    await services.durableLimits.prune();
     await services.renderQueue.prune();
     await services.zips.prune();
     await services.catalog.removeOldVersions();

@@ -24,9 +24,13 @@ export interface UsersTable {
 
 export interface RateEventsTable {
   id: Generated<number>;
+  /** The limit's name. */
   scope: string;
   key: string;
   at: number;
+  /** A named event (counted once per window), or null. */
+  member: string | null;
+  amount: Generated<number>;
 }
 
 export interface CaptchasTable {

@@ -1,5 +1,6 @@
-import fastifyRateLimit, { type FastifyRateLimitStoreCtor, type RateLimitOptions } from '@fastify/rate-limit';
+import fastifyRateLimit, { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor, type RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { RateLimitStore } from '../rateLimits/rateLimit';
 import { limitKeyOf } from '../security/clientAddress';
 import { tooMany } from './envelope';
 
@@ -7,12 +8,13 @@ import { tooMany } from './envelope';
  * Route-level rate limits (DESIGN.md section 8) through @fastify/rate-limit: none by default, a
  * route opts in with `perIp(...)` in its config; past the limit the answer is the envelope's 429
  * with Messages.tooManyRequests, like every other refusal. Per-address keys group IPv6 by /64. The
- * store is the shared state's: one process's memory, or Redis that every API server counts into.
+ * counts are kept by the server's rate limits (one process's memory, or Redis that every API server
+ * counts into), each route's apart.
  */
-export async function registerRateLimits(app: FastifyInstance, store: FastifyRateLimitStoreCtor): Promise<void> {
+export async function registerRateLimits(app: FastifyInstance, limits: RateLimitStore): Promise<void> {
   await app.register(fastifyRateLimit, {
     global: false,
-    store,
+    store: routeStore(limits),
     keyGenerator: limitKeyOf,
     errorResponseBuilder: () => tooMany(),
   });
@@ -26,7 +28,7 @@ export function perIp(max: number, windowSeconds: number): { rateLimit: RateLimi
 /**
  * A limit by a key the body names (a phone), checked inside a handler once the body is valid:
  * resolves when the request may go on, rejects with the 429 refusal otherwise. `name` keeps each
- * limit's counts apart where the store is shared (Redis has no route to tell them apart by).
+ * limit's counts apart.
  */
 export function limitByKey(app: FastifyInstance, name: string, max: number, windowSeconds: number): (request: FastifyRequest, key: string) => Promise<void> {
   const keys = new WeakMap<FastifyRequest, string>();
@@ -35,5 +37,35 @@ export function limitByKey(app: FastifyInstance, name: string, max: number, wind
     keys.set(request, key);
     const outcome = await limiter(request);
     if (!outcome.isAllowed && outcome.isExceeded) throw tooMany();
+  };
+}
+
+type StoreCallback = Parameters<FastifyRateLimitStore['incr']>[1];
+
+/** The plugin's store, counting in the server's rate limits: one limit per route (method and path). */
+function routeStore(limits: RateLimitStore): FastifyRateLimitStoreCtor {
+  return class RouteStore implements FastifyRateLimitStore {
+    // The plugin constructs the root store with its own options, which name no route.
+    route = '';
+
+    incr(key: string, callback: StoreCallback, timeWindow: number, max: number): void {
+      const limit = limits.limit(`route:${this.route}`, { limit: max, windowMs: timeWindow });
+      limit
+        .take(key)
+        .then(async (taken) => ({ current: taken ? await limit.count(key) : max + 1, ttl: timeWindow }))
+        .then(
+          (result) => callback(null, result),
+          (error: Error) => callback(error),
+        );
+    }
+
+    // The plugin hands in its merged settings with the route under routeInfo, not what its types
+    // declare; a limit made with createRateLimit has none, and its keys name it instead.
+    child(routeOptions: Parameters<FastifyRateLimitStore['child']>[0]): FastifyRateLimitStore {
+      const { method, url } = (routeOptions as unknown as { routeInfo?: { method?: unknown; url?: unknown } }).routeInfo ?? {};
+      const store = new RouteStore();
+      store.route = `${String(method ?? '')}${String(url ?? '')}`;
+      return store;
+    }
   };
 }

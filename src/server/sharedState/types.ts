@@ -1,20 +1,4 @@
-import type { FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
-
-/** At most `limit` events per key in any `windowMs` (a sliding window). */
-export interface WindowCounter {
-  readonly limit: number;
-  readonly windowMs: number;
-  /** Counts one event for `key`; false (and not counted) when the window already holds `limit`. */
-  take(key: string): Promise<boolean>;
-}
-
-/** Bytes per key over a sliding window: an upload's size is known only once it is in. */
-export interface ByteBudget {
-  readonly limit: number;
-  /** Whether `key` has spent less than the limit in the window. */
-  hasRoom(key: string): Promise<boolean>;
-  spend(key: string, bytes: number): Promise<void>;
-}
+import type { RateLimitStore } from '../rateLimits/rateLimit';
 
 /** A held lock; released once, by its holder. */
 export interface Lease {
@@ -28,11 +12,8 @@ export interface Lease {
  */
 export interface SharedState {
   readonly kind: 'memory' | 'redis';
-  /** The counter of `name` (names are unique per limit: 'generation:createPerUser'). */
-  windowCounter(name: string, limits: { limit: number; windowMs: number }): WindowCounter;
-  byteBudget(name: string, limit: number, windowMs: number): ByteBudget;
-  /** @fastify/rate-limit's store, fixed windows on the server's clock. */
-  readonly rateLimitStore: FastifyRateLimitStoreCtor;
+  /** Where rate limits count: this process's memory, or Redis. */
+  readonly rateLimits: RateLimitStore;
   /**
    * Takes lock `name`, or answers null when someone holds it. A holder that dies frees it after
    * `ttlMs`; while the holder lives the lock is renewed, however long its work takes.

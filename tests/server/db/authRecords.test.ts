@@ -1,6 +1,6 @@
 /**
- * What logins rest on, on both engines: rate counters (the distinct addresses behind one phone's
- * failures counted by prefix under any collation), captchas and SMS codes spent once even by
+ * What logins rest on, on both engines: rate counters in the database (the distinct addresses
+ * behind one phone's failures), captchas and SMS codes spent once even by
  * requests at the same moment, users whose password change revokes their tokens, and QR tickets
  * handed to exactly one poll.
  */
@@ -10,35 +10,35 @@ import { CaptchaService } from '../../../src/server/modules/auth/captcha';
 import { UserRepository } from '../../../src/server/modules/auth/repository';
 import { SmsCodeStore } from '../../../src/server/modules/auth/smsCodes';
 import { QrTicketRepository } from '../../../src/server/modules/wxAuth/repository';
-import { RateLimiter, RateScope } from '../../../src/server/security/rateLimiter';
+import { SqlRateLimits } from '../../../src/server/rateLimits/sqlRateLimits';
 import { describeEachDatabase } from './testDatabases';
 
 describeEachDatabase('login records', (db) => {
   let now = 1_790_000_000_000;
   const clock = (): number => now;
 
-  it('count events over a sliding window, and the distinct addresses behind one phone', async () => {
-    const limiter = new RateLimiter(db().sql, clock);
-    await limiter.hit(RateScope.loginFailPair, '13800138000|10.0.0.1');
-    await limiter.hit(RateScope.loginFailPair, '13800138000|10.0.0.1');
-    await limiter.hit(RateScope.loginFailPair, '13800138000|10.0.0.2');
-    // Another phone, one that starts alike, and a key with LIKE's own characters: none of them count.
-    await limiter.hit(RateScope.loginFailPair, '138001380001|10.0.0.3');
-    await limiter.hit(RateScope.loginFailPair, '1380013800|10.0.0.4');
-    await limiter.hit(RateScope.loginFailPair, '13800138000%|10.0.0.5');
-    await limiter.hit(RateScope.loginFailPair, '1380013800_|10.0.0.6');
-    expect(await limiter.countDistinct(RateScope.loginFailPair, '13800138000', 60)).toBe(2);
-    expect(await limiter.countDistinct(RateScope.loginFailPair, '13800138000%', 60)).toBe(1);
-    expect(await limiter.count(RateScope.loginFailPair, '13800138000|10.0.0.1', 60)).toBe(2);
-    expect(await limiter.secondsSinceLast(RateScope.loginFailPair, '13800138000|10.0.0.1')).toBe(0);
+  it('count events over a sliding window, the distinct addresses behind one phone, and forget old ones', async () => {
+    const limits = new SqlRateLimits(db().sql, clock);
+    const failures = limits.limit('login-fail-pair', { limit: 10, windowMs: 60_000 });
+    const addresses = limits.limit('login-fail-addresses', { limit: 10, windowMs: 60_000 });
+    await failures.hit('13800138000|10.0.0.1');
+    await failures.hit('13800138000|10.0.0.1');
+    for (const address of ['10.0.0.1', '10.0.0.1', '10.0.0.2']) await addresses.hit('13800138000', { member: address });
+    // Another phone, and one that starts alike: they count apart.
+    await addresses.hit('138001380001', { member: '10.0.0.3' });
+    await addresses.hit('1380013800', { member: '10.0.0.4' });
+    expect(await addresses.count('13800138000')).toBe(2);
+    expect(await failures.count('13800138000|10.0.0.1')).toBe(2);
+    expect(await failures.take('13800138000|10.0.0.1')).toBe(true);
+    expect(await failures.count('13800138000|10.0.0.1')).toBe(3);
     now += 61_000;
-    expect(await limiter.countDistinct(RateScope.loginFailPair, '13800138000', 60)).toBe(0);
-    expect(await limiter.secondsSinceLast(RateScope.loginFailPair, '13800138000|10.0.0.1')).toBe(61);
-    await limiter.clear(RateScope.loginFailPair, '13800138000|10.0.0.1');
-    expect(await limiter.secondsSinceLast(RateScope.loginFailPair, '13800138000|10.0.0.1')).toBeNull();
+    expect(await addresses.count('13800138000')).toBe(0);
+    await failures.hit('13800138000|10.0.0.1');
+    await failures.reset('13800138000|10.0.0.1');
+    expect(await failures.count('13800138000|10.0.0.1')).toBe(0);
     now += 2 * 24 * 3600 * 1000;
-    await limiter.hit(RateScope.smsIp, 'x');
-    await limiter.prune();
+    await limits.limit('sms-ip', { limit: 20, windowMs: 60_000 }).hit('x');
+    await limits.prune();
     expect(await db().sql.selectFrom('rate_events').select('key').execute()).toEqual([{ key: 'x' }]);
   });
 

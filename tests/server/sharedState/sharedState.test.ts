@@ -15,7 +15,7 @@ const codeOf = (response: LightMyRequestResponse): number => (response.body === 
 async function limitedServer(state: SharedState): Promise<FastifyInstance> {
   const app = Fastify();
   registerErrorHandling(app);
-  await registerRateLimits(app, state.rateLimitStore);
+  await registerRateLimits(app, state.rateLimits);
   const perPhone = limitByKey(app, 'perPhone', 2, 60);
   const otherPerPhone = limitByKey(app, 'otherPerPhone', 2, 60);
   app.get('/limited', { config: perIp(3, 60) }, async () => 'ok');
@@ -33,10 +33,10 @@ async function limitedServer(state: SharedState): Promise<FastifyInstance> {
 }
 
 describeEachState('shared rate counters and locks', (pair, name) => {
-  describe('windowCounter', () => {
+  describe('rate limits', () => {
     it('refuses past the limit in a sliding window, per key, and counts again as events leave it', async () => {
       const { a } = pair();
-      const counter = a.windowCounter('test:sliding', { limit: 2, windowMs: 1000 });
+      const counter = a.rateLimits.limit('test:sliding', { limit: 2, windowMs: 1000 });
       expect(await counter.take('u1')).toBe(true);
       clock.advance(400);
       expect(await counter.take('u1')).toBe(true);
@@ -52,8 +52,8 @@ describeEachState('shared rate counters and locks', (pair, name) => {
 
     it('keeps counters of different names apart', async () => {
       const { a } = pair();
-      const first = a.windowCounter('test:first', { limit: 1, windowMs: 1000 });
-      const second = a.windowCounter('test:second', { limit: 1, windowMs: 1000 });
+      const first = a.rateLimits.limit('test:first', { limit: 1, windowMs: 1000 });
+      const second = a.rateLimits.limit('test:second', { limit: 1, windowMs: 1000 });
       expect(await first.take('k')).toBe(true);
       expect(await first.take('k')).toBe(false);
       expect(await second.take('k')).toBe(true);
@@ -61,27 +61,28 @@ describeEachState('shared rate counters and locks', (pair, name) => {
 
     it('counts both servers together: of 20 takes at once on two servers, exactly the limit pass', async () => {
       const { a, b } = pair();
-      const onA = a.windowCounter('test:together', { limit: 7, windowMs: 60_000 });
-      const onB = b.windowCounter('test:together', { limit: 7, windowMs: 60_000 });
+      const onA = a.rateLimits.limit('test:together', { limit: 7, windowMs: 60_000 });
+      const onB = b.rateLimits.limit('test:together', { limit: 7, windowMs: 60_000 });
       const outcomes = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? onA : onB).take('user')));
       expect(outcomes.filter(Boolean)).toHaveLength(7);
     });
   });
 
-  describe('byteBudget', () => {
+  describe('a limit by amount', () => {
     it('refuses once a key has spent its bytes in the window, on either server, and forgets after it', async () => {
       const { a, b } = pair();
-      const onA = a.byteBudget('test:bytes', 100, 1000);
-      const onB = b.byteBudget('test:bytes', 100, 1000);
-      expect(await onA.hasRoom('ip')).toBe(true);
-      await onA.spend('ip', 60);
-      expect(await onB.hasRoom('ip')).toBe(true);
-      await onB.spend('ip', 40);
-      expect(await onA.hasRoom('ip')).toBe(false);
-      expect(await onB.hasRoom('ip')).toBe(false);
-      expect(await onA.hasRoom('other')).toBe(true);
+      const onA = a.rateLimits.limit('test:bytes', { limit: 100, windowMs: 1000 });
+      const onB = b.rateLimits.limit('test:bytes', { limit: 100, windowMs: 1000 });
+      const hasRoom = async (limit: typeof onA, key: string): Promise<boolean> => (await limit.count(key)) < limit.limit;
+      expect(await hasRoom(onA, 'ip')).toBe(true);
+      await onA.hit('ip', { amount: 60 });
+      expect(await hasRoom(onB, 'ip')).toBe(true);
+      await onB.hit('ip', { amount: 40 });
+      expect(await hasRoom(onA, 'ip')).toBe(false);
+      expect(await hasRoom(onB, 'ip')).toBe(false);
+      expect(await hasRoom(onA, 'other')).toBe(true);
       clock.advance(1001);
-      expect(await onB.hasRoom('ip')).toBe(true);
+      expect(await hasRoom(onB, 'ip')).toBe(true);
       a.prune();
     });
   });

@@ -23,6 +23,7 @@ import { builderSiteVersions } from './v12BuilderSiteVersions';
 import { publishedSites } from './v13PublishedSites';
 import { wechatUnionid } from './v14WechatUnionid';
 import { mergedAccounts } from './v15MergedAccounts';
+import { rateEventMembers } from './v16RateEventMembers';
 
 export const MIGRATIONS: readonly Migration[] = [
   accounts,
@@ -40,6 +41,7 @@ export const MIGRATIONS: readonly Migration[] = [
   publishedSites,
   wechatUnionid,
   mergedAccounts,
+  rateEventMembers,
 ];
 
 /** The migrations before the one named `name`: a database as an older server left it (tests). */

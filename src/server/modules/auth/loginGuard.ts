@@ -2,8 +2,9 @@ import { AnswerCode } from '../../../contract/envelope';
 import { Security } from '../../../contract/limits';
 import { Messages } from '../../../contract/messages';
 import { BusinessError } from '../../http/envelope';
-import { RateScope, type RateLimiter } from '../../security/rateLimiter';
+import type { RateLimitStore } from '../../rateLimits/rateLimit';
 import type { CaptchaService } from './captcha';
+import { LoginLimiters } from './rateLimits';
 
 const pairKey = (phone: string, ip: string): string => `${phone}|${ip}`;
 
@@ -17,24 +18,27 @@ const pairKey = (phone: string, ip: string): string => `${phone}|${ip}`;
  * Attempts per address and minute are limited at the route (@fastify/rate-limit).
  */
 export class LoginGuard {
+  private readonly limits: LoginLimiters;
+
   constructor(
-    private readonly limiter: RateLimiter,
+    store: RateLimitStore,
     private readonly captchas: CaptchaService,
-  ) {}
+  ) {
+    this.limits = new LoginLimiters(store);
+  }
 
   /** Runs before the password is checked; throws 423 or 428, and spends the captcha when one is needed. */
   async admit(phone: string, ip: string, captchaId: string | undefined): Promise<void> {
-    const { limiter } = this;
-    if ((await limiter.count(RateScope.loginLockPhone, phone, Security.loginLockSeconds)) > 0) {
+    const { limits } = this;
+    if ((await limits.lockedPhones.count(phone)) > 0) {
       throw new BusinessError(AnswerCode.locked, Messages.loginLockedUseSms);
     }
-    if ((await limiter.count(RateScope.loginLockPair, pairKey(phone, ip), Security.loginLockSeconds)) > 0) {
+    if ((await limits.lockedPairs.count(pairKey(phone, ip))) > 0) {
       throw new BusinessError(AnswerCode.locked, Messages.loginLocked);
     }
-    const window = Security.loginFailureWindowSeconds;
     const needsCaptcha =
-      (await limiter.count(RateScope.loginFailPair, pairKey(phone, ip), window)) >= Security.loginCaptchaAfterFailures ||
-      (await limiter.count(RateScope.loginFailIp, ip, window)) >= Security.loginCaptchaAfterAddressFailures;
+      (await limits.failuresPerPair.count(pairKey(phone, ip))) >= Security.loginCaptchaAfterFailures ||
+      (await limits.failuresPerAddress.count(ip)) >= Security.loginCaptchaAfterAddressFailures;
     if (needsCaptcha && !(await this.captchas.consumePassed(captchaId))) {
       throw new BusinessError(AnswerCode.captchaRequired, Messages.loginNeedsCaptcha);
     }
@@ -42,29 +46,29 @@ export class LoginGuard {
 
   /** Records a wrong password; throws the lock when this failure locked the address or the phone. */
   async failed(phone: string, ip: string): Promise<void> {
-    const { limiter } = this;
+    const { limits } = this;
     const pair = pairKey(phone, ip);
-    const window = Security.loginFailureWindowSeconds;
-    await limiter.hit(RateScope.loginFailPair, pair);
-    await limiter.hit(RateScope.loginFailPhone, phone);
-    await limiter.hit(RateScope.loginFailIp, ip);
+    await limits.failuresPerPair.hit(pair);
+    await limits.failuresPerPhone.hit(phone);
+    await limits.failuresPerAddress.hit(ip);
+    await limits.failingAddressesPerPhone.hit(phone, { member: ip });
     // While locked no attempt is counted, and a lock lasts as long as the failure window, so the
     // failures that caused it have aged out when it ends.
     if (
-      (await limiter.count(RateScope.loginFailPhone, phone, window)) >= Security.loginPhoneLockAfterFailures &&
-      (await limiter.countDistinct(RateScope.loginFailPair, phone, window)) >= Security.loginPhoneLockMinAddresses
+      (await limits.failuresPerPhone.count(phone)) >= Security.loginPhoneLockAfterFailures &&
+      (await limits.failingAddressesPerPhone.count(phone)) >= Security.loginPhoneLockMinAddresses
     ) {
-      await limiter.hit(RateScope.loginLockPhone, phone);
+      await limits.lockedPhones.hit(phone);
       throw new BusinessError(AnswerCode.locked, Messages.loginLockedUseSms);
     }
-    if ((await limiter.count(RateScope.loginFailPair, pair, window)) >= Security.loginLockAfterFailures) {
-      await limiter.hit(RateScope.loginLockPair, pair);
+    if ((await limits.failuresPerPair.count(pair)) >= Security.loginLockAfterFailures) {
+      await limits.lockedPairs.hit(pair);
       throw new BusinessError(AnswerCode.locked, Messages.loginLocked);
     }
   }
 
   /** The phone's owner got in from this address: its earlier typos there no longer count. */
   async succeeded(phone: string, ip: string): Promise<void> {
-    await this.limiter.clear(RateScope.loginFailPair, pairKey(phone, ip));
+    await this.limits.failuresPerPair.reset(pairKey(phone, ip));
   }
 }

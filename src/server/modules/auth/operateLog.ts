@@ -1,8 +1,8 @@
 import type { OperateLogRequest } from '../../../contract/auth';
 import { Limits, Security } from '../../../contract/limits';
+import type { RateLimit, RateLimitStore } from '../../rateLimits/rateLimit';
 import type { Sql } from '../../db/connection';
 import type { Clock } from '../../clock';
-import { RateScope, type RateLimiter } from '../../security/rateLimiter';
 
 const SCREEN_SIZE_MAX = 32;
 
@@ -20,16 +20,20 @@ export interface VisitContext {
 
 /** POST /api/Auth/recordOperateLog: the visit log written on every navigation of the SPA. */
 export class OperateLog {
+  /** Visits stored per address: a flood guard, which a restart may reset. */
+  private readonly perAddress: RateLimit;
+
   constructor(
     private readonly db: Sql,
     private readonly now: Clock,
-    private readonly limiter: RateLimiter,
-  ) {}
+    limits: RateLimitStore,
+  ) {
+    this.perAddress = limits.limit('operateLog:perIp', { limit: Security.operateLogPerIpPerMinute, windowMs: 60_000 });
+  }
 
   /** Returns whether the visit was stored; past the per-IP rate it is dropped without complaint. */
   async record(visit: OperateLogRequest, context: VisitContext): Promise<boolean> {
-    if ((await this.limiter.count(RateScope.operateLogIp, context.ip, 60)) >= Security.operateLogPerIpPerMinute) return false;
-    await this.limiter.hit(RateScope.operateLogIp, context.ip);
+    if (!(await this.perAddress.take(context.ip))) return false;
     await this.db
       .insertInto('operate_logs')
       .values({

@@ -1,45 +1,46 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { smsTemplateOf, type SendSmsRequest, type SmsCodePurpose } from '../../../contract/auth';
 import { AnswerCode } from '../../../contract/envelope';
-import { Limits, Security } from '../../../contract/limits';
+import { Limits } from '../../../contract/limits';
 import { Messages } from '../../../contract/messages';
 import { checkPhone } from '../../../contract/validation';
 import { BusinessError, assertValid, invalid, tooMany } from '../../http/envelope';
 import { randomDigits } from '../../security/secrets';
-import { RateScope, type RateLimiter } from '../../security/rateLimiter';
+import type { RateLimitStore } from '../../rateLimits/rateLimit';
 import type { CaptchaService } from './captcha';
+import { SmsLimiters } from './rateLimits';
 import type { SmsCodeStore } from './smsCodes';
 import { SmsSendError } from './smsFailure';
 import type { SmsProvider } from './smsProviders';
 import { maskPhone } from './smsProviders';
 
-const HOUR = 3600;
-const DAY = 24 * HOUR;
-
 /** POST /api/Auth/sendSmsCode: captcha first, then the send limits, then the provider, then the code is kept. */
 export class SmsService {
+  private readonly limits: SmsLimiters;
+
   constructor(
     private readonly deps: {
       captchas: CaptchaService;
       codes: SmsCodeStore;
-      limiter: RateLimiter;
+      limits: RateLimitStore;
       provider: SmsProvider;
       log: FastifyBaseLogger;
     },
-  ) {}
+  ) {
+    this.limits = new SmsLimiters(deps.limits);
+  }
 
+  /** Every limit checked before any is counted: a refused send counts nowhere. */
   private async assertWithinLimits(phone: string, ip: string): Promise<void> {
-    const { limiter } = this.deps;
-    const sinceLast = await limiter.secondsSinceLast(RateScope.smsPhone, phone);
-    const tooSoon = sinceLast !== null && sinceLast < Security.smsMinIntervalSeconds;
-    if (
-      tooSoon ||
-      (await limiter.count(RateScope.smsPhone, phone, HOUR)) >= Security.smsPerPhonePerHour ||
-      (await limiter.count(RateScope.smsPhone, phone, DAY)) >= Security.smsPerPhonePerDay ||
-      (await limiter.count(RateScope.smsIp, ip, DAY)) >= Security.smsPerIpPerDay
-    ) {
-      throw tooMany(Messages.smsTooFrequent);
+    const { perPhoneInterval, perPhonePerHour, perPhonePerDay, perAddressPerDay } = this.limits;
+    for (const [limit, key] of [[perPhoneInterval, phone], [perPhonePerHour, phone], [perPhonePerDay, phone], [perAddressPerDay, ip]] as const) {
+      if ((await limit.count(key)) >= limit.limit) throw tooMany(Messages.smsTooFrequent);
     }
+  }
+
+  private async countSend(phone: string, ip: string): Promise<void> {
+    const { perPhoneInterval, perPhonePerHour, perPhonePerDay, perAddressPerDay } = this.limits;
+    await Promise.all([perPhoneInterval.hit(phone), perPhonePerHour.hit(phone), perPhonePerDay.hit(phone), perAddressPerDay.hit(ip)]);
   }
 
   /**
@@ -48,14 +49,13 @@ export class SmsService {
    * editPassword and smsLogin check the code first). The send limits bound what that costs.
    */
   async send(request: SendSmsRequest, ip: string): Promise<void> {
-    const { captchas, codes, limiter, provider } = this.deps;
+    const { captchas, codes, provider } = this.deps;
     const phone = request.iphone;
     assertValid(checkPhone(phone));
     // Every send spends one passed captcha, whatever happens next.
     if (!(await captchas.consumePassed(request.captchaId))) throw invalid(Messages.captchaNotPassed);
     await this.assertWithinLimits(phone, ip);
-    await limiter.hit(RateScope.smsPhone, phone);
-    await limiter.hit(RateScope.smsIp, ip);
+    await this.countSend(phone, ip);
     const code = randomDigits(Limits.smsCodeLength);
     try {
       // The provider knows templates, not purposes: a bind code goes out with the login template.

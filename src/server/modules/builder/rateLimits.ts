@@ -1,4 +1,4 @@
-import type { SharedState, WindowCounter } from '../../sharedState/types';
+import type { RateLimit, RateLimitStore } from '../../rateLimits/rateLimit';
 
 const TEN_MINUTES = 10 * 60 * 1000;
 
@@ -20,22 +20,22 @@ export const BUILDER_RATE_LIMITS = {
 } as const;
 
 export class BuilderLimiters {
-  readonly createSitePerUser: WindowCounter;
-  readonly changePerUser: WindowCounter;
-  readonly completePerUser: WindowCounter;
-  readonly uploadPerUser: WindowCounter;
-  readonly bannerPerUser: WindowCounter;
-  readonly bannerPerIp: WindowCounter;
-  readonly phonePreviewPerUser: WindowCounter;
+  readonly createSitePerUser: RateLimit;
+  readonly changePerUser: RateLimit;
+  readonly completePerUser: RateLimit;
+  readonly uploadPerUser: RateLimit;
+  readonly bannerPerUser: RateLimit;
+  readonly bannerPerIp: RateLimit;
+  readonly phonePreviewPerUser: RateLimit;
 
-  constructor(state: SharedState) {
+  constructor(store: RateLimitStore) {
     const limits = BUILDER_RATE_LIMITS;
-    this.createSitePerUser = state.windowCounter('builder:createSitePerUser', limits.createSitePerUser);
-    this.changePerUser = state.windowCounter('builder:changePerUser', limits.changePerUser);
-    this.completePerUser = state.windowCounter('builder:completePerUser', limits.completePerUser);
-    this.uploadPerUser = state.windowCounter('builder:uploadPerUser', limits.uploadPerUser);
-    this.bannerPerUser = state.windowCounter('builder:bannerPerUser', limits.bannerPerUser);
-    this.bannerPerIp = state.windowCounter('builder:bannerPerIp', limits.bannerPerIp);
-    this.phonePreviewPerUser = state.windowCounter('builder:phonePreviewPerUser', limits.phonePreviewPerUser);
+    this.createSitePerUser = store.limit('builder:createSitePerUser', limits.createSitePerUser);
+    this.changePerUser = store.limit('builder:changePerUser', limits.changePerUser);
+    this.completePerUser = store.limit('builder:completePerUser', limits.completePerUser);
+    this.uploadPerUser = store.limit('builder:uploadPerUser', limits.uploadPerUser);
+    this.bannerPerUser = store.limit('builder:bannerPerUser', limits.bannerPerUser);
+    this.bannerPerIp = store.limit('builder:bannerPerIp', limits.bannerPerIp);
+    this.phonePreviewPerUser = store.limit('builder:phonePreviewPerUser', limits.phonePreviewPerUser);
   }
 }

@@ -60,7 +60,7 @@ export interface BuilderFilesInUse {
 /** The builder's services, wired once per app (services.ts calls this). */
 export function createBuilder({ dataDir, sql, now, log, state, dataFiles, queue, catalog, uploads, music, zips, render, bannerArt, versionsPerSite, phoneLinks, publishing, works }: BuilderInputs) {
   const repo = new BuilderRepository(sql, now);
-  const limiters = new BuilderLimiters(state);
+  const limiters = new BuilderLimiters(state.rateLimits);
   const versionStore = new SiteVersionStore(sql, now, versionsPerSite);
   const versions = new SiteVersions(versionStore, now, versionsPerSite);
   const catalogue = new ComponentCatalogue(() => catalog.logoTemplates());

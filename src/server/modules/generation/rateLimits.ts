@@ -1,4 +1,4 @@
-import type { SharedState, WindowCounter } from '../../sharedState/types';
+import type { RateLimit, RateLimitStore } from '../../rateLimits/rateLimit';
 
 const TEN_MINUTES = 10 * 60 * 1000;
 
@@ -13,13 +13,13 @@ export const GENERATION_RATE_LIMITS = {
 } as const;
 
 export class GenerationLimiters {
-  readonly createPerUser: WindowCounter;
-  readonly createPerIp: WindowCounter;
-  readonly zipPerIp: WindowCounter;
+  readonly createPerUser: RateLimit;
+  readonly createPerIp: RateLimit;
+  readonly zipPerIp: RateLimit;
 
-  constructor(state: SharedState) {
-    this.createPerUser = state.windowCounter('generation:createPerUser', GENERATION_RATE_LIMITS.createPerUser);
-    this.createPerIp = state.windowCounter('generation:createPerIp', GENERATION_RATE_LIMITS.createPerIp);
-    this.zipPerIp = state.windowCounter('generation:zipPerIp', GENERATION_RATE_LIMITS.zipPerIp);
+  constructor(store: RateLimitStore) {
+    this.createPerUser = store.limit('generation:createPerUser', GENERATION_RATE_LIMITS.createPerUser);
+    this.createPerIp = store.limit('generation:createPerIp', GENERATION_RATE_LIMITS.createPerIp);
+    this.zipPerIp = store.limit('generation:zipPerIp', GENERATION_RATE_LIMITS.zipPerIp);
   }
 }

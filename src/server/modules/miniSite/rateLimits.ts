@@ -1,4 +1,4 @@
-import type { ByteBudget, SharedState, WindowCounter } from '../../sharedState/types';
+import type { RateLimit, RateLimitStore } from '../../rateLimits/rateLimit';
 
 const TEN_MINUTES = 10 * 60 * 1000;
 const DAY = 24 * 60 * 60 * 1000;
@@ -21,25 +21,38 @@ export const MINI_SITE_RATE_LIMITS = {
   publishPerUser: { limit: 30, windowMs: TEN_MINUTES },
 } as const;
 
-export class MiniSiteLimiters {
-  readonly uploadPerIp: WindowCounter;
-  readonly uploadPerUser: WindowCounter;
-  readonly uploadBytesPerIp: ByteBudget;
-  readonly createPerUser: WindowCounter;
-  readonly createPerIp: WindowCounter;
-  readonly zipPerUser: WindowCounter;
-  readonly phonePreviewPerUser: WindowCounter;
-  readonly publishPerUser: WindowCounter;
+/** Bytes per address: whether any are left before an upload, spent once its size is known. */
+export interface ByteBudget {
+  hasRoom(key: string): Promise<boolean>;
+  spend(key: string, bytes: number): Promise<void>;
+}
 
-  constructor(state: SharedState) {
+function byteBudget(limit: RateLimit): ByteBudget {
+  return {
+    hasRoom: async (key) => (await limit.count(key)) < limit.limit,
+    spend: (key, bytes) => limit.hit(key, { amount: bytes }),
+  };
+}
+
+export class MiniSiteLimiters {
+  readonly uploadPerIp: RateLimit;
+  readonly uploadPerUser: RateLimit;
+  readonly uploadBytesPerIp: ByteBudget;
+  readonly createPerUser: RateLimit;
+  readonly createPerIp: RateLimit;
+  readonly zipPerUser: RateLimit;
+  readonly phonePreviewPerUser: RateLimit;
+  readonly publishPerUser: RateLimit;
+
+  constructor(store: RateLimitStore) {
     const limits = MINI_SITE_RATE_LIMITS;
-    this.uploadPerIp = state.windowCounter('miniSite:uploadPerIp', limits.uploadPerIp);
-    this.uploadPerUser = state.windowCounter('miniSite:uploadPerUser', limits.uploadPerUser);
-    this.uploadBytesPerIp = state.byteBudget('miniSite:uploadBytesPerIp', limits.uploadBytesPerIpPerDay, DAY);
-    this.createPerUser = state.windowCounter('miniSite:createPerUser', limits.createPerUser);
-    this.createPerIp = state.windowCounter('miniSite:createPerIp', limits.createPerIp);
-    this.zipPerUser = state.windowCounter('miniSite:zipPerUser', limits.zipPerUser);
-    this.phonePreviewPerUser = state.windowCounter('miniSite:phonePreviewPerUser', limits.phonePreviewPerUser);
-    this.publishPerUser = state.windowCounter('miniSite:publishPerUser', limits.publishPerUser);
+    this.uploadPerIp = store.limit('miniSite:uploadPerIp', limits.uploadPerIp);
+    this.uploadPerUser = store.limit('miniSite:uploadPerUser', limits.uploadPerUser);
+    this.uploadBytesPerIp = byteBudget(store.limit('miniSite:uploadBytesPerIp', { limit: limits.uploadBytesPerIpPerDay, windowMs: DAY }));
+    this.createPerUser = store.limit('miniSite:createPerUser', limits.createPerUser);
+    this.createPerIp = store.limit('miniSite:createPerIp', limits.createPerIp);
+    this.zipPerUser = store.limit('miniSite:zipPerUser', limits.zipPerUser);
+    this.phonePreviewPerUser = store.limit('miniSite:phonePreviewPerUser', limits.phonePreviewPerUser);
+    this.publishPerUser = store.limit('miniSite:publishPerUser', limits.publishPerUser);
   }
 }
