@@ -106,8 +106,8 @@ export interface SiteFileTarget {
   key: string;
 }
 
-/** POST /api/Upload/siteFileUpload (multipart: `image`, `id`, `type`, `data`), with its progress. */
-export function siteFileUpload(file: Blob, fileName: string, target: SiteFileTarget, onProgress?: UploadProgress): Promise<SiteFileUploadAnswer> {
+/** POST /api/Upload/siteFileUpload (multipart: `image`, `id`, `type`, `data`), with its progress, until `signal` aborts it. */
+export function siteFileUpload(file: Blob, fileName: string, target: SiteFileTarget, onProgress?: UploadProgress, signal?: AbortSignal): Promise<SiteFileUploadAnswer> {
   const form = new FormData();
   form.append('id', String(target.id));
   form.append('type', target.type);
@@ -119,6 +119,7 @@ export function siteFileUpload(file: Blob, fileName: string, target: SiteFileTar
     url: '/api/Upload/siteFileUpload',
     data: form,
     timeout: UPLOAD_TIMEOUT_MS,
+    signal,
     skipErrorHandler: true,
     onUploadProgress: (event) => {
       if (onProgress && event.total) onProgress(Math.min(100, Math.round((event.loaded / event.total) * 100)));

@@ -1,6 +1,6 @@
 import { Form, Input } from 'antd';
 import { configFieldProblem, fieldMaxLength, type ConfigField, type MusicItem } from '../../contract/miniSite';
-import type { UploadState } from '../features/miniSite/miniSite.types';
+import type { UploadState } from '../features/upload/upload.types';
 import { ruleOf } from './formRules';
 import ImageUploadField from './ImageUploadField';
 import MusicField from './MusicField';

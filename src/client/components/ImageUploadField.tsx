@@ -1,7 +1,7 @@
 import { UploadOutlined } from '@ant-design/icons';
 import { Button, Progress, Upload } from 'antd';
 import { safeLinkHref } from '../../contract/links';
-import type { UploadState } from '../features/miniSite/miniSite.types';
+import type { UploadState } from '../features/upload/upload.types';
 
 interface ImageUploadFieldProps {
   /** The field's value (from the Form): an upload's shortUrl or the template's default picture. */

@@ -9,7 +9,7 @@ import {
   type SelectedComponents,
 } from '../../../contract/builder';
 import type { RequestStatus } from '../auth/auth.types';
-import type { UploadState } from '../miniSite/miniSite.types';
+import type { UploadState } from '../upload/upload.types';
 
 /** Edits the server has not confirmed yet, per type and field key. */
 export type PendingEdits = Partial<Record<ComponentType, Record<string, string>>>;

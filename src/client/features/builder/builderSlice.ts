@@ -2,6 +2,7 @@ import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit'
 import { BuilderLimits, COMPONENT_TYPES, type BuilderSite, type BuilderTab, type ComponentTemplate, type ComponentType } from '../../../contract/builder';
 import { sessionEnded } from '../auth/authSlice';
 import { siteVersionRestored } from '../siteList/siteVersionsSlice';
+import { addUploadCases, uploadEventsOf } from '../upload/uploadEvents';
 import { UNDO_STEPS, editsAfterSave, emptyHistory, formDataWithEdits, layoutOf, type BuilderState, type EditKind, type EditStep, type FieldStep, type PendingEdits, type SiteLayout, type SiteOpening } from './builder.types';
 
 export const initialPickerState: BuilderState['picker'] = { type: null, status: 'idle', page: 1, total: 0, items: [], selectedId: null, applying: false };
@@ -47,6 +48,9 @@ export const completeRequested = createAction('builder/completeRequested');
 export const imageUploadRequested = createAction<{ type: ComponentType; key: string; file: File }>('builder/imageUploadRequested');
 /** A music field changed: the saga sets the site's music through setWebMusic. */
 export const musicChosen = createAction<{ type: ComponentType; key: string; value: string }>('builder/musicChosen');
+/** An image field's upload, by uploadKeyOf(type, key). */
+export const builderUploadEvents = uploadEventsOf('builder');
+export const { uploadStarted, uploadProgressed, uploadSucceeded, uploadFailed, uploadStopped } = builderUploadEvents;
 
 function replaceSite(state: BuilderState, site: BuilderSite) {
   state.site = { ...site, formData: formDataWithEdits(site.formData, state.pending) };
@@ -231,17 +235,6 @@ export const builderSlice = createSlice({
     bannerClosed(state) {
       state.banner = initialBannerJobState;
     },
-    uploadStarted(state, action: PayloadAction<{ key: string; fileName: string }>) {
-      state.uploads[action.payload.key] = { status: 'loading', percent: 0, fileName: action.payload.fileName };
-    },
-    uploadProgressed(state, action: PayloadAction<{ key: string; percent: number }>) {
-      const upload = state.uploads[action.payload.key];
-      if (upload?.status === 'loading') upload.percent = action.payload.percent;
-    },
-    uploadEnded(state, action: PayloadAction<{ key: string; ok: boolean }>) {
-      const upload = state.uploads[action.payload.key];
-      if (upload) Object.assign(upload, action.payload.ok ? { status: 'succeeded', percent: 100 } : { status: 'failed', percent: 0 });
-    },
     completeStarted(state) {
       state.completing = true;
     },
@@ -250,6 +243,7 @@ export const builderSlice = createSlice({
     },
   },
   extraReducers: (builder) => {
+    addUploadCases(builder, builderUploadEvents, (state) => state.uploads);
     // Another account must not open this one's site from the same tab.
     builder.addCase(sessionEnded, () => initialBuilderState);
     // A version of this site became its draft (历史版本): the next opening reads it from the server.
@@ -299,9 +293,6 @@ export const {
   bannerProgressed,
   bannerFinishing,
   bannerClosed,
-  uploadStarted,
-  uploadProgressed,
-  uploadEnded,
   completeStarted,
   completeEnded,
 } = builderSlice.actions;

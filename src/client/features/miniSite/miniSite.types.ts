@@ -1,5 +1,6 @@
 import type { ConfigGroup, MusicItem, SiteCategory, SiteTemplate } from '../../../contract/miniSite';
 import type { RequestStatus } from '../auth/auth.types';
+import type { UploadState } from '../upload/upload.types';
 
 /** The category id that lists every template (spec section 7: category_id 0 = all). */
 export const ALL_CATEGORIES = 0;
@@ -20,15 +21,6 @@ export interface TemplateConfigState {
   /** The template these groups belong to: the config page asks again when the template changes. */
   templateId: number | null;
   groups: ConfigGroup[];
-}
-
-/** An image field's upload under way or just finished. */
-export interface UploadState {
-  status: RequestStatus;
-  /** 0 to 100 while the bytes go up. */
-  percent: number;
-  /** The picked file's name, to say what is being uploaded. */
-  fileName: string;
 }
 
 /**

@@ -1,9 +1,8 @@
-import type { SagaIterator, Task } from 'redux-saga';
-import { buffers, channel, type Channel } from 'redux-saga';
-import { call, cancel, cancelled, fork, getContext, put, race, select, take, takeLatest, takeLeading } from 'redux-saga/effects';
+import type { SagaIterator } from 'redux-saga';
+import { call, cancelled, fork, getContext, put, race, select, takeLatest, takeLeading } from 'redux-saga/effects';
 import { AnswerCode } from '../../../contract/envelope';
 import type { BannerTemplate, TemplatePage } from '../../../contract/generation';
-import { MiniSiteLimits, MiniSiteMessages, type CreateSiteAnswer, type MusicItem, type SiteCategory, type SiteTemplate, type TemplateConfigAnswer, type UploadAnswer } from '../../../contract/miniSite';
+import { MiniSiteLimits, MiniSiteMessages, type CreateSiteAnswer, type MusicItem, type SiteCategory, type SiteTemplate, type TemplateConfigAnswer } from '../../../contract/miniSite';
 import { serverMessageOf } from '../../api/ApiError';
 import * as generationApi from '../../api/generationApi';
 import * as miniSiteApi from '../../api/miniSiteApi';
@@ -23,8 +22,6 @@ import {
   creationStopped,
   defaultBannerFound,
   defaultBannerRequested,
-  imageUploaded,
-  imageUploadRequested,
   musicFailed,
   musicLoaded,
   musicRequested,
@@ -36,11 +33,9 @@ import {
   templatesFailed,
   templatesLoaded,
   templatesRequested,
-  uploadFailed,
-  uploadProgressed,
-  uploadStarted,
 } from './miniSiteSlice';
-import { createSiteRequestOf, siteDraftProblem, uploadProblem, type SiteDraft } from './siteRules';
+import { createSiteRequestOf, siteDraftProblem, type SiteDraft } from './siteRules';
+import { watchUploads } from './imageUploadSaga';
 
 /** Only arrays are taken: a malformed answer shows as an empty list, not a crash. */
 function arrayOf<T>(value: unknown): T[] {
@@ -110,53 +105,6 @@ export function* findDefaultBanner(action: ReturnType<typeof defaultBannerReques
     }
   } catch {
     // The banner card then asks the user to choose one.
-  }
-}
-
-/** Uploads one picture, reporting its progress, after the checks the server would make first. */
-export function* uploadImage(action: ReturnType<typeof imageUploadRequested>): SagaIterator {
-  const services: Services = yield getContext(SERVICES);
-  const { key, file } = action.payload;
-  const problem = uploadProblem(file);
-  if (problem) {
-    services.notify.warning(problem);
-    return;
-  }
-  yield put(uploadStarted({ key, fileName: file.name }));
-  // The upload's progress callback runs outside the saga: a channel brings it back in, latest value only.
-  const progress: Channel<number> = yield call(channel, buffers.sliding<number>(1));
-  const reporter: Task = yield fork(reportProgress, key, progress);
-  const abort = new AbortController();
-  try {
-    const answer: UploadAnswer = yield call(miniSiteApi.uploadImage, file, file.name, (percent: number) => progress.put(percent), abort.signal);
-    if (!answer?.shortUrl) throw new Error('no shortUrl');
-    yield put(imageUploaded({ key, shortUrl: answer.shortUrl, url: answer.url || answer.shortUrl }));
-  } catch (error) {
-    services.notify.error(serverMessageOf(error, MiniSiteMessages.uploadFailed));
-    yield put(uploadFailed({ key }));
-  } finally {
-    // Replaced by a newer picture for the same field: the old bytes need not go on.
-    if (yield cancelled()) abort.abort();
-    yield cancel(reporter);
-    progress.close();
-  }
-}
-
-function* reportProgress(key: string, progress: Channel<number>): SagaIterator {
-  for (;;) {
-    const percent: number = yield take(progress);
-    yield put(uploadProgressed({ key, percent }));
-  }
-}
-
-/** One upload per field: a newer picture for a field replaces the one still going up. */
-export function* watchUploads(): SagaIterator {
-  const running = new Map<string, Task>();
-  for (;;) {
-    const action: ReturnType<typeof imageUploadRequested> = yield take(imageUploadRequested.type);
-    const previous = running.get(action.payload.key);
-    if (previous?.isRunning()) yield cancel(previous);
-    running.set(action.payload.key, yield fork(uploadImage, action));
   }
 }
 

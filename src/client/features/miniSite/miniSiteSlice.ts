@@ -1,6 +1,7 @@
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { BannerTemplate } from '../../../contract/generation';
 import type { ConfigGroup, CreateSiteAnswer, MusicItem, SiteCategory, SiteTemplate } from '../../../contract/miniSite';
+import { addUploadCases, uploadEventsOf } from '../upload/uploadEvents';
 import { ALL_CATEGORIES, type MiniSiteState } from './miniSite.types';
 
 /**
@@ -32,6 +33,10 @@ export const siteCreationRequested = createAction('miniSite/siteCreationRequeste
  */
 export const defaultBannerRequested = createAction<{ bannerId: number }>('miniSite/defaultBannerRequested');
 export const defaultBannerFound = createAction<{ template: BannerTemplate }>('miniSite/defaultBannerFound');
+
+/** An image field's upload; the field's value becomes the upload's shortUrl (the selections slice keeps it). */
+export const miniSiteUploadEvents = uploadEventsOf('miniSite');
+export const { uploadStarted, uploadProgressed, uploadSucceeded, uploadFailed, uploadStopped } = miniSiteUploadEvents;
 
 export const miniSiteSlice = createSlice({
   name: 'miniSite',
@@ -87,22 +92,6 @@ export const miniSiteSlice = createSlice({
     musicFailed(state) {
       state.music = { status: 'failed', items: [] };
     },
-    uploadStarted(state, action: PayloadAction<{ key: string; fileName: string }>) {
-      state.uploads[action.payload.key] = { status: 'loading', percent: 0, fileName: action.payload.fileName };
-    },
-    uploadProgressed(state, action: PayloadAction<{ key: string; percent: number }>) {
-      const upload = state.uploads[action.payload.key];
-      if (upload?.status === 'loading') upload.percent = action.payload.percent;
-    },
-    /** The field's value becomes the upload's shortUrl (the selections slice keeps it). */
-    imageUploaded(state, action: PayloadAction<{ key: string; shortUrl: string; url: string }>) {
-      const upload = state.uploads[action.payload.key];
-      if (upload) Object.assign(upload, { status: 'succeeded', percent: 100 });
-    },
-    uploadFailed(state, action: PayloadAction<{ key: string }>) {
-      const upload = state.uploads[action.payload.key];
-      if (upload) Object.assign(upload, { status: 'failed', percent: 0 });
-    },
     /** Every check passed up to the login: the 生成网站 button spins. */
     creationAccepted(state) {
       state.creation.status = 'checking';
@@ -122,6 +111,9 @@ export const miniSiteSlice = createSlice({
     creationStopped(state) {
       state.creation.status = 'idle';
     },
+  },
+  extraReducers: (builder) => {
+    addUploadCases(builder, miniSiteUploadEvents, (state) => state.uploads);
   },
   selectors: {
     selectSiteCategories: (state) => state.categories.items,
@@ -147,10 +139,6 @@ export const {
   musicRequested,
   musicLoaded,
   musicFailed,
-  uploadStarted,
-  uploadProgressed,
-  imageUploaded,
-  uploadFailed,
   creationAccepted,
   creationSent,
   siteCreated,

@@ -11,7 +11,7 @@ import {
 import type { SiteTemplate } from '../../../contract/miniSite';
 import { fieldEdited } from '../builder/builderSlice';
 import { generationSucceeded } from '../generation/generationSlice';
-import { defaultBannerFound, imageUploaded } from '../miniSite/miniSiteSlice';
+import { defaultBannerFound, uploadSucceeded } from '../miniSite/miniSiteSlice';
 import { BUILDER_NAME_KEY, gameLinesOf, isIdentityKey, logoTextOfName, type GameIdentity } from './gameIdentity';
 import { configSlotOf, keyArtSlotOf, keyArtSourceOf, type ConfigSlot, type FlowConfig, type KeyArtSource, type LogoFlow, type SelectionsState } from './selections.types';
 import { artPromptOf } from '../../../contract/artPrompt';
@@ -236,11 +236,11 @@ export const selectionsSlice = createSlice({
       else return;
       followIdentity(state, before);
     });
-    builder.addCase(imageUploaded, (state, action) => {
-      const { key, shortUrl } = action.payload;
+    builder.addCase(uploadSucceeded, (state, action) => {
+      const { key, url } = action.payload;
       const slot = keyArtSlotOf(key);
-      if (slot) state.configs[slot] = { ...(state.configs[slot] ?? flowDefaultsOf(state.identity)), keyArt: shortUrl, keyArtSource: 'upload' };
-      else state.siteTemplateConfig[key] = shortUrl;
+      if (slot) state.configs[slot] = { ...(state.configs[slot] ?? flowDefaultsOf(state.identity)), keyArt: url, keyArtSource: 'upload' };
+      else state.siteTemplateConfig[key] = url;
     });
     // The template's own banner style, found for a template that still has it (not chosen over since).
     builder.addCase(defaultBannerFound, (state, action) => {

@@ -10,7 +10,7 @@ import { BuilderLimits, BuilderMessages } from '../../../../src/contract/builder
 import { rootReducer } from '../../sagaHarness';
 import { sequence } from '../generation/generationHarness';
 import { openState, site, answer, failing, networkError, answerError, servicesOnly } from './builderHarness';
-import { runOnFakeClock } from './fakeClock';
+import { runOnFakeClock } from '../../fakeClock';
 
 describe('builder: auto-save', () => {
   beforeEach(() => {

@@ -19,7 +19,7 @@ import { BuilderLimits, COMPONENT_TYPES, type SaveConfigRequest } from '../../..
 import { makeFakeServices } from '../../fakeServices';
 import { rootReducer } from '../../sagaHarness';
 import { openState, site, template } from './builderHarness';
-import { runOnFakeClock } from './fakeClock';
+import { runOnFakeClock } from '../../fakeClock';
 
 const apply = (state: RootState, ...actions: Action[]): RootState => actions.reduce((current, action) => rootReducer(current, action), state);
 const typed = (value: string) => fieldEdited({ type: 'main', key: 'siteName', value }) as Action;

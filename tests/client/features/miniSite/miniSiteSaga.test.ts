@@ -21,8 +21,6 @@ import {
   creationStopped,
   defaultBannerFound,
   defaultBannerRequested,
-  imageUploaded,
-  imageUploadRequested,
   musicRequested,
   siteCreated,
   siteCreationRequested,
@@ -30,9 +28,6 @@ import {
   templateConfigRequested,
   templatesLoaded,
   templatesRequested,
-  uploadFailed,
-  uploadProgressed,
-  uploadStarted,
 } from '../../../../src/client/features/miniSite/miniSiteSlice';
 import { CONFIG_NOT_LOADED } from '../../../../src/client/features/miniSite/siteRules';
 import { DEFAULT_FLOW_CONFIG, initialSelectionsState } from '../../../../src/client/features/selections/selectionsSlice';
@@ -215,86 +210,6 @@ describe('miniSite: the template’s own banner style', () => {
       .not.put.actionType(defaultBannerFound.type)
       .silentRun(20);
     expect(world.services.notify.error).not.toHaveBeenCalled();
-  });
-});
-
-describe('miniSite uploads', () => {
-  const png = () => new File(['png-bytes'], '封面.png', { type: 'image/png' });
-
-  it('uploads the picture with its progress, and the field takes its shortUrl', async () => {
-    const world = fakeWorld();
-    const upload = dynamic(({ args }: { args: unknown[] }) => {
-      const onProgress = args[2] as (percent: number) => void;
-      onProgress(40);
-      return new Promise((resolve) => setTimeout(() => resolve({ shortUrl: '/uploads/a.png', url: 'https://example.com/uploads/a.png' }), 5));
-    });
-    const file = png();
-    const { storeState } = await expectSaga(miniSiteSaga)
-      .withReducer(rootReducer, readyState())
-      .provide([world.providers, [matchers.call.fn(miniSiteApi.uploadImage), upload] as StaticProvider])
-      .dispatch(imageUploadRequested({ key: 'cover', file }))
-      .put(uploadStarted({ key: 'cover', fileName: '封面.png' }))
-      .put(uploadProgressed({ key: 'cover', percent: 40 }))
-      .put(imageUploaded({ key: 'cover', shortUrl: '/uploads/a.png', url: 'https://example.com/uploads/a.png' }))
-      .silentRun(40);
-    expect(storeState.selections.siteTemplateConfig.cover).toBe('/uploads/a.png');
-    expect(storeState.miniSite.uploads.cover).toEqual({ status: 'succeeded', percent: 100, fileName: '封面.png' });
-  });
-
-  it.each([
-    ['a file that is not a picture', new File(['x'], 'notes.txt', { type: 'text/plain' }), MiniSiteMessages.uploadTypeRefused],
-    ['a picture past 50 MB', Object.defineProperty(new File(['x'], 'big.jpg', { type: 'image/jpeg' }), 'size', { value: 50 * 1024 * 1024 + 1 }), MiniSiteMessages.uploadTooLarge],
-  ])('%s is refused before it is sent', async (_name, file, message) => {
-    const world = fakeWorld();
-    await expectSaga(miniSiteSaga)
-      .withReducer(rootReducer, readyState())
-      .provide([world.providers, answer(miniSiteApi.uploadImage, { shortUrl: '/uploads/x.png', url: '' })])
-      .dispatch(imageUploadRequested({ key: 'cover', file }))
-      .not.call.fn(miniSiteApi.uploadImage)
-      .not.put.actionType(uploadStarted.type)
-      .silentRun(20);
-    expect(world.services.notify.warning).toHaveBeenCalledWith(message);
-  });
-
-  it('a refused upload shows the server’s message, else 图片上传失败, and the field keeps its value', async () => {
-    const world = fakeWorld();
-    const { storeState } = await expectSaga(miniSiteSaga)
-      .withReducer(rootReducer, readyState())
-      .provide([world.providers, [matchers.call.fn(miniSiteApi.uploadImage), throwError(apiError(422, MiniSiteMessages.uploadUnreadable, 422))]])
-      .dispatch(imageUploadRequested({ key: 'cover', file: png() }))
-      .put(uploadFailed({ key: 'cover' }))
-      .silentRun(20);
-    expect(world.services.notify.error).toHaveBeenCalledWith(MiniSiteMessages.uploadUnreadable);
-    expect(storeState.selections.siteTemplateConfig.cover).toBeUndefined();
-
-    const offline = fakeWorld();
-    await expectSaga(miniSiteSaga)
-      .withReducer(rootReducer, readyState())
-      .provide([offline.providers, [matchers.call.fn(miniSiteApi.uploadImage), throwError(new ApiError({ code: 0, msg: '网络连接失败' }))]])
-      .dispatch(imageUploadRequested({ key: 'cover', file: png() }))
-      .silentRun(20);
-    expect(offline.services.notify.error).toHaveBeenCalledWith(MiniSiteMessages.uploadFailed);
-  });
-
-  it('a newer picture for the same field replaces the one still going up (and aborts it)', async () => {
-    const world = fakeWorld();
-    const signals: AbortSignal[] = [];
-    const upload = dynamic(
-      firstAnswersLast((args) => {
-        signals.push(args[3] as AbortSignal);
-        return { shortUrl: `/uploads/${(args[1] as string).replace('.png', '')}.png`, url: '' };
-      }),
-    );
-    const { storeState } = await expectSaga(miniSiteSaga)
-      .withReducer(rootReducer, readyState())
-      .provide([world.providers, [matchers.call.fn(miniSiteApi.uploadImage), upload] as StaticProvider])
-      .dispatch(imageUploadRequested({ key: 'cover', file: new File(['1'], 'first.png', { type: 'image/png' }) }))
-      .dispatch(imageUploadRequested({ key: 'cover', file: new File(['2'], 'second.png', { type: 'image/png' }) }))
-      .not.put(imageUploaded({ key: 'cover', shortUrl: '/uploads/first.png', url: '/uploads/first.png' }))
-      .silentRun(60);
-    expect(storeState.selections.siteTemplateConfig.cover).toBe('/uploads/second.png');
-    expect(signals[0].aborted).toBe(true);
-    expect(signals[1].aborted).toBe(false);
   });
 });
 

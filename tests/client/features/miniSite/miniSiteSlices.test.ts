@@ -3,7 +3,6 @@ import { generationSucceeded } from '../../../../src/client/features/generation/
 import { selectSiteDraft, selectSiteFormGroups, selectSiteFormValues } from '../../../../src/client/features/miniSite/miniSiteSelectors';
 import {
   defaultBannerFound,
-  imageUploaded,
   initialMiniSiteState,
   miniSiteSlice,
   templateConfigRequested,
@@ -13,6 +12,8 @@ import {
   uploadFailed,
   uploadProgressed,
   uploadStarted,
+  uploadStopped,
+  uploadSucceeded,
 } from '../../../../src/client/features/miniSite/miniSiteSlice';
 import {
   configEdited,
@@ -95,7 +96,7 @@ describe('selections: the mini site', () => {
   });
 
   it('keeps the form as typed, only strings, and an upload’s shortUrl as the field’s value', () => {
-    const state = select([siteTemplateConfigEdited({ changes: { title: '官网', count: 3 } }), imageUploaded({ key: 'cover', shortUrl: '/uploads/a.png', url: 'https://x/uploads/a.png' })]);
+    const state = select([siteTemplateConfigEdited({ changes: { title: '官网', count: 3 } }), uploadSucceeded({ key: 'cover', url: '/uploads/a.png' })]);
     expect(state.siteTemplateConfig).toEqual({ title: '官网', cover: '/uploads/a.png' });
   });
 
@@ -125,9 +126,13 @@ describe('miniSite slice', () => {
   it('follows an upload from start to end', () => {
     const started = mini([uploadStarted({ key: 'cover', fileName: 'a.png' }), uploadProgressed({ key: 'cover', percent: 60 })]);
     expect(started.uploads.cover).toEqual({ status: 'loading', percent: 60, fileName: 'a.png' });
-    expect(mini([imageUploaded({ key: 'cover', shortUrl: '/uploads/a.png', url: '' })], started).uploads.cover).toEqual({ status: 'succeeded', percent: 100, fileName: 'a.png' });
+    const succeeded = mini([uploadSucceeded({ key: 'cover', url: '/uploads/a.png' })], started);
+    expect(succeeded.uploads.cover).toEqual({ status: 'succeeded', percent: 100, fileName: 'a.png' });
     const failed = mini([uploadFailed({ key: 'cover' }), uploadProgressed({ key: 'cover', percent: 80 })], started);
     expect(failed.uploads.cover).toEqual({ status: 'failed', percent: 0, fileName: 'a.png' });
+    // An upload aborted on its way is forgotten; one that has ended stays as it ended.
+    expect(mini([uploadStopped({ key: 'cover' })], started).uploads.cover).toBeUndefined();
+    expect(mini([uploadStopped({ key: 'cover' })], succeeded).uploads.cover).toEqual({ status: 'succeeded', percent: 100, fileName: 'a.png' });
   });
 });
 

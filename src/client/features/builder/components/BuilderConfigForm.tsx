@@ -6,7 +6,7 @@ import type { ConfigField, ConfigGroup, MusicItem } from '../../../../contract/m
 import { checkerboardStyle } from '../../../components/checkerboard';
 import ImageUploadField from '../../../components/ImageUploadField';
 import ConfigFieldItem from '../../../components/ConfigFieldItem';
-import type { UploadState } from '../../miniSite/miniSite.types';
+import type { UploadState } from '../../upload/upload.types';
 import { uploadKeyOf, type FieldReveal } from '../builder.types';
 
 const REVEAL_AFTER_MS = 200;

@@ -4,7 +4,7 @@ import { safeLinkHref } from '../../../../contract/links';
 import { fieldMaxLength, MiniSiteLimits, type ConfigField, type ConfigGroup, type MusicItem } from '../../../../contract/miniSite';
 import { checkerboardStyle } from '../../../components/checkerboard';
 import ConfigFieldItem from '../../../components/ConfigFieldItem';
-import type { UploadState } from '../miniSite.types';
+import type { UploadState } from '../../upload/upload.types';
 
 /** What the file picker offers: the contract's types, by extension and by MIME type. */
 const IMAGE_ACCEPT = [...MiniSiteLimits.uploadExtensions, ...MiniSiteLimits.uploadMimeTypes].join(',');
