@@ -198,8 +198,13 @@ export const builderSlice = createSlice({
     pickerSelected(state, action: PayloadAction<{ id: number }>) {
       state.picker.selectedId = action.payload.id;
     },
-    pickerApplying(state, action: PayloadAction<boolean>) {
-      state.picker.applying = action.payload;
+    /** The picker's choice is being applied (getWebUrl): its OK spins and the switch buttons wait. */
+    templateApplyStarted(state) {
+      state.picker.applying = true;
+    },
+    /** The switch was refused (the user has been told): the picker stays open for another try. */
+    templateApplyFailed(state) {
+      state.picker.applying = false;
     },
     pickerClosed(state) {
       state.picker = initialPickerState;
@@ -282,7 +287,8 @@ export const {
   pickerLoaded,
   pickerFailed,
   pickerSelected,
-  pickerApplying,
+  templateApplyStarted,
+  templateApplyFailed,
   pickerClosed,
   bannerSending,
   bannerInquired,

@@ -9,7 +9,7 @@ import type { GameIdentity } from '../selections/gameIdentity';
 import { selectGameIdentity } from '../selections/selectionsSlice';
 import { selectedIdsOf, type PickerState } from './builder.types';
 import { selectBuilderSite, selectIsDirty, selectPicker } from './builderSelectors';
-import { pickerApplying, pickerClosed, pickerFailed, pickerLoaded, siteLogoRequested, templateSwitched } from './builderSlice';
+import { pickerClosed, pickerFailed, pickerLoaded, siteLogoRequested, templateApplyFailed, templateApplyStarted, templateSwitched } from './builderSlice';
 import { saveSite } from './saveSaga';
 
 /** One page of the picker's templates (spec section 9: 9 a page, 10 for content and sidebar). */
@@ -48,7 +48,7 @@ export function* chooseTemplate(): SagaIterator {
     yield put(pickerClosed());
     return;
   }
-  yield put(pickerApplying(true));
+  yield put(templateApplyStarted());
   // Edits still waiting for the debounce go first: the switch re-renders from what the server has.
   const dirty: boolean = yield select(selectIsDirty);
   if (dirty) yield call(saveSite, 'auto');
@@ -67,6 +67,6 @@ export function* chooseTemplate(): SagaIterator {
   } catch (error) {
     yield call(endSessionIfExpired, error);
     services.notify.error(serverMessageOf(error, BuilderMessages.configUpdateFailed));
-    yield put(pickerApplying(false));
+    yield put(templateApplyFailed());
   }
 }

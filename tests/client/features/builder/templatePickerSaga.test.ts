@@ -1,11 +1,11 @@
 import { expectSaga } from 'redux-saga-test-plan';
 import * as builderApi from '../../../../src/client/api/builderApi';
 import { chooseTemplate, loadPickerPage } from '../../../../src/client/features/builder/templatePickerSaga';
-import { templateSwitched } from '../../../../src/client/features/builder/builderSlice';
+import { templateApplyFailed, templateApplyStarted, templateSwitched } from '../../../../src/client/features/builder/builderSlice';
 import { BuilderMessages } from '../../../../src/contract/builder';
 import { rootReducer } from '../../sagaHarness';
 import { sequence } from '../generation/generationHarness';
-import { openState, site, template, answer, networkError, answerError, servicesOnly } from './builderHarness';
+import { answer, answerError, failing, networkError, openState, servicesOnly, site, template } from './builderHarness';
 
 describe('builder: picker', () => {
   it('loads the picker page of its type', async () => {
@@ -84,5 +84,19 @@ describe('builder: picker', () => {
       .call.fn(builderApi.saveConfig)
       .call.fn(builderApi.getWebUrl)
       .run();
+  });
+
+  it('a refused switch says why and leaves the picker open, its choice ready to apply again', async () => {
+    const { services, providers } = servicesOnly();
+    const state = openState(site(), { picker: { type: 'head', status: 'succeeded', page: 1, total: 2, items: [template('head', 2)], selectedId: 2, applying: false } });
+    const { storeState } = await expectSaga(chooseTemplate)
+      .withReducer(rootReducer, state)
+      .provide([providers, failing(builderApi.getWebUrl, answerError(500, '模版不存在'))])
+      .put(templateApplyStarted())
+      .put(templateApplyFailed())
+      .not.put.actionType(templateSwitched.type)
+      .run();
+    expect(services.notify.error).toHaveBeenCalledWith('模版不存在');
+    expect(storeState.builder.picker).toMatchObject({ type: 'head', selectedId: 2, applying: false });
   });
 });
