@@ -1,4 +1,5 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import type { Clock } from './clock';
 import type { ServerConfig } from './config';
 import type { Sql } from './db/connection';
@@ -14,6 +15,7 @@ import { PhoneBindingService } from './modules/auth/phoneBinding';
 import { createBuilder } from './modules/builder/wiring';
 import type { BuiltSiteRenderer } from './modules/builder/previews';
 import { ensureQqQrCode } from './modules/common/brandAssets';
+import { seedCommon } from './modules/common/seed';
 import { CommonRepository } from './modules/common/repository';
 import { ShippedTutorials } from './modules/common/tutorials';
 import { GenerationLimiters } from './modules/generation/rateLimits';
@@ -35,6 +37,7 @@ import { QrLoginService } from './modules/wxAuth/service';
 import { TemplateGallery } from './queue/templateGallery';
 import { bannerArtDescriptor, type BannerArtDescriptor } from './render/aiBanner/config';
 import type { RenderQueue } from './queue/renderQueue';
+import { registerAuth } from './plugins/auth';
 import { PasswordHasher } from './security/passwords';
 import { durableRateLimits } from './rateLimits/durable';
 import { deriveKey } from './security/secrets';
@@ -173,43 +176,73 @@ export function createServices({ config, sql, now, log, state, files, renderQueu
 
 export type Services = ReturnType<typeof createServices>;
 
-const HOUSEKEEPING_INTERVAL_MS = 10 * 60 * 1000;
-/** Shorter than the interval, so that the server that swept last can take the next period on time. */
-const HOUSEKEEPING_CLAIM_MS = HOUSEKEEPING_INTERVAL_MS - 30 * 1000;
-/** With a shared file store, what each server keeps of it in DATA_DIR: made or fetched within this. */
-const CACHE_KEEP_MS = 24 * 3600 * 1000;
-const CACHED_FOLDERS = ['generated', 'sites', 'uploads', 'zips'] as const;
+export interface ServicesOptions extends Pick<ServiceInputs, 'smsProvider' | 'kitWaitMs' | 'miniSite' | 'builder'> {}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The modules' services (tests reach them here too). */
+    services: Services;
+  }
+}
 
 /**
- * Deletes expired captchas, codes, tickets, old rate events, old results, zips, gallery and music
- * versions, and mini sites, builder previews and uploads past 14 days, every 10 minutes. What
- * builder sites render from (their uploads and generated banners) is kept as long as the sites are.
- * With several API servers one of them sweeps each period; each forgets its own memory's counters
- * and, with a shared file store, what it keeps of the store in its DATA_DIR past a day.
+ * The modules' services on the infrastructure's, with what each deletes in housekeeping and the
+ * background work that starts when the app is ready and ends when it closes.
  */
-export function startHousekeeping(services: Services, log: FastifyBaseLogger): { timer: NodeJS.Timeout; first: Promise<void> } {
-  const sweep = async (): Promise<void> => {
-    services.state.prune();
-    await services.files.sweepCache(CACHED_FOLDERS, CACHE_KEEP_MS);
-    if (!(await services.state.claimPeriod('housekeeping', HOUSEKEEPING_CLAIM_MS))) return;
-    const builderFiles = await services.builder.filesInUse();
-    // Marked as used before the queue's prune, which deletes results unused for a week.
-    await services.renderQueue.touch(builderFiles.jobIds);
-    await services.captchas.prune();
-    await services.codes.prune();
-    await services.qrLogin.prune();
-    await services.durableLimits.prune();
-    await services.renderQueue.prune();
-    await services.zips.prune();
-    await services.catalog.removeOldVersions();
-    await services.miniSite.prune();
-    await services.uploads.prune((name) => builderFiles.uploads.has(name));
-    await services.music.removeOldVersions();
-  };
-  const run = (): Promise<void> => sweep().catch((error: unknown) => log.error({ err: error }, 'housekeeping failed'));
-  const first = run();
-  const timer = setInterval(() => void run(), HOUSEKEEPING_INTERVAL_MS);
-  // Never the reason the process stays alive.
-  timer.unref();
-  return { timer, first };
+export default fp(
+  async (app: FastifyInstance, options: ServicesOptions) => {
+    const { config, clock, database, sharedState, dataFiles, renderQueue, housekeeping } = app;
+    await seedCommon(database.sql);
+    const services = createServices({ config, sql: database.sql, now: clock, log: app.log, state: sharedState, files: dataFiles, renderQueue, ...options });
+    app.decorate('services', services);
+    registerAuth(app, services.tokens, services.users);
+
+    // What builder sites render from (their uploads and generated banners) is kept as long as the sites are.
+    let builderFiles: Awaited<ReturnType<typeof services.builder.filesInUse>> | null = null;
+    housekeeping.addKeeper('builder files', async () => {
+      builderFiles = await services.builder.filesInUse();
+      // Marked as used before the queue's sweep, which deletes results unused for a week.
+      await renderQueue.touch(builderFiles.jobIds);
+    });
+    housekeeping.addSweep('captchas', () => services.captchas.prune());
+    housekeeping.addSweep('sms codes', () => services.codes.prune());
+    housekeeping.addSweep('qr login', () => services.qrLogin.prune());
+    housekeeping.addSweep('rate events', () => services.durableLimits.prune());
+    housekeeping.addSweep('zips', () => services.zips.prune());
+    housekeeping.addSweep('gallery versions', () => services.catalog.removeOldVersions());
+    housekeeping.addSweep('mini sites', () => services.miniSite.prune());
+    housekeeping.addSweep('uploads', () => services.uploads.prune((name) => builderFiles?.uploads.has(name) ?? true));
+    housekeeping.addSweep('music versions', () => services.music.removeOldVersions());
+
+    app.addHook('onReady', async () => {
+      // Its first read makes the feedback group's join QR from the stored link.
+      await services.common.siteConfig();
+      if (config.generation.catalogPrerender) await startBackgroundWork(app, services, options);
+    });
+    app.addHook('onClose', async () => {
+      // The extras wait for their renders, which the queue's close ends.
+      await renderQueue.close();
+      await services.resultExtras.close();
+    });
+    app.addHook('onClose', async () => services.music.close());
+    app.addHook('onClose', async () => services.siteRenderThread.close());
+  },
+  { name: 'services', dependencies: ['config', 'database', 'shared-state', 'data-files', 'render-queue', 'housekeeping', 'http'] },
+);
+
+/** Queues the gallery's missing pictures; the mini site's music and a warm site render thread go on in the background. */
+async function startBackgroundWork(app: FastifyInstance, services: Services, options: ServicesOptions): Promise<void> {
+  const queued = await services.catalog.prerenderMissing();
+  if (queued) app.log.info(`Rendering ${queued} missing gallery picture sets in the background`);
+  // The mini site's background music, in its own worker thread; logged when done or failed.
+  if (services.music.missing().length) services.music.ensureAll().catch(() => {});
+  // Sites render in their own thread (unless the caller handed in renderers): warmed now, the
+  // first preview after a start is as quick as the next.
+  if (!options.miniSite?.render && !options.builder?.render) {
+    const started = Date.now();
+    services.siteRenderThread.warm().then(
+      () => app.log.info({ ms: Date.now() - started }, 'site render thread warmed'),
+      (error: unknown) => app.log.warn({ err: error }, 'site render thread not warmed'),
+    );
+  }
 }
