@@ -176,7 +176,7 @@ export function createServices({ config, sql, now, log, state, files, renderQueu
 
 export type Services = ReturnType<typeof createServices>;
 
-export interface ServicesOptions extends Pick<ServiceInputs, 'smsProvider' | 'kitWaitMs' | 'miniSite' | 'builder'> {}
+export type ServicesOptions = Pick<ServiceInputs, 'smsProvider' | 'kitWaitMs' | 'miniSite' | 'builder'>;
 
 declare module 'fastify' {
   interface FastifyInstance {
