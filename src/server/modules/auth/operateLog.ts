@@ -1,6 +1,7 @@
 import type { OperateLogRequest } from '../../../contract/auth';
-import { Limits, Security } from '../../../contract/limits';
-import type { RateLimit, RateLimitStore } from '../../rateLimits/rateLimit';
+import { Limits } from '../../../contract/limits';
+import type { RateLimitStore } from '../../rateLimits/rateLimit';
+import { OperateLogLimiters } from './rateLimits';
 import type { Sql } from '../../db/connection';
 import type { Clock } from '../../clock';
 
@@ -20,20 +21,19 @@ export interface VisitContext {
 
 /** POST /api/Auth/recordOperateLog: the visit log written on every navigation of the SPA. */
 export class OperateLog {
-  /** Visits stored per address: a flood guard, which a restart may reset. */
-  private readonly perAddress: RateLimit;
+  private readonly limits: OperateLogLimiters;
 
   constructor(
     private readonly db: Sql,
     private readonly now: Clock,
     limits: RateLimitStore,
   ) {
-    this.perAddress = limits.limit('operateLog:perIp', { limit: Security.operateLogPerIpPerMinute, windowMs: 60_000 });
+    this.limits = new OperateLogLimiters(limits);
   }
 
   /** Returns whether the visit was stored; past the per-IP rate it is dropped without complaint. */
   async record(visit: OperateLogRequest, context: VisitContext): Promise<boolean> {
-    if (!(await this.perAddress.take(context.ip))) return false;
+    if (!(await this.limits.perAddress.take(context.ip))) return false;
     await this.db
       .insertInto('operate_logs')
       .values({

@@ -50,3 +50,12 @@ export class SmsLimiters {
     this.perAddressPerDay = store.limit('sms-ip', { limit: Security.smsPerIpPerDay, windowMs: DAY });
   }
 }
+
+/** Visits logged per address (operateLog.ts): a flood guard, which a restart may reset. */
+export class OperateLogLimiters {
+  readonly perAddress: RateLimit;
+
+  constructor(store: RateLimitStore) {
+    this.perAddress = store.limit('operateLog:perIp', { limit: Security.operateLogPerIpPerMinute, windowMs: 60 * SECOND });
+  }
+}
