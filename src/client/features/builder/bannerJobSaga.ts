@@ -6,7 +6,6 @@ import { isNetworkFailure, serverMessageOf } from '../../api/ApiError';
 import * as builderApi from '../../api/builderApi';
 import { takeLeavingPage } from '../../app/leavingPage';
 import { SERVICES, type Services } from '../../app/services';
-import { endSessionIfExpired } from '../auth/sessionExpiry';
 import { runQueuedJob, type QueuedJob } from '../jobs/queuedJob';
 import { bannerPercent, TAB_TYPES, typesInvalid, withShownBannerPrompt } from './builderRules';
 import { selectBuilderSite } from './builderSelectors';
@@ -34,7 +33,6 @@ function* requestBanner(id: number, isFirst: boolean, formData: Record<string, s
     const answer: GenerateBannerAnswer = yield call(builderApi.generateBanner, { id, isFirst, formData });
     return answer;
   } catch (error) {
-    yield call(endSessionIfExpired, error);
     services.notify.error(serverMessageOf(error, BuilderMessages.bannerFailed));
     return null;
   }
@@ -85,7 +83,6 @@ export function bannerJob(site: BuilderSite, formData: Record<string, string>, s
       try {
         answer = yield call(builderApi.getBannerStatus, callbackUrl);
       } catch (error) {
-        yield call(endSessionIfExpired, error);
         services.notify.error(isNetworkFailure(error) ? GenerationMessages.pollNetworkFailed : serverMessageOf(error, BuilderMessages.bannerFailed));
         return null;
       }
@@ -122,8 +119,7 @@ export function* generateSiteBanner(): SagaIterator {
       yield put(siteReplaced(withBanner));
       const withLogo: BuilderSite = yield call(builderApi.setAllConfigLogo, { id: site.id, bannerLogo: { id: done.bannerId, value: done.logoUrl } });
       yield put(siteReplaced(withLogo));
-    } catch (error) {
-      yield call(endSessionIfExpired, error);
+    } catch {
       services.notify.error(BuilderMessages.changeBannerFailed);
       return;
     }

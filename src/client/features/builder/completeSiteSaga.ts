@@ -5,7 +5,6 @@ import { safeLinkHref } from '../../../contract/links';
 import { serverMessageOf } from '../../api/ApiError';
 import * as builderApi from '../../api/builderApi';
 import { SERVICES, type Services } from '../../app/services';
-import { endSessionIfExpired } from '../auth/sessionExpiry';
 import { zipFileNameOf } from '../download/zipName';
 import { SITE_LIST_PATH } from './builder.types';
 import { firstInvalidTab } from './builderRules';
@@ -48,7 +47,6 @@ export function* completeSite(): SagaIterator {
     yield put(siteForgotten());
     services.navigate(SITE_LIST_PATH);
   } catch (error) {
-    yield call(endSessionIfExpired, error);
     services.notify.error(serverMessageOf(error, BuilderMessages.completeFailed));
   } finally {
     yield put(completeEnded());

@@ -4,7 +4,6 @@ import { BuilderMessages, type BuilderSite } from '../../../contract/builder';
 import { serverMessageOf } from '../../api/ApiError';
 import * as builderApi from '../../api/builderApi';
 import { SERVICES, type Services } from '../../app/services';
-import { endSessionIfExpired } from '../auth/sessionExpiry';
 import { selectMusic } from '../miniSite/miniSiteSlice';
 import { selectBuilderSite } from './builderSelectors';
 import { musicChosen, siteReplaced } from './builderSlice';
@@ -20,7 +19,6 @@ export function* chooseMusic(action: ReturnType<typeof musicChosen>): SagaIterat
     const answer: BuilderSite = yield call(builderApi.setWebMusic, { id: site.id, musicId: track?.id ?? 0, name: track?.name ?? '' });
     yield put(siteReplaced(answer));
   } catch (error) {
-    yield call(endSessionIfExpired, error);
     services.notify.error(serverMessageOf(error, BuilderMessages.configUpdateFailed));
   }
 }

@@ -5,7 +5,6 @@ import { serverMessageOf } from '../../api/ApiError';
 import * as builderApi from '../../api/builderApi';
 import * as siteListApi from '../../api/siteListApi';
 import { SERVICES, type Services } from '../../app/services';
-import { endSessionIfExpired } from '../auth/sessionExpiry';
 import type { GameIdentity } from '../selections/gameIdentity';
 import { selectGameIdentity } from '../selections/selectionsSlice';
 import { BUILDER_PATH } from './builder.types';
@@ -61,7 +60,6 @@ export function* openSite(action: ReturnType<typeof builderOpened>): SagaIterato
     if (page === 'edit') yield put(siteLogoRequested());
     if (opening.kind === 'new') services.navigate(BUILDER_PATH, { replace: true });
   } catch (error) {
-    yield call(endSessionIfExpired, error);
     services.notify.error(serverMessageOf(error, wanted === null ? BuilderMessages.configUpdateFailed : BuilderMessages.siteUnknown));
     // A stored site that cannot be opened (deleted, another account's) is not tried again.
     if (opening.kind === 'stored') yield put(siteForgotten());

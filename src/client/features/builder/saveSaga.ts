@@ -5,7 +5,6 @@ import { BuilderMessages, COMPONENT_TYPES, type BuilderSite, type SaveConfigRequ
 import { isNetworkFailure, serverMessageOf } from '../../api/ApiError';
 import * as builderApi from '../../api/builderApi';
 import { SERVICES, type Services } from '../../app/services';
-import { endSessionIfExpired } from '../auth/sessionExpiry';
 import { BUILDER_NAME_KEY } from '../selections/gameIdentity';
 import { hasEdits, RESULT_PATH, selectedIdsOf, type PendingEdits, type SaveStatus } from './builder.types';
 import { selectBuilderSite, selectPendingEdits, selectSaveStatus } from './builderSelectors';
@@ -40,7 +39,6 @@ export function* saveSite(origin: 'auto' | 'resources' | 'manual'): SagaIterator
       yield put(saveOffline());
       if (before !== 'offline' || origin !== 'auto') services.notify.warning(BuilderMessages.savedOffline);
     } else {
-      yield call(endSessionIfExpired, error);
       yield put(saveFailed());
       services.notify.error(serverMessageOf(error, BuilderMessages.saveFailed));
     }
@@ -71,8 +69,8 @@ export function* followLogo(): SagaIterator {
     // it (its own save follows), and the logo comes with the next answer.
     const now: BuilderSite | null = yield select(selectBuilderSite);
     if (answer?.id === site.id && now && sameTemplates(answer, now)) yield put(siteReplaced(answer));
-  } catch (error) {
-    yield call(endSessionIfExpired, error);
+  } catch {
+    // Quiet: the logo stays as it was, and comes with the next answer.
   }
 }
 

@@ -4,7 +4,6 @@ import { BuilderMessages, type BuilderSite, type ComponentListAnswer } from '../
 import { isNetworkFailure, serverMessageOf } from '../../api/ApiError';
 import * as builderApi from '../../api/builderApi';
 import { SERVICES, type Services } from '../../app/services';
-import { endSessionIfExpired } from '../auth/sessionExpiry';
 import type { GameIdentity } from '../selections/gameIdentity';
 import { selectGameIdentity } from '../selections/selectionsSlice';
 import { selectedIdsOf, type PickerState } from './builder.types';
@@ -65,7 +64,6 @@ export function* chooseTemplate(): SagaIterator {
     yield put(pickerClosed());
     if (type === 'main' || type === 'logo') yield put(siteLogoRequested());
   } catch (error) {
-    yield call(endSessionIfExpired, error);
     services.notify.error(serverMessageOf(error, BuilderMessages.configUpdateFailed));
     yield put(templateApplyFailed());
   }

@@ -1,6 +1,5 @@
 import type { SagaIterator } from 'redux-saga';
 import { call, cancelled, delay, fork, getContext, put, race, spawn, takeLeading } from 'redux-saga/effects';
-import { AnswerCode } from '../../../contract/envelope';
 import {
   bannerFormProblem,
   checkKeyArtPrompt,
@@ -18,7 +17,6 @@ import {
 import { isNetworkFailure, serverMessageOf } from '../../api/ApiError';
 import * as generationApi from '../../api/generationApi';
 import { SERVICES, type Services } from '../../app/services';
-import { sessionEnded } from '../auth/authSlice';
 import { takeLeavingPage } from '../../app/leavingPage';
 import { onlineOrLogin, type LoginFirst } from '../auth/loginFirst';
 import { runQueuedJob, type QueuedJob } from '../jobs/queuedJob';
@@ -115,10 +113,9 @@ export function* loadExpectedDuration(request: GenerationRequest): SagaIterator 
   yield put(durationLoaded({ seconds, at: services.now() }));
 }
 
-/** Tells the user why, closes the loading dialog, and ends the session the server says is over. */
-function* fail(message: string, error?: unknown): SagaIterator {
+/** Tells the user why and closes the loading dialog (an expired session has been ended by the http layer). */
+function* fail(message: string): SagaIterator {
   const services: Services = yield getContext(SERVICES);
-  if (error && typeof error === 'object' && (error as { httpStatus?: number }).httpStatus === AnswerCode.unauthorized) yield put(sessionEnded());
   services.notify.error(message);
   yield put(generationFailed(message));
 }
@@ -129,7 +126,7 @@ function* create(request: GenerationRequest, isFirst: boolean): SagaIterator<Log
     const answer: LogoCreateAnswer = yield call(generationApi.logoCreate, { ...request.payload, isFirst });
     return answer;
   } catch (error) {
-    yield call(fail, serverMessageOf(error, KIND_TEXTS[request.kind].createFailed), error);
+    yield call(fail, serverMessageOf(error, KIND_TEXTS[request.kind].createFailed));
     return null;
   }
 }
@@ -165,7 +162,7 @@ export function generationJob(request: GenerationRequest, services: Services): Q
         answer = yield call(generationApi.logoPolling, { uniqueId });
       } catch (error) {
         const message = isNetworkFailure(error) ? GenerationMessages.pollNetworkFailed : serverMessageOf(error, GenerationMessages.pollFailed);
-        yield call(fail, message, error);
+        yield call(fail, message);
         return null;
       }
       if (answer.expired) {

@@ -1,13 +1,11 @@
 import type { SagaIterator } from 'redux-saga';
 import { call, cancelled, fork, getContext, put, race, select, takeLatest, takeLeading } from 'redux-saga/effects';
-import { AnswerCode } from '../../../contract/envelope';
 import type { BannerTemplate, TemplatePage } from '../../../contract/generation';
 import { MiniSiteLimits, MiniSiteMessages, type CreateSiteAnswer, type MusicItem, type SiteCategory, type SiteTemplate, type TemplateConfigAnswer } from '../../../contract/miniSite';
 import { serverMessageOf } from '../../api/ApiError';
 import * as generationApi from '../../api/generationApi';
 import * as miniSiteApi from '../../api/miniSiteApi';
 import { SERVICES, type Services } from '../../app/services';
-import { sessionEnded } from '../auth/authSlice';
 import { onlineOrLogin, type LoginFirst } from '../auth/loginFirst';
 import { takeLeavingPage } from '../../app/leavingPage';
 import { sitePreviewPathOf } from './miniSite.types';
@@ -108,10 +106,9 @@ export function* findDefaultBanner(action: ReturnType<typeof defaultBannerReques
   }
 }
 
-/** Tells the user why the site was not created, and ends the session the server says is over. */
-function* creationFailedWith(message: string, error: unknown): SagaIterator {
+/** Tells the user why the site was not created (an expired session has been ended by the http layer). */
+function* creationFailedWith(message: string): SagaIterator {
   const services: Services = yield getContext(SERVICES);
-  if ((error as { httpStatus?: number } | null)?.httpStatus === AnswerCode.unauthorized) yield put(sessionEnded());
   services.notify.error(message);
   yield put(creationFailed());
 }
@@ -143,11 +140,11 @@ export function* createSite(): SagaIterator {
     try {
       answer = yield call(miniSiteApi.createSite, createSiteRequestOf(current));
     } catch (error) {
-      yield call(creationFailedWith, serverMessageOf(error, MiniSiteMessages.createFailed), error);
+      yield call(creationFailedWith, serverMessageOf(error, MiniSiteMessages.createFailed));
       return;
     }
     if (!answer?.previewUrl || !answer.webSiteDir) {
-      yield call(creationFailedWith, MiniSiteMessages.createFailed, null);
+      yield call(creationFailedWith, MiniSiteMessages.createFailed);
       return;
     }
     yield put(siteCreated(answer));

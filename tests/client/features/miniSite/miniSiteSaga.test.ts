@@ -325,14 +325,15 @@ describe('miniSite: 生成网站', () => {
     expect(world.services.navigate).not.toHaveBeenCalled();
   });
 
-  it('an expired session (HTTP 401) ends it', async () => {
+  it('an expired session (HTTP 401): says so and stops; the http layer is what ends the session', async () => {
     const world = fakeWorld({ location: onConfigPage });
     await expectSaga(runSiteCreation)
       .withReducer(rootReducer, readyState())
-      .provide([world.providers, online, [matchers.call.fn(miniSiteApi.createSite), throwError(apiError(401, '', 401))]])
-      .put(sessionEnded())
+      .provide([world.providers, online, [matchers.call.fn(miniSiteApi.createSite), throwError(apiError(401, '登录已过期，请重新登录', 401))]])
       .put(creationFailed())
+      .not.put(sessionEnded())
       .run();
+    expect(world.services.notify.error).toHaveBeenCalledWith('登录已过期，请重新登录');
   });
 
   it('a second 生成网站 while one is under way is ignored', async () => {
