@@ -17,6 +17,8 @@ export const AnswerCode = {
   relogin: 400,
   /** Only as the body of an HTTP 401 (missing, invalid or revoked token). */
   unauthorized: 401,
+  /** Only as the body of an HTTP 403 (a logged-in user calling a route for operators). */
+  forbidden: 403,
   notFound: 404,
   /** Login needs a passed graphic captcha first (after 3 failures). */
   captchaRequired: 428,

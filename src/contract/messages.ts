@@ -70,6 +70,8 @@ export const Messages = {
 
   userInfoFailed: '获取用户信息失败，请重新登录',
   loginExpired: '登录已过期，请重新登录',
+  /** A logged-in user calling a route for the product's operators. */
+  operatorOnly: '该功能仅限运营人员使用',
   accessDenied: '拒绝访问',
   notFound: '请求的资源不存在',
   serverError: '服务器内部错误',

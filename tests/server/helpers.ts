@@ -52,6 +52,8 @@ export interface TestAppOptions extends Omit<BuildOptions, 'now' | 'logger'> {
   clock?: TestClock;
   /** Leave the folder in place on close, for a restart. */
   keepDataDir?: boolean;
+  /** Adds to the built app before it starts (a test's own routes). */
+  beforeReady?: (app: FastifyInstance) => PromiseLike<unknown> | void;
 }
 
 /**
@@ -76,7 +78,7 @@ if (typeof afterAll === 'function') {
 
 /** The app on a fresh temp data folder, mode 'test', a fixed secret and a clock the test moves. */
 export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const { env, dataDir: reopened, clock: givenClock, keepDataDir = false, ...buildOptions } = options;
+  const { env, dataDir: reopened, clock: givenClock, keepDataDir = false, beforeReady, ...buildOptions } = options;
   const dataDir = reopened ?? fs.mkdtempSync(path.join(os.tmpdir(), 'wpg-server-test-'));
   const clock = givenClock ?? createClock();
   const logs: string[] = [];
@@ -100,7 +102,15 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     now: clock.now,
     logger: { level: 'info', stream },
   });
-  await app.ready();
+  try {
+    await beforeReady?.(app);
+    await app.ready();
+  } catch (error) {
+    // An app that refuses to start still holds its database and timers.
+    await app.close();
+    if (!keepDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   let reader: Database.Database | null = null;
   return {
     app,

@@ -1,12 +1,12 @@
-import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fs from 'node:fs';
 import { noLinksOut } from './staticFiles';
+import { servePublicStatic } from '../plugins/access';
 
 /** /static/brand/: the shipped brand images, then the ones made at run time (first folder wins). */
 export async function registerBrandAssets(app: FastifyInstance, folders: string[]): Promise<void> {
   for (const folder of folders) fs.mkdirSync(folder, { recursive: true });
-  await app.register(fastifyStatic, {
+  await servePublicStatic(app, {
     root: folders,
     prefix: '/static/brand/',
     // The SPA's registration decorates reply.sendFile; only one registration may.

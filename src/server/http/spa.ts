@@ -67,14 +67,14 @@ function builtFile(clientDir: string, relative: string): string | null {
  * static routes and win over this wildcard.
  */
 export async function registerSpa(app: FastifyInstance, options: SpaOptions): Promise<void> {
-  app.get('/', async (_request, reply) => reply.redirect('/user/', 302));
-  app.get('/user', async (_request, reply) => reply.redirect('/user/', 302));
+  app.get('/', { config: { access: 'public' } }, async (_request, reply) => reply.redirect('/user/', 302));
+  app.get('/user', { config: { access: 'public' } }, async (_request, reply) => reply.redirect('/user/', 302));
 
   const clientDir = path.resolve(options.clientDir);
   const indexFile = path.join(clientDir, 'index.html');
   if (!fs.existsSync(indexFile)) {
     app.log.warn(`No SPA build in ${clientDir}: /user/ shows a "not built" page. Run npm run build.`);
-    app.get('/user/*', async (_request, reply) => reply.code(503).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(NOT_BUILT_PAGE));
+    app.get('/user/*', { config: { access: 'public' } }, async (_request, reply) => reply.code(503).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(NOT_BUILT_PAGE));
     return;
   }
 
@@ -82,7 +82,7 @@ export async function registerSpa(app: FastifyInstance, options: SpaOptions): Pr
   const index = new IndexPage(indexFile, metaTags(options));
   const compressed = new CompressedAssets();
 
-  app.get<{ Params: { '*': string } }>('/user/*', async (request, reply) => {
+  app.get<{ Params: { '*': string } }>('/user/*', { config: { access: 'public' } }, async (request, reply) => {
     const relative = request.params['*'];
     const file = builtFile(clientDir, relative);
     if (file) {

@@ -17,7 +17,7 @@ export interface StoredRoute extends SendOptions {
  * answer it from DATA_DIR by default: the same URLs, the same headers, 404 for what is not there.
  */
 export function serveStored(scope: FastifyInstance, files: DataFiles, route: StoredRoute): void {
-  scope.get<{ Params: { '*': string } }>(`${route.urlPrefix}*`, async (request, reply) => {
+  scope.get<{ Params: { '*': string } }>(`${route.urlPrefix}*`, { config: { access: 'public' } }, async (request, reply) => {
     let rest = request.params['*'];
     if (route.index && (rest === '' || rest.endsWith('/'))) rest += route.index;
     let key: string;

@@ -1,5 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { UNAUTHORIZED_BODY } from '../http/envelope';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TokenService } from '../security/tokens';
 import type { UserRepository, UserRow } from '../modules/auth/repository';
 
@@ -25,7 +24,8 @@ export async function userFromAuthorization(header: string | undefined, tokens: 
 
 /**
  * Registered on the root instance (not encapsulated) so that every route sees `request.user`.
- * Routes that need a login add `requireUser`; the others treat a bad token as no token.
+ * Routes declared `access: 'user'` refuse a request without one (plugins/access.ts); the others
+ * treat a bad token as no token.
  */
 export function registerAuth(app: FastifyInstance, tokens: TokenService, users: UserRepository): void {
   app.decorateRequest('user', null);
@@ -34,15 +34,8 @@ export function registerAuth(app: FastifyInstance, tokens: TokenService, users: 
   });
 }
 
-/** preHandler of routes that need a login: HTTP 401 for a missing, invalid, expired or revoked token. */
-export async function requireUser(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
-  // Returning the reply tells Fastify the answer is sent and the handler must not run.
-  if (!request.user) return reply.code(401).send(UNAUTHORIZED_BODY);
-  return undefined;
-}
-
-/** The logged-in user inside a handler guarded by `requireUser`. */
+/** The logged-in user inside the handler of a route declared `access: 'user'` (or `operator`). */
 export function currentUser(request: FastifyRequest): UserRow {
-  if (!request.user) throw new Error('currentUser() used on a route without requireUser');
+  if (!request.user) throw new Error("currentUser() used on a route not declared access: 'user'");
   return request.user;
 }

@@ -7,6 +7,7 @@ import { registerRateLimits } from '../http/rateLimits';
 import { registerSecurityHeaders } from '../http/securityHeaders';
 import { registerPublishHostGate } from '../modules/publishing/publishedFiles';
 import { deriveKey } from '../security/secrets';
+import { registerRouteAccess } from './access';
 
 export interface HttpOptions {
   /** Told of every route as it is added (the security tests walk them all). */
@@ -17,10 +18,11 @@ export interface HttpOptions {
  * What every route gets, whichever area adds it: the envelope for errors and 404s, JSON bodies
  * only, signed cookies, the security headers, the publish host's gate and the per-route rate
  * limits, which read each route's limit as it is added (every area that adds routes depends on
- * this plugin, so it is in place first).
+ * this plugin, so it is in place first), and the check that every route declares who may call it.
  */
 export default fp(
   async (app: FastifyInstance, { onRoute }: HttpOptions) => {
+    registerRouteAccess(app);
     if (onRoute) app.addHook('onRoute', onRoute);
     registerErrorHandling(app);
     registerBodyParsers(app);

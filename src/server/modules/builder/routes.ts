@@ -17,7 +17,7 @@ import {
 } from '../../../contract/builder';
 import { bodyDefaultsToObject } from '../../http/bodyDefaults';
 import { invalid, ok, tooMany } from '../../http/envelope';
-import { currentUser, requireUser } from '../../plugins/auth';
+import { currentUser } from '../../plugins/auth';
 import { receiveUpload, refuseLargeBodies, registerUploadScope, tooLargeReply } from '../uploads/receiveUpload';
 import type { UploadStore } from '../uploads/uploadStore';
 import { BANNER_STATUS_PATH, type BannerService } from './banner';
@@ -65,7 +65,7 @@ export interface BuilderRouteDeps {
 export async function registerBuilderRoutes(app: FastifyInstance, deps: BuilderRouteDeps): Promise<void> {
   const { service, completion, banners, logos, catalogue, repo, uploads, limiters, publicOrigin, publishing, publishOrigin } = deps;
   const publishedOrigin = publishedOriginFor({ publishOrigin, publicOrigin });
-  const guarded = { preHandler: requireUser, preValidation: bodyDefaultsToObject };
+  const guarded = { config: { access: 'user' }, preValidation: bodyDefaultsToObject } as const;
 
   /** POST /api/createWeb/getWebUrl */
   app.post<{ Body: GetWebUrlRequest }>('/api/createWeb/getWebUrl', { ...guarded, schema: schemas.getWebUrlSchema }, async (request) =>
@@ -98,7 +98,7 @@ export async function registerBuilderRoutes(app: FastifyInstance, deps: BuilderR
   );
 
   /** GET /api/createWeb/bannerStatus?taskId= */
-  app.get<{ Querystring: { taskId: string } }>(BANNER_STATUS_PATH, { preHandler: requireUser, schema: schemas.bannerStatusSchema }, async (request) =>
+  app.get<{ Querystring: { taskId: string } }>(BANNER_STATUS_PATH, { config: { access: 'user' }, schema: schemas.bannerStatusSchema }, async (request) =>
     ok(await banners.status(request.query.taskId, currentUser(request))),
   );
 
@@ -130,17 +130,17 @@ export async function registerBuilderRoutes(app: FastifyInstance, deps: BuilderR
   }
 
   /** GET /api/webSiteLog/getSiteList?page&page_size&name */
-  app.get<{ Querystring: SiteListRequest }>('/api/webSiteLog/getSiteList', { preHandler: requireUser, schema: schemas.siteListSchema }, async (request) =>
+  app.get<{ Querystring: SiteListRequest }>('/api/webSiteLog/getSiteList', { config: { access: 'user' }, schema: schemas.siteListSchema }, async (request) =>
     ok(await siteList(repo, publishing, currentUser(request).id, request.query, publishedOrigin(request))),
   );
 
   /** GET /api/webSiteLog/getFilePath?id */
-  app.get<{ Querystring: SiteIdRequest }>('/api/webSiteLog/getFilePath', { preHandler: requireUser, schema: schemas.filePathSchema }, async (request) =>
+  app.get<{ Querystring: SiteIdRequest }>('/api/webSiteLog/getFilePath', { config: { access: 'user' }, schema: schemas.filePathSchema }, async (request) =>
     ok(await completion.filePath(request.query.id, currentUser(request))),
   );
 
   /** GET /api/webSiteLog/getVersions?id: the site's kept versions (历史版本), newest first. */
-  app.get<{ Querystring: SiteIdRequest }>('/api/webSiteLog/getVersions', { preHandler: requireUser, schema: schemas.versionsSchema }, async (request) =>
+  app.get<{ Querystring: SiteIdRequest }>('/api/webSiteLog/getVersions', { config: { access: 'user' }, schema: schemas.versionsSchema }, async (request) =>
     ok(await service.versions(request.query.id, currentUser(request))),
   );
 
@@ -164,7 +164,7 @@ export async function registerBuilderRoutes(app: FastifyInstance, deps: BuilderR
     scope.post(
       '/api/Upload/siteFileUpload',
       // The length check runs before the login check: a refusal of a huge body must not read it.
-      { schema: schemas.siteFileUploadSchema, onRequest: refuseLargeBodies(BuilderLimits.uploadMaxBytes, BuilderMessages.uploadTooLarge), preHandler: requireUser },
+      { schema: schemas.siteFileUploadSchema, onRequest: refuseLargeBodies(BuilderLimits.uploadMaxBytes, BuilderMessages.uploadTooLarge), config: { access: 'user' } },
       async (request, reply) => {
         const user = currentUser(request);
         if (!(await limiters.uploadPerUser.take(String(user.id)))) throw tooMany();

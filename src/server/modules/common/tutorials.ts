@@ -1,10 +1,10 @@
-import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { TUTORIAL_TYPES } from '../../../contract/common';
 import { noLinksOut } from '../../http/staticFiles';
+import { servePublicStatic } from '../../plugins/access';
 
 /**
  * The tutorial videos shipped with the code, one per flow (<type>.mp4), recorded from the product
@@ -42,7 +42,7 @@ export class ShippedTutorials {
 
 /** /static/tutorials/: the shipped videos, with Range requests (seeking) answered 206 by @fastify/static. */
 export async function registerTutorialFiles(app: FastifyInstance, dir: string = TUTORIAL_ASSETS_DIR): Promise<void> {
-  await app.register(fastifyStatic, {
+  await servePublicStatic(app, {
     root: dir,
     prefix: TUTORIAL_URL_PREFIX,
     decorateReply: false,

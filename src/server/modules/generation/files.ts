@@ -9,6 +9,7 @@ import { sendStored } from '../../http/storedFiles';
 import type { DataFiles } from '../../storage/dataFiles';
 import { CATALOG_URL_PREFIX, GENERATED_URL_PREFIX, ZIPS_URL_PREFIX, catalogRoot, generatedDir, zipsDir } from '../../queue/paths';
 import { noLinksOut, staysInside } from '../../http/staticFiles';
+import { servePublicStatic } from '../../plugins/access';
 
 /**
  * `attachment` with the UTF-8 name (RFC 6266) so that '星河战纪-整屏动画.zip' survives, and an ASCII name for
@@ -40,7 +41,7 @@ async function registerZipDownloads(app: FastifyInstance, root: string, files: D
   // Downloaded once, right after it is made, and deleted a day after it was last asked for.
   const cacheControl = 'private, max-age=3600';
   if (files.shared) {
-    app.get<{ Params: { key: string; '*': string } }>(`${ZIPS_URL_PREFIX}:key/*`, async (request, reply) => {
+    app.get<{ Params: { key: string; '*': string } }>(`${ZIPS_URL_PREFIX}:key/*`, { config: { access: 'public' } }, async (request, reply) => {
       const { key } = request.params;
       const zip = ZIP_KEY.test(key) ? (await files.store.list(`zips/${key}/`)).find((name) => name.endsWith('.zip')) : undefined;
       if (!zip || !(await sendStored(request, reply, files.store, zip, { cacheControl, disposition: attachmentHeader(zip.split('/').pop() ?? 'download.zip') }))) return reply.callNotFound();
@@ -50,7 +51,7 @@ async function registerZipDownloads(app: FastifyInstance, root: string, files: D
   }
   await app.register(async (scope) => {
     await scope.register(fastifyStatic, { root, serve: false });
-    scope.get<{ Params: { key: string; '*': string } }>(`${ZIPS_URL_PREFIX}:key/*`, async (request, reply) => {
+    scope.get<{ Params: { key: string; '*': string } }>(`${ZIPS_URL_PREFIX}:key/*`, { config: { access: 'public' } }, async (request, reply) => {
       const { key } = request.params;
       const dir = path.join(root, key);
       const zip = ZIP_KEY.test(key) && fs.existsSync(dir) ? fs.readdirSync(dir).find((name) => name.endsWith('.zip')) : undefined;
@@ -77,7 +78,7 @@ export async function registerGenerationFiles(app: FastifyInstance, options: { f
   const year = cacheFor(365 * 24 * 3600, true);
 
   if (files.shared) serveStored(app, files, { urlPrefix: GENERATED_URL_PREFIX, keyPrefix: 'generated', cacheControl: year });
-  else await app.register(fastifyStatic, { ...forever, root: generatedDir(dataDir), prefix: GENERATED_URL_PREFIX });
+  else await servePublicStatic(app, { ...forever, root: generatedDir(dataDir), prefix: GENERATED_URL_PREFIX });
 
   // Its own context, so that the on-demand hook runs for gallery URLs only.
   await app.register(async (scope) => {
@@ -92,7 +93,7 @@ export async function registerGenerationFiles(app: FastifyInstance, options: { f
         .send(GenerationMessages.galleryPictureRendering);
     });
     if (files.shared) serveStored(scope, files, { urlPrefix: CATALOG_URL_PREFIX, keyPrefix: 'catalog', cacheControl: year });
-    else await scope.register(fastifyStatic, { ...forever, root: catalogRoot(dataDir), prefix: CATALOG_URL_PREFIX });
+    else await servePublicStatic(scope, { ...forever, root: catalogRoot(dataDir), prefix: CATALOG_URL_PREFIX });
   });
 
   await registerZipDownloads(app, zipsDir(dataDir), files);

@@ -5,7 +5,7 @@ import { requestOrigin } from '../../http/requestOrigin';
 import { MiniSiteLimits, MiniSiteMessages, type CreateSiteRequest, type SiteTemplateListRequest, type SiteZipRequest, type TemplateConfigRequest } from '../../../contract/miniSite';
 import { bodyDefaultsToObject } from '../../http/bodyDefaults';
 import { invalid, ok, tooMany } from '../../http/envelope';
-import { currentUser, requireUser } from '../../plugins/auth';
+import { currentUser } from '../../plugins/auth';
 import { ownHostKeys } from '../generation/zip';
 import type { MiniSiteLimiters } from './rateLimits';
 import * as schemas from './schemas';
@@ -29,54 +29,54 @@ export async function registerMiniSiteRoutes(app: FastifyInstance, deps: MiniSit
   const publishedOrigin = publishedOriginFor({ publishOrigin, publicOrigin });
 
   /** POST /index/minisite/getTemplateCategory */
-  app.post('/index/minisite/getTemplateCategory', { schema: schemas.categoriesSchema }, async () => ok({ data: service.categories() }));
+  app.post('/index/minisite/getTemplateCategory', { config: { access: 'public' }, schema: schemas.categoriesSchema }, async () => ok({ data: service.categories() }));
 
   /** POST /index/minisite/getTemplateList */
-  app.post<{ Body: SiteTemplateListRequest }>('/index/minisite/getTemplateList', { schema: schemas.templateListSchema, preValidation: bodyDefaultsToObject }, async (request) =>
+  app.post<{ Body: SiteTemplateListRequest }>('/index/minisite/getTemplateList', { config: { access: 'public' }, schema: schemas.templateListSchema, preValidation: bodyDefaultsToObject }, async (request) =>
     ok(service.templateList(request.body)),
   );
 
   /** POST /index/minisite/getTemplateConfig */
-  app.post<{ Body: TemplateConfigRequest }>('/index/minisite/getTemplateConfig', { schema: schemas.templateConfigSchema, preValidation: bodyDefaultsToObject }, async (request) =>
+  app.post<{ Body: TemplateConfigRequest }>('/index/minisite/getTemplateConfig', { config: { access: 'public' }, schema: schemas.templateConfigSchema, preValidation: bodyDefaultsToObject }, async (request) =>
     ok(await service.templateConfig(request.body.templateId)),
   );
 
   /** POST /index/minisite/getMusicList */
-  app.post('/index/minisite/getMusicList', { schema: schemas.musicListSchema }, async () => ok({ data: service.musicList() }));
+  app.post('/index/minisite/getMusicList', { config: { access: 'public' }, schema: schemas.musicListSchema }, async () => ok({ data: service.musicList() }));
 
   /** POST /index/minisite/createSite */
-  app.post<{ Body: CreateSiteRequest }>('/index/minisite/createSite', { schema: schemas.createSiteSchema, preHandler: requireUser }, async (request) =>
+  app.post<{ Body: CreateSiteRequest }>('/index/minisite/createSite', { schema: schemas.createSiteSchema, config: { access: 'user' } }, async (request) =>
     ok(await service.createSite(request.body, currentUser(request), limitKeyOf(request), ownHostKeys(request.host, publicOrigin)), MiniSiteMessages.createSucceeded),
   );
 
   /** POST /index/minisite/getDownloadZipUrl */
-  app.post<{ Body: SiteZipRequest }>('/index/minisite/getDownloadZipUrl', { schema: schemas.siteZipSchema, preHandler: requireUser }, async (request) =>
+  app.post<{ Body: SiteZipRequest }>('/index/minisite/getDownloadZipUrl', { schema: schemas.siteZipSchema, config: { access: 'user' } }, async (request) =>
     ok(await service.zip(request.body.webSiteDir, currentUser(request))),
   );
 
   /** POST /index/minisite/phonePreview: 手机预览 of one of the caller's sites. */
-  app.post<{ Body: SiteZipRequest }>('/index/minisite/phonePreview', { schema: schemas.phonePreviewSchema, preHandler: requireUser }, async (request) =>
+  app.post<{ Body: SiteZipRequest }>('/index/minisite/phonePreview', { schema: schemas.phonePreviewSchema, config: { access: 'user' } }, async (request) =>
     ok(await service.phonePreview(request.body.webSiteDir, currentUser(request), publicOrigin || requestOrigin(request))),
   );
 
   /** POST /index/minisite/publish: 发布 of one of the caller's sites. */
-  app.post<{ Body: SiteZipRequest }>('/index/minisite/publish', { schema: schemas.publishSchema, preHandler: requireUser }, async (request) =>
+  app.post<{ Body: SiteZipRequest }>('/index/minisite/publish', { schema: schemas.publishSchema, config: { access: 'user' } }, async (request) =>
     ok(await service.publish(request.body.webSiteDir, currentUser(request), publishedOrigin(request)), BuilderMessages.publishSucceeded),
   );
 
   /** POST /index/minisite/unpublish: 下线. */
-  app.post<{ Body: SiteZipRequest }>('/index/minisite/unpublish', { schema: schemas.unpublishSchema, preHandler: requireUser }, async (request) =>
+  app.post<{ Body: SiteZipRequest }>('/index/minisite/unpublish', { schema: schemas.unpublishSchema, config: { access: 'user' } }, async (request) =>
     ok(await service.unpublish(request.body.webSiteDir, currentUser(request)), BuilderMessages.unpublishSucceeded),
   );
 
   /** POST /index/minisite/publishState: whether the site is published, and where. */
-  app.post<{ Body: SiteZipRequest }>('/index/minisite/publishState', { schema: schemas.publishStateSchema, preHandler: requireUser }, async (request) =>
+  app.post<{ Body: SiteZipRequest }>('/index/minisite/publishState', { schema: schemas.publishStateSchema, config: { access: 'user' } }, async (request) =>
     ok(await service.publishState(request.body.webSiteDir, currentUser(request), publishedOrigin(request))),
   );
 
   await registerUploadScope(app, MiniSiteLimits.uploadMaxBytes, (scope) => {
     /** POST /index/minisite/upload (multipart, field `image`; anonymous allowed, limited by IP) */
-    scope.post('/index/minisite/upload', { schema: schemas.uploadSchema, onRequest: refuseLargeBodies(MiniSiteLimits.uploadMaxBytes, MiniSiteMessages.uploadTooLarge) }, async (request, reply) => {
+    scope.post('/index/minisite/upload', { config: { access: 'public' }, schema: schemas.uploadSchema, onRequest: refuseLargeBodies(MiniSiteLimits.uploadMaxBytes, MiniSiteMessages.uploadTooLarge) }, async (request, reply) => {
       const user = request.user;
       const address = limitKeyOf(request);
       if (!(await limiters.uploadPerIp.take(address)) || (user && !(await limiters.uploadPerUser.take(String(user.id)))) || !(await limiters.uploadBytesPerIp.hasRoom(address))) {

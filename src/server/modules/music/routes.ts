@@ -1,4 +1,3 @@
-import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fs from 'node:fs';
 import { noLinksOut } from '../../http/staticFiles';
@@ -6,6 +5,7 @@ import { cacheFor, serveStored } from '../../http/storedRoutes';
 import type { DataFiles } from '../../storage/dataFiles';
 import type { MusicLibrary } from './musicLibrary';
 import { MUSIC_URL_PREFIX, musicRoot } from './paths';
+import { servePublicStatic } from '../../plugins/access';
 
 const DAY = 24 * 3600;
 
@@ -20,6 +20,6 @@ export async function registerMusicFiles(app: FastifyInstance, options: { files:
       await music.ensureForPath(request.url.split('?')[0]);
     });
     if (files.shared) serveStored(scope, files, { urlPrefix: MUSIC_URL_PREFIX, keyPrefix: 'catalog/music', cacheControl: cacheFor(365 * DAY, true) });
-    else await scope.register(fastifyStatic, { root: musicRoot(files.dataDir), prefix: MUSIC_URL_PREFIX, decorateReply: false, index: false, maxAge: '365d', immutable: true, allowedPath: noLinksOut() });
+    else await servePublicStatic(scope, { root: musicRoot(files.dataDir), prefix: MUSIC_URL_PREFIX, decorateReply: false, index: false, maxAge: '365d', immutable: true, allowedPath: noLinksOut() });
   });
 }

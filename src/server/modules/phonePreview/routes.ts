@@ -12,7 +12,7 @@ function expiredPage(): string {
 
 /** GET /m/<token>: a valid link opens the preview; any other is answered 410 with a page that says so. */
 export function registerPhonePreviewRoute(app: FastifyInstance, links: PhonePreviewLinks): void {
-  app.get<{ Params: { token: string } }>(`${PHONE_PREVIEW_PATH}:token`, async (request, reply) => {
+  app.get<{ Params: { token: string } }>(`${PHONE_PREVIEW_PATH}:token`, { config: { access: 'public' } }, async (request, reply) => {
     const dir = links.folderOf(request.params.token.slice(0, 200));
     // The link must not stay in a cache or leak on in a Referer.
     reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');

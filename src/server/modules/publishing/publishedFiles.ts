@@ -1,4 +1,3 @@
-import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fs from 'node:fs';
 import { noLinksOut } from '../../http/staticFiles';
@@ -6,6 +5,7 @@ import { serveStored } from '../../http/storedRoutes';
 import type { DataFiles } from '../../storage/dataFiles';
 import { SITE_CONTENT_SECURITY_POLICY } from '../siteFiles/contentPolicy';
 import { PUBLISHED_URL_PREFIX, publishedRoot } from './sitePublishing';
+import { servePublicStatic } from '../../plugins/access';
 
 /**
  * With PUBLISH_ORIGIN set, its host answers /pub/ and nothing else, and no other host answers
@@ -36,7 +36,7 @@ export async function registerPublishedFiles(app: FastifyInstance, files: DataFi
       serveStored(scope, files, { urlPrefix: PUBLISHED_URL_PREFIX, keyPrefix: 'published', index: 'index.html', cacheControl: 'no-cache', preCompressed: true });
       return;
     }
-    await scope.register(fastifyStatic, {
+    await servePublicStatic(scope, {
       root: publishedRoot(files.dataDir),
       prefix: PUBLISHED_URL_PREFIX,
       decorateReply: false,

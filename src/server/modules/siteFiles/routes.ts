@@ -1,4 +1,3 @@
-import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fs from 'node:fs';
 import { SITE_TEMPLATE_ASSETS_DIR, SITE_TEMPLATE_ASSETS_URL_PREFIX } from '../../render/site/assets';
@@ -7,6 +6,7 @@ import { noLinksOut } from '../../http/staticFiles';
 import { cacheFor, serveStored } from '../../http/storedRoutes';
 import type { DataFiles } from '../../storage/dataFiles';
 import { SITE_CONTENT_SECURITY_POLICY } from './contentPolicy';
+import { servePublicStatic } from '../../plugins/access';
 
 const DAY = 24 * 3600;
 
@@ -44,7 +44,7 @@ export async function registerSiteFiles(
       serveStored(scope, files, { urlPrefix: SITES_URL_PREFIX, keyPrefix: 'sites', index: 'index.html', cacheControl: cacheFor(DAY), preCompressed: true });
       return;
     }
-    await scope.register(fastifyStatic, {
+    await servePublicStatic(scope, {
       root: sitesDir(dataDir),
       prefix: SITES_URL_PREFIX,
       decorateReply: false,
@@ -56,7 +56,7 @@ export async function registerSiteFiles(
     });
   });
 
-  await app.register(fastifyStatic, {
+  await servePublicStatic(app, {
     root: SITE_TEMPLATE_ASSETS_DIR,
     prefix: SITE_TEMPLATE_ASSETS_URL_PREFIX,
     decorateReply: false,

@@ -1,10 +1,10 @@
-import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fs from 'node:fs';
 import { noLinksOut } from '../../http/staticFiles';
 import { cacheFor, serveStored } from '../../http/storedRoutes';
 import type { DataFiles } from '../../storage/dataFiles';
 import { UPLOADS_URL_PREFIX, uploadsDir } from './paths';
+import { servePublicStatic } from '../../plugins/access';
 
 const DAY = 24 * 3600;
 
@@ -26,7 +26,7 @@ export async function registerUploadFiles(app: FastifyInstance, files: DataFiles
       serveStored(scope, files, { urlPrefix: UPLOADS_URL_PREFIX, keyPrefix: 'uploads', cacheControl: cacheFor(14 * DAY, true) });
       return;
     }
-    await scope.register(fastifyStatic, {
+    await servePublicStatic(scope, {
       root: uploadsDir(files.dataDir),
       prefix: UPLOADS_URL_PREFIX,
       decorateReply: false,

@@ -37,7 +37,7 @@ export class LocalQrLoginProvider implements QrLoginProvider {
   }
 
   registerRoutes(app: FastifyInstance, service: QrLoginService): void {
-    app.get<{ Querystring: { ticket: string } }>('/api/wxAuth/scan', { schema: schemas.scanPageSchema }, async (request, reply) => {
+    app.get<{ Querystring: { ticket: string } }>('/api/wxAuth/scan', { config: { access: 'public' }, schema: schemas.scanPageSchema }, async (request, reply) => {
       await this.devices.identify(request, reply);
       if (!(await service.markScanned(request.query.ticket))) return sendHtml(reply, resultPage(Messages.qrScanExpired, '!'));
       return sendHtml(reply, confirmPage(request.query.ticket));
@@ -46,7 +46,7 @@ export class LocalQrLoginProvider implements QrLoginProvider {
     // The confirm page is an HTML form: the one route that takes a form body.
     void app.register(async (scope) => {
       acceptFormBodies(scope);
-      scope.post<{ Body: { ticket: string; action: 'confirm' | 'cancel' } }>('/api/wxAuth/scan/confirm', { schema: schemas.scanConfirmSchema }, async (request, reply) => {
+      scope.post<{ Body: { ticket: string; action: 'confirm' | 'cancel' } }>('/api/wxAuth/scan/confirm', { config: { access: 'public' }, schema: schemas.scanConfirmSchema }, async (request, reply) => {
         const { ticket, action } = request.body;
         if (action === 'cancel') {
           return sendHtml(reply, (await service.cancel(ticket)) ? resultPage(Messages.qrScanCancelled, '×') : resultPage(Messages.qrScanExpired, '!'));

@@ -17,13 +17,13 @@ export interface WxAuthRouteDeps {
 export function registerWxAuthRoutes(app: FastifyInstance, deps: WxAuthRouteDeps): void {
   const { service, provider, publicOrigin } = deps;
 
-  app.post<{ Body: QrcodeRequest }>('/api/wxAuth/getWechatQrcode', { schema: schemas.qrcodeSchema, config: perIp(Security.qrPerIpPerMinute, 60) }, async (request) => {
+  app.post<{ Body: QrcodeRequest }>('/api/wxAuth/getWechatQrcode', { schema: schemas.qrcodeSchema, config: { access: 'public', ...perIp(Security.qrPerIpPerMinute, 60) } }, async (request) => {
     // The schema allows only hostname[:port] in `host`, so it cannot smuggle a path or a scheme.
     const origin = publicOrigin || `${request.protocol}://${request.body.host}`;
     return ok(await service.create(request.body.qrcode, (ticket) => provider.scanUrl(ticket, origin), provider.showsScanLink));
   });
 
-  app.get<{ Querystring: { qrcode: string } }>('/api/wxAuth/wxLoginInfo', { schema: schemas.loginInfoSchema }, async (request, reply) => {
+  app.get<{ Querystring: { qrcode: string } }>('/api/wxAuth/wxLoginInfo', { config: { access: 'public' }, schema: schemas.loginInfoSchema }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     return ok(await service.poll(request.query.qrcode));
   });

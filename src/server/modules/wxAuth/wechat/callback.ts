@@ -70,7 +70,7 @@ export function registerWechatCallback(app: FastifyInstance, deps: CallbackDeps)
   const cipher = config.encodingAesKey ? new MessageCipher(config.encodingAesKey, config.appId) : null;
   const fresh = (timestamp: string): boolean => Math.abs(now() - Number(timestamp) * 1000) <= MAX_CLOCK_SKEW_MS;
 
-  app.get<{ Querystring: CallbackQuery }>(CALLBACK_PATH, { schema: { querystring: querySchema } }, async (request, reply) => {
+  app.get<{ Querystring: CallbackQuery }>(CALLBACK_PATH, { config: { access: 'public' }, schema: { querystring: querySchema } }, async (request, reply) => {
     const { signature, timestamp, nonce, echostr } = request.query;
     if (!signature || echostr === undefined || !fresh(timestamp) || !signatureMatches(signature, [config.token, timestamp, nonce])) return refuse(reply);
     return reply.type('text/plain; charset=utf-8').send(echostr);
@@ -81,7 +81,7 @@ export function registerWechatCallback(app: FastifyInstance, deps: CallbackDeps)
     for (const type of ['text/xml', 'application/xml']) {
       scope.addContentTypeParser(type, { parseAs: 'string', bodyLimit: MAX_XML_BYTES }, (_request, body, done) => done(null, String(body)));
     }
-    scope.post<{ Querystring: CallbackQuery; Body: string }>(CALLBACK_PATH, { schema: { querystring: querySchema } }, async (request, reply) => {
+    scope.post<{ Querystring: CallbackQuery; Body: string }>(CALLBACK_PATH, { config: { access: 'public' }, schema: { querystring: querySchema } }, async (request, reply) => {
       const { signature, msg_signature: msgSignature, timestamp, nonce, encrypt_type: encryptType } = request.query;
       if (!fresh(timestamp) || typeof request.body !== 'string') return refuse(reply);
       const encrypted = encryptType === 'aes';

@@ -81,7 +81,7 @@ export function registerWechatWebLogin(app: FastifyInstance, deps: WebLoginDeps)
   };
 
   // Each start is a cookie and a trip to WeChat: as many a minute as QR codes, no more.
-  app.get<{ Querystring: { redirect: string } }>(AUTHORIZE_PATH, { schema: authorizeSchema, config: perIp(Security.qrPerIpPerMinute, 60) }, async (request, reply) => {
+  app.get<{ Querystring: { redirect: string } }>(AUTHORIZE_PATH, { schema: authorizeSchema, config: { access: 'public', ...perIp(Security.qrPerIpPerMinute, 60) } }, async (request, reply) => {
     const state = randomToken(16);
     const redirect = safeReturnPath(request.query.redirect);
     // The return path rides in the signed cookie with the state, not through WeChat.
@@ -92,7 +92,7 @@ export function registerWechatWebLogin(app: FastifyInstance, deps: WebLoginDeps)
     return reply.header('cache-control', 'no-store').redirect(`${config.openBase}/connect/oauth2/authorize?${query.toString()}#wechat_redirect`, 302);
   });
 
-  app.get<{ Querystring: { code: string; state: string } }>(AUTHORIZED_PATH, { schema: authorizedSchema, config: perIp(Security.qrPerIpPerMinute, 60) }, async (request, reply) => {
+  app.get<{ Querystring: { code: string; state: string } }>(AUTHORIZED_PATH, { schema: authorizedSchema, config: { access: 'public', ...perIp(Security.qrPerIpPerMinute, 60) } }, async (request, reply) => {
     const bound = signedCookie(request, STATE_COOKIE);
     void reply.clearCookie(STATE_COOKIE, { path: COOKIE_PATH });
     const separator = bound ? bound.indexOf('|') : -1;
@@ -120,7 +120,7 @@ export function registerWechatWebLogin(app: FastifyInstance, deps: WebLoginDeps)
     return reply.header('cache-control', 'no-store').redirect(loginPageUrl(redirect), 302);
   });
 
-  app.post(SESSION_PATH, { schema: sessionSchema, config: perIp(Security.qrPerIpPerMinute, 60) }, async (request, reply) => {
+  app.post(SESSION_PATH, { schema: sessionSchema, config: { access: 'public', ...perIp(Security.qrPerIpPerMinute, 60) } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     const ticket = signedCookie(request, LOGIN_COOKIE);
     void reply.clearCookie(LOGIN_COOKIE, { path: COOKIE_PATH });

@@ -1,0 +1,79 @@
+import fastifyStatic, { type FastifyStaticOptions } from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import { AnswerCode } from '../../contract/envelope';
+import { Messages } from '../../contract/messages';
+import { UNAUTHORIZED_BODY, fail } from '../http/envelope';
+import type { UserRow } from '../modules/auth/repository';
+
+/** Who may call a route: anyone, a logged-in user, or an operator (the product's own staff). */
+export const ROUTE_ACCESS = ['public', 'user', 'operator'] as const;
+export type RouteAccess = (typeof ROUTE_ACCESS)[number];
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who may call the route. Every route says it: the app refuses to start with one that does not. */
+    access?: RouteAccess;
+  }
+}
+
+/**
+ * Whether a user may call the `operator` routes. No account has an operator role yet (the role
+ * comes with the operator console): until it exists this answers false for everyone, so an
+ * operator route answers 403 to every logged-in user.
+ */
+export function isOperator(_user: UserRow): boolean {
+  return false;
+}
+
+/** The body of every HTTP 403: a logged-in user calling a route for operators. */
+export const FORBIDDEN_BODY = fail(AnswerCode.forbidden, Messages.operatorOnly);
+
+async function loggedInOnly(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
+  // Returning the reply tells Fastify the answer is sent and the handler must not run.
+  if (!request.user) return reply.code(401).send(UNAUTHORIZED_BODY);
+  return undefined;
+}
+
+async function operatorsOnly(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
+  if (!request.user) return reply.code(401).send(UNAUTHORIZED_BODY);
+  if (!isOperator(request.user)) return reply.code(403).send(FORBIDDEN_BODY);
+  return undefined;
+}
+
+const GUARDS = { user: loggedInOnly, operator: operatorsOnly } as const;
+
+/** Scopes whose routes all share one access, for plugins that take no route config (@fastify/static). */
+const scopeAccess = new WeakMap<FastifyInstance, RouteAccess>();
+
+const isRouteAccess = (value: unknown): value is RouteAccess => ROUTE_ACCESS.some((access) => access === value);
+
+/**
+ * Registered on the root before any route: a route whose config names no valid `access` throws
+ * as it is added, so the app refuses to start; `user` and `operator` routes get their guard as
+ * their first preHandler (after validation, like every preHandler: a logged-out client's
+ * malformed body is still answered 422). Fastify's automatic HEAD routes pass through here
+ * too, with their GET's config.
+ */
+export function registerRouteAccess(app: FastifyInstance): void {
+  app.addHook('onRoute', function declaredAccess(this: FastifyInstance, route: RouteOptions) {
+    const access = route.config?.access ?? scopeAccess.get(this);
+    if (!isRouteAccess(access)) {
+      throw new Error(`Route ${[route.method].flat().join(',')} ${route.url} declares no access: add config: { access: 'public' | 'user' | 'operator' }`);
+    }
+    route.config = { ...route.config, access };
+    if (access === 'public') return;
+    route.preHandler = [GUARDS[access], ...[route.preHandler ?? []].flat()];
+  });
+}
+
+/**
+ * @fastify/static with every file it serves public (it takes no route config of its own), in a
+ * scope of its own that says so. A function, not a plugin to register: register's `prefix` would
+ * prefix the scope as well as the files.
+ */
+export async function servePublicStatic(app: FastifyInstance, options: FastifyStaticOptions): Promise<void> {
+  await app.register(async (scope) => {
+    scopeAccess.set(scope, 'public');
+    await scope.register(fastifyStatic, options);
+  });
+}

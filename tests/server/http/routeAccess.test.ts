@@ -1,0 +1,187 @@
+/**
+ * Every route says who may call it (src/server/plugins/access.ts). The public ones are listed here
+ * by method and path: a new public route is a change to this list, seen in review.
+ */
+import type { RouteOptions } from 'fastify';
+import { Messages } from '../../../src/contract/messages';
+import { UNAUTHORIZED_BODY } from '../../../src/server/http/envelope';
+import { FORBIDDEN_BODY } from '../../../src/server/plugins/access';
+import { startFakeWechat, wechatEnv, type FakeWechat } from '../../fakes/wechat/server';
+import { quickLogin } from '../queue/kit';
+import { testToken } from '../testTokens';
+import { buildTestApp, type TestApp } from '../helpers';
+
+/**
+ * Every route anyone may call, with the local QR provider or with WeChat's (whose routes replace
+ * the local scan page). HEAD routes are left out: each answers as its GET does (checked below).
+ */
+const PUBLIC_ROUTES = [
+  'GET /',
+  'GET /api/auth/getCaptcha',
+  'GET /api/wxAuth/scan',
+  'GET /api/wxAuth/wechat/authorize',
+  'GET /api/wxAuth/wechat/authorized',
+  'GET /api/wxAuth/wechat/callback',
+  'GET /api/wxAuth/wxLoginInfo',
+  'GET /builder-assets/*',
+  'GET /generated/*',
+  'GET /generated/catalog/*',
+  'GET /generated/catalog/music/*',
+  'GET /index/index/getSiteConfig',
+  'GET /m/:token',
+  'GET /pub/*',
+  'GET /site-templates/*',
+  'GET /sites/*',
+  'GET /static/brand/*',
+  'GET /static/tutorials/*',
+  'GET /uploads/*',
+  'GET /user',
+  'GET /user/*',
+  'GET /zips/:key/*',
+  'POST /api/Auth/recordOperateLog',
+  'POST /api/Auth/sendSmsCode',
+  'POST /api/auth/editPassword',
+  'POST /api/auth/login',
+  'POST /api/auth/register',
+  'POST /api/auth/smsLogin',
+  'POST /api/auth/verifyCaptcha',
+  'POST /api/wxAuth/getWechatQrcode',
+  'POST /api/wxAuth/scan/confirm',
+  'POST /api/wxAuth/wechat/callback',
+  'POST /api/wxAuth/wechat/session',
+  'POST /index/common/banner',
+  'POST /index/common/bannerCuts',
+  'POST /index/common/checkLogin',
+  'POST /index/common/checkOnline',
+  'POST /index/common/createZipUrlByFile',
+  'POST /index/common/getKeyArtProvider',
+  'POST /index/common/getLogoCreationDuration',
+  'POST /index/common/logo',
+  'POST /index/index/getVideoTutorialUrl',
+  'POST /index/minisite/getMusicList',
+  'POST /index/minisite/getTemplateCategory',
+  'POST /index/minisite/getTemplateConfig',
+  'POST /index/minisite/getTemplateList',
+  'POST /index/minisite/upload',
+];
+
+interface DeclaredRoute {
+  method: string;
+  url: string;
+  access: string | undefined;
+}
+
+/** One entry per method, read once the app is built (the access plugin fills in what a scope declares). */
+function declared(routes: RouteOptions[]): DeclaredRoute[] {
+  return routes.flatMap((route) => [route.method].flat().map((method) => ({ method, url: route.url ?? '', access: route.config?.access })));
+}
+
+async function appWithRoutes(env: Record<string, string> = {}): Promise<{ t: TestApp; routes: DeclaredRoute[] }> {
+  const seen: RouteOptions[] = [];
+  const t = await buildTestApp({ env, onRoute: (route) => void seen.push(route) });
+  return { t, routes: declared(seen) };
+}
+
+let local: { t: TestApp; routes: DeclaredRoute[] };
+let wechat: { t: TestApp; routes: DeclaredRoute[] };
+let fake: FakeWechat;
+
+beforeAll(async () => {
+  fake = await startFakeWechat();
+  local = await appWithRoutes();
+  wechat = await appWithRoutes(wechatEnv(fake));
+});
+
+afterAll(async () => {
+  await local?.t.close();
+  await wechat?.t.close();
+  await fake?.close();
+});
+
+describe('who may call each route', () => {
+  it('every route declares its access', () => {
+    for (const { routes } of [local, wechat]) {
+      expect(routes.length).toBeGreaterThan(80);
+      expect(routes.filter((route) => !['public', 'user', 'operator'].includes(route.access ?? ''))).toEqual([]);
+    }
+  });
+
+  it('the public routes are exactly the listed ones', () => {
+    const found = [...local.routes, ...wechat.routes].filter((route) => route.access === 'public' && route.method !== 'HEAD').map((route) => `${route.method} ${route.url}`);
+    expect([...new Set(found)].sort()).toEqual(PUBLIC_ROUTES);
+    // The list itself stays sorted, so that an addition lands in its place.
+    expect([...PUBLIC_ROUTES].sort()).toEqual(PUBLIC_ROUTES);
+  });
+
+  it('a HEAD route has the access of its GET', () => {
+    for (const { routes } of [local, wechat]) {
+      const getAccess = new Map(routes.filter((route) => route.method === 'GET').map((route) => [route.url, route.access]));
+      for (const head of routes.filter((route) => route.method === 'HEAD')) expect({ url: head.url, access: head.access }).toEqual({ url: head.url, access: getAccess.get(head.url) });
+    }
+  });
+
+  it('no route is for operators yet', () => {
+    expect(local.routes.filter((route) => route.access === 'operator')).toEqual([]);
+  });
+});
+
+describe('the user routes', () => {
+  const noLogin: Record<string, Record<string, string>> = {
+    'no token': {},
+    'a malformed token': { authorization: 'Bearer not-a-token' },
+    'a token signed with another secret': { authorization: `Bearer ${testToken('another-secret-that-is-long-enough-0123', 1, 0, Date.UTC(2026, 0, 1))}` },
+  };
+
+  it.each(Object.keys(noLogin))('answer HTTP 401 with %s', async (what) => {
+    const userRoutes = local.routes.filter((route) => route.access === 'user');
+    expect(userRoutes.length).toBeGreaterThan(30);
+    const answers: string[] = [];
+    for (const route of userRoutes) {
+      const response = await local.t.app.inject({ method: route.method as 'GET' | 'HEAD' | 'POST', url: route.url, headers: noLogin[what], ...(route.method === 'POST' ? { payload: {} } : {}) });
+      const body = route.method === 'HEAD' ? '' : response.body;
+      answers.push(`${route.method} ${route.url} ${response.statusCode} ${body}`);
+    }
+    expect(answers).toEqual(userRoutes.map((route) => `${route.method} ${route.url} 401 ${route.method === 'HEAD' ? '' : JSON.stringify(UNAUTHORIZED_BODY)}`));
+  });
+});
+
+describe('an app with a route that declares no access', () => {
+  it('refuses to start, naming the route', async () => {
+    await expect(
+      buildTestApp({
+        beforeReady: (app) =>
+          app.register(async (scope) => {
+            scope.get('/undeclared/route', async () => 'answered');
+          }),
+      }),
+    ).rejects.toThrow(/GET \/undeclared\/route declares no access/);
+  });
+});
+
+describe('a route for operators', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({
+      beforeReady: (app) =>
+        app.register(async (scope) => {
+          scope.get('/test/operators', { config: { access: 'operator' } }, async () => ({ answered: true }));
+        }),
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('answers 401 without a login', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/test/operators' });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual(UNAUTHORIZED_BODY);
+  });
+
+  it('answers 403 to a logged-in user who is not an operator (no one is, until the role exists)', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/test/operators', headers: quickLogin(t).headers });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual(FORBIDDEN_BODY);
+    expect(FORBIDDEN_BODY.msg).toBe(Messages.operatorOnly);
+  });
+});
