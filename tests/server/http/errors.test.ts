@@ -95,7 +95,7 @@ describe('an unexpected fault', () => {
       },
     });
     const app = await buildApp(loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test', JWT_SECRET: TEST_SECRET }), { logger: { level: 'info', stream } });
-    app.get('/boom', async () => {
+    app.get('/boom', { config: { access: 'public' } }, async () => {
       throw new Error('database on fire');
     });
     try {

@@ -3,13 +3,13 @@
  * by method and path: a new public route is a change to this list, seen in review.
  */
 import type { RouteOptions } from 'fastify';
-import { Messages } from '../../../src/contract/messages';
-import { UNAUTHORIZED_BODY } from '../../../src/server/http/envelope';
-import { FORBIDDEN_BODY } from '../../../src/server/plugins/access';
-import { startFakeWechat, wechatEnv, type FakeWechat } from '../../fakes/wechat/server';
-import { quickLogin } from '../queue/kit';
-import { testToken } from '../testTokens';
-import { buildTestApp, type TestApp } from '../helpers';
+import { Messages } from '../../src/contract/messages';
+import { UNAUTHORIZED_BODY } from '../../src/server/http/envelope';
+import { FORBIDDEN_BODY } from '../../src/server/plugins/access';
+import { startFakeWechat, wechatEnv, type FakeWechat } from '../fakes/wechat/server';
+import { quickLogin } from '../server/queue/kit';
+import { testToken } from '../server/testTokens';
+import { buildTestApp, type TestApp } from '../server/helpers';
 
 /**
  * Every route anyone may call, with the local QR provider or with WeChat's (whose routes replace
