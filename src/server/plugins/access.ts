@@ -69,7 +69,8 @@ export function registerRouteAccess(app: FastifyInstance): void {
 /**
  * @fastify/static with every file it serves public (it takes no route config of its own), in a
  * scope of its own that says so. A function, not a plugin to register: register's `prefix` would
- * prefix the scope as well as the files.
+ * prefix the scope as well as the files. The files get the hooks `app` has when this is called,
+ * not the ones added to it later.
  */
 export async function servePublicStatic(app: FastifyInstance, options: FastifyStaticOptions): Promise<void> {
   await app.register(async (scope) => {
