@@ -106,7 +106,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     await beforeReady?.(app);
     await app.ready();
   } catch (error) {
-    // An app that refuses to start still holds its database and timers.
+    // An app that refuses to start has still opened its database and files.
     await app.close();
     if (!keepDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
     throw error;
