@@ -1,9 +1,10 @@
 import type { SagaIterator } from 'redux-saga';
-import { eventChannel, type EventChannel } from 'redux-saga';
+import type { EventChannel } from 'redux-saga';
 import { call, debounce, fork, put, select, take } from 'redux-saga/effects';
 import { BuilderLimits, type BuilderSite } from '../../../contract/builder';
 import * as builderApi from '../../api/builderApi';
 import { locationChanged, selectLocation, type AppLocation } from '../../app/routerSlice';
+import { windowEvents } from '../../app/windowEvents';
 import { BUILDER_PATH, RESULT_PATH } from './builder.types';
 import { selectBuilderSite, selectIsDirty } from './builderSelectors';
 import { editRedone, editUndone, fieldEdited, saveRequested } from './builderSlice';
@@ -11,15 +12,6 @@ import { saveQueue, saveRequestOf } from './saveSaga';
 
 export function* requestAutoSave(): SagaIterator {
   yield put(saveRequested({ origin: 'auto' }));
-}
-
-/** The window's `online` events (back online) or `pagehide` events (the tab closing, reloading or leaving the app). */
-export function windowEvents(name: 'online' | 'pagehide'): EventChannel<true> {
-  return eventChannel<true>((emit) => {
-    const listener = () => emit(true);
-    window.addEventListener(name, listener);
-    return () => window.removeEventListener(name, listener);
-  });
 }
 
 /** Back online with edits the server has not seen: they go at once. */

@@ -1,9 +1,11 @@
 import type { Action } from 'redux';
+import { channel } from 'redux-saga';
 import { expectSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
 import { dynamic, type StaticProvider } from 'redux-saga-test-plan/providers';
 import * as builderApi from '../../../../src/client/api/builderApi';
 import { locationChanged } from '../../../../src/client/app/routerSlice';
+import { windowEvents } from '../../../../src/client/app/windowEvents';
 import { autoSaveSaga, saveOnPageHide } from '../../../../src/client/features/builder/autoSaveSaga';
 import { fieldEdited, saveSucceeded } from '../../../../src/client/features/builder/builderSlice';
 import { BuilderLimits, BuilderMessages } from '../../../../src/contract/builder';
@@ -151,18 +153,23 @@ describe('builder: auto-save', () => {
 });
 
 describe('builder: closing the tab', () => {
+  beforeEach(() => {
+    jest.useFakeTimers();
+  });
+  afterEach(() => {
+    jest.useRealTimers();
+  });
+
   it('sends unsaved edits in one last save that outlives the page; with nothing unsaved, nothing', async () => {
     const sent: unknown[] = [];
     const onUnload: StaticProvider = [matchers.call.fn(builderApi.saveConfigOnUnload), dynamic(({ args }) => sent.push(args[0]) > 0)];
-    const dirty = expectSaga(saveOnPageHide).withState(openState(site(), { pending: { main: { siteName: '未保存' } } })).provide([onUnload]).silentRun(20);
-    window.dispatchEvent(new Event('pagehide'));
-    await dirty;
+    for (const state of [openState(site(), { pending: { main: { siteName: '未保存' } } }), openState()]) {
+      const pagehide = channel<true>();
+      const run = runOnFakeClock(expectSaga(saveOnPageHide).withState(state).provide([[matchers.call(windowEvents, 'pagehide'), pagehide], onUnload]));
+      pagehide.put(true);
+      await run.finish();
+    }
     expect(sent).toHaveLength(1);
     expect(sent[0]).toMatchObject({ id: 42, formData: { main: { siteName: '龙腾天下' } }, selectedComponents: { main: 1, head: 1 } });
-
-    const clean = expectSaga(saveOnPageHide).withState(openState()).provide([onUnload]).silentRun(20);
-    window.dispatchEvent(new Event('pagehide'));
-    await clean;
-    expect(sent).toHaveLength(1);
   });
 });
