@@ -5,7 +5,6 @@ import { call, cancel, cancelled, fork, getContext, put, race, take } from 'redu
 import { serverMessageOf } from '../../api/ApiError';
 import { takeLeavingPage } from '../../app/leavingPage';
 import { SERVICES, type Services } from '../../app/services';
-import { endSessionIfExpired } from '../auth/sessionExpiry';
 import type { UploadEvents } from './uploadEvents';
 
 /** One picked picture on its way to the server, as its domain sends it. */
@@ -52,7 +51,6 @@ export function* uploadFile<Answer>(upload: Upload<Answer>): SagaIterator<string
     yield put(events.uploadSucceeded({ key, url }));
     return url;
   } catch (error) {
-    yield call(endSessionIfExpired, error);
     services.notify.error(serverMessageOf(error, upload.failedMessage));
     yield put(events.uploadFailed({ key }));
     return null;

@@ -1,9 +1,7 @@
 import { expectSaga } from 'redux-saga-test-plan';
 import * as builderApi from '../../../../src/client/api/builderApi';
 import { uploadImage } from '../../../../src/client/features/builder/imageUploadSaga';
-import { ApiError } from '../../../../src/client/api/ApiError';
-import { sessionEnded } from '../../../../src/client/features/auth/authSlice';
-import { fieldEdited, imageUploadRequested, uploadFailed } from '../../../../src/client/features/builder/builderSlice';
+import { fieldEdited, imageUploadRequested } from '../../../../src/client/features/builder/builderSlice';
 import { BuilderLimits, BuilderMessages } from '../../../../src/contract/builder';
 import { rootReducer } from '../../sagaHarness';
 import { openState, answer, failing, answerError, servicesOnly } from './builderHarness';
@@ -47,16 +45,5 @@ describe('builder: uploads', () => {
       .provide([providers, failing(builderApi.siteFileUpload, answerError(422, '图片已损坏或无法识别，请换一张'))])
       .run();
     expect(services.notify.error).toHaveBeenCalledWith('图片已损坏或无法识别，请换一张');
-  });
-
-  it('an upload refused because the session is over ends it', async () => {
-    const { services, providers } = servicesOnly();
-    await expectSaga(uploadImage, imageUploadRequested({ type: 'content', key: 'cover', file: file('a.png', 'image/png', 1000) }))
-      .withReducer(rootReducer, openState())
-      .provide([providers, failing(builderApi.siteFileUpload, new ApiError({ code: 401, msg: '请先登录', httpStatus: 401 }))])
-      .put(sessionEnded())
-      .put(uploadFailed({ key: 'content.cover' }))
-      .run();
-    expect(services.notify.error).toHaveBeenCalledWith(BuilderMessages.uploadFailed);
   });
 });
