@@ -1,8 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { TokenService } from '../security/tokens';
-import type { UserRepository, UserRow } from '../modules/auth/repository';
+import fp from 'fastify-plugin';
+import { TokenService } from '../security/tokens';
+import { UserRepository, type UserRow } from '../modules/auth/repository';
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Signs and checks the bearer tokens of a session. */
+    tokens: TokenService;
+    users: UserRepository;
+  }
   interface FastifyRequest {
     /** The user of a valid, unrevoked bearer token; null without one. */
     user: UserRow | null;
@@ -23,16 +29,23 @@ export async function userFromAuthorization(header: string | undefined, tokens: 
 }
 
 /**
- * Registered on the root instance (not encapsulated) so that every route sees `request.user`.
- * Routes declared `access: 'user'` refuse a request without one (plugins/access.ts); the others
- * treat a bad token as no token.
+ * Who is calling: every route sees `request.user` (the plugin decorates the root, not its own
+ * scope). Routes declared `access: 'user'` refuse a request without one (plugins/access.ts); the
+ * others treat a bad token as no token.
  */
-export function registerAuth(app: FastifyInstance, tokens: TokenService, users: UserRepository): void {
-  app.decorateRequest('user', null);
-  app.addHook('onRequest', async (request) => {
-    request.user = await userFromAuthorization(request.headers.authorization, tokens, users);
-  });
-}
+export default fp(
+  async (app: FastifyInstance) => {
+    const tokens = new TokenService(app.config.jwtSecret, app.clock);
+    const users = new UserRepository(app.database.sql, app.clock);
+    app.decorate('tokens', tokens);
+    app.decorate('users', users);
+    app.decorateRequest('user', null);
+    app.addHook('onRequest', async (request) => {
+      request.user = await userFromAuthorization(request.headers.authorization, tokens, users);
+    });
+  },
+  { name: 'auth', dependencies: ['config', 'database', 'http'] },
+);
 
 /** The logged-in user inside the handler of a route declared `access: 'user'` (or `operator`). */
 export function currentUser(request: FastifyRequest): UserRow {

@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { deriveKey } from '../../security/secrets';
+import { registerSiteFiles } from './routes';
+import { SiteZipService } from './siteZip';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** A made site's folder as a zip to download. */
+    siteZips: SiteZipService;
+    /** Areas whose site folders change in place add a test here: such a folder is answered `no-cache`. */
+    siteFoldersInPlace: Set<(dir: string) => Promise<boolean>>;
+  }
+}
+
+export default fp(
+  async (app: FastifyInstance) => {
+    const { config, clock, dataFiles } = app;
+    app.decorate('siteZips', new SiteZipService({ dataDir: config.dataDir, now: clock, key: deriveKey(config.jwtSecret, 'zip-key'), files: dataFiles }));
+    const inPlace = new Set<(dir: string) => Promise<boolean>>();
+    app.decorate('siteFoldersInPlace', inPlace);
+    const changesInPlace = async (dir: string): Promise<boolean> => {
+      for (const changes of inPlace) if (await changes(dir)) return true;
+      return false;
+    };
+    await registerSiteFiles(app, { files: dataFiles, changesInPlace });
+  },
+  { name: 'site-files', dependencies: ['config', 'data-files', 'http', 'auth'] },
+);
