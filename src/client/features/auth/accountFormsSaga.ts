@@ -30,7 +30,7 @@ export function* register(action: ReturnType<typeof registerRequested>): SagaIte
   try {
     yield call(authApi.register, account);
   } catch (error) {
-    services.notify.error(messageOf(error, Messages.registerFailed));
+    yield call(services.notify.error, messageOf(error, Messages.registerFailed));
     yield put(registerFailed());
     return;
   }
@@ -46,9 +46,9 @@ export function* register(action: ReturnType<typeof registerRequested>): SagaIte
     yield call(completeLogin, login, place, redirect, Messages.registerLoggedIn);
     return;
   }
-  services.notify.success(Messages.registerSucceeded, 'account');
+  yield call(services.notify.success, Messages.registerSucceeded, 'account');
   if (place === 'loginDialog') yield put(loginDialogViewChanged('account'));
-  else services.navigate(withRedirect(ACCOUNT_LOGIN_PATH, redirect));
+  else yield call(services.navigate, withRedirect(ACCOUNT_LOGIN_PATH, redirect));
 }
 
 /** Forgot password (spec screen 3): editPassword proved by an SMS code, without a token. */
@@ -58,11 +58,11 @@ export function* resetPassword(action: ReturnType<typeof passwordResetRequested>
   try {
     yield call(authApi.editPassword, change);
   } catch (error) {
-    services.notify.error(messageOf(error, Messages.editPasswordFailed));
+    yield call(services.notify.error, messageOf(error, Messages.editPasswordFailed));
     yield put(passwordResetFailed());
     return;
   }
   yield put(passwordResetSucceeded());
-  services.notify.success(Messages.editPasswordSucceeded, 'account');
-  services.navigate(withRedirect(ACCOUNT_LOGIN_PATH, redirect));
+  yield call(services.notify.success, Messages.editPasswordSucceeded, 'account');
+  yield call(services.navigate, withRedirect(ACCOUNT_LOGIN_PATH, redirect));
 }

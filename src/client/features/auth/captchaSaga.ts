@@ -48,7 +48,7 @@ export function* fetchCaptcha(): SagaIterator {
     yield put(captchaImageLoaded(answer));
   } catch {
     const services: Services = yield getContext(SERVICES);
-    services.notify.error(Messages.captchaFetchFailed);
+    yield call(services.notify.error, Messages.captchaFetchFailed);
     yield put(captchaFetchFailed());
   }
 }
@@ -61,7 +61,7 @@ export function* verifyCaptcha(action: ReturnType<typeof captchaSubmitted>): Sag
     yield call(authApi.verifyCaptcha, { captchaId, code: action.payload.code });
   } catch (error) {
     const services: Services = yield getContext(SERVICES);
-    services.notify.error(messageOf(error, Messages.captchaWrong));
+    yield call(services.notify.error, messageOf(error, Messages.captchaWrong));
     yield put(captchaVerifyFailed());
     yield call(fetchCaptcha);
     return;

@@ -26,9 +26,9 @@ export function* completeLogin(login: LoggedInPayload, place: LoginPlace, redire
   const services: Services = yield getContext(SERVICES);
   yield put(loggedIn(login));
   // In the place of 验证码已发送, if it is still on screen.
-  services.notify.success(notice, 'account');
+  yield call(services.notify.success, notice, 'account');
   // The dialog closes itself on loggedIn and the generation flow behind it carries on in place.
-  if (place === 'loginPage') services.navigate(safeRedirectPath(redirect), { replace: true });
+  if (place === 'loginPage') yield call(services.navigate, safeRedirectPath(redirect), { replace: true });
 }
 
 /**
@@ -48,16 +48,16 @@ export function* login(action: ReturnType<typeof loginRequested>): SagaIterator 
     } catch (error) {
       if (answerCodeOf(error) === AnswerCode.locked) {
         const message = messageOf(error, Messages.loginLocked);
-        services.notify.warning(message);
+        yield call(services.notify.warning, message);
         yield put(passwordLoginLocked({ message }));
         return;
       }
       if (answerCodeOf(error) !== AnswerCode.captchaRequired) {
-        services.notify.error(messageOf(error, Messages.loginFailed));
+        yield call(services.notify.error, messageOf(error, Messages.loginFailed));
         yield put(loginFailed());
         return;
       }
-      services.notify.warning(Messages.loginNeedsCaptcha);
+      yield call(services.notify.warning, Messages.loginNeedsCaptcha);
       captchaId = yield call(passCaptcha, 'login');
       if (!captchaId) {
         yield put(loginFailed());
@@ -81,7 +81,7 @@ export function* smsLogin(action: ReturnType<typeof smsLoginRequested>): SagaIte
   try {
     answer = yield call(authApi.smsLogin, { mobile, verifyCode });
   } catch (error) {
-    services.notify.error(messageOf(error, Messages.requestFailed));
+    yield call(services.notify.error, messageOf(error, Messages.requestFailed));
     yield put(loginFailed());
     return;
   }

@@ -25,10 +25,10 @@ export function* logout(action: ReturnType<typeof logoutRequested>): SagaIterato
     // Ignored on purpose: the user asked to leave, and the token is forgotten below either way.
   }
   yield put(sessionEnded());
-  services.notify.success(Messages.logoutSucceeded);
+  yield call(services.notify.success, Messages.logoutSucceeded);
   const page = action.payload?.redirect ?? currentPath(services);
   if (isPublicPath(page.split(/[?#]/)[0])) return;
-  services.navigate(loginPath(page));
+  yield call(services.navigate, loginPath(page));
 }
 
 /**
@@ -45,7 +45,7 @@ export function* loadUserInfoOnStart(): SagaIterator {
     yield put(userInfoLoaded(userInfo));
   } catch {
     yield put(sessionEnded());
-    services.notify.error(Messages.userInfoFailed);
-    services.navigate(loginPath(currentPath(services)), { replace: true });
+    yield call(services.notify.error, Messages.userInfoFailed);
+    yield call(services.navigate, loginPath(currentPath(services)), { replace: true });
   }
 }

@@ -28,7 +28,7 @@ export function* requestSmsCode(action: ReturnType<typeof smsCodeRequested>): Sa
   const { form, phone, purpose } = action.payload;
   const phoneProblem = checkPhone(phone);
   if (phoneProblem || !phone) {
-    services.notify.warning(phoneProblem ?? Messages.phoneRequired);
+    yield call(services.notify.warning, phoneProblem ?? Messages.phoneRequired);
     return;
   }
   const button: SmsButtonState = yield select(selectSmsButton, form);
@@ -37,7 +37,7 @@ export function* requestSmsCode(action: ReturnType<typeof smsCodeRequested>): Sa
   // 验证码已发送 is the answer to come: the message component loads while the captcha is typed. Loaded
   // only when the news arrives, on a slow line it came after the registration's own notice had
   // replaced it (same key), and the user never saw that the code was sent.
-  services.prepareNotices?.();
+  if (services.prepareNotices) yield call(services.prepareNotices);
   const captchaId: string | null = yield call(passCaptcha, 'sms');
   if (!captchaId) return;
 
@@ -45,12 +45,12 @@ export function* requestSmsCode(action: ReturnType<typeof smsCodeRequested>): Sa
   try {
     yield call(authApi.sendSmsCode, { iphone: phone, captchaId, purpose });
   } catch (error) {
-    services.notify.error(messageOf(error, Messages.smsSendFailed));
+    yield call(services.notify.error, messageOf(error, Messages.smsSendFailed));
     yield put(smsCodeSendFailed({ form }));
     return;
   }
   // Keyed: the registration or login it leads to says its own news in its place.
-  services.notify.success(Messages.smsSent, 'account');
+  yield call(services.notify.success, Messages.smsSent, 'account');
   yield put(smsCodeSent({ form, secondsLeft: Limits.smsCountdownSeconds }));
 }
 

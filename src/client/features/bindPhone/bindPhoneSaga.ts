@@ -45,7 +45,7 @@ export function* submitBind(action: ReturnType<typeof bindPhoneSubmitted>): Saga
   }
   yield put(userInfoLoaded(answer.userInfo));
   // Keyed: in the place of 验证码已发送, the news of what the code led to.
-  services.notify.success(Messages.phoneBound, 'account');
+  yield call(services.notify.success, Messages.phoneBound, 'account');
   yield put(phoneBound());
 }
 
@@ -69,7 +69,7 @@ export function* submitMerge(action: ReturnType<typeof mergeSubmitted>): SagaIte
     return;
   }
   yield put(loggedIn({ token: answer.token, userInfo: answer.userInfo, remember }));
-  services.notify.success(Messages.accountsMerged, 'account');
+  yield call(services.notify.success, Messages.accountsMerged, 'account');
   yield put(phoneBound());
 }
 

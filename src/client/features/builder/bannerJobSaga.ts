@@ -33,7 +33,7 @@ function* requestBanner(id: number, isFirst: boolean, formData: Record<string, s
     const answer: GenerateBannerAnswer = yield call(builderApi.generateBanner, { id, isFirst, formData });
     return answer;
   } catch (error) {
-    services.notify.error(serverMessageOf(error, BuilderMessages.bannerFailed));
+    yield call(services.notify.error, serverMessageOf(error, BuilderMessages.bannerFailed));
     return null;
   }
 }
@@ -55,7 +55,7 @@ export function bannerJob(site: BuilderSite, formData: Record<string, string>, s
       if (!answer) return null;
       if (isFirst && answer.isInquiry && !answer.completed) return { kind: 'inquiry', waitCount: answer.waitCount };
       if (!answer.callbackUrl) {
-        services.notify.error(BuilderMessages.bannerFailed);
+        yield call(services.notify.error, BuilderMessages.bannerFailed);
         return null;
       }
       durationSeconds = answer.durationTime > 0 ? answer.durationTime : BuilderLimits.defaultBannerSeconds;
@@ -83,7 +83,7 @@ export function bannerJob(site: BuilderSite, formData: Record<string, string>, s
       try {
         answer = yield call(builderApi.getBannerStatus, callbackUrl);
       } catch (error) {
-        services.notify.error(isNetworkFailure(error) ? GenerationMessages.pollNetworkFailed : serverMessageOf(error, BuilderMessages.bannerFailed));
+        yield call(services.notify.error, isNetworkFailure(error) ? GenerationMessages.pollNetworkFailed : serverMessageOf(error, BuilderMessages.bannerFailed));
         return null;
       }
       if (answer?.status === 1) return { result: answer };
@@ -103,7 +103,7 @@ export function* generateSiteBanner(): SagaIterator {
   const site: BuilderSite | null = yield select(selectBuilderSite);
   if (!site) return;
   if (typesInvalid(site, TAB_TYPES.banner)) {
-    services.notify.warning(BuilderMessages.formInvalid);
+    yield call(services.notify.warning, BuilderMessages.formInvalid);
     return;
   }
   yield put(bannerSending());
@@ -120,7 +120,7 @@ export function* generateSiteBanner(): SagaIterator {
       const withLogo: BuilderSite = yield call(builderApi.setAllConfigLogo, { id: site.id, bannerLogo: { id: done.bannerId, value: done.logoUrl } });
       yield put(siteReplaced(withLogo));
     } catch {
-      services.notify.error(BuilderMessages.changeBannerFailed);
+      yield call(services.notify.error, BuilderMessages.changeBannerFailed);
       return;
     }
     yield delay(BuilderLimits.progressCloseDelayMs);

@@ -20,13 +20,13 @@ export function* completeSite(): SagaIterator {
   const services: Services = yield getContext(SERVICES);
   const site: BuilderSite | null = yield select(selectBuilderSite);
   if (!site) {
-    services.notify.warning(BuilderMessages.noSiteId);
+    yield call(services.notify.warning, BuilderMessages.noSiteId);
     return;
   }
   const invalidTab = firstInvalidTab(site);
   if (invalidTab) {
     yield put(tabChanged(invalidTab));
-    services.notify.warning(BuilderMessages.formInvalid);
+    yield call(services.notify.warning, BuilderMessages.formInvalid);
     return;
   }
   yield put(completeStarted());
@@ -38,16 +38,16 @@ export function* completeSite(): SagaIterator {
     // Only http(s) or same-site URLs reach the link: a javascript: URL would run in our page.
     const zipUrl = safeLinkHref(answer?.url);
     if (!zipUrl) {
-      services.notify.error(BuilderMessages.completeFailed);
+      yield call(services.notify.error, BuilderMessages.completeFailed);
       return;
     }
-    services.download(zipUrl, zipFileNameOf(zipUrl, current.web_name || ZIP_FALLBACK_NAME, services.now()));
-    services.notify.success(BuilderMessages.completeSucceeded);
+    yield call(services.download, zipUrl, zipFileNameOf(zipUrl, current.web_name || ZIP_FALLBACK_NAME, services.now()));
+    yield call(services.notify.success, BuilderMessages.completeSucceeded);
     // Done: 立即搭建 starts a new site; this one is edited again from the site list.
     yield put(siteForgotten());
-    services.navigate(SITE_LIST_PATH);
+    yield call(services.navigate, SITE_LIST_PATH);
   } catch (error) {
-    services.notify.error(serverMessageOf(error, BuilderMessages.completeFailed));
+    yield call(services.notify.error, serverMessageOf(error, BuilderMessages.completeFailed));
   } finally {
     yield put(completeEnded());
   }

@@ -19,6 +19,6 @@ export function* chooseMusic(action: ReturnType<typeof musicChosen>): SagaIterat
     const answer: BuilderSite = yield call(builderApi.setWebMusic, { id: site.id, musicId: track?.id ?? 0, name: track?.name ?? '' });
     yield put(siteReplaced(answer));
   } catch (error) {
-    services.notify.error(serverMessageOf(error, BuilderMessages.configUpdateFailed));
+    yield call(services.notify.error, serverMessageOf(error, BuilderMessages.configUpdateFailed));
   }
 }

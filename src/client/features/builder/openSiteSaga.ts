@@ -58,9 +58,9 @@ export function* openSite(action: ReturnType<typeof builderOpened>): SagaIterato
     yield put(siteLoaded(site));
     // A new site shows the sample logo until its own comes; an older one may still.
     if (page === 'edit') yield put(siteLogoRequested());
-    if (opening.kind === 'new') services.navigate(BUILDER_PATH, { replace: true });
+    if (opening.kind === 'new') yield call(services.navigate, BUILDER_PATH, { replace: true });
   } catch (error) {
-    services.notify.error(serverMessageOf(error, wanted === null ? BuilderMessages.configUpdateFailed : BuilderMessages.siteUnknown));
+    yield call(services.notify.error, serverMessageOf(error, wanted === null ? BuilderMessages.configUpdateFailed : BuilderMessages.siteUnknown));
     // A stored site that cannot be opened (deleted, another account's) is not tried again.
     if (opening.kind === 'stored') yield put(siteForgotten());
     yield put(siteFailed());

@@ -32,15 +32,15 @@ export function* saveSite(origin: 'auto' | 'resources' | 'manual'): SagaIterator
     const answer: BuilderSite = yield call(builderApi.saveConfig, saveRequestOf(site));
     yield put(saveSucceeded({ site: answer, sent }));
     if (namesTheLogo(sent)) yield put(siteLogoRequested());
-    if (origin === 'manual') services.notify.success('保存成功');
+    if (origin === 'manual') yield call(services.notify.success, '保存成功');
     return true;
   } catch (error) {
     if (isNetworkFailure(error)) {
       yield put(saveOffline());
-      if (before !== 'offline' || origin !== 'auto') services.notify.warning(BuilderMessages.savedOffline);
+      if (before !== 'offline' || origin !== 'auto') yield call(services.notify.warning, BuilderMessages.savedOffline);
     } else {
       yield put(saveFailed());
-      services.notify.error(serverMessageOf(error, BuilderMessages.saveFailed));
+      yield call(services.notify.error, serverMessageOf(error, BuilderMessages.saveFailed));
     }
     return false;
   }
@@ -89,6 +89,6 @@ export function* saveQueue(): SagaIterator {
     }
     const saved: boolean = yield call(saveSite, action.payload.origin);
     // 生成资源: the result page shows what was just saved.
-    if (saved && action.payload.origin === 'resources') services.navigate(RESULT_PATH);
+    if (saved && action.payload.origin === 'resources') yield call(services.navigate, RESULT_PATH);
   }
 }

@@ -40,7 +40,7 @@ export function* chooseTemplate(): SagaIterator {
   if (!picker.type || !site) return;
   const type = picker.type;
   if (picker.selectedId === null) {
-    services.notify.warning(BuilderMessages.templateRequired);
+    yield call(services.notify.warning, BuilderMessages.templateRequired);
     return;
   }
   if (site.selectedComponents[type]?.id === picker.selectedId) {
@@ -64,7 +64,7 @@ export function* chooseTemplate(): SagaIterator {
     yield put(pickerClosed());
     if (type === 'main' || type === 'logo') yield put(siteLogoRequested());
   } catch (error) {
-    services.notify.error(serverMessageOf(error, BuilderMessages.configUpdateFailed));
+    yield call(services.notify.error, serverMessageOf(error, BuilderMessages.configUpdateFailed));
     yield put(templateApplyFailed());
   }
 }

@@ -32,7 +32,7 @@ export function* loadCatalogPage(action: ReturnType<typeof catalogPageRequested>
 
 export function* reportPreviewFailure(action: ReturnType<typeof templatePreviewFailed>): SagaIterator {
   const services: Services = yield getContext(SERVICES);
-  services.notify.error(action.payload.media === 'image' ? GenerationMessages.previewImageFailed : GenerationMessages.videoFailed);
+  yield call(services.notify.error, action.payload.media === 'image' ? GenerationMessages.previewImageFailed : GenerationMessages.videoFailed);
 }
 
 const requestOf = (catalog: CatalogName) => (action: { type: string; payload?: unknown }) =>

@@ -33,19 +33,19 @@ export function* downloadZip(action: ReturnType<typeof zipDownloadRequested>): S
   try {
     answer = yield zipCall(action.payload);
   } catch (error) {
-    services.notify.error(serverMessageOf(error, GenerationMessages.zipEmpty));
+    yield call(services.notify.error, serverMessageOf(error, GenerationMessages.zipEmpty));
     yield put(zipDownloadFailed());
     return;
   }
   // Only http(s) or same-site URLs reach the link: a javascript: URL would run in our page.
   const zipUrl = safeLinkHref(answer?.zipUrl);
   if (!zipUrl) {
-    services.notify.error(GenerationMessages.zipEmpty);
+    yield call(services.notify.error, GenerationMessages.zipEmpty);
     yield put(zipDownloadFailed());
     return;
   }
-  services.download(zipUrl, zipFileNameOf(zipUrl, fileName, services.now()));
-  services.notify.success(GenerationMessages.downloadStarted);
+  yield call(services.download, zipUrl, zipFileNameOf(zipUrl, fileName, services.now()));
+  yield call(services.notify.success, GenerationMessages.downloadStarted);
   yield put(zipDownloadSucceeded());
 }
 

@@ -116,7 +116,7 @@ export function* loadExpectedDuration(request: GenerationRequest): SagaIterator 
 /** Tells the user why and closes the loading dialog (an expired session has been ended by the http layer). */
 function* fail(message: string): SagaIterator {
   const services: Services = yield getContext(SERVICES);
-  services.notify.error(message);
+  yield call(services.notify.error, message);
   yield put(generationFailed(message));
 }
 
@@ -193,13 +193,13 @@ export function* generate(request: GenerationRequest): SagaIterator {
   const services: Services = yield getContext(SERVICES);
   const problem = requestProblem(request);
   if (problem) {
-    services.notify.warning(problem);
+    yield call(services.notify.warning, problem);
     return;
   }
   yield put(generationAccepted(request.payload.keyArtPrompt ? { kind: request.kind, paints: true, slot: request.slot } : { kind: request.kind }));
   // Every generation ends with a message; the first of a visit would load its component only then,
   // after the result (0.3 s of a logo's 0.6 s): loaded now, beside the calls.
-  services.prepareNotices?.();
+  if (services.prepareNotices) yield call(services.prepareNotices);
   try {
     const login: LoginFirst = yield call(onlineOrLogin);
     if (login !== 'online') {
@@ -209,10 +209,10 @@ export function* generate(request: GenerationRequest): SagaIterator {
     const result: GenerationResult | null = yield call(createAndWait, request);
     if (!result) return;
     yield put(generationSucceeded(result));
-    services.notify.success(KIND_TEXTS[request.kind].succeeded);
+    yield call(services.notify.success, KIND_TEXTS[request.kind].succeeded);
     if (!request.openPreview) return;
     yield delay(GenerationLimits.navigateAfterSuccessMs);
-    services.navigate(previewPathOf({ ...result, logotext: request.payload.logotext }));
+    yield call(services.navigate, previewPathOf({ ...result, logotext: request.payload.logotext }));
   } finally {
     // Left the page: the polling stops with it, and no dialog stays behind.
     if (yield cancelled()) yield put(generationStopped());

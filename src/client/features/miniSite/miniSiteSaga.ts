@@ -69,7 +69,7 @@ export function* loadTemplateConfig(action: ReturnType<typeof templateConfigRequ
   } catch (error) {
     const services: Services = yield getContext(SERVICES);
     // The page cannot go on without it: unlike the lists, this failure is said (and the page offers a retry).
-    services.notify.error(serverMessageOf(error, '网站配置加载失败，请稍后重试'));
+    yield call(services.notify.error, serverMessageOf(error, '网站配置加载失败，请稍后重试'));
     yield put(templateConfigFailed());
   }
 }
@@ -109,7 +109,7 @@ export function* findDefaultBanner(action: ReturnType<typeof defaultBannerReques
 /** Tells the user why the site was not created (an expired session has been ended by the http layer). */
 function* creationFailedWith(message: string): SagaIterator {
   const services: Services = yield getContext(SERVICES);
-  services.notify.error(message);
+  yield call(services.notify.error, message);
   yield put(creationFailed());
 }
 
@@ -123,7 +123,7 @@ export function* createSite(): SagaIterator {
   const draft: SiteDraft = yield select(selectSiteDraft);
   const problem = siteDraftProblem(draft);
   if (problem) {
-    services.notify.warning(problem);
+    yield call(services.notify.warning, problem);
     return;
   }
   yield put(creationAccepted());
@@ -148,8 +148,8 @@ export function* createSite(): SagaIterator {
       return;
     }
     yield put(siteCreated(answer));
-    services.notify.success(MiniSiteMessages.createSucceeded);
-    services.navigate(sitePreviewPathOf(answer.previewUrl, answer.webSiteDir));
+    yield call(services.notify.success, MiniSiteMessages.createSucceeded);
+    yield call(services.navigate, sitePreviewPathOf(answer.previewUrl, answer.webSiteDir));
   } finally {
     if (yield cancelled()) yield put(creationStopped());
   }

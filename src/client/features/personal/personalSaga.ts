@@ -34,7 +34,7 @@ export function* changeUserName(action: ReturnType<typeof userNameChangeRequeste
   }
   yield put(userInfoLoaded({ ...userInfo, name }));
   yield put(userNameChanged());
-  services.notify.success(Messages.updateUserSucceeded);
+  yield call(services.notify.success, Messages.updateUserSucceeded);
 }
 
 /**
@@ -54,9 +54,9 @@ export function* changePassword(action: ReturnType<typeof passwordChangeRequeste
     return;
   }
   yield put(passwordChanged());
-  services.notify.success(Messages.editPasswordSucceeded);
+  yield call(services.notify.success, Messages.editPasswordSucceeded);
   yield put(sessionEnded());
-  services.navigate(ACCOUNT_LOGIN_PATH, { replace: true });
+  yield call(services.navigate, ACCOUNT_LOGIN_PATH, { replace: true });
 }
 
 export function* personalSaga(): SagaIterator {

@@ -49,7 +49,7 @@ export function* publishSite(action: ReturnType<typeof publishRequested>): SagaI
     yield put(publishEnded());
     return;
   }
-  services.notify.success(BuilderMessages.publishSucceeded);
+  yield call(services.notify.success, BuilderMessages.publishSucceeded);
   yield put(published({ ...answer, siteName: target.name, kind: target.kind }));
   yield put(publishEnded());
   yield call(showChange, target, answer.url);
@@ -66,7 +66,7 @@ export function* unpublishSite(action: ReturnType<typeof unpublishRequested>): S
     yield put(publishEnded());
     return;
   }
-  services.notify.success(BuilderMessages.unpublishSucceeded);
+  yield call(services.notify.success, BuilderMessages.unpublishSucceeded);
   yield put(publishEnded());
   yield call(showChange, target, '');
 }

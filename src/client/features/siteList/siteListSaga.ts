@@ -50,7 +50,7 @@ export function* loadSiteList(): SagaIterator {
 /** Ends a download that did not start, after telling the user why. */
 function* downloadRefused(message: string): SagaIterator {
   const services: Services = yield getContext(SERVICES);
-  services.notify.error(message);
+  yield call(services.notify.error, message);
   yield put(downloadFinished());
 }
 
@@ -65,7 +65,7 @@ export function* downloadSite(action: ReturnType<typeof downloadRequested>): Sag
   const record: SiteRecord | undefined = yield select(selectSiteRecord, id);
   // The button shows only for completed sites; the list may have changed under a late click.
   if (record && !isDownloadable(record)) {
-    services.notify.warning(BuilderMessages.siteNotCompleted);
+    yield call(services.notify.warning, BuilderMessages.siteNotCompleted);
     return;
   }
   yield put(downloadStarted({ id }));
@@ -83,8 +83,8 @@ export function* downloadSite(action: ReturnType<typeof downloadRequested>): Sag
     yield call(downloadRefused, GenerationMessages.zipEmpty);
     return;
   }
-  services.download(zipUrl, zipFileNameOf(zipUrl, record?.web_name || SITE_ZIP_BASE, services.now()));
-  services.notify.success(GenerationMessages.downloadStarted);
+  yield call(services.download, zipUrl, zipFileNameOf(zipUrl, record?.web_name || SITE_ZIP_BASE, services.now()));
+  yield call(services.notify.success, GenerationMessages.downloadStarted);
   yield put(downloadFinished());
 }
 

@@ -32,10 +32,10 @@ export function* restoreVersion(action: ReturnType<typeof restoreRequested>): Sa
   try {
     const answer: RestoreVersionAnswer | null = yield call(siteListApi.restoreVersion, { id: siteId, versionId: action.payload.versionId });
     if (answer?.restored === false) {
-      services.notify.info(BuilderMessages.restoreUnneeded);
+      yield call(services.notify.info, BuilderMessages.restoreUnneeded);
     } else {
       yield put(siteVersionRestored({ id: siteId }));
-      services.notify.success(BuilderMessages.restoreSucceeded);
+      yield call(services.notify.success, BuilderMessages.restoreSucceeded);
     }
     yield put(versionsLoaded(answerOf(answer)));
   } catch {
