@@ -21,6 +21,11 @@ export interface FakeWorld {
    * to another page: in place of waiting on the wall clock before a dispatch.
    */
   whenPaused(act: () => void): void;
+  /**
+   * What the user does once the saga has put an action of `type` (a dialog opened, a message
+   * shown): `act` runs right after, as soon as the saga waits, and only once.
+   */
+  after(type: string, act: () => void): void;
 }
 
 interface FakeWorldOptions {
@@ -39,6 +44,7 @@ export function fakeWorld({ location = { pathname: '/auth/login', search: '' }, 
   let now = start;
   let delays = 0;
   let onPause: (() => void) | null = null;
+  const reactions = new Map<string, () => void>();
   services.now.mockImplementation(() => now);
   const providers: EffectProviders = {
     getContext: (key, next) => (key === SERVICES ? services : next()),
@@ -54,6 +60,14 @@ export function fakeWorld({ location = { pathname: '/auth/login', search: '' }, 
       now += Number(effect.args[0]);
       return undefined;
     },
+    put: (effect, next) => {
+      const act = reactions.get(effect.action.type);
+      if (act) {
+        reactions.delete(effect.action.type);
+        queueMicrotask(act);
+      }
+      return next();
+    },
   };
   return {
     services,
@@ -61,6 +75,9 @@ export function fakeWorld({ location = { pathname: '/auth/login', search: '' }, 
     elapsed: () => now - start,
     whenPaused(act) {
       onPause = act;
+    },
+    after(type, act) {
+      reactions.set(type, act);
     },
   };
 }

@@ -11,7 +11,7 @@ import { registerRequested } from '../../../../src/client/features/auth/accountF
 import { register } from '../../../../src/client/features/auth/accountFormsSaga';
 import { loggedIn, loginRequested, sessionEnded } from '../../../../src/client/features/auth/authSlice';
 import { login } from '../../../../src/client/features/auth/loginSaga';
-import { loginDialogClosed, loginDialogOpened } from '../../../../src/client/features/auth/loginDialogSlice';
+import { loginDialogClosed, loginDialogOpened, loginDialogViewChanged } from '../../../../src/client/features/auth/loginDialogSlice';
 import { generationSaga, requestProblem, runGeneration } from '../../../../src/client/features/generation/generationSaga';
 import {
   creationAnswered,
@@ -31,7 +31,7 @@ import {
 import { DEFAULT_BANNER_TEXTS, DEFAULT_LOGO_TEXTS, GenerationMessages, waitingTitle } from '../../../../src/contract/generation';
 import { Messages } from '../../../../src/contract/messages';
 import { fork, takeLeading } from 'redux-saga/effects';
-import type { SagaIterator } from 'redux-saga';
+import { END, type SagaIterator } from 'redux-saga';
 import { fakeWorld, user } from '../../sagaHarness';
 import {
   bannerRequest,
@@ -128,7 +128,6 @@ describe('generation: a logo from submit to preview', () => {
       .withReducer(recordingReducer().reducer, startState())
       .provide([world.providers, offline, duration, tracking, answer(generationApi.logoCreate, created({ exist: true, logoUrl: '/generated/l.png' }))])
       .put(loginDialogOpened())
-      .delay(5)
       .dispatch(loggedIn({ token: 'tok', userInfo: user, remember: true }))
       .call(generationApi.logoCreate, { ...logoRequest.payload, isFirst: true })
       .put.actionType(generationSucceeded.type)
@@ -159,7 +158,6 @@ describe('generation: a logo from submit to preview', () => {
         answer(generationApi.logoCreate, created({ exist: true, logoUrl: '/generated/l.png' })),
       ])
       .put(loginDialogOpened())
-      .delay(5)
       .dispatch(registerRequested(registration))
       .call(authApi.register, { mobile: '13800138000', password: 'secret123', verifyCode: '123456' })
       .put(loggedIn({ token: 'tok', userInfo: user, remember: true, username: '13800138000' }))
@@ -179,7 +177,6 @@ describe('generation: a logo from submit to preview', () => {
       .withReducer(recordingReducer().reducer, startState())
       .provide([world.providers, offline, duration, tracking, answer(authApi.login, { token: 'tok', userInfo: user }), answer(generationApi.logoCreate, created({ exist: true, logoUrl: '/generated/l.png' }))])
       .put(loginDialogOpened())
-      .delay(5)
       .dispatch(loginRequested({ username: '13800138000', password: 'secret123', remember: true, redirect: '/logo/config?module=tl', place: 'loginDialog' }))
       .call(generationApi.logoCreate, { ...logoRequest.payload, isFirst: true })
       .put.actionType(generationSucceeded.type)
@@ -189,14 +186,15 @@ describe('generation: a logo from submit to preview', () => {
 
   it('without a session: when the login after registering fails, the dialog turns to its login pane and the generation still waits', async () => {
     const world = fakeWorld({ location: onConfigPage });
-    const { storeState } = await expectSaga(generationWithAccounts)
+    const tester = expectSaga(generationWithAccounts)
       .withReducer(recordingReducer().reducer, startState())
       .provide([world.providers, offline, answer(authApi.register, null), answer(authApi.login, throwError(answerError(428)))])
       .put(loginDialogOpened())
-      .delay(5)
       .dispatch(registerRequested(registration))
-      .not.call.fn(generationApi.logoCreate)
-      .run({ timeout: 50, silenceTimeout: true });
+      .not.call.fn(generationApi.logoCreate);
+    // Once the dialog has turned to its login pane, the test is over: the watchers and the waiting flow end.
+    world.after(loginDialogViewChanged.type, () => tester.dispatch(END));
+    const { storeState } = await tester.run();
     expect(storeState.loginDialog).toEqual({ open: true, view: 'account' });
     expect(world.services.navigate).not.toHaveBeenCalled();
   });
@@ -207,7 +205,6 @@ describe('generation: a logo from submit to preview', () => {
       .withReducer(recordingReducer().reducer, startState())
       .provide([world.providers, offline])
       .put(loginDialogOpened())
-      .delay(5)
       .dispatch(loginDialogClosed())
       .put(generationStopped())
       .not.call.fn(generationApi.logoCreate)
@@ -345,7 +342,6 @@ describe('generation: the queue question', () => {
         answer(generationApi.logoPolling, sequence(polled({ waitCount: 11 }), logoDone).provider),
       ])
       .put(queueInquired({ waitCount: 12 }))
-      .delay(5)
       .dispatch(queueConfirmed())
       .put(creationSent({ startedAt: world.services.now(), waitCount: 12 }))
       .call(generationApi.logoPolling, { uniqueId: 'job-2' })
@@ -366,7 +362,6 @@ describe('generation: the queue question', () => {
       .withReducer(recordingReducer().reducer, startState())
       .provide([world.providers, online, duration, tracking, answer(generationApi.logoCreate, creates.provider)])
       .put(queueInquired({ waitCount: 12 }))
-      .delay(5)
       .dispatch(queueDeclined())
       .not.call.fn(generationApi.logoPolling)
       .not.put.actionType(generationSucceeded.type)
@@ -459,65 +454,40 @@ describe('generation: failures', () => {
 
 describe('generation: leaving the page', () => {
   it('stops the polling and closes the dialog when the route changes', async () => {
-    const world = fakeWorld({ location: onConfigPage });
-    const pollTimes: number[] = [];
-    let leftAt = Infinity;
-    const recording = recordingReducer();
-    const reducer: typeof recording.reducer = (state, action) => {
-      if (locationChanged.match(action)) leftAt = Date.now();
-      return recording.reducer(state, action);
-    };
-    const { storeState } = await expectSaga(runGeneration, generationRequested(logoRequest))
-      .withReducer(reducer, startState())
-      .provide([
-        // Real (short) waits, so that polling runs on its own until the user leaves.
-        answer(delayFunction, dynamic(() => new Promise((resolve) => setTimeout(resolve, 5)))),
-        world.providers,
-        online,
-        duration,
-        tracking,
-        answer(generationApi.logoCreate, created({})),
-        answer(
-          generationApi.logoPolling,
-          dynamic(() => {
-            pollTimes.push(Date.now());
-            return polled({ waitCount: 4 });
-          }),
-        ),
-      ])
-      .delay(40)
-      .dispatch(locationChanged({ pathname: '/banner/selectPage', search: '?module=fsa' }))
-      .put(generationStopped())
-      .silentRun(120);
-    expect(pollTimes.length).toBeGreaterThan(0);
-    expect(leftAt).toBeLessThan(Infinity);
-    // Nothing was polled once the user had left, though several intervals went by.
-    expect(pollTimes.filter((time) => time > leftAt)).toEqual([]);
+    // The user leaves while the fourth poll is awaited.
+    const world = fakeWorld({ location: onConfigPage, pauseAfterDelays: 3 });
+    const polls = sequence(polled({ waitCount: 4 }));
+    const tester = expectSaga(runGeneration, generationRequested(logoRequest))
+      .withReducer(recordingReducer().reducer, startState())
+      .provide([world.providers, online, duration, tracking, answer(generationApi.logoCreate, created({})), answer(generationApi.logoPolling, polls.provider)])
+      .put(generationStopped());
+    world.whenPaused(() => tester.dispatch(locationChanged({ pathname: '/banner/selectPage', search: '?module=fsa' })));
+    const { storeState } = await tester.run();
+    // Nothing was polled once the user had left.
+    expect(polls.calls).toHaveLength(3);
     expect(storeState.generation.status).toBe('idle');
     expect(world.services.notify.error).not.toHaveBeenCalled();
   });
 
   it('leaving during the 1500 ms after success cancels the trip to the preview', async () => {
     const world = fakeWorld({ location: onConfigPage, pauseAfterDelays: 0 });
-    await expectSaga(runGeneration, generationRequested(logoRequest))
+    const tester = expectSaga(runGeneration, generationRequested(logoRequest))
       .withReducer(recordingReducer().reducer, startState())
       .provide([world.providers, online, duration, tracking, answer(generationApi.logoCreate, created({ exist: true, logoUrl: '/generated/l.png' }))])
       .put.actionType(generationSucceeded.type)
-      .delay(5)
-      .dispatch(locationChanged({ pathname: '/', search: '' }))
-      .put(generationStopped())
-      .run();
+      .put(generationStopped());
+    world.whenPaused(() => tester.dispatch(locationChanged({ pathname: '/', search: '' })));
+    await tester.run();
     expect(world.services.navigate).not.toHaveBeenCalled();
   });
 
   it('a change of the query only (the tl/al switch) does not stop it', async () => {
     const world = fakeWorld({ location: onConfigPage });
-    const pollTimes: number[] = [];
-    const startedAt = Date.now();
-    await expectSaga(runGeneration, generationRequested(logoRequest))
+    let tester: ReturnType<typeof expectSaga> | null = null;
+    let count = 0;
+    tester = expectSaga(runGeneration, generationRequested(logoRequest))
       .withReducer(recordingReducer().reducer, startState())
       .provide([
-        answer(delayFunction, dynamic(() => new Promise((resolve) => setTimeout(resolve, 5)))),
         world.providers,
         online,
         duration,
@@ -526,16 +496,21 @@ describe('generation: leaving the page', () => {
         answer(
           generationApi.logoPolling,
           dynamic(() => {
-            pollTimes.push(Date.now() - startedAt);
-            return polled({ waitCount: 1 });
+            count += 1;
+            // The switch comes while the second poll is out; the answer waits for it to be heard.
+            if (count === 2) {
+              tester?.dispatch(locationChanged({ pathname: '/logo/config', search: '?module=al' }));
+              return Promise.resolve(polled({ waitCount: 1 }));
+            }
+            return count < 4 ? polled({ waitCount: 1 }) : logoDone;
           }),
         ),
       ])
-      .delay(20)
-      .dispatch(locationChanged({ pathname: '/logo/config', search: '?module=al' }))
-      .silentRun(80);
-    // Still polling well after the switch (silentRun's own end is what stops it here).
-    expect(pollTimes.some((time) => time > 50)).toBe(true);
+      .put.actionType(generationSucceeded.type)
+      .not.put(generationStopped());
+    await tester.run();
+    // Polled on after the switch, to the result.
+    expect(count).toBe(4);
   });
 });
 
@@ -573,13 +548,15 @@ describe('generation: the watcher and the expected duration', () => {
     const creates = sequence(created({}));
     const tester = expectSaga(generationSaga)
       .withReducer(recordingReducer().reducer, startState())
-      .provide([world.providers, online, duration, tracking, answer(generationApi.logoCreate, creates.provider), answer(generationApi.logoPolling, polled({ waitCount: 1 }))]);
-    const finished = tester.silentRun(40);
-    tester.dispatch(generationRequested(logoRequest));
-    await new Promise((resolve) => setTimeout(resolve, 5));
-    // The first one is polling now: a second click changes nothing.
-    tester.dispatch(generationRequested(bannerRequest));
-    const { storeState } = await finished;
+      .provide([world.providers, online, duration, tracking, answer(generationApi.logoCreate, creates.provider), answer(generationApi.logoPolling, polled({ waitCount: 1 }))])
+      .dispatch(generationRequested(logoRequest));
+    world.whenPaused(() => {
+      // The first one is polling now: a second click changes nothing. Then the user leaves, and the test ends.
+      tester.dispatch(generationRequested(bannerRequest));
+      tester.dispatch(locationChanged({ pathname: '/', search: '' }));
+      tester.dispatch(END);
+    });
+    const { storeState } = await tester.run();
     expect(creates.calls).toEqual([[{ ...logoRequest.payload, isFirst: true }]]);
     expect(storeState.generation.kind).toBe('logo');
   });
