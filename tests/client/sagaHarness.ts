@@ -95,3 +95,23 @@ export function stateWith(overrides: Partial<RootState> = {}): RootState {
 }
 
 export { rootReducer };
+
+/**
+ * A server call whose answer comes when the test says (`answer()`), not after a wall-clock wait:
+ * what the user does meanwhile happens while the call is out.
+ */
+export function answerLater<T>(value: T) {
+  let count = 0;
+  let release: () => void = () => {};
+  const ready = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  return {
+    provider: (): Promise<T> => {
+      count += 1;
+      return ready.then(() => value);
+    },
+    answer: () => release(),
+    calls: () => count,
+  };
+}

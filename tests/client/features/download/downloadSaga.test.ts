@@ -1,3 +1,4 @@
+import { END } from 'redux-saga';
 import { expectSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
 import { dynamic, throwError } from 'redux-saga-test-plan/providers';
@@ -6,7 +7,7 @@ import * as generationApi from '../../../../src/client/api/generationApi';
 import { downloadSaga, downloadZip } from '../../../../src/client/features/download/downloadSaga';
 import { zipDownloadFailed, zipDownloadRequested, zipDownloadStarted, zipDownloadSucceeded } from '../../../../src/client/features/download/downloadSlice';
 import { GenerationMessages } from '../../../../src/contract/generation';
-import { fakeWorld, rootReducer, stateWith } from '../../sagaHarness';
+import { answerLater, fakeWorld, rootReducer, stateWith } from '../../sagaHarness';
 
 const logoFiles = { fileName: 'LOGO', fileList: ['/generated/logo/a.png'] };
 
@@ -59,48 +60,60 @@ describe('downloadSaga', () => {
 
   it('downloads a page visit automatically once, however often it asks (StrictMode, remounts)', async () => {
     const world = fakeWorld();
-    const zips = jest.fn(() => new Promise((resolve) => setTimeout(() => resolve({ zipUrl: '/zips/LOGO_1.zip' }), 5)));
+    const zip = answerLater({ zipUrl: '/zips/LOGO_1.zip' });
     const auto = zipDownloadRequested({ ...logoFiles, visit: 'visit-1' });
     const tester = expectSaga(downloadSaga)
       .withReducer(rootReducer, stateWith())
-      .provide([world.providers, [matchers.call.fn(generationApi.createZipUrlByFile), dynamic(zips)]]);
-    const finished = tester.silentRun(60);
-    // StrictMode's double effect: twice in a row while the first is under way...
-    tester.dispatch(auto);
-    tester.dispatch(auto);
-    // ...then a remount of the same visit after it finished.
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    tester.dispatch(auto);
-    const { storeState } = await finished;
-    expect(zips).toHaveBeenCalledTimes(1);
+      .provide([world.providers, [matchers.call.fn(generationApi.createZipUrlByFile), dynamic(zip.provider)]])
+      .dispatch(auto);
+    // StrictMode's double effect: a second ask while the first is under way...
+    world.after(zipDownloadStarted.type, () => {
+      tester.dispatch(auto);
+      zip.answer();
+    });
+    // ...then a remount of the same visit after it finished; then the test is over.
+    world.after(zipDownloadSucceeded.type, () => {
+      tester.dispatch(auto);
+      tester.dispatch(END);
+    });
+    const { storeState } = await tester.run();
+    expect(zip.calls()).toBe(1);
     expect(world.services.download).toHaveBeenCalledTimes(1);
     expect(storeState.download.autoVisit).toBe('visit-1');
   });
 
   it('a new visit downloads again, and so does the 下载 button', async () => {
     const world = fakeWorld();
-    const zips = jest.fn(() => ({ zipUrl: '/zips/LOGO_1.zip' }));
-    await expectSaga(downloadSaga)
+    let tester: ReturnType<typeof expectSaga> | null = null;
+    const zips = jest.fn(() => {
+      // The third is the last: the watcher ends once it is done.
+      if (zips.mock.calls.length === 3) queueMicrotask(() => tester?.dispatch(END));
+      return { zipUrl: '/zips/LOGO_1.zip' };
+    });
+    tester = expectSaga(downloadSaga)
       .withReducer(rootReducer, stateWith())
       .provide([world.providers, [matchers.call.fn(generationApi.createZipUrlByFile), dynamic(zips)]])
       .dispatch(zipDownloadRequested({ ...logoFiles, visit: 'visit-1' }))
       .dispatch(zipDownloadRequested({ ...logoFiles, visit: 'visit-2' }))
-      .dispatch(zipDownloadRequested(logoFiles))
-      .silentRun(30);
+      .dispatch(zipDownloadRequested(logoFiles));
+    await tester.run();
     expect(zips).toHaveBeenCalledTimes(3);
   });
 
   it('a click while the zip is being made is ignored', async () => {
     const world = fakeWorld();
-    const zips = jest.fn(() => new Promise((resolve) => setTimeout(() => resolve({ zipUrl: '/zips/LOGO_1.zip' }), 10)));
+    const zip = answerLater({ zipUrl: '/zips/LOGO_1.zip' });
     const tester = expectSaga(downloadSaga)
       .withReducer(rootReducer, stateWith())
-      .provide([world.providers, [matchers.call.fn(generationApi.createZipUrlByFile), dynamic(zips)]]);
-    const finished = tester.silentRun(40);
-    tester.dispatch(zipDownloadRequested(logoFiles));
-    await new Promise((resolve) => setTimeout(resolve, 2));
-    tester.dispatch(zipDownloadRequested(logoFiles));
-    await finished;
-    expect(zips).toHaveBeenCalledTimes(1);
+      .provide([world.providers, [matchers.call.fn(generationApi.createZipUrlByFile), dynamic(zip.provider)]])
+      .dispatch(zipDownloadRequested(logoFiles));
+    world.after(zipDownloadStarted.type, () => {
+      tester.dispatch(zipDownloadRequested(logoFiles));
+      zip.answer();
+    });
+    world.after(zipDownloadSucceeded.type, () => tester.dispatch(END));
+    await tester.run();
+    expect(zip.calls()).toBe(1);
+    expect(world.services.download).toHaveBeenCalledTimes(1);
   });
 });
