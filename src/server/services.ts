@@ -71,7 +71,6 @@ function createServices(app: FastifyInstance, { kitWaitMs, miniSite, builder }: 
       limiters: miniSiteLimiters,
       render: miniSite?.render ?? siteRenderThread.render,
       phoneLinks,
-      publishing,
       extras: resultExtras,
       extrasWaitMs: kitWaitMs ?? KIT_WAIT_MS,
     }),

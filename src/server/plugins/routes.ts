@@ -6,6 +6,7 @@ import { registerGenerationFiles } from '../modules/generation/files';
 import { registerGenerationRoutes } from '../modules/generation/routes';
 import { registerMiniSiteRoutes } from '../modules/miniSite/routes';
 import { registerPublishedFiles } from '../modules/publishing/publishedFiles';
+import { registerPublishingRoutes } from '../modules/publishing/routes';
 
 export interface RoutesOptions {
   /** How long a request for a gallery picture waits for its render before a 503 (tests). */
@@ -17,8 +18,9 @@ export default fp(
   async (app: FastifyInstance, { galleryWaitMs }: RoutesOptions) => {
     const { config, services, dataFiles: files, uploads, templateGallery } = app;
     registerGenerationRoutes(app, services.generation, { publicOrigin: config.publicOrigin });
-    await registerMiniSiteRoutes(app, { service: services.miniSite, uploads, limiters: services.miniSiteLimiters, publicOrigin: config.publicOrigin, publishOrigin: config.publishOrigin });
+    await registerMiniSiteRoutes(app, { service: services.miniSite, uploads, limiters: services.miniSiteLimiters, publicOrigin: config.publicOrigin });
     await registerBuilderRoutes(app, { ...services.builder, uploads, publicOrigin: config.publicOrigin, publishOrigin: config.publishOrigin });
+    registerPublishingRoutes(app, { publishing: services.publishing, builderSites: services.builder.service, miniSites: services.miniSite, publicOrigin: config.publicOrigin, publishOrigin: config.publishOrigin });
     await registerGenerationFiles(app, { files, catalog: templateGallery, galleryWaitMs });
     await registerBuilderFiles(app);
     await registerPublishedFiles(app, files);

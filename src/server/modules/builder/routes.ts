@@ -149,16 +149,6 @@ export async function registerBuilderRoutes(app: FastifyInstance, deps: BuilderR
     ok(await service.restoreVersion(request.body, currentUser(request))),
   );
 
-  /** POST /api/webSiteLog/publish: 发布 / 更新发布 from the site's last 生成并下载. */
-  app.post<{ Body: SiteIdRequest }>('/api/webSiteLog/publish', { ...guarded, schema: schemas.publishSchema }, async (request) =>
-    ok(await service.publish(request.body.id, currentUser(request), publishedOrigin(request)), BuilderMessages.publishSucceeded),
-  );
-
-  /** POST /api/webSiteLog/unpublish: 下线. */
-  app.post<{ Body: SiteIdRequest }>('/api/webSiteLog/unpublish', { ...guarded, schema: schemas.unpublishSchema }, async (request) =>
-    ok(await service.unpublish(request.body.id, currentUser(request)), BuilderMessages.unpublishSucceeded),
-  );
-
   await registerUploadScope(app, BuilderLimits.uploadMaxBytes, (scope) => {
     /** POST /api/Upload/siteFileUpload (multipart: `image`, and `id`, `type`, `data` naming the field) */
     scope.post(

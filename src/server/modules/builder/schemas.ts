@@ -2,7 +2,6 @@ import { BuilderLimits, COMPONENT_TYPES } from '../../../contract/builder';
 import { envelope, object, responses, str, type JsonSchema } from '../../http/schemaKit';
 import { configGroup } from '../miniSite/schemas';
 import { phonePreviewAnswer } from '../phonePreview/schemas';
-import { publishAnswerSchema } from '../publishing/schemas';
 
 /**
  * Caps here only stop oversized input. The field rules (lengths, required fields, files we have)
@@ -162,7 +161,3 @@ export const restoreVersionSchema = {
 };
 
 export const phonePreviewSchema = { body: object({ id }), response: phonePreviewAnswer };
-
-export const publishSchema = { body: object({ id }), response: publishAnswerSchema };
-
-export const unpublishSchema = { body: object({ id }), response: responses(null, { needsLogin: true }) };

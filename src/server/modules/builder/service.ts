@@ -9,7 +9,6 @@ import {
   type ComponentType,
   type GetWebUrlRequest,
   type PhonePreviewAnswer,
-  type PublishAnswer,
   type RestoreVersionAnswer,
   type RestoreVersionRequest,
   type SaveConfigRequest,
@@ -38,7 +37,8 @@ import type { BuilderRepository, BuilderSiteRecord } from './repository';
 import type { SiteFiles } from './siteFiles';
 import type { SiteVersions } from './versions';
 import type { PhonePreviewLinks } from '../phonePreview/links';
-import { SitePublishing } from '../publishing/sitePublishing';
+import type { PublishedSource } from '../publishing/sitePublishing';
+import type { PublishableSites, PublishRequest } from '../publishing/publishableSites';
 import { assertPhoneBound } from '../publishing/phoneRequired';
 
 export interface BuilderServiceDeps {
@@ -51,7 +51,6 @@ export interface BuilderServiceDeps {
   limiters: BuilderLimiters;
   versions: SiteVersions;
   phoneLinks: PhonePreviewLinks;
-  publishing: SitePublishing;
   /** What makes the generated banners, as the UI names it (BuilderSite.bannerArtist). */
   bannerArtist: string;
 }
@@ -72,7 +71,7 @@ export const templateUnknown = (): BusinessError => invalid(BuilderMessages.temp
  * configuration, swapping templates, saving values and the music, and answering a site as the
  * builder shows it. Every change is saved first and then rendered into the preview folder.
  */
-export class BuilderService {
+export class BuilderService implements PublishableSites<number> {
   constructor(private readonly deps: BuilderServiceDeps) {}
 
   /** Site `id` of user `userId`, with its templates; "unknown" for any other user's or a missing id. */
@@ -147,22 +146,19 @@ export class BuilderService {
     return this.deps.phoneLinks.linkFor(site.record.dir, origin);
   }
 
-  /** POST /api/webSiteLog/publish: 发布 or 更新发布 of the caller's site, from its last 生成并下载. */
-  async publish(id: number, user: UserRow, origin: string): Promise<PublishAnswer> {
+  /** 发布 or 更新发布 of the caller's site (publishing/routes.ts): what to copy, its last 生成并下载. */
+  async toPublish(id: number, user: UserRow): Promise<PublishRequest> {
     const site = await this.load(id, user.id);
     assertPhoneBound(user);
     await this.takeChange(user);
-    const source = { kind: 'builder', id: site.record.id } as const;
-    const folder = completedSiteDir(this.deps.dataDir, site.record.id);
-    return SitePublishing.answer(await this.deps.publishing.publish(source, user.id, folder, BuilderMessages.publishNeedsCompletion), origin);
+    return { source: { kind: 'builder', id: site.record.id }, folder: completedSiteDir(this.deps.dataDir, site.record.id), missing: BuilderMessages.publishNeedsCompletion };
   }
 
-  /** POST /api/webSiteLog/unpublish: 下线. */
-  async unpublish(id: number, user: UserRow): Promise<null> {
+  /** 下线 of the caller's site (publishing/routes.ts). */
+  async toUnpublish(id: number, user: UserRow): Promise<PublishedSource> {
     const site = await this.load(id, user.id);
     await this.takeChange(user);
-    await this.deps.publishing.unpublish({ kind: 'builder', id: site.record.id });
-    return null;
+    return { kind: 'builder', id: site.record.id };
   }
 
   /** GET /api/webSiteLog/getVersions: the caller's site's kept versions (历史版本). */

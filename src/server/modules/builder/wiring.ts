@@ -79,7 +79,7 @@ export function createBuilder({ dataDir, sql, now, log, state, dataFiles, queue,
     },
     rendered: (siteId) => repo.nextRevision(siteId),
   });
-  const service: BuilderService = new BuilderService({ dataDir, repo, catalogue, files, music, previews, limiters, versions, phoneLinks, publishing, bannerArtist: bannerArt.label });
+  const service: BuilderService = new BuilderService({ dataDir, repo, catalogue, files, music, previews, limiters, versions, phoneLinks, bannerArtist: bannerArt.label });
   const completion = new SiteCompletion({ dataDir, files: dataFiles, now, log, repo, sites: service, zips, limiters, render, versions });
   const banners = new BannerService({ queue, repo, sites: service, files, limiters, providerId: bannerArt.id });
   const logos = new SiteLogos({ queue, repo, sites: service, works, catalogue });

@@ -1,6 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { publishedOriginFor } from '../publishing/sitePublishing';
-import { BuilderMessages } from '../../../contract/builder';
 import { requestOrigin } from '../../http/requestOrigin';
 import { MiniSiteLimits, MiniSiteMessages, type CreateSiteRequest, type SiteTemplateListRequest, type SiteZipRequest, type TemplateConfigRequest } from '../../../contract/miniSite';
 import { bodyDefaultsToObject } from '../../http/bodyDefaults';
@@ -19,14 +17,11 @@ export interface MiniSiteRouteDeps {
   uploads: UploadStore;
   limiters: MiniSiteLimiters;
   publicOrigin: string;
-  /** PUBLISH_ORIGIN: where published sites are served ('' for this server's own origin). */
-  publishOrigin: string;
 }
 
 /** Paths of DESIGN.md section 5; createSite and getDownloadZipUrl need a login (HTTP 401 without). */
 export async function registerMiniSiteRoutes(app: FastifyInstance, deps: MiniSiteRouteDeps): Promise<void> {
-  const { service, uploads, limiters, publicOrigin, publishOrigin } = deps;
-  const publishedOrigin = publishedOriginFor({ publishOrigin, publicOrigin });
+  const { service, uploads, limiters, publicOrigin } = deps;
 
   /** POST /index/minisite/getTemplateCategory */
   app.post('/index/minisite/getTemplateCategory', { config: { access: 'public' }, schema: schemas.categoriesSchema }, async () => ok({ data: service.categories() }));
@@ -57,21 +52,6 @@ export async function registerMiniSiteRoutes(app: FastifyInstance, deps: MiniSit
   /** POST /index/minisite/phonePreview: 手机预览 of one of the caller's sites. */
   app.post<{ Body: SiteZipRequest }>('/index/minisite/phonePreview', { schema: schemas.phonePreviewSchema, config: { access: 'user' } }, async (request) =>
     ok(await service.phonePreview(request.body.webSiteDir, currentUser(request), publicOrigin || requestOrigin(request))),
-  );
-
-  /** POST /index/minisite/publish: 发布 of one of the caller's sites. */
-  app.post<{ Body: SiteZipRequest }>('/index/minisite/publish', { schema: schemas.publishSchema, config: { access: 'user' } }, async (request) =>
-    ok(await service.publish(request.body.webSiteDir, currentUser(request), publishedOrigin(request)), BuilderMessages.publishSucceeded),
-  );
-
-  /** POST /index/minisite/unpublish: 下线. */
-  app.post<{ Body: SiteZipRequest }>('/index/minisite/unpublish', { schema: schemas.unpublishSchema, config: { access: 'user' } }, async (request) =>
-    ok(await service.unpublish(request.body.webSiteDir, currentUser(request)), BuilderMessages.unpublishSucceeded),
-  );
-
-  /** POST /index/minisite/publishState: whether the site is published, and where. */
-  app.post<{ Body: SiteZipRequest }>('/index/minisite/publishState', { schema: schemas.publishStateSchema, config: { access: 'user' } }, async (request) =>
-    ok(await service.publishState(request.body.webSiteDir, currentUser(request), publishedOrigin(request))),
   );
 
   await registerUploadScope(app, MiniSiteLimits.uploadMaxBytes, (scope) => {

@@ -1,6 +1,5 @@
 import { MiniSiteLimits } from '../../../contract/miniSite';
 import { envelope, object, responses, str, type JsonSchema } from '../../http/schemaKit';
-import { publishAnswerSchema } from '../publishing/schemas';
 import { phonePreviewAnswer } from '../phonePreview/schemas';
 
 /**
@@ -107,8 +106,3 @@ export const siteZipSchema = {
 
 
 export const phonePreviewSchema = { body: siteDirBody, response: phonePreviewAnswer };
-
-/** 发布 and its state (the state answers '' and '' when the site is not published). */
-export const publishSchema = { body: siteDirBody, response: publishAnswerSchema };
-export const publishStateSchema = { body: siteDirBody, response: publishAnswerSchema };
-export const unpublishSchema = { body: siteDirBody, response: responses(null, { needsLogin: true }) };

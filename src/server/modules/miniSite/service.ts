@@ -31,8 +31,9 @@ import type { SiteRenderInput, SiteRenderResult, SourceFile } from '../../render
 import { bannerStyleById, logoStyleById } from '../../render/styles';
 import type { UserRow } from '../auth/repository';
 import { finishedBannerOf, resultFileOf } from '../generation/zip';
-import type { PhonePreviewAnswer, PublishAnswer } from '../../../contract/builder';
-import { SitePublishing } from '../publishing/sitePublishing';
+import type { PhonePreviewAnswer } from '../../../contract/builder';
+import type { PublishedSource } from '../publishing/sitePublishing';
+import type { PublishableSites, PublishRequest } from '../publishing/publishableSites';
 import { assertPhoneBound } from '../publishing/phoneRequired';
 import type { ResultExtras } from '../generation/resultExtras';
 import type { MusicLibrary } from '../music/musicLibrary';
@@ -67,7 +68,6 @@ export interface MiniSiteServiceDeps {
   limiters: MiniSiteLimiters;
   render: SiteRenderer;
   phoneLinks: PhonePreviewLinks;
-  publishing: SitePublishing;
   /** The banner's phone cut, made after it: a site waits for it a while (extrasWaitMs), then goes without. */
   extras: Pick<ResultExtras, 'readyWithin'>;
   extrasWaitMs: number;
@@ -77,7 +77,7 @@ const siteUnknown = (): BusinessError => new BusinessError(AnswerCode.notFound, 
 const createFailed = (): BusinessError => new BusinessError(AnswerCode.serverError, MiniSiteMessages.createFailed);
 
 /** The mini-site flow's server side (spec screens 9-11; DESIGN.md sections 5, 7, 8). */
-export class MiniSiteService {
+export class MiniSiteService implements PublishableSites<string> {
   private readonly templates: readonly SiteTemplate[];
 
   constructor(private readonly deps: MiniSiteServiceDeps) {
@@ -165,28 +165,25 @@ export class MiniSiteService {
     return this.deps.phoneLinks.linkFor(webSiteDir, origin);
   }
 
-  /** POST /index/minisite/publish: 发布 of one of the caller's sites (again: its link and QR code). */
-  async publish(webSiteDir: string, user: UserRow, origin: string): Promise<PublishAnswer> {
+  /** 发布 of one of the caller's sites (publishing/routes.ts): what to copy, its folder. */
+  async toPublish(webSiteDir: string, user: UserRow): Promise<PublishRequest> {
     if (!(await this.deps.limiters.publishPerUser.take(String(user.id)))) throw tooMany();
     const site = await this.ownedRecord(webSiteDir, user);
     assertPhoneBound(user);
-    const folder = siteDir(this.deps.dataDir, webSiteDir);
-    return SitePublishing.answer(await this.deps.publishing.publish({ kind: 'miniSite', id: site.id }, user.id, folder, MiniSiteMessages.siteUnknown), origin);
+    return { source: { kind: 'miniSite', id: site.id }, folder: siteDir(this.deps.dataDir, webSiteDir), missing: MiniSiteMessages.siteUnknown };
   }
 
-  /** POST /index/minisite/unpublish: 下线. */
-  async unpublish(webSiteDir: string, user: UserRow): Promise<null> {
+  /** 下线 of one of the caller's sites (publishing/routes.ts). */
+  async toUnpublish(webSiteDir: string, user: UserRow): Promise<PublishedSource> {
     if (!(await this.deps.limiters.publishPerUser.take(String(user.id)))) throw tooMany();
     const site = await this.ownedRecord(webSiteDir, user);
-    await this.deps.publishing.unpublish({ kind: 'miniSite', id: site.id });
-    return null;
+    return { kind: 'miniSite', id: site.id };
   }
 
-  /** POST /index/minisite/publishState: the site's link and QR code if published, else ''. */
-  async publishState(webSiteDir: string, user: UserRow, origin: string): Promise<PublishAnswer> {
+  /** Which of the caller's sites a publish state is asked of (publishing/routes.ts). */
+  async toShow(webSiteDir: string, user: UserRow): Promise<PublishedSource> {
     const site = await this.ownedRecord(webSiteDir, user);
-    const slug = await this.deps.publishing.slugOf({ kind: 'miniSite', id: site.id });
-    return slug ? SitePublishing.answer(slug, origin) : { url: '', qrcode: '' };
+    return { kind: 'miniSite', id: site.id };
   }
 
   /** The caller's own site in folder `webSiteDir`, its page made; any other folder is "unknown", whoever made it. */

@@ -1,0 +1,27 @@
+import type { UserRow } from '../auth/repository';
+import type { PublishedSource } from './sitePublishing';
+
+/** What 发布 copies: a finished site's folder, and the message when it holds no page to copy. */
+export interface PublishRequest {
+  source: PublishedSource;
+  folder: string;
+  missing: string;
+}
+
+/**
+ * A kind of site that can be published (builder sites by id, mini sites by folder), as its own
+ * module answers for it: the caller's site a request names, once that kind's checks have passed
+ * (the owner, its own limits, a bound phone for 发布), in that kind's own order. Publishing keeps
+ * the copies; it never reads a kind's tables itself.
+ */
+export interface PublishableSites<Key> {
+  /** 发布 / 更新发布. */
+  toPublish(key: Key, user: UserRow): Promise<PublishRequest>;
+  /** 下线. */
+  toUnpublish(key: Key, user: UserRow): Promise<PublishedSource>;
+}
+
+/** Sites whose page asks whether they are published (the mini site's preview page). */
+export interface ShownSites<Key> {
+  toShow(key: Key, user: UserRow): Promise<PublishedSource>;
+}
