@@ -1,14 +1,8 @@
 import { BuilderLimits, type SiteListAnswer, type SiteListRequest } from '../../../contract/builder';
+import { chinaTime } from '../../http/chinaTime';
 import { invalid } from '../../http/envelope';
 import { publishedUrl, type SitePublishing } from '../publishing/sitePublishing';
 import type { BuilderRepository } from './repository';
-
-const CHINA_OFFSET_MS = 8 * 60 * 60 * 1000;
-
-/** 'YYYY-MM-DD HH:mm:ss' in China time (UTC+8, no daylight saving), as the site list shows times. */
-export function chinaTime(ms: number): string {
-  return new Date(ms + CHINA_OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ');
-}
 
 export const PAGE_SIZE_REFUSED = `每页条数只能是 ${BuilderLimits.siteListPageSizes.join('、')}`;
 

@@ -13,7 +13,7 @@ import type { Clock } from '../../clock';
 import { invalid } from '../../http/envelope';
 import type { TemplateConfigs } from './formValues';
 import type { LoadedSite } from './service';
-import { chinaTime } from './siteList';
+import { chinaTime } from '../../http/chinaTime';
 import type { SiteVersionStore } from './versionStore';
 
 /** Editing keeps a version when the newest (or the site's start) is this old. */

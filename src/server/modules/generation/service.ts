@@ -31,7 +31,6 @@ import type { BannerArtDescriptor } from '../../render/aiBanner/config';
 import { JOB_FILES, KEY_ART_NAME_PATTERN, paintsKeyArt, type AiKeyArt, type BannerJobSpec, type LogoJobSpec, type UserJobKind, type UserJobSpec } from '../../render/jobSpec';
 import { bannerStyleById, logoStyleById } from '../../render/styles';
 import type { UserRow } from '../auth/repository';
-import type { WorksRepository } from '../works/repository';
 import type { GenerationLimiters } from './rateLimits';
 import { extraFileUrl, type ResultExtras } from './resultExtras';
 import { finishedBannerOf, type ZipService } from './zip';
@@ -90,8 +89,8 @@ export interface GenerationServiceDeps {
   catalog: TemplateGallery;
   zips: ZipService;
   limiters: GenerationLimiters;
-  /** Where each user's logos and banners are noted for the back office's 我的作品. */
-  works: WorksRepository;
+  /** Where each user's logos and banners are noted for the back office's 我的作品 (works/repository.ts). */
+  works: { record(userId: number, jobId: string, title: string): Promise<void> };
   /** Brand kits and banner cuts, started in idle time once a result is done. */
   extras: ResultExtras;
   /** The uploaded pictures a banner's key art may name (the mini site's upload call stores them); a painted key art is kept among them. */

@@ -4,7 +4,7 @@ import { jobFileUrl } from '../../queue/paths';
 import { KEEP_DONE_MS } from '../../queue/renderQueue';
 import { JOB_FILES } from '../../render/jobSpec';
 import { ASSET_NAMES } from '../../render/site/content';
-import { chinaTime } from '../builder/siteList';
+import { chinaTime } from '../../http/chinaTime';
 import { artInfoOf, resultUrls } from '../generation/service';
 import { specOf } from '../../queue/repository';
 import { artMakerText } from '../../../contract/generation';
