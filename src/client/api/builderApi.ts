@@ -20,7 +20,7 @@ import {
 } from '../../contract/builder';
 import { Limits } from '../../contract/limits';
 import { call, postOnUnload } from './http';
-import { UPLOAD_TIMEOUT_MS, type UploadProgress } from './miniSiteApi';
+import { postFile, type UploadProgress } from './fileUpload';
 
 /*
  * Every builder call opts out of the global error handling: the builder sagas say what failed in
@@ -114,15 +114,5 @@ export function siteFileUpload(file: Blob, fileName: string, target: SiteFileTar
   form.append('data', target.key);
   // The file goes last: a streaming server reads the fields before the bytes.
   form.append('image', file, fileName);
-  return call<SiteFileUploadAnswer>({
-    method: 'POST',
-    url: '/api/Upload/siteFileUpload',
-    data: form,
-    timeout: UPLOAD_TIMEOUT_MS,
-    signal,
-    skipErrorHandler: true,
-    onUploadProgress: (event) => {
-      if (onProgress && event.total) onProgress(Math.min(100, Math.round((event.loaded / event.total) * 100)));
-    },
-  });
+  return postFile<SiteFileUploadAnswer>('/api/Upload/siteFileUpload', form, onProgress, signal);
 }

@@ -13,10 +13,9 @@ import type {
   UploadAnswer,
 } from '../../contract/miniSite';
 import { Limits } from '../../contract/limits';
+import { postFile, type UploadProgress } from './fileUpload';
 import { call } from './http';
 
-/** A 50 MB picture on a slow line needs minutes, not the 10 s every other call gets. */
-export const UPLOAD_TIMEOUT_MS = 10 * 60_000;
 /** Rendering a site (after waiting a while for the banner's phone cut) outlasts the usual 10 s. */
 export const CREATE_SITE_TIMEOUT_MS = Limits.createSiteTimeoutMs;
 
@@ -46,24 +45,11 @@ export function getMusicList(): Promise<{ data: MusicItem[] }> {
   return call<{ data: MusicItem[] }>({ method: 'POST', url: '/index/minisite/getMusicList', skipErrorHandler: true });
 }
 
-/** Upload progress, 0 to 100. */
-export type UploadProgress = (percent: number) => void;
-
 /** POST /index/minisite/upload (multipart, field `image`): one picture for an image field, with its progress. */
 export function uploadImage(file: Blob, fileName: string, onProgress?: UploadProgress, signal?: AbortSignal): Promise<UploadAnswer> {
   const form = new FormData();
   form.append('image', file, fileName);
-  return call<UploadAnswer>({
-    method: 'POST',
-    url: '/index/minisite/upload',
-    data: form,
-    timeout: UPLOAD_TIMEOUT_MS,
-    signal,
-    skipErrorHandler: true,
-    onUploadProgress: (event) => {
-      if (onProgress && event.total) onProgress(Math.min(100, Math.round((event.loaded / event.total) * 100)));
-    },
-  });
+  return postFile<UploadAnswer>('/index/minisite/upload', form, onProgress, signal);
 }
 
 /** POST /index/minisite/createSite (login required): renders the site and answers where to preview it. */
