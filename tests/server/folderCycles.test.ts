@@ -67,11 +67,30 @@ function cycles(graph: FolderGraph): string[] {
   return found;
 }
 
-const AREAS = [{ name: 'the server modules', base: path.join(root, 'src', 'server', 'modules') }];
+/**
+ * Circles known and not mended yet, by their folders: anything else fails. The rate limits' stores
+ * are built inside the shared state (memory or Redis), which in turn names the store type.
+ */
+const KNOWN_CIRCLES: Record<string, readonly string[]> = {
+  modules: [],
+  server: ['rateLimits -> sharedState -> rateLimits'],
+};
+
+const AREAS = [
+  { name: 'the server modules', base: path.join(root, 'src', 'server', 'modules'), known: KNOWN_CIRCLES.modules },
+  { name: "the server's top-level folders", base: path.join(root, 'src', 'server'), known: KNOWN_CIRCLES.server },
+];
+
+const circleOf = (found: string): string => found.split('\n')[0];
 
 describe('folder-level imports', () => {
-  it.each(AREAS)('$name form no circle', ({ base }) => {
-    expect(cycles(folderGraph(base))).toEqual([]);
+  it.each(AREAS)('$name form no circle', ({ base, known }) => {
+    expect(cycles(folderGraph(base)).filter((found) => !known.includes(circleOf(found)))).toEqual([]);
+  });
+
+  it.each(AREAS)('$name still have each circle listed as known (strike it off once mended)', ({ base, known }) => {
+    const circles = cycles(folderGraph(base)).map(circleOf);
+    expect(known.filter((circle) => !circles.includes(circle))).toEqual([]);
   });
 
   it('are seen at all (the walk reads the imports it checks)', () => {

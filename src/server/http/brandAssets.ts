@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fs from 'node:fs';
 import { noLinksOut } from './staticFiles';
-import { servePublicStatic } from '../plugins/access';
+import { servePublicStatic } from './publicStatic';
 
 /** /static/brand/: the shipped brand images, then the ones made at run time (first folder wins). */
 export async function registerBrandAssets(app: FastifyInstance, folders: string[]): Promise<void> {

@@ -1,8 +1,8 @@
-import fastifyStatic, { type FastifyStaticOptions } from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { AnswerCode } from '../../contract/envelope';
 import { Messages } from '../../contract/messages';
 import { UNAUTHORIZED_BODY, fail } from '../http/envelope';
+import { isPublicScope } from '../http/publicStatic';
 import type { UserRow } from '../modules/auth/repository';
 
 /** Who may call a route: anyone, a logged-in user, or an operator (the product's own staff). */
@@ -42,9 +42,6 @@ async function operatorsOnly(request: FastifyRequest, reply: FastifyReply): Prom
 
 const GUARDS = { user: loggedInOnly, operator: operatorsOnly } as const;
 
-/** Scopes whose routes all share one access, for plugins that take no route config (@fastify/static). */
-const scopeAccess = new WeakMap<FastifyInstance, RouteAccess>();
-
 const isRouteAccess = (value: unknown): value is RouteAccess => ROUTE_ACCESS.some((access) => access === value);
 
 /**
@@ -56,25 +53,12 @@ const isRouteAccess = (value: unknown): value is RouteAccess => ROUTE_ACCESS.som
  */
 export function registerRouteAccess(app: FastifyInstance): void {
   app.addHook('onRoute', function declaredAccess(this: FastifyInstance, route: RouteOptions) {
-    const access = route.config?.access ?? scopeAccess.get(this);
+    const access = route.config?.access ?? (isPublicScope(this) ? 'public' : undefined);
     if (!isRouteAccess(access)) {
       throw new Error(`Route ${[route.method].flat().join(',')} ${route.url} declares no access: add config: { access: 'public' | 'user' | 'operator' }`);
     }
     route.config = { ...route.config, access };
     if (access === 'public') return;
     route.preHandler = [GUARDS[access], ...[route.preHandler ?? []].flat()];
-  });
-}
-
-/**
- * @fastify/static with every file it serves public (it takes no route config of its own), in a
- * scope of its own that says so. A function, not a plugin to register: register's `prefix` would
- * prefix the scope as well as the files. The files get the hooks `app` has when this is called,
- * not the ones added to it later.
- */
-export async function servePublicStatic(app: FastifyInstance, options: FastifyStaticOptions): Promise<void> {
-  await app.register(async (scope) => {
-    scopeAccess.set(scope, 'public');
-    await scope.register(fastifyStatic, options);
   });
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { TokenService } from '../security/tokens';
 import { UserRepository, type UserRow } from '../modules/auth/repository';
@@ -46,9 +46,3 @@ export default fp(
   },
   { name: 'auth', dependencies: ['config', 'database', 'http'] },
 );
-
-/** The logged-in user inside the handler of a route declared `access: 'user'` (or `operator`). */
-export function currentUser(request: FastifyRequest): UserRow {
-  if (!request.user) throw new Error("currentUser() used on a route not declared access: 'user'");
-  return request.user;
-}

@@ -6,7 +6,7 @@ import { Messages } from '../../../contract/messages';
 import { checkCaptchaInput } from '../../../contract/validation';
 import { assertValid, ok } from '../../http/envelope';
 import { limitByKey, perIp } from '../../http/rateLimits';
-import { currentUser } from '../../plugins/auth';
+import { currentUser } from './currentUser';
 import type { CaptchaService } from './captcha';
 import type { OperateLog } from './operateLog';
 import type { PhoneBindingService } from './phoneBinding';

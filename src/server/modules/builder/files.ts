@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { BUILDER_ASSETS_DIR, BUILDER_ASSETS_URL_PREFIX } from '../../render/builder/assets';
 import { noLinksOut } from '../../http/staticFiles';
-import { servePublicStatic } from '../../plugins/access';
+import { servePublicStatic } from '../../http/publicStatic';
 
 /**
  * /builder-assets/: the components' picker pictures and the default pictures of their fields,

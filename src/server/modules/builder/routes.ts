@@ -17,7 +17,7 @@ import {
 } from '../../../contract/builder';
 import { bodyDefaultsToObject } from '../../http/bodyDefaults';
 import { invalid, ok, tooMany } from '../../http/envelope';
-import { currentUser } from '../../plugins/auth';
+import { currentUser } from '../auth/currentUser';
 import { receiveUpload, refuseLargeBodies, registerUploadScope, tooLargeReply } from '../uploads/receiveUpload';
 import type { UploadStore } from '../uploads/uploadStore';
 import { BANNER_STATUS_PATH, type BannerService } from './banner';

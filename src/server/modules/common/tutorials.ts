@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { TUTORIAL_TYPES } from '../../../contract/common';
 import { noLinksOut } from '../../http/staticFiles';
-import { servePublicStatic } from '../../plugins/access';
+import { servePublicStatic } from '../../http/publicStatic';
 
 /**
  * The tutorial videos shipped with the code, one per flow (<type>.mp4), recorded from the product

@@ -9,7 +9,7 @@ import { sendStored } from '../../http/storedFiles';
 import type { DataFiles } from '../../storage/dataFiles';
 import { CATALOG_URL_PREFIX, GENERATED_URL_PREFIX, ZIPS_URL_PREFIX, catalogRoot, generatedDir, zipsDir } from '../../queue/paths';
 import { noLinksOut, staysInside } from '../../http/staticFiles';
-import { servePublicStatic } from '../../plugins/access';
+import { servePublicStatic } from '../../http/publicStatic';
 
 /**
  * `attachment` with the UTF-8 name (RFC 6266) so that '星河战纪-整屏动画.zip' survives, and an ASCII name for

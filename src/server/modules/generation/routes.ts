@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { BannerCutsRequest, LogoCreateRequest, LogoCreationDurationRequest, LogoPollingRequest, TemplatePageRequest, ZipByFileRequest } from '../../../contract/generation';
 import { ok } from '../../http/envelope';
-import { currentUser } from '../../plugins/auth';
+import { currentUser } from '../auth/currentUser';
 import * as schemas from './schemas';
 import type { GenerationService } from './service';
 import { ownHostKeys } from './zip';

@@ -3,7 +3,7 @@ import { requestOrigin } from '../../http/requestOrigin';
 import { MiniSiteLimits, MiniSiteMessages, type CreateSiteRequest, type SiteTemplateListRequest, type SiteZipRequest, type TemplateConfigRequest } from '../../../contract/miniSite';
 import { bodyDefaultsToObject } from '../../http/bodyDefaults';
 import { invalid, ok, tooMany } from '../../http/envelope';
-import { currentUser } from '../../plugins/auth';
+import { currentUser } from '../auth/currentUser';
 import { ownHostKeys } from '../generation/zip';
 import type { MiniSiteLimiters } from './rateLimits';
 import * as schemas from './schemas';

@@ -5,7 +5,7 @@ import { cacheFor, serveStored } from '../../http/storedRoutes';
 import type { DataFiles } from '../../storage/dataFiles';
 import type { MusicLibrary } from './musicLibrary';
 import { MUSIC_URL_PREFIX, musicRoot } from './paths';
-import { servePublicStatic } from '../../plugins/access';
+import { servePublicStatic } from '../../http/publicStatic';
 
 const DAY = 24 * 3600;
 

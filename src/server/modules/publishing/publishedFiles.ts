@@ -5,7 +5,7 @@ import { serveStored } from '../../http/storedRoutes';
 import type { DataFiles } from '../../storage/dataFiles';
 import { SITE_CONTENT_SECURITY_POLICY } from '../siteFiles/contentPolicy';
 import { PUBLISHED_URL_PREFIX, publishedRoot } from './sitePublishing';
-import { servePublicStatic } from '../../plugins/access';
+import { servePublicStatic } from '../../http/publicStatic';
 
 /**
  * With PUBLISH_ORIGIN set, its host answers /pub/ and nothing else, and no other host answers

@@ -3,7 +3,7 @@ import { BuilderMessages, type SiteIdRequest } from '../../../contract/builder';
 import type { SiteZipRequest } from '../../../contract/miniSite';
 import { bodyDefaultsToObject } from '../../http/bodyDefaults';
 import { ok } from '../../http/envelope';
-import { currentUser } from '../../plugins/auth';
+import { currentUser } from '../auth/currentUser';
 import type { PublishableSites, ShownSites } from './publishableSites';
 import * as schemas from './schemas';
 import { SitePublishing, publishedOriginFor } from './sitePublishing';

@@ -6,7 +6,7 @@ import { noLinksOut } from '../../http/staticFiles';
 import { cacheFor, serveStored } from '../../http/storedRoutes';
 import type { DataFiles } from '../../storage/dataFiles';
 import { SITE_CONTENT_SECURITY_POLICY } from './contentPolicy';
-import { servePublicStatic } from '../../plugins/access';
+import { servePublicStatic } from '../../http/publicStatic';
 
 const DAY = 24 * 3600;
 

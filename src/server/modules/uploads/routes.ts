@@ -4,7 +4,7 @@ import { noLinksOut } from '../../http/staticFiles';
 import { cacheFor, serveStored } from '../../http/storedRoutes';
 import type { DataFiles } from '../../storage/dataFiles';
 import { UPLOADS_URL_PREFIX, uploadsDir } from './paths';
-import { servePublicStatic } from '../../plugins/access';
+import { servePublicStatic } from '../../http/publicStatic';
 
 const DAY = 24 * 3600;
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { WorkListRequest } from '../../../contract/works';
 import { ok } from '../../http/envelope';
-import { currentUser } from '../../plugins/auth';
+import { currentUser } from '../auth/currentUser';
 import type { WorksRepository } from './repository';
 import * as schemas from './schemas';
 import { workList } from './service';
