@@ -4,9 +4,14 @@ import { systemClock, type Clock } from './clock';
 import type { ServerConfig } from './config';
 import type { SmsProvider } from './modules/auth/smsProviders';
 import accountsPlugin from './modules/auth/plugin';
+import builderPlugin from './modules/builder/plugin';
 import commonPlugin from './modules/common/plugin';
+import generationPlugin from './modules/generation/plugin';
+import miniSitePlugin from './modules/miniSite/plugin';
 import musicPlugin from './modules/music/plugin';
 import phonePreviewPlugin from './modules/phonePreview/plugin';
+import publishingPlugin from './modules/publishing/plugin';
+import publishingRoutesPlugin from './modules/publishing/routesPlugin';
 import siteFilesPlugin from './modules/siteFiles/plugin';
 import uploadsPlugin from './modules/uploads/plugin';
 import worksPlugin from './modules/works/plugin';
@@ -18,12 +23,11 @@ import databasePlugin from './plugins/database';
 import housekeepingPlugin from './plugins/housekeeping';
 import httpPlugin from './plugins/http';
 import renderQueuePlugin from './plugins/renderQueue';
-import routesPlugin from './plugins/routes';
 import sharedStatePlugin from './plugins/sharedState';
+import siteRenderersPlugin, { type SiteRenderersOptions } from './plugins/siteRenderers';
 import spaPlugin from './plugins/spa';
 import templateGalleryPlugin from './plugins/templateGallery';
 import type { GenerationOverrides } from './queue';
-import servicesPlugin, { type BuilderOverrides, type MiniSiteOverrides } from './services';
 
 export interface BuildOptions {
   /** The clock every expiry reads; tests pass one they can move. */
@@ -35,9 +39,9 @@ export interface BuildOptions {
   /** Replaces the render queue's renderer and time limits (tests). */
   generation?: GenerationOverrides;
   /** Replaces the static-site renderer (tests). */
-  miniSite?: MiniSiteOverrides;
+  miniSite?: SiteRenderersOptions['miniSite'];
   /** Replaces the builder's composed-site renderer (tests). */
-  builder?: BuilderOverrides;
+  builder?: SiteRenderersOptions['builder'];
   /** Told of every route as it is added (the security tests walk them all). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -101,8 +105,12 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
   await app.register(musicPlugin);
   await app.register(phonePreviewPlugin);
   await app.register(siteFilesPlugin);
-  await app.register(servicesPlugin, { miniSite: options.miniSite, builder: options.builder, kitWaitMs: options.generation?.kitWaitMs });
-  await app.register(routesPlugin, { galleryWaitMs: options.generation?.galleryWaitMs });
+  await app.register(publishingPlugin);
+  await app.register(generationPlugin, { kitWaitMs: options.generation?.kitWaitMs, galleryWaitMs: options.generation?.galleryWaitMs });
+  await app.register(siteRenderersPlugin, { miniSite: options.miniSite, builder: options.builder });
+  await app.register(miniSitePlugin, { kitWaitMs: options.generation?.kitWaitMs });
+  await app.register(builderPlugin);
+  await app.register(publishingRoutesPlugin);
   await app.register(spaPlugin);
   return app;
 }

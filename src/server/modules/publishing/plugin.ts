@@ -1,0 +1,20 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { registerPublishedFiles } from './publishedFiles';
+import { SitePublishing } from './sitePublishing';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The published copies of builder and mini sites, under one limit a user. */
+    publishing: SitePublishing;
+  }
+}
+
+export default fp(
+  async (app: FastifyInstance) => {
+    const { config, clock, database, dataFiles } = app;
+    app.decorate('publishing', new SitePublishing({ sql: database.sql, files: dataFiles, now: clock, limit: config.publishMaxPerUser }));
+    await registerPublishedFiles(app, dataFiles);
+  },
+  { name: 'publishing', dependencies: ['config', 'database', 'data-files', 'http', 'auth'] },
+);
