@@ -49,7 +49,7 @@ export async function openRenderQueue({ config, sql, dialect, now, log, state, f
     const { seeds, quickWaitMs, sweepIntervalMs } = generation?.queue ?? {};
     return new BullmqRenderQueue({ ...settings, db: sql, dialect, now, log, files, redis, eventsRedis, redisKeyPrefix: config.redisKeyPrefix, state, identityKey, seeds, quickWaitMs, sweepIntervalMs });
   }
-  // Renders run in worker threads; the queue starts them (app.ts) and stops them on close.
+  // Renders run in worker threads, started when the app is ready (plugins/renderQueue.ts) and stopped on close.
   return new EmbeddedRenderQueue({
     ...settings,
     db: sql,

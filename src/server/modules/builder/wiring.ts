@@ -57,7 +57,7 @@ export interface BuilderFilesInUse {
   jobIds: readonly string[];
 }
 
-/** The builder's services, wired once per app (services.ts calls this). */
+/** The builder's services, wired once per app (its plugin calls this). */
 export function createBuilder({ dataDir, sql, now, log, state, dataFiles, queue, catalog, uploads, music, zips, render, bannerArt, versionsPerSite, phoneLinks, publishing, works }: BuilderInputs) {
   const repo = new BuilderRepository(sql, now);
   const limiters = new BuilderLimiters(state.rateLimits);
