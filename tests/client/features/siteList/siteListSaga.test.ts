@@ -1,8 +1,11 @@
+import type { UnknownAction } from '@reduxjs/toolkit';
+import { END } from 'redux-saga';
 import { expectSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
 import { dynamic, throwError, type StaticProvider } from 'redux-saga-test-plan/providers';
 import { ApiError } from '../../../../src/client/api/ApiError';
 import * as siteListApi from '../../../../src/client/api/siteListApi';
+import type { RootState } from '../../../../src/client/app/rootReducer';
 import { downloadSite, loadSiteList, siteListSaga } from '../../../../src/client/features/siteList/siteListSaga';
 import {
   downloadFinished,
@@ -18,7 +21,7 @@ import {
 } from '../../../../src/client/features/siteList/siteListSlice';
 import { BuilderMessages, type SiteListRequest, type SiteRecord } from '../../../../src/contract/builder';
 import { GenerationMessages } from '../../../../src/contract/generation';
-import { fakeWorld, rootReducer, stateWith } from '../../sagaHarness';
+import { answerLater, fakeWorld, rootReducer, stateWith } from '../../sagaHarness';
 import { completedSite, editingSite, siteRecord } from './siteListHarness';
 
 function listAnswer(value: unknown): StaticProvider {
@@ -36,13 +39,14 @@ function withSiteList(overrides: Partial<SiteListState> = {}) {
 describe('loading the site list', () => {
   it('asks for the first page on page enter and shows what comes back', async () => {
     const world = fakeWorld();
-    const { storeState } = await expectSaga(siteListSaga)
+    const tester = expectSaga(siteListSaga)
       .withReducer(rootReducer, withSiteList())
       .provide([world.providers, listAnswer({ list: [editingSite, completedSite], total: 2 })])
       .dispatch(pageOpened())
       .call(siteListApi.getSiteList, { page: 1, page_size: 10, name: '' })
-      .put(listLoaded({ items: [editingSite, completedSite], total: 2 }))
-      .silentRun(50);
+      .put(listLoaded({ items: [editingSite, completedSite], total: 2 }));
+    world.after(listLoaded.type, () => tester.dispatch(END));
+    const { storeState } = await tester.run();
     expect(storeState.siteList.status).toBe('succeeded');
     expect(storeState.siteList.items).toEqual([editingSite, completedSite]);
     expect(storeState.siteList.total).toBe(2);
@@ -50,39 +54,46 @@ describe('loading the site list', () => {
 
   it('a search asks again from page 1 with the trimmed name', async () => {
     const world = fakeWorld();
-    const { storeState } = await expectSaga(siteListSaga)
+    const tester = expectSaga(siteListSaga)
       .withReducer(rootReducer, withSiteList({ query: { page: 3, page_size: 20, name: '' }, status: 'succeeded' }))
       .provide([world.providers, listAnswer({ list: [completedSite], total: 1 })])
       .dispatch(searchSubmitted({ name: '  仙侠 ' }))
-      .call(siteListApi.getSiteList, { page: 1, page_size: 20, name: '仙侠' })
-      .silentRun(50);
+      .call(siteListApi.getSiteList, { page: 1, page_size: 20, name: '仙侠' });
+    world.after(listLoaded.type, () => tester.dispatch(END));
+    const { storeState } = await tester.run();
     expect(storeState.siteList.query).toEqual({ page: 1, page_size: 20, name: '仙侠' });
   });
 
   it('the pager asks for the page and size it was given', async () => {
     const world = fakeWorld();
     const many = Array.from({ length: 10 }, (_, index) => siteRecord(index + 11));
-    await expectSaga(siteListSaga)
+    const tester = expectSaga(siteListSaga)
       .withReducer(rootReducer, withSiteList({ status: 'succeeded', total: 35 }))
       .provide([world.providers, listAnswer({ list: many, total: 35 })])
       .dispatch(pageChanged({ page: 2, page_size: 10 }))
       .call(siteListApi.getSiteList, { page: 2, page_size: 10, name: '' })
-      .put(listLoaded({ items: many, total: 35 }))
-      .silentRun(50);
+      .put(listLoaded({ items: many, total: 35 }));
+    world.after(listLoaded.type, () => tester.dispatch(END));
+    await tester.run();
   });
 
   it('only the last query shows when the user asks again before an answer (takeLatest)', async () => {
     const world = fakeWorld();
-    const slow = (request: SiteListRequest) =>
-      request.name === '旧' ? new Promise((resolve) => setTimeout(() => resolve({ list: [editingSite], total: 1 }), 30)) : { list: [completedSite], total: 1 };
-    const { storeState } = await expectSaga(siteListSaga)
+    // The first query's answer comes once the second one's is shown.
+    const old = answerLater({ list: [editingSite], total: 1 });
+    const tester = expectSaga(siteListSaga)
       .withReducer(rootReducer, withSiteList())
-      .provide([world.providers, [matchers.call.fn(siteListApi.getSiteList), dynamic(({ args }) => slow(args[0] as SiteListRequest))]])
+      .provide([world.providers, [matchers.call.fn(siteListApi.getSiteList), dynamic(({ args }) => ((args[0] as SiteListRequest).name === '旧' ? old.provider() : { list: [completedSite], total: 1 }))]])
       .dispatch(searchSubmitted({ name: '旧' }))
       .dispatch(searchSubmitted({ name: '新' }))
       .not.put(listLoaded({ items: [editingSite], total: 1 }))
-      .put(listLoaded({ items: [completedSite], total: 1 }))
-      .silentRun(100);
+      .put(listLoaded({ items: [completedSite], total: 1 }));
+    world.after(listLoaded.type, () => {
+      old.answer();
+      tester.dispatch(END);
+    });
+    const { storeState } = await tester.run();
+    expect(old.calls()).toBe(1);
     expect(storeState.siteList.items).toEqual([completedSite]);
   });
 
@@ -124,14 +135,15 @@ describe('loading the site list', () => {
 describe('downloading a completed site', () => {
   it('asks for the zip of a status-2 site and downloads it under the name its URL ends in', async () => {
     const world = fakeWorld();
-    const { storeState } = await expectSaga(siteListSaga)
+    const tester = expectSaga(siteListSaga)
       .withReducer(rootReducer, withSiteList({ status: 'succeeded', items: [editingSite, completedSite], total: 2 }))
       .provide([world.providers, zipAnswer({ url: '/zips/builder/7/%E4%BB%99%E4%BE%A0%E5%AE%98%E7%BD%91.zip' })])
       .dispatch(downloadRequested({ id: completedSite.id }))
       .put(downloadStarted({ id: completedSite.id }))
       .call(siteListApi.getFilePath, { id: completedSite.id })
-      .put(downloadFinished())
-      .silentRun(50);
+      .put(downloadFinished());
+    world.after(downloadFinished.type, () => tester.dispatch(END));
+    const { storeState } = await tester.run();
     expect(world.services.download).toHaveBeenCalledWith('/zips/builder/7/%E4%BB%99%E4%BE%A0%E5%AE%98%E7%BD%91.zip', '仙侠官网.zip');
     expect(world.services.notify.success).toHaveBeenCalledWith(GenerationMessages.downloadStarted);
     expect(storeState.siteList.downloadingId).toBeNull();
@@ -139,11 +151,21 @@ describe('downloading a completed site', () => {
 
   it('the button spins while the zip is asked for', async () => {
     const world = fakeWorld();
+    const zip = answerLater({ url: '/zips/site.zip' });
+    // The spinning site at each moment; the answer comes once the button spins.
+    const spinning: Array<number | null> = [];
+    const reducer = (state: RootState | undefined, action: UnknownAction): RootState => {
+      const next = rootReducer(state, action);
+      spinning.push(next.siteList.downloadingId);
+      return next;
+    };
+    world.after(downloadStarted.type, () => zip.answer());
     const { storeState } = await expectSaga(downloadSite, downloadRequested({ id: completedSite.id }))
-      .withReducer(rootReducer, withSiteList({ items: [completedSite] }))
-      .provide([world.providers, zipAnswer(new Promise(() => {}))])
-      .silentRun(30);
-    expect(storeState.siteList.downloadingId).toBe(completedSite.id);
+      .withReducer(reducer, withSiteList({ items: [completedSite] }))
+      .provide([world.providers, zipAnswer(dynamic(zip.provider))])
+      .run();
+    expect(spinning).toEqual([completedSite.id, null]);
+    expect(storeState.siteList.downloadingId).toBeNull();
   });
 
   it.each([
@@ -186,19 +208,18 @@ describe('downloading a completed site', () => {
 
   it('a second click while the zip is being fetched is ignored (takeLeading)', async () => {
     const world = fakeWorld();
-    let calls = 0;
-    const slowZip = () => {
-      calls += 1;
-      return new Promise((resolve) => setTimeout(() => resolve({ url: '/zips/site.zip' }), 30));
-    };
+    const zip = answerLater({ url: '/zips/site.zip' });
     const tester = expectSaga(siteListSaga)
       .withReducer(rootReducer, withSiteList({ items: [completedSite] }))
-      .provide([world.providers, [matchers.call.fn(siteListApi.getFilePath), dynamic(slowZip)]]);
-    const finished = tester.silentRun(100);
-    tester.dispatch(downloadRequested({ id: completedSite.id }));
-    tester.dispatch(downloadRequested({ id: completedSite.id }));
-    await finished;
-    expect(calls).toBe(1);
+      .provide([world.providers, [matchers.call.fn(siteListApi.getFilePath), dynamic(zip.provider)]])
+      .dispatch(downloadRequested({ id: completedSite.id }));
+    world.after(downloadStarted.type, () => {
+      tester.dispatch(downloadRequested({ id: completedSite.id }));
+      zip.answer();
+    });
+    world.after(downloadFinished.type, () => tester.dispatch(END));
+    await tester.run();
+    expect(zip.calls()).toBe(1);
     expect(world.services.download).toHaveBeenCalledTimes(1);
   });
 });
