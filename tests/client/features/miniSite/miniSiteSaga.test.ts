@@ -1,3 +1,4 @@
+import { END } from 'redux-saga';
 import { expectSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
 import { dynamic, throwError, type StaticProvider } from 'redux-saga-test-plan/providers';
@@ -10,7 +11,7 @@ import { locationChanged } from '../../../../src/client/app/routerSlice';
 import { loggedIn, sessionEnded } from '../../../../src/client/features/auth/authSlice';
 import { loginDialogClosed, loginDialogOpened } from '../../../../src/client/features/auth/loginDialogSlice';
 import { downloadSaga } from '../../../../src/client/features/download/downloadSaga';
-import { zipDownloadFailed, zipDownloadRequested } from '../../../../src/client/features/download/downloadSlice';
+import { zipDownloadFailed, zipDownloadRequested, zipDownloadStarted, zipDownloadSucceeded } from '../../../../src/client/features/download/downloadSlice';
 import { BANNER_LOOKUP_PAGE_SIZE, miniSiteSaga, runSiteCreation } from '../../../../src/client/features/miniSite/miniSiteSaga';
 import {
   categoriesLoaded,
@@ -33,10 +34,9 @@ import { CONFIG_NOT_LOADED } from '../../../../src/client/features/miniSite/site
 import { DEFAULT_FLOW_CONFIG, initialSelectionsState } from '../../../../src/client/features/selections/selectionsSlice';
 import { GenerationMessages } from '../../../../src/contract/generation';
 import { MiniSiteMessages, type CreateSiteRequest } from '../../../../src/contract/miniSite';
-import { fakeWorld, rootReducer, stateWith, user } from '../../sagaHarness';
+import { answerLater, fakeWorld, rootReducer, stateWith, user } from '../../sagaHarness';
 import { bannerTemplate, logoTemplate } from '../generation/generationHarness';
 import { categories, generated, groups, music, otherSite, readyState, site } from './miniSiteHarness';
-import { firstAnswersLast } from '../../firstAnswersLast';
 
 /** A provider for the calls of `fn`. */
 function answer(fn: (...args: never[]) => unknown, value: unknown): StaticProvider {
@@ -122,13 +122,22 @@ describe('miniSite lists', () => {
 
   it('the newest page asked for wins', async () => {
     const world = fakeWorld();
-    const slow = firstAnswersLast((args) => ({ data: [{ ...site, id: (args[0] as { category_id: number }).category_id }], total: 1 }));
-    const { storeState } = await expectSaga(miniSiteSaga)
+    // The first page's answer comes once the second one's is shown.
+    const first = answerLater({ data: [{ ...site, id: 1 }], total: 1 });
+    const tester = expectSaga(miniSiteSaga)
       .withReducer(rootReducer, stateWith())
-      .provide([world.providers, [matchers.call.fn(miniSiteApi.getTemplateList), dynamic(slow)]])
+      .provide([
+        world.providers,
+        [matchers.call.fn(miniSiteApi.getTemplateList), dynamic(({ args }) => ((args[0] as { category_id: number }).category_id === 1 ? first.provider() : { data: [{ ...site, id: 2 }], total: 1 }))],
+      ])
       .dispatch(templatesRequested({ categoryId: 1, page: 1 }))
-      .dispatch(templatesRequested({ categoryId: 2, page: 1 }))
-      .silentRun(60);
+      .dispatch(templatesRequested({ categoryId: 2, page: 1 }));
+    world.after(templatesLoaded.type, () => {
+      first.answer();
+      tester.dispatch(END);
+    });
+    const { storeState } = await tester.run();
+    expect(first.calls()).toBe(1);
     expect(storeState.miniSite.templates).toMatchObject({ categoryId: 2, items: [{ id: 2 }] });
   });
 
@@ -338,16 +347,19 @@ describe('miniSite: 生成网站', () => {
 
   it('a second 生成网站 while one is under way is ignored', async () => {
     const world = fakeWorld({ location: onConfigPage });
-    const creates = jest.fn(() => new Promise((resolve) => setTimeout(() => resolve(created), 10)));
+    const create = answerLater(created);
     const tester = expectSaga(miniSiteSaga)
       .withReducer(rootReducer, readyState())
-      .provide([world.providers, online, [matchers.call.fn(miniSiteApi.createSite), dynamic(creates)]]);
-    const finished = tester.silentRun(40);
-    tester.dispatch(siteCreationRequested());
-    await new Promise((resolve) => setTimeout(resolve, 2));
-    tester.dispatch(siteCreationRequested());
-    await finished;
-    expect(creates).toHaveBeenCalledTimes(1);
+      .provide([world.providers, online, [matchers.call.fn(miniSiteApi.createSite), dynamic(create.provider)]])
+      .dispatch(siteCreationRequested());
+    // The second click comes while the site is being created.
+    world.after(creationSent.type, () => {
+      tester.dispatch(siteCreationRequested());
+      create.answer();
+    });
+    world.after(siteCreated.type, () => tester.dispatch(END));
+    await tester.run();
+    expect(create.calls()).toBe(1);
   });
 });
 
@@ -356,32 +368,38 @@ describe('miniSite preview: the site zip', () => {
 
   it('is made from the site folder and downloaded once per visit, under the name its URL ends in', async () => {
     const world = fakeWorld();
-    const zips = jest.fn(() => new Promise((resolve) => setTimeout(() => resolve({ zipUrl: '/zips/site_龙腾.zip' }), 5)));
+    const zip = answerLater({ zipUrl: '/zips/site_龙腾.zip' });
     const auto = zipDownloadRequested({ webSiteDir, visit: 'visit-1' });
     const tester = expectSaga(downloadSaga)
       .withReducer(rootReducer, stateWith())
-      .provide([world.providers, [matchers.call.fn(miniSiteApi.getDownloadZipUrl), dynamic(zips)]])
+      .provide([world.providers, [matchers.call.fn(miniSiteApi.getDownloadZipUrl), dynamic(zip.provider)]])
       .call(miniSiteApi.getDownloadZipUrl, { webSiteDir })
-      .not.call.fn(generationApi.createZipUrlByFile);
-    const finished = tester.silentRun(60);
-    tester.dispatch(auto);
-    tester.dispatch(auto);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    tester.dispatch(auto);
-    await finished;
-    expect(zips).toHaveBeenCalledTimes(1);
+      .not.call.fn(generationApi.createZipUrlByFile)
+      .dispatch(auto);
+    // Asked again while the zip is made (StrictMode), and once more after (a remount).
+    world.after(zipDownloadStarted.type, () => {
+      tester.dispatch(auto);
+      zip.answer();
+    });
+    world.after(zipDownloadSucceeded.type, () => {
+      tester.dispatch(auto);
+      tester.dispatch(END);
+    });
+    await tester.run();
+    expect(zip.calls()).toBe(1);
     expect(world.services.download).toHaveBeenCalledWith('/zips/site_龙腾.zip', 'site_龙腾.zip');
     expect(world.services.notify.success).toHaveBeenCalledWith(GenerationMessages.downloadStarted);
   });
 
   it('an empty zip URL: 获取下载文件失败 and no download', async () => {
     const world = fakeWorld();
-    await expectSaga(downloadSaga)
+    const tester = expectSaga(downloadSaga)
       .withReducer(rootReducer, stateWith())
       .provide([world.providers, answer(miniSiteApi.getDownloadZipUrl, { zipUrl: '' })])
       .dispatch(zipDownloadRequested({ webSiteDir }))
-      .put(zipDownloadFailed())
-      .silentRun(20);
+      .put(zipDownloadFailed());
+    world.after(zipDownloadFailed.type, () => tester.dispatch(END));
+    await tester.run();
     expect(world.services.notify.error).toHaveBeenCalledWith(GenerationMessages.zipEmpty);
     expect(world.services.download).not.toHaveBeenCalled();
   });
