@@ -1,5 +1,7 @@
 import type { Action } from 'redux';
+import { END } from 'redux-saga';
 import { delay } from 'redux-saga/effects';
+import type { ExpectApi } from 'redux-saga-test-plan';
 import type { EffectProviders } from 'redux-saga-test-plan/providers';
 import type { UserInfo } from '../../src/contract/auth';
 import { ApiError } from '../../src/client/api/ApiError';
@@ -114,4 +116,14 @@ export function answerLater<T>(value: T) {
     answer: () => release(),
     calls: () => count,
   };
+}
+
+/**
+ * Runs a watcher whose work answers at once (every call provided): the actions dispatched before
+ * the run are handled, then END ends the watchers, instead of a timed run running out.
+ */
+export function runWatcher(tester: ExpectApi): ReturnType<ExpectApi['run']> {
+  const result = tester.run();
+  tester.dispatch(END);
+  return result;
 }

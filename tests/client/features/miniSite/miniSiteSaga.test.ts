@@ -34,7 +34,7 @@ import { CONFIG_NOT_LOADED } from '../../../../src/client/features/miniSite/site
 import { DEFAULT_FLOW_CONFIG, initialSelectionsState } from '../../../../src/client/features/selections/selectionsSlice';
 import { GenerationMessages } from '../../../../src/contract/generation';
 import { MiniSiteMessages, type CreateSiteRequest } from '../../../../src/contract/miniSite';
-import { answerLater, fakeWorld, rootReducer, stateWith, user } from '../../sagaHarness';
+import { answerLater, fakeWorld, rootReducer, runWatcher, stateWith, user } from '../../sagaHarness';
 import { bannerTemplate, logoTemplate } from '../generation/generationHarness';
 import { categories, generated, groups, music, otherSite, readyState, site } from './miniSiteHarness';
 
@@ -73,12 +73,13 @@ function apiError(code: number, serverMsg = '', httpStatus = 200): ApiError {
 describe('miniSite lists', () => {
   it('loads the categories', async () => {
     const world = fakeWorld();
-    const { storeState } = await expectSaga(miniSiteSaga)
-      .withReducer(rootReducer, stateWith())
-      .provide([world.providers, answer(miniSiteApi.getTemplateCategory, { data: categories })])
-      .dispatch(categoriesRequested())
-      .put(categoriesLoaded({ items: categories }))
-      .silentRun(20);
+    const { storeState } = await runWatcher(
+      expectSaga(miniSiteSaga)
+        .withReducer(rootReducer, stateWith())
+        .provide([world.providers, answer(miniSiteApi.getTemplateCategory, { data: categories })])
+        .dispatch(categoriesRequested())
+        .put(categoriesLoaded({ items: categories })),
+    );
     expect(storeState.miniSite.categories).toEqual({ status: 'succeeded', items: categories });
   });
 
@@ -87,35 +88,38 @@ describe('miniSite lists', () => {
     ['a malformed answer', { data: 'nope' }],
   ])('%s leaves only 全部, and nothing is said', async (_name, provided) => {
     const world = fakeWorld();
-    const { storeState } = await expectSaga(miniSiteSaga)
-      .withReducer(rootReducer, stateWith())
-      .provide([world.providers, [matchers.call.fn(miniSiteApi.getTemplateCategory), provided] as StaticProvider])
-      .dispatch(categoriesRequested())
-      .silentRun(20);
+    const { storeState } = await runWatcher(
+      expectSaga(miniSiteSaga)
+        .withReducer(rootReducer, stateWith())
+        .provide([world.providers, [matchers.call.fn(miniSiteApi.getTemplateCategory), provided] as StaticProvider])
+        .dispatch(categoriesRequested()),
+    );
     expect(storeState.miniSite.categories.items).toEqual([]);
     expect(world.services.notify.error).not.toHaveBeenCalled();
   });
 
   it('loads a page of one category, 12 a page', async () => {
     const world = fakeWorld();
-    const { storeState } = await expectSaga(miniSiteSaga)
-      .withReducer(rootReducer, stateWith())
-      .provide([world.providers, answer(miniSiteApi.getTemplateList, { data: [site], total: 13, current_page: 2, per_page: 12 })])
-      .dispatch(templatesRequested({ categoryId: 2, page: 2 }))
-      .call(miniSiteApi.getTemplateList, { category_id: 2, per_page: 12, page: 2 })
-      .put(templatesLoaded({ categoryId: 2, page: 2, total: 13, items: [site] }))
-      .silentRun(20);
+    const { storeState } = await runWatcher(
+      expectSaga(miniSiteSaga)
+        .withReducer(rootReducer, stateWith())
+        .provide([world.providers, answer(miniSiteApi.getTemplateList, { data: [site], total: 13, current_page: 2, per_page: 12 })])
+        .dispatch(templatesRequested({ categoryId: 2, page: 2 }))
+        .call(miniSiteApi.getTemplateList, { category_id: 2, per_page: 12, page: 2 })
+        .put(templatesLoaded({ categoryId: 2, page: 2, total: 13, items: [site] })),
+    );
     expect(storeState.miniSite.templates).toEqual({ status: 'succeeded', categoryId: 2, page: 2, total: 13, items: [site] });
   });
 
   it('a failed list is empty (the empty state), and nothing is said', async () => {
     const world = fakeWorld();
     const before = stateWith();
-    const { storeState } = await expectSaga(miniSiteSaga)
-      .withReducer(rootReducer, { ...before, miniSite: { ...before.miniSite, templates: { status: 'succeeded', categoryId: 0, page: 1, total: 1, items: [site] } } })
-      .provide([world.providers, [matchers.call.fn(miniSiteApi.getTemplateList), throwError(apiError(500, '服务器内部错误', 500))]])
-      .dispatch(templatesRequested({ categoryId: 0, page: 2 }))
-      .silentRun(20);
+    const { storeState } = await runWatcher(
+      expectSaga(miniSiteSaga)
+        .withReducer(rootReducer, { ...before, miniSite: { ...before.miniSite, templates: { status: 'succeeded', categoryId: 0, page: 1, total: 1, items: [site] } } })
+        .provide([world.providers, [matchers.call.fn(miniSiteApi.getTemplateList), throwError(apiError(500, '服务器内部错误', 500))]])
+        .dispatch(templatesRequested({ categoryId: 0, page: 2 })),
+    );
     expect(storeState.miniSite.templates).toEqual({ status: 'failed', categoryId: 0, page: 2, total: 0, items: [] });
     expect(world.services.notify.error).not.toHaveBeenCalled();
   });
@@ -143,39 +147,43 @@ describe('miniSite lists', () => {
 
   it('loads a template’s form; a failure says so and leaves no groups', async () => {
     const world = fakeWorld();
-    const { storeState } = await expectSaga(miniSiteSaga)
-      .withReducer(rootReducer, stateWith())
-      .provide([world.providers, answer(miniSiteApi.getTemplateConfig, { config: groups, logoCreationDuration: 3 })])
-      .dispatch(templateConfigRequested({ templateId: 1 }))
-      .call(miniSiteApi.getTemplateConfig, { templateId: 1 })
-      .put(templateConfigLoaded({ templateId: 1, groups }))
-      .silentRun(20);
+    const { storeState } = await runWatcher(
+      expectSaga(miniSiteSaga)
+        .withReducer(rootReducer, stateWith())
+        .provide([world.providers, answer(miniSiteApi.getTemplateConfig, { config: groups, logoCreationDuration: 3 })])
+        .dispatch(templateConfigRequested({ templateId: 1 }))
+        .call(miniSiteApi.getTemplateConfig, { templateId: 1 })
+        .put(templateConfigLoaded({ templateId: 1, groups })),
+    );
     expect(storeState.miniSite.templateConfig).toEqual({ status: 'succeeded', templateId: 1, groups });
 
     const failing = fakeWorld();
-    const failed = await expectSaga(miniSiteSaga)
-      .withReducer(rootReducer, stateWith())
-      .provide([failing.providers, [matchers.call.fn(miniSiteApi.getTemplateConfig), throwError(apiError(422, MiniSiteMessages.siteTemplateMissing))]])
-      .dispatch(templateConfigRequested({ templateId: 99 }))
-      .silentRun(20);
+    const failed = await runWatcher(
+      expectSaga(miniSiteSaga)
+        .withReducer(rootReducer, stateWith())
+        .provide([failing.providers, [matchers.call.fn(miniSiteApi.getTemplateConfig), throwError(apiError(422, MiniSiteMessages.siteTemplateMissing))]])
+        .dispatch(templateConfigRequested({ templateId: 99 })),
+    );
     expect(failed.storeState.miniSite.templateConfig).toEqual({ status: 'failed', templateId: 99, groups: [] });
     expect(failing.services.notify.error).toHaveBeenCalledWith(MiniSiteMessages.siteTemplateMissing);
   });
 
   it('loads the music once; a failure leaves none, silently', async () => {
     const world = fakeWorld();
-    const { storeState } = await expectSaga(miniSiteSaga)
-      .withReducer(rootReducer, stateWith())
-      .provide([world.providers, answer(miniSiteApi.getMusicList, { data: music })])
-      .dispatch(musicRequested())
-      .silentRun(20);
+    const { storeState } = await runWatcher(
+      expectSaga(miniSiteSaga)
+        .withReducer(rootReducer, stateWith())
+        .provide([world.providers, answer(miniSiteApi.getMusicList, { data: music })])
+        .dispatch(musicRequested()),
+    );
     expect(storeState.miniSite.music).toEqual({ status: 'succeeded', items: music });
 
-    const failed = await expectSaga(miniSiteSaga)
-      .withReducer(rootReducer, stateWith())
-      .provide([world.providers, [matchers.call.fn(miniSiteApi.getMusicList), throwError(apiError(0))]])
-      .dispatch(musicRequested())
-      .silentRun(20);
+    const failed = await runWatcher(
+      expectSaga(miniSiteSaga)
+        .withReducer(rootReducer, stateWith())
+        .provide([world.providers, [matchers.call.fn(miniSiteApi.getMusicList), throwError(apiError(0))]])
+        .dispatch(musicRequested()),
+    );
     expect(failed.storeState.miniSite.music).toEqual({ status: 'failed', items: [] });
     expect(world.services.notify.error).not.toHaveBeenCalled();
   });
@@ -191,33 +199,36 @@ describe('miniSite: the template’s own banner style', () => {
       const { page } = args[0] as { page: number };
       return { data: page === 1 ? [bannerTemplate] : [wanted], total: BANNER_LOOKUP_PAGE_SIZE + 1 };
     });
-    const { storeState } = await expectSaga(miniSiteSaga)
-      .withReducer(rootReducer, siteOnly())
-      .provide([world.providers, [matchers.call.fn(generationApi.getBannerTemplates), pages] as StaticProvider])
-      .dispatch(defaultBannerRequested({ bannerId: 6 }))
-      .call(generationApi.getBannerTemplates, { per_page: BANNER_LOOKUP_PAGE_SIZE, page: 1 })
-      .call(generationApi.getBannerTemplates, { per_page: BANNER_LOOKUP_PAGE_SIZE, page: 2 })
-      .put(defaultBannerFound({ template: wanted }))
-      .silentRun(20);
+    const { storeState } = await runWatcher(
+      expectSaga(miniSiteSaga)
+        .withReducer(rootReducer, siteOnly())
+        .provide([world.providers, [matchers.call.fn(generationApi.getBannerTemplates), pages] as StaticProvider])
+        .dispatch(defaultBannerRequested({ bannerId: 6 }))
+        .call(generationApi.getBannerTemplates, { per_page: BANNER_LOOKUP_PAGE_SIZE, page: 1 })
+        .call(generationApi.getBannerTemplates, { per_page: BANNER_LOOKUP_PAGE_SIZE, page: 2 })
+        .put(defaultBannerFound({ template: wanted })),
+    );
     expect(storeState.selections.miniSiteBanner).toEqual(wanted);
   });
 
   it('not there, or the catalogue fails: nothing is kept and nothing is said', async () => {
     const world = fakeWorld();
-    const { storeState } = await expectSaga(miniSiteSaga)
-      .withReducer(rootReducer, siteOnly())
-      .provide([world.providers, answer(generationApi.getBannerTemplates, { data: [bannerTemplate], total: 1 })])
-      .dispatch(defaultBannerRequested({ bannerId: 6 }))
-      .not.put.actionType(defaultBannerFound.type)
-      .silentRun(20);
+    const { storeState } = await runWatcher(
+      expectSaga(miniSiteSaga)
+        .withReducer(rootReducer, siteOnly())
+        .provide([world.providers, answer(generationApi.getBannerTemplates, { data: [bannerTemplate], total: 1 })])
+        .dispatch(defaultBannerRequested({ bannerId: 6 }))
+        .not.put.actionType(defaultBannerFound.type),
+    );
     expect(storeState.selections.miniSiteBanner).toBeNull();
 
-    await expectSaga(miniSiteSaga)
-      .withReducer(rootReducer, siteOnly())
-      .provide([world.providers, [matchers.call.fn(generationApi.getBannerTemplates), throwError(apiError(0))]])
-      .dispatch(defaultBannerRequested({ bannerId: 6 }))
-      .not.put.actionType(defaultBannerFound.type)
-      .silentRun(20);
+    await runWatcher(
+      expectSaga(miniSiteSaga)
+        .withReducer(rootReducer, siteOnly())
+        .provide([world.providers, [matchers.call.fn(generationApi.getBannerTemplates), throwError(apiError(0))]])
+        .dispatch(defaultBannerRequested({ bannerId: 6 }))
+        .not.put.actionType(defaultBannerFound.type),
+    );
     expect(world.services.notify.error).not.toHaveBeenCalled();
   });
 });
