@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
-import http from 'node:http';
 import { systemClock, type Clock } from './clock';
 import type { ServerConfig } from './config';
+import { serverOptions } from './http/serverOptions';
 import type { SmsProvider } from './modules/auth/smsProviders';
 import accountsPlugin from './modules/auth/plugin';
 import builderPlugin from './modules/builder/plugin';
@@ -46,47 +46,13 @@ export interface BuildOptions {
   onRoute?: (route: RouteOptions) => void;
 }
 
-/** Fastify types a hop count as a function of the hop index. */
-function trustProxyOption(value: ServerConfig['trustProxy']): boolean | string | ((address: string, hop: number) => boolean) {
-  return typeof value === 'number' ? (_address, hop) => hop < value : value;
-}
-
-/**
- * The HTTP server with DESIGN.md section 8's time limits (config.http). Built here rather than by
- * Fastify so that Node checks the header and request timeouts every second instead of every 30.
- */
-function serverWithTimeouts(timeouts: ServerConfig['http']): NonNullable<FastifyServerOptions['serverFactory']> {
-  return (handler) => {
-    const server = http.createServer(
-      {
-        headersTimeout: timeouts.headersTimeoutMs,
-        requestTimeout: timeouts.requestTimeoutMs,
-        keepAliveTimeout: timeouts.keepAliveTimeoutMs,
-        connectionsCheckingInterval: 1000,
-      },
-      handler,
-    );
-    server.setTimeout(timeouts.idleTimeoutMs);
-    return server;
-  };
-}
-
 /**
  * Builds the whole server without listening: main.ts starts it, tests call `inject`. Each area is
  * a plugin that names the areas it needs; loading them opens the database, the shared state, the
  * file store and the queue, and nothing runs in the background until the app is ready.
  */
 export async function buildApp(config: ServerConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
-  const app = Fastify({
-    logger: options.logger ?? { level: 'info' },
-    logController: new Fastify.LogController({ disableRequestLogging: config.mode === 'test' }),
-    trustProxy: trustProxyOption(config.trustProxy),
-    serverFactory: serverWithTimeouts(config.http),
-    // Ajv coerces "123" to 123 and fills defaults; unknown properties are dropped, not refused.
-    ajv: { customOptions: { removeAdditional: true, useDefaults: true, coerceTypes: 'array', allErrors: false } },
-    // A start waits for the database's migration lock or a slow bucket as long as it takes.
-    pluginTimeout: 0,
-  });
+  const app = Fastify(serverOptions(config, options.logger ?? { level: 'info' }));
 
   await app.register(configPlugin, { config, clock: options.now ?? systemClock });
   await app.register(sharedStatePlugin);
