@@ -4,7 +4,7 @@ import path from 'node:path';
 import { DEFAULT_BANNER_TEXTS, DEFAULT_LOGO_TEXTS, GenerationMessages, type BannerTemplate, type LogoCreateAnswer, type LogoTemplate, type TemplatePage, type ZipAnswer } from '../../../src/contract/generation';
 import { AnswerCode } from '../../../src/contract/envelope';
 import { GENERATION_RATE_LIMITS } from '../../../src/server/modules/generation/rateLimits';
-import { attachmentHeader } from '../../../src/server/modules/generation/files';
+import { attachmentHeader } from '../../../src/server/modules/generation/routes';
 import { ownHostKeys, resultFileOf, sanitiseFileName } from '../../../src/server/modules/generation/zip';
 import { CATALOG_MUSIC_FOLDER } from '../../../src/server/queue/paths';
 import { RENDERER_VERSION } from '../../../src/server/render/jobSpec';

@@ -3,10 +3,9 @@ import fp from 'fastify-plugin';
 import type { ServerConfig } from '../../config';
 import { bannerArtDescriptor, type BannerArtDescriptor } from '../../render/aiBanner/config';
 import { deriveKey } from '../../security/secrets';
-import { registerGenerationFiles } from './files';
 import { GenerationLimiters } from './rateLimits';
 import { ResultExtras } from './resultExtras';
-import { registerGenerationRoutes } from './routes';
+import { registerGenerationFiles, registerGenerationRoutes } from './routes';
 import { GenerationService } from './service';
 import { ZipService } from './zip';
 
