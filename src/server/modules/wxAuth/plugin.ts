@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { QrDevices } from './devices';
 import { createQrLoginProvider } from './providers';
-import type { QrLoginProvider } from './qrProviders';
+import type { QrLoginProvider } from './qrLoginProvider';
 import { QrDeviceRepository, QrTicketRepository } from './repository';
 import { registerWxAuthRoutes } from './routes';
 import { QrLoginService } from './service';

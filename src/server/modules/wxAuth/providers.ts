@@ -3,7 +3,8 @@ import type { Clock } from '../../clock';
 import type { ServerConfig } from '../../config';
 import type { SharedState } from '../../sharedState/types';
 import type { QrDevices } from './devices';
-import { LocalQrLoginProvider, type QrLoginProvider } from './qrProviders';
+import { LocalQrLoginProvider } from './localProvider';
+import type { QrLoginProvider } from './qrLoginProvider';
 import { WechatMpQrLoginProvider } from './wechat/provider';
 
 export interface QrProviderInputs {

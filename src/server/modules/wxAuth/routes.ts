@@ -1,9 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { QrcodeRequest } from '../../../contract/auth';
 import { Security } from '../../../contract/limits';
+import { Messages } from '../../../contract/messages';
+import { acceptFormBodies } from '../../http/bodyParsers';
 import { ok } from '../../http/envelope';
 import { perIp } from '../../http/rateLimits';
-import type { QrLoginProvider } from './qrProviders';
+import type { QrLoginProvider } from './qrLoginProvider';
+import type { QrDevices } from './devices';
+import { confirmPage, resultPage, sendHtml } from './scanPages';
 import * as schemas from './schemas';
 import type { QrLoginService } from './service';
 
@@ -29,4 +33,26 @@ export function registerWxAuthRoutes(app: FastifyInstance, deps: WxAuthRouteDeps
   });
 
   provider.registerRoutes(app, service);
+}
+
+/** The phone pages of QR_LOGIN_PROVIDER=local (localProvider.ts): the scan page and its confirm form. */
+export function registerLocalScanRoutes(app: FastifyInstance, service: QrLoginService, devices: QrDevices): void {
+  app.get<{ Querystring: { ticket: string } }>('/api/wxAuth/scan', { config: { access: 'public' }, schema: schemas.scanPageSchema }, async (request, reply) => {
+    await devices.identify(request, reply);
+    if (!(await service.markScanned(request.query.ticket))) return sendHtml(reply, resultPage(Messages.qrScanExpired, '!'));
+    return sendHtml(reply, confirmPage(request.query.ticket));
+  });
+
+  // The confirm page is an HTML form: the one route that takes a form body.
+  void app.register(async (scope) => {
+    acceptFormBodies(scope);
+    scope.post<{ Body: { ticket: string; action: 'confirm' | 'cancel' } }>('/api/wxAuth/scan/confirm', { config: { access: 'public' }, schema: schemas.scanConfirmSchema }, async (request, reply) => {
+      const { ticket, action } = request.body;
+      if (action === 'cancel') {
+        return sendHtml(reply, (await service.cancel(ticket)) ? resultPage(Messages.qrScanCancelled, '×') : resultPage(Messages.qrScanExpired, '!'));
+      }
+      const confirmed = await service.confirm(ticket, { openid: await devices.identify(request, reply) });
+      return sendHtml(reply, confirmed ? resultPage(Messages.qrScanConfirmed, '✓') : resultPage(Messages.qrScanExpired, '!'));
+    });
+  });
 }

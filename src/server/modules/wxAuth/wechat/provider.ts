@@ -5,7 +5,7 @@ import { Messages } from '../../../../contract/messages';
 import type { Clock } from '../../../clock';
 import { BusinessError } from '../../../http/envelope';
 import type { SharedState } from '../../../sharedState/types';
-import type { QrLoginProvider } from '../qrProviders';
+import type { QrLoginProvider } from '../qrLoginProvider';
 import type { QrLoginService } from '../service';
 import { WechatApi, WechatApiError } from './api';
 import { registerWechatCallback } from './callback';
