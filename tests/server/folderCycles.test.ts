@@ -67,13 +67,10 @@ function cycles(graph: FolderGraph): string[] {
   return found;
 }
 
-/**
- * Circles known and not mended yet, by their folders: anything else fails. The rate limits' stores
- * are built inside the shared state (memory or Redis), which in turn names the store type.
- */
+/** Circles known and not mended yet, by their folders: anything else fails. */
 const KNOWN_CIRCLES: Record<string, readonly string[]> = {
   modules: [],
-  server: ['rateLimits -> sharedState -> rateLimits'],
+  server: [],
 };
 
 const AREAS = [

@@ -1,6 +1,6 @@
 import fastifyRateLimit, { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor, type RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { RateLimitStore } from '../rateLimits/rateLimit';
+import type { RateLimitStore } from '../sharedState/rateLimits/rateLimit';
 import { limitKeyOf } from '../security/clientAddress';
 import { tooMany } from './envelope';
 

@@ -1,5 +1,5 @@
 import type { Clock } from '../clock';
-import { MemoryRateLimits } from '../rateLimits/memoryRateLimits';
+import { MemoryRateLimits } from './rateLimits/memoryRateLimits';
 import type { Lease, SharedState } from './types';
 
 /**

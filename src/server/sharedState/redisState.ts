@@ -1,12 +1,12 @@
 /**
  * Shared state in Redis (REDIS_URL): every API server counts into the same rate limits
- * (../rateLimits/redisRateLimits.ts), takes the same locks and reads the same values.
+ * (rateLimits/redisRateLimits.ts), takes the same locks and reads the same values.
  */
 import crypto from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { LuaScript } from './luaScript';
 import type { Clock } from '../clock';
-import { RedisRateLimits } from '../rateLimits/redisRateLimits';
+import { RedisRateLimits } from './rateLimits/redisRateLimits';
 import type { Lease, SharedState } from './types';
 
 /** Extends the lock while it is still ours. KEYS: lock; ARGV: token, ttl. */

@@ -1,4 +1,4 @@
-import type { RateLimitStore } from '../rateLimits/rateLimit';
+import type { RateLimitStore } from './rateLimits/rateLimit';
 
 /** A held lock; released once, by its holder. */
 export interface Lease {

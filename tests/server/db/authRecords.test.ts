@@ -10,7 +10,7 @@ import { CaptchaService } from '../../../src/server/modules/auth/captcha';
 import { UserRepository } from '../../../src/server/modules/auth/repository';
 import { SmsCodeStore } from '../../../src/server/modules/auth/smsCodes';
 import { QrTicketRepository } from '../../../src/server/modules/wxAuth/repository';
-import { SqlRateLimits } from '../../../src/server/rateLimits/sqlRateLimits';
+import { SqlRateLimits } from '../../../src/server/sharedState/rateLimits/sqlRateLimits';
 import { describeEachDatabase } from './testDatabases';
 
 describeEachDatabase('login records', (db) => {

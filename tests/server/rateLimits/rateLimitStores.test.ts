@@ -5,10 +5,10 @@
  * and forgets a key when told.
  */
 import { Redis } from 'ioredis';
-import { RedisRateLimits } from '../../../src/server/rateLimits/redisRateLimits';
-import { MemoryRateLimits } from '../../../src/server/rateLimits/memoryRateLimits';
-import type { RateLimitStore } from '../../../src/server/rateLimits/rateLimit';
-import { SqlRateLimits } from '../../../src/server/rateLimits/sqlRateLimits';
+import { RedisRateLimits } from '../../../src/server/sharedState/rateLimits/redisRateLimits';
+import { MemoryRateLimits } from '../../../src/server/sharedState/rateLimits/memoryRateLimits';
+import type { RateLimitStore } from '../../../src/server/sharedState/rateLimits/rateLimit';
+import { SqlRateLimits } from '../../../src/server/sharedState/rateLimits/sqlRateLimits';
 import { describeEach } from '../describeEach';
 import { testDatabases } from '../db/testDatabases';
 import { createClock } from '../helpers';

@@ -2,7 +2,7 @@ import { AnswerCode } from '../../../contract/envelope';
 import { Security } from '../../../contract/limits';
 import { Messages } from '../../../contract/messages';
 import { BusinessError } from '../../http/envelope';
-import type { RateLimitStore } from '../../rateLimits/rateLimit';
+import type { RateLimitStore } from '../../sharedState/rateLimits/rateLimit';
 import type { CaptchaService } from './captcha';
 import { LoginLimiters } from './rateLimits';
 

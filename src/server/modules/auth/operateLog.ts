@@ -1,6 +1,6 @@
 import type { OperateLogRequest } from '../../../contract/auth';
 import { Limits } from '../../../contract/limits';
-import type { RateLimitStore } from '../../rateLimits/rateLimit';
+import type { RateLimitStore } from '../../sharedState/rateLimits/rateLimit';
 import { OperateLogLimiters } from './rateLimits';
 import type { Sql } from '../../db/connection';
 import type { Clock } from '../../clock';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { durableRateLimits } from '../../rateLimits/durable';
+import { durableRateLimits } from '../../sharedState/rateLimits/durable';
 import { PasswordHasher } from '../../security/passwords';
 import { deriveKey } from '../../security/secrets';
 import { CaptchaService } from './captcha';

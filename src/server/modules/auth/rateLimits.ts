@@ -1,5 +1,5 @@
 import { Security } from '../../../contract/limits';
-import type { RateLimit, RateLimitStore } from '../../rateLimits/rateLimit';
+import type { RateLimit, RateLimitStore } from '../../sharedState/rateLimits/rateLimit';
 
 const SECOND = 1000;
 const HOUR = 3600 * SECOND;

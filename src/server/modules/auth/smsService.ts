@@ -6,7 +6,7 @@ import { Messages } from '../../../contract/messages';
 import { checkPhone } from '../../../contract/validation';
 import { BusinessError, assertValid, invalid, tooMany } from '../../http/envelope';
 import { randomDigits } from '../../security/secrets';
-import type { RateLimitStore } from '../../rateLimits/rateLimit';
+import type { RateLimitStore } from '../../sharedState/rateLimits/rateLimit';
 import type { CaptchaService } from './captcha';
 import { SmsLimiters } from './rateLimits';
 import type { SmsCodeStore } from './smsCodes';

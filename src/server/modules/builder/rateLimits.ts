@@ -1,4 +1,4 @@
-import type { RateLimit, RateLimitStore } from '../../rateLimits/rateLimit';
+import type { RateLimit, RateLimitStore } from '../../sharedState/rateLimits/rateLimit';
 
 const TEN_MINUTES = 10 * 60 * 1000;
 

@@ -7,8 +7,8 @@
  */
 import crypto from 'node:crypto';
 import type { Redis } from 'ioredis';
-import type { Clock } from '../clock';
-import { LuaScript } from '../sharedState/luaScript';
+import type { Clock } from '../../clock';
+import { LuaScript } from '../luaScript';
 import { amountOf, type RateEvent, type RateLimit, type RateLimitStore, type RateWindow } from './rateLimit';
 
 /** Drops the events past the window and sums the rest (Lua, shared by the scripts below). KEYS: zset; ARGV: now, window. */

@@ -1,5 +1,5 @@
-import type { Clock } from '../clock';
-import type { Sql } from '../db/connection';
+import type { Clock } from '../../clock';
+import type { Sql } from '../../db/connection';
 import { amountOf, type RateLimit, type RateLimitStore, type RateWindow } from './rateLimit';
 
 /** No window is longer than a day; events are kept two, so that "per day" counts stay exact. */

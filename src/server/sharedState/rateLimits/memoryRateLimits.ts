@@ -1,4 +1,4 @@
-import type { Clock } from '../clock';
+import type { Clock } from '../../clock';
 import { amountOf, type RateEvent, type RateLimit, type RateLimitStore, type RateWindow } from './rateLimit';
 
 /** Keys a limit keeps before the ones with nothing in the window are swept; past it the oldest go. */

@@ -1,6 +1,6 @@
-import type { Clock } from '../clock';
-import type { Sql } from '../db/connection';
-import type { SharedState } from '../sharedState/types';
+import type { Clock } from '../../clock';
+import type { Sql } from '../../db/connection';
+import type { SharedState } from '../types';
 import type { RateLimitStore } from './rateLimit';
 import { SqlRateLimits } from './sqlRateLimits';
 
