@@ -18,7 +18,7 @@ export interface HttpDependencies {
 }
 
 export type CallConfig = AxiosRequestConfig & {
-  /** The caller handles failures itself: no toast, no navigation (an HTTP 401 still ends the session); the ApiError is still thrown. */
+  /** The caller handles failures itself: no toast, no navigation, no session change; the ApiError is still thrown. */
   skipErrorHandler?: boolean;
 };
 
@@ -148,12 +148,12 @@ function handleFailure(error: unknown, quiet: boolean): ApiError {
     500: Messages.serverError,
   };
   if (fixed[status]) {
-    // The one place where an HTTP 401 ends the session, whoever tells the user: a quiet caller
-    // says why in its own words, but the token is forgotten all the same.
-    if (status === 401) deps.onSessionEnded();
     if (!quiet) {
       deps.notify.error(fixed[status]);
-      if (status === 401) deps.navigate(loginPath(currentPath()));
+      if (status === 401) {
+        deps.onSessionEnded();
+        deps.navigate(loginPath(currentPath()));
+      }
     }
     const envelope = isEnvelope(body) ? body : null;
     return new ApiError({ code: envelope ? envelope.code : status, msg: fixed[status], httpStatus: status, data: envelope ? envelope.data : body, serverMsg: envelope ? textOf(envelope) : '' });

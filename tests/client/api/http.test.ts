@@ -205,6 +205,7 @@ describe('http: skipErrorHandler', () => {
     ['answer 303', answer(200, { code: 303, msg: 'x', data: null })],
     ['answer 400', answer(200, { code: 400, msg: 'x', data: { url: '/a' } })],
     ['answer 500', answer(200, { code: 500, msg: 'x', data: null })],
+    ['HTTP 401', answer(401, null)],
     ['HTTP 500', answer(500, null)],
     ['no answer', noAnswer(AxiosError.ERR_NETWORK, 'Network Error')],
   ])('%s: no toast, no navigation, no session change, but still an ApiError', async (_name, adapter) => {
@@ -220,14 +221,6 @@ describe('http: skipErrorHandler', () => {
     expect(deps.navigate).not.toHaveBeenCalled();
     expect(deps.back).not.toHaveBeenCalled();
     expect(deps.onSessionEnded).not.toHaveBeenCalled();
-  });
-
-  it('HTTP 401: no toast, no navigation, but the session ends (the one place it does)', async () => {
-    const error = await failure(call({ url: '/x', adapter: answer(401, null), skipErrorHandler: true }));
-    expect(error).toMatchObject({ httpStatus: 401 });
-    expect(deps.onSessionEnded).toHaveBeenCalledTimes(1);
-    expect(deps.notify.error).not.toHaveBeenCalled();
-    expect(deps.navigate).not.toHaveBeenCalled();
   });
 
   it('does not send the flag to the server', async () => {
