@@ -18,7 +18,7 @@ export interface HttpDependencies {
 }
 
 export type CallConfig = AxiosRequestConfig & {
-  /** The caller handles failures itself: no toast, no navigation, no session change; the ApiError is still thrown. */
+  /** The caller handles failures itself: no toast, no navigation (an HTTP 401 still ends the session it speaks of); the ApiError is still thrown. */
   skipErrorHandler?: boolean;
 };
 
@@ -126,6 +126,12 @@ function handleEnvelope<T>(body: ApiEnvelope, httpStatus: number, quiet: boolean
   }
 }
 
+/** The token a request was sent with (the request interceptor sets it), or null. */
+function sentToken(config: AxiosRequestConfig | undefined): string | null {
+  const header = config?.headers && typeof config.headers === 'object' ? (config.headers as Record<string, unknown>).Authorization : undefined;
+  return typeof header === 'string' && header.startsWith('Bearer ') ? header.slice('Bearer '.length) : null;
+}
+
 /** HTTP statuses and network failures of spec section 8. */
 function handleFailure(error: unknown, quiet: boolean): ApiError {
   if (!axios.isAxiosError(error)) {
@@ -148,12 +154,16 @@ function handleFailure(error: unknown, quiet: boolean): ApiError {
     500: Messages.serverError,
   };
   if (fixed[status]) {
+    // A 401 answering a request sent with an earlier token, or with none before a login, says
+    // nothing of the session there is now: a call sent as a visitor must not end the login made
+    // while it was out.
+    const aboutThisSession = status === 401 && sentToken(error.config) === deps.getToken();
+    // The one place where an HTTP 401 ends the session, whoever tells the user: a quiet caller
+    // says why in its own words, but the token is forgotten all the same.
+    if (aboutThisSession && deps.getToken()) deps.onSessionEnded();
     if (!quiet) {
       deps.notify.error(fixed[status]);
-      if (status === 401) {
-        deps.onSessionEnded();
-        deps.navigate(loginPath(currentPath()));
-      }
+      if (aboutThisSession) deps.navigate(loginPath(currentPath()));
     }
     const envelope = isEnvelope(body) ? body : null;
     return new ApiError({ code: envelope ? envelope.code : status, msg: fixed[status], httpStatus: status, data: envelope ? envelope.data : body, serverMsg: envelope ? textOf(envelope) : '' });

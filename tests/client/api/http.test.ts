@@ -150,11 +150,43 @@ describe('http: answer codes (spec section 8)', () => {
 
 describe('http: HTTP statuses and the network', () => {
   it('401: login expired, session ended, login with the current page as redirect', async () => {
+    token = 'tok-1';
     const error = await failure(call({ url: '/x', adapter: answer(401, { code: 401, msg: 'Unauthorized', data: null }) }));
     expect(error).toMatchObject({ httpStatus: 401, msg: Messages.loginExpired });
     expect(deps.notify.error).toHaveBeenCalledWith(Messages.loginExpired);
     expect(deps.onSessionEnded).toHaveBeenCalledTimes(1);
     expect(deps.navigate).toHaveBeenCalledWith('/auth/login?redirect=%2Fbackend%2Fpersonal%3Ftab%3D1');
+  });
+
+  it('401 to a visitor: login with the current page as redirect, no session to end', async () => {
+    await failure(call({ url: '/x', adapter: answer(401, null) }));
+    expect(deps.onSessionEnded).not.toHaveBeenCalled();
+    expect(deps.navigate).toHaveBeenCalledWith('/auth/login?redirect=%2Fbackend%2Fpersonal%3Ftab%3D1');
+  });
+
+  it('401 to a quiet call: the session it was sent with ends all the same, without a toast or a page change', async () => {
+    token = 'tok-1';
+    await failure(call({ url: '/x', adapter: answer(401, null), skipErrorHandler: true }));
+    expect(deps.onSessionEnded).toHaveBeenCalledTimes(1);
+    expect(deps.notify.error).not.toHaveBeenCalled();
+    expect(deps.navigate).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['sent as a visitor', null],
+    ['sent with an earlier token', 'tok-0'],
+  ])('401 to a call %s, answered after a login: the new session stays', async (_name, sentWith) => {
+    token = sentWith;
+    const loggedInMeanwhile: AxiosAdapter = (config) => {
+      token = 'tok-1';
+      return answer(401, null)(config);
+    };
+    for (const skipErrorHandler of [true, false]) {
+      token = sentWith;
+      await failure(call({ url: '/x', adapter: loggedInMeanwhile, skipErrorHandler }));
+    }
+    expect(deps.onSessionEnded).not.toHaveBeenCalled();
+    expect(deps.navigate).not.toHaveBeenCalled();
   });
 
   it.each([
