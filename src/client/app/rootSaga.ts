@@ -20,7 +20,7 @@ import { appStarted } from './appActions';
 
 type DomainSaga = () => Generator;
 
-/** Each domain's watcher; later issues add theirs here. */
+/** Each domain's watcher: a new domain adds its own here. */
 export const domainSagas: DomainSaga[] = [authSaga, siteConfigSaga, trackingSaga, tutorialSaga, catalogSaga, generationSaga, keyArtSaga, bannerCutsSaga, downloadSaga, miniSiteSaga, siteListSaga, siteVersionsSaga, publishingSaga, bindPhoneSaga, phonePreviewSaga, worksSaga, builderSaga];
 
 /** A saga that crashes this soon after starting, this many times in a row, is broken: stop restarting it. */

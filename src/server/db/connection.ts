@@ -1,6 +1,6 @@
 /**
  * The database the server speaks to through the query builder (Kysely): the embedded SQLite file in
- * DATA_DIR by default, PostgreSQL when a URL is given (issue 14; several servers share one). The
+ * DATA_DIR by default, PostgreSQL when a URL is given (several servers share one). The
  * PostgreSQL driver is loaded only then, so that the default start does not pay for it.
  */
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';

@@ -13,7 +13,7 @@ function* record(location: AppLocation, remark: string): Generator {
 }
 
 /**
- * For later issues: records an operation on the current page with a remark, e.g.
+ * Records an operation on the current page with a remark, e.g.
  * `yield call(recordOperation, '生成logo')` when a logo is generated.
  */
 export function* recordOperation(remark: string): Generator {

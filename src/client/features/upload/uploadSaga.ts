@@ -36,7 +36,7 @@ export function* uploadFile<Answer>(upload: Upload<Answer>): SagaIterator<string
   const { key, file, events } = upload;
   const problem = upload.problemOf(file);
   if (problem) {
-    services.notify.warning(problem);
+    yield call(services.notify.warning, problem);
     return null;
   }
   yield put(events.uploadStarted({ key, fileName: file.name }));
@@ -51,7 +51,7 @@ export function* uploadFile<Answer>(upload: Upload<Answer>): SagaIterator<string
     yield put(events.uploadSucceeded({ key, url }));
     return url;
   } catch (error) {
-    services.notify.error(serverMessageOf(error, upload.failedMessage));
+    yield call(services.notify.error, serverMessageOf(error, upload.failedMessage));
     yield put(events.uploadFailed({ key }));
     return null;
   } finally {
