@@ -14,14 +14,19 @@ export function* requestAutoSave(): SagaIterator {
   yield put(saveRequested({ origin: 'auto' }));
 }
 
+/** Edits the server has not seen go now, without waiting for the debounce. */
+function* saveIfDirty(): SagaIterator {
+  const dirty: boolean = yield select(selectIsDirty);
+  if (dirty) yield call(requestAutoSave);
+}
+
 /** Back online with edits the server has not seen: they go at once. */
 export function* retryWhenOnline(): SagaIterator {
   const events: EventChannel<true> = yield call(windowEvents, 'online');
   try {
     for (;;) {
       yield take(events);
-      const dirty: boolean = yield select(selectIsDirty);
-      if (dirty) yield put(saveRequested({ origin: 'auto' }));
+      yield call(saveIfDirty);
     }
   } finally {
     events.close();
@@ -35,10 +40,7 @@ export function* saveOnLeaving(): SagaIterator {
   for (;;) {
     const action: ReturnType<typeof locationChanged> = yield take(locationChanged.type);
     const next = action.payload.pathname;
-    if (previous !== next && (previous === BUILDER_PATH || previous === RESULT_PATH)) {
-      const dirty: boolean = yield select(selectIsDirty);
-      if (dirty) yield put(saveRequested({ origin: 'auto' }));
-    }
+    if (previous !== next && (previous === BUILDER_PATH || previous === RESULT_PATH)) yield call(saveIfDirty);
     previous = next;
   }
 }
