@@ -6,6 +6,8 @@ export interface UserInfo {
   /** Empty for an account made by QR login that has not bound a phone yet. */
   mobile: string;
   openid: string;
+  /** True for the people who run the service: the SPA shows them the way to the console (运营后台). */
+  operator?: boolean;
 }
 
 /** POST /api/auth/login */

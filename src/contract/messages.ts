@@ -109,4 +109,14 @@ export const Messages = {
   wechatOauthInvalid: '登录请求已失效，请返回重新点击微信一键登录',
   wechatOauthDenied: '未获得微信授权，请重新点击微信一键登录',
   backToLogin: '返回登录',
+
+  // The operator console (运营后台).
+  accountDisabled: '账号已被停用',
+  disableReasonRequired: '请填写停用原因',
+  userNotFound: '用户不存在',
+  cannotDisableSelf: '不能停用自己的账号',
+  cannotDemoteSelf: '不能取消自己的运营权限',
 } as const;
+
+/** What a stopped account is told when it tries to log in: the fact, and the operator's reason. */
+export const accountDisabledMessage = (reason: string): string => `${Messages.accountDisabled}：${reason}`;

@@ -20,6 +20,26 @@ export interface UsersTable {
   updated_at: number;
   /** Set on an account given up in a merge (绑定手机号): the id of the account kept. */
   merged_into: number | null;
+  role: Generated<UserRole>;
+  /** When an operator stopped the account; null while it may log in. */
+  disabled_at: number | null;
+  /** What its owner is told when they try to log in. */
+  disabled_reason: string | null;
+}
+
+export type UserRole = 'user' | 'operator';
+
+/** The operators' log (操作日志): written once per action, never updated or deleted. */
+export interface OperatorActionsTable {
+  id: Generated<number>;
+  operator_id: number | null;
+  operator_name: string;
+  action: string;
+  target: string;
+  /** JSON of what the target was before the action, and after it. */
+  before: string;
+  after: string;
+  created_at: number;
 }
 
 export interface RateEventsTable {
@@ -203,4 +223,5 @@ export interface DatabaseSchema {
   builder_banner_tasks: BuilderBannerTasksTable;
   builder_site_versions: BuilderSiteVersionsTable;
   published_sites: PublishedSitesTable;
+  operator_actions: OperatorActionsTable;
 }

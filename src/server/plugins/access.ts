@@ -16,13 +16,9 @@ declare module 'fastify' {
   }
 }
 
-/**
- * Whether a user may call the `operator` routes. No account has an operator role yet (the role
- * comes with the operator console): until it exists this answers false for everyone, so an
- * operator route answers 403 to every logged-in user.
- */
-export function isOperator(_user: UserRow): boolean {
-  return false;
+/** Whether a user may call the `operator` routes: an account given the role (npm run operator, or the console). */
+export function isOperator(user: UserRow): boolean {
+  return user.role === 'operator';
 }
 
 /** The body of every HTTP 403: a logged-in user calling a route for operators. */
@@ -40,15 +36,14 @@ async function operatorsOnly(request: FastifyRequest, reply: FastifyReply): Prom
   return undefined;
 }
 
-const GUARDS = { user: loggedInOnly, operator: operatorsOnly } as const;
-
 const isRouteAccess = (value: unknown): value is RouteAccess => ROUTE_ACCESS.some((access) => access === value);
 
 /**
  * Registered on the root before any route: a route whose config names no valid `access` throws
- * as it is added, so the app refuses to start; `user` and `operator` routes get their guard as
- * their first preHandler (after validation, like every preHandler: a logged-out client's
- * malformed body is still answered 422). Fastify's automatic HEAD routes pass through here
+ * as it is added, so the app refuses to start; `user` routes get their guard as their first
+ * preHandler (after validation, like every preHandler: a logged-out client's malformed body is
+ * still answered 422); `operator` routes get theirs as an onRequest hook, after the root's hook
+ * that finds the user and before validation. Fastify's automatic HEAD routes pass through here
  * too, with their GET's config.
  */
 export function registerRouteAccess(app: FastifyInstance): void {
@@ -58,7 +53,8 @@ export function registerRouteAccess(app: FastifyInstance): void {
       throw new Error(`Route ${[route.method].flat().join(',')} ${route.url} declares no access: add config: { access: 'public' | 'user' | 'operator' }`);
     }
     route.config = { ...route.config, access };
-    if (access === 'public') return;
-    route.preHandler = [GUARDS[access], ...[route.preHandler ?? []].flat()];
+    if (access === 'user') route.preHandler = [loggedInOnly, ...[route.preHandler ?? []].flat()];
+    // Before validation: someone who is not an operator learns nothing of a console call, not even its fields.
+    if (access === 'operator') route.onRequest = [...[route.onRequest ?? []].flat(), operatorsOnly];
   });
 }

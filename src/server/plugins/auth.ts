@@ -24,8 +24,8 @@ export async function userFromAuthorization(header: string | undefined, tokens: 
   const claims = await tokens.verify(match[1]);
   if (!claims) return null;
   const user = await users.byId(claims.userId);
-  // A logout or password change moved token_version on: every older token is dead.
-  return user && user.token_version === claims.version ? user : null;
+  // A logout, password change or an operator's stop moved token_version on: every older token is dead.
+  return user && user.token_version === claims.version && user.disabled_reason === null ? user : null;
 }
 
 /**

@@ -83,7 +83,7 @@ describeEachDatabase('login records', (db) => {
     const users = new UserRepository(db().sql, clock);
     const id = await users.createWithPhone('13800138000', '用户8000', 'hash-1', null);
     const qr = await users.createWithOpenid('oABC', '微信用户oABC');
-    expect(await users.byMobile('13800138000')).toEqual({ id, name: '用户8000', mobile: '13800138000', openid: null, password_hash: 'hash-1', token_version: 0 });
+    expect(await users.byMobile('13800138000')).toEqual({ id, name: '用户8000', mobile: '13800138000', openid: null, password_hash: 'hash-1', token_version: 0, role: 'user', disabled_reason: null });
     expect((await users.byOpenid('oABC'))?.id).toBe(qr);
     await users.setPassword(id, 'hash-2');
     await users.revokeTokens(id);

@@ -1,6 +1,7 @@
 import type { SagaIterator } from 'redux-saga';
 import { call, delay, getContext, put, race, select, take } from 'redux-saga/effects';
 import type { QrcodeAnswer, QrcodeRequest, QrLoginInfoAnswer } from '../../../contract/auth';
+import { AnswerCode } from '../../../contract/envelope';
 import { Limits } from '../../../contract/limits';
 import { ApiError } from '../../api/ApiError';
 import * as authApi from '../../api/authApi';
@@ -54,7 +55,12 @@ export function* runQrSession(action: ReturnType<typeof qrLoginStarted>): SagaIt
     let info: QrLoginInfoAnswer;
     try {
       info = yield call(authApi.getWxLoginInfo, qrcode.ticket);
-    } catch {
+    } catch (error) {
+      // The server refused the login itself (an account an operator stopped says why): show its words.
+      if (error instanceof ApiError && error.code === AnswerCode.invalid && error.serverMsg) {
+        yield put(qrLoginQrcodeFailed(error.serverMsg));
+        return;
+      }
       continue; // A lost poll is retried on the next tick; the deadline still bounds the whole.
     }
     if (info.status === 'confirmed' && info.token && info.userInfo) {

@@ -24,6 +24,7 @@ import { publishedSites } from './v13PublishedSites';
 import { wechatUnionid } from './v14WechatUnionid';
 import { mergedAccounts } from './v15MergedAccounts';
 import { rateEventMembers } from './v16RateEventMembers';
+import { operators } from './v17Operators';
 
 export const MIGRATIONS: readonly Migration[] = [
   accounts,
@@ -42,6 +43,7 @@ export const MIGRATIONS: readonly Migration[] = [
   wechatUnionid,
   mergedAccounts,
   rateEventMembers,
+  operators,
 ];
 
 /** The migrations before the one named `name`: a database as an older server left it (tests). */

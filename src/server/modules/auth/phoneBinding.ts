@@ -6,6 +6,7 @@ import type { Sql } from '../../db/connection';
 import { assertValid, invalid } from '../../http/envelope';
 import type { TokenService } from '../../security/tokens';
 import { hasWechat, joinIdentities, lockUsers, moveOwnedRows, summaryOf } from './accountMerge';
+import { assertMayLogIn } from './accountStatus';
 import { toUserInfo, type UserRepository, type UserRow } from './repository';
 import type { SmsCodeStore } from './smsCodes';
 
@@ -69,6 +70,8 @@ export class PhoneBindingService {
     if (!KEPT_ACCOUNTS.includes(keep)) throw invalid(Messages.mergeChoiceInvalid);
     const owner = await this.proven(user, mobile, verifyCode);
     if (!owner) throw invalid(Messages.phoneAccountGone);
+    // A stopped account does not come back to life through a merge with another.
+    assertMayLogIn(owner);
     const kept = await db.transaction().execute(async (trx) => {
       await lockUsers(trx, [user.id, owner.id]);
       // Read again under the lock: either account may have changed since the checks above.

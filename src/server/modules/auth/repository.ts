@@ -1,6 +1,7 @@
 import type { UserInfo } from '../../../contract/auth';
 import type { Sql } from '../../db/connection';
 import type { Clock } from '../../clock';
+import type { UserRole } from '../../db/schema';
 
 export interface UserRow {
   id: number;
@@ -9,13 +10,18 @@ export interface UserRow {
   openid: string | null;
   password_hash: string | null;
   token_version: number;
+  role: UserRole;
+  /** Set while an operator has stopped the account: what its owner is told. */
+  disabled_reason: string | null;
 }
 
 export function toUserInfo(user: UserRow): UserInfo {
-  return { id: user.id, name: user.name, mobile: user.mobile ?? '', openid: user.openid ?? '' };
+  const info: UserInfo = { id: user.id, name: user.name, mobile: user.mobile ?? '', openid: user.openid ?? '' };
+  // Only operators are told of a role: the SPA shows them the way to the console.
+  return user.role === 'operator' ? { ...info, operator: true } : info;
 }
 
-const COLUMNS = ['id', 'name', 'mobile', 'openid', 'password_hash', 'token_version'] as const;
+const COLUMNS = ['id', 'name', 'mobile', 'openid', 'password_hash', 'token_version', 'role', 'disabled_reason'] as const;
 
 /** The users table. Every write stamps updated_at; password writes also revoke every token. */
 export class UserRepository {
@@ -84,6 +90,24 @@ export class UserRepository {
       .set((eb) => ({ token_version: eb('token_version', '+', 1), updated_at: this.now() }))
       .where('id', '=', id)
       .execute();
+  }
+
+  async setRole(id: number, role: UserRole): Promise<void> {
+    await this.db.updateTable('users').set({ role, updated_at: this.now() }).where('id', '=', id).execute();
+  }
+
+  /** Stops the account: every token dies at once (each request reads the row) and logins are refused with `reason`. */
+  async disable(id: number, reason: string): Promise<void> {
+    const at = this.now();
+    await this.db
+      .updateTable('users')
+      .set((eb) => ({ disabled_at: at, disabled_reason: reason, token_version: eb('token_version', '+', 1), updated_at: at }))
+      .where('id', '=', id)
+      .execute();
+  }
+
+  async enable(id: number): Promise<void> {
+    await this.db.updateTable('users').set({ disabled_at: null, disabled_reason: null, updated_at: this.now() }).where('id', '=', id).execute();
   }
 
   async rename(id: number, name: string): Promise<void> {

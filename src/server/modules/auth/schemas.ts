@@ -12,7 +12,7 @@ const smsCode = str(32, { default: '' });
 const id = str(128, { default: '' });
 
 export const userInfoSchema: JsonSchema = object(
-  { id: { type: 'integer' }, name: { type: 'string' }, mobile: { type: 'string' }, openid: { type: 'string' } },
+  { id: { type: 'integer' }, name: { type: 'string' }, mobile: { type: 'string' }, openid: { type: 'string' }, operator: { type: 'boolean' } },
   ['id', 'name', 'mobile', 'openid'],
 );
 

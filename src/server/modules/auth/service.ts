@@ -5,6 +5,7 @@ import { assertValid, invalid } from '../../http/envelope';
 import type { Sql } from '../../db/connection';
 import { newPasswordProblem, type PasswordHasher } from '../../security/passwords';
 import type { TokenService } from '../../security/tokens';
+import { assertMayLogIn } from './accountStatus';
 import type { LoginGuard } from './loginGuard';
 import { toUserInfo, type UserRepository, type UserRow } from './repository';
 import type { SmsCodeStore } from './smsCodes';
@@ -44,6 +45,7 @@ export class AuthService {
       throw invalid(Messages.loginFailed);
     }
     await guard.succeeded(phone, ip);
+    assertMayLogIn(user);
     return { token: await this.issueToken(user), userInfo: toUserInfo(user) };
   }
 
@@ -64,6 +66,7 @@ export class AuthService {
       return owner;
     });
     await guard.succeeded(mobile, ip);
+    assertMayLogIn(user);
     return { token: await this.issueToken(user), userInfo: toUserInfo(user) };
   }
 

@@ -5,6 +5,7 @@ import type { Clock } from '../../clock';
 import { qrPngDataUrl } from '../../render/qrImage';
 import { randomToken } from '../../security/secrets';
 import type { TokenService } from '../../security/tokens';
+import { assertMayLogIn } from '../auth/accountStatus';
 import { toUserInfo, type UserRepository } from '../auth/repository';
 import type { QrTicketRepository, TicketRow } from './repository';
 
@@ -88,6 +89,7 @@ export class QrLoginService {
     const user = taken.user_id === null ? null : await users.byId(taken.user_id);
     // A logout or password change since the confirm ended this login with every other.
     if (!user || user.token_version !== taken.token_version) return { status: 'expired' };
+    assertMayLogIn(user);
     return { status: 'confirmed', token: await tokens.sign({ userId: user.id, version: user.token_version }), userInfo: toUserInfo(user) };
   }
 
