@@ -9,6 +9,7 @@ import commonPlugin from './modules/common/plugin';
 import generationPlugin from './modules/generation/plugin';
 import miniSitePlugin from './modules/miniSite/plugin';
 import musicPlugin from './modules/music/plugin';
+import operatorsPlugin from './modules/operators/plugin';
 import phonePreviewPlugin from './modules/phonePreview/plugin';
 import publishingPlugin from './modules/publishing/plugin';
 import publishingRoutesPlugin from './modules/publishing/routesPlugin';
@@ -77,6 +78,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
   await app.register(miniSitePlugin, { kitWaitMs: options.generation?.kitWaitMs });
   await app.register(builderPlugin);
   await app.register(publishingRoutesPlugin);
+  await app.register(operatorsPlugin);
   await app.register(spaPlugin);
   return app;
 }
