@@ -1,36 +1,47 @@
 /**
  * npm run site-config [-- key=value ...]
  *
- * The operator's public site settings (the QQ groups, the logo, the ads, the copyright line) in
- * DATA_DIR's database: with no argument, prints them; with `key=value` pairs, stores them (an empty
- * value hides that item) and remakes the feedback group's join QR from qq1_link. A running server
- * shows the change within 5 seconds. `tutorial1=<url>` … `tutorial4=<url>` replace a flow's shipped
- * tutorial video (an empty value brings the shipped one back), at once.
+ * The public site settings (the QQ groups, the logo, the ads, the copyright line, the tutorial
+ * videos), as the console's 站点设置 page edits them: with no argument, prints them; with
+ * `key=value` pairs, stores them through the same checks, written to the operators' log as done
+ * from the command line. An empty value hides that item (for `tutorial1` … `tutorial4`, brings the
+ * shipped video back). Runs against the server's database (DATA_DIR's SQLite, or DATABASE_URL);
+ * every running server shows the change on its next page load, and makes the feedback group's
+ * join QR from qq1_link.
  */
+import { SETTING_KEYS } from '../../src/contract/siteSettings';
+import { systemClock } from '../../src/server/clock';
 import { loadConfig } from '../../src/server/config';
-import { connectSqlite } from '../../src/server/db/connection';
+import { connectDatabase } from '../../src/server/db/connection';
+import { BusinessError } from '../../src/server/http/envelope';
 import { seedCommon } from '../../src/server/modules/common/seed';
-import { TUTORIAL_TYPES } from '../../src/contract/common';
-import { applySiteSettings, applyTutorialSettings, parseSiteSettings, parseTutorialSettings } from '../../src/server/modules/common/siteSettings';
+import { parseSettingArgs } from '../../src/server/modules/common/siteSettings';
+import { OperatorLog } from '../../src/server/modules/operators/operatorLog';
+import { brandPictureExists } from '../../src/server/modules/settings/brandPictures';
+import { SiteSettings } from '../../src/server/modules/settings/settingsService';
+import { connectDataFiles } from '../../src/server/storage';
 
 async function main(): Promise<void> {
-  const { tutorials, rest } = parseTutorialSettings(process.argv.slice(2));
-  const settings = parseSiteSettings(rest);
-  const { dataDir } = loadConfig();
-  const database = connectSqlite(dataDir);
-  const db = database.sql;
+  const update = parseSettingArgs(process.argv.slice(2));
+  const config = loadConfig();
+  const database = await connectDatabase(config);
+  const files = await connectDataFiles(config.dataDir, config.storage);
   try {
-    await seedCommon(db);
-    const stored = await applySiteSettings(db, dataDir, settings);
-    for (const [key, value] of Object.entries(stored)) process.stdout.write(`${key.padEnd(10)} ${value || '（空，不显示）'}\n`);
-    const videos = await applyTutorialSettings(db, tutorials);
-    for (const { type, label } of TUTORIAL_TYPES) process.stdout.write(`${`tutorial${type}`.padEnd(10)} ${videos[type] || `（内置的${label}教程视频）`}\n`);
+    await seedCommon(database.sql);
+    const settings = new SiteSettings({ sql: database.sql, log: new OperatorLog(database.sql, systemClock), pictureExists: (url) => brandPictureExists(files, url) });
+    const { settings: stored, changed } = await settings.update('command line', update);
+    for (const key of SETTING_KEYS) {
+      const value = stored.values[key];
+      const shown = value || (key.startsWith('tutorial') ? '（内置的教程视频）' : '（空，不显示）');
+      process.stdout.write(`${key.padEnd(10)} ${shown}${changed.includes(key) ? '  ← 已修改' : ''}\n`);
+    }
   } finally {
+    await files.close();
     await database.close();
   }
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+  process.stderr.write(`${error instanceof BusinessError || error instanceof Error ? error.message : String(error)}\n`);
   process.exitCode = 1;
 });

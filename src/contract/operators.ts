@@ -111,4 +111,5 @@ export const OperatorActionLabels: Record<string, string> = {
   'user.disable': '停用账号',
   'user.enable': '启用账号',
   'user.role': '修改运营权限',
+  'settings.update': '修改站点设置',
 };

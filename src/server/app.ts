@@ -13,6 +13,7 @@ import operatorsPlugin from './modules/operators/plugin';
 import phonePreviewPlugin from './modules/phonePreview/plugin';
 import publishingPlugin from './modules/publishing/plugin';
 import publishingRoutesPlugin from './modules/publishing/routesPlugin';
+import settingsPlugin from './modules/settings/plugin';
 import siteFilesPlugin from './modules/siteFiles/plugin';
 import uploadsPlugin from './modules/uploads/plugin';
 import worksPlugin from './modules/works/plugin';
@@ -79,6 +80,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
   await app.register(builderPlugin);
   await app.register(publishingRoutesPlugin);
   await app.register(operatorsPlugin);
+  await app.register(settingsPlugin);
   await app.register(spaPlugin);
   return app;
 }

@@ -33,6 +33,7 @@ const PUBLIC_ROUTES = [
   'GET /site-templates/*',
   'GET /sites/*',
   'GET /static/brand/*',
+  'GET /static/brand/uploads/*',
   'GET /static/tutorials/*',
   'GET /uploads/*',
   'GET /user',

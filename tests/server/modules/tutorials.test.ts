@@ -4,7 +4,7 @@ import path from 'node:path';
 import { TUTORIAL_TYPES } from '../../../src/contract/common';
 import { connectSqlite } from '../../../src/server/db/connection';
 import { DATABASE_FILE } from '../../../src/server/db/database';
-import { applyTutorialSettings, parseSiteSettings, parseTutorialSettings } from '../../../src/server/modules/common/siteSettings';
+import { parseSettingArgs, readSettings, writeSettings } from '../../../src/server/modules/common/siteSettings';
 import { TUTORIAL_ASSETS_DIR, tutorialFileName } from '../../../src/server/modules/common/tutorials';
 import { buildTestApp, post, type TestApp } from '../helpers';
 
@@ -74,19 +74,20 @@ describe('the tutorial videos shipped with the code', () => {
   });
 
   it('npm run site-config takes tutorial1..tutorial4: a link of its own, or empty for the shipped video again', async () => {
-    expect(() => parseTutorialSettings(['tutorial3=javascript:alert(1)'])).toThrow('tutorial3 必须是 http(s) 链接或本站路径');
-    // tutorial9 is no flow: it is left to the site settings, which refuse it by name.
-    const { tutorials, rest } = parseTutorialSettings(['tutorial3=/uploads/my-banner-tutorial.mp4', 'qq1=123456', 'tutorial9=/x.mp4']);
-    expect([...tutorials]).toEqual([['3', '/uploads/my-banner-tutorial.mp4']]);
-    expect(rest).toEqual(['qq1=123456', 'tutorial9=/x.mp4']);
-    expect(() => parseSiteSettings(rest)).toThrow('不认识的设置：tutorial9=/x.mp4');
+    expect(() => parseSettingArgs(['tutorial3=javascript:alert(1)'])).toThrow('整屏动画教程视频必须是 http(s) 链接或本站路径');
+    // tutorial9 is no flow: refused by name.
+    expect(() => parseSettingArgs(['tutorial9=/x.mp4'])).toThrow('不认识的设置：tutorial9');
+    const tutorials = parseSettingArgs(['tutorial3=/uploads/my-banner-tutorial.mp4', 'qq1=123456']);
+    expect(tutorials).toEqual({ tutorial3: '/uploads/my-banner-tutorial.mp4', qq1: '123456' });
 
     const database = connectSqlite(t.dataDir);
     const db = database.sql;
     try {
-      expect(await applyTutorialSettings(db, tutorials)).toEqual({ '1': '', '2': '', '3': '/uploads/my-banner-tutorial.mp4', '4': '' });
+      await writeSettings(db, tutorials);
+      expect(await readSettings(db)).toMatchObject({ tutorial1: '', tutorial2: '', tutorial3: '/uploads/my-banner-tutorial.mp4', tutorial4: '' });
       expect(await videoUrl('3')).toBe('/uploads/my-banner-tutorial.mp4');
-      expect(await applyTutorialSettings(db, parseTutorialSettings(['tutorial3=']).tutorials)).toEqual({ '1': '', '2': '', '3': '', '4': '' });
+      await writeSettings(db, parseSettingArgs(['tutorial3=']));
+      expect(await readSettings(db)).toMatchObject({ tutorial1: '', tutorial2: '', tutorial3: '', tutorial4: '' });
       expect(await videoUrl('3')).toMatch(/^\/static\/tutorials\/3\.mp4\?v=/);
     } finally {
       await database.close();

@@ -10,9 +10,9 @@ import { ShippedTutorials, registerTutorialFiles } from './tutorials';
 /** The site's settings, the tutorials and the brand's pictures. */
 export default fp(
   async (app: FastifyInstance) => {
-    const { config, database, clock } = app;
+    const { config, database } = app;
     await seedCommon(database.sql);
-    const common = new CommonRepository(database.sql, clock, new ShippedTutorials(), (link) => ensureQqQrCode(config.dataDir, link));
+    const common = new CommonRepository(database.sql, new ShippedTutorials(), (link) => ensureQqQrCode(config.dataDir, link));
     // Its first read makes the feedback group's join QR from the stored link.
     app.addHook('onReady', async () => {
       await common.siteConfig();
