@@ -33,7 +33,7 @@ const persistor = persistStore(store, null, () => {
   rehydrated();
 });
 
-const router = createAppRouter({ getToken, ready });
+const router = createAppRouter({ getToken, ready, startFeature: store.startFeature });
 attachRouter(navigationTargetOf(router));
 connectRouterEvents(router, store.dispatch);
 

@@ -113,3 +113,18 @@ export const OperatorActionLabels: Record<string, string> = {
   'user.role': '修改运营权限',
   'settings.update': '修改站点设置',
 };
+
+/** What the console calls each kind of render job; a kind not listed shows as it is. */
+export const JOB_KIND_LABELS: Record<string, string> = {
+  tl: '透明LOGO',
+  al: '动态LOGO',
+  fsa: '整屏动画',
+  ab: '搭建站banner',
+  'brand-kit': 'LOGO套件',
+  'banner-cuts': '整屏动画手机版',
+  'banner-webm': '整屏动画WebM',
+  'catalog-logo': '模板预览（LOGO）',
+  'catalog-banner': '模板预览（整屏动画）',
+};
+
+export const jobKindLabel = (kind: string): string => JOB_KIND_LABELS[kind] ?? kind;

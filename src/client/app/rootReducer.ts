@@ -26,6 +26,14 @@ import { worksSlice } from '../features/works/worksSlice';
 import { builderPersistConfig } from './persist';
 import { routerSlice } from './routerSlice';
 
+/**
+ * The slices that join the store with their route (the operator console's): each adds itself to
+ * this interface from its own module (`declare module` + `WithSlice`), so the state's type knows
+ * it while no first page downloads it.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging from the lazy slices' modules
+export interface LazyLoadedSlices {}
+
 /** One slice per domain; the state key of each is its slice name (STYLE.md habit 2). */
 export const rootReducer = combineSlices(
   authSlice,
@@ -53,6 +61,6 @@ export const rootReducer = combineSlices(
   worksSlice,
   // Its own redux-persist config: the site id and preview url live in sessionStorage, not localStorage.
   { builder: persistReducer(builderPersistConfig, builderSlice.reducer) },
-);
+).withLazyLoadedSlices<LazyLoadedSlices>();
 
 export type RootState = ReturnType<typeof rootReducer>;

@@ -1,5 +1,6 @@
 import { createBrowserRouter, type DataRouter, type RouteObject } from 'react-router-dom';
 import { BASENAME, stripBasename } from './basename';
+import type { StartFeature } from './lazyFeatures';
 import { readMeta } from './pageMeta';
 import { buildRoutes } from './routes';
 import type { AppLocation } from './routerSlice';
@@ -9,13 +10,15 @@ export interface AppRouterOptions {
   getToken(): string | null;
   /** Settles once the stored state is back (persistStore's bootstrapped callback). */
   ready: Promise<unknown>;
+  startFeature: StartFeature;
 }
 
 /** The browser's data router under /user, with the production-host rule read from the page. */
-export function createAppRouter({ getToken, ready }: AppRouterOptions): DataRouter {
+export function createAppRouter({ getToken, ready, startFeature }: AppRouterOptions): DataRouter {
   const routes: RouteObject[] = buildRoutes({
     getToken,
     ready,
+    startFeature,
     productionHost: () => readMeta('production-host'),
     leaveTo: (url) => window.location.replace(url),
     basename: BASENAME,

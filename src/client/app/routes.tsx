@@ -1,7 +1,9 @@
 import type { ComponentType } from 'react';
 import { matchRoutes, redirect, type RouteObject } from 'react-router-dom';
 import PageLoading from '../components/PageLoading';
+import { consolePages } from '../features/admin/consolePages';
 import { createGuard, type GuardDependencies } from './guard';
+import type { StartFeature } from './lazyFeatures';
 import RootShell from './RootShell';
 import type { RouteHandle } from './title';
 
@@ -18,6 +20,7 @@ export const RouteId = {
   siteList: 'siteList',
   works: 'works',
   Personal: 'Personal',
+  Admin: 'Admin',
 } as const;
 
 type PageModule = { default: ComponentType };
@@ -35,8 +38,22 @@ function page(path: string, title: string, lazy: RouteObject['lazy'], id?: strin
   return { id, path, handle, lazy };
 }
 
-/** Every route of spec section 2, below the root route that guards them. */
-function childRoutes(): RouteObject[] {
+/** The operator console (运营后台): each page loads with its own state and saga, started when first opened. */
+function consoleRoutes(startFeature: StartFeature): RouteObject[] {
+  const pages: RouteObject[] = consolePages.map(({ path, title, load }) => ({
+    path,
+    handle: { title } satisfies RouteHandle,
+    lazy: async () => {
+      const { Page, feature } = await load();
+      startFeature(feature);
+      return { Component: Page };
+    },
+  }));
+  return [{ index: true, loader: () => redirect(`/admin/${consolePages[0].path}`), element: null }, ...pages];
+}
+
+/** Every route of spec section 2, below the root route that guards them, and the console. */
+function childRoutes(startFeature: StartFeature): RouteObject[] {
   return [
     {
       id: RouteId.Layout,
@@ -80,15 +97,25 @@ function childRoutes(): RouteObject[] {
         page('personal', '个人中心', lazyPage(() => import(/* webpackChunkName: "personal" */ '../features/personal/pages/PersonalPage')), RouteId.Personal),
       ],
     },
+    {
+      id: RouteId.Admin,
+      path: 'admin',
+      handle: { title: '运营后台' } satisfies RouteHandle,
+      lazy: lazyPage(() => import(/* webpackChunkName: "console-layout" */ '../features/admin/ConsoleLayout')),
+      children: consoleRoutes(startFeature),
+    },
     { path: 'profile', loader: () => redirect('/backend/personal'), element: null },
     { id: 'notFound', path: '*', loader: () => redirect('/'), element: null },
   ];
 }
 
-export type RouteDependencies = Omit<GuardDependencies, 'isUnknownPath'>;
+export type RouteDependencies = Omit<GuardDependencies, 'isUnknownPath'> & {
+  /** Starts the saga of a page that loads with its route (the console's). */
+  startFeature: StartFeature;
+};
 
 /** The whole route table, with the access guard on its root. */
-export function buildRoutes(deps: RouteDependencies): RouteObject[] {
+export function buildRoutes({ startFeature, ...deps }: RouteDependencies): RouteObject[] {
   const routes: RouteObject[] = [
     {
       id: RouteId.root,
@@ -97,7 +124,7 @@ export function buildRoutes(deps: RouteDependencies): RouteObject[] {
       HydrateFallback: PageLoading,
       // Check access and the production host on every navigation, not only when params change.
       shouldRevalidate: () => true,
-      children: childRoutes(),
+      children: childRoutes(startFeature),
     },
   ];
   const isUnknownPath = (path: string) => matchRoutes(routes, path)?.at(-1)?.route.id === 'notFound';

@@ -7,7 +7,8 @@ import { devToolsOptions } from './devtools';
 import { readMeta } from './pageMeta';
 import { persistConfig } from './persist';
 import { rootReducer, type RootState } from './rootReducer';
-import { rootSaga } from './rootSaga';
+import type { StartFeature } from './lazyFeatures';
+import { keepAlive, rootSaga } from './rootSaga';
 import { SERVICES, type Services } from './services';
 import { appServices } from './servicesImpl';
 
@@ -35,7 +36,13 @@ export function makeStore(preloadedState?: Partial<RootState>, { services = appS
     devTools: devToolsOptions(process.env.NODE_ENV !== 'production', typeof document === 'undefined' ? '' : readMeta('redux-devtools')),
   });
   sagaMiddleware.run(rootSaga);
-  return store;
+  const started = new Set<string>();
+  const startFeature: StartFeature = (feature) => {
+    if (started.has(feature.name)) return;
+    started.add(feature.name);
+    sagaMiddleware.run(keepAlive, feature.saga);
+  };
+  return Object.assign(store, { startFeature });
 }
 
 export type AppStore = ReturnType<typeof makeStore>;

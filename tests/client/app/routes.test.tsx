@@ -20,6 +20,7 @@ function makeRouter(path: string, { token = null, productionHost = '', ready = P
     productionHost: () => productionHost,
     leaveTo: jest.fn(),
     basename: BASENAME,
+    startFeature: jest.fn(),
   };
   const router = createMemoryRouter(buildRoutes(deps), { basename: BASENAME, initialEntries: [`${BASENAME}${path}`] });
   return { router, deps };
@@ -73,7 +74,7 @@ describe('routes: access (spec section 2)', () => {
 
   it('checks again on every navigation (after logout, the back office is closed)', async () => {
     let token: string | null = 't';
-    const deps = { getToken: () => token, ready: Promise.resolve(), productionHost: () => '', leaveTo: jest.fn(), basename: BASENAME };
+    const deps = { getToken: () => token, ready: Promise.resolve(), productionHost: () => '', leaveTo: jest.fn(), basename: BASENAME, startFeature: jest.fn() };
     const router = createMemoryRouter(buildRoutes(deps), { basename: BASENAME, initialEntries: [`${BASENAME}/backend/personal`] });
     await settled(router);
     expect(router.state.location.pathname).toBe(`${BASENAME}/backend/personal`);
@@ -89,7 +90,7 @@ describe('routes: access (spec section 2)', () => {
     const ready = new Promise<void>((resolve) => {
       rehydrate = resolve;
     });
-    const deps = { getToken: () => token, ready, productionHost: () => '', leaveTo: jest.fn(), basename: BASENAME };
+    const deps = { getToken: () => token, ready, productionHost: () => '', leaveTo: jest.fn(), basename: BASENAME, startFeature: jest.fn() };
     const router = createMemoryRouter(buildRoutes(deps), { basename: BASENAME, initialEntries: [`${BASENAME}/backend/personal`] });
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(router.state.initialized).toBe(false);
@@ -165,7 +166,7 @@ describe('routes: the production host rule', () => {
 
   it('checks it on later navigations too', async () => {
     let host = '';
-    const deps = { getToken: () => null, ready: Promise.resolve(), productionHost: () => host, leaveTo: jest.fn(), basename: BASENAME };
+    const deps = { getToken: () => null, ready: Promise.resolve(), productionHost: () => host, leaveTo: jest.fn(), basename: BASENAME, startFeature: jest.fn() };
     const router = createMemoryRouter(buildRoutes(deps), { basename: BASENAME, initialEntries: [`${BASENAME}/`] });
     await settled(router);
     host = 'www.example.com';

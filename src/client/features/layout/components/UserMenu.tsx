@@ -9,7 +9,7 @@ export function displayName(userInfo: { name?: string; mobile?: string } | null)
   return userInfo?.name || userInfo?.mobile || '用户';
 }
 
-/** The user's name with a dropdown: 进入后台 and 我的作品 (optional) and 退出登录. */
+/** The user's name with a dropdown: 进入后台 and 我的作品 (optional), 运营后台 (operators) and 退出登录. */
 export default function UserMenu({ showBackendLink = false }: { showBackendLink?: boolean }) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
@@ -17,10 +17,13 @@ export default function UserMenu({ showBackendLink = false }: { showBackendLink?
   const userInfo = useAppSelector(selectUserInfo);
 
   const backendLinks = showBackendLink ? [{ key: 'backend', label: '进入后台' }, { key: 'works', label: '我的作品' }] : [];
-  const items: MenuProps['items'] = [...backendLinks, { key: 'logout', label: '退出登录' }];
+  // The people who run the service find their console here, on every page that shows the user.
+  const consoleLink = userInfo?.operator ? [{ key: 'console', label: '运营后台' }] : [];
+  const items: MenuProps['items'] = [...backendLinks, ...consoleLink, { key: 'logout', label: '退出登录' }];
   const onClick: MenuProps['onClick'] = ({ key }) => {
     if (key === 'backend') navigate('/backend');
     if (key === 'works') navigate('/backend/works');
+    if (key === 'console') navigate('/admin');
     // The auth saga clears the login; a public page stays, any other goes to the login page, coming back here afterwards.
     if (key === 'logout') dispatch(logoutRequested({ redirect: `${location.pathname}${location.search}` }));
   };

@@ -1,0 +1,14 @@
+/**
+ * A part of the SPA that loads with its route, not with the first page: its slices inject
+ * themselves into the root reducer as their module loads (RTK's `slice.injectInto(rootReducer)`),
+ * and its saga is started by the route, once per store. The operator console is one: no visitor
+ * downloads its code or carries its state.
+ */
+export interface LazyFeature {
+  /** Names the feature: a second start of the same name does nothing. */
+  name: string;
+  saga: () => Generator;
+}
+
+/** Starts a lazy feature's saga in the store, if it is not running yet. */
+export type StartFeature = (feature: LazyFeature) => void;
