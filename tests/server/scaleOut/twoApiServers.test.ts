@@ -43,6 +43,21 @@ jest.setTimeout(120_000);
     expect((await get(a, '/user/info', headers)).status).toBe(401);
   });
 
+  it('puts an account an operator stopped on A out on B at once, and B tells it why at login', async () => {
+    await registerAcross(cluster, '13800000011', 'Secret#2026');
+    await registerAcross(cluster, '13800000012', 'Secret#2026');
+    await cluster.db.sql.updateTable('users').set({ role: 'operator' }).where('mobile', '=', '13800000011').execute();
+    const operator = await post<LoginAnswer>(a, '/api/auth/login', { username: '13800000011', password: 'Secret#2026' });
+    const player = await post<LoginAnswer>(b, '/api/auth/login', { username: '13800000012', password: 'Secret#2026' });
+    expect((await get(b, '/user/info', bearer(player.data.token))).status).toBe(200);
+
+    const stopped = await post(a, `/api/admin/users/${player.data.userInfo.id}/disable`, { reason: '违规发布' }, bearer(operator.data.token));
+    expect(stopped.code).toBe(200);
+    // The very next request on the other server: no cache stands between the stop and the refusal.
+    expect((await get(b, '/user/info', bearer(player.data.token))).status).toBe(401);
+    expect((await post(b, '/api/auth/login', { username: '13800000012', password: 'Secret#2026' })).msg).toBe('账号已被停用：违规发布');
+  });
+
   it('checks on B a captcha made on A, once', async () => {
     const captchaId = await passedCaptchaAcross(cluster, a, b);
     const sent = await post(b, '/api/Auth/sendSmsCode', { iphone: '13800000002', captchaId, purpose: 'register' });
