@@ -26,7 +26,7 @@ runCommand(USAGE, '备份失败：', async (argument) => {
   });
   process.stdout.write(`已备份到 ${target}：数据库（结构第 ${manifest.schemaVersion} 版）与 ${manifest.files - 1} 个文件，共 ${formatBytes(manifest.bytes)}，压缩后 ${formatBytes(archiveBytes)}。\n`);
   if (config.storage.backend === 's3') {
-    process.stdout.write(`注意：STORAGE_BACKEND=s3，生成的文件在存储桶 ${config.storage.bucket} 里，不在这个备份中：请开启存储桶的版本控制或跨区域复制（见 README「备份与恢复」）。\n`);
+    process.stdout.write(`注意：STORAGE_BACKEND=s3，生成的文件在存储桶 ${config.storage.bucket} 里，不在这个备份中：请开启存储桶的版本控制或跨区域复制（见 README 的 Backups 一节）。\n`);
   }
   if (!manifest.secretKey) process.stdout.write('注意：DATA_DIR 里没有 secret.key（服务器用 JWT_SECRET）：恢复后请用同一个 JWT_SECRET 启动，登录状态与下载链接才继续有效。\n');
 });

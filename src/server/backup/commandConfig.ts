@@ -16,7 +16,7 @@ export function commandConfig(env: Env): ServerConfig {
 export function refusePostgres(config: ServerConfig, command: 'backup' | 'restore'): void {
   if (!config.databaseUrl) return;
   const tool = command === 'backup' ? 'pg_dump（如 pg_dump -Fc -f wpg.dump "$DATABASE_URL"）备份数据库' : 'pg_restore 把 pg_dump 的备份恢复到数据库';
-  throw new BackupRefused(`已设置 DATABASE_URL（PostgreSQL）：数据库不在 DATA_DIR 里，本命令只处理内置的 SQLite 数据库。请用 ${tool}，见 README 的「备份与恢复」。`);
+  throw new BackupRefused(`已设置 DATABASE_URL（PostgreSQL）：数据库不在 DATA_DIR 里，本命令只处理内置的 SQLite 数据库。请用 ${tool}，见 README 的 Backups 一节。`);
 }
 
 /**
