@@ -78,7 +78,7 @@ export interface GalleryResult {
 /** Why a render was aborted: each cause ends differently. */
 export class RenderAborted extends Error {
   override name = 'RenderAborted';
-  constructor(readonly why: 'timeout' | 'shutdown' | 'preempted') {
+  constructor(readonly why: 'timeout' | 'shutdown' | 'preempted' | 'cancelled') {
     super(`render aborted (${why})`);
   }
 }
@@ -93,6 +93,18 @@ export const KEEP_FAILED_MS = 14 * DAY_MS;
  * instead of with a poll later. Longer renders are answered at once and polled, as the spec says.
  */
 export const QUICK_ANSWER_MS = 1_000;
+
+/** Jobs in line now: queued (waiting) and rendering (running). */
+export interface LineSize {
+  waiting: number;
+  running: number;
+}
+
+/**
+ * What an operator's retry came to: queued again; not a failed job; or its cancelled render has
+ * not stopped yet (it would take the job's place), so it must be tried again in a moment.
+ */
+export type RetryOutcome = 'queued' | 'notFailed' | 'stopping';
 
 /** Milliseconds as the API's answers carry them: seconds to a hundredth (a logo takes 0.06 s to 0.4 s), without a float's noise. */
 export const answerSeconds = (ms: number): number => Math.round(ms / 10) / 100;
@@ -156,6 +168,19 @@ export interface RenderQueue {
 
   /** The share (0-1) of its frames that the gallery task `key` has rendered: 0 while it waits, or when none is under way. */
   galleryProgress(key: string): Promise<number>;
+
+  /** Jobs waiting and running now (the console's 概览), from where the queue keeps its line. */
+  lineSize(): Promise<LineSize>;
+
+  /**
+   * An operator ends a queued or running job: its row fails with `message`, which its polls then
+   * answer, it leaves the line, and a render under way is stopped (its result, if any, discarded).
+   * False when the job was neither queued nor running.
+   */
+  cancel(id: string, message: string): Promise<boolean>;
+
+  /** An operator queues a failed job again, at the back of the line, for its user to poll anew. */
+  retry(id: string): Promise<RetryOutcome>;
 
   /** Expires unpolled jobs and re-queues (or fails) stalled ones; runs on a timer too. */
   sweep(): Promise<void>;

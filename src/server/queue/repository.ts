@@ -120,6 +120,29 @@ export class JobRepository {
     await sql`UPDATE render_jobs SET status = 'queued', attempts = ${ATTEMPT_BACK}, started_at = NULL, lease_until = NULL WHERE id = ${id} AND status = 'running'`.execute(this.db);
   }
 
+  /** An operator's cancel: a queued or running job failed with `message`; false when it was neither. */
+  async cancel(id: string, message: string, at: number): Promise<boolean> {
+    return changedOne(
+      await sql`
+        UPDATE render_jobs SET status = 'failed', error = ${message}, finished_at = ${at}, touched_at = ${later('touched_at', at)}, lease_until = NULL
+        WHERE id = ${id} AND status IN ('queued', 'running')`.execute(this.db),
+    );
+  }
+
+  /**
+   * An operator's retry: a failed job queued again at the back of the line, as a new submit of it
+   * would be (attempts, files and timings reset), touched now so that its user has a full expiry
+   * period to poll it; null when it is not failed.
+   */
+  async requeueFailed(id: string, at: number): Promise<JobRow | null> {
+    const { rows } = await sql<JobRow>`
+      UPDATE render_jobs SET seq = ${this.nextSeq}, status = 'queued', attempts = 0, interruptions = 0, files = '[]', error = '',
+        queued_at = ${at}, touched_at = ${at}, started_at = NULL, finished_at = NULL, lease_until = NULL, render_ms = NULL, wait_ms = NULL
+      WHERE id = ${id} AND status = 'failed'
+      RETURNING *`.execute(this.db);
+    return rows[0] ?? null;
+  }
+
   async expire(id: string, at: number): Promise<boolean> {
     return changedOne(await sql`UPDATE render_jobs SET status = 'expired', finished_at = ${at}, error = '' WHERE id = ${id} AND status = 'queued'`.execute(this.db));
   }

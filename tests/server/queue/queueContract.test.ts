@@ -136,6 +136,7 @@ async function openBullmq(options: ContractOptions): Promise<Harness> {
     log,
     timeoutsMs: { ...RENDER_TIMEOUT_MS, ...options.timeoutsMs },
     abortGraceMs: 50,
+    cancelCheckMs: 50,
   });
   const workers: RenderWorker[] = [];
   const startWorker = (runner: FakeRunner, connection = connect()): RenderWorker => {
@@ -461,6 +462,83 @@ for (const adapter of adapters) {
       for (let n = 2; n <= 4; n += 1) await queued(h, logo(n));
       // Three queued logos and the running one's 200 ms, one slot.
       expect(await h.queue.expectedMs('tl', '1')).toBe(4 * 200 + 200);
+    });
+
+    const CANCELLED = '任务已被管理员取消';
+
+    it('lets an operator cancel a waiting job and a rendering one: their polls say so, and the render stops for the next job', async () => {
+      const runner = new FakeRunner('manual');
+      const h = await open({ runner });
+      const running = await queued(h, logo(1));
+      const waiting = await queued(h, logo(2));
+      const last = await queued(h, logo(3));
+      await runner.started(1);
+      expect(await h.queue.lineSize()).toEqual({ waiting: 2, running: 1 });
+
+      expect(await h.queue.cancel(waiting.id, CANCELLED)).toBe(true);
+      expect(await h.queue.poll(waiting.id, null)).toEqual({ type: 'failed', message: CANCELLED });
+      expect(await waitCountOf(h, last.id)).toBe(1);
+      expect(await h.queue.cancel(waiting.id, CANCELLED)).toBe(false);
+      expect(await h.queue.lineSize()).toEqual({ waiting: 1, running: 1 });
+
+      expect(await h.queue.cancel(running.id, CANCELLED)).toBe(true);
+      expect(await h.queue.poll(running.id, null)).toEqual({ type: 'failed', message: CANCELLED });
+      await waitUntil(() => runner.renders[0].signal.aborted);
+      await runner.started(2);
+      expect(runner.renders[1].spec).toEqual(logo(3));
+      expect(await h.queue.lineSize()).toEqual({ waiting: 0, running: 1 });
+      runner.renders[1].finish();
+      expect(await h.queue.jobEnded(last.id, 5000)).toBe(true);
+      expect(await h.queue.poll(last.id, null)).toMatchObject({ type: 'done' });
+      // Ended jobs and unknown ones are not cancelled.
+      expect(await h.queue.cancel(last.id, CANCELLED)).toBe(false);
+      expect(await h.queue.cancel('f'.repeat(32), CANCELLED)).toBe(false);
+      expect(await h.queue.cancel('../etc', CANCELLED)).toBe(false);
+      expect(await rowOf(h, running.id)).toMatchObject({ status: 'failed' });
+      expect(runner.renders).toHaveLength(2);
+    });
+
+    it('lets an operator retry a failed job: back at the end of the line, its user polls it to its result', async () => {
+      const runner = new FakeRunner('manual');
+      const h = await open({ runner });
+      const failing = await queued(h, logo(1));
+      await runner.started(1);
+      runner.renders[0].fail(new Error('canvas exploded'));
+      expect(await h.queue.jobEnded(failing.id, 5000)).toBe(true);
+      expect(await h.queue.poll(failing.id, null)).toEqual({ type: 'failed', message: GenerationMessages.renderFailed });
+      const other = await queued(h, logo(2));
+      await runner.started(2);
+
+      expect(await h.queue.retry(failing.id)).toBe('queued');
+      expect(await h.queue.poll(failing.id, null)).toMatchObject({ type: 'waiting', waitCount: 1, running: false });
+      expect(await h.queue.retry(failing.id)).toBe('notFailed');
+      expect(await h.queue.retry(other.id)).toBe('notFailed');
+      expect(await h.queue.retry('f'.repeat(32))).toBe('notFailed');
+      runner.renders[1].finish();
+      await runner.started(3);
+      expect(runner.renders[2].spec).toEqual(logo(1));
+      runner.renders[2].finish();
+      expect(await h.queue.jobEnded(failing.id, 5000)).toBe(true);
+      expect(await h.queue.poll(failing.id, null)).toMatchObject({ type: 'done', files: ['logo.png'] });
+    });
+
+    it('retries an operator\u2019s cancelled render only once it has stopped, and then renders it again', async () => {
+      const runner = new FakeRunner('manual');
+      const h = await open({ runner });
+      const job = await queued(h, logo(1));
+      await runner.started(1);
+      expect(await h.queue.cancel(job.id, CANCELLED)).toBe(true);
+      let outcome = await h.queue.retry(job.id);
+      while (outcome === 'stopping') {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        outcome = await h.queue.retry(job.id);
+      }
+      expect(outcome).toBe('queued');
+      await runner.started(2);
+      runner.renders[1].finish();
+      expect(await h.queue.jobEnded(job.id, 5000)).toBe(true);
+      expect(await h.queue.poll(job.id, null)).toMatchObject({ type: 'done' });
+      expect(runner.renders).toHaveLength(2);
     });
   });
 }

@@ -25,10 +25,12 @@ import {
   type FinishedJob,
   type GalleryPriority,
   type GalleryResult,
+  type LineSize,
   type PollOutcome,
   type QueueSettings,
   type QueuedOutcome,
   type RenderQueue,
+  type RetryOutcome,
   type SubmitOutcome,
   type SubmitRequest,
 } from '../renderQueue';
@@ -320,6 +322,41 @@ export class BullmqRenderQueue implements RenderQueue {
       if (ids.length < SWEEP_PAGE) break;
     }
     for (const id of stale) await this.expireJob(id, at);
+  }
+
+  lineSize(): Promise<LineSize> {
+    return this.index.size();
+  }
+
+  /**
+   * The row first (a worker that takes the job now finds nothing to render), then off BullMQ and out
+   * of the line. A render under way on a worker sees its row ended and stops (jobProcessor.ts).
+   */
+  async cancel(id: string, message: string): Promise<boolean> {
+    if (!JOB_ID_PATTERN.test(id) || !(await this.repo.cancel(id, message, this.options.now()))) return false;
+    await this.jobs.withdraw(id);
+    await this.index.remove(id);
+    return true;
+  }
+
+  /**
+   * While its cancelled render has not stopped, the job's BullMQ entry is still there under its id,
+   * and adding the job again would be a no-op that leaves it queued for ever: the operator waits.
+   */
+  retry(id: string): Promise<RetryOutcome> {
+    return this.submits.run(async () => {
+      this.assertOpen();
+      if (!JOB_ID_PATTERN.test(id)) return 'notFailed';
+      if (await this.jobs.has(id)) return (await this.repo.byId(id))?.status === 'failed' ? 'stopping' : 'notFailed';
+      const at = this.options.now();
+      const waitMs = await this.waitAheadMs(at);
+      const row = await this.repo.requeueFailed(id, at);
+      if (!row) return 'notFailed';
+      const style = durationStyleOf(specOf(row));
+      const expectedDoneAt = at + waitMs + this.durations.estimateMs(row.kind, style);
+      await this.putInLine(row, { work: workKeyOf(row.kind, style), owner: ownerKey(row.user_id), ipKey: addressLimitKey(row.ip) ?? '', expectedDoneAt, polledAt: at });
+      return 'queued';
+    });
   }
 
   async prune(): Promise<number> {

@@ -31,6 +31,29 @@ export interface JobProcessorDeps {
   log: FastifyBaseLogger;
   timeoutsMs: Record<RenderKind, number>;
   abortGraceMs: number;
+  /** How often a render under way reads its row, to stop when an operator cancelled it (CANCEL_CHECK_MS). */
+  cancelCheckMs?: number;
+}
+
+/** How often a render under way looks whether its job was cancelled: a second or two of a slot is cheap, a read per render is too. */
+const CANCEL_CHECK_MS = 2_000;
+
+/**
+ * Aborts `controller` as cancelled once row `id` no longer says it runs (an operator cancelled it
+ * on an API server, which cannot reach this process otherwise). A failed read changes nothing: the
+ * database may be away for a moment, and the render goes on. Answers the watch's stop.
+ */
+function watchForCancel(deps: JobProcessorDeps, id: string, controller: AbortController): () => void {
+  const timer = setInterval(() => {
+    deps.repo.byId(id).then(
+      (row) => {
+        if (!row || row.status !== 'running') controller.abort(new RenderAborted('cancelled'));
+      },
+      () => undefined,
+    );
+  }, deps.cancelCheckMs ?? CANCEL_CHECK_MS);
+  timer.unref();
+  return () => clearInterval(timer);
 }
 
 /**
@@ -39,7 +62,8 @@ export interface JobProcessorDeps {
  */
 async function renderForWorker(deps: JobProcessorDeps, spec: RenderSpec, outDir: string, signal: AbortSignal, hold?: BackgroundRenderHold, onProgress?: RenderProgress): Promise<RenderResult> {
   const controller = new AbortController();
-  const stop = (): void => controller.abort(new RenderAborted('shutdown'));
+  // A cancel keeps its reason; any other stop is the worker's shutdown.
+  const stop = (): void => controller.abort(signal.reason instanceof RenderAborted ? signal.reason : new RenderAborted('shutdown'));
   if (signal.aborted) stop();
   else signal.addEventListener('abort', stop, { once: true });
   try {
@@ -64,13 +88,15 @@ export async function processRenderJob(deps: JobProcessorDeps, id: string, signa
   const startedAt = row.started_at ?? now();
   fs.mkdirSync(renderTmpDir(files.dataDir), { recursive: true });
   const tmp = fs.mkdtempSync(path.join(renderTmpDir(files.dataDir), `${id}-`));
+  const cancel = new AbortController();
+  const unwatch = watchForCancel(deps, id, cancel);
   try {
     await stageRenderInputs(files, spec, tmp);
     // Only a change of stage is told (a banner painting its key art, then its video): the polls name it.
     const onStage: RenderProgress = (_share, stage) => {
       if (stage) index.setStage(id, stage).catch((error: unknown) => log.warn({ err: error, jobId: id }, 'render stage could not be noted'));
     };
-    const result = await renderForWorker(deps, spec, tmp, signal, undefined, onStage);
+    const result = await renderForWorker(deps, spec, tmp, AbortSignal.any([signal, cancel.signal]), undefined, onStage);
     const missing = result.files.filter((file) => !fs.existsSync(path.join(tmp, file)));
     if (!result.files.length || missing.length) throw new Error(`The renderer reported files it did not write: ${missing.join(', ') || '(none)'}`);
     const final = jobDir(files.dataDir, id);
@@ -87,6 +113,12 @@ export async function processRenderJob(deps: JobProcessorDeps, id: string, signa
     await index.remove(id);
     if (finished) await durations.record({ kind: row.kind, style: durationStyleOf(spec), finishedAt: at, renderMs: at - startedAt });
   } catch (error) {
+    if (error instanceof RenderAborted && error.why === 'cancelled') {
+      // The operator's API server ended the row and the line; this only frees the slot.
+      log.info({ jobId: id, kind: row.kind }, 'render job cancelled by an operator: stopped');
+      await index.remove(id);
+      return;
+    }
     if (error instanceof RenderAborted && error.why === 'shutdown') {
       await repo.release(id);
       await index.putBack(id, row.seq);
@@ -97,6 +129,7 @@ export async function processRenderJob(deps: JobProcessorDeps, id: string, signa
     await repo.fail(id, timedOut ? GenerationMessages.renderTimedOut : (userFacingMessage(error) ?? GenerationMessages.renderFailed), now(), row.touched_at);
     await index.remove(id);
   } finally {
+    unwatch();
     fs.rmSync(tmp, { recursive: true, force: true });
   }
 }

@@ -72,6 +72,11 @@ export class RenderJobs {
     return typeof job?.progress === 'number' ? job.progress : 0;
   }
 
+  /** Whether BullMQ still holds job `id` (waiting, or running on a worker). */
+  async has(id: string): Promise<boolean> {
+    return (await this.queue.getJob(id)) !== undefined;
+  }
+
   /** Withdraws a job that has not started; false when it runs (or ran) already. */
   async withdraw(id: string): Promise<boolean> {
     const job = await this.queue.getJob(id);

@@ -21,10 +21,12 @@ import {
   type FinishedJob,
   type GalleryPriority,
   type GalleryResult,
+  type LineSize,
   type PollOutcome,
   type QueueSettings,
   type QueuedOutcome,
   type RenderQueue,
+  type RetryOutcome,
   type SubmitOutcome,
   type SubmitRequest,
 } from '../renderQueue';
@@ -265,6 +267,38 @@ export class EmbeddedRenderQueue implements RenderQueue {
 
   async galleryProgress(key: string): Promise<number> {
     return this.scheduler.galleryProgress(key);
+  }
+
+  async lineSize(): Promise<LineSize> {
+    let waiting = 0;
+    for (const work of this.active.queuedWork()) waiting += work.count;
+    return { waiting, running: this.active.size - waiting };
+  }
+
+  async cancel(id: string, message: string): Promise<boolean> {
+    if (!JOB_ID_PATTERN.test(id) || !(await this.repo.cancel(id, message, this.options.now()))) return false;
+    // Out of the counts at once, so that the next poll reads the row; then the render stops.
+    this.active.remove(id);
+    this.scheduler.cancel(id);
+    return true;
+  }
+
+  /** Queued as a submit is, and in turn with submits: no check may see the job half added. */
+  retry(id: string): Promise<RetryOutcome> {
+    return this.submits.run(async () => {
+      this.assertOpen();
+      if (this.scheduler.isRendering(id)) return (await this.repo.byId(id))?.status === 'failed' ? 'stopping' : 'notFailed';
+      const at = this.options.now();
+      const waitMs = this.waitAheadMs(at);
+      const row = await this.repo.requeueFailed(id, at);
+      if (!row) return 'notFailed';
+      const style = durationStyleOf(specOf(row));
+      const expectedDoneAt = at + waitMs + this.estimates.ownMs(row.kind, style);
+      this.active.add({ id, seq: row.seq, kind: row.kind, style, expectedDoneAt, userId: row.user_id, ipKey: addressLimitKey(row.ip), status: 'queued', touchedAt: at });
+      this.scheduler.preemptBackground();
+      await this.scheduler.fill();
+      return 'queued';
+    });
   }
 
   sweep(): Promise<void> {

@@ -104,6 +104,16 @@ export class Scheduler {
     return this.running.get(id)?.job ?? null;
   }
 
+  /** Whether a render of user job `id` is under way here (a cancelled one until it has stopped). */
+  isRendering(id: string): boolean {
+    return this.running.has(id);
+  }
+
+  /** An operator cancelled user job `id` (its row says so already): its render stops, its slot frees. */
+  cancel(id: string): void {
+    this.running.get(id)?.controller.abort(new RenderAborted('cancelled'));
+  }
+
   /** The share of its frames that gallery task `key` has drawn: 0 unless it renders. */
   galleryProgress(key: string): number {
     return this.running.get(galleryTaskKey(key))?.progress ?? 0;
@@ -283,6 +293,8 @@ export class Scheduler {
 
   private async jobFailed(row: JobRow, error: unknown): Promise<void> {
     if (this.stopped) return;
+    // Cancelled by an operator: the row and the line said so already, and nothing else is to be done.
+    if (error instanceof RenderAborted && error.why === 'cancelled') return;
     const { now, active, repo, log } = this.options;
     const at = now();
     const timedOut = error instanceof RenderAborted && error.why === 'timeout';
