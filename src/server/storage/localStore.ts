@@ -111,6 +111,24 @@ export class LocalFileStore implements FileStore {
     return entries;
   }
 
+  /** Every file under the folder, the database's among them: what DATA_DIR takes on the disk. */
+  async usedBytes(): Promise<number> {
+    let entries: fs.Dirent[];
+    try {
+      entries = await fs.promises.readdir(this.root, { recursive: true, withFileTypes: true });
+    } catch {
+      return 0;
+    }
+    let total = 0;
+    for (const entry of entries) {
+      if (!entry.isFile()) continue;
+      // Gone between the listing and the look (a swap, a sweep): not there to count.
+      const stat = await fs.promises.stat(path.join(entry.parentPath, entry.name)).catch(() => null);
+      total += stat?.size ?? 0;
+    }
+    return total;
+  }
+
   async deletePrefix(prefix: string): Promise<number> {
     const target = this.pathOf(checkPrefix(prefix));
     const stat = await fs.promises.stat(target).catch(() => null);

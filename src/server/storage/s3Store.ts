@@ -161,6 +161,18 @@ export class S3FileStore implements FileStore {
     return entries;
   }
 
+  /** The objects under this deployment's prefix, a thousand a request. */
+  async usedBytes(): Promise<number> {
+    let total = 0;
+    let token: string | undefined;
+    do {
+      const answer = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: this.prefix, ContinuationToken: token }));
+      for (const object of answer.Contents ?? []) total += object.Size ?? 0;
+      token = answer.IsTruncated ? answer.NextContinuationToken : undefined;
+    } while (token);
+    return total;
+  }
+
   async deletePrefix(prefix: string): Promise<number> {
     const bare = checkPrefix(prefix);
     const keys = await this.list(`${bare}/`);

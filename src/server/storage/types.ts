@@ -42,6 +42,8 @@ export interface FileStore {
   listWithTimes(prefix: string): Promise<Array<{ key: string; modifiedAt: Date }>>;
   /** Deletes `key` and everything below `key/`; answers how many files went. */
   deletePrefix(prefix: string): Promise<number>;
+  /** Bytes of everything stored (the console's 概览): a walk of the folder or a listing of the bucket, so not for every request. */
+  usedBytes(): Promise<number>;
 }
 
 /** Copies the stored file `key` to the local path `destination`; false when there is no such file. */

@@ -123,6 +123,15 @@ describeEachStore('file store', (store) => {
     for (const { key, modifiedAt } of listed) expect(Math.abs(modifiedAt.getTime() - ((await store().head(key))?.modifiedAt.getTime() ?? 0))).toBeLessThan(1000);
   });
 
+  it('adds up the bytes it holds, for the console’s 概览', async () => {
+    const before = await store().usedBytes();
+    await store().putBuffer('usage/a.bin', Buffer.alloc(1_234));
+    await store().putBuffer('usage/deeper/b.bin', Buffer.alloc(766));
+    expect(await store().usedBytes()).toBe(before + 2_000);
+    await store().deletePrefix('usage');
+    expect(await store().usedBytes()).toBe(before);
+  });
+
   it('keeps a file under a Chinese name (zips are named after the game)', async () => {
     await store().putBuffer('zips/0123456789abcdef0123456789abcdef/龙腾天下 官网.zip', Buffer.from('zip'));
     expect(await store().list('zips/')).toEqual(['zips/0123456789abcdef0123456789abcdef/龙腾天下 官网.zip']);
