@@ -112,6 +112,8 @@ export const OperatorActionLabels: Record<string, string> = {
   'user.enable': '启用账号',
   'user.role': '修改运营权限',
   'settings.update': '修改站点设置',
+  'queue.cancel': '取消任务',
+  'queue.retry': '重试任务',
 };
 
 /** What the console calls each kind of render job; a kind not listed shows as it is. */

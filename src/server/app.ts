@@ -9,6 +9,7 @@ import commonPlugin from './modules/common/plugin';
 import generationPlugin from './modules/generation/plugin';
 import miniSitePlugin from './modules/miniSite/plugin';
 import musicPlugin from './modules/music/plugin';
+import operatorConsolePlugin from './modules/operatorConsole/plugin';
 import operatorsPlugin from './modules/operators/plugin';
 import phonePreviewPlugin from './modules/phonePreview/plugin';
 import publishingPlugin from './modules/publishing/plugin';
@@ -81,6 +82,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
   await app.register(publishingRoutesPlugin);
   await app.register(operatorsPlugin);
   await app.register(settingsPlugin);
+  await app.register(operatorConsolePlugin);
   await app.register(spaPlugin);
   return app;
 }
