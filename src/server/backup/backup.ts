@@ -49,6 +49,19 @@ function checkTarget(target: string, dataDir: string): void {
   if (!fs.existsSync(path.dirname(target))) throw new BackupRefused(`目录 ${path.dirname(target)} 不存在：请先建好它，或换一个位置。`);
 }
 
+/** A staging folder's name; one older than a day is a backup that was killed (a running one keeps touching its own). */
+const STAGING_NAME = /^backup-[0-9a-f]{12}\.tmp$/;
+const STALE_STAGING_MS = 24 * 3600 * 1000;
+
+/** Removes what killed backups left in DATA_DIR: their hard links would keep deleted files' space taken. */
+async function removeStaleStaging(dataDir: string, now: number): Promise<void> {
+  for (const name of await fs.promises.readdir(dataDir)) {
+    if (!STAGING_NAME.test(name)) continue;
+    const stat = await fs.promises.stat(path.join(dataDir, name)).catch(() => null);
+    if (stat && now - stat.mtimeMs > STALE_STAGING_MS) await fs.promises.rm(path.join(dataDir, name), { recursive: true, force: true });
+  }
+}
+
 /** Opens the archive's partial file first, so that an unwritable target fails in a second, not after the work. */
 async function createPartial(partial: string, target: string): Promise<void> {
   try {
@@ -72,6 +85,7 @@ export async function takeBackup(options: BackupOptions): Promise<BackupSummary>
   if (!fs.existsSync(dataDir)) throw new BackupRefused(`DATA_DIR（${dataDir}）不存在：DATA_DIR 设对了吗？`);
   const partial = `${target}.partial`;
   await createPartial(partial, target);
+  await removeStaleStaging(dataDir, now().getTime());
   // Inside DATA_DIR: the same file system, so that files are hard-linked, not copied. The name
   // ends in .tmp, which the server and other backups pass over.
   const staging = path.join(dataDir, `backup-${crypto.randomBytes(6).toString('hex')}.tmp`);

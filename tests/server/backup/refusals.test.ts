@@ -193,3 +193,16 @@ describe('with STORAGE_BACKEND=s3', () => {
     expect(await refusal(restoreInto(path.join(root, 'again'), local, 's3'))).toContain('当前设置了 STORAGE_BACKEND=s3');
   });
 });
+
+describe('what killed backups left', () => {
+  it('is removed after a day; a staging folder of a backup still running is not', async () => {
+    const stale = path.join(dataDir, 'backup-0123456789ab.tmp');
+    const running = path.join(dataDir, 'backup-ba9876543210.tmp');
+    for (const dir of [stale, running]) fs.mkdirSync(path.join(dir, 'generated'), { recursive: true });
+    const twoDaysAgo = new Date(Date.now() - 2 * 24 * 3600 * 1000);
+    fs.utimesSync(stale, twoDaysAgo, twoDaysAgo);
+    await backupTo(path.join(root, 'b.tar.gz'));
+    expect(fs.existsSync(stale)).toBe(false);
+    expect(fs.existsSync(running)).toBe(true);
+  });
+});
