@@ -88,6 +88,13 @@ describe('the commands, as an operator runs them', () => {
     expect(fs.readdirSync(dataDir).filter((name) => name.endsWith('.tmp'))).toEqual([]);
   });
 
+  it('say, on a bucket, that the files are in it and not in the backup', async () => {
+    const s3 = { STORAGE_BACKEND: 's3', S3_BUCKET: 'wpg-files', S3_REGION: 'us-east-1', S3_ACCESS_KEY_ID: 'key', S3_SECRET_ACCESS_KEY: 'secret', S3_ENDPOINT: 'http://127.0.0.1:9' };
+    const result = await runCommand('backup', [path.join(root, 's3.tar.gz')], { DATA_DIR: dataDir, ...s3 });
+    expect(result).toMatchObject({ code: 0, stderr: '' });
+    expect(result.stdout).toContain('生成的文件在存储桶 wpg-files 里，不在这个备份中');
+  });
+
   it('take a relative path from where the command was typed', async () => {
     const result = await runCommand('backup', ['rel.tar.gz'], { DATA_DIR: dataDir, INIT_CWD: root });
     expect(result).toMatchObject({ code: 0, stderr: '' });
