@@ -252,12 +252,23 @@ export interface SiteRecord {
   update_time: string;
   /** Where the site is published (发布); '' when it is not. */
   published_url: string;
+  /** Set while an operator has taken the published page down (内容审核): why, and whether review was asked. */
+  takedown?: PublishedPageTakedown | null;
+}
+
+/** A published page an operator took down, as its owner's lists show it (申请复审 names the slug). */
+export interface PublishedPageTakedown {
+  slug: string;
+  reason: string;
+  reviewRequested: boolean;
 }
 
 /** POST /api/webSiteLog/publish: the site's stable link, and its QR code. */
 export interface PublishAnswer {
   url: string;
   qrcode: string;
+  /** The publish state only: set while an operator has taken the page down. */
+  takedown?: PublishedPageTakedown | null;
 }
 export interface SiteListAnswer {
   list: SiteRecord[];

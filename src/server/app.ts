@@ -8,6 +8,8 @@ import builderPlugin from './modules/builder/plugin';
 import commonPlugin from './modules/common/plugin';
 import generationPlugin from './modules/generation/plugin';
 import miniSitePlugin from './modules/miniSite/plugin';
+import moderationPlugin from './modules/moderation/plugin';
+import moderationRoutesPlugin from './modules/moderation/routesPlugin';
 import musicPlugin from './modules/music/plugin';
 import operatorConsolePlugin from './modules/operatorConsole/plugin';
 import operatorsPlugin from './modules/operators/plugin';
@@ -74,6 +76,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
   await app.register(musicPlugin);
   await app.register(phonePreviewPlugin);
   await app.register(siteFilesPlugin);
+  await app.register(moderationPlugin);
   await app.register(publishingPlugin);
   await app.register(generationPlugin, { kitWaitMs: options.generation?.kitWaitMs, galleryWaitMs: options.generation?.galleryWaitMs });
   await app.register(siteRenderersPlugin, { miniSite: options.miniSite, builder: options.builder });
@@ -83,6 +86,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
   await app.register(operatorsPlugin);
   await app.register(settingsPlugin);
   await app.register(operatorConsolePlugin);
+  await app.register(moderationRoutesPlugin);
   await app.register(spaPlugin);
   return app;
 }

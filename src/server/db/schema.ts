@@ -197,6 +197,38 @@ export interface PublishedSitesTable {
   updated_at: number;
 }
 
+export interface PublishedTakedownsTable {
+  slug: string;
+  reason: string;
+  operator_name: string;
+  taken_down_at: number;
+  review_requested_at: number | null;
+}
+
+export interface PublishedVisitsTable {
+  slug: string;
+  /** 'YYYY-MM-DD' in China time. */
+  day: string;
+  count: number;
+}
+
+export interface SiteReportsTable {
+  id: Generated<number>;
+  slug: string;
+  category: string;
+  text: string;
+  contact: string;
+  created_at: number;
+  resolution: 'takedown' | 'dismiss' | null;
+  note: Generated<string>;
+  resolved_by: Generated<string>;
+  resolved_at: number | null;
+}
+
+export interface SensitiveWordsTable {
+  word: string;
+}
+
 export interface BuilderBannerTasksTable {
   user_id: number;
   task_id: string;
@@ -224,4 +256,8 @@ export interface DatabaseSchema {
   builder_site_versions: BuilderSiteVersionsTable;
   published_sites: PublishedSitesTable;
   operator_actions: OperatorActionsTable;
+  published_takedowns: PublishedTakedownsTable;
+  published_visits: PublishedVisitsTable;
+  site_reports: SiteReportsTable;
+  sensitive_words: SensitiveWordsTable;
 }

@@ -25,6 +25,7 @@ import { wechatUnionid } from './v14WechatUnionid';
 import { mergedAccounts } from './v15MergedAccounts';
 import { rateEventMembers } from './v16RateEventMembers';
 import { operators } from './v17Operators';
+import { moderation } from './v18Moderation';
 
 export const MIGRATIONS: readonly Migration[] = [
   accounts,
@@ -44,6 +45,7 @@ export const MIGRATIONS: readonly Migration[] = [
   mergedAccounts,
   rateEventMembers,
   operators,
+  moderation,
 ];
 
 /** The migrations before the one named `name`: a database as an older server left it (tests). */

@@ -2,6 +2,7 @@ import { BuilderLimits, COMPONENT_TYPES } from '../../../contract/builder';
 import { envelope, object, responses, str, type JsonSchema } from '../../http/schemaKit';
 import { configGroup } from '../miniSite/schemas';
 import { phonePreviewAnswer } from '../phonePreview/schemas';
+import { takedownSchema } from '../publishing/schemas';
 
 /**
  * Caps here only stop oversized input. The field rules (lengths, required fields, files we have)
@@ -128,7 +129,15 @@ export const siteListSchema = {
         list: {
           type: 'array',
           items: object(
-            { id: { type: 'integer' }, web_name: { type: 'string' }, status: { type: 'integer' }, create_time: { type: 'string' }, update_time: { type: 'string' }, published_url: { type: 'string' } },
+            {
+              id: { type: 'integer' },
+              web_name: { type: 'string' },
+              status: { type: 'integer' },
+              create_time: { type: 'string' },
+              update_time: { type: 'string' },
+              published_url: { type: 'string' },
+              takedown: takedownSchema,
+            },
             ['id', 'web_name', 'status', 'create_time', 'update_time', 'published_url'],
           ),
         },

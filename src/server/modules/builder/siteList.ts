@@ -13,12 +13,21 @@ export async function siteList(repo: BuilderRepository, publishing: SitePublishi
   const page = Math.max(Math.trunc(request.page) || 1, 1);
   const { rows, total } = await repo.page(userId, (request.name ?? '').trim(), page, pageSize);
   const slugs = await publishing.slugsOf('builder', rows.map((row) => row.id));
+  const takedowns = await publishing.takedownsOf([...slugs.values()]);
   const linkOf = (id: number): string => {
     const slug = slugs.get(id);
     return slug ? publishedUrl(publishOrigin, slug) : '';
   };
   return {
-    list: rows.map((row) => ({ id: row.id, web_name: row.webName, status: row.status, create_time: chinaTime(row.createdAt), update_time: chinaTime(row.updatedAt), published_url: linkOf(row.id) })),
+    list: rows.map((row) => ({
+      id: row.id,
+      web_name: row.webName,
+      status: row.status,
+      create_time: chinaTime(row.createdAt),
+      update_time: chinaTime(row.updatedAt),
+      published_url: linkOf(row.id),
+      takedown: takedowns.get(slugs.get(row.id) ?? '') ?? null,
+    })),
     total,
   };
 }

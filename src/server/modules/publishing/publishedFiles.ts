@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fs from 'node:fs';
 import { noLinksOut } from '../../http/staticFiles';
 import { serveStored } from '../../http/storedRoutes';
@@ -20,18 +20,26 @@ export function registerPublishHostGate(app: FastifyInstance, publishOrigin: str
   });
 }
 
+/** 内容审核's say on each answer of /pub/ (modules/moderation): a page taken down, a view counted. */
+export interface PublishedGate {
+  onRequest(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  onResponse(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+}
+
 /**
  * /pub/<slug>/: published sites, with the sites' Content-Security-Policy. Answered `no-cache`: an
  * update replaces the folder in place. With PUBLISH_ORIGIN set they are served on its host only,
  * and that host serves nothing else: a user's page must never share the app's origin, where the
  * session token lives (README, "Publishing").
  */
-export async function registerPublishedFiles(app: FastifyInstance, files: DataFiles): Promise<void> {
+export async function registerPublishedFiles(app: FastifyInstance, files: DataFiles, gate: PublishedGate): Promise<void> {
   fs.mkdirSync(publishedRoot(files.dataDir), { recursive: true });
   await app.register(async (scope) => {
     scope.addHook('onRequest', async (_request, reply) => {
       reply.header('content-security-policy', SITE_CONTENT_SECURITY_POLICY);
     });
+    scope.addHook('onRequest', gate.onRequest);
+    scope.addHook('onResponse', gate.onResponse);
     if (files.shared) {
       serveStored(scope, files, { urlPrefix: PUBLISHED_URL_PREFIX, keyPrefix: 'published', index: 'index.html', cacheControl: 'no-cache', preCompressed: true });
       return;

@@ -55,6 +55,8 @@ export function registerPublishingRoutes(app: FastifyInstance, deps: PublishingR
   /** POST /index/minisite/publishState: the site's link and QR code if published, else ''. */
   app.post<{ Body: SiteZipRequest }>('/index/minisite/publishState', { schema: schemas.miniSitePublishStateSchema, config: { access: 'user' } }, async (request) => {
     const slug = await publishing.slugOf(await miniSites.toShow(request.body.webSiteDir, currentUser(request)));
-    return ok(slug ? await SitePublishing.answer(slug, publishedOrigin(request)) : { url: '', qrcode: '' });
+    if (!slug) return ok({ url: '', qrcode: '' });
+    const takedown = (await publishing.takedownsOf([slug])).get(slug) ?? null;
+    return ok({ ...(await SitePublishing.answer(slug, publishedOrigin(request))), takedown });
   });
 }

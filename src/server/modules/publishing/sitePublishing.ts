@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { BuilderMessages, type PublishAnswer } from '../../../contract/builder';
+import { BuilderMessages, type PublishAnswer, type PublishedPageTakedown } from '../../../contract/builder';
 import type { Clock } from '../../clock';
 import type { Sql } from '../../db/connection';
 import { invalid } from '../../http/envelope';
@@ -27,12 +27,25 @@ export const publishedOriginFor =
 
 export const publishLimitMessage = (limit: number): string => `最多同时发布 ${limit} 个网站，请先下线其他网站`;
 
+/** What 内容审核 (modules/moderation) says of a publish: who may, and what every published copy carries. */
+export interface PublishGuard {
+  /** Refuses 发布 / 更新发布 of `folder` (published at `slug` already, or not yet) with the reason. */
+  check(slug: string | null, folder: string): Promise<void>;
+  /** Refuses 下线 by the owner with the reason. */
+  checkUnpublish(slug: string): Promise<void>;
+  /** Adds to the copy of `slug` in `dir`, before it goes live. */
+  stamp(dir: string, slug: string): Promise<void>;
+  /** Those of `slugs` an operator took down, with the reason their owner reads. */
+  takedownsOf(slugs: readonly string[]): Promise<Map<string, { reason: string; reviewRequested: boolean }>>;
+}
+
 export interface SitePublishingDeps {
   sql: Sql;
   files: DataFiles;
   now: Clock;
   /** PUBLISH_MAX_PER_USER: builder and mini sites together. */
   limit: number;
+  guard: PublishGuard;
 }
 
 /** What is published: a builder site (its last completion) or a mini site, by its id. */
@@ -71,10 +84,14 @@ export class SitePublishing {
     const { sql, files, now } = this.deps;
     // The store's copy: another server may have completed the site again since this one fetched it.
     if (!(await files.freshFolder(folder)) || !fs.existsSync(path.join(folder, 'index.html'))) throw invalid(missing);
+    await this.deps.guard.check(await this.slugOf(source), folder);
     const { slug, reserved } = await this.reserve(source, userId);
     const target = publishedDir(files.dataDir, slug);
     try {
-      await publishFolder(sitesTmpDir(files.dataDir), target, async (temp) => fs.promises.cp(folder, temp, { recursive: true }));
+      await publishFolder(sitesTmpDir(files.dataDir), target, async (temp) => {
+        await fs.promises.cp(folder, temp, { recursive: true });
+        await this.deps.guard.stamp(temp, slug);
+      });
       await files.publish(target);
     } catch (error) {
       if (reserved) {
@@ -123,8 +140,15 @@ export class SitePublishing {
   async unpublish(source: PublishedSource): Promise<void> {
     const slug = await this.slugOf(source);
     if (!slug) throw invalid(BuilderMessages.notPublished);
+    await this.deps.guard.checkUnpublish(slug);
     await this.deps.sql.deleteFrom('published_sites').where('slug', '=', slug).execute();
     await this.deps.files.remove(publishedDir(this.deps.files.dataDir, slug));
+  }
+
+  /** Those of `slugs` an operator took down (内容审核), as their owner's lists show them. */
+  async takedownsOf(slugs: readonly string[]): Promise<Map<string, PublishedPageTakedown>> {
+    const found = await this.deps.guard.takedownsOf(slugs);
+    return new Map([...found].map(([slug, takedown]) => [slug, { slug, ...takedown }]));
   }
 
   /** The link and QR code of a slug, on `origin` (PUBLISH_ORIGIN, else the app's). */

@@ -1,0 +1,90 @@
+import path from 'node:path';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ModerationMessages, sensitiveWordRefused, type PublishedTakedown } from '../../../contract/moderation';
+import type { Clock } from '../../clock';
+import type { Sql } from '../../db/connection';
+import { invalid } from '../../http/envelope';
+import { siteText } from './pageText';
+import { NOTICE_PAGE } from './pages';
+import { reportUrl, stampReportLink } from './reportLink';
+import { SensitiveWords } from './sensitiveWords';
+import { Takedowns } from './takedowns';
+import { Visits } from './visits';
+
+/** /pub/<slug>/ and what follows: the slug, and whether the page itself (its index.html) is asked for. */
+const PUBLISHED_PATH = /^\/pub\/([0-9a-f]{32})(?=\/|$)(\/(?:index\.html)?$)?/;
+
+/**
+ * The slug a /pub/ request reaches and whether it asks for the page itself, read as the file
+ * server reads the path (decoded, dot segments resolved): /pub/x/../<slug>/ reaches <slug> too.
+ */
+export function publishedTarget(url: string): { slug: string; page: boolean } | null {
+  let pathname: string;
+  try {
+    pathname = path.posix.normalize(decodeURIComponent(url.split(/[?#]/, 1)[0]));
+  } catch {
+    return null;
+  }
+  const match = PUBLISHED_PATH.exec(pathname);
+  return match ? { slug: match[1], page: match[2] !== undefined } : null;
+}
+
+export interface PublishedModerationDeps {
+  sql: Sql;
+  now: Clock;
+  /** Where the 举报 link of a published page leads: PUBLIC_ORIGIN when pages have an origin of their own, else the page's own. */
+  appOrigin: string;
+}
+
+/**
+ * What 内容审核 does to published pages as they are published and served: a page an operator took
+ * down answers a notice on every file, a page's views are counted, each published copy carries a
+ * 举报 link, and a publish is refused while the page is down or its text holds a sensitive word.
+ */
+export class PublishedModeration {
+  readonly takedowns: Takedowns;
+  readonly visits: Visits;
+  readonly words: SensitiveWords;
+
+  constructor(private readonly deps: PublishedModerationDeps) {
+    this.takedowns = new Takedowns(deps.sql);
+    this.visits = new Visits(deps.sql, deps.now);
+    this.words = new SensitiveWords(deps.sql);
+  }
+
+  /** onRequest of /pub/: a taken-down page's files are not served. 451: unavailable for legal reasons. */
+  readonly onRequest = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    const target = publishedTarget(request.url);
+    if (target && (await this.takedowns.isDown(target.slug))) {
+      await reply.code(451).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(NOTICE_PAGE);
+    }
+  };
+
+  /** onResponse of /pub/: a view of a page is its index.html served whole (not its pictures, not a HEAD). */
+  readonly onResponse = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    if (request.method !== 'GET' || reply.statusCode !== 200) return;
+    const target = publishedTarget(request.url);
+    if (target?.page) this.visits.count(target.slug);
+  };
+
+  /** Before 发布 / 更新发布 of `folder` (published at `slug` already, or not yet). */
+  async check(slug: string | null, folder: string): Promise<void> {
+    if (slug && (await this.takedowns.of([slug])).size) throw invalid(ModerationMessages.publishTakenDown);
+    const word = await this.words.find(await siteText(folder));
+    if (word) throw invalid(sensitiveWordRefused(word));
+  }
+
+  /** Before 下线 by the owner: a page an operator took down stays down, at its link, until restored. */
+  async checkUnpublish(slug: string): Promise<void> {
+    if ((await this.takedowns.of([slug])).size) throw invalid(ModerationMessages.unpublishTakenDown);
+  }
+
+  /** The published copy of `slug` in `dir`, before it goes live: its 举报 link. */
+  stamp(dir: string, slug: string): Promise<void> {
+    return stampReportLink(dir, reportUrl(this.deps.appOrigin, slug));
+  }
+
+  takedownsOf(slugs: readonly string[]): Promise<Map<string, PublishedTakedown>> {
+    return this.takedowns.of(slugs);
+  }
+}
