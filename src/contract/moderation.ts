@@ -19,7 +19,7 @@ export const ModerationLimits = {
   reportsPerAddressPerHour: 10,
   reportsPerSitePerHour: 30,
   /** 申请复审 of one page per hour. */
-  reviewRequestsPerHour: 3,
+  reviewRequestsPerHour: 10,
 } as const;
 
 /** online: served; down: taken down by an operator; review: taken down, its owner asks for review. */

@@ -49,7 +49,9 @@ function routeStore(limits: RateLimitStore): FastifyRateLimitStoreCtor {
     route = '';
 
     incr(key: string, callback: StoreCallback, timeWindow: number, max: number): void {
-      const limit = limits.limit(`route:${this.route}`, { limit: max, windowMs: timeWindow });
+      // Limits made with createRateLimit (limitByKey) name no route, and their keys name the limit:
+      // each size of window gets its own counter, or the first one made would size them all.
+      const limit = limits.limit(this.route ? `route:${this.route}` : `keyed:${max}:${timeWindow}`, { limit: max, windowMs: timeWindow });
       limit
         .take(key)
         .then(async (taken) => ({ current: taken ? await limit.count(key) : max + 1, ttl: timeWindow }))

@@ -9,9 +9,11 @@ import type {
   TakedownRequest,
 } from '../../../contract/moderation';
 import { ModerationLimits, ModerationMessages } from '../../../contract/moderation';
+import { bodyDefaultsToObject } from '../../http/bodyDefaults';
 import { acceptFormBodies } from '../../http/bodyParsers';
 import { BusinessError, invalid, ok } from '../../http/envelope';
 import { limitByKey } from '../../http/rateLimits';
+import { requestOrigin } from '../../http/requestOrigin';
 import { limitKeyOf } from '../../security/clientAddress';
 import { currentUser } from '../auth/currentUser';
 import { sendHtml } from '../wxAuth/scanPages';
@@ -62,7 +64,7 @@ export function registerModerationConsoleRoutes(app: FastifyInstance, moderation
 /** 申请复审 by the owner of a page taken down. */
 export function registerReviewRoute(app: FastifyInstance, reports: SiteReports): void {
   const perUser = limitByKey(app, 'review-request', ModerationLimits.reviewRequestsPerHour, HOUR);
-  app.post<{ Body: RequestReviewRequest }>('/api/publish/requestReview', { config: { access: 'user' }, schema: schemas.requestReviewSchema }, async (request) => {
+  app.post<{ Body: RequestReviewRequest }>('/api/publish/requestReview', { config: { access: 'user' }, preValidation: bodyDefaultsToObject, schema: schemas.requestReviewSchema }, async (request) => {
     const user = currentUser(request);
     await perUser(request, String(user.id));
     await reports.requestReview(user.id, request.body.slug.trim());
@@ -79,7 +81,7 @@ function fromElsewhere(request: FastifyRequest): boolean {
   const origin = request.headers.origin;
   if (!origin || origin === 'null') return origin === 'null';
   try {
-    return new URL(origin).host !== request.host;
+    return new URL(origin).host !== new URL(requestOrigin(request)).host;
   } catch {
     return true;
   }

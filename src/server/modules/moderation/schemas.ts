@@ -14,7 +14,7 @@ export const restoreSchema = { params: slug };
 export const reportListSchema = { querystring: object({ status: { type: 'string', enum: [...REPORT_STATUSES] }, page }) };
 export const resolveSchema = { params: reportId, body: object({ action: { type: 'string', enum: ['takedown', 'dismiss'] }, note: str(2000, { default: '' }) }, ['action']) };
 export const wordsSchema = { body: object({ words: str(ModerationLimits.sensitiveWordsMax * (ModerationLimits.sensitiveWordMaxLength + 2)) }, ['words']) };
-export const requestReviewSchema = { body: object({ slug: str(64) }, ['slug']) };
+export const requestReviewSchema = { body: object({ slug: str(64, { default: '' }) }) };
 // An HTML form sends whatever it holds: every field is text here, checked by the service.
 export const reportSchema = { body: object({ site: str(64, { default: '' }), category: str(32, { default: '' }), text: str(5000, { default: '' }), contact: str(500, { default: '' }) }) };
 export const reportPageSchema = { querystring: object({ site: str(64, { default: '' }) }) };
