@@ -114,6 +114,10 @@ export const OperatorActionLabels: Record<string, string> = {
   'settings.update': '修改站点设置',
   'queue.cancel': '取消任务',
   'queue.retry': '重试任务',
+  'site.takedown': '下线页面',
+  'site.restore': '恢复页面',
+  'report.dismiss': '驳回举报',
+  'moderation.words': '修改敏感词',
 };
 
 /** What the console calls each kind of render job; a kind not listed shows as it is. */
