@@ -68,6 +68,11 @@ export const Security = {
   accountProbeWindowSeconds: 10 * 60,
   captchaLength: 4,
   qrPerIpPerMinute: 30,
+  /**
+   * Accounts one address may make in a day (registration, and QR logins of phones the server does
+   * not know): enough for a family or an office behind one address, not for a script.
+   */
+  newAccountsPerIpPerDay: 10,
   /** Visit-log writes past this are dropped silently: tracking must never disturb navigation. */
   operateLogPerIpPerMinute: 120,
 } as const;

@@ -112,6 +112,7 @@ export const Messages = {
 
   // The operator console (运营后台).
   accountDisabled: '账号已被停用',
+  tooManyNewAccounts: '该网络今天注册的新账号过多，请明天再试或登录已有账号',
   disableReasonRequired: '请填写停用原因',
   userNotFound: '用户不存在',
   cannotDisableSelf: '不能停用自己的账号',

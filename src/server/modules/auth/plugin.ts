@@ -5,6 +5,7 @@ import { PasswordHasher } from '../../security/passwords';
 import { deriveKey } from '../../security/secrets';
 import { CaptchaService } from './captcha';
 import { LoginGuard } from './loginGuard';
+import { NewAccountLimit } from './newAccounts';
 import { OperateLog } from './operateLog';
 import { PhoneBindingService } from './phoneBinding';
 import { registerAuthRoutes } from './routes';
@@ -12,6 +13,13 @@ import { AuthService } from './service';
 import { SmsCodeStore } from './smsCodes';
 import { SmsOutbox, createSmsProvider, type SmsProvider } from './smsProviders';
 import { SmsService } from './smsService';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The day's bound on accounts made from one address (QR logins count too). */
+    newAccounts: NewAccountLimit;
+  }
+}
 
 export interface AccountsOptions {
   /** Replaces the configured SMS provider (tests). */
@@ -31,11 +39,13 @@ export default fp(
     const outbox = config.mode === 'production' ? null : new SmsOutbox(sql, now);
     const provider = smsProvider ?? createSmsProvider(config.sms, app.log, outbox);
     const guard = new LoginGuard(durableLimits, captchas);
+    const newAccounts = new NewAccountLimit(durableLimits);
+    app.decorate('newAccounts', newAccounts);
     housekeeping.addSweep('captchas', () => captchas.prune());
     housekeeping.addSweep('sms codes', () => codes.prune());
     housekeeping.addSweep('rate events', () => durableLimits.prune());
     registerAuthRoutes(app, {
-      auth: new AuthService({ db: sql, users, passwords: new PasswordHasher(), tokens, codes, guard }),
+      auth: new AuthService({ db: sql, users, passwords: new PasswordHasher(), tokens, codes, guard, newAccounts }),
       captchas,
       sms: new SmsService({ captchas, codes, limits: durableLimits, provider, log: app.log }),
       phoneBinding: new PhoneBindingService({ db: sql, users, codes, tokens, now }),

@@ -54,7 +54,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps): v
 
   app.post<{ Body: RegisterRequest }>('/api/auth/register', { schema: schemas.registerSchema, config: { access: 'public', ...probe } }, async (request) => {
     await registerPerPhone(request, request.body.mobile);
-    await auth.register(request.body);
+    await auth.register(request.body, limitKeyOf(request));
     return ok(null, Messages.registerSucceeded);
   });
 

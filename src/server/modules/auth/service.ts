@@ -7,6 +7,7 @@ import { newPasswordProblem, type PasswordHasher } from '../../security/password
 import type { TokenService } from '../../security/tokens';
 import { assertMayLogIn } from './accountStatus';
 import type { LoginGuard } from './loginGuard';
+import type { NewAccountLimit } from './newAccounts';
 import { toUserInfo, type UserRepository, type UserRow } from './repository';
 import type { SmsCodeStore } from './smsCodes';
 
@@ -20,6 +21,7 @@ export interface AuthDeps {
   tokens: TokenService;
   codes: SmsCodeStore;
   guard: LoginGuard;
+  newAccounts: NewAccountLimit;
 }
 
 /** Phone accounts: login, registration, password reset/change (and phone binding), profile, logout. */
@@ -71,8 +73,8 @@ export class AuthService {
   }
 
   /** POST /api/auth/register: nothing is written unless every check passes. */
-  async register(request: RegisterRequest): Promise<void> {
-    const { db, users, passwords, codes } = this.deps;
+  async register(request: RegisterRequest, ip: string): Promise<void> {
+    const { db, users, passwords, codes, newAccounts } = this.deps;
     const { mobile, password, verifyCode } = request;
     assertValid(checkPhone(mobile));
     assertValid(newPasswordProblem(password, mobile));
@@ -80,6 +82,7 @@ export class AuthService {
     // The code first: it proves the phone is the caller's, and only then may they learn it is taken.
     assertValid(await codes.check(mobile, 'register', verifyCode));
     if (await users.byMobile(mobile)) throw invalid(Messages.phoneTaken);
+    await newAccounts.admit(ip);
     const hash = await passwords.hash(password);
     // Re-checked inside one transaction: another request may have spent the code or taken the phone
     // (and the phone's UNIQUE refuses a second account whatever the isolation).

@@ -17,13 +17,13 @@ declare module 'fastify' {
 /** 扫码登录: the QR tickets, the provider that confirms them, and their routes. */
 export default fp(
   async (app: FastifyInstance) => {
-    const { config, clock, database, sharedState, users, tokens, housekeeping } = app;
+    const { config, clock, database, sharedState, users, tokens, housekeeping, newAccounts } = app;
     const { sql } = database;
-    const service = new QrLoginService({ db: sql, now: clock, tickets: new QrTicketRepository(sql), users, tokens });
+    const service = new QrLoginService({ db: sql, now: clock, tickets: new QrTicketRepository(sql), users, tokens, newAccounts });
     const provider = createQrLoginProvider(config, { devices: new QrDevices(new QrDeviceRepository(sql), clock), state: sharedState, now: clock, log: app.log });
     app.decorate('qrLoginProvider', provider);
     housekeeping.addSweep('qr login', () => service.prune());
     registerWxAuthRoutes(app, { service, provider, publicOrigin: config.publicOrigin });
   },
-  { name: 'wx-auth', dependencies: ['config', 'database', 'shared-state', 'housekeeping', 'http', 'auth'] },
+  { name: 'wx-auth', dependencies: ['config', 'database', 'shared-state', 'housekeeping', 'http', 'auth', 'accounts'] },
 );

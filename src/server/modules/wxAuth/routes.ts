@@ -3,8 +3,9 @@ import type { QrcodeRequest } from '../../../contract/auth';
 import { Security } from '../../../contract/limits';
 import { Messages } from '../../../contract/messages';
 import { acceptFormBodies } from '../../http/bodyParsers';
-import { ok } from '../../http/envelope';
+import { BusinessError, ok } from '../../http/envelope';
 import { perIp } from '../../http/rateLimits';
+import { limitKeyOf } from '../../security/clientAddress';
 import type { QrLoginProvider } from './qrLoginProvider';
 import type { QrDevices } from './devices';
 import { confirmPage, resultPage, sendHtml } from './scanPages';
@@ -51,7 +52,14 @@ export function registerLocalScanRoutes(app: FastifyInstance, service: QrLoginSe
       if (action === 'cancel') {
         return sendHtml(reply, (await service.cancel(ticket)) ? resultPage(Messages.qrScanCancelled, '×') : resultPage(Messages.qrScanExpired, '!'));
       }
-      const confirmed = await service.confirm(ticket, { openid: await devices.identify(request, reply) });
+      let confirmed: boolean;
+      try {
+        confirmed = await service.confirm(ticket, { openid: await devices.identify(request, reply) }, limitKeyOf(request));
+      } catch (error) {
+        // A refusal the phone's user must read (too many new accounts from this address) is a page, not JSON.
+        if (error instanceof BusinessError) return sendHtml(reply, resultPage(error.message, '!'));
+        throw error;
+      }
       return sendHtml(reply, confirmed ? resultPage(Messages.qrScanConfirmed, '✓') : resultPage(Messages.qrScanExpired, '!'));
     });
   });

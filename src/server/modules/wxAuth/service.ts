@@ -6,6 +6,7 @@ import { qrPngDataUrl } from '../../render/qrImage';
 import { randomToken } from '../../security/secrets';
 import type { TokenService } from '../../security/tokens';
 import { assertMayLogIn } from '../auth/accountStatus';
+import type { NewAccountLimit } from '../auth/newAccounts';
 import { toUserInfo, type UserRepository } from '../auth/repository';
 import type { QrTicketRepository, TicketRow } from './repository';
 
@@ -28,6 +29,7 @@ export interface QrLoginDeps {
   tickets: QrTicketRepository;
   users: UserRepository;
   tokens: TokenService;
+  newAccounts: NewAccountLimit;
 }
 
 /**
@@ -104,14 +106,22 @@ export class QrLoginService {
    * by the unionid when there is one, else by the openid. The identity must come from a proven
    * source (the provider's), never from the request.
    */
-  async confirm(ticket: string, identity: QrIdentity): Promise<boolean> {
+  async confirm(ticket: string, identity: QrIdentity, address?: string): Promise<boolean> {
     const { db, tickets, users } = this.deps;
     if (!(await this.pending(ticket))) return false;
+    // A phone no one vouches for (the local provider's) makes an account only within its address's
+    // day. Counted before the transaction: the count may live in the same database.
+    if (address !== undefined && !(await this.known(identity))) await this.deps.newAccounts.admit(address);
     return db.transaction().execute(async (trx) => {
       const user = await this.accountOf(users.in(trx), identity);
       // Guarded by the states a confirm may follow: a ticket confirmed or cancelled meanwhile stays so.
       return tickets.in(trx).setStatus(ticket, ['waiting', 'scanned'], 'confirmed', user);
     });
+  }
+
+  private async known({ openid, unionid }: QrIdentity): Promise<boolean> {
+    const { users } = this.deps;
+    return !!((unionid && (await users.byUnionid(unionid))) || (await users.byOpenid(openid)));
   }
 
   private async accountOf(users: UserRepository, { openid, unionid }: QrIdentity): Promise<{ id: number; tokenVersion: number }> {
