@@ -20,6 +20,8 @@ export interface ConsolePage {
  * each page's code, state and saga come with its route.
  */
 export const consolePages: readonly ConsolePage[] = [
+  { path: 'overview', title: '概览', load: () => import(/* webpackChunkName: "console-overview" */ './overview') },
+  { path: 'queue', title: '任务队列', load: () => import(/* webpackChunkName: "console-queue" */ './queue') },
   { path: 'users', title: '用户', load: () => import(/* webpackChunkName: "console-users" */ './users') },
   { path: 'log', title: '操作日志', load: () => import(/* webpackChunkName: "console-log" */ './log') },
 ];

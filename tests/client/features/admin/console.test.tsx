@@ -1,39 +1,18 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter } from 'react-router-dom';
-import * as authApi from '../../../../src/client/api/authApi';
+import * as consoleQueueApi from '../../../../src/client/api/consoleQueueApi';
 import * as operatorsApi from '../../../../src/client/api/operatorsApi';
-import { appStarted } from '../../../../src/client/app/appActions';
 import { BASENAME } from '../../../../src/client/app/basename';
-import { buildRoutes } from '../../../../src/client/app/routes';
-import { makeStore } from '../../../../src/client/app/store';
-import { initialAuthState } from '../../../../src/client/features/auth/authSlice';
-import type { UserInfo } from '../../../../src/contract/auth';
 import type { ConsoleUser, ConsoleUserList, OperatorActionList } from '../../../../src/contract/operators';
-import { makeFakeServices } from '../../fakeServices';
-import { renderWithProviders } from '../../renderWithProviders';
+import { openConsole, operator } from './consoleKit';
 
 // The sagas run in these tests: no call may leave for the network.
 jest.mock('../../../../src/client/api/commonApi');
 jest.mock('../../../../src/client/api/authApi');
 jest.mock('../../../../src/client/api/operatorsApi');
+jest.mock('../../../../src/client/api/consoleQueueApi');
 
-const operator: UserInfo = { id: 1, name: '运营小王', mobile: '13900139000', openid: '', operator: true };
 const player: ConsoleUser = { id: 2, name: '玩家', mobile: '13800138000', wechat: false, role: 'user', disabledReason: '', createdAt: Date.UTC(2026, 10, 1, 4), works: 3, sites: 1, published: 1 };
-
-/** The app's own routes with a real store: the console's pages load, inject their state and start their sagas as in the browser. */
-function openConsole(path: string, userInfo: UserInfo) {
-  // The start reads the user behind the stored token: the server's word on the role.
-  jest.mocked(authApi.getUserInfo).mockResolvedValue(userInfo);
-  const services = makeFakeServices();
-  const store = makeStore({ auth: { ...initialAuthState, token: 't', userInfo } }, { services });
-  store.dispatch(appStarted());
-  const router = createMemoryRouter(
-    buildRoutes({ getToken: () => 't', ready: Promise.resolve(), productionHost: () => '', leaveTo: jest.fn(), basename: BASENAME, startFeature: store.startFeature }),
-    { basename: BASENAME, initialEntries: [`${BASENAME}${path}`] },
-  );
-  return { ...renderWithProviders(null, { store, services, router }), router, services };
-}
 
 beforeEach(() => {
   jest.mocked(operatorsApi.getConsoleUsers).mockResolvedValue({ list: [player], total: 1 } satisfies ConsoleUserList);
@@ -52,9 +31,23 @@ describe('the operator console', () => {
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 
-  it('leads /admin to its first page, whose state and saga load with it', async () => {
+  it('leads /admin to its first page, 概览, whose state and saga load with it', async () => {
+    jest.mocked(consoleQueueApi.getConsoleOverview).mockResolvedValue({
+      users: { today: 4, lastSevenDays: 30, total: 512 },
+      kinds: [],
+      queue: { waiting: 0, running: 0 },
+      publishedSites: 0,
+      storage: { bytes: 0, where: 'local', measuredAt: 0 },
+      days: [],
+    });
     const { router } = openConsole('/admin', operator);
-    await waitFor(() => expect(router.state.location.pathname).toBe(`${BASENAME}/admin/users`));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`${BASENAME}/admin/overview`));
+    expect(await screen.findByText('512')).toBeInTheDocument();
+    expect(consoleQueueApi.getConsoleOverview).toHaveBeenCalled();
+  });
+
+  it('opens 用户 with its state and saga', async () => {
+    openConsole('/admin/users', operator);
     expect(await screen.findByText('13800138000')).toBeInTheDocument();
     expect(operatorsApi.getConsoleUsers).toHaveBeenCalledWith('', 1);
   });

@@ -1,0 +1,84 @@
+import { ReloadOutlined } from '@ant-design/icons';
+import { Button, Card, Col, Flex, Row, Skeleton, Statistic, Table, type TableProps } from 'antd';
+import { useEffect } from 'react';
+import type { KindFigures } from '../../../../contract/consoleQueue';
+import { jobKindLabel } from '../../../../contract/operators';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { formatBytes, formatDuration } from '../consoleFormat';
+import { formatConsoleTime } from '../consoleTime';
+import DaysChart from './DaysChart';
+import { overviewOpened, overviewRefreshed, selectOverview, selectOverviewStatus } from './overviewSlice';
+
+const kindColumns: TableProps<KindFigures>['columns'] = [
+  { title: '类型', dataIndex: 'kind', render: (kind: string) => jobKindLabel(kind) },
+  { title: '今日生成', dataIndex: 'renders' },
+  { title: '今日失败', dataIndex: 'failures', render: (failures: number) => (failures ? <span style={{ color: '#ff4d4f' }}>{failures}</span> : 0) },
+  { title: '生成耗时（中位数）', dataIndex: 'medianMs', render: (ms: number | null) => (ms === null ? '—' : formatDuration(ms)) },
+];
+
+/** Two statistics a row on a phone, four on a wide screen. */
+const cell = { xs: 12, md: 6 } as const;
+
+/** 概览: users, today's renders and their times, the queue now, published sites, storage, and the last two weeks. */
+export default function OverviewPage() {
+  const dispatch = useAppDispatch();
+  const status = useAppSelector(selectOverviewStatus);
+  const figures = useAppSelector(selectOverview);
+  useEffect(() => {
+    dispatch(overviewOpened());
+  }, [dispatch]);
+  const refresh = (
+    <Button icon={<ReloadOutlined />} loading={status === 'loading'} onClick={() => dispatch(overviewRefreshed())}>
+      刷新
+    </Button>
+  );
+  if (!figures) {
+    return (
+      <Card title="概览" extra={refresh}>
+        <Skeleton active loading={status !== 'failed'}>
+          数据读取失败，请刷新重试
+        </Skeleton>
+      </Card>
+    );
+  }
+  const { users, kinds, queue, publishedSites, storage, days } = figures;
+  return (
+    <Flex vertical gap={16}>
+      <Card title="概览" extra={refresh}>
+        <Row gutter={[16, 16]}>
+          <Col {...cell}>
+            <Statistic title="今日新用户" value={users.today} />
+          </Col>
+          <Col {...cell}>
+            <Statistic title="近7天新用户" value={users.lastSevenDays} />
+          </Col>
+          <Col {...cell}>
+            <Statistic title="用户总数" value={users.total} />
+          </Col>
+          <Col {...cell}>
+            <Statistic title="已发布网站" value={publishedSites} />
+          </Col>
+          <Col {...cell}>
+            <Statistic title="排队中" value={queue.waiting} />
+          </Col>
+          <Col {...cell}>
+            <Statistic title="生成中" value={queue.running} />
+          </Col>
+          <Col {...cell}>
+            <Statistic
+              title={`已用存储（${storage.where === 's3' ? '对象存储' : '本机磁盘'}）`}
+              value={storage.bytes === null ? '读取失败' : formatBytes(storage.bytes)}
+            />
+            <div style={{ color: '#888', fontSize: 12 }}>{formatConsoleTime(storage.measuredAt)} 统计</div>
+          </Col>
+        </Row>
+      </Card>
+      <Card title="今日生成">
+        <Table<KindFigures> rowKey="kind" size="small" columns={kindColumns} dataSource={kinds} pagination={false} scroll={{ x: 'max-content' }} />
+      </Card>
+      <Card title="近14天">
+        <DaysChart days={days} />
+      </Card>
+    </Flex>
+  );
+}
