@@ -17,7 +17,7 @@ import { BusinessError } from '../../src/server/http/envelope';
 import { seedCommon } from '../../src/server/modules/common/seed';
 import { parseSettingArgs } from '../../src/server/modules/common/siteSettings';
 import { OperatorLog } from '../../src/server/modules/operators/operatorLog';
-import { brandPictureExists } from '../../src/server/modules/settings/brandPictures';
+import { brandFileExists } from '../../src/server/modules/settings/brandPictures';
 import { SiteSettings } from '../../src/server/modules/settings/settingsService';
 import { connectDataFiles } from '../../src/server/storage';
 
@@ -28,7 +28,7 @@ async function main(): Promise<void> {
   const files = await connectDataFiles(config.dataDir, config.storage);
   try {
     await seedCommon(database.sql);
-    const settings = new SiteSettings({ sql: database.sql, log: new OperatorLog(database.sql, systemClock), pictureExists: (url) => brandPictureExists(files, url) });
+    const settings = new SiteSettings({ sql: database.sql, log: new OperatorLog(database.sql, systemClock), fileExists: (url) => brandFileExists(files, url) });
     const { settings: stored, changed } = await settings.update('command line', update);
     for (const key of SETTING_KEYS) {
       const value = stored.values[key];

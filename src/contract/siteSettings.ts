@@ -59,6 +59,8 @@ export const SettingsLimits = {
   groupMaxLength: 30,
   /** An uploaded picture (logo, QR, ad). */
   uploadMaxBytes: 5 * 1024 * 1024,
+  /** An uploaded tutorial video (MP4): a few minutes of 720p. */
+  videoMaxBytes: 100 * 1024 * 1024,
 } as const;
 
 /** Where the pictures of the settings are served: the shipped ones, the QR made from qq1_link, and uploads. */
@@ -85,15 +87,25 @@ export interface SettingsUploadAnswer {
   height: number;
 }
 
+/** POST /api/admin/settings/uploadVideo (multipart, field `video`): an MP4 for a tutorial setting. */
+export interface SettingsVideoUploadAnswer {
+  url: string;
+}
+
 export const SettingsMessages = {
   saved: '站点设置已保存，所有页面立即生效',
   unchanged: '没有改动',
   pictureRefused: '图片须是上传到本站的图片（请用上传按钮）',
-  pictureMissing: '图片不存在，请重新上传',
+  fileMissing: '文件不存在，请重新上传',
   uploadTypeRefused: '只能上传 JPG、PNG、GIF 或 WebP 格式的图片',
   uploadTooLarge: `图片大小不能超过${SettingsLimits.uploadMaxBytes / 1024 / 1024}MB`,
   uploadFailed: '图片上传失败，请重试',
   uploadUnreadable: '图片已损坏或无法识别，请换一张',
+  videoMissing: '请选择要上传的视频',
+  videoTypeRefused: '只能上传 MP4 格式的视频',
+  videoTooLarge: `视频大小不能超过${SettingsLimits.videoMaxBytes / 1024 / 1024}MB`,
+  videoUnreadable: '视频已损坏或无法识别，请换一个（须含视频画面）',
+  videoFailed: '视频上传失败，请重试',
 } as const;
 
 const isSettingKey = (key: string): key is SettingKey => Object.hasOwn(SettingLabels, key);
@@ -120,6 +132,23 @@ export function settingProblem(key: string, value: unknown): string | null {
   if (!value) return null;
   if (kind === 'picture') return OWN_PICTURE.test(value) ? null : `${label}：${SettingsMessages.pictureRefused}`;
   if (kind === 'link' || kind === 'video') return HTTP_OR_PATH.test(value) && safeLinkHref(value) ? null : `${label}必须是 http(s) 链接或本站路径（以 / 开头）`;
+  return null;
+}
+
+/** The picture types the upload takes, as a browser names them. */
+export const SETTINGS_UPLOAD_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
+
+/** Why a picked video will not be sent (its type or size), or null: the server checks the bytes again. */
+export function videoUploadProblem(file: { type: string; size: number; name: string }): string | null {
+  if (file.type.toLowerCase() !== 'video/mp4' && !file.name.toLowerCase().endsWith('.mp4')) return SettingsMessages.videoTypeRefused;
+  if (file.size > SettingsLimits.videoMaxBytes) return SettingsMessages.videoTooLarge;
+  return null;
+}
+
+/** Why a picked file will not be sent (its type or size), or null: the server checks the bytes again. */
+export function uploadProblem(file: { type: string; size: number }): string | null {
+  if (!(SETTINGS_UPLOAD_TYPES as readonly string[]).includes(file.type.toLowerCase())) return SettingsMessages.uploadTypeRefused;
+  if (file.size > SettingsLimits.uploadMaxBytes) return SettingsMessages.uploadTooLarge;
   return null;
 }
 

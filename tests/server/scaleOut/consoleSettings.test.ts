@@ -1,10 +1,13 @@
 /**
  * 站点设置 on two API servers with no shared disk (PostgreSQL, Redis, S3): a change saved on one
- * is what the other serves on its very next request, pictures included.
+ * is what the other serves on its very next request, pictures and videos included.
  */
 import type { LoginAnswer } from '../../../src/contract/auth';
 import type { SiteConfig } from '../../../src/contract/common';
-import type { ConsoleSettings, SettingsUploadAnswer } from '../../../src/contract/siteSettings';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { ConsoleSettings, SettingsUploadAnswer, SettingsVideoUploadAnswer } from '../../../src/contract/siteSettings';
+import { runFfmpeg } from '../../../src/server/render/ffmpeg';
 import { bearer, envelopeOf, get, post, type TestApp } from '../helpers';
 import { canvasImage, multipart } from '../modules/miniSiteKit';
 import { registerAcross, scaleOutServersAvailable, startCluster, type Cluster } from './kit';
@@ -50,5 +53,17 @@ jest.setTimeout(120_000);
     expect(onB.data.values.ad1_url).toBe(uploaded.data.url);
     const again = await b.app.inject({ method: 'PUT', url: '/api/admin/settings', headers: as, payload: { ad2_url: uploaded.data.url } });
     expect(envelopeOf(again).code).toBe(200);
+  });
+
+  it('plays on B, with seeking, a tutorial video uploaded on A', async () => {
+    const made = path.join(a.dataDir, 'made.mp4');
+    await runFfmpeg(['-f', 'lavfi', '-i', 'testsrc=size=64x64:rate=5', '-t', '1', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-y', made], 'make a test video');
+    const body = multipart([{ name: 'video', filename: 't.mp4', contentType: 'video/mp4', data: fs.readFileSync(made) }]);
+    const uploaded = envelopeOf<SettingsVideoUploadAnswer>(await a.app.inject({ method: 'POST', url: '/api/admin/settings/uploadVideo', payload: body.payload, headers: { ...body.headers, ...as } }));
+    expect(uploaded.code).toBe(200);
+    expect(envelopeOf(await b.app.inject({ method: 'PUT', url: '/api/admin/settings', headers: as, payload: { tutorial3: uploaded.data.url } })).code).toBe(200);
+    const part = await b.app.inject({ method: 'GET', url: uploaded.data.url, headers: { range: 'bytes=0-99' } });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-type']).toBe('video/mp4');
   });
 });

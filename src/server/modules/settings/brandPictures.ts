@@ -19,7 +19,7 @@ export const BRAND_UPLOAD_POLICY: UploadPolicy = {
   messages: { ...MINI_SITE_UPLOAD_POLICY.messages, typeRefused: SettingsMessages.uploadTypeRefused, unreadable: SettingsMessages.uploadUnreadable },
 };
 
-const UPLOADED = /^[0-9a-f]{32}\.(?:jpg|png|gif|webp)$/;
+const UPLOADED = /^[0-9a-f]{32}\.(?:jpg|png|gif|webp|mp4)$/;
 const SHIPPED = /^[A-Za-z0-9][A-Za-z0-9_-]*\.(?:svg|png|jpg|gif|webp)$/;
 
 /**
@@ -80,8 +80,8 @@ export class BrandPictures {
   }
 }
 
-/** Whether a picture URL of ours names a file: shipped, made here, or uploaded on any server. */
-export async function brandPictureExists(files: DataFiles, url: string): Promise<boolean> {
+/** Whether a URL of ours names a file: a picture shipped, made here, or a picture or video uploaded on any server. */
+export async function brandFileExists(files: DataFiles, url: string): Promise<boolean> {
   if (url.startsWith(BRAND_UPLOAD_URL_PREFIX)) {
     const name = url.slice(BRAND_UPLOAD_URL_PREFIX.length);
     return UPLOADED.test(name) && files.exists(path.join(brandUploadsDir(files.dataDir), name));

@@ -6,7 +6,7 @@ import { noLinksOut } from '../../http/staticFiles';
 import { cacheFor, serveStored } from '../../http/storedRoutes';
 import { servePublicStatic } from '../../http/publicStatic';
 import { UPLOAD_CONTENT_SECURITY_POLICY } from '../uploads/routes';
-import { BrandPictures, brandPictureExists, brandUploadsDir } from './brandPictures';
+import { BrandPictures, brandFileExists, brandUploadsDir } from './brandPictures';
 import { registerSettingsRoutes } from './routes';
 import { SiteSettings } from './settingsService';
 
@@ -17,8 +17,8 @@ export default fp(
   async (app: FastifyInstance) => {
     const { database, dataFiles, uploads, operatorLog } = app;
     const pictures = new BrandPictures(uploads, dataFiles);
-    const settings = new SiteSettings({ sql: database.sql, log: operatorLog, pictureExists: (url) => brandPictureExists(dataFiles, url) });
-    await registerSettingsRoutes(app, settings, pictures, uploads);
+    const settings = new SiteSettings({ sql: database.sql, log: operatorLog, fileExists: (url) => brandFileExists(dataFiles, url) });
+    await registerSettingsRoutes(app, settings, pictures, uploads, dataFiles);
     // /static/brand/uploads/: server-made names, never reused, so cached for good.
     await app.register(async (scope) => {
       scope.addHook('onRequest', async (_request, reply) => {

@@ -4,12 +4,14 @@ import { invalid, ok } from '../../http/envelope';
 import { currentUser } from '../auth/currentUser';
 import { receiveUpload, refuseLargeBodies, registerUploadScope, tooLargeReply } from '../uploads/receiveUpload';
 import type { UploadStore } from '../uploads/uploadStore';
+import type { DataFiles } from '../../storage/dataFiles';
 import { BRAND_UPLOAD_POLICY, type BrandPictures } from './brandPictures';
 import * as schemas from './schemas';
 import type { SiteSettings } from './settingsService';
+import { receiveVideo } from './tutorialVideos';
 
 /** The console's 站点设置 page (src/contract/siteSettings.ts): operators only. */
-export async function registerSettingsRoutes(app: FastifyInstance, settings: SiteSettings, pictures: BrandPictures, uploads: UploadStore): Promise<void> {
+export async function registerSettingsRoutes(app: FastifyInstance, settings: SiteSettings, pictures: BrandPictures, uploads: UploadStore, files: DataFiles): Promise<void> {
   const access = { access: 'operator' } as const;
 
   app.get('/api/admin/settings', { config: access, schema: schemas.readSchema }, async () => ok(await settings.read()));
@@ -30,6 +32,18 @@ export async function registerSettingsRoutes(app: FastifyInstance, settings: Sit
         if (outcome.type === 'tooLarge') return tooLargeReply(reply, SettingsMessages.uploadTooLarge);
         if (outcome.type === 'refused') throw invalid(outcome.message);
         return ok(await pictures.adopt(outcome.shortUrl, outcome.image));
+      },
+    );
+  });
+
+  await registerUploadScope(app, SettingsLimits.videoMaxBytes, (scope) => {
+    /** POST /api/admin/settings/uploadVideo (multipart: `video`) */
+    scope.post(
+      '/api/admin/settings/uploadVideo',
+      { config: access, schema: schemas.videoUploadSchema, onRequest: refuseLargeBodies(SettingsLimits.videoMaxBytes, SettingsMessages.videoTooLarge) },
+      async (request, reply) => {
+        const video = await receiveVideo(request, files);
+        return video ? ok(video) : tooLargeReply(reply, SettingsMessages.videoTooLarge);
       },
     );
   });

@@ -19,3 +19,5 @@ export const updateSchema = {
 export const uploadSchema = {
   response: responses(object({ url: { type: 'string' }, width: { type: 'integer' }, height: { type: 'integer' } }, ['url', 'width', 'height'])),
 };
+
+export const videoUploadSchema = { response: responses(object({ url: { type: 'string' } }, ['url'])) };

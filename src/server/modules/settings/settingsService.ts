@@ -1,4 +1,4 @@
-import { SETTING_KEYS, SettingKinds, SettingsMessages, updateProblem, type ConsoleSettings, type SettingKey, type SettingsUpdate } from '../../../contract/siteSettings';
+import { BRAND_UPLOAD_URL_PREFIX, SETTING_KEYS, SettingKinds, SettingsMessages, updateProblem, type ConsoleSettings, type SettingKey, type SettingsUpdate } from '../../../contract/siteSettings';
 import type { Sql } from '../../db/connection';
 import { invalid } from '../../http/envelope';
 import { DEFAULT_SETTINGS, readSettings, writeSettings } from '../common/siteSettings';
@@ -7,8 +7,8 @@ import type { Actor, OperatorLog } from '../operators/operatorLog';
 export interface SiteSettingsDeps {
   sql: Sql;
   log: OperatorLog;
-  /** Whether a picture URL of ours names a file (shipped, made, or uploaded on any server). */
-  pictureExists(url: string): Promise<boolean>;
+  /** Whether a URL of ours names a file (a picture shipped or made, or a picture or video uploaded on any server). */
+  fileExists(url: string): Promise<boolean>;
 }
 
 /** The one line of the operators' log every change of the settings writes. */
@@ -35,9 +35,8 @@ export class SiteSettings {
     const checked = update as SettingsUpdate;
     for (const [key, value] of Object.entries(checked) as [SettingKey, string][]) {
       // The default picture is always there (the QR is made from the link on each server).
-      if (SettingKinds[key] === 'picture' && value && value !== DEFAULT_SETTINGS[key] && !(await this.deps.pictureExists(value))) {
-        throw invalid(`${SettingsMessages.pictureMissing}（${key}）`);
-      }
+      const ours = value.startsWith(BRAND_UPLOAD_URL_PREFIX) || (SettingKinds[key] === 'picture' && value && value !== DEFAULT_SETTINGS[key]);
+      if (ours && !(await this.deps.fileExists(value))) throw invalid(`${SettingsMessages.fileMissing}（${key}）`);
     }
     return this.deps.sql.transaction().execute(async (trx) => {
       const { values: before } = await this.read(trx);

@@ -6,7 +6,8 @@ import sharp from 'sharp';
 import type { LoginAnswer } from '../../../../src/contract/auth';
 import type { SiteConfig } from '../../../../src/contract/common';
 import type { OperatorActionList } from '../../../../src/contract/operators';
-import { SettingsLimits, type ConsoleSettings, type SettingsUploadAnswer } from '../../../../src/contract/siteSettings';
+import { SettingsLimits, type ConsoleSettings, type SettingsUploadAnswer, type SettingsVideoUploadAnswer } from '../../../../src/contract/siteSettings';
+import { runFfmpeg } from '../../../../src/server/render/ffmpeg';
 import { bearer, buildTestApp, envelopeOf, get, login, register, registerAndLogin, type TestApp } from '../../helpers';
 import { canvasImage, multipart } from '../miniSiteKit';
 
@@ -37,6 +38,12 @@ async function upload(t: TestApp, data: Buffer, headers: Record<string, string>,
   const body = multipart([{ name: 'image', filename, contentType, data }]);
   const response = await t.app.inject({ method: 'POST', url: '/api/admin/settings/upload', payload: body.payload, headers: { ...body.headers, ...headers } });
   return { ...envelopeOf<SettingsUploadAnswer>(response), status: response.statusCode };
+}
+
+async function sendVideo(t: TestApp, data: Buffer, headers: Record<string, string>) {
+  const body = multipart([{ name: 'video', filename: 'tutorial.mp4', contentType: 'video/mp4', data }]);
+  const response = await t.app.inject({ method: 'POST', url: '/api/admin/settings/uploadVideo', payload: body.payload, headers: { ...body.headers, ...headers } });
+  return { ...envelopeOf<SettingsVideoUploadAnswer>(response), status: response.statusCode };
 }
 
 describe('the console 站点设置 page', () => {
@@ -81,7 +88,7 @@ describe('the console 站点设置 page', () => {
       [{ ad2_link: '//evil.example/x' }, '广告2 链接必须是 http(s) 链接或本站路径（以 / 开头）'],
       [{ logoUrl: 'https://evil.example/logo.png' }, 'Logo 图片：图片须是上传到本站的图片（请用上传按钮）'],
       [{ logoUrl: '/static/brand/../../app.db' }, 'Logo 图片：图片须是上传到本站的图片（请用上传按钮）'],
-      [{ ad1_url: '/static/brand/uploads/0123456789abcdef0123456789abcdef.png' }, '图片不存在，请重新上传（ad1_url）'],
+      [{ ad1_url: '/static/brand/uploads/0123456789abcdef0123456789abcdef.png' }, '文件不存在，请重新上传（ad1_url）'],
       [{ isAdmin: 'true' }, '不认识的设置：isAdmin'],
       [{ __proto__x: '1', copyright: 'ok' }, '不认识的设置：__proto__x'],
       [{ copyright: '长'.repeat(SettingsLimits.copyrightMaxLength + 1) }, '版权信息不能超过 200 个字符'],
@@ -167,6 +174,41 @@ describe('the console 站点设置 page', () => {
     expect(await upload(t, Buffer.alloc(0), as)).toMatchObject({ code: 422 });
     const notMultipart = await t.app.inject({ method: 'POST', url: '/api/admin/settings/upload', payload: { image: 'x' }, headers: as });
     expect(envelopeOf(notMultipart)).toMatchObject({ code: 422, msg: '请选择要上传的图片' });
+  });
+
+  it('takes an MP4 tutorial video without what was written beside its streams, and serves it for seeking', async () => {
+    const made = path.join(t.dataDir, 'made.mp4');
+    await runFfmpeg(
+      ['-f', 'lavfi', '-i', 'testsrc=size=64x64:rate=5', '-t', '1', '-metadata', 'title=secret-title', '-metadata', 'location=+31.2304+121.4737/', '-movflags', 'use_metadata_tags', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-y', made],
+      'make a test video',
+    );
+    const video = fs.readFileSync(made);
+    expect(video.includes('31.2304')).toBe(true);
+    const answer = await sendVideo(t, video, as);
+    expect(answer.code).toBe(200);
+    expect(answer.data.url).toMatch(/^\/static\/brand\/uploads\/[0-9a-f]{32}\.mp4$/);
+    const served = await t.app.inject({ method: 'GET', url: answer.data.url });
+    expect(served.headers['content-type']).toBe('video/mp4');
+    expect(served.rawPayload.includes('31.2304')).toBe(false);
+    expect(served.rawPayload.includes('secret-title')).toBe(false);
+    const part = await t.app.inject({ method: 'GET', url: answer.data.url, headers: { range: 'bytes=0-99' } });
+    expect(part.statusCode).toBe(206);
+    expect(part.rawPayload).toHaveLength(100);
+
+    expect((await put(t, { tutorial1: answer.data.url }, as)).code).toBe(200);
+    const asked = await t.app.inject({ method: 'POST', url: '/index/index/getVideoTutorialUrl', payload: { type: '1' } });
+    expect(asked.json().data.videoUrl).toBe(answer.data.url);
+    expect((await put(t, { tutorial1: '/static/brand/uploads/0123456789abcdef0123456789abcdef.mp4' }, as)).msg).toBe('文件不存在，请重新上传（tutorial1）');
+    expect((await put(t, { tutorial1: '' }, as)).code).toBe(200);
+  });
+
+  it('refuses a video that is no MP4, or not a video at all', async () => {
+    expect(await sendVideo(t, canvasImage('png'), as)).toMatchObject({ code: 422, msg: '只能上传 MP4 格式的视频' });
+    const fake = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.alloc(500, 3)]);
+    expect(await sendVideo(t, fake, as)).toMatchObject({ code: 422, msg: '视频已损坏或无法识别，请换一个（须含视频画面）' });
+    expect(await sendVideo(t, Buffer.alloc(0), as)).toMatchObject({ code: 422, msg: '请选择要上传的视频' });
+    expect((await sendVideo(t, canvasImage('png'), bearer(player.token))).status).toBe(403);
+    expect(fs.readdirSync(path.join(t.dataDir, 'brand', 'uploads')).filter((name) => !/^[0-9a-f]{32}\.(?:jpg|gif|mp4)$/.test(name))).toEqual([]);
   });
 
   it('npm run site-config goes through the same checks, and is logged as 命令行', async () => {
