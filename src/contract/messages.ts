@@ -75,6 +75,10 @@ export const Messages = {
   accessDenied: '拒绝访问',
   notFound: '请求的资源不存在',
   serverError: '服务器内部错误',
+  /** HTTP 503 with Retry-After: the server sheds load (overloaded) rather than answer too late. */
+  serverBusy: '服务器繁忙，请稍后重试',
+  /** GET /readyz's 503, followed by what does not answer. */
+  notReady: '服务未就绪，无法连接',
   networkFailed: '网络连接失败，请检查网络',
   requestNotSent: '请求发送失败',
   requestFailed: '请求失败',

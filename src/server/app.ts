@@ -7,6 +7,7 @@ import accountsPlugin from './modules/auth/plugin';
 import builderPlugin from './modules/builder/plugin';
 import commonPlugin from './modules/common/plugin';
 import generationPlugin from './modules/generation/plugin';
+import healthPlugin from './modules/health/plugin';
 import miniSitePlugin from './modules/miniSite/plugin';
 import moderationPlugin from './modules/moderation/plugin';
 import moderationRoutesPlugin from './modules/moderation/routesPlugin';
@@ -27,6 +28,8 @@ import dataFilesPlugin from './plugins/dataFiles';
 import databasePlugin from './plugins/database';
 import housekeepingPlugin from './plugins/housekeeping';
 import httpPlugin from './plugins/http';
+import metricsPlugin from './plugins/metrics';
+import overloadPlugin from './plugins/overload';
 import renderQueuePlugin from './plugins/renderQueue';
 import sharedStatePlugin from './plugins/sharedState';
 import siteRenderersPlugin, { type SiteRenderersOptions } from './plugins/siteRenderers';
@@ -60,6 +63,8 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
   const app = Fastify(serverOptions(config, options.logger ?? { level: 'info' }));
 
   await app.register(configPlugin, { config, clock: options.now ?? systemClock });
+  await app.register(overloadPlugin);
+  await app.register(metricsPlugin);
   await app.register(sharedStatePlugin);
   await app.register(housekeepingPlugin);
   await app.register(databasePlugin);
@@ -67,6 +72,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
   await app.register(renderQueuePlugin, { generation: options.generation });
   await app.register(templateGalleryPlugin);
   await app.register(httpPlugin, { onRoute: options.onRoute });
+  await app.register(healthPlugin);
   await app.register(authPlugin);
   await app.register(accountsPlugin, { smsProvider: options.smsProvider });
   await app.register(wxAuthPlugin);

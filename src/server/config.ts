@@ -1,7 +1,9 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import v8 from 'node:v8';
 import { clientDistDir, repoRoot } from '../../config/paths';
+import { isAddressOrNetwork } from './security/clientAddress';
 import { CACHE_SCOPES, type CacheScope } from './queue/jobRules';
 import { BannerArtConfigError, readBannerArtConfig, type BannerArtConfig } from './render/aiBanner/config';
 import { readWechatConfig, WechatConfigError, type WechatConfig } from './modules/wxAuth/wechat/config';
@@ -56,6 +58,30 @@ export interface ServerConfig {
   publishOrigin: string;
   /** PUBLISH_MAX_PER_USER: sites one user may have published at once. */
   publishMaxPerUser: number;
+  /** Who may read GET /metrics (METRICS_TOKEN, METRICS_ALLOW); nobody when neither is set. */
+  metrics: MetricsAccess;
+  /** When the server sheds load with 503 (OVERLOAD_*); 0 turns a limit off. */
+  overload: OverloadLimits;
+}
+
+export interface MetricsAccess {
+  /** METRICS_TOKEN: the bearer token a scraper sends; '' for none. */
+  token: string;
+  /** METRICS_ALLOW: client addresses (IPs and CIDRs) that may read without the token. */
+  allow: string[];
+}
+
+/**
+ * Past any of these the API answers 503 with Retry-After instead of taking more work it would
+ * answer too late (GET /healthz and /metrics keep answering). 0 turns a limit off.
+ */
+export interface OverloadLimits {
+  /** OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: the mean delay of the event loop over a second. */
+  maxEventLoopDelayMs: number;
+  /** OVERLOAD_MAX_HEAP_MB: V8 heap in use by the main thread. */
+  maxHeapUsedMb: number;
+  /** OVERLOAD_MAX_RSS_MB: the process's resident memory, render threads included. */
+  maxRssMb: number;
 }
 
 export type StorageConfig =
@@ -155,6 +181,36 @@ function parseGeneration(env: Env, mode: Mode): GenerationConfig {
     maxActivePerIp: parseInteger('QUEUE_MAX_ACTIVE_PER_IP', env.QUEUE_MAX_ACTIVE_PER_IP, 3, 1, 100_000),
     // Off in test mode: tests render what they check, not the whole gallery.
     catalogPrerender: env.CATALOG_PRERENDER === undefined || env.CATALOG_PRERENDER === '' ? mode !== 'test' : parseFlag('CATALOG_PRERENDER', env.CATALOG_PRERENDER),
+  };
+}
+
+const MIN_METRICS_TOKEN_LENGTH = 24;
+
+function parseMetricsAccess(env: Env): MetricsAccess {
+  const token = env.METRICS_TOKEN ?? '';
+  if (token && (token.length < MIN_METRICS_TOKEN_LENGTH || !/^[\x21-\x7e]+$/.test(token))) {
+    throw new ConfigError(`METRICS_TOKEN must be at least ${MIN_METRICS_TOKEN_LENGTH} printable characters without spaces (a random string: it guards what the server reveals of its load).`);
+  }
+  const allow = (env.METRICS_ALLOW ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  for (const entry of allow) {
+    if (!isAddressOrNetwork(entry)) throw new ConfigError(`METRICS_ALLOW must list IP addresses or networks separated by commas, e.g. 10.0.0.5,192.168.0.0/16,fd00::/8 (got "${entry}").`);
+  }
+  return { token, allow };
+}
+
+/** The V8 heap this process may grow to, in MB: the default heap limit sheds load just short of it. */
+const heapLimitMb = (): number => Math.floor(v8.getHeapStatistics().heap_size_limit / 1024 / 1024);
+
+function parseOverload(env: Env, mode: Mode): OverloadLimits {
+  // Off in test mode: a test run's event loop is busy by design; a test that wants them sets them.
+  const test = mode === 'test';
+  return {
+    maxEventLoopDelayMs: parseInteger('OVERLOAD_MAX_EVENT_LOOP_DELAY_MS', env.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS, test ? 0 : 1000, 0, 60_000),
+    maxHeapUsedMb: parseInteger('OVERLOAD_MAX_HEAP_MB', env.OVERLOAD_MAX_HEAP_MB, test ? 0 : Math.floor(heapLimitMb() * 0.9), 0, 1_048_576),
+    maxRssMb: parseInteger('OVERLOAD_MAX_RSS_MB', env.OVERLOAD_MAX_RSS_MB, 0, 0, 1_048_576),
   };
 }
 
@@ -331,6 +387,8 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     builderVersionsPerSite: parseInteger('BUILDER_VERSIONS_PER_SITE', env.BUILDER_VERSIONS_PER_SITE, 30, 1, 500),
     publishOrigin: parseOrigin(env.PUBLISH_ORIGIN, 'PUBLISH_ORIGIN'),
     publishMaxPerUser: parseInteger('PUBLISH_MAX_PER_USER', env.PUBLISH_MAX_PER_USER, 5, 1, 1000),
+    metrics: parseMetricsAccess(env),
+    overload: parseOverload(env, mode),
   };
   // Both mean several servers: tokens, job ids and zip names are signed with the secret, and each
   // machine's secret file would differ.

@@ -23,11 +23,12 @@ export interface RenderQueueOptions {
 export default fp(
   async (app: FastifyInstance, { generation }: RenderQueueOptions) => {
     const { config, clock, database, sharedState, dataFiles } = app;
-    const queue = await openRenderQueue({ config, sql: database.sql, dialect: database.dialect, now: clock, log: app.log, state: sharedState, files: dataFiles, generation });
+    const queue = await openRenderQueue({ config, sql: database.sql, dialect: database.dialect, now: clock, log: app.log, state: sharedState, files: dataFiles, generation, observer: app.metrics });
     app.decorate('renderQueue', queue);
+    app.metrics.watchQueue(() => queue.activeByKind());
     app.housekeeping.addSweep('render queue', () => queue.prune());
     app.addHook('onReady', async () => queue.start());
     app.addHook('onClose', async () => queue.close());
   },
-  { name: 'render-queue', dependencies: ['config', 'database', 'shared-state', 'data-files', 'housekeeping'] },
+  { name: 'render-queue', dependencies: ['config', 'database', 'shared-state', 'data-files', 'housekeeping', 'metrics'] },
 );

@@ -12,7 +12,7 @@ import { connectRedis } from '../sharedState';
 import type { SharedState } from '../sharedState/types';
 import type { DataFiles } from '../storage/dataFiles';
 import { EmbeddedRenderQueue, type EmbeddedQueueOptions } from './embedded/embeddedQueue';
-import type { QueueSettings, RenderQueue } from './renderQueue';
+import type { QueueSettings, RenderObserver, RenderQueue } from './renderQueue';
 import type { RenderRunner } from './jobRules';
 import { WorkerPool } from './workerPool';
 
@@ -35,9 +35,14 @@ export interface QueueInputs {
   state: SharedState;
   files: DataFiles;
   generation?: GenerationOverrides;
+  /**
+   * Told of each render as it ends, where it runs: this server's renders on the embedded queue
+   * (the distributed queue's run in the workers).
+   */
+  observer?: RenderObserver;
 }
 
-export async function openRenderQueue({ config, sql, dialect, now, log, state, files, generation }: QueueInputs): Promise<RenderQueue> {
+export async function openRenderQueue({ config, sql, dialect, now, log, state, files, generation, observer }: QueueInputs): Promise<RenderQueue> {
   const { queueBackend, concurrency, inquiryThreshold, unpolledExpirySeconds, cacheScope, maxActivePerUser, maxActivePerIp } = config.generation;
   const settings: QueueSettings = { concurrency, inquiryThreshold, unpolledExpiryMs: unpolledExpirySeconds * 1000, cacheScope, maxActivePerUser, maxActivePerIp };
   // Job ids are result URLs: keyed, so that nobody can work one out from a game's name.
@@ -60,6 +65,7 @@ export async function openRenderQueue({ config, sql, dialect, now, log, state, f
     files,
     runner: generation?.runner ?? new WorkerPool({ size: concurrency, log }),
     identityKey,
+    observer,
     ...generation?.queue,
   });
 }

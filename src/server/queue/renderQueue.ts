@@ -75,6 +75,22 @@ export interface GalleryResult {
   files: string[];
 }
 
+/** Why a user job's render failed: past its kind's time limit, or anything else. */
+export type RenderFailure = 'timeout' | 'error';
+
+/** Told of every user job's render as it ends, on the process that rendered it (the server's metrics). */
+export interface RenderObserver {
+  renderFinished(kind: UserJobKind, style: string, ms: number): void;
+  renderFailed(kind: UserJobKind, reason: RenderFailure): void;
+}
+
+/** Users' jobs of one kind in the queue now. */
+export interface KindCount {
+  kind: UserJobKind;
+  waiting: number;
+  running: number;
+}
+
 /** Why a render was aborted: each cause ends differently. */
 export class RenderAborted extends Error {
   override name = 'RenderAborted';
@@ -181,6 +197,12 @@ export interface RenderQueue {
 
   /** An operator queues a failed job again, at the back of the line, for its user to poll anew. */
   retry(id: string): Promise<RetryOutcome>;
+
+  /** Users' jobs waiting and running now, for every kind (zero included): the server's metrics read it at each scrape. */
+  activeByKind(): Promise<KindCount[]>;
+
+  /** Resolves when the queue can take and hand out jobs (readiness); rejects saying why not. */
+  ping(): Promise<void>;
 
   /** Expires unpolled jobs and re-queues (or fails) stalled ones; runs on a timer too. */
   sweep(): Promise<void>;

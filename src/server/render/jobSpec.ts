@@ -4,7 +4,7 @@
  * modules speak it; it depends on nothing of the server outside render/, so that dependencies run
  * one way (modules -> queue -> render) and a render process needs nothing else.
  */
-import type { BannerTexts, GenerationModule, LogoTexts } from '../../contract/generation';
+import { GENERATION_MODULES, type BannerTexts, type GenerationModule, type LogoTexts } from '../../contract/generation';
 
 /**
  * Bump when a renderer's output changes: it is part of every job's identity (so an identical
@@ -17,6 +17,7 @@ export const RENDERER_VERSION = 'r4';
  * (`ab`), which only the builder submits: the public logoCreate call accepts modules alone.
  */
 export type UserJobKind = GenerationModule | 'ab';
+export const USER_JOB_KINDS: readonly UserJobKind[] = [...GENERATION_MODULES, 'ab'];
 
 export interface LogoJobSpec {
   kind: 'tl' | 'al';

@@ -31,6 +31,9 @@ export class MemoryState implements SharedState {
     };
   }
 
+  // This process's memory: here as long as the process is.
+  async ping(): Promise<void> {}
+
   async claimPeriod(name: string, periodMs: number): Promise<boolean> {
     const at = this.now();
     if ((this.periods.get(name) ?? -Infinity) > at) return false;

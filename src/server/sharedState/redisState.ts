@@ -56,6 +56,12 @@ export class RedisState implements SharedState {
     };
   }
 
+  /** Fails at once while the connection is down: a command would wait in ioredis's queue for the reconnection. */
+  async ping(): Promise<void> {
+    if (this.redis.status !== 'ready') throw new Error(`the connection is ${this.redis.status}`);
+    await this.redis.ping();
+  }
+
   // Redis's clock, not the server's: the claim must lapse for real if every server stops.
   async claimPeriod(name: string, periodMs: number): Promise<boolean> {
     return (await this.redis.set(`${this.prefix}period:${name}`, '1', 'PX', periodMs, 'NX')) === 'OK';

@@ -28,6 +28,8 @@ export interface SharedState {
   getValue(name: string): Promise<string | null>;
   /** Stores `value` under `name` for `ttlMs` (a credential every server reuses, such as an access token). */
   setValue(name: string, value: string, ttlMs: number): Promise<void>;
+  /** Resolves when the state can be read and written (readiness); rejects saying why not. */
+  ping(): Promise<void>;
   /** Forgets counters with nothing in their window (memory; Redis expires keys itself). */
   prune(): void;
   close(): Promise<void>;

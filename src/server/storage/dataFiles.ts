@@ -2,6 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { downloadFile, type FileStore } from './types';
 
+/** What readiness asks the shared store for: never written, so the answer is "not there". */
+const HEALTH_PROBE_KEY = 'health-probe';
+
 /**
  * DATA_DIR as the working folder of the file store. Code writes and reads files under DATA_DIR as
  * it always has; with the local store (the default) that folder is the store, and nothing more
@@ -14,6 +17,15 @@ export class DataFiles {
     readonly dataDir: string,
     readonly store: FileStore,
   ) {}
+
+  /**
+   * Resolves when files can be written here and the shared store answers (readiness): a HEAD of a
+   * key nobody writes, which the store answers "no such file".
+   */
+  async ping(): Promise<void> {
+    await fs.promises.access(this.dataDir, fs.constants.R_OK | fs.constants.W_OK);
+    if (this.shared) await this.store.head(HEALTH_PROBE_KEY);
+  }
 
   /** Whether files live beyond this server's DATA_DIR. */
   get shared(): boolean {

@@ -47,10 +47,10 @@ export default fp(
     registerAuthRoutes(app, {
       auth: new AuthService({ db: sql, users, passwords: new PasswordHasher(), tokens, codes, guard, newAccounts }),
       captchas,
-      sms: new SmsService({ captchas, codes, limits: durableLimits, provider, log: app.log }),
+      sms: new SmsService({ captchas, codes, limits: durableLimits, provider, log: app.log, metrics: app.metrics }),
       phoneBinding: new PhoneBindingService({ db: sql, users, codes, tokens, now }),
       operateLog: new OperateLog(sql, now, sharedState.rateLimits),
     });
   },
-  { name: 'accounts', dependencies: ['config', 'database', 'shared-state', 'housekeeping', 'http', 'auth'] },
+  { name: 'accounts', dependencies: ['config', 'database', 'shared-state', 'housekeeping', 'http', 'auth', 'metrics'] },
 );

@@ -34,12 +34,16 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps): v
   const [registerPerPhone, resetPerPhone, smsLoginPerPhone, bindPerPhone] = [perPhone('registerPerPhone'), perPhone('resetPerPhone'), perPhone('smsLoginPerPhone'), perPhone('bindPerPhone')];
 
   app.post<{ Body: LoginRequest }>('/api/auth/login', { schema: schemas.loginSchema, config: { access: 'public', ...perIp(Security.loginPerIpPerMinute, 60) } }, async (request) => {
-    return ok(await auth.login(request.body, limitKeyOf(request)), Messages.loginSucceeded);
+    const answer = await auth.login(request.body, limitKeyOf(request));
+    app.metrics.loggedIn('password');
+    return ok(answer, Messages.loginSucceeded);
   });
 
   app.post<{ Body: SmsLoginRequest }>('/api/auth/smsLogin', { schema: schemas.smsLoginSchema, config: { access: 'public', ...probe } }, async (request) => {
     await smsLoginPerPhone(request, request.body.mobile);
-    return ok(await auth.smsLogin(request.body, limitKeyOf(request)), Messages.loginSucceeded);
+    const answer = await auth.smsLogin(request.body, limitKeyOf(request));
+    app.metrics.loggedIn('sms');
+    return ok(answer, Messages.loginSucceeded);
   });
 
   // An API call under the SPA's /user/ space: a static route, so it wins over the history fallback.

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { AppMetrics, SmsResult } from '../../plugins/metrics';
 import { smsTemplateOf, type SendSmsRequest, type SmsCodePurpose } from '../../../contract/auth';
 import { AnswerCode } from '../../../contract/envelope';
 import { Limits } from '../../../contract/limits';
@@ -14,6 +15,9 @@ import { SmsSendError } from './smsFailure';
 import type { SmsProvider } from './smsProviders';
 import { maskPhone } from './smsProviders';
 
+/** How each refusal of a provider is counted (the server's metrics). */
+const SMS_RESULTS: Record<SmsSendError['kind'], SmsResult> = { tooFrequent: 'too_frequent', badNumber: 'bad_number', unavailable: 'unavailable' };
+
 /** POST /api/Auth/sendSmsCode: captcha first, then the send limits, then the provider, then the code is kept. */
 export class SmsService {
   private readonly limits: SmsLimiters;
@@ -25,6 +29,7 @@ export class SmsService {
       limits: RateLimitStore;
       provider: SmsProvider;
       log: FastifyBaseLogger;
+      metrics: Pick<AppMetrics, 'smsSent'>;
     },
   ) {
     this.limits = new SmsLimiters(deps.limits);
@@ -34,7 +39,10 @@ export class SmsService {
   private async assertWithinLimits(phone: string, ip: string): Promise<void> {
     const { perPhoneInterval, perPhonePerHour, perPhonePerDay, perAddressPerDay } = this.limits;
     for (const [limit, key] of [[perPhoneInterval, phone], [perPhonePerHour, phone], [perPhonePerDay, phone], [perAddressPerDay, ip]] as const) {
-      if ((await limit.count(key)) >= limit.limit) throw tooMany(Messages.smsTooFrequent);
+      if ((await limit.count(key)) >= limit.limit) {
+        this.deps.metrics.smsSent('limited');
+        throw tooMany(Messages.smsTooFrequent);
+      }
     }
   }
 
@@ -60,6 +68,7 @@ export class SmsService {
     try {
       // The provider knows templates, not purposes: a bind code goes out with the login template.
       await provider.send(phone, code, smsTemplateOf(request.purpose));
+      this.deps.metrics.smsSent('sent');
     } catch (error) {
       throw this.refusal(error, phone, request.purpose);
     }
@@ -71,7 +80,8 @@ export class SmsService {
 
   /** What the user reads when the provider did not send, and the line that tells the operator why. */
   private refusal(error: unknown, phone: string, purpose: SmsCodePurpose): BusinessError {
-    const { log } = this.deps;
+    const { log, metrics } = this.deps;
+    metrics.smsSent(error instanceof SmsSendError ? SMS_RESULTS[error.kind] : 'error');
     if (!(error instanceof SmsSendError)) {
       log.error({ err: error, phone: maskPhone(phone) }, 'SMS provider failed');
       return new BusinessError(AnswerCode.serverError, Messages.smsSendFailed);

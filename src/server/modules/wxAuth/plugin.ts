@@ -25,5 +25,5 @@ export default fp(
     housekeeping.addSweep('qr login', () => service.prune());
     registerWxAuthRoutes(app, { service, provider, publicOrigin: config.publicOrigin });
   },
-  { name: 'wx-auth', dependencies: ['config', 'database', 'shared-state', 'housekeeping', 'http', 'auth', 'accounts'] },
+  { name: 'wx-auth', dependencies: ['config', 'database', 'shared-state', 'housekeeping', 'http', 'auth', 'accounts', 'metrics'] },
 );

@@ -30,7 +30,9 @@ export function registerWxAuthRoutes(app: FastifyInstance, deps: WxAuthRouteDeps
 
   app.get<{ Querystring: { qrcode: string } }>('/api/wxAuth/wxLoginInfo', { config: { access: 'public' }, schema: schemas.loginInfoSchema }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    return ok(await service.poll(request.query.qrcode));
+    const answer = await service.poll(request.query.qrcode);
+    if (answer.status === 'confirmed') app.metrics.loggedIn('qr');
+    return ok(answer);
   });
 
   provider.registerRoutes(app, service);

@@ -11,7 +11,7 @@ import { QueueEvents } from 'bullmq';
 import path from 'node:path';
 import type { Clock } from '../../clock';
 import type { DialectName, Sql } from '../../db/connection';
-import type { SideJobSpec, UserJobKind, UserJobSpec } from '../../render/jobSpec';
+import { USER_JOB_KINDS, type SideJobSpec, type UserJobKind, type UserJobSpec } from '../../render/jobSpec';
 import { addressLimitKey } from '../../security/clientAddress';
 import type { SharedState } from '../../sharedState/types';
 import type { DataFiles } from '../../storage/dataFiles';
@@ -29,6 +29,7 @@ import {
   type PollOutcome,
   type QueueSettings,
   type QueuedOutcome,
+  type KindCount,
   type RenderQueue,
   type RetryOutcome,
   type SubmitOutcome,
@@ -357,6 +358,30 @@ export class BullmqRenderQueue implements RenderQueue {
       await this.putInLine(row, { work: workKeyOf(row.kind, style), owner: ownerKey(row.user_id), ipKey: addressLimitKey(row.ip) ?? '', expectedDoneAt, polledAt: at });
       return 'queued';
     });
+  }
+
+  async activeByKind(): Promise<KindCount[]> {
+    const [work, running] = await Promise.all([this.index.queuedWork(), this.index.runningJobs()]);
+    const counts = new Map(USER_JOB_KINDS.map((kind): [UserJobKind, KindCount] => [kind, { kind, waiting: 0, running: 0 }]));
+    for (const [key, count] of work) {
+      const entry = counts.get(splitWork(key)[0]);
+      if (entry) entry.waiting += count;
+    }
+    for (const run of running) {
+      const entry = counts.get(splitWork(run.work)[0]);
+      if (entry) entry.running += 1;
+    }
+    return [...counts.values()];
+  }
+
+  /** Both connections up and Redis answering: a command queued while it reconnects would only wait. */
+  async ping(): Promise<void> {
+    this.assertOpen();
+    const { redis, eventsRedis } = this.options;
+    for (const [name, connection] of [['commands', redis], ['events', eventsRedis]] as const) {
+      if (connection.status !== 'ready') throw new Error(`the queue's Redis connection (${name}) is ${connection.status}`);
+    }
+    await redis.ping();
   }
 
   async prune(): Promise<number> {

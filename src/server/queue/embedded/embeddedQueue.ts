@@ -10,7 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import fs from 'node:fs';
 import type { Clock } from '../../clock';
 import type { DialectName, Sql } from '../../db/connection';
-import type { SideJobSpec, RenderKind, UserJobKind, UserJobSpec } from '../../render/jobSpec';
+import { USER_JOB_KINDS, type SideJobSpec, type RenderKind, type UserJobKind, type UserJobSpec } from '../../render/jobSpec';
 import { addressLimitKey } from '../../security/clientAddress';
 import { generatedDir, renderTmpDir } from '../paths';
 import { DurationRepository, RenderDurations, type RenderSeeds } from '../renderDurations';
@@ -25,6 +25,8 @@ import {
   type PollOutcome,
   type QueueSettings,
   type QueuedOutcome,
+  type KindCount,
+  type RenderObserver,
   type RenderQueue,
   type RetryOutcome,
   type SubmitOutcome,
@@ -73,6 +75,8 @@ export interface EmbeddedQueueOptions extends QueueSettings {
   seeds?: RenderSeeds;
   /** The longest a create waits for a short job (QUICK_ANSWER_MS); tests change it, not which jobs are short. */
   quickWaitMs?: number;
+  /** Told of each user job's render as it ends (the server's metrics). */
+  observer?: RenderObserver;
 }
 
 export class EmbeddedRenderQueue implements RenderQueue {
@@ -119,6 +123,7 @@ export class EmbeddedRenderQueue implements RenderQueue {
       leaseMs: options.leaseMs ?? 20_000,
       abortGraceMs: options.abortGraceMs ?? 5_000,
       beforeFill: (at) => this.expireUnpolled(at),
+      observer: options.observer,
     });
   }
 
@@ -299,6 +304,20 @@ export class EmbeddedRenderQueue implements RenderQueue {
       await this.scheduler.fill();
       return 'queued';
     });
+  }
+
+  async activeByKind(): Promise<KindCount[]> {
+    const counts = new Map(USER_JOB_KINDS.map((kind): [UserJobKind, KindCount] => [kind, { kind, waiting: 0, running: 0 }]));
+    for (const job of this.active.values()) {
+      const count = counts.get(job.kind);
+      if (count) count[job.status === 'running' ? 'running' : 'waiting'] += 1;
+    }
+    return [...counts.values()];
+  }
+
+  async ping(): Promise<void> {
+    if (this.closed) throw new Error('the render queue is closed');
+    if (!this.started) throw new Error('the render queue has not started');
   }
 
   sweep(): Promise<void> {

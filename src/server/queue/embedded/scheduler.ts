@@ -16,7 +16,7 @@ import type { DataFiles } from '../../storage/dataFiles';
 import { stageRenderInputs } from '../renderInputs';
 import type { RenderDurations } from '../renderDurations';
 import { BackgroundRenderHold } from '../backgroundRenderHold';
-import { RenderAborted } from '../renderQueue';
+import { RenderAborted, type RenderObserver } from '../renderQueue';
 import { durationStyleOf, renderTimeoutOf, type RenderRunner } from '../jobRules';
 import { specOf, type JobRepository, type JobRow } from '../repository';
 import type { ActiveJobs } from './activeJobs';
@@ -42,6 +42,8 @@ export interface SchedulerOptions {
   abortGraceMs: number;
   /** Called before free slots are filled: a job nobody polls any more must not take one. */
   beforeFill: (at: number) => Promise<void>;
+  /** Told of each user job's render as it ends. */
+  observer?: RenderObserver;
 }
 
 interface RunningTask {
@@ -283,7 +285,9 @@ export class Scheduler {
     }
     try {
       if (await repo.finish(row.id, startedAt, result.files, at, at - startedAt, startedAt - row.queued_at, touchedAt)) {
-        await durations.record({ kind: row.kind, style: durationStyleOf(specOf(row)), finishedAt: at, renderMs: at - startedAt });
+        const style = durationStyleOf(specOf(row));
+        this.options.observer?.renderFinished(row.kind, style, at - startedAt);
+        await durations.record({ kind: row.kind, style, finishedAt: at, renderMs: at - startedAt });
       }
     } finally {
       // Whatever the database said: the polls read the row from now on.
@@ -301,6 +305,7 @@ export class Scheduler {
     // A renderer's message meant for the user (an image service's refusal, say) is shown as it is.
     const message = timedOut ? GenerationMessages.renderTimedOut : (userFacingMessage(error) ?? GenerationMessages.renderFailed);
     log.error({ err: error, jobId: row.id, kind: row.kind, timedOut }, 'render job failed');
+    this.options.observer?.renderFailed(row.kind, timedOut ? 'timeout' : 'error');
     try {
       await repo.fail(row.id, message, at, active.get(row.id)?.touchedAt ?? at);
     } finally {

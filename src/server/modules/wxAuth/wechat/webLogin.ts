@@ -127,6 +127,7 @@ export function registerWechatWebLogin(app: FastifyInstance, deps: WebLoginDeps)
     const answer = ticket ? await service.poll(ticket) : null;
     if (answer?.status !== 'confirmed' || !answer.token || !answer.userInfo) throw new BusinessError(AnswerCode.invalid, Messages.wechatOauthInvalid);
     const login: LoginAnswer = { token: answer.token, userInfo: answer.userInfo };
+    app.metrics.loggedIn('wechat_web');
     return ok(login);
   });
 }
