@@ -32,7 +32,6 @@ export class AppMetrics implements RenderObserver {
   private readonly renderFailures: Counter<'kind' | 'reason'>;
   private readonly smsSends: Counter<'result'>;
   private readonly logins: Counter<'method'>;
-  private readonly queueJobs: Gauge<'kind' | 'state'>;
   private queueCounts: (() => Promise<KindCount[]>) | null = null;
   private processMetrics = false;
 
@@ -43,14 +42,15 @@ export class AppMetrics implements RenderObserver {
     this.renderFailures = new Counter({ name: 'wpg_render_failures_total', help: 'Renders that failed, by kind and reason (timeout or error).', labelNames: ['kind', 'reason'], registers });
     this.smsSends = new Counter({ name: 'wpg_sms_sends_total', help: 'SMS code sends, by result.', labelNames: ['result'], registers });
     this.logins = new Counter({ name: 'wpg_logins_total', help: 'Logins, by method.', labelNames: ['method'], registers });
-    const metrics = this;
-    this.queueJobs = new Gauge({
+    // prom-client calls collect with the gauge as `this`; the queue is read through this object.
+    const collectQueue = (gauge: Gauge<'kind' | 'state'>): Promise<void> => this.collectQueue(gauge);
+    new Gauge({
       name: 'wpg_render_queue_jobs',
-      help: 'Users\u2019 render jobs in the queue now, by kind and state (waiting or running).',
+      help: "Users' render jobs in the queue now, by kind and state (waiting or running).",
       labelNames: ['kind', 'state'],
       registers,
       async collect() {
-        await metrics.collectQueue(this);
+        await collectQueue(this);
       },
     });
   }

@@ -7,8 +7,8 @@ import { fail } from '../http/envelope';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Answered even when the server sheds load (GET /healthz, /metrics). */
-    answersUnderPressure?: boolean;
+    /** Answered even when the server sheds load (GET /healthz), or to the requests this says (GET /metrics). */
+    answersUnderPressure?: boolean | ((request: FastifyRequest) => boolean);
   }
 }
 
@@ -25,7 +25,8 @@ export const BUSY_BODY = fail(AnswerCode.unavailable, Messages.serverBusy);
  * function that returns a value may stand where one returning void is expected).
  */
 const shedLoad: (request: FastifyRequest, reply: FastifyReply) => void = (request, reply) => {
-  if (request.routeOptions.config.answersUnderPressure) return undefined;
+  const exempt = request.routeOptions.config.answersUnderPressure;
+  if (exempt === true || (typeof exempt === 'function' && exempt(request))) return undefined;
   reply.code(503).header('retry-after', String(RETRY_AFTER_SECONDS)).header('cache-control', 'no-store');
   return BUSY_BODY;
 };

@@ -39,9 +39,10 @@ export function registerHealthRoutes(app: FastifyInstance, deps: HealthRouteDeps
     return reply.code(503).send({ code: AnswerCode.unavailable, msg: `${Messages.notReady}：${unreachable.join('、')}`, data: { checked, unreachable } });
   });
 
-  // Prometheus's scrape. Refused as an unknown address is (404): whoever may not read it does not
-  // learn it exists. It answers under pressure: that is when its figures matter most.
-  app.get('/metrics', { ...PROBE, config: { access: 'public', answersUnderPressure: true } }, async (request, reply) => {
+  // Prometheus's scrape. Refused as an unknown address is (404, or 503 under pressure): whoever
+  // may not read it does not learn it exists. It answers its scraper under pressure: that is when
+  // its figures matter most.
+  app.get('/metrics', { ...PROBE, config: { access: 'public', answersUnderPressure: deps.mayReadMetrics } }, async (request, reply) => {
     if (!deps.mayReadMetrics(request)) return reply.callNotFound();
     const text = await app.metrics.exposition();
     return reply.header('cache-control', 'no-store').type(app.metrics.contentType).send(text);
