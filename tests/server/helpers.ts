@@ -93,6 +93,10 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     NODE_ENV: 'test',
     JWT_SECRET: TEST_SECRET,
     CLIENT_DIR: path.join(dataDir, 'no-client-build'),
+    // Off whatever the mode a test picks: a test run's event loop is busy by design, and a 503 for
+    // being busy would fail an unrelated test. A test of the overload answer sets its own.
+    OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0',
+    OVERLOAD_MAX_HEAP_MB: '0',
     ...env,
   });
   const app = await buildApp(config, {
