@@ -125,3 +125,10 @@ export const Messages = {
 
 /** What a stopped account is told when it tries to log in: the fact, and the operator's reason. */
 export const accountDisabledMessage = (reason: string): string => `${Messages.accountDisabled}：${reason}`;
+
+/** The longest wait put in words: a Retry-After past it is "稍后". */
+const BUSY_SECONDS_SAID = 600;
+
+/** What the user is told of an HTTP 503 with Retry-After (the server sheds load): when to try again. */
+export const serverBusyMessage = (retryAfterSeconds: number | null): string =>
+  retryAfterSeconds !== null && retryAfterSeconds >= 1 && retryAfterSeconds <= BUSY_SECONDS_SAID ? `服务器繁忙，请 ${Math.ceil(retryAfterSeconds)} 秒后重试` : Messages.serverBusy;

@@ -1,7 +1,7 @@
-import axios, { type AxiosRequestConfig, type AxiosResponse } from 'axios';
+import axios, { AxiosHeaders, type AxiosRequestConfig, type AxiosResponse } from 'axios';
 import { AnswerCode, SCREEN_SIZE_HEADER, type ApiEnvelope } from '../../contract/envelope';
 import { Limits } from '../../contract/limits';
-import { Messages } from '../../contract/messages';
+import { Messages, serverBusyMessage } from '../../contract/messages';
 import { loginPath } from '../app/access';
 import type { Notify, Services } from '../app/services';
 import { ApiError } from './ApiError';
@@ -132,6 +132,19 @@ function sentToken(config: AxiosRequestConfig | undefined): string | null {
   return typeof header === 'string' && header.startsWith('Bearer ') ? header.slice('Bearer '.length) : null;
 }
 
+/**
+ * The seconds an HTTP 503's Retry-After asks for (a number, or a date), null when it names none.
+ * Such an answer is the server shedding load: it came at once, and a retry soon will likely pass.
+ */
+export function retryAfterOf(response: AxiosResponse<unknown>): number | null | undefined {
+  if (response.status !== 503) return undefined;
+  const value = AxiosHeaders.from(response.headers as Record<string, string>).get('retry-after');
+  if (typeof value !== 'string' || !value.trim()) return undefined;
+  if (/^\d+$/.test(value.trim())) return Number(value.trim());
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? null : Math.max(0, (at - Date.now()) / 1000);
+}
+
 /** HTTP statuses and network failures of spec section 8. */
 function handleFailure(error: unknown, quiet: boolean): ApiError {
   if (!axios.isAxiosError(error)) {
@@ -147,6 +160,13 @@ function handleFailure(error: unknown, quiet: boolean): ApiError {
   }
   const status = response.status;
   const body = response.data;
+  const retryAfter = retryAfterOf(response);
+  if (retryAfter !== undefined) {
+    // Overloaded: say so and when to try again, whatever the body (ours, or a proxy's page).
+    const msg = serverBusyMessage(retryAfter);
+    if (!quiet) deps.notify.error(msg);
+    return new ApiError({ code: AnswerCode.unavailable, msg, httpStatus: status, data: { retryAfterSeconds: retryAfter }, serverMsg: msg });
+  }
   const fixed: Record<number, string> = {
     401: Messages.loginExpired,
     403: Messages.accessDenied,

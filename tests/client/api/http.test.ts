@@ -305,3 +305,44 @@ describe('postOnUnload', () => {
     expect(postOnUnload('/x', {})).toBe(false);
   });
 });
+
+describe('http: the server sheds load (HTTP 503 with Retry-After)', () => {
+  /** An answer with headers, rejected as axios's own adapters reject a 503. */
+  function busy(headers: Record<string, string>, body: unknown = { code: AnswerCode.unavailable, msg: Messages.serverBusy, data: null }): AxiosAdapter {
+    return (config) => {
+      const response: AxiosResponse = { data: body, status: 503, statusText: 'Service Unavailable', headers: AxiosHeaders.from(headers), config, request: {} };
+      return Promise.reject(new AxiosError('Request failed with status code 503', AxiosError.ERR_BAD_RESPONSE, config, {}, response));
+    };
+  }
+
+  it('tells the user the server is busy and when to try again, and fails the call with that message', async () => {
+    const error = await failure(call({ url: '/x', adapter: busy({ 'Retry-After': '10' }) }));
+    expect(deps.notify.error).toHaveBeenCalledTimes(1);
+    expect(deps.notify.error).toHaveBeenCalledWith('服务器繁忙，请 10 秒后重试');
+    expect(error).toMatchObject({ code: AnswerCode.unavailable, httpStatus: 503, msg: '服务器繁忙，请 10 秒后重试', serverMsg: '服务器繁忙，请 10 秒后重试', data: { retryAfterSeconds: 10 } });
+    // Busy is not a lost session: nobody is logged out or moved.
+    expect(deps.onSessionEnded).not.toHaveBeenCalled();
+    expect(deps.navigate).not.toHaveBeenCalled();
+  });
+
+  it('says the same of a proxy\u2019s 503 page, and "稍后" when the wait is past ten minutes or unreadable', async () => {
+    await failure(call({ url: '/x', adapter: busy({ 'retry-after': '3' }, '<html>503</html>') }));
+    expect(deps.notify.error).toHaveBeenLastCalledWith('服务器繁忙，请 3 秒后重试');
+    await failure(call({ url: '/x', adapter: busy({ 'Retry-After': '3600' }) }));
+    expect(deps.notify.error).toHaveBeenLastCalledWith(Messages.serverBusy);
+    await failure(call({ url: '/x', adapter: busy({ 'Retry-After': 'soon' }) }));
+    expect(deps.notify.error).toHaveBeenLastCalledWith(Messages.serverBusy);
+  });
+
+  it('a quiet caller hears it in the error alone', async () => {
+    const error = await failure(call({ url: '/x', skipErrorHandler: true, adapter: busy({ 'Retry-After': '10' }) }));
+    expect(deps.notify.error).not.toHaveBeenCalled();
+    expect(error.serverMsg).toBe('服务器繁忙，请 10 秒后重试');
+  });
+
+  it('a 503 without Retry-After is handled as before: its envelope\u2019s message', async () => {
+    const error = await failure(call({ url: '/x', adapter: answer(503, { code: AnswerCode.unavailable, msg: '微信服务暂不可用', data: null }) }));
+    expect(deps.notify.error).toHaveBeenCalledWith('微信服务暂不可用');
+    expect(error.code).toBe(AnswerCode.unavailable);
+  });
+});
