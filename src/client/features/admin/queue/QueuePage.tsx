@@ -69,7 +69,7 @@ export default function QueuePage() {
       render: (_, job) => (
         <Space size={4} wrap>
           <Tag>{jobKindLabel(job.kind)}</Tag>
-          {job.style ? <span title="样式">{job.style}</span> : null}
+          {job.style ? <span>样式 {job.style}</span> : null}
         </Space>
       ),
     },
