@@ -8,6 +8,7 @@ import { openDatabase, type Db } from './database';
 import { runMigrations, runPostgresMigrations } from './migrate';
 import { MIGRATIONS } from './migrations';
 import type { DatabaseSchema } from './schema';
+import { withStatementCache } from './statementCache';
 import { StartupError } from '../startupError';
 
 export type Sql = Kysely<DatabaseSchema>;
@@ -26,7 +27,7 @@ export function connectSqlite(dataDir: string): DatabaseConnection & { sqlite: D
   const db = openDatabase(dataDir);
   runMigrations(db);
   // Kysely runs its queries one at a time on this handle; destroying it closes the file.
-  const kysely = new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database: db }) });
+  const kysely = new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database: withStatementCache(db) }) });
   return { sql: kysely, dialect: 'sqlite', sqlite: db, close: () => kysely.destroy() };
 }
 

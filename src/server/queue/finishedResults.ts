@@ -16,12 +16,20 @@ import { filesOf, specOf, type JobRepository, type JobRow } from './repository';
 const USE_MARK_MS = 60_000;
 /** Use marks (and ids seen in the bucket) kept in memory before they are forgotten all at once (a few hundred kilobytes). */
 const MARKS_KEPT = 10_000;
+/**
+ * How long files seen on this server's disk are taken as there: every waiting user polls every
+ * 2 s, and looking at each file of a result at each poll was a tenth of a poll's time. Housekeeping
+ * deletes results through prune(), which forgets them at once; only a hand deleting files is seen late.
+ */
+const LOCAL_SEEN_MS = 5_000;
 
 export class FinishedResults {
   /** Finished jobs whose files were seen in the shared bucket. */
   private readonly stored = new Set<string>();
   /** When each finished job was last marked used. */
   private readonly usedAt = new Map<string, number>();
+  /** When each finished job's files were last seen on this server's disk (performance.now()). */
+  private readonly seenLocally = new Map<string, number>();
 
   constructor(
     private readonly repo: JobRepository,
@@ -30,12 +38,17 @@ export class FinishedResults {
 
   async filesExist(id: string, files: string[]): Promise<boolean> {
     if (this.stored.has(id)) return true;
+    const seen = this.seenLocally.get(id);
+    if (seen !== undefined && performance.now() - seen < LOCAL_SEEN_MS) return true;
     if (!files.length) return false;
     const dir = jobDir(this.files.dataDir, id);
     for (const file of files) if (!(await this.files.exists(path.join(dir, file)))) return false;
     if (this.files.shared) {
       if (this.stored.size >= MARKS_KEPT) this.stored.clear();
       this.stored.add(id);
+    } else {
+      if (this.seenLocally.size >= MARKS_KEPT) this.seenLocally.clear();
+      this.seenLocally.set(id, performance.now());
     }
     return true;
   }
@@ -80,6 +93,7 @@ export class FinishedResults {
     const ids = await this.repo.prune(at - KEEP_DONE_MS, at - KEEP_FAILED_MS);
     for (const id of ids) {
       this.stored.delete(id);
+      this.seenLocally.delete(id);
       this.usedAt.delete(id);
       await this.files.remove(jobDir(this.files.dataDir, id));
     }
