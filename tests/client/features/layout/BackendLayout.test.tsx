@@ -1,4 +1,5 @@
 import { act, screen, within } from '@testing-library/react';
+import type { UserInfo } from '../../../../src/contract/auth';
 import { initialAuthState, logoutRequested } from '../../../../src/client/features/auth/authSlice';
 import BackendLayout from '../../../../src/client/features/layout/BackendLayout';
 import { backendMenuTarget, selectedBackendKey } from '../../../../src/client/features/layout/backendMenu';
@@ -7,10 +8,10 @@ import { makeStore } from '../../../../src/client/app/store';
 import { makeFakeServices } from '../../fakeServices';
 import { renderWithProviders } from '../../renderWithProviders';
 
-const user = { id: 1, name: '小明', mobile: '13800138000', openid: '' };
+const user: UserInfo = { id: 1, name: '小明', mobile: '13800138000', openid: '' };
 
 /** Renders, then lets antd's Menu finish its deferred first measurement inside act. */
-async function renderBackend(route: string) {
+async function renderBackend(route: string, userInfo: UserInfo = user) {
   const rendered = renderWithProviders(null, {
     route,
     routes: [
@@ -23,8 +24,9 @@ async function renderBackend(route: string) {
         ],
       },
       { path: '/createWeb', element: <p>搭建页</p> },
+      { path: '/admin', element: <p>运营后台内容</p> },
     ],
-    store: loggedInStore(),
+    store: loggedInStore(userInfo),
   });
   await act(async () => {});
   return rendered;
@@ -35,8 +37,8 @@ function menuButton(): HTMLElement | null {
   return document.querySelector<HTMLElement>('header button[aria-label="菜单"]');
 }
 
-function loggedInStore() {
-  const store = makeStore({ auth: { ...initialAuthState, token: 't', userInfo: user } }, { services: makeFakeServices() });
+function loggedInStore(userInfo: UserInfo) {
+  const store = makeStore({ auth: { ...initialAuthState, token: 't', userInfo } }, { services: makeFakeServices() });
   // Spied before rendering, so that the components' dispatch is the spy.
   jest.spyOn(store, 'dispatch');
   return store;
@@ -87,6 +89,14 @@ describe('BackendLayout', () => {
     await pointer.click(await screen.findByText('退出登录'));
     expect(store.dispatch).toHaveBeenCalledWith(logoutRequested({ redirect: '/backend/siteList' }));
     expect(screen.queryByText('进入后台')).not.toBeInTheDocument();
+    expect(screen.queryByText('运营后台')).not.toBeInTheDocument();
+  });
+
+  it('offers an operator the way to the console from the user dropdown', async () => {
+    const { user: pointer, router } = await renderBackend('/backend/siteList', { ...user, operator: true });
+    await pointer.hover(screen.getByTestId('user-name'));
+    await pointer.click(await screen.findByText('运营后台'));
+    expect(router?.state.location.pathname).toBe('/admin');
   });
 });
 
