@@ -1,4 +1,4 @@
-import { AuditOutlined, DashboardOutlined, TeamOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import { AuditOutlined, DashboardOutlined, SafetyCertificateOutlined, TeamOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { Result, type MenuProps } from 'antd';
 import type { ReactNode } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
@@ -8,7 +8,13 @@ import { selectUserInfo } from '../auth/authSlice';
 import SiderFrame from '../layout/SiderFrame';
 import { consolePageOf, consolePages } from './consolePages';
 
-const icons: Record<string, ReactNode> = { overview: <DashboardOutlined />, queue: <UnorderedListOutlined />, users: <TeamOutlined />, log: <AuditOutlined /> };
+const icons: Record<string, ReactNode> = {
+  overview: <DashboardOutlined />,
+  queue: <UnorderedListOutlined />,
+  users: <TeamOutlined />,
+  moderation: <SafetyCertificateOutlined />,
+  log: <AuditOutlined />,
+};
 
 const menuItems: MenuProps['items'] = consolePages.map(({ path, title }) => ({ key: path, label: title, icon: icons[path] }));
 

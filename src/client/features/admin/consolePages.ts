@@ -23,6 +23,7 @@ export const consolePages: readonly ConsolePage[] = [
   { path: 'overview', title: '概览', load: () => import(/* webpackChunkName: "console-overview" */ './overview') },
   { path: 'queue', title: '任务队列', load: () => import(/* webpackChunkName: "console-queue" */ './queue') },
   { path: 'users', title: '用户', load: () => import(/* webpackChunkName: "console-users" */ './users') },
+  { path: 'moderation', title: '内容审核', load: () => import(/* webpackChunkName: "console-moderation" */ './moderation') },
   { path: 'log', title: '操作日志', load: () => import(/* webpackChunkName: "console-log" */ './log') },
 ];
 
