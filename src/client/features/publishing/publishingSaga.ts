@@ -2,13 +2,25 @@ import type { SagaIterator } from 'redux-saga';
 import { call, getContext, put, takeLatest, takeLeading } from 'redux-saga/effects';
 import { BuilderMessages, type PublishAnswer } from '../../../contract/builder';
 import { AnswerCode } from '../../../contract/envelope';
+import { ModerationMessages } from '../../../contract/moderation';
 import * as miniSiteApi from '../../api/miniSiteApi';
+import * as moderationApi from '../../api/moderationApi';
 import * as siteListApi from '../../api/siteListApi';
 import { SERVICES, type Services } from '../../app/services';
 import { answerCodeOf } from '../auth/apiErrors';
 import { waitForBoundPhone } from '../bindPhone/bindPhoneSaga';
 import { loadSiteList } from '../siteList/siteListSaga';
-import { miniSitePublishStateLoaded, miniSitePublishStateRequested, publishEnded, publishRequested, publishResumed, published, unpublishRequested, type PublishTarget } from './publishingSlice';
+import {
+  miniSitePublishStateLoaded,
+  miniSitePublishStateRequested,
+  publishEnded,
+  publishRequested,
+  publishResumed,
+  published,
+  reviewRequested,
+  unpublishRequested,
+  type PublishTarget,
+} from './publishingSlice';
 
 /** Where the change shows: the site list reloads; the mini-site preview learns its link. */
 function* showChange(target: PublishTarget, url: string): SagaIterator {
@@ -76,10 +88,27 @@ export function* loadMiniSitePublishState(action: ReturnType<typeof miniSitePubl
   const { webSiteDir } = action.payload;
   try {
     const answer: PublishAnswer = yield call(miniSiteApi.publishState, { webSiteDir });
-    yield put(miniSitePublishStateLoaded({ webSiteDir, url: answer.url }));
+    yield put(miniSitePublishStateLoaded({ webSiteDir, url: answer.url, takedown: answer.takedown ?? null }));
   } catch {
     // The http layer said why; 发布 stays offered.
   }
+}
+
+/** 申请复审: the operators are asked to look again; the page stays down until they restore it. */
+export function* requestReview(action: ReturnType<typeof reviewRequested>): SagaIterator {
+  const services: Services = yield getContext(SERVICES);
+  const { target, slug } = action.payload;
+  try {
+    yield call(moderationApi.requestReview, slug);
+  } catch {
+    // The http layer said why (already asked, too often...).
+    yield put(publishEnded());
+    return;
+  }
+  yield call(services.notify.success, ModerationMessages.reviewRequested);
+  yield put(publishEnded());
+  if (target.kind === 'builder') yield call(loadSiteList);
+  else yield call(loadMiniSitePublishState, miniSitePublishStateRequested({ webSiteDir: target.webSiteDir }));
 }
 
 export function* publishingSaga(): SagaIterator {
@@ -89,4 +118,5 @@ export function* publishingSaga(): SagaIterator {
     else yield call(unpublishSite, action);
   });
   yield takeLatest(miniSitePublishStateRequested.type, loadMiniSitePublishState);
+  yield takeLeading(reviewRequested.type, requestReview);
 }

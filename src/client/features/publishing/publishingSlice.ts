@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { PublishAnswer } from '../../../contract/builder';
+import type { PublishAnswer, PublishedPageTakedown } from '../../../contract/builder';
 import { loggedIn, sessionEnded } from '../auth/authSlice';
 
 /** What is published: a completed builder site (by id) or a created mini site (by folder). */
@@ -23,9 +23,11 @@ export interface PublishingState {
   shown: PublishedLink | null;
   /** Mini sites' links by folder, once known. */
   miniSiteUrls: Record<string, string>;
+  /** Mini sites an operator took down, by folder (the site list carries its own sites'). */
+  miniSiteTakedowns: Record<string, PublishedPageTakedown>;
 }
 
-export const initialPublishingState: PublishingState = { busyKey: null, shown: null, miniSiteUrls: {} };
+export const initialPublishingState: PublishingState = { busyKey: null, shown: null, miniSiteUrls: {}, miniSiteTakedowns: {} };
 
 export const publishingSlice = createSlice({
   name: 'publishing',
@@ -54,8 +56,15 @@ export const publishingSlice = createSlice({
     },
     /** The mini-site preview opened: is this site published? */
     miniSitePublishStateRequested(_state, _action: PayloadAction<{ webSiteDir: string }>) {},
-    miniSitePublishStateLoaded(state, action: PayloadAction<{ webSiteDir: string; url: string }>) {
-      state.miniSiteUrls[action.payload.webSiteDir] = action.payload.url;
+    miniSitePublishStateLoaded(state, action: PayloadAction<{ webSiteDir: string; url: string; takedown?: PublishedPageTakedown | null }>) {
+      const { webSiteDir, url, takedown } = action.payload;
+      state.miniSiteUrls[webSiteDir] = url;
+      if (takedown) state.miniSiteTakedowns[webSiteDir] = takedown;
+      else delete state.miniSiteTakedowns[webSiteDir];
+    },
+    /** 申请复审 of a site an operator took down (`slug`: its published page). */
+    reviewRequested(state, action: PayloadAction<{ target: PublishTarget; slug: string }>) {
+      state.busyKey = publishKey(action.payload.target);
     },
   },
   extraReducers: (builder) => {
@@ -65,8 +74,19 @@ export const publishingSlice = createSlice({
   selectors: {
     selectPublishing: (state) => state,
     selectMiniSitePublishedUrl: (state, webSiteDir: string | null): string => (webSiteDir ? (state.miniSiteUrls[webSiteDir] ?? '') : ''),
+    selectMiniSiteTakedown: (state, webSiteDir: string | null): PublishedPageTakedown | null => (webSiteDir ? (state.miniSiteTakedowns[webSiteDir] ?? null) : null),
   },
 });
 
-export const { publishRequested, publishResumed, unpublishRequested, published, publishEnded, publishedDialogClosed, miniSitePublishStateRequested, miniSitePublishStateLoaded } = publishingSlice.actions;
-export const { selectPublishing, selectMiniSitePublishedUrl } = publishingSlice.selectors;
+export const {
+  publishRequested,
+  publishResumed,
+  unpublishRequested,
+  published,
+  publishEnded,
+  publishedDialogClosed,
+  miniSitePublishStateRequested,
+  miniSitePublishStateLoaded,
+  reviewRequested,
+} = publishingSlice.actions;
+export const { selectPublishing, selectMiniSitePublishedUrl, selectMiniSiteTakedown } = publishingSlice.selectors;

@@ -11,7 +11,8 @@ import { sitePreviewSrc } from '../siteRules';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { safeLinkHref } from '../../../../contract/links';
 import PublishedDialog from '../../publishing/PublishedDialog';
-import { miniSitePublishStateRequested, selectMiniSitePublishedUrl } from '../../publishing/publishingSlice';
+import { miniSitePublishStateRequested, selectMiniSitePublishedUrl, selectMiniSiteTakedown } from '../../publishing/publishingSlice';
+import TakenDownActions from '../../publishing/TakenDownActions';
 import { UnpublishConfirm, usePublishing } from '../../publishing/usePublishing';
 import PhonePreviewDialog from '../../phonePreview/PhonePreviewDialog';
 import { phonePreviewRequested } from '../../phonePreview/phonePreviewSlice';
@@ -21,8 +22,11 @@ type Device = 'desktop' | 'phone';
 /** 发布 the created site at a link; once published, 访问 it or 下线 it (asked first). */
 function PublishButtons({ webSiteDir }: { webSiteDir: string }) {
   const url = useAppSelector((state) => selectMiniSitePublishedUrl(state, webSiteDir));
-  const { busy, publish, unpublish } = usePublishing({ kind: 'miniSite', webSiteDir, name: '' });
+  const takedown = useAppSelector((state) => selectMiniSiteTakedown(state, webSiteDir));
+  const target = { kind: 'miniSite' as const, webSiteDir, name: '' };
+  const { busy, publish, unpublish } = usePublishing(target);
   const href = safeLinkHref(url);
+  if (takedown) return <TakenDownActions target={target} takedown={takedown} />;
   if (!href) {
     return (
       <Button icon={<CloudUploadOutlined />} loading={busy} onClick={publish}>

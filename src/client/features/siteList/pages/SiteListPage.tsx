@@ -7,6 +7,7 @@ import { usePhoneLayout } from '../../layout/usePhoneLayout';
 import { selectSiteListLoading, selectSiteRows, type SiteRow } from '../siteListSelectors';
 import SiteVersionsDialog from '../components/SiteVersionsDialog';
 import PublishedDialog from '../../publishing/PublishedDialog';
+import TakenDownActions from '../../publishing/TakenDownActions';
 import { UnpublishConfirm, usePublishing } from '../../publishing/usePublishing';
 import { safeLinkHref } from '../../../../contract/links';
 import { versionsOpened } from '../siteVersionsSlice';
@@ -26,8 +27,10 @@ const STATUS_COLORS: Record<number, string> = { [SiteStatus.editing]: 'processin
 
 /** 发布 a completed site; once published, 访问, 更新发布 and 下线 (asked first). */
 function PublishActions({ row }: { row: SiteRow }) {
-  const { busy, publish, unpublish } = usePublishing({ kind: 'builder', id: row.id, name: row.web_name });
+  const target = { kind: 'builder' as const, id: row.id, name: row.web_name };
+  const { busy, publish, unpublish } = usePublishing(target);
   const href = safeLinkHref(row.published_url);
+  if (row.takedown) return <TakenDownActions target={target} takedown={row.takedown} compact />;
   if (!href) {
     return (
       <Button type="link" size="small" loading={busy} onClick={publish}>
