@@ -11,8 +11,10 @@ import { Messages } from '../../../../src/contract/messages';
 import { ApiError } from '../../../../src/client/api/ApiError';
 import * as siteListApi from '../../../../src/client/api/siteListApi';
 import * as miniSiteApi from '../../../../src/client/api/miniSiteApi';
+import * as moderationApi from '../../../../src/client/api/moderationApi';
+import { ModerationMessages } from '../../../../src/contract/moderation';
 import { publishingSaga } from '../../../../src/client/features/publishing/publishingSaga';
-import { miniSitePublishStateRequested, publishRequested, published, unpublishRequested } from '../../../../src/client/features/publishing/publishingSlice';
+import { miniSitePublishStateRequested, publishRequested, published, reviewRequested, unpublishRequested } from '../../../../src/client/features/publishing/publishingSlice';
 import { BuilderMessages } from '../../../../src/contract/builder';
 import { apiError, fakeWorld, qrUser, rootReducer, stateWith } from '../../sagaHarness';
 import { completedSite } from '../siteList/siteListHarness';
@@ -34,7 +36,7 @@ describe('发布 / 下线 from the site list', () => {
       .call.fn(siteListApi.getSiteList)
       .silentRun(50);
     expect(world.services.notify.success).toHaveBeenCalledWith(BuilderMessages.publishSucceeded);
-    expect(storeState.publishing).toEqual({ busyKey: null, shown: { ...link, siteName: '武侠官网', kind: 'builder' }, miniSiteUrls: {} });
+    expect(storeState.publishing).toEqual({ busyKey: null, shown: { ...link, siteName: '武侠官网', kind: 'builder' }, miniSiteUrls: {}, miniSiteTakedowns: {} });
     expect(storeState.siteList.items[0].published_url).toBe(link.url);
   });
 
@@ -47,7 +49,7 @@ describe('发布 / 下线 from the site list', () => {
       .not.call.fn(siteListApi.getSiteList)
       .silentRun(50);
     expect(world.services.notify.success).not.toHaveBeenCalled();
-    expect(storeState.publishing).toEqual({ busyKey: null, shown: null, miniSiteUrls: {} });
+    expect(storeState.publishing).toEqual({ busyKey: null, shown: null, miniSiteUrls: {}, miniSiteTakedowns: {} });
   });
 
   it('下线 says so and reloads the list', async () => {
@@ -89,6 +91,50 @@ describe('发布 / 下线 from the mini-site preview', () => {
       .silentRun(50);
     expect(world.services.notify.success).toHaveBeenCalledWith(BuilderMessages.unpublishSucceeded);
     expect(storeState.publishing).toMatchObject({ busyKey: null, miniSiteUrls: { [miniSite.webSiteDir]: '' } });
+  });
+});
+
+describe('a site an operator took down (内容审核)', () => {
+  const slug = 'b'.repeat(32);
+  const takedown = { slug, reason: '含有违规内容', reviewRequested: false };
+
+  it('the mini-site preview learns why, and 申请复审 asks and shows it asked', async () => {
+    const world = fakeWorld();
+    let asked = false;
+    const { storeState } = await expectSaga(publishingSaga)
+      .withReducer(rootReducer, stateWith())
+      .provide([
+        world.providers,
+        [matchers.call.fn(miniSiteApi.publishState), dynamic(() => ({ ...link, takedown: { ...takedown, reviewRequested: asked } }))],
+        [matchers.call.fn(moderationApi.requestReview), dynamic(() => ((asked = true), null))],
+      ])
+      .dispatch(miniSitePublishStateRequested({ webSiteDir: miniSite.webSiteDir }))
+      .dispatch(reviewRequested({ target: miniSite, slug }))
+      .call(moderationApi.requestReview, slug)
+      .not.call.fn(siteListApi.getSiteList)
+      .silentRun(50);
+    expect(world.services.notify.success).toHaveBeenCalledWith(ModerationMessages.reviewRequested);
+    expect(storeState.publishing).toMatchObject({ busyKey: null, miniSiteTakedowns: { [miniSite.webSiteDir]: { ...takedown, reviewRequested: true } } });
+  });
+
+  it('申请复审 from the site list reloads it; a refusal (told by the http layer) only stops the spinner', async () => {
+    const world = fakeWorld();
+    await expectSaga(publishingSaga)
+      .withReducer(rootReducer, stateWith())
+      .provide([world.providers, answers(moderationApi.requestReview, null), answers(siteListApi.getSiteList, { list: [completedSite], total: 1 })])
+      .dispatch(reviewRequested({ target: builderSite, slug }))
+      .call(moderationApi.requestReview, slug)
+      .call.fn(siteListApi.getSiteList)
+      .silentRun(50);
+    const refused = fakeWorld();
+    const { storeState } = await expectSaga(publishingSaga)
+      .withReducer(rootReducer, stateWith())
+      .provide([refused.providers, [matchers.call.fn(moderationApi.requestReview), throwError(apiError(AnswerCode.invalid, ModerationMessages.reviewAlreadyRequested))]])
+      .dispatch(reviewRequested({ target: builderSite, slug }))
+      .not.call.fn(siteListApi.getSiteList)
+      .silentRun(50);
+    expect(refused.services.notify.success).not.toHaveBeenCalled();
+    expect(storeState.publishing.busyKey).toBeNull();
   });
 });
 
