@@ -8,6 +8,8 @@
 import Fastify from 'fastify';
 import { ConfigError, loadConfig, type ServerConfig } from './config';
 import { connectDatabase } from './db/connection';
+import { buildWorkerMetricsServer } from './modules/health/workerMetrics';
+import { AppMetrics } from './plugins/metrics';
 import { giveUpJob, processJob } from './queue/bullmq/jobProcessor';
 import { RenderWorker } from './queue/bullmq/renderJobs';
 import { RenderSlots } from './queue/bullmq/renderSlots';
@@ -28,6 +30,8 @@ const ABORT_GRACE_MS = 5_000;
 export function workerConfigProblem(config: ServerConfig, env: Record<string, string | undefined>): string | null {
   const missing = [!config.databaseUrl && 'DATABASE_URL (the PostgreSQL the API servers use)', !config.redisUrl && 'REDIS_URL (the Redis the API servers use)', config.storage.backend !== 's3' && 'STORAGE_BACKEND=s3 with the S3_* settings (the bucket the API servers serve from)'].filter(Boolean);
   if (missing.length) return `npm run worker renders for API servers on other machines and needs ${missing.join(', ')}.`;
+  const metricsPort = env.WORKER_METRICS_PORT;
+  if (metricsPort !== undefined && metricsPort !== '' && (!/^\d+$/.test(metricsPort) || Number(metricsPort) > 65535)) return `WORKER_METRICS_PORT must be a port from 0 to 65535 (got "${metricsPort}").`;
   const lock = env.WORKER_LOCK_SECONDS;
   if (lock !== undefined && lock !== '' && (!/^\d+$/.test(lock) || Number(lock) < 2 || Number(lock) > 600)) return `WORKER_LOCK_SECONDS must be an integer from 2 to 600 (got "${lock}").`;
   return null;
@@ -55,6 +59,12 @@ async function start(): Promise<void> {
   // BullMQ's connections wait for Redis for ever rather than fail a command.
   const commands = new Redis(config.redisUrl, { maxRetriesPerRequest: null });
   const blocking = new Redis(config.redisUrl, { maxRetriesPerRequest: null });
+  const metrics = new AppMetrics();
+  const metricsServer = process.env.WORKER_METRICS_PORT ? buildWorkerMetricsServer(config, metrics) : null;
+  if (metricsServer) {
+    const address = await metricsServer.listen({ port: Number(process.env.WORKER_METRICS_PORT), host: config.host });
+    log.info(`Render worker metrics on ${address}/metrics`);
+  }
   const durations = new RenderDurations(RENDER_SEEDS, DEFAULT_RENDER_SECONDS, new DurationRepository(database.sql));
   await durations.restore();
   const concurrency = config.generation.concurrency;
@@ -70,6 +80,7 @@ async function start(): Promise<void> {
     log,
     timeoutsMs: RENDER_TIMEOUT_MS,
     abortGraceMs: ABORT_GRACE_MS,
+    observer: metrics,
   };
   const lockMs = Number(process.env.WORKER_LOCK_SECONDS || 30) * 1000;
   const worker = new RenderWorker({ slots: { registry: new RenderSlots(commands, config.redisKeyPrefix), now: systemClock }, connection: blocking, redisKeyPrefix: config.redisKeyPrefix, concurrency, lockMs, render: (data, signal, hold, onProgress) => processJob(deps, data, signal, hold, onProgress),
@@ -90,6 +101,7 @@ async function start(): Promise<void> {
     log.info(`${signal} received: putting ${worker.active} job(s) back and stopping`);
     (async () => {
       await worker.close();
+      await metricsServer?.close();
       await pool.close();
       await Promise.all([commands.quit(), blocking.quit()]);
       files.close();

@@ -2,8 +2,8 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import http from 'node:http';
 import type { ServerConfig } from '../config';
 
-/** Fastify types a hop count as a function of the hop index. */
-function trustProxyOption(value: ServerConfig['trustProxy']): boolean | string | ((address: string, hop: number) => boolean) {
+/** TRUST_PROXY as Fastify takes it: it types a hop count as a function of the hop index. */
+export function trustProxyOption(value: ServerConfig['trustProxy']): boolean | string | ((address: string, hop: number) => boolean) {
   return typeof value === 'number' ? (_address, hop) => hop < value : value;
 }
 

@@ -14,7 +14,7 @@ import { stageRenderInputs } from '../renderInputs';
 import { renderUnderTimeout } from '../embedded/timedRender';
 import { jobDir, renderTmpDir } from '../paths';
 import type { BackgroundRenderHold } from '../backgroundRenderHold';
-import { RenderAborted } from '../renderQueue';
+import { RenderAborted, type RenderObserver } from '../renderQueue';
 import { durationStyleOf, renderTimeoutOf, type RenderRunner } from '../jobRules';
 import type { RenderDurations } from '../renderDurations';
 import { specOf, type JobRepository } from '../repository';
@@ -33,6 +33,8 @@ export interface JobProcessorDeps {
   abortGraceMs: number;
   /** How often a render under way reads its row, to stop when an operator cancelled it (CANCEL_CHECK_MS). */
   cancelCheckMs?: number;
+  /** Told of each user job's render as it ends (the worker's metrics). */
+  observer?: RenderObserver;
 }
 
 /** How often a render under way looks whether its job was cancelled: a second or two of a slot is cheap, a read per render is too. */
@@ -111,7 +113,11 @@ export async function processRenderJob(deps: JobProcessorDeps, id: string, signa
     const finished = await repo.finish(id, startedAt, result.files, at, at - startedAt, startedAt - row.queued_at, row.touched_at);
     // Out of the line as soon as the row says done: the jobs behind it move up.
     await index.remove(id);
-    if (finished) await durations.record({ kind: row.kind, style: durationStyleOf(spec), finishedAt: at, renderMs: at - startedAt });
+    if (finished) {
+      const style = durationStyleOf(spec);
+      deps.observer?.renderFinished(row.kind, style, at - startedAt);
+      await durations.record({ kind: row.kind, style, finishedAt: at, renderMs: at - startedAt });
+    }
   } catch (error) {
     if (error instanceof RenderAborted && error.why === 'cancelled') {
       // The operator's API server ended the row and the line; this only frees the slot.
@@ -126,6 +132,7 @@ export async function processRenderJob(deps: JobProcessorDeps, id: string, signa
     }
     const timedOut = error instanceof RenderAborted && error.why === 'timeout';
     log.error({ err: error, jobId: id, kind: row.kind, timedOut }, 'render job failed');
+    deps.observer?.renderFailed(row.kind, timedOut ? 'timeout' : 'error');
     await repo.fail(id, timedOut ? GenerationMessages.renderTimedOut : (userFacingMessage(error) ?? GenerationMessages.renderFailed), now(), row.touched_at);
     await index.remove(id);
   } finally {

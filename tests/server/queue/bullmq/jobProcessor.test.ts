@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_LOGO_TEXTS, GenerationMessages } from '../../../../src/contract/generation';
 import type { DatabaseConnection } from '../../../../src/server/db/connection';
+import { AppMetrics } from '../../../../src/server/plugins/metrics';
 import { processRenderJob, type JobProcessorDeps } from '../../../../src/server/queue/bullmq/jobProcessor';
 import { WaitingIndex } from '../../../../src/server/queue/bullmq/waitingIndex';
 import { jobDir } from '../../../../src/server/queue/paths';
@@ -105,6 +106,32 @@ const logo = (n: number): UserJobSpec => ({ kind: 'tl', logoStyle: 1, texts: { .
     await processing;
     expect(await repo.byId('d'.repeat(32))).toMatchObject({ status: 'failed', error: GenerationMessages.renderFailed });
     expect(await index.placeOf('d'.repeat(32))).toEqual({ state: 'absent' });
+  });
+
+  it("tells the worker's metrics each render's time by kind and style, and each failure, but not a stop", async () => {
+    const metrics = new AppMetrics();
+    deps.observer = metrics;
+    await queue('g'.repeat(32), logo(7));
+    await queue('h'.repeat(32), logo(8));
+    await queue('i'.repeat(32), logo(9));
+    const done = processRenderJob(deps, 'g'.repeat(32), new AbortController().signal);
+    await runner.started(1);
+    clock.advance(300);
+    runner.renders[0].finish();
+    await done;
+    const failed = processRenderJob(deps, 'h'.repeat(32), new AbortController().signal);
+    await runner.started(2);
+    runner.renders[1].fail(new Error('canvas exploded'));
+    await failed;
+    const stop = new AbortController();
+    const stopped = processRenderJob(deps, 'i'.repeat(32), stop.signal).catch(() => undefined);
+    await runner.started(3);
+    stop.abort();
+    await stopped;
+    const text = await metrics.exposition();
+    expect(text).toContain('wpg_render_duration_seconds_count{kind="tl",style="1"} 1');
+    expect(text).toContain('wpg_render_duration_seconds_sum{kind="tl",style="1"} 0.3');
+    expect(text).toContain('wpg_render_failures_total{kind="tl",reason="error"} 1');
   });
 
   it('puts the job back in its place when the worker stops, the attempt not counted', async () => {
