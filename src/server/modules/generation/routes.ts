@@ -119,6 +119,12 @@ async function registerZipDownloads(app: FastifyInstance, root: string, files: D
 }
 
 /**
+ * Results hold the user's texts (a brand kit's guide page and SVG logo name the game): opened on
+ * their own, they show pictures and run nothing, in an opaque origin of their own.
+ */
+export const RESULT_CONTENT_SECURITY_POLICY = "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; sandbox";
+
+/**
  * /generated/<job id>/... (results), /generated/catalog/<version>/... (gallery pictures, rendered
  * on first request when missing) and /zips/<key>/<name>.zip. Result and gallery URLs name their
  * content for good (job identity and renderer version are in the path), so browsers keep them a
@@ -131,8 +137,13 @@ export async function registerGenerationFiles(app: FastifyInstance, options: { f
   const forever = { decorateReply: false, index: false, maxAge: '365d', immutable: true, allowedPath: noLinksOut() } as const;
   const year = cacheFor(365 * 24 * 3600, true);
 
-  if (files.shared) serveStored(app, files, { urlPrefix: GENERATED_URL_PREFIX, keyPrefix: 'generated', cacheControl: year });
-  else await servePublicStatic(app, { ...forever, root: generatedDir(dataDir), prefix: GENERATED_URL_PREFIX });
+  await app.register(async (scope) => {
+    scope.addHook('onRequest', async (_request, reply) => {
+      reply.header('content-security-policy', RESULT_CONTENT_SECURITY_POLICY);
+    });
+    if (files.shared) serveStored(scope, files, { urlPrefix: GENERATED_URL_PREFIX, keyPrefix: 'generated', cacheControl: year });
+    else await servePublicStatic(scope, { ...forever, root: generatedDir(dataDir), prefix: GENERATED_URL_PREFIX });
+  });
 
   // Its own context, so that the on-demand hook runs for gallery URLs only.
   await app.register(async (scope) => {

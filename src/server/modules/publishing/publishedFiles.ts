@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import { noLinksOut } from '../../http/staticFiles';
 import { serveStored } from '../../http/storedRoutes';
 import type { DataFiles } from '../../storage/dataFiles';
-import { SITE_CONTENT_SECURITY_POLICY } from '../siteFiles/contentPolicy';
+import { userPageHeaders } from '../siteFiles/contentPolicy';
 import { PUBLISHED_URL_PREFIX, publishedRoot } from './sitePublishing';
 import { servePublicStatic } from '../../http/publicStatic';
 
@@ -27,16 +27,17 @@ export interface PublishedGate {
 }
 
 /**
- * /pub/<slug>/: published sites, with the sites' Content-Security-Policy. Answered `no-cache`: an
- * update replaces the folder in place. With PUBLISH_ORIGIN set they are served on its host only,
- * and that host serves nothing else: a user's page must never share the app's origin, where the
- * session token lives (README, "Publishing").
+ * /pub/<slug>/: published sites, with the sites' sandboxed Content-Security-Policy, which gives
+ * each page an opaque origin of its own wherever it is served. Answered `no-cache`: an update
+ * replaces the folder in place. With PUBLISH_ORIGIN set they are served on its host only, and that
+ * host serves nothing else: a user's page then does not share the app's origin, where the session
+ * token lives, even in a browser that ignores the sandbox (README, "Publishing").
  */
 export async function registerPublishedFiles(app: FastifyInstance, files: DataFiles, gate: PublishedGate): Promise<void> {
   fs.mkdirSync(publishedRoot(files.dataDir), { recursive: true });
   await app.register(async (scope) => {
-    scope.addHook('onRequest', async (_request, reply) => {
-      reply.header('content-security-policy', SITE_CONTENT_SECURITY_POLICY);
+    scope.addHook('onRequest', async (request, reply) => {
+      userPageHeaders(reply, request.url);
     });
     scope.addHook('onRequest', gate.onRequest);
     scope.addHook('onResponse', gate.onResponse);

@@ -1,8 +1,17 @@
+import type { FastifyReply } from 'fastify';
+
 /**
- * A created site is a user's page on our origin. It gets a policy of its own: its scripts and
+ * What a user's page may do in the browser. A created site is a user's page: its scripts and
  * styles from its own folder (the renderer writes no inline script), no plugins, no forms, no
- * <base>, nothing fetched from elsewhere, and framing by our own pages only (the SPA's preview
- * page shows it in an iframe). Published copies are served with it too.
+ * <base>, nothing fetched from elsewhere, and framing by our own pages only (the builder's and the
+ * mini site's preview frames). Published copies and phone previews are served with it too.
+ *
+ * `sandbox` gives the page an opaque origin of its own, even when it is served on the app's origin
+ * (no PUBLISH_ORIGIN): a script that got into it can read neither the app's localStorage, where the
+ * SPA keeps the login token, nor its cookies, nor the SPA through `window.parent`. The page's own
+ * script still runs (banner video, music switch, phone menu), and its links to other sites open
+ * in new tabs that are not sandboxed (download buttons, trailers). No allow-same-origin, ever: with
+ * it a script on the page would be the app again; no allow-forms (form-action 'none').
  */
 export const SITE_CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
@@ -15,4 +24,21 @@ export const SITE_CONTENT_SECURITY_POLICY = [
   "object-src 'none'",
   "base-uri 'none'",
   "form-action 'none'",
+  'sandbox allow-scripts allow-popups allow-popups-to-escape-sandbox',
 ].join('; ');
+
+/** Fonts are fetched in CORS mode, even from a page's own folder. */
+const FONT_FILE = /\.(?:woff2?|ttf|otf)$/i;
+
+/**
+ * The headers of every answer from a user page's folder (/sites/, /pub/, /m/): the policy above,
+ * and what the page's opaque origin needs to load its own files from this server, which to the
+ * browser is now another origin. Cross-Origin-Resource-Policy: cross-origin, or the browser drops
+ * its pictures, script and video (the app's answers say same-origin); and for fonts, which are
+ * fetched with CORS, Access-Control-Allow-Origin: *. Both give nothing away: these files are
+ * public to whoever holds their address, and no cookie or login is ever part of them.
+ */
+export function userPageHeaders(reply: FastifyReply, url: string): void {
+  reply.header('content-security-policy', SITE_CONTENT_SECURITY_POLICY).header('cross-origin-resource-policy', 'cross-origin');
+  if (FONT_FILE.test(url.split(/[?#]/)[0])) reply.header('access-control-allow-origin', '*');
+}

@@ -5,7 +5,7 @@ import { SITES_URL_PREFIX, sitesDir } from './paths';
 import { noLinksOut } from '../../http/staticFiles';
 import { cacheFor, serveStored } from '../../http/storedRoutes';
 import type { DataFiles } from '../../storage/dataFiles';
-import { SITE_CONTENT_SECURITY_POLICY } from './contentPolicy';
+import { userPageHeaders } from './contentPolicy';
 import { servePublicStatic } from '../../http/publicStatic';
 
 const DAY = 24 * 3600;
@@ -13,7 +13,8 @@ const DAY = 24 * 3600;
 /**
  * /sites/<dir>/ (created sites: mini sites and the builder's previews) and /site-templates/
  * (template pictures and default images). Every answer keeps the security headers registered on
- * the root (nosniff among them); the sites' scope replaces the Content-Security-Policy with its own.
+ * the root (nosniff among them); the sites' scope replaces the Content-Security-Policy with the
+ * user pages' own (sandboxed: contentPolicy.ts).
  */
 export async function registerSiteFiles(
   app: FastifyInstance,
@@ -28,8 +29,9 @@ export async function registerSiteFiles(
   fs.mkdirSync(sitesDir(dataDir), { recursive: true });
 
   await app.register(async (scope) => {
-    scope.addHook('onRequest', async (_request, reply) => {
-      reply.header('content-security-policy', SITE_CONTENT_SECURITY_POLICY).header('x-frame-options', 'SAMEORIGIN');
+    scope.addHook('onRequest', async (request, reply) => {
+      userPageHeaders(reply, request.url);
+      reply.header('x-frame-options', 'SAMEORIGIN');
     });
     if (changesInPlace) {
       scope.addHook('onSend', async (request, reply) => {

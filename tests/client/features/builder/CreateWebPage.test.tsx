@@ -49,6 +49,8 @@ describe('CreateWebPage', () => {
   it('?id=N opens that site: the preview frame, and the drawer with its six tabs', async () => {
     renderPage('/createWeb?id=9', openState(site(), { site: null, siteId: null, status: 'idle' }));
     expect(await screen.findByTitle('网站预览')).toHaveAttribute('src', '/sites/abc/index.html?v=1');
+    // The site runs in an opaque origin: nothing in it reaches the app's storage or the builder around it.
+    expect(screen.getByTitle('网站预览')).toHaveAttribute('sandbox', 'allow-scripts allow-popups allow-popups-to-escape-sandbox');
     expect(builderApi.getSelectConfig).toHaveBeenCalledWith({ id: 9 });
     expect(screen.getByRole('heading', { name: '游戏官网配置' })).toBeInTheDocument();
     for (const label of ['整站配置', '导航栏', 'BANNER', '内容区', '侧边栏', '页脚']) expect(tab(label)).toBeInTheDocument();

@@ -53,6 +53,8 @@ describe('SitePreviewPage', () => {
   it('shows the site in a frame and downloads its zip once on load, then again on 下载压缩包', async () => {
     const { services } = renderPage();
     expect(screen.getByTitle('网站预览')).toHaveAttribute('src', previewUrl);
+    // The site runs in an opaque origin: nothing in it reaches the app's storage or the page around it.
+    expect(screen.getByTitle('网站预览')).toHaveAttribute('sandbox', 'allow-scripts allow-popups allow-popups-to-escape-sandbox');
     await waitFor(() => expect(services.download).toHaveBeenCalledTimes(1));
     expect(miniSiteApi.getDownloadZipUrl).toHaveBeenCalledTimes(1);
     expect(miniSiteApi.getDownloadZipUrl).toHaveBeenCalledWith({ webSiteDir: dir });

@@ -1,3 +1,4 @@
+import UserPageFrame from '../../../components/UserPageFrame';
 import { builderPreviewSrc } from '../builder.types';
 
 interface PreviewFrameProps {
@@ -14,6 +15,5 @@ export default function PreviewFrame({ previewUrl, height }: PreviewFrameProps) 
   if (!src) {
     return <div style={{ height, display: 'flex', alignItems: 'center', justifyContent: 'center', color: 'rgba(0, 0, 0, 0.45)', background: '#f5f5f5' }}>暂无预览</div>;
   }
-  // No sandbox, as the mini-site preview: /sites/ is same-origin only, with script-src 'self' and every user text escaped.
-  return <iframe title="网站预览" src={src} style={{ display: 'block', width: '100%', height, border: 'none', background: '#fff' }} />;
+  return <UserPageFrame src={src} style={{ display: 'block', width: '100%', height, border: 'none', background: '#fff' }} />;
 }

@@ -5,6 +5,7 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-do
 import FlowSteps from '../../../components/FlowSteps';
 import Notice from '../../../components/Notice';
 import PageHeading from '../../../components/PageHeading';
+import UserPageFrame from '../../../components/UserPageFrame';
 import { pageColumnStyle } from '../../../components/pageLayout';
 import { useSiteZipDownload } from '../../download/useZipDownload';
 import { sitePreviewSrc } from '../siteRules';
@@ -113,17 +114,7 @@ export default function SitePreviewPage() {
         }
       />
       <Card styles={{ body: { padding: 0, background: '#f5f5f5', display: 'flex', justifyContent: 'center' } }}>
-        {/*
-          No sandbox: a sandboxed (opaque-origin) frame cannot load the site's own files, which
-          /sites/ serves same-origin only, and a sandbox that allows same-origin scripts protects
-          nothing. What runs in it is the site's own script alone: /sites/ is served with
-          script-src 'self' and no inline script, and every user text in it is escaped.
-        */}
-        <iframe
-          title="网站预览"
-          src={src}
-          style={{ display: 'block', width: FRAME_WIDTH[device], maxWidth: '100%', height: '75vh', minHeight: 480, border: 'none', background: '#fff' }}
-        />
+        <UserPageFrame src={src} style={{ display: 'block', width: FRAME_WIDTH[device], maxWidth: '100%', height: '75vh', minHeight: 480, border: 'none', background: '#fff' }} />
       </Card>
       <PhonePreviewDialog />
       <PublishedDialog />
