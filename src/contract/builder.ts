@@ -321,7 +321,7 @@ export interface PhonePreviewAnswer {
   expiresAt: number;
 }
 
-/** Where a phone-preview link lives: /m/<token>. */
+/** Where a phone-preview link lives: /m/<token>/, the preview itself served under it. */
 export const PHONE_PREVIEW_PATH = '/m/';
 
 export const BuilderLimits = {
@@ -371,7 +371,7 @@ export const BuilderMessages = {
   publishSucceeded: '发布成功',
   unpublishSucceeded: '网站已下线',
   notPublished: '该网站尚未发布',
-  phonePreviewExpired: '预览链接已失效，请在电脑上重新打开“手机预览”获取新的二维码',
+  phonePreviewExpired: '预览链接已过期，请在电脑上重新生成“手机预览”的二维码',
   restoreFailed: '恢复版本失败，请重试',
 } as const;
 

@@ -219,20 +219,21 @@ describeInBrowser('the page builder, in Chromium against the npm start server', 
     const dialog = page.locator('.ant-modal').filter({ hasText: '手机预览' });
     await dialog.getByRole('img', { name: '手机预览二维码' }).waitFor();
     const link = await dialog.getByRole('link', { name: '在新窗口打开' }).getAttribute('href');
-    expect(link).toMatch(/\/m\/[0-9a-f]{32}\.[0-9a-z]+\.[A-Za-z0-9_-]+$/);
+    expect(link).toMatch(/\/m\/[A-Za-z0-9_-]{70}\/$/);
 
     const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     try {
       const visit = await phone.newPage();
       const opened = await visit.goto(link!);
       expect(opened?.status()).toBe(200);
-      expect(visit.url()).toMatch(/\/sites\/[0-9a-f]{32}\/index\.html$/);
+      // Shown under the link itself: the folder's own address never reaches the phone.
+      expect(visit.url()).toBe(link);
       await visit.getByText('星落长歌').first().waitFor();
       expect(await fitsPhone(visit)).toBe(true);
       // A link someone changed opens nothing.
-      const forged = await visit.goto(link!.replace(/.$/, (last) => (last === 'A' ? 'B' : 'A')));
+      const forged = await visit.goto(link!.replace(/.\/$/, (last) => `${last[0] === 'A' ? 'B' : 'A'}/`));
       expect(forged?.status()).toBe(410);
-      await visit.getByText('预览链接已失效').first().waitFor();
+      await visit.getByText('预览链接已过期').first().waitFor();
     } finally {
       await phone.close();
     }

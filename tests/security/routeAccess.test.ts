@@ -30,6 +30,7 @@ const PUBLIC_ROUTES = [
   'GET /healthz',
   'GET /index/index/getSiteConfig',
   'GET /m/:token',
+  'GET /m/:token/*',
   'GET /metrics',
   'GET /pub/*',
   'GET /readyz',

@@ -1,11 +1,13 @@
 /**
- * 手机预览: a signed link to a site's preview that works for 30 minutes, for the site's owner only,
- * and refuses any token it did not make.
+ * 手机预览: a sealed link that shows a site's preview for 30 minutes and not after, for the site's
+ * owner only, served under the link itself (its folder's own address never shown), and refuses any
+ * token it did not make.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { BuilderLimits, BuilderMessages, PHONE_PREVIEW_PATH, type BuilderSite, type PhonePreviewAnswer } from '../../../src/contract/builder';
 import { AnswerCode } from '../../../src/contract/envelope';
+import { SITE_CONTENT_SECURITY_POLICY } from '../../../src/server/modules/siteFiles/contentPolicy';
 import { buildTestApp, post, type TestApp } from '../helpers';
 import { alice, bob, newSite, type Caller } from './builderKit';
 
@@ -25,31 +27,45 @@ afterEach(async () => {
 
 const link = (id: number, caller = a) => post<PhonePreviewAnswer>(t, '/api/createWeb/phonePreview', { id }, caller.headers);
 const open = (url: string) => t.app.inject({ method: 'GET', url: new URL(url, 'http://localhost').pathname });
-const tokenOf = (url: string): string => new URL(url, 'http://localhost').pathname.slice(PHONE_PREVIEW_PATH.length);
+const tokenOf = (url: string): string => new URL(url, 'http://localhost').pathname.slice(PHONE_PREVIEW_PATH.length, -1);
 const folderOf = (site: BuilderSite): string => site.templatePath.split('/')[2];
 
 describe('POST /api/createWeb/phonePreview', () => {
-  it('answers a link to the preview with its QR code; the link opens the preview until it expires', async () => {
+  it('answers a link that shows the preview and its files until the link expires, then a page that says so', async () => {
     const site = await newSite(t, a);
     const answer = await link(site.id);
     expect(answer.code).toBe(200);
-    expect(answer.data.url).toMatch(new RegExp(`^http://localhost(:\\d+)?${PHONE_PREVIEW_PATH}[0-9a-f]{32}\\.[0-9a-z]+\\.[A-Za-z0-9_-]{43}$`));
+    expect(answer.data.url).toMatch(new RegExp(`^http://localhost(:\\d+)?${PHONE_PREVIEW_PATH}[A-Za-z0-9_-]{70}/$`));
+    expect(answer.data.url).not.toContain(folderOf(site));
     expect(answer.data.qrcode).toMatch(/^data:image\/png;base64,/);
     expect(answer.data.expiresAt).toBe(t.clock.now() + BuilderLimits.phonePreviewMinutes * 60_000);
 
-    const opened = await open(answer.data.url);
-    expect(opened.statusCode).toBe(302);
-    expect(opened.headers.location).toBe(`/sites/${folderOf(site)}/index.html`);
-    expect(opened.headers['cache-control']).toBe('no-store');
-    expect((await t.app.inject({ method: 'GET', url: String(opened.headers.location) })).statusCode).toBe(200);
+    const page = await open(answer.data.url);
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.body).toBe(fs.readFileSync(path.join(t.dataDir, 'sites', folderOf(site), 'index.html'), 'utf8'));
+    expect(page.headers['cache-control']).toBe('no-store');
+    expect(page.headers['referrer-policy']).toBe('no-referrer');
+    expect(page.headers['content-security-policy']).toBe(SITE_CONTENT_SECURITY_POLICY);
+    const script = await open(`${answer.data.url}assets/site.js`);
+    expect(script.statusCode).toBe(200);
+    expect(script.headers['content-type']).toMatch(/javascript/);
+    // The link without its slash leads to the page, where relative addresses resolve.
+    const bare = await open(answer.data.url.slice(0, -1));
+    expect(bare.statusCode).toBe(302);
+    expect(bare.headers.location).toBe(new URL(answer.data.url).pathname);
 
     t.clock.advance(BuilderLimits.phonePreviewMinutes * 60_000 - 1000);
-    expect((await open(answer.data.url)).statusCode).toBe(302);
+    expect((await open(answer.data.url)).statusCode).toBe(200);
     t.clock.advance(1000);
-    const expired = await open(answer.data.url);
-    expect(expired.statusCode).toBe(410);
-    expect(expired.body).toContain(BuilderMessages.phonePreviewExpired.slice(0, 8));
-    expect(expired.headers['content-type']).toMatch(/^text\/html/);
+    for (const url of [answer.data.url, `${answer.data.url}assets/site.js`, answer.data.url.slice(0, -1)]) {
+      const expired = await open(url);
+      expect({ url, status: expired.statusCode }).toEqual({ url, status: 410 });
+      expect(expired.body).toContain('预览链接已过期，请在电脑上重新生成');
+      expect(expired.headers['content-type']).toMatch(/^text\/html/);
+    }
+    // The builder's own preview frame still shows it.
+    expect((await t.app.inject({ method: 'GET', url: `/sites/${folderOf(site)}/index.html` })).statusCode).toBe(200);
   });
 
   it('uses PUBLIC_ORIGIN, where phones reach the server, when it is set', async () => {
@@ -64,8 +80,7 @@ describe('POST /api/createWeb/phonePreview', () => {
     const site = await newSite(t, a);
     fs.rmSync(path.join(t.dataDir, 'sites', folderOf(site)), { recursive: true, force: true });
     const answer = await link(site.id);
-    const opened = await open(answer.data.url);
-    expect((await t.app.inject({ method: 'GET', url: String(opened.headers.location) })).statusCode).toBe(200);
+    expect((await open(answer.data.url)).statusCode).toBe(200);
   });
 
   it('gives no link for another account\'s site, an unknown one, or without login', async () => {
@@ -77,26 +92,29 @@ describe('POST /api/createWeb/phonePreview', () => {
     expect(anonymous.statusCode).toBe(401);
   });
 
-  it('refuses every token it did not make: another folder, a later time, a changed signature, garbage', async () => {
+  it('refuses every token it did not make: a changed byte anywhere, another length, garbage', async () => {
     const mine = await newSite(t, a);
-    const theirs = await newSite(t, bob(t));
     const token = tokenOf((await link(mine.id)).data.url);
-    const [dir, expiry, signature] = token.split('.');
-    const later = (Number.parseInt(expiry, 36) + 24 * 3600_000).toString(36);
-    const flipped = `${signature.slice(0, -1)}${signature.endsWith('A') ? 'B' : 'A'}`;
-    for (const forged of [
-      `${folderOf(theirs)}.${expiry}.${signature}`,
-      `${dir}.${later}.${signature}`,
-      `${dir}.${expiry}.${flipped}`,
-      `${dir}.${expiry}`,
-      `${dir}.${expiry}.${signature}.x`,
-      `..%2f..%2fapp.db`,
-      'x'.repeat(90),
-    ]) {
-      const answer = await t.app.inject({ method: 'GET', url: `${PHONE_PREVIEW_PATH}${forged}` });
-      expect({ forged, status: answer.statusCode }).toEqual({ forged, status: 410 });
+    const flip = (at: number): string => `${token.slice(0, at)}${token[at] === 'A' ? 'B' : 'A'}${token.slice(at + 1)}`;
+    for (const forged of [flip(0), flip(20), flip(40), flip(69), token.slice(1), `${token}A`, `${token.slice(0, 35)}.${token.slice(35)}`, `..%2f..%2fapp.db`, 'x'.repeat(70), folderOf(mine)]) {
+      for (const url of [`${PHONE_PREVIEW_PATH}${forged}`, `${PHONE_PREVIEW_PATH}${forged}/`, `${PHONE_PREVIEW_PATH}${forged}/index.html`]) {
+        const answer = await t.app.inject({ method: 'GET', url });
+        expect({ url, status: answer.statusCode }).toEqual({ url, status: 410 });
+      }
     }
     // Past the router's length for a path segment: refused before the route (414).
     expect((await t.app.inject({ method: 'GET', url: `${PHONE_PREVIEW_PATH}${'x'.repeat(500)}` })).statusCode).toBe(414);
+  });
+
+  it('serves only the folder the token names, nothing above it', async () => {
+    const mine = await newSite(t, a);
+    const url = (await link(mine.id)).data.url;
+    fs.writeFileSync(path.join(t.dataDir, 'secret.txt'), 'secret');
+    for (const rest of ['../secret.txt', '..%2f..%2fsecret.txt', '%2e%2e/%2e%2e/secret.txt', 'assets/../../../secret.txt', 'nothing-here.js']) {
+      const answer = await t.app.inject({ method: 'GET', url: `${new URL(url).pathname}${rest}` });
+      // 404, or 410 where the URL's dots climbed out of the token itself.
+      expect({ rest, refused: [404, 410].includes(answer.statusCode) }).toEqual({ rest, refused: true });
+      expect(answer.body).not.toContain('secret');
+    }
   });
 });

@@ -209,8 +209,10 @@ describe('with real logos and banners', () => {
     expect(answer.code).toBe(200);
     expect(answer.data.qrcode).toMatch(/^data:image\/png;base64,/);
     const opened = await t.app.inject({ method: 'GET', url: new URL(answer.data.url).pathname });
-    expect(opened.statusCode).toBe(302);
-    expect(opened.headers.location).toBe(`/sites/${site.webSiteDir}/index.html`);
+    expect(opened.statusCode).toBe(200);
+    expect(opened.headers['content-security-policy']).toBe(SITE_CONTENT_SECURITY_POLICY);
+    // The link shows the site without naming its folder.
+    expect(answer.data.url).not.toContain(site.webSiteDir);
 
     const unknown = { status: 200, code: AnswerCode.notFound, msg: MiniSiteMessages.siteUnknown, data: null };
     expect(await phone(site.webSiteDir, other)).toEqual(unknown);

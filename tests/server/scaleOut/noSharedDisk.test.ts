@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { AnswerCode } from '../../../src/contract/envelope';
 import type { LoginAnswer } from '../../../src/contract/auth';
-import type { BuilderSite, PublishAnswer } from '../../../src/contract/builder';
+import type { BuilderSite, PhonePreviewAnswer, PublishAnswer } from '../../../src/contract/builder';
 import { DEFAULT_BANNER_TEXTS, DEFAULT_LOGO_TEXTS, type ZipAnswer } from '../../../src/contract/generation';
 import { configFields, type CreateSiteAnswer, type UploadAnswer } from '../../../src/contract/miniSite';
 import { FIELD_KEYS } from '../../../src/server/render/site/fields';
@@ -86,6 +86,13 @@ const TEMPLATE = findSiteTemplate(5) ?? (() => { throw new Error('site template 
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-security-policy']).toBe(SITE_CONTENT_SECURITY_POLICY);
     expect(page.payload).toContain('云海仙途');
+    // 手机预览's link, made on A, shows the page and its files on B from the bucket.
+    const phone = await post<PhonePreviewAnswer>(a, '/index/minisite/phonePreview', { webSiteDir: created.data.webSiteDir }, owner);
+    for (const name of ['', 'assets/site.js']) {
+      const shown = await b.app.inject({ url: `${new URL(phone.data.url).pathname}${name}` });
+      expect({ name, status: shown.statusCode }).toEqual({ name, status: 200 });
+      expect(shown.headers['content-security-policy']).toBe(SITE_CONTENT_SECURITY_POLICY);
+    }
 
     const zip = await post<ZipAnswer>(a, '/index/minisite/getDownloadZipUrl', { webSiteDir: created.data.webSiteDir }, owner);
     expect(zip.code).toBe(200);

@@ -2,11 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { deriveKey } from '../../security/secrets';
 import { PhonePreviewLinks } from './links';
-import { registerPhonePreviewRoute } from './routes';
+import { registerPhonePreviewRoutes } from './routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Signed links that open a site's preview on a phone without a login. */
+    /** Signed links that show a site's preview on a phone without a login, for as long as the link lasts. */
     phoneLinks: PhonePreviewLinks;
   }
 }
@@ -15,7 +15,7 @@ export default fp(
   async (app: FastifyInstance) => {
     const links = new PhonePreviewLinks(deriveKey(app.config.jwtSecret, 'phone-preview'), app.clock);
     app.decorate('phoneLinks', links);
-    registerPhonePreviewRoute(app, links);
+    registerPhonePreviewRoutes(app, links, app.dataFiles);
   },
-  { name: 'phone-preview', dependencies: ['config', 'http', 'auth'] },
+  { name: 'phone-preview', dependencies: ['config', 'http', 'auth', 'data-files'] },
 );
