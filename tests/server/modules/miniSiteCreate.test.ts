@@ -4,6 +4,7 @@
  * site is served with its own policy, only its creator may zip it, and the zip holds the folder.
  */
 import { unzipSync } from 'fflate';
+import sharp from 'sharp';
 import fs from 'node:fs';
 import path from 'node:path';
 import { AnswerCode } from '../../../src/contract/envelope';
@@ -25,6 +26,7 @@ import { cssUrls, htmlResources, inlineStyles, linkTargets, srcsetEntries, tags,
 import { FakeRunner, quickLogin } from '../queue/kit';
 import { probeVideo } from '../../fixtures/videoFiles';
 import { SmallRealRunner, canvasImage, generate, listTree, multipart, placeMusic } from './miniSiteKit';
+import { LOCATION_MARKS, gifWithLocation, sharpAnimation } from './pictureBytes';
 
 const TEMPLATE = findSiteTemplate(5) ?? (() => { throw new Error('site template 5 missing'); })();
 const fields = configFields(TEMPLATE.config);
@@ -250,6 +252,23 @@ describe('with real logos and banners', () => {
     const madeAt = fs.statSync(zipFile).mtimeMs;
     expect((await zip(created.data.webSiteDir)).data).toEqual(answer.data);
     expect(fs.statSync(zipFile).mtimeMs).toBe(madeAt);
+  }, 60_000);
+
+  it('puts an animated GIF uploaded with its location into the site and the zip animated and without it', async () => {
+    const gif = gifWithLocation(await sharpAnimation('gif', { width: 48, height: 32 }, 3));
+    const body = multipart([{ name: 'image', filename: 'walk.gif', contentType: 'image/gif', data: gif }]);
+    const gifUpload = envelopeOf<UploadAnswer>(await t.app.inject({ method: 'POST', url: '/index/minisite/upload', payload: body.payload, headers: body.headers })).data.shortUrl;
+    const created = await create({ ...base, config: { game_name: '龙腾天下', [IMAGE_KEY]: gifUpload } });
+    expect(created.code).toBe(200);
+    const download = await t.app.inject({ method: 'GET', url: (await zip(created.data.webSiteDir)).data.zipUrl });
+    const entries = Object.entries(unzipSync(new Uint8Array(download.rawPayload)));
+    const gifs = entries.filter(([name]) => name.endsWith('.gif'));
+    expect(gifs).toHaveLength(1);
+    expect((await sharp(Buffer.from(gifs[0][1])).metadata()).pages).toBe(3);
+    for (const [name, bytes] of entries) {
+      const found = LOCATION_MARKS.filter((mark) => Buffer.from(bytes).includes(Buffer.from(mark, 'latin1')));
+      expect({ name, found }).toEqual({ name, found: [] });
+    }
   }, 60_000);
 });
 

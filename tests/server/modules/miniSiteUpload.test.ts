@@ -2,7 +2,7 @@
  * POST /index/minisite/upload: pictures of the five formats by their bytes, refusals with the
  * contract's messages, the 50 MB cap before buffering (HTTP 413), 40 megapixels (every frame of
  * an animation: tests/security/decodingBomb.test.ts), rate limits, and
- * the /uploads/ files with their headers.
+ * the /uploads/ files with their headers and without their metadata.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -16,6 +16,7 @@ import { MINI_SITE_RATE_LIMITS } from '../../../src/server/modules/miniSite/rate
 import { buildTestApp, envelopeOf, type TestApp } from '../helpers';
 import { quickLogin } from '../queue/kit';
 import { bmpImage, canvasImage, listTree, multipart, pngHeaderOnly, type Part } from './miniSiteKit';
+import { LOCATION_MARKS, gifWithLocation, jpegWithLocation, pngWithLocation, sharpAnimation, webpWithLocation } from './pictureBytes';
 
 let t: TestApp;
 
@@ -62,6 +63,25 @@ describe('POST /index/minisite/upload', () => {
     expect(file.headers['x-content-type-options']).toBe('nosniff');
     expect(file.headers['content-security-policy']).toBe(UPLOAD_CONTENT_SECURITY_POLICY);
     expect(file.rawPayload.equals(bytes)).toBe(true);
+  });
+
+  it('keeps no location: a GIF, WebP, JPEG or PNG with GPS in EXIF, XMP or comments is served without it, a GIF still animated', async () => {
+    const gif = await sharpAnimation('gif', { width: 12, height: 8 }, 3);
+    for (const [label, bytes] of [
+      ['an animated GIF', gifWithLocation(gif)],
+      ['a WebP', webpWithLocation()],
+      ['a JPEG', jpegWithLocation(canvasImage('jpeg', 20, 10))],
+      ['a PNG', pngWithLocation(canvasImage('png', 20, 10))],
+    ] as const) {
+      const answer = await upload([image(bytes)]);
+      expect({ label, code: answer.code }).toEqual({ label, code: 200 });
+      const served = (await t.app.inject({ method: 'GET', url: answer.data.shortUrl })).rawPayload;
+      const found = LOCATION_MARKS.filter((mark) => served.includes(Buffer.from(mark, 'latin1')));
+      expect({ label, found }).toEqual({ label, found: [] });
+      expect((await sharp(served).metadata()).xmp).toBeUndefined();
+    }
+    const servedGif = listTree(uploadsDir()).find((name) => name.endsWith('.gif'))!;
+    expect((await sharp(path.join(uploadsDir(), servedGif)).metadata()).pages).toBe(3);
   });
 
   it('answers an absolute url when the public origin is configured', async () => {

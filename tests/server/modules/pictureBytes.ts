@@ -191,3 +191,103 @@ export async function sharpAnimation(format: 'gif' | 'webp', size: Size, frames:
   const animation = sharp(raw, { raw: { width: size.width, height: size.height * frames, channels: 4, pageHeight: size.height } });
   return format === 'gif' ? animation.gif({ delay: 100 }).toBuffer() : animation.webp({ delay: 100 }).toBuffer();
 }
+
+/** What the location-bearing metadata below says, so that a test can look for it in any file. */
+export const LOCATION_MARKS = ['GPS-39.9042N-116.4074E', 'XMP DataXMP', 'exif:GPSLatitude', 'camera-serial-0042'] as const;
+
+/** `data` as GIF sub-blocks (at most 255 bytes each) and their terminator. */
+function gifSubBlocks(data: Buffer): Buffer {
+  const parts: Buffer[] = [];
+  for (let at = 0; at < data.length; at += 255) {
+    const block = data.subarray(at, at + 255);
+    parts.push(Buffer.from([block.length]), block);
+  }
+  return Buffer.concat([...parts, Buffer.from([0])]);
+}
+
+const XMP_PACKET = `<?xpacket begin="" id="W5M0MpCehiHzreSzNTczkc9d"?><x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description xmlns:exif="http://ns.adobe.com/exif/1.0/" exif:GPSLatitude="39,54.252N" exif:GPSLongitude="116,24.444E" exif:BodySerialNumber="camera-serial-0042"/></rdf:RDF></x:xmpmeta><?xpacket end="w"?>`;
+
+/**
+ * `gif` (a real one, from sharp) as a phone's editor leaves it: an XMP packet in an application
+ * extension, a comment and a plain-text extension giving the place, before its first block; and
+ * the place again after its trailer.
+ */
+export function gifWithLocation(gif: Buffer): Buffer {
+  const tableBytes = gif[10] & 0x80 ? 3 * 2 ** ((gif[10] & 0x07) + 1) : 0;
+  const head = gif.subarray(0, 13 + tableBytes);
+  const xmp = Buffer.concat([Buffer.from([0x21, 0xff, 11]), Buffer.from('XMP DataXMP', 'latin1'), gifSubBlocks(Buffer.from(XMP_PACKET, 'utf8'))]);
+  const comment = Buffer.concat([Buffer.from([0x21, 0xfe]), gifSubBlocks(Buffer.from(`Taken at ${LOCATION_MARKS[0]}`, 'latin1'))]);
+  const plainText = Buffer.concat([Buffer.from([0x21, 0x01, 12]), Buffer.alloc(12), gifSubBlocks(Buffer.from(LOCATION_MARKS[0], 'latin1'))]);
+  return Buffer.concat([head, xmp, comment, plainText, gif.subarray(head.length), Buffer.from(LOCATION_MARKS[0], 'latin1')]);
+}
+
+/**
+ * An EXIF block (big-endian TIFF) as a camera writes it: IFD0 with the orientation, the camera's
+ * serial in ImageDescription and a pointer to a GPS IFD holding a latitude.
+ */
+export function exifWithLocation(orientation = 6): Buffer {
+  const serial = Buffer.from(`${LOCATION_MARKS[3]}\0`, 'latin1');
+  const gpsText = Buffer.from(`${LOCATION_MARKS[0]}\0`, 'latin1');
+  // IFD0 at 8: 3 entries (2 + 36 + 4 bytes), then the GPS IFD (2 entries), then the values.
+  const gpsIfd = 8 + 2 + 3 * 12 + 4;
+  const values = gpsIfd + 2 + 2 * 12 + 4;
+  const tiff = Buffer.alloc(values + serial.length + gpsText.length);
+  tiff.write('MM\0*', 0, 'latin1');
+  tiff.writeUInt32BE(8, 4);
+  const entry = (at: number, tag: number, type: number, count: number, value: number, short = false): void => {
+    tiff.writeUInt16BE(tag, at);
+    tiff.writeUInt16BE(type, at + 2);
+    tiff.writeUInt32BE(count, at + 4);
+    if (short) tiff.writeUInt16BE(value, at + 8);
+    else tiff.writeUInt32BE(value, at + 8);
+  };
+  tiff.writeUInt16BE(3, 8);
+  entry(10, 0x010e, 2, serial.length, values);
+  entry(22, 0x0112, 3, 1, orientation, true);
+  entry(34, 0x8825, 4, 1, gpsIfd);
+  tiff.writeUInt16BE(2, gpsIfd);
+  entry(gpsIfd + 2, 0x0001, 2, 2, 0x4e000000);
+  // GPSAreaInformation-like text: the place in plain letters.
+  entry(gpsIfd + 14, 0x001c, 2, gpsText.length, values + serial.length);
+  serial.copy(tiff, values);
+  gpsText.copy(tiff, values + serial.length);
+  return tiff;
+}
+
+/** An extended WebP (a real 1x1 image) carrying EXIF (orientation, serial, GPS) and XMP chunks, its VP8X flags saying so. */
+export function webpWithLocation(orientation = 6): Buffer {
+  const vp8x = Buffer.concat([Buffer.from([0x08 | 0x04, 0, 0, 0]), u24le(0), u24le(0)]);
+  return riff([riffChunk('VP8X', vp8x), tinyWebpImageChunk(), riffChunk('EXIF', exifWithLocation(orientation)), riffChunk('XMP ', Buffer.from(XMP_PACKET, 'utf8'))]);
+}
+
+/** `jpeg` (a real one) with an Exif APP1 (orientation, serial, GPS), an XMP APP1, an IPTC APP13 and a comment after its APP0, and the place after its end. */
+export function jpegWithLocation(jpeg: Buffer, orientation = 6): Buffer {
+  const segment = (marker: number, data: Buffer): Buffer => {
+    const head = Buffer.from([0xff, marker, 0, 0]);
+    head.writeUInt16BE(data.length + 2, 2);
+    return Buffer.concat([head, data]);
+  };
+  const app0End = jpeg[3] === 0xe0 ? 4 + jpeg.readUInt16BE(4) : 2;
+  return Buffer.concat([
+    jpeg.subarray(0, app0End),
+    segment(0xe1, Buffer.concat([Buffer.from('Exif\0\0', 'latin1'), exifWithLocation(orientation)])),
+    segment(0xe1, Buffer.concat([Buffer.from('http://ns.adobe.com/xap/1.0/\0', 'latin1'), Buffer.from(XMP_PACKET, 'utf8')])),
+    segment(0xed, Buffer.from(`Photoshop 3.0\0${LOCATION_MARKS[0]}`, 'latin1')),
+    segment(0xfe, Buffer.from(LOCATION_MARKS[0], 'latin1')),
+    jpeg.subarray(app0End),
+    Buffer.from(LOCATION_MARKS[0], 'latin1'),
+  ]);
+}
+
+/** `png` (a real one) with an eXIf chunk (orientation, serial, GPS), XMP in iTXt and a tEXt comment after IHDR, and the place after IEND. */
+export function pngWithLocation(png: Buffer, orientation = 6): Buffer {
+  const ihdrEnd = 8 + 12 + png.readUInt32BE(8);
+  return Buffer.concat([
+    png.subarray(0, ihdrEnd),
+    pngChunk('eXIf', exifWithLocation(orientation)),
+    pngChunk('iTXt', Buffer.concat([Buffer.from('XML:com.adobe.xmp\0\0\0\0\0', 'latin1'), Buffer.from(XMP_PACKET, 'utf8')])),
+    pngChunk('tEXt', Buffer.from(`Comment\0${LOCATION_MARKS[0]}`, 'latin1')),
+    png.subarray(ihdrEnd),
+    Buffer.from(LOCATION_MARKS[0], 'latin1'),
+  ]);
+}

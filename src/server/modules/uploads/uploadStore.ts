@@ -8,6 +8,7 @@ import type { DataFiles } from '../../storage/dataFiles';
 import type { Clock } from '../../clock';
 import { IMAGE_KINDS, checkPicture, type ImageInfo, type ImageKind, type RefusalReason } from './pictureCheck';
 import { UPLOADS_URL_PREFIX, uploadsDir, uploadsTmpDir } from './paths';
+import { writeWithoutMetadata } from '../../render/pictureMetadata';
 import { jobDir } from '../../queue/paths';
 
 /** How an upload went: stored, or refused with the message (and HTTP 413 when too large). */
@@ -50,8 +51,9 @@ const STALE_TEMP_MS = 60 * 60 * 1000;
 /**
  * Uploaded pictures (DESIGN.md section 8, uploads): streamed to a temp file with a byte cap (never
  * held in memory), identified by their bytes, measured frame by frame and decoded (pictureCheck.ts),
- * refused past 40 megapixels a frame or 200 for all frames of an animation, and renamed into
- * DATA_DIR/uploads/ under a server-made name with the extension of the format they really are.
+ * refused past 40 megapixels a frame or 200 for all frames of an animation, written again without
+ * their metadata (render/pictureMetadata.ts) into DATA_DIR/uploads/ under a server-made name with the
+ * extension of the format they really are.
  */
 export class UploadStore {
   constructor(private readonly options: { dataDir: string; now: Clock; files: DataFiles }) {
@@ -64,6 +66,7 @@ export class UploadStore {
    */
   async save(stream: Readable, truncated: () => boolean, policy: UploadPolicy = MINI_SITE_UPLOAD_POLICY): Promise<UploadOutcome> {
     const temp = path.join(uploadsTmpDir(this.options.dataDir), `${crypto.randomBytes(16).toString('hex')}.part`);
+    const bare = `${temp}.bare`;
     try {
       let bytes = 0;
       stream.on('data', (chunk: Buffer) => {
@@ -74,14 +77,18 @@ export class UploadStore {
       if (bytes === 0) return { type: 'refused', message: policy.messages.missing, bytes };
       const outcome = await this.check(temp, bytes, policy);
       if (outcome.type !== 'image') return { type: 'refused', message: outcome.message, bytes };
+      // What the camera wrote about the picture (its GPS position among it) is not kept: the file is
+      // served, put into sites and zipped as it is stored.
+      if (!(await writeWithoutMetadata(temp, bare, outcome.image.kind))) return { type: 'refused', message: policy.messages.unreadable, bytes };
       const name = `${crypto.randomBytes(16).toString('hex')}.${IMAGE_KINDS[outcome.image.kind].extension}`;
       const stored = path.join(uploadsDir(this.options.dataDir), name);
-      fs.renameSync(temp, stored);
+      fs.renameSync(bare, stored);
       // Before its URL is answered: any server may be asked for it next.
       await this.options.files.publish(stored);
       return { type: 'stored', shortUrl: `${UPLOADS_URL_PREFIX}${name}`, bytes, image: outcome.image };
     } finally {
       fs.rmSync(temp, { force: true });
+      fs.rmSync(bare, { force: true });
     }
   }
 

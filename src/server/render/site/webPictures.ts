@@ -3,8 +3,9 @@
  * becomes WebP files at a ladder of widths (never wider than the source), for `srcset`, so a
  * browser takes the smallest that fills the place the page gives it. The page keeps the source's
  * own width and height on the <img>, so its layout is what it was with the original file, and
- * Lighthouse sees every picture sized. SVG and GIF (drawings that scale, animations) are copied as
- * they are. Shared by the mini site and the builder's sites.
+ * Lighthouse sees every picture sized (the WebP files carry no metadata). SVG and GIF (drawings
+ * that scale, animations) are copied as they are, a GIF without its metadata. Shared by the mini
+ * site and the builder's sites.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -13,6 +14,7 @@ import { MiniSiteLimits } from '../../../contract/miniSite';
 import { pictureHeader } from '../picture';
 import { PictureRefusedError } from '../pictureRefused';
 import { EncodedPictures } from './encodedPictures';
+import { writeWithoutMetadata } from '../pictureMetadata';
 
 /** What an <img> of the page needs: a fallback src, the srcset and the source's size; and the largest file, for a link that opens it. */
 export interface WebPicture {
@@ -105,7 +107,10 @@ export async function writeWebPictures(
     const target = path.join(outDir, to);
     await fs.promises.mkdir(path.dirname(target), { recursive: true });
     if (!CONVERTED.has(path.extname(to).toLowerCase())) {
-      await fs.promises.copyFile(from, target);
+      // A GIF's metadata went when it was uploaded; an upload older than that loses it here.
+      if (path.extname(to).toLowerCase() === '.gif') {
+        if (!(await writeWithoutMetadata(from, target, 'gif'))) throw new PictureRefusedError('unreadable', { cause: new Error(`The ${path.basename(from)}: not a GIF that walks`) });
+      } else await fs.promises.copyFile(from, target);
       files.push(to);
       pictures.set(to, { src: to, srcSet: '', full: to, ...size });
       continue;
