@@ -67,6 +67,10 @@ export async function connectPostgres(url: string, options: PostgresOptions = {}
     max: options.poolSize ?? 10,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
+  // An idle client whose connection ends (PostgreSQL restarted) is reported on the pool: without a
+  // listener that report would end the process. The pool drops the client and opens another when
+  // asked; the queries that meet the outage fail and say so themselves.
+  pool.on('error', () => undefined);
   const kysely = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
   try {
     await runPostgresMigrations(kysely, MIGRATIONS, schema);
