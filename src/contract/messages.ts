@@ -79,6 +79,8 @@ export const Messages = {
   serverBusy: '服务器繁忙，请稍后重试',
   /** GET /readyz's 503, followed by what does not answer. */
   notReady: '服务未就绪，无法连接',
+  /** The database, Redis or the file storage is away for a moment (a restart): nothing was done, trying again soon works. */
+  serviceRecovering: '服务暂时不可用，请稍后再试',
   networkFailed: '网络连接失败，请检查网络',
   requestNotSent: '请求发送失败',
   requestFailed: '请求失败',

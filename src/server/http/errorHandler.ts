@@ -3,6 +3,10 @@ import { AnswerCode } from '../../contract/envelope';
 import { Messages } from '../../contract/messages';
 import { BusinessError, fail } from './envelope';
 import { validationMessage } from './validationMessage';
+import { isServiceOutage } from '../serviceOutage';
+
+/** What a 503 for a service away for a moment tells the client to wait before it tries again. */
+const OUTAGE_RETRY_AFTER_SECONDS = 5;
 
 /** HTTP errors raised by Fastify or a plugin (static files) that keep their status as the code. */
 const PLAIN_CLIENT_ERRORS: Record<number, string> = {
@@ -34,6 +38,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
       // Malformed JSON, a wrong content type...: never envelope code 400, which means "log in again".
       request.log.info({ err: error }, 'bad request');
       return reply.status(status).send(fail(AnswerCode.invalid, `${Messages.paramInvalid}：请求格式不正确`));
+    }
+    if (isServiceOutage(error)) {
+      // A restart of the database, Redis or the bucket: the user is told to try again, not that we broke.
+      request.log.warn({ err: error }, 'request failed: a service is unavailable');
+      return reply.status(503).header('retry-after', String(OUTAGE_RETRY_AFTER_SECONDS)).send(fail(AnswerCode.unavailable, Messages.serviceRecovering));
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send(fail(AnswerCode.serverError, Messages.serverError));

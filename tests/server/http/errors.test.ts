@@ -110,3 +110,36 @@ describe('an unexpected fault', () => {
     }
   });
 });
+
+describe('a service away for a moment', () => {
+  beforeEach(async () => {
+    t = await buildTestApp({
+      beforeReady: (app) => {
+        app.get('/restarting/:which', { config: { access: 'public' } }, async (request) => {
+          const which = (request.params as { which: string }).which;
+          if (which === 'postgres') throw Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
+          if (which === 'redis') throw Object.assign(new Error('Reached the max retries per request limit (which is 3).'), { name: 'MaxRetriesPerRequestError' });
+          if (which === 'bucket') throw Object.assign(new Error('Service is unable to handle request.'), { name: 'ServiceUnavailable', $metadata: { httpStatusCode: 503 } });
+          if (which === 'refused') throw new Error('read failed', { cause: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }) });
+          // A wrong statement is our fault, not an outage.
+          throw Object.assign(new Error('syntax error at or near "SELEC"'), { code: '42601' });
+        });
+      },
+    });
+  });
+
+  it('answers 503 with Retry-After and a message to try again, and a fault of ours 500', async () => {
+    for (const which of ['postgres', 'redis', 'bucket', 'refused']) {
+      const response = await t.app.inject({ method: 'GET', url: `/restarting/${which}` });
+      expect({ which, status: response.statusCode, retryAfter: response.headers['retry-after'], body: response.json() as unknown }).toEqual({
+        which,
+        status: 503,
+        retryAfter: '5',
+        body: { code: AnswerCode.unavailable, msg: Messages.serviceRecovering, data: null },
+      });
+    }
+    const ours = await t.app.inject({ method: 'GET', url: '/restarting/syntax' });
+    expect(ours.statusCode).toBe(500);
+    expect(ours.json()).toEqual({ code: AnswerCode.serverError, msg: Messages.serverError, data: null });
+  });
+});
