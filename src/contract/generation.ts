@@ -288,6 +288,8 @@ export const GenerationMessages = {
   queueTitle: '提示',
   generatingTitle: '正在生成中，请勿刷新页面',
   renderFailed: '生成失败，请稍后重试',
+  /** The render was made but the file storage or the database stayed away for minutes: it could not be kept. */
+  renderStoreUnavailable: '存储服务暂时不可用，生成失败，请稍后重试',
   renderTimedOut: '生成超时，请稍后重试',
   renderInterrupted: '生成多次中断，请重新提交',
   jobUnknown: '生成任务不存在或已过期，请重新生成',

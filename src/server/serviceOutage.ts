@@ -53,3 +53,24 @@ export function isServiceOutage(error: unknown, depth = 0): boolean {
   if (Array.isArray(fields.errors) && fields.errors.some((inner) => isServiceOutage(inner, depth + 1))) return true;
   return isServiceOutage(fields.cause, depth + 1);
 }
+
+const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Runs `work`, and again while it fails with a service outage, pausing longer each time (up to 2 s),
+ * for at most `patienceMs` in all: for a render worker, whose job waits in its hands meanwhile
+ * instead of failing. Any other failure, and an outage that outlasts the patience, is thrown.
+ * `onWait` hears each outage met (to be logged once, say).
+ */
+export async function throughOutages<T>(work: () => Promise<T>, patienceMs: number, onWait?: (error: unknown) => void): Promise<T> {
+  const end = Date.now() + patienceMs;
+  for (let wait = 250; ; wait = Math.min(wait * 2, 2_000)) {
+    try {
+      return await work();
+    } catch (error) {
+      if (!isServiceOutage(error) || Date.now() + wait > end) throw error;
+      onWait?.(error);
+      await pause(wait);
+    }
+  }
+}

@@ -65,11 +65,26 @@ async function start(): Promise<void> {
     const address = await metricsServer.listen({ port: Number(process.env.WORKER_METRICS_PORT), host: config.host });
     log.info(`Render worker metrics on ${address}/metrics`);
   }
+  // While Redis restarts, each failed reconnection is an 'error' event: logged once per outage, not printed each time.
+  let redisAway = false;
+  for (const connection of [commands, blocking]) {
+    connection.on('error', (error: unknown) => {
+      if (redisAway) return;
+      redisAway = true;
+      log.warn({ err: error }, 'Redis is unavailable: waiting for it');
+    });
+    connection.on('ready', () => {
+      if (redisAway) log.info('Redis is back');
+      redisAway = false;
+    });
+  }
   const durations = new RenderDurations(RENDER_SEEDS, DEFAULT_RENDER_SECONDS, new DurationRepository(database.sql));
-  await durations.restore();
+  // A worker only records render times: the database away for a moment now (a restart) must not stop its start.
+  await durations.restore().catch((error: unknown) => log.warn({ err: error }, 'render times not read: the database is unavailable'));
   const concurrency = config.generation.concurrency;
   const pool = new WorkerPool({ size: concurrency, log });
   pool.warm();
+  const lockMs = Number(process.env.WORKER_LOCK_SECONDS || 30) * 1000;
   const deps = {
     repo: new JobRepository(database.sql, database.dialect),
     index: new WaitingIndex(commands, config.redisKeyPrefix),
@@ -81,8 +96,9 @@ async function start(): Promise<void> {
     timeoutsMs: RENDER_TIMEOUT_MS,
     abortGraceMs: ABORT_GRACE_MS,
     observer: metrics,
+    // A job's row stays with this worker as long as its BullMQ lock would.
+    leaseMs: lockMs,
   };
-  const lockMs = Number(process.env.WORKER_LOCK_SECONDS || 30) * 1000;
   const worker = new RenderWorker({ slots: { registry: new RenderSlots(commands, config.redisKeyPrefix), now: systemClock }, connection: blocking, redisKeyPrefix: config.redisKeyPrefix, concurrency, lockMs, render: (data, signal, hold, onProgress) => processJob(deps, data, signal, hold, onProgress),
     onGivenUp: (data, reason) => {
       log.error({ job: data, reason }, 'render job given up by the queue');

@@ -81,15 +81,24 @@ export class JobRepository {
   }
 
   /**
-   * Claims the job `id` for a worker that was handed it (the distributed queue): a queued job, or
-   * one still marked running whose worker died. Answers null when it ended meanwhile (expired).
+   * Claims the job `id` for a worker that was handed it (the distributed queue) until `leaseUntil`:
+   * a queued job, or one still marked running whose lease lapsed (its worker died). Answers null
+   * when it ended meanwhile (expired, done) or while another worker's lease on it holds: BullMQ
+   * hands a job on when its lock lapses, which a worker cut off from Redis for a while still
+   * renders, and the row's lease keeps it from being rendered twice.
    */
-  async claimById(id: string, at: number): Promise<JobRow | null> {
+  async claimById(id: string, at: number, leaseUntil: number | null = null): Promise<JobRow | null> {
     const { rows } = await sql<JobRow>`
-      UPDATE render_jobs SET status = 'running', attempts = attempts + 1, started_at = ${at}, lease_until = NULL
-      WHERE id = ${id} AND status IN ('queued', 'running')
+      UPDATE render_jobs SET status = 'running', attempts = attempts + 1, started_at = ${at}, lease_until = ${leaseUntil}
+      WHERE id = ${id} AND (status = 'queued' OR (status = 'running' AND (lease_until IS NULL OR lease_until < ${at})))
       RETURNING *`.execute(this.db);
     return rows[0] ?? null;
+  }
+
+  /** The jobs queued or running ahead of place `seq` (a poll's answer while the line in Redis cannot be read). */
+  async activeBefore(seq: number): Promise<number> {
+    const { rows } = await sql<{ n: number | string }>`SELECT COUNT(*) AS n FROM render_jobs WHERE status IN ('queued', 'running') AND seq < ${seq}`.execute(this.db);
+    return Number(rows[0]?.n ?? 0);
   }
 
   async renewLeases(ids: readonly string[], leaseUntil: number): Promise<void> {

@@ -66,6 +66,28 @@ describeEachDatabase('JobRepository', (db, dialect) => {
     expect(await jobs.claimById(id('none'), 11)).toBeNull();
   });
 
+  it('leaves a job by id to the worker whose lease on it holds, and hands it on once the lease lapses', async () => {
+    const jobs = repo();
+    await jobs.enqueue(id('a'), logo(1), nobody, 1);
+    expect(await jobs.claimById(id('a'), 5, 100)).toMatchObject({ status: 'running', attempts: 1, lease_until: 100 });
+    // Another worker handed the job while the first still renders it (BullMQ's lock lapsed).
+    expect(await jobs.claimById(id('a'), 50, 150)).toBeNull();
+    await jobs.renewLeases([id('a')], 200);
+    expect(await jobs.claimById(id('a'), 150, 250)).toBeNull();
+    // The first worker died: its lease lapses, and the job is claimed again.
+    expect(await jobs.claimById(id('a'), 201, 300)).toMatchObject({ status: 'running', attempts: 2, started_at: 201, lease_until: 300 });
+  });
+
+  it('counts the jobs queued or running ahead of a place', async () => {
+    const jobs = repo();
+    const places = [];
+    for (const name of ['a', 'b', 'c', 'd']) places.push(await jobs.enqueue(id(name), logo(1), nobody, 1));
+    await jobs.claimById(id('a'), 5);
+    await jobs.expire(id('b'), 6);
+    expect(await jobs.activeBefore(places[3] ?? 0)).toBe(2);
+    expect(await jobs.activeBefore(places[0] ?? 0)).toBe(0);
+  });
+
   it('guards every change by the state it expects', async () => {
     const jobs = repo();
     await jobs.enqueue(id('a'), logo(1), nobody, 1);

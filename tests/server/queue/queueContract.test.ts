@@ -23,7 +23,7 @@ import { jobDir } from '../../../src/server/queue/paths';
 import { DurationRepository, RenderDurations } from '../../../src/server/queue/renderDurations';
 import type { RenderQueue } from '../../../src/server/queue/renderQueue';
 import { DEFAULT_RENDER_SECONDS, RENDER_TIMEOUT_MS } from '../../../src/server/queue/jobRules';
-import { JobRepository } from '../../../src/server/queue/repository';
+import { JobRepository, type JobRow } from '../../../src/server/queue/repository';
 import type { RenderKind, UserJobSpec } from '../../../src/server/render/jobSpec';
 import { MemoryState } from '../../../src/server/sharedState/memoryState';
 import { DataFiles } from '../../../src/server/storage/dataFiles';
@@ -163,7 +163,8 @@ async function openBullmq(options: ContractOptions): Promise<Harness> {
     // A worker process takes it and is killed: it stops renewing its lock, and BullMQ hands the job on.
     strandNextJob: async () => {
       const dying = new FakeRunner('manual');
-      const deps = depsFor(dying);
+      // A dead process renews nothing: its row's lease is as good as lapsed.
+      const deps = { ...depsFor(dying), repo: new DeadWorkerJobs(db.sql, 'postgres') };
       // BullMQ's own worker, stopped by force: its render goes on, but nobody renews its lock any more.
       const killed = new Worker<RenderJobData>(QUEUE_NAME, (job) => processJob(deps, job.data, new AbortController().signal), { connection: connect(), prefix: bullPrefix(prefix), lockDuration: 1000, stalledInterval: 500, maxStalledCount: 1 });
       await dying.started(1);
@@ -185,6 +186,15 @@ async function openBullmq(options: ContractOptions): Promise<Harness> {
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The jobs of a render worker that died: it holds no lease on its row (a live one renews it for as long as it renders). */
+class DeadWorkerJobs extends JobRepository {
+  override claimById(id: string, at: number): Promise<JobRow | null> {
+    return super.claimById(id, at, null);
+  }
+
+  override async renewLeases(): Promise<void> {}
 }
 
 const required = !!process.env.WPG_REQUIRE_TEST_SERVERS;

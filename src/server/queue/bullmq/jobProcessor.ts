@@ -18,8 +18,9 @@ import { RenderAborted, type RenderObserver } from '../renderQueue';
 import { durationStyleOf, renderTimeoutOf, type RenderRunner } from '../jobRules';
 import type { RenderDurations } from '../renderDurations';
 import { specOf, type JobRepository } from '../repository';
-import type { GalleryOutput, RenderJobData } from './renderJobs';
+import { RenderHeldElsewhere, type GalleryOutput, type RenderJobData } from './renderJobs';
 import type { WaitingIndex } from './waitingIndex';
+import { isServiceOutage, throughOutages } from '../../serviceOutage';
 
 export interface JobProcessorDeps {
   repo: JobRepository;
@@ -35,6 +36,10 @@ export interface JobProcessorDeps {
   cancelCheckMs?: number;
   /** Told of each user job's render as it ends (the worker's metrics). */
   observer?: RenderObserver;
+  /** How long a job's row stays with this worker without a renewal (its BullMQ lock's time): then another worker may take it. */
+  leaseMs?: number;
+  /** How long the worker waits for the database or the bucket to come back before it gives a job up. */
+  patienceMs?: number;
 }
 
 /** How often a render under way looks whether its job was cancelled: a second or two of a slot is cheap, a read per render is too. */
@@ -58,6 +63,10 @@ function watchForCancel(deps: JobProcessorDeps, id: string, controller: AbortCon
   return () => clearInterval(timer);
 }
 
+const DEFAULT_LEASE_MS = 30_000;
+/** Long enough for a database or Redis restart, or a bucket answering 503 for a while. */
+const DEFAULT_PATIENCE_MS = 5 * 60_000;
+
 /**
  * Renders `spec` into `outDir` under its kind's timeout; the worker's stop (`signal`) aborts it as a
  * shutdown. A background task's `hold` stands it still while the worker renders users' jobs.
@@ -75,25 +84,46 @@ async function renderForWorker(deps: JobProcessorDeps, spec: RenderSpec, outDir:
   }
 }
 
-/** Renders the job of row `id`; rejects (the job put back) when `signal` says the worker stops. */
+/**
+ * Renders the job of row `id`; rejects (the job put back) when `signal` says the worker stops, and
+ * with RenderHeldElsewhere when another worker's lease on the row holds. Each step on the database
+ * or the bucket waits out an outage of either (a restart) rather than failing a render that is fine.
+ */
 export async function processRenderJob(deps: JobProcessorDeps, id: string, signal: AbortSignal): Promise<void> {
   const { repo, index, files, durations, now, log } = deps;
-  const row = await repo.claimById(id, now());
+  const leaseMs = deps.leaseMs ?? DEFAULT_LEASE_MS;
+  let told = false;
+  const patiently = <T>(what: string, work: () => Promise<T>): Promise<T> =>
+    throughOutages(work, deps.patienceMs ?? DEFAULT_PATIENCE_MS, (error) => {
+      if (told) return;
+      told = true;
+      log.warn({ err: error, jobId: id }, `${what}: a service is unavailable, waiting for it`);
+    });
+  const row = await patiently('claiming a render job', () => repo.claimById(id, now(), now() + leaseMs));
   if (!row) {
-    // Expired or withdrawn while it waited: nothing to render.
+    const current = await patiently('reading a render job', () => repo.byId(id));
+    if (current?.status === 'running') throw new RenderHeldElsewhere(`Render job ${id} is rendered by another worker`);
+    // Expired or withdrawn while it waited, or done by a worker that lost its lock meanwhile: nothing to render.
     await index.remove(id);
     return;
   }
+  // Renewed while it renders; one renewal that meets the database away is made good by the next.
+  const renewal = setInterval(() => {
+    repo.renewLeases([id], now() + leaseMs).catch(() => undefined);
+  }, Math.max(100, Math.floor(leaseMs / 3)));
+  renewal.unref();
   // False after a worker died with it: it was counted as running already.
   await index.start(id, now());
   const spec = specOf(row);
   const startedAt = row.started_at ?? now();
+  // An operator (and the fault tests) can tell from these two lines whether a job was rendered twice.
+  log.info({ jobId: id, kind: row.kind, attempt: row.attempts }, 'render started');
   fs.mkdirSync(renderTmpDir(files.dataDir), { recursive: true });
   const tmp = fs.mkdtempSync(path.join(renderTmpDir(files.dataDir), `${id}-`));
   const cancel = new AbortController();
   const unwatch = watchForCancel(deps, id, cancel);
   try {
-    await stageRenderInputs(files, spec, tmp);
+    await patiently('fetching a render\'s inputs', () => stageRenderInputs(files, spec, tmp));
     // Only a change of stage is told (a banner painting its key art, then its video): the polls name it.
     const onStage: RenderProgress = (_share, stage) => {
       if (stage) index.setStage(id, stage).catch((error: unknown) => log.warn({ err: error, jobId: id }, 'render stage could not be noted'));
@@ -108,15 +138,16 @@ export async function processRenderJob(deps: JobProcessorDeps, id: string, signa
     // mkdtemp made it private; a web server in front of us may serve it straight from disk.
     fs.chmodSync(final, 0o755);
     // In the store before the row says done: whichever server reads the row finds the files.
-    await files.publish(final);
+    await patiently('storing a render', () => files.publish(final));
     const at = now();
-    const finished = await repo.finish(id, startedAt, result.files, at, at - startedAt, startedAt - row.queued_at, row.touched_at);
+    const finished = await patiently('recording a render', () => repo.finish(id, startedAt, result.files, at, at - startedAt, startedAt - row.queued_at, row.touched_at));
+    log.info({ jobId: id, renderMs: at - startedAt, recorded: finished }, 'render finished');
     // Out of the line as soon as the row says done: the jobs behind it move up.
     await index.remove(id);
     if (finished) {
       const style = durationStyleOf(spec);
       deps.observer?.renderFinished(row.kind, style, at - startedAt);
-      await durations.record({ kind: row.kind, style, finishedAt: at, renderMs: at - startedAt });
+      await durations.record({ kind: row.kind, style, finishedAt: at, renderMs: at - startedAt }).catch((error: unknown) => log.warn({ err: error, jobId: id }, 'render time not recorded'));
     }
   } catch (error) {
     if (error instanceof RenderAborted && error.why === 'cancelled') {
@@ -126,17 +157,19 @@ export async function processRenderJob(deps: JobProcessorDeps, id: string, signa
       return;
     }
     if (error instanceof RenderAborted && error.why === 'shutdown') {
-      await repo.release(id);
+      await patiently('putting a render job back', () => repo.release(id));
       await index.putBack(id, row.seq);
       throw error;
     }
     const timedOut = error instanceof RenderAborted && error.why === 'timeout';
     log.error({ err: error, jobId: id, kind: row.kind, timedOut }, 'render job failed');
     deps.observer?.renderFailed(row.kind, timedOut ? 'timeout' : 'error');
-    await repo.fail(id, timedOut ? GenerationMessages.renderTimedOut : (userFacingMessage(error) ?? GenerationMessages.renderFailed), now(), row.touched_at);
+    const message = timedOut ? GenerationMessages.renderTimedOut : isServiceOutage(error) ? GenerationMessages.renderStoreUnavailable : (userFacingMessage(error) ?? GenerationMessages.renderFailed);
+    await patiently('recording a failed render', () => repo.fail(id, message, now(), row.touched_at));
     await index.remove(id);
   } finally {
     unwatch();
+    clearInterval(renewal);
     fs.rmSync(tmp, { recursive: true, force: true });
   }
 }

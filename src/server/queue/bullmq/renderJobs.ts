@@ -5,7 +5,7 @@
  * one (by priority, then first come first served): users' jobs before gallery pictures someone is
  * looking at, and those before the gallery's background work.
  */
-import { Job, Queue, WaitingError, Worker } from 'bullmq';
+import { DelayedError, Job, Queue, WaitingError, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import crypto from 'node:crypto';
 import type { Clock } from '../../clock';
@@ -45,6 +45,8 @@ export class RenderJobs {
 
   constructor(connection: Redis, redisKeyPrefix: string) {
     this.queue = new Queue<RenderJobData>(QUEUE_NAME, { connection, prefix: bullPrefix(redisKeyPrefix) });
+    // The calls that fail say so; without a listener BullMQ prints every failed reconnection while Redis restarts.
+    this.queue.on('error', () => undefined);
   }
 
   /** Adds the job of row `id` once: adding an id already in the queue changes nothing. */
@@ -93,6 +95,15 @@ export class RenderJobs {
 /** Thrown by a render that was stopped because its worker is shutting down: the job goes back. */
 export class RenderInterrupted extends Error {
   override name = 'RenderInterrupted';
+}
+
+/**
+ * Thrown by a render handed a job that another worker still renders (its row's lease holds: that
+ * worker lost BullMQ's lock while Redis was away, but not the job): the job comes back later, and
+ * is rendered then only if that worker has died meanwhile.
+ */
+export class RenderHeldElsewhere extends Error {
+  override name = 'RenderHeldElsewhere';
 }
 
 export interface RenderWorkerOptions {
@@ -170,6 +181,11 @@ export class RenderWorker {
         try {
           return await render(job.data, controller.signal, hold ?? undefined, progressReporter(job));
         } catch (error) {
+          if (error instanceof RenderHeldElsewhere && token) {
+            // Looked at again once the other worker's lease would have lapsed, had it died.
+            await job.moveToDelayed(Date.now() + lockMs, token);
+            throw new DelayedError();
+          }
           // However the render ended once it was told to stop, its job goes back to be rendered anew.
           if (!controller.signal.aborted || !token) throw error;
           await job.moveToWait(token);
