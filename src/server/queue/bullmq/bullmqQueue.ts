@@ -42,6 +42,7 @@ import { Estimates, type RunningJob } from '../embedded/estimates';
 import { QUEUE_NAME, RENDER_PRIORITY, RenderJobs, bullPrefix, galleryJobId, galleryPriorityOf, type GalleryOutput } from './renderJobs';
 import { RenderSlots } from './renderSlots';
 import { WaitingIndex, type JobPlace, type LineEntry } from './waitingIndex';
+import { isServiceOutage } from '../../serviceOutage';
 
 /** How a BullMQ job ended, as its events say. */
 type JobEnd = { type: 'completed'; value: unknown } | { type: 'failed'; reason: string } | { type: 'removed' };
@@ -201,8 +202,39 @@ export class BullmqRenderQueue implements RenderQueue {
     return (await end) !== null;
   }
 
+  /**
+   * A job's state for its user. A poll that meets Redis or the bucket away for a moment (a restart)
+   * is answered from the job's row instead, so that the user keeps waiting without a word; only
+   * with the database away too does it fail (a 503 the user is told to retry).
+   */
   async poll(id: string, userId: number | null): Promise<PollOutcome> {
     if (!JOB_ID_PATTERN.test(id)) return { type: 'unknown' };
+    try {
+      return await this.pollNow(id, userId);
+    } catch (error) {
+      if (!isServiceOutage(error)) throw error;
+      this.options.log.warn({ err: error, jobId: id }, 'a poll answered from the database: a service is unavailable');
+      return this.pollFromRow(id, userId);
+    }
+  }
+
+  /** A poll as the job's row answers it, without the line: its place counted in the database, its end as usual. */
+  private async pollFromRow(id: string, userId: number | null): Promise<PollOutcome> {
+    const row = await this.repo.byId(id);
+    if (!row || !(this.options.cacheScope === 'shared' || row.user_id === userId)) return { type: 'unknown' };
+    const remainingMs = this.durations.estimateMs(row.kind, durationStyleOf(specOf(row)));
+    const waiting = async (): Promise<PollOutcome> => ({ type: 'waiting', waitCount: row.status === 'queued' ? await this.repo.activeBefore(row.seq) : 0, running: row.status !== 'queued', remainingMs });
+    if (row.status === 'queued' || row.status === 'running') return waiting();
+    try {
+      return (await this.finished.outcomeOf(row, this.options.now())) ?? (await waiting());
+    } catch (error) {
+      // Done, but its files cannot be looked at in the bucket now: the user waits until they can.
+      if (!isServiceOutage(error)) throw error;
+      return waiting();
+    }
+  }
+
+  private async pollNow(id: string, userId: number | null): Promise<PollOutcome> {
     const at = this.options.now();
     const asker = this.options.cacheScope === 'shared' ? '*' : ownerKey(userId);
     let place = await this.index.poll(id, asker, at, this.options.unpolledExpiryMs);
