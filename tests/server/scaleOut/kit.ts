@@ -36,10 +36,19 @@ export interface Cluster {
 /** `count` API servers sharing a fresh schema and key prefix, each with its own data folder and one clock. */
 export async function startCluster(
   count: number,
-  options: Omit<TestAppOptions, 'env' | 'clock'> & { env?: Record<string, string>; s3?: boolean; clock?: TestClock } = {},
+  options: Omit<TestAppOptions, 'env' | 'clock'> & {
+    env?: Record<string, string>;
+    s3?: boolean;
+    clock?: TestClock;
+    /** Servers of the test's own instead of the shared ones (a test that restarts them). */
+    databaseUrl?: string;
+    redisUrl?: string;
+    /** Where the servers reach the bucket (a proxy in front of it); the cluster's own look goes straight to it. */
+    s3Endpoint?: string;
+  } = {},
 ): Promise<Cluster> {
-  const databaseUrl = postgresUrl();
-  const redis = redisUrl();
+  const databaseUrl = options.databaseUrl ?? postgresUrl();
+  const redis = options.redisUrl ?? redisUrl();
   if (!databaseUrl || !redis) throw new Error('TEST_DATABASE_URL and TEST_REDIS_URL are not set: start the test servers with config/scripts/testServers.sh start');
   const schema = `t_cluster_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
   const prefix = testPrefix();
@@ -51,7 +60,7 @@ export async function startCluster(
   const storage: Record<string, string> = bucket
     ? {
         STORAGE_BACKEND: 's3',
-        S3_ENDPOINT: bucket.endpoint,
+        S3_ENDPOINT: options.s3Endpoint ?? bucket.endpoint,
         S3_REGION: bucket.region,
         S3_BUCKET: bucket.bucket,
         S3_ACCESS_KEY_ID: bucket.accessKeyId,
@@ -61,7 +70,7 @@ export async function startCluster(
       }
     : {};
   const servers: TestApp[] = [];
-  const { s3: _s3, clock: _clock, ...buildOptions } = options;
+  const { s3: _s3, clock: _clock, databaseUrl: _databaseUrl, redisUrl: _redisUrl, s3Endpoint: _s3Endpoint, ...buildOptions } = options;
   const env = { DATABASE_URL: withSchema.toString(), REDIS_URL: redis, REDIS_KEY_PREFIX: prefix, ...storage, ...options.env };
   for (let i = 0; i < count; i += 1) servers.push(await buildTestApp({ ...buildOptions, clock, env }));
   const objects = bucket ? new S3FileStore(bucket) : null;
