@@ -1,4 +1,4 @@
-import type { ConsoleSettings, SettingsUpdate, SettingsUploadAnswer } from '../../contract/siteSettings';
+import type { ConsoleSettings, SettingsUpdate, SettingsUploadAnswer, SettingsVideoUploadAnswer } from '../../contract/siteSettings';
 import { postFile, type UploadProgress } from './fileUpload';
 import { call } from './http';
 
@@ -17,4 +17,11 @@ export function uploadPicture(file: Blob, fileName: string, onProgress?: UploadP
   const form = new FormData();
   form.append('image', file, fileName);
   return postFile<SettingsUploadAnswer>('/api/admin/settings/upload', form, onProgress, signal);
+}
+
+/** POST /api/admin/settings/uploadVideo (multipart, field `video`): an MP4 for a tutorial, with its progress. */
+export function uploadVideo(file: Blob, fileName: string, onProgress?: UploadProgress, signal?: AbortSignal): Promise<SettingsVideoUploadAnswer> {
+  const form = new FormData();
+  form.append('video', file, fileName);
+  return postFile<SettingsVideoUploadAnswer>('/api/admin/settings/uploadVideo', form, onProgress, signal);
 }

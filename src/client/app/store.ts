@@ -19,6 +19,9 @@ export interface MakeStoreOptions {
 
 const persistedReducer = persistReducer(persistConfig, rootReducer);
 
+/** The console's 站点设置 picks a picture or a video (settingsSlice's fileUploadRequested): named, not imported, as the console loads with its route. */
+const CONSOLE_PICTURE_PICKED = 'adminSettings/fileUploadRequested';
+
 /** The one store factory, for the app and the tests (STYLE.md habit 8). */
 export function makeStore(preloadedState?: Partial<RootState>, { services = appServices }: MakeStoreOptions = {}) {
   const sagaMiddleware = createSagaMiddleware({ context: { [SERVICES]: services } });
@@ -31,7 +34,7 @@ export function makeStore(preloadedState?: Partial<RootState>, { services = appS
         thunk: false,
         // redux-persist's own actions carry functions (register, rehydrate callbacks); an upload
         // request (mini site or builder) carries the picked File to its saga (no reducer keeps it).
-        serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER, imageUploadRequested.type, builderImageUploadRequested.type] },
+        serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER, imageUploadRequested.type, builderImageUploadRequested.type, CONSOLE_PICTURE_PICKED] },
       }).concat(sagaMiddleware),
     devTools: devToolsOptions(process.env.NODE_ENV !== 'production', typeof document === 'undefined' ? '' : readMeta('redux-devtools')),
   });

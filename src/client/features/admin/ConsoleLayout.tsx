@@ -1,4 +1,4 @@
-import { AuditOutlined, DashboardOutlined, SafetyCertificateOutlined, TeamOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import { AuditOutlined, DashboardOutlined, SafetyCertificateOutlined, SettingOutlined, TeamOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { Result, type MenuProps } from 'antd';
 import type { ReactNode } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
@@ -13,6 +13,7 @@ const icons: Record<string, ReactNode> = {
   queue: <UnorderedListOutlined />,
   users: <TeamOutlined />,
   moderation: <SafetyCertificateOutlined />,
+  settings: <SettingOutlined />,
   log: <AuditOutlined />,
 };
 

@@ -24,6 +24,7 @@ export const consolePages: readonly ConsolePage[] = [
   { path: 'queue', title: '任务队列', load: () => import(/* webpackChunkName: "console-queue" */ './queue') },
   { path: 'users', title: '用户', load: () => import(/* webpackChunkName: "console-users" */ './users') },
   { path: 'moderation', title: '内容审核', load: () => import(/* webpackChunkName: "console-moderation" */ './moderation') },
+  { path: 'settings', title: '站点设置', load: () => import(/* webpackChunkName: "console-settings" */ './settings') },
   { path: 'log', title: '操作日志', load: () => import(/* webpackChunkName: "console-log" */ './log') },
 ];
 

@@ -6,7 +6,7 @@ import * as adminSettingsApi from '../../../../src/client/api/adminSettingsApi';
 import { settingsSaga } from '../../../../src/client/features/admin/settings/settingsSaga';
 import {
   initialSettingsState,
-  pictureUploadRequested,
+  fileUploadRequested,
   saveRequested,
   settingEdited,
   settingsLoaded,
@@ -143,7 +143,7 @@ describe('站点设置: pictures', () => {
           ])
           .put(settingEdited({ key: 'logoUrl', value: '/static/brand/uploads/0123456789abcdef0123456789abcdef.png' })),
       );
-      run.dispatch(pictureUploadRequested({ key: 'logoUrl', file: picture('logo.png') }));
+      run.dispatch(fileUploadRequested({ key: 'logoUrl', file: picture('logo.png') }));
       await run.advance(10);
       progress(40);
       await run.advance(10);
@@ -166,7 +166,7 @@ describe('站点设置: pictures', () => {
       .withReducer(reducer, loaded())
       .provide([providers])
       .not.call.fn(adminSettingsApi.uploadPicture)
-      .dispatch(pictureUploadRequested({ key: 'ad1_url', file }))
+      .dispatch(fileUploadRequested({ key: 'ad1_url', file }))
       .silentRun(0);
     expect(services.notify.warning).toHaveBeenCalledWith(message);
   });

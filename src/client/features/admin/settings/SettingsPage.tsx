@@ -3,11 +3,11 @@ import { useEffect, useMemo } from 'react';
 import { useBlocker } from 'react-router-dom';
 import { SETTING_KEYS, SettingKinds, SettingLabels, settingProblem, type SettingKey, type SettingsValues } from '../../../../contract/siteSettings';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import PictureField from './PictureField';
+import UploadField from './UploadField';
 import SettingsPreview from './SettingsPreview';
 import {
   editsDiscarded,
-  pictureUploadRequested,
+  fileUploadRequested,
   previewConfigOf,
   saveRequested,
   selectDraft,
@@ -25,10 +25,10 @@ const SECTIONS: { title: string; keys: SettingKey[]; note?: string }[] = [
   { title: '品牌', keys: ['logoUrl', 'copyright'] },
   { title: 'QQ群', keys: ['qq1', 'qq1_link', 'qq1_url', 'qq3', 'qq3_link', 'qq4', 'qq4_link'], note: '群号留空则不显示该群。反馈群的二维码默认由加群链接生成（保存后生效），也可上传自己的二维码图片。' },
   { title: '广告', keys: ['ad1_url', 'ad1_link', 'ad2_url', 'ad2_link'], note: '图片留空则不显示该广告；链接须是 http(s) 地址或本站路径（以 / 开头）。' },
-  { title: '教程视频', keys: ['tutorial1', 'tutorial2', 'tutorial3', 'tutorial4'], note: '留空则播放内置的教程视频。页面只能播放本站提供的视频：请填写本站路径（以 / 开头）。' },
+  { title: '教程视频', keys: ['tutorial1', 'tutorial2', 'tutorial3', 'tutorial4'], note: '留空则播放内置的教程视频。请上传 H.264 编码的 MP4（最大 100MB）：页面只能播放本站提供的视频。' },
 ];
 
-const PLACEHOLDERS: Partial<Record<SettingKey, string>> = { qq1: '如 123456789', tutorial1: '留空使用内置视频', tutorial2: '留空使用内置视频', tutorial3: '留空使用内置视频', tutorial4: '留空使用内置视频' };
+const PLACEHOLDERS: Partial<Record<SettingKey, string>> = { qq1: '如 123456789', qq3: '如 123456789', qq4: '如 123456789' };
 
 /** Leaving with edits not saved: the browser asks when the tab closes or reloads. */
 function useWarnOnUnload(dirty: boolean): void {
@@ -68,7 +68,7 @@ export default function SettingsPage() {
     return status === 'failed' ? (
       <Alert type="error" showIcon message="站点设置加载失败" action={<Button onClick={() => dispatch(settingsOpened())}>重试</Button>} />
     ) : (
-      <Spin tip="加载中…" fullscreen={false}>
+      <Spin description="加载中…">
         <div style={{ height: 200 }} />
       </Spin>
     );
@@ -101,8 +101,8 @@ export default function SettingsPage() {
     const kind = SettingKinds[key];
     return (
       <Form.Item key={key} name={key} label={label} extra={extra} rules={rules} validateFirst>
-        {kind === 'picture' ? (
-          <PictureField settingKey={key} upload={uploads[key]} onPick={(file) => dispatch(pictureUploadRequested({ key, file }))} />
+        {kind === 'picture' || kind === 'video' ? (
+          <UploadField settingKey={key} kind={kind} upload={uploads[key]} onPick={(file) => dispatch(fileUploadRequested({ key, file }))} />
         ) : (
           <Input placeholder={PLACEHOLDERS[key] ?? (kind === 'text' ? '留空则不显示' : 'https://… 或 /…')} maxLength={kind === 'text' ? undefined : 500} allowClear />
         )}

@@ -1,11 +1,11 @@
 import type { SagaIterator } from 'redux-saga';
 import { all, call, getContext, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
-import { SettingsMessages, uploadProblem, type ConsoleSettings, type SettingsUpdate, type SettingsUploadAnswer } from '../../../../contract/siteSettings';
+import { SettingKinds, SettingsMessages, uploadProblem, videoUploadProblem, type ConsoleSettings, type SettingsUpdate } from '../../../../contract/siteSettings';
 import * as adminSettingsApi from '../../../api/adminSettingsApi';
 import { SERVICES, type Services } from '../../../app/services';
 import { takeUploads, uploadFile } from '../../upload/uploadSaga';
 import {
-  pictureUploadRequested,
+  fileUploadRequested,
   saveFailed,
   saveRequested,
   selectDraft,
@@ -48,20 +48,21 @@ export function* saveSettings(): SagaIterator {
   }
 }
 
-/** A picked picture goes up; its URL becomes the setting's value, to be saved with the rest. */
-export function* uploadPicture(action: ReturnType<typeof pictureUploadRequested>): SagaIterator {
+/** A picked picture or video goes up; its URL becomes the setting's value, to be saved with the rest. */
+export function* uploadSettingFile(action: ReturnType<typeof fileUploadRequested>): SagaIterator {
   const { key, file } = action.payload;
-  const url: string | null = yield call(uploadFile<SettingsUploadAnswer>, {
+  const video = SettingKinds[key] === 'video';
+  const url: string | null = yield call(uploadFile<{ url: string }>, {
     key,
     file,
     events: settingsUploadEvents,
-    problemOf: uploadProblem,
+    problemOf: video ? videoUploadProblem : uploadProblem,
     *send(onProgress, signal) {
-      const answer: SettingsUploadAnswer = yield call(adminSettingsApi.uploadPicture, file, file.name, onProgress, signal);
+      const answer: { url: string } = yield call(video ? adminSettingsApi.uploadVideo : adminSettingsApi.uploadPicture, file, file.name, onProgress, signal);
       return answer;
     },
     urlOf: (answer) => answer.url,
-    failedMessage: SettingsMessages.uploadFailed,
+    failedMessage: video ? SettingsMessages.videoFailed : SettingsMessages.uploadFailed,
   });
   if (url) yield put(settingEdited({ key, value: url }));
 }
@@ -70,6 +71,6 @@ export function* settingsSaga(): SagaIterator {
   yield all([
     takeLatest(settingsOpened.type, loadSettings),
     takeLeading(saveRequested.type, saveSettings),
-    call(takeUploads<ReturnType<typeof pictureUploadRequested>>, pictureUploadRequested.type, (action) => action.payload.key, uploadPicture),
+    call(takeUploads<ReturnType<typeof fileUploadRequested>>, fileUploadRequested.type, (action) => action.payload.key, uploadSettingFile),
   ]);
 }

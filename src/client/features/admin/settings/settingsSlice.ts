@@ -1,7 +1,9 @@
-import { createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import type { SiteConfig } from '../../../../contract/common';
 import { SETTING_KEYS, type ConsoleSettings, type SettingKey, type SettingsUpdate, type SettingsValues } from '../../../../contract/siteSettings';
+import { rootReducer } from '../../../app/rootReducer';
 import type { RequestStatus } from '../../auth/auth.types';
+import { loggedIn, sessionEnded } from '../../auth/authSlice';
 import { addUploadCases, uploadEventsOf } from '../../upload/uploadEvents';
 import type { UploadState } from '../../upload/upload.types';
 
@@ -58,12 +60,16 @@ export const settingsSlice = createSlice({
     saveFailed(state) {
       state.saving = false;
     },
-    pictureUploadRequested: {
+    fileUploadRequested: {
       reducer: () => {},
       prepare: (payload: { key: SettingKey; file: File }) => ({ payload }),
     },
   },
-  extraReducers: (builder) => addUploadCases(builder, settingsUploadEvents, (state) => state.uploads),
+  extraReducers: (builder) => {
+    addUploadCases(builder, settingsUploadEvents, (state) => state.uploads);
+    builder.addCase(sessionEnded, () => initialSettingsState);
+    builder.addCase(loggedIn, () => initialSettingsState);
+  },
   selectors: {
     selectSettingsStatus: (state) => state.status,
     selectStoredSettings: (state) => state.stored,
@@ -73,8 +79,16 @@ export const settingsSlice = createSlice({
   },
 });
 
-export const { settingsOpened, settingsLoaded, settingsLoadFailed, settingEdited, editsDiscarded, saveRequested, settingsSaved, saveFailed, pictureUploadRequested } = settingsSlice.actions;
-export const { selectSettingsStatus, selectStoredSettings, selectDraft, selectSaving, selectSettingsUploads } = settingsSlice.selectors;
+export const { settingsOpened, settingsLoaded, settingsLoadFailed, settingEdited, editsDiscarded, saveRequested, settingsSaved, saveFailed, fileUploadRequested } = settingsSlice.actions;
+declare module '../../../app/rootReducer' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging: the slice's key in the state's type
+  export interface LazyLoadedSlices extends WithSlice<typeof settingsSlice> {}
+}
+
+// Loaded with the console's page, not with the app: the slice joins the store as its code arrives.
+const injectedSettingsSlice = settingsSlice.injectInto(rootReducer);
+
+export const { selectSettingsStatus, selectStoredSettings, selectDraft, selectSaving, selectSettingsUploads } = injectedSettingsSlice.selectors;
 
 /** The edits not saved yet, by key: what a save sends. */
 export function unsavedOf(stored: ConsoleSettings | null, draft: SettingsValues | null): SettingsUpdate {
