@@ -3,11 +3,9 @@ import type { Clock } from '../../clock';
 import { chinaDate, chinaDayOf, chinaDayStart } from '../../http/chinaTime';
 import { median } from '../../queue/renderDurations';
 import type { RenderQueue } from '../../queue/renderQueue';
-import type { OverviewRepository } from './overviewRepository';
+import { USER_KINDS, type OverviewRepository } from './overviewRepository';
 import type { StorageUsage } from './storageUsage';
 
-/** The kinds of users' renders, in the order the page shows them. */
-const KINDS = ['tl', 'al', 'fsa', 'ab'] as const;
 /** Days of the chart, today included. */
 export const CHART_DAYS = 14;
 
@@ -34,12 +32,12 @@ export class ConsoleOverviewService {
       this.repo.rendersByKind(todayStart),
       this.repo.renderTimes(),
       this.repo.newUsersByDay(chinaDayStart(firstDay)),
-      this.repo.rendersByDay(chinaDayStart(firstDay)),
+      this.repo.rendersByDay(firstDay, today),
       this.repo.publishedSites(),
       this.queue.lineSize(),
       this.storage.read(),
     ]);
-    const kinds: KindFigures[] = KINDS.map((kind) => {
+    const kinds: KindFigures[] = USER_KINDS.map((kind) => {
       const samples = times.get(kind);
       return { kind, renders: 0, failures: 0, ...renders.get(kind), medianMs: samples?.length ? Math.round(median(samples)) : null };
     });

@@ -31,7 +31,7 @@ describeEachDatabase('the console’s queries', (db, dialect) => {
     expect(await overview.users(chinaDayStart(today), chinaDayStart(today - 6))).toEqual({ today: 1, lastSevenDays: 2, total: 2 });
     expect(await overview.rendersByKind(chinaDayStart(today))).toEqual(new Map([['tl', { renders: 2, failures: 1 }]]));
     expect(await overview.newUsersByDay(chinaDayStart(today - 13))).toEqual(new Map([[today, 1], [today - 1, 1]]));
-    expect(await overview.rendersByDay(chinaDayStart(today - 13))).toEqual(new Map([[today, { renders: 2, failures: 1 }]]));
+    expect(await overview.rendersByDay(today - 13, today)).toEqual(new Map([[today, { renders: 2, failures: 1 }]]));
     expect(await overview.publishedSites()).toBe(0);
 
     const consoleJobs = new ConsoleJobsRepository(db().sql);
