@@ -11,6 +11,7 @@ import { DEFAULT_LOGO_TEXTS, GenerationMessages } from '../../../../src/contract
 import type { DatabaseConnection } from '../../../../src/server/db/connection';
 import { AppMetrics } from '../../../../src/server/plugins/metrics';
 import { processRenderJob, type JobProcessorDeps } from '../../../../src/server/queue/bullmq/jobProcessor';
+import { RenderHeldElsewhere } from '../../../../src/server/queue/bullmq/renderJobs';
 import { WaitingIndex } from '../../../../src/server/queue/bullmq/waitingIndex';
 import { jobDir } from '../../../../src/server/queue/paths';
 import { DurationRepository, RenderDurations } from '../../../../src/server/queue/renderDurations';
@@ -96,6 +97,45 @@ const logo = (n: number): UserJobSpec => ({ kind: 'tl', logoStyle: 1, texts: { .
     await processRenderJob(deps, 'c'.repeat(32), new AbortController().signal);
     expect(runner.renders).toHaveLength(0);
     expect(await index.placeOf('c'.repeat(32))).toEqual({ state: 'absent' });
+  });
+
+  it('leaves a job to the worker whose lease on it holds, and takes it over once the lease lapses', async () => {
+    const id = 'j'.repeat(32);
+    await queue(id, logo(10));
+    // Another worker claimed it and renews its lease (it lost BullMQ's lock while Redis was away).
+    await repo.claimById(id, clock.now(), clock.now() + 30_000);
+    await expect(processRenderJob({ ...deps, leaseMs: 30_000 }, id, new AbortController().signal)).rejects.toBeInstanceOf(RenderHeldElsewhere);
+    expect(runner.renders).toHaveLength(0);
+    expect(await repo.byId(id)).toMatchObject({ status: 'running', attempts: 1 });
+    // That worker died: once its lease lapses, this one renders the job.
+    clock.advance(30_001);
+    const processing = processRenderJob({ ...deps, leaseMs: 30_000 }, id, new AbortController().signal);
+    await runner.started(1);
+    runner.renders[0].finish();
+    await processing;
+    expect(await repo.byId(id)).toMatchObject({ status: 'done', attempts: 2 });
+  });
+
+  it('waits for the database and the bucket to come back instead of failing a finished render', async () => {
+    const id = 'k'.repeat(32);
+    await queue(id, logo(11));
+    let refusals = 2;
+    const publish = deps.files.publish.bind(deps.files);
+    const files = Object.assign(Object.create(deps.files) as DataFiles, {
+      publish: async (localPath: string) => {
+        if (refusals > 0) {
+          refusals -= 1;
+          throw Object.assign(new Error('Service is unable to handle request.'), { name: 'ServiceUnavailable', $metadata: { httpStatusCode: 503 } });
+        }
+        return publish(localPath);
+      },
+    });
+    const processing = processRenderJob({ ...deps, files }, id, new AbortController().signal);
+    await runner.started(1);
+    runner.renders[0].finish();
+    await processing;
+    expect(refusals).toBe(0);
+    expect(await repo.byId(id)).toMatchObject({ status: 'done', error: '' });
   });
 
   it('records a failure with the message the user will read', async () => {

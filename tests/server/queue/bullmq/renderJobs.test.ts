@@ -5,7 +5,7 @@
  * once its lock lapses, and the job is rendered to its end once.
  */
 import { Redis } from 'ioredis';
-import { RENDER_PRIORITY, RenderJobs, RenderWorker, type RenderJobData } from '../../../../src/server/queue/bullmq/renderJobs';
+import { RENDER_PRIORITY, RenderHeldElsewhere, RenderJobs, RenderWorker, type RenderJobData } from '../../../../src/server/queue/bullmq/renderJobs';
 import type { BackgroundRenderHold } from '../../../../src/server/queue/backgroundRenderHold';
 import { deletePrefix, redisUrl, testPrefix } from '../../sharedState/testStates';
 import { waitUntil } from '../../waitUntil';
@@ -177,5 +177,39 @@ const available = !!redisUrl() || !!process.env.WPG_REQUIRE_TEST_SERVERS;
     expect(finished).toEqual(['user-1']);
     expect(dying).toEqual(['user-1']);
     await dead.close(true);
+  });
+});
+
+(available ? describe : describe.skip)('a render job another worker still holds', () => {
+  it('comes back once its lock time has passed, not failed and not given up', async () => {
+    const url = redisUrl() ?? '';
+    const prefix = testPrefix();
+    const connections = [new Redis(url, { maxRetriesPerRequest: null }), new Redis(url, { maxRetriesPerRequest: null })];
+    const jobs = new RenderJobs(connections[0], prefix);
+    const tries: number[] = [];
+    const givenUp: string[] = [];
+    const started = new RenderWorker({
+      connection: connections[1],
+      redisKeyPrefix: prefix,
+      concurrency: 1,
+      lockMs: 300,
+      render: async () => {
+        tries.push(Date.now());
+        // The first time, its row's lease still holds elsewhere (a worker cut off from Redis renders it).
+        if (tries.length === 1) throw new RenderHeldElsewhere('held');
+      },
+      onGivenUp: (data) => givenUp.push('id' in data ? data.id : data.gallery),
+    });
+    try {
+      await jobs.add('user-1', RENDER_PRIORITY.user);
+      await waitUntil(() => tries.length === 2, 10_000);
+      expect(tries[1] - tries[0]).toBeGreaterThanOrEqual(250);
+      expect(givenUp).toEqual([]);
+    } finally {
+      await started.close();
+      await jobs.close();
+      await Promise.all(connections.map((connection) => connection.quit().catch(() => {})));
+      await deletePrefix(url, prefix);
+    }
   });
 });
