@@ -19,6 +19,7 @@ import publishingPlugin from './modules/publishing/plugin';
 import publishingRoutesPlugin from './modules/publishing/routesPlugin';
 import settingsPlugin from './modules/settings/plugin';
 import siteFilesPlugin from './modules/siteFiles/plugin';
+import storageQuotaPlugin from './modules/storageQuota/plugin';
 import uploadsPlugin from './modules/uploads/plugin';
 import worksPlugin from './modules/works/plugin';
 import wxAuthPlugin from './modules/wxAuth/plugin';
@@ -79,6 +80,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
   await app.register(commonPlugin);
   await app.register(worksPlugin);
   await app.register(uploadsPlugin);
+  await app.register(storageQuotaPlugin);
   await app.register(musicPlugin);
   await app.register(phonePreviewPlugin);
   await app.register(siteFilesPlugin);

@@ -62,6 +62,8 @@ export interface ServerConfig {
   metrics: MetricsAccess;
   /** When the server sheds load with 503 (OVERLOAD_*); 0 turns a limit off. */
   overload: OverloadLimits;
+  /** USER_STORAGE_QUOTA_MB: what one user may keep (uploads, site folders, published copies); 0 for no quota. */
+  userStorageQuotaMb: number;
 }
 
 export interface MetricsAccess {
@@ -389,6 +391,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     publishMaxPerUser: parseInteger('PUBLISH_MAX_PER_USER', env.PUBLISH_MAX_PER_USER, 5, 1, 1000),
     metrics: parseMetricsAccess(env),
     overload: parseOverload(env, mode),
+    userStorageQuotaMb: parseInteger('USER_STORAGE_QUOTA_MB', env.USER_STORAGE_QUOTA_MB, 500, 0, 10_000_000),
   };
   // Both mean several servers: tokens, job ids and zip names are signed with the secret, and each
   // machine's secret file would differ.

@@ -229,6 +229,14 @@ export interface SensitiveWordsTable {
   word: string;
 }
 
+/** What a user keeps (USER_STORAGE_QUOTA_MB): a file or folder by its storage key, and its bytes. */
+export interface StoredBytesTable {
+  key: string;
+  user_id: number;
+  bytes: number;
+  updated_at: number;
+}
+
 export interface BuilderBannerTasksTable {
   user_id: number;
   task_id: string;
@@ -260,4 +268,5 @@ export interface DatabaseSchema {
   published_visits: PublishedVisitsTable;
   site_reports: SiteReportsTable;
   sensitive_words: SensitiveWordsTable;
+  stored_bytes: StoredBytesTable;
 }

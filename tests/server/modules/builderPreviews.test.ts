@@ -38,7 +38,7 @@ function setup(state: SharedState = new MemoryState(Date.now)) {
     log,
     state,
     files: new DataFiles(dataDir, new LocalFileStore(dataDir)),
-    load: async () => ({ dir: DIR, input: { texts: { main: { web_name: saved } } } as unknown as BuiltSiteRenderInput }),
+    load: async () => ({ dir: DIR, userId: 1, input: { texts: { main: { web_name: saved } } } as unknown as BuiltSiteRenderInput }),
     render: (input, outDir) =>
       new Promise((resolve, reject) => {
         const value = input.texts.main.web_name;
@@ -54,6 +54,7 @@ function setup(state: SharedState = new MemoryState(Date.now)) {
     rendered: async () => {
       revisions += 1;
     },
+    quota: { record: async () => undefined },
   });
   return { previews, renders, save: (value: string) => (saved = value), revisions: () => revisions };
 }

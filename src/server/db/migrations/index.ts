@@ -26,6 +26,7 @@ import { mergedAccounts } from './v15MergedAccounts';
 import { rateEventMembers } from './v16RateEventMembers';
 import { operators } from './v17Operators';
 import { moderation } from './v18Moderation';
+import { storageQuota } from './v19StorageQuota';
 
 export const MIGRATIONS: readonly Migration[] = [
   accounts,
@@ -46,6 +47,7 @@ export const MIGRATIONS: readonly Migration[] = [
   rateEventMembers,
   operators,
   moderation,
+  storageQuota,
 ];
 
 /** The migrations before the one named `name`: a database as an older server left it (tests). */

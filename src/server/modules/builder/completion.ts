@@ -18,6 +18,8 @@ import type { BuilderRepository } from './repository';
 import type { BuilderService } from './service';
 import type { DataFiles } from '../../storage/dataFiles';
 import type { SiteVersions } from './versions';
+import type { StorageQuota } from '../storageQuota/storageQuota';
+import { folderBytes } from '../storageQuota/folderBytes';
 
 export interface SiteCompletionDeps {
   dataDir: string;
@@ -30,6 +32,7 @@ export interface SiteCompletionDeps {
   limiters: BuilderLimiters;
   render: BuiltSiteRenderer;
   versions: SiteVersions;
+  quota: Pick<StorageQuota, 'reserve'>;
 }
 
 const completeFailed = (): BusinessError => new BusinessError(AnswerCode.serverError, BuilderMessages.completeFailed);
@@ -62,9 +65,14 @@ export class SiteCompletion {
     const started = Date.now();
     const folder = completedSiteDir(dataDir, site.record.id);
     try {
-      await publishFolder(sitesTmpDir(dataDir), folder, (temp) => this.deps.render(input, temp));
+      await publishFolder(sitesTmpDir(dataDir), folder, async (temp) => {
+        await this.deps.render(input, temp);
+        // Past the quota the last completion stays as it was (and the form saved above stays saved).
+        await this.deps.quota.reserve(user.id, folder, await folderBytes(temp));
+      });
       await this.deps.files.publish(folder);
     } catch (error) {
+      if (error instanceof BusinessError) throw error;
       log.error({ err: error, siteId: site.record.id }, 'builder site render failed');
       const picture = pictureRefusedMessage(error);
       throw picture ? invalid(picture) : completeFailed();

@@ -14,7 +14,7 @@ declare module 'fastify' {
 
 export default fp(
   async (app: FastifyInstance) => {
-    const { config, clock: now, database, sharedState: state, dataFiles, renderQueue: queue, templateGallery: catalog, uploads, music, siteZips: zips, phoneLinks, publishing, works, siteRenderers, housekeeping } = app;
+    const { config, clock: now, database, sharedState: state, dataFiles, renderQueue: queue, templateGallery: catalog, uploads, music, siteZips: zips, phoneLinks, publishing, works, siteRenderers, housekeeping, storageQuota } = app;
     const builder = createBuilder({
       dataDir: config.dataDir,
       sql: database.sql,
@@ -33,6 +33,7 @@ export default fp(
       phoneLinks,
       publishing,
       works,
+      quota: storageQuota,
     });
     app.decorate('builder', builder);
 
@@ -52,6 +53,6 @@ export default fp(
   },
   {
     name: 'builder',
-    dependencies: ['config', 'database', 'shared-state', 'data-files', 'render-queue', 'housekeeping', 'template-gallery', 'uploads', 'music', 'site-files', 'phone-preview', 'publishing', 'works', 'site-renderers', 'http', 'auth'],
+    dependencies: ['config', 'database', 'shared-state', 'data-files', 'render-queue', 'housekeeping', 'template-gallery', 'uploads', 'music', 'site-files', 'phone-preview', 'publishing', 'works', 'site-renderers', 'storage-quota', 'http', 'auth'],
   },
 );

@@ -5,6 +5,8 @@ import { siteDir, sitesTmpDir } from '../siteFiles/paths';
 import { publishFolder } from '../../storage/publishFolder';
 import { withLock, type SharedState } from '../../sharedState/types';
 import type { DataFiles } from '../../storage/dataFiles';
+import type { StorageQuota } from '../storageQuota/storageQuota';
+import { folderBytes } from '../storageQuota/folderBytes';
 
 /** Renders a builder site into a folder: the site render thread in production. */
 export type BuiltSiteRenderer = (input: BuiltSiteRenderInput, outDir: string) => Promise<BuiltSiteRenderResult>;
@@ -37,9 +39,14 @@ export class PreviewRenders {
       files: DataFiles;
       render: BuiltSiteRenderer;
       /** The site's folder and render input as saved now; called when its render starts. */
-      load: (siteId: number) => Promise<{ dir: string; input: BuiltSiteRenderInput }>;
+      load: (siteId: number) => Promise<{ dir: string; userId: number; input: BuiltSiteRenderInput }>;
       /** Called after each render that replaced the folder (the revision moves on). */
       rendered: (siteId: number) => Promise<unknown>;
+      /**
+       * A preview counts against its owner's quota but is never refused: a save would otherwise stop
+       * showing its edits. A new site is refused at the quota instead (BuilderService.create).
+       */
+      quota: Pick<StorageQuota, 'record'>;
     },
   ) {}
 
@@ -87,8 +94,11 @@ export class PreviewRenders {
     // Another server may be rendering this site (saves of one editor can reach either): this
     // render waits for it, then reads the values saved last.
     await withLock(state, `preview:${siteId}`, PREVIEW_LOCK_MS, async () => {
-      const { dir, input } = await load(siteId);
-      await publishFolder(sitesTmpDir(dataDir), siteDir(dataDir, dir), (temp) => render(input, temp));
+      const { dir, userId, input } = await load(siteId);
+      await publishFolder(sitesTmpDir(dataDir), siteDir(dataDir, dir), async (temp) => {
+        await render(input, temp);
+        await this.deps.quota.record(userId, siteDir(dataDir, dir), await folderBytes(temp));
+      });
       await this.deps.files.publish(siteDir(dataDir, dir));
       await rendered(siteId);
     });

@@ -33,6 +33,8 @@ import type { BuilderRepository } from './repository';
 import { publishedOriginFor, type SitePublishing } from '../publishing/sitePublishing';
 import { limitKeyOf } from '../../security/clientAddress';
 import { requestOrigin } from '../../http/requestOrigin';
+import type { StorageQuota } from '../storageQuota/storageQuota';
+import { chargeUpload } from '../storageQuota/chargeUpload';
 
 /** opt_ids as an array of ids or a comma-separated string; null (no filter) when absent or empty. */
 export function optIds(raw: unknown): number[] | null {
@@ -56,6 +58,7 @@ export interface BuilderRouteDeps {
   publishing: SitePublishing;
   /** PUBLISH_ORIGIN: where published sites are served ('' for this server's own origin). */
   publishOrigin: string;
+  quota: StorageQuota;
 }
 
 /**
@@ -63,7 +66,7 @@ export interface BuilderRouteDeps {
  * the builder and the back office are logged-in screens, the picker lists included.
  */
 export async function registerBuilderRoutes(app: FastifyInstance, deps: BuilderRouteDeps): Promise<void> {
-  const { service, completion, banners, logos, catalogue, repo, uploads, limiters, publicOrigin, publishing, publishOrigin } = deps;
+  const { service, completion, banners, logos, catalogue, repo, uploads, limiters, publicOrigin, publishing, publishOrigin, quota } = deps;
   const publishedOrigin = publishedOriginFor({ publishOrigin, publicOrigin });
   const guarded = { config: { access: 'user' }, preValidation: bodyDefaultsToObject } as const;
 
@@ -158,10 +161,14 @@ export async function registerBuilderRoutes(app: FastifyInstance, deps: BuilderR
       async (request, reply) => {
         const user = currentUser(request);
         if (!(await limiters.uploadPerUser.take(String(user.id)))) throw tooMany();
+        // At the quota the picture is not even read; under it, one that would pass it is refused once its size is known.
+        await quota.assertRoom(user.id);
         const { outcome, fields } = await receiveUpload(request, uploads, BUILDER_UPLOAD_POLICY, BuilderMessages.uploadFailed);
         if (outcome.type === 'tooLarge') return tooLargeReply(reply, BuilderMessages.uploadTooLarge);
         if (outcome.type === 'refused') throw invalid(outcome.message);
-        return ok(await siteFileUpload(service, uploads, user, fields, outcome.shortUrl));
+        const answer = await siteFileUpload(service, uploads, user, fields, outcome.shortUrl);
+        await chargeUpload(quota, uploads, user.id, outcome);
+        return ok(answer);
       },
     );
   });

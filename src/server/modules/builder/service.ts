@@ -40,6 +40,7 @@ import type { PhonePreviewLinks } from '../phonePreview/links';
 import type { PublishedSource } from '../publishing/sitePublishing';
 import type { PublishableSites, PublishRequest } from '../publishing/publishableSites';
 import { assertPhoneBound } from '../publishing/phoneRequired';
+import type { StorageQuota } from '../storageQuota/storageQuota';
 
 export interface BuilderServiceDeps {
   repo: BuilderRepository;
@@ -51,6 +52,7 @@ export interface BuilderServiceDeps {
   limiters: BuilderLimiters;
   versions: SiteVersions;
   phoneLinks: PhonePreviewLinks;
+  quota: Pick<StorageQuota, 'assertRoom'>;
   /** What makes the generated banners, as the UI names it (BuilderSite.bannerArtist). */
   bannerArtist: string;
 }
@@ -231,6 +233,8 @@ export class BuilderService implements PublishableSites<number> {
   /** A new site: the configuration's defaults, with the game's identity where it has a value. */
   private async create(type: ComponentType, wanted: number | undefined, user: UserRow, identity: BuilderIdentity): Promise<BuilderSite> {
     if (!(await this.deps.limiters.createSitePerUser.take(String(user.id)))) throw tooMany();
+    // Its preview's size is known once rendered: a user at the quota makes no new site.
+    await this.deps.quota.assertRoom(user.id);
     const selected = this.presetSelection(type === 'main' && wanted ? wanted : DEFAULT_MAIN_PRESET_ID);
     if (type !== 'main' && wanted) selected[type] = this.template(type, wanted).id;
     const templates = this.templatesOf(selected);

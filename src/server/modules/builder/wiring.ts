@@ -24,6 +24,7 @@ import { SiteVersionStore } from './versionStore';
 import type { PhonePreviewLinks } from '../phonePreview/links';
 import { SiteVersions } from './versions';
 import type { SitePublishing } from '../publishing/sitePublishing';
+import type { StorageQuota } from '../storageQuota/storageQuota';
 
 export interface BuilderInputs {
   dataDir: string;
@@ -45,6 +46,8 @@ export interface BuilderInputs {
   publishing: SitePublishing;
   /** The user's generated logos (我的作品): a new site's logo is the user's own. */
   works: WorksRepository;
+  /** USER_STORAGE_QUOTA_MB: new sites, completions and previews count against their owner's. */
+  quota: StorageQuota;
 }
 
 /**
@@ -58,7 +61,7 @@ export interface BuilderFilesInUse {
 }
 
 /** The builder's services, wired once per app (its plugin calls this). */
-export function createBuilder({ dataDir, sql, now, log, state, dataFiles, queue, catalog, uploads, music, zips, render, bannerArt, versionsPerSite, phoneLinks, publishing, works }: BuilderInputs) {
+export function createBuilder({ dataDir, sql, now, log, state, dataFiles, queue, catalog, uploads, music, zips, render, bannerArt, versionsPerSite, phoneLinks, publishing, works, quota }: BuilderInputs) {
   const repo = new BuilderRepository(sql, now);
   const limiters = new BuilderLimiters(state.rateLimits);
   const versionStore = new SiteVersionStore(sql, now, versionsPerSite);
@@ -75,12 +78,13 @@ export function createBuilder({ dataDir, sql, now, log, state, dataFiles, queue,
     load: async (siteId) => {
       const record = await repo.byId(siteId);
       if (!record) throw new Error(`Builder site ${siteId} is gone`);
-      return { dir: record.dir, input: await service.renderInput(await service.load(siteId, record.userId), false) };
+      return { dir: record.dir, userId: record.userId, input: await service.renderInput(await service.load(siteId, record.userId), false) };
     },
     rendered: (siteId) => repo.nextRevision(siteId),
+    quota,
   });
-  const service: BuilderService = new BuilderService({ dataDir, repo, catalogue, files, music, previews, limiters, versions, phoneLinks, bannerArtist: bannerArt.label });
-  const completion = new SiteCompletion({ dataDir, files: dataFiles, now, log, repo, sites: service, zips, limiters, render, versions });
+  const service: BuilderService = new BuilderService({ dataDir, repo, catalogue, files, music, previews, limiters, versions, phoneLinks, quota, bannerArtist: bannerArt.label });
+  const completion = new SiteCompletion({ dataDir, files: dataFiles, now, log, repo, sites: service, zips, limiters, render, versions, quota });
   const banners = new BannerService({ queue, repo, sites: service, files, limiters, providerId: bannerArt.id });
   const logos = new SiteLogos({ queue, repo, sites: service, works, catalogue });
 
@@ -100,7 +104,7 @@ export function createBuilder({ dataDir, sql, now, log, state, dataFiles, queue,
     return { uploads: used, jobIds: SiteFiles.resultJobIds(values) };
   };
 
-  return { repo, limiters, catalogue, service, completion, banners, logos, filesInUse, publishing };
+  return { repo, limiters, catalogue, service, completion, banners, logos, filesInUse, publishing, quota };
 }
 
 export type Builder = ReturnType<typeof createBuilder>;

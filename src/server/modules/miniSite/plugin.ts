@@ -20,7 +20,7 @@ export interface MiniSiteOptions {
 
 export default fp(
   async (app: FastifyInstance, { kitWaitMs }: MiniSiteOptions) => {
-    const { config, clock: now, database, sharedState, dataFiles: files, renderQueue: queue, uploads, music, siteZips: zips, phoneLinks, resultExtras: extras, siteRenderers, housekeeping } = app;
+    const { config, clock: now, database, sharedState, dataFiles: files, renderQueue: queue, uploads, music, siteZips: zips, phoneLinks, resultExtras: extras, siteRenderers, housekeeping, storageQuota } = app;
     const limiters = new MiniSiteLimiters(sharedState.rateLimits);
     const service = new MiniSiteService({
       dataDir: config.dataDir,
@@ -37,13 +37,14 @@ export default fp(
       phoneLinks,
       extras,
       extrasWaitMs: kitWaitMs ?? KIT_WAIT_MS,
+      quota: storageQuota,
     });
     app.decorate('miniSites', service);
     housekeeping.addSweep('mini sites', () => service.prune());
-    await registerMiniSiteRoutes(app, { service, uploads, limiters, publicOrigin: config.publicOrigin });
+    await registerMiniSiteRoutes(app, { service, uploads, limiters, publicOrigin: config.publicOrigin, quota: storageQuota });
   },
   {
     name: 'mini-site',
-    dependencies: ['config', 'database', 'shared-state', 'data-files', 'render-queue', 'housekeeping', 'uploads', 'music', 'site-files', 'phone-preview', 'generation', 'site-renderers', 'http', 'auth'],
+    dependencies: ['config', 'database', 'shared-state', 'data-files', 'render-queue', 'housekeeping', 'uploads', 'music', 'site-files', 'phone-preview', 'generation', 'site-renderers', 'storage-quota', 'http', 'auth'],
   },
 );

@@ -11,17 +11,21 @@ import type { MiniSiteService } from './service';
 import { receiveUpload, refuseLargeBodies, registerUploadScope, tooLargeReply } from '../uploads/receiveUpload';
 import { MINI_SITE_UPLOAD_POLICY, type UploadStore } from '../uploads/uploadStore';
 import { limitKeyOf } from '../../security/clientAddress';
+import type { StorageQuota } from '../storageQuota/storageQuota';
+import { chargeUpload } from '../storageQuota/chargeUpload';
 
 export interface MiniSiteRouteDeps {
   service: MiniSiteService;
   uploads: UploadStore;
   limiters: MiniSiteLimiters;
   publicOrigin: string;
+  /** A logged-in user's upload counts against their quota. */
+  quota: StorageQuota;
 }
 
 /** Paths of DESIGN.md section 5; createSite and getDownloadZipUrl need a login (HTTP 401 without). */
 export async function registerMiniSiteRoutes(app: FastifyInstance, deps: MiniSiteRouteDeps): Promise<void> {
-  const { service, uploads, limiters, publicOrigin } = deps;
+  const { service, uploads, limiters, publicOrigin, quota } = deps;
 
   /** POST /index/minisite/getTemplateCategory */
   app.post('/index/minisite/getTemplateCategory', { config: { access: 'public' }, schema: schemas.categoriesSchema }, async () => ok({ data: service.categories() }));
@@ -62,10 +66,12 @@ export async function registerMiniSiteRoutes(app: FastifyInstance, deps: MiniSit
       if (!(await limiters.uploadPerIp.take(address)) || (user && !(await limiters.uploadPerUser.take(String(user.id)))) || !(await limiters.uploadBytesPerIp.hasRoom(address))) {
         throw tooMany();
       }
+      if (user) await quota.assertRoom(user.id);
       const { outcome } = await receiveUpload(request, uploads, MINI_SITE_UPLOAD_POLICY, MiniSiteMessages.uploadFailed);
       await limiters.uploadBytesPerIp.spend(address, outcome.bytes);
       if (outcome.type === 'tooLarge') return tooLargeReply(reply, MiniSiteMessages.uploadTooLarge);
       if (outcome.type === 'refused') throw invalid(outcome.message);
+      if (user) await chargeUpload(quota, uploads, user.id, outcome);
       return ok({ shortUrl: outcome.shortUrl, url: publicOrigin ? `${publicOrigin}${outcome.shortUrl}` : outcome.shortUrl });
     });
   });

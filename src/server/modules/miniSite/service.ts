@@ -44,6 +44,8 @@ import type { MiniSiteRepository, MiniSiteRow } from './repository';
 import { publishFolder } from '../../storage/publishFolder';
 import type { SiteZipService } from '../siteFiles/siteZip';
 import type { UploadStore } from '../uploads/uploadStore';
+import type { StorageQuota } from '../storageQuota/storageQuota';
+import { folderBytes } from '../storageQuota/folderBytes';
 
 /** Page sizes the template list accepts; the SPA asks for 12 (spec section 9). */
 export const MAX_SITE_TEMPLATE_PAGE_SIZE = 48;
@@ -71,6 +73,8 @@ export interface MiniSiteServiceDeps {
   /** The banner's phone cut, made after it: a site waits for it a while (extrasWaitMs), then goes without. */
   extras: Pick<ResultExtras, 'readyWithin'>;
   extrasWaitMs: number;
+  /** USER_STORAGE_QUOTA_MB: a new site's folder counts against its creator's. */
+  quota: Pick<StorageQuota, 'reserve' | 'forget'>;
 }
 
 const siteUnknown = (): BusinessError => new BusinessError(AnswerCode.notFound, MiniSiteMessages.siteUnknown);
@@ -133,10 +137,14 @@ export class MiniSiteService implements PublishableSites<string> {
     const started = Date.now();
     const dir = crypto.randomBytes(16).toString('hex');
     try {
-      await publishFolder(sitesTmpDir(this.deps.dataDir), siteDir(this.deps.dataDir, dir), (temp) => this.deps.render(input, temp));
+      await publishFolder(sitesTmpDir(this.deps.dataDir), siteDir(this.deps.dataDir, dir), async (temp) => {
+        await this.deps.render(input, temp);
+        await this.deps.quota.reserve(user.id, siteDir(this.deps.dataDir, dir), await folderBytes(temp));
+      });
       // Before the answer names it: the preview may be asked of any server.
       await this.deps.files.publish(siteDir(this.deps.dataDir, dir));
     } catch (error) {
+      if (error instanceof BusinessError) throw error;
       log.error({ err: error, templateId: request.templateId }, 'site render failed');
       const picture = pictureRefusedMessage(error);
       throw picture ? invalid(picture) : createFailed();
@@ -145,6 +153,7 @@ export class MiniSiteService implements PublishableSites<string> {
       await this.deps.sites.insert({ dir, userId: user.id, templateId: request.templateId, name: gameName });
     } catch (error) {
       await this.deps.files.remove(siteDir(this.deps.dataDir, dir));
+      await this.deps.quota.forget(siteDir(this.deps.dataDir, dir));
       throw error;
     }
     log.info({ templateId: request.templateId, ms: Date.now() - started }, 'mini site created');
@@ -210,6 +219,7 @@ export class MiniSiteService implements PublishableSites<string> {
     const { files } = this.deps;
     for (const dir of await sites.olderThan(now() - KEEP_SITES_MS)) {
       await files.remove(siteDir(dataDir, dir));
+      await this.deps.quota.forget(siteDir(dataDir, dir));
       await sites.delete(dir);
       removed += 1;
     }

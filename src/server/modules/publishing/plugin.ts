@@ -12,9 +12,9 @@ declare module 'fastify' {
 
 export default fp(
   async (app: FastifyInstance) => {
-    const { config, clock, database, dataFiles, moderation } = app;
-    app.decorate('publishing', new SitePublishing({ sql: database.sql, files: dataFiles, now: clock, limit: config.publishMaxPerUser, guard: moderation }));
+    const { config, clock, database, dataFiles, moderation, storageQuota } = app;
+    app.decorate('publishing', new SitePublishing({ sql: database.sql, files: dataFiles, now: clock, limit: config.publishMaxPerUser, guard: moderation, quota: storageQuota }));
     await registerPublishedFiles(app, dataFiles, moderation);
   },
-  { name: 'publishing', dependencies: ['config', 'database', 'data-files', 'http', 'auth', 'moderation'] },
+  { name: 'publishing', dependencies: ['config', 'database', 'data-files', 'http', 'auth', 'moderation', 'storage-quota'] },
 );

@@ -11,6 +11,8 @@ import { publishFolder } from '../../storage/publishFolder';
 import type { FastifyRequest } from 'fastify';
 import { linkQrCode } from '../phonePreview/links';
 import { requestOrigin } from '../../http/requestOrigin';
+import type { StorageQuota } from '../storageQuota/storageQuota';
+import { folderBytes } from '../storageQuota/folderBytes';
 
 /** Where published sites are served: /pub/<slug>/. */
 export const PUBLISHED_URL_PREFIX = '/pub/';
@@ -46,6 +48,8 @@ export interface SitePublishingDeps {
   /** PUBLISH_MAX_PER_USER: builder and mini sites together. */
   limit: number;
   guard: PublishGuard;
+  /** USER_STORAGE_QUOTA_MB: a copy takes its bytes from its owner's quota, 下线 gives them back. */
+  quota: Pick<StorageQuota, 'reserve' | 'forget'>;
 }
 
 /** What is published: a builder site (its last completion) or a mini site, by its id. */
@@ -91,12 +95,15 @@ export class SitePublishing {
       await publishFolder(sitesTmpDir(files.dataDir), target, async (temp) => {
         await fs.promises.cp(folder, temp, { recursive: true });
         await this.deps.guard.stamp(temp, slug);
+        // Refused past the quota before it goes live: an update refused leaves the copy online as it was.
+        await this.deps.quota.reserve(userId, target, await folderBytes(temp));
       });
       await files.publish(target);
     } catch (error) {
       if (reserved) {
         await sql.deleteFrom('published_sites').where('slug', '=', slug).execute();
         await files.remove(target);
+        await this.deps.quota.forget(target);
       }
       throw error;
     }
@@ -104,6 +111,7 @@ export class SitePublishing {
     const updated = await sql.updateTable('published_sites').set({ updated_at: now() }).where('slug', '=', slug).executeTakeFirst();
     if (Number(updated.numUpdatedRows) === 0) {
       await files.remove(target);
+      await this.deps.quota.forget(target);
       throw invalid(BuilderMessages.notPublished);
     }
     return slug;
@@ -143,6 +151,7 @@ export class SitePublishing {
     await this.deps.guard.checkUnpublish(slug);
     await this.deps.sql.deleteFrom('published_sites').where('slug', '=', slug).execute();
     await this.deps.files.remove(publishedDir(this.deps.files.dataDir, slug));
+    await this.deps.quota.forget(publishedDir(this.deps.files.dataDir, slug));
   }
 
   /** Those of `slugs` an operator took down (内容审核), as their owner's lists show them. */
