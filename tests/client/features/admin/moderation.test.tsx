@@ -18,6 +18,7 @@ jest.mock('../../../../src/client/api/commonApi');
 jest.mock('../../../../src/client/api/authApi');
 jest.mock('../../../../src/client/api/moderationApi');
 
+const LOAD_MS = 15_000;
 const operator: UserInfo = { id: 1, name: '运营小王', mobile: '13900139000', openid: '', operator: true };
 const slug = 'c'.repeat(32);
 const page: ConsolePublishedPage = {
@@ -73,10 +74,13 @@ beforeEach(() => {
   jest.mocked(moderationApi.saveSensitiveWords).mockImplementation(async (words) => ({ words: words.trim() }));
 });
 
+jest.setTimeout(60_000);
+
 describe('内容审核 in the console', () => {
   it('lists published pages with owner and views, and takes one down only with a reason', async () => {
     const { services } = openConsole('/admin/moderation');
-    const row = (await screen.findByText('星辰大海')).closest('tr') as HTMLElement;
+    // The page's code loads with its route: on a busy machine that takes more than findBy's second.
+    const row = (await screen.findByText('星辰大海', {}, { timeout: LOAD_MS })).closest('tr') as HTMLElement;
     expect(within(row).getByText('13800138000')).toBeInTheDocument();
     expect(within(row).getByText('42')).toBeInTheDocument();
     expect(within(row).getByText('1 条待处理举报')).toBeInTheDocument();
@@ -93,7 +97,7 @@ describe('内容审核 in the console', () => {
 
   it('shows what a visitor reported as text, never as markup', async () => {
     openConsole('/admin/moderation');
-    await userEvent.click(await screen.findByRole('tab', { name: '举报' }));
+    await userEvent.click(await screen.findByRole('tab', { name: '举报' }, { timeout: LOAD_MS }));
     expect(await screen.findByText(xss)).toBeInTheDocument();
     expect(document.querySelector('img[src="x"]')).toBeNull();
     expect(moderationApi.getReports).toHaveBeenCalledWith('open', 1);
@@ -101,7 +105,7 @@ describe('内容审核 in the console', () => {
 
   it('edits the sensitive words one a line', async () => {
     const { services } = openConsole('/admin/moderation');
-    await userEvent.click(await screen.findByRole('tab', { name: '敏感词' }));
+    await userEvent.click(await screen.findByRole('tab', { name: '敏感词' }, { timeout: LOAD_MS }));
     const box = await screen.findByRole('textbox', { name: '敏感词' });
     await waitFor(() => expect(box).toHaveValue('赌博'));
     await userEvent.type(box, '\n代开发票');
