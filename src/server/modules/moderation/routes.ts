@@ -77,9 +77,13 @@ export function registerReviewRoute(app: FastifyInstance, reports: SiteReports):
  * ride; this keeps pages elsewhere from filing reports in their visitors' names.
  */
 function fromElsewhere(request: FastifyRequest): boolean {
-  if (request.headers['sec-fetch-site'] === 'cross-site') return true;
+  // Browsers say where a request comes from in Sec-Fetch-Site; under our Referrer-Policy
+  // (no-referrer) Chromium sends Origin: null even from our own form, so Origin is only asked of
+  // clients that send no Sec-Fetch-Site.
+  const site = request.headers['sec-fetch-site'];
+  if (site) return site === 'cross-site';
   const origin = request.headers.origin;
-  if (!origin || origin === 'null') return origin === 'null';
+  if (!origin || origin === 'null') return false;
   try {
     return new URL(origin).host !== new URL(requestOrigin(request)).host;
   } catch {
