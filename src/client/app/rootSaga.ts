@@ -2,7 +2,6 @@ import { call, spawn, take } from 'redux-saga/effects';
 import { authSaga } from '../features/auth/authSaga';
 import { bindPhoneSaga } from '../features/bindPhone/bindPhoneSaga';
 import { bannerCutsSaga } from '../features/banner/bannerCutsSaga';
-import { builderSaga } from '../features/builder/builderSaga';
 import { catalogSaga } from '../features/catalog/catalogSaga';
 import { downloadSaga } from '../features/download/downloadSaga';
 import { generationSaga } from '../features/generation/generationSaga';
@@ -20,8 +19,8 @@ import { appStarted } from './appActions';
 
 type DomainSaga = () => Generator;
 
-/** Each domain's watcher: a new domain adds its own here. */
-export const domainSagas: DomainSaga[] = [authSaga, siteConfigSaga, trackingSaga, tutorialSaga, catalogSaga, generationSaga, keyArtSaga, bannerCutsSaga, downloadSaga, miniSiteSaga, siteListSaga, siteVersionsSaga, publishingSaga, bindPhoneSaga, phonePreviewSaga, worksSaga, builderSaga];
+/** Each domain's watcher: a new domain adds its own here (the builder's and the console's start with their pages: lazyFeatures.ts). */
+export const domainSagas: DomainSaga[] = [authSaga, siteConfigSaga, trackingSaga, tutorialSaga, catalogSaga, generationSaga, keyArtSaga, bannerCutsSaga, downloadSaga, miniSiteSaga, siteListSaga, siteVersionsSaga, publishingSaga, bindPhoneSaga, phonePreviewSaga, worksSaga];
 
 /** A saga that crashes this soon after starting, this many times in a row, is broken: stop restarting it. */
 export const QUICK_CRASH_MS = 1_000;

@@ -3,7 +3,7 @@ import { matchRoutes, redirect, type RouteObject } from 'react-router-dom';
 import PageLoading from '../components/PageLoading';
 import { consolePages } from '../features/admin/consolePages';
 import { createGuard, type GuardDependencies } from './guard';
-import type { StartFeature } from './lazyFeatures';
+import type { LazyFeature, StartFeature } from './lazyFeatures';
 import RootShell from './RootShell';
 import type { RouteHandle } from './title';
 
@@ -33,22 +33,29 @@ function lazyPage(load: () => Promise<PageModule>): RouteObject['lazy'] {
 // The home page and /miniSite/selectPage are one page, one chunk.
 const siteSelect = lazyPage(() => import(/* webpackChunkName: "site-select" */ '../features/miniSite/pages/SiteSelectPage'));
 
+/** A code-split route whose page brings its own sagas, started when it is first opened. */
+function featurePage(startFeature: StartFeature, load: () => Promise<{ Page: ComponentType; feature: LazyFeature }>): RouteObject['lazy'] {
+  return async () => {
+    const { Page, feature } = await load();
+    startFeature(feature);
+    return { Component: Page };
+  };
+}
+
 function page(path: string, title: string, lazy: RouteObject['lazy'], id?: string): RouteObject {
   const handle: RouteHandle = { title };
   return { id, path, handle, lazy };
 }
 
+/** A builder page, with the builder's sagas. */
+async function builderPage(page: Promise<PageModule>): Promise<{ Page: ComponentType; feature: LazyFeature }> {
+  const [{ default: Page }, { builderFeature }] = await Promise.all([page, import(/* webpackChunkName: "builder-sagas" */ '../features/builder/feature')]);
+  return { Page, feature: builderFeature };
+}
+
 /** The operator console (运营后台): each page loads with its own state and saga, started when first opened. */
 function consoleRoutes(startFeature: StartFeature): RouteObject[] {
-  const pages: RouteObject[] = consolePages.map(({ path, title, load }) => ({
-    path,
-    handle: { title } satisfies RouteHandle,
-    lazy: async () => {
-      const { Page, feature } = await load();
-      startFeature(feature);
-      return { Component: Page };
-    },
-  }));
+  const pages: RouteObject[] = consolePages.map(({ path, title, load }) => ({ path, handle: { title } satisfies RouteHandle, lazy: featurePage(startFeature, load) }));
   return [{ index: true, loader: () => redirect(`/admin/${consolePages[0].path}`), element: null }, ...pages];
 }
 
@@ -82,8 +89,8 @@ function childRoutes(startFeature: StartFeature): RouteObject[] {
       ],
     },
     // The builder and its result are full-screen pages of their own, without a site layout.
-    page('createWeb', '游戏官网配置', lazyPage(() => import(/* webpackChunkName: "builder" */ '../features/builder/pages/CreateWebPage')), RouteId.createWeb),
-    page('result', '生成结果', lazyPage(() => import(/* webpackChunkName: "builder-result" */ '../features/builder/pages/ResultPage')), 'result'),
+    page('createWeb', '游戏官网配置', featurePage(startFeature, () => builderPage(import(/* webpackChunkName: "builder" */ '../features/builder/pages/CreateWebPage'))), RouteId.createWeb),
+    page('result', '生成结果', featurePage(startFeature, () => builderPage(import(/* webpackChunkName: "builder-result" */ '../features/builder/pages/ResultPage'))), 'result'),
     {
       id: RouteId.Backend,
       path: 'backend',

@@ -5,6 +5,7 @@ import * as miniSiteApi from '../../../../src/client/api/miniSiteApi';
 import { appStarted } from '../../../../src/client/app/appActions';
 import type { RootState } from '../../../../src/client/app/rootReducer';
 import { makeStore } from '../../../../src/client/app/store';
+import { builderFeature } from '../../../../src/client/features/builder/feature';
 import { builderSlice } from '../../../../src/client/features/builder/builderSlice';
 import CreateWebPage from '../../../../src/client/features/builder/pages/CreateWebPage';
 import { BuilderLimits, BuilderMessages } from '../../../../src/contract/builder';
@@ -24,6 +25,8 @@ function renderPage(route = '/createWeb', preloadedState: Partial<RootState> = o
   const services = makeFakeServices({ pathname: '/createWeb', search: '' });
   const store = makeStore(preloadedState, { services });
   store.dispatch(appStarted());
+  // As the builder's route does when it loads.
+  store.startFeature(builderFeature);
   return renderWithProviders(null, {
     route,
     store,

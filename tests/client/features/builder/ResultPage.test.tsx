@@ -5,6 +5,7 @@ import * as miniSiteApi from '../../../../src/client/api/miniSiteApi';
 import { appStarted } from '../../../../src/client/app/appActions';
 import type { RootState } from '../../../../src/client/app/rootReducer';
 import { makeStore } from '../../../../src/client/app/store';
+import { builderFeature } from '../../../../src/client/features/builder/feature';
 import ResultPage from '../../../../src/client/features/builder/pages/ResultPage';
 import { BuilderMessages } from '../../../../src/contract/builder';
 import { makeFakeServices } from '../../fakeServices';
@@ -21,6 +22,8 @@ function renderPage(preloadedState: Partial<RootState> = openState(site(), {}, '
   const services = makeFakeServices({ pathname: '/result', search: '' });
   const store = makeStore(preloadedState, { services });
   store.dispatch(appStarted());
+  // As the builder's route does when it loads.
+  store.startFeature(builderFeature);
   return renderWithProviders(null, {
     route: '/result',
     store,
