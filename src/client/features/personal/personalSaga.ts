@@ -1,6 +1,8 @@
 import type { SagaIterator } from 'redux-saga';
-import { call, getContext, put, select, takeLeading } from 'redux-saga/effects';
+import { call, getContext, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { EditPasswordRequest, UserInfo } from '../../../contract/auth';
+import type { StorageUsage } from '../../../contract/storageQuota';
+import * as storageApi from '../../api/storageApi';
 import { Messages } from '../../../contract/messages';
 import * as authApi from '../../api/authApi';
 import { SERVICES, type Services } from '../../app/services';
@@ -10,6 +12,8 @@ import {
   passwordChanged,
   passwordChangeFailed,
   passwordChangeRequested,
+  storageUsageLoaded,
+  storageUsageRequested,
   userNameChanged,
   userNameChangeFailed,
   userNameChangeRequested,
@@ -59,7 +63,18 @@ export function* changePassword(action: ReturnType<typeof passwordChangeRequeste
   yield call(services.navigate, ACCOUNT_LOGIN_PATH, { replace: true });
 }
 
+/** 存储空间: read when the page opens; a failure leaves the figure out rather than warn beside the forms. */
+export function* loadStorageUsage(): SagaIterator {
+  try {
+    const usage: StorageUsage = yield call(storageApi.getStorageUsage);
+    yield put(storageUsageLoaded(usage));
+  } catch {
+    // Nothing to show: the page works without it.
+  }
+}
+
 export function* personalSaga(): SagaIterator {
   yield takeLeading(userNameChangeRequested.type, changeUserName);
   yield takeLeading(passwordChangeRequested.type, changePassword);
+  yield takeLatest(storageUsageRequested.type, loadStorageUsage);
 }

@@ -1,13 +1,16 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { StorageUsage } from '../../../contract/storageQuota';
 import type { RequestStatus } from '../auth/auth.types';
 
-/** The personal centre's two forms (spec screen 6): user name and password (or phone binding). */
+/** The personal centre's two forms (spec screen 6): user name and password (or phone binding); and the storage the user keeps. */
 export interface PersonalState {
   nameStatus: RequestStatus;
   passwordStatus: RequestStatus;
+  /** 存储空间: null until it has been read. */
+  storage: StorageUsage | null;
 }
 
-const initialState: PersonalState = { nameStatus: 'idle', passwordStatus: 'idle' };
+const initialState: PersonalState = { nameStatus: 'idle', passwordStatus: 'idle', storage: null };
 
 export interface PasswordChangePayload {
   /** The account's own phone, or the phone to bind when the account has none (QR account). */
@@ -38,10 +41,15 @@ export const personalSlice = createSlice({
     passwordChangeFailed(state) {
       state.passwordStatus = 'failed';
     },
+    storageUsageRequested() {},
+    storageUsageLoaded(state, action: PayloadAction<StorageUsage>) {
+      state.storage = action.payload;
+    },
   },
   selectors: {
     selectNameStatus: (state) => state.nameStatus,
     selectPasswordStatus: (state) => state.passwordStatus,
+    selectStorageUsage: (state) => state.storage,
   },
 });
 
@@ -52,5 +60,7 @@ export const {
   passwordChangeRequested,
   passwordChanged,
   passwordChangeFailed,
+  storageUsageRequested,
+  storageUsageLoaded,
 } = personalSlice.actions;
-export const { selectNameStatus, selectPasswordStatus } = personalSlice.selectors;
+export const { selectNameStatus, selectPasswordStatus, selectStorageUsage } = personalSlice.selectors;

@@ -1,9 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import type { UserInfo } from '../../../../src/contract/auth';
 import { Messages } from '../../../../src/contract/messages';
+import type { StorageUsage } from '../../../../src/contract/storageQuota';
 import { initialAuthState } from '../../../../src/client/features/auth/authSlice';
 import PersonalPage from '../../../../src/client/features/personal/pages/PersonalPage';
-import { passwordChangeRequested, userNameChangeRequested } from '../../../../src/client/features/personal/personalSlice';
+import { passwordChangeRequested, storageUsageRequested, userNameChangeRequested } from '../../../../src/client/features/personal/personalSlice';
 import { bindPhoneOpened } from '../../../../src/client/features/bindPhone/bindPhoneSlice';
 import { renderWithProviders } from '../../renderWithProviders';
 import { button, fastUser } from '../../fastTesting';
@@ -11,14 +12,29 @@ import { button, fastUser } from '../../fastTesting';
 const phoneUser: UserInfo = { id: 7, name: '小明', mobile: '13800138000', openid: '' };
 const qrUser: UserInfo = { id: 8, name: '微信用户', mobile: '', openid: 'wx-1' };
 
-function renderAs(userInfo: UserInfo) {
+const MB = 1024 * 1024;
+
+function renderAs(userInfo: UserInfo, storage: StorageUsage | null = null) {
   return renderWithProviders(<PersonalPage />, {
     route: '/backend/personal',
-    preloadedState: { auth: { ...initialAuthState, token: 'jwt-1', userInfo } },
+    preloadedState: { auth: { ...initialAuthState, token: 'jwt-1', userInfo }, personal: { nameStatus: 'idle', passwordStatus: 'idle', storage } },
   });
 }
 
 describe('PersonalPage', () => {
+  it('asks for the storage used, and shows it over a bar against the quota', () => {
+    const { store } = renderAs(phoneUser, { usedBytes: 120 * MB, quotaBytes: 500 * MB });
+    expect(store.dispatch).toHaveBeenCalledWith(storageUsageRequested());
+    expect(screen.getByText('存储空间 120 MB / 500 MB')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '24');
+  });
+
+  it('shows the storage used without a bar when there is no quota, and nothing before it is read', () => {
+    renderAs(phoneUser, { usedBytes: 3.5 * MB, quotaBytes: 0 });
+    expect(screen.getByText('存储空间 已用 3.5 MB')).toBeInTheDocument();
+    expect(screen.queryByRole('progressbar')).toBeNull();
+  });
+
   it('shows the phone read-only and the name of a phone account', () => {
     renderAs(phoneUser);
     expect(screen.getByText('13800138000')).toBeInTheDocument();

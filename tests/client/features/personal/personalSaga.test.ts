@@ -4,12 +4,14 @@ import { throwError } from 'redux-saga-test-plan/providers';
 import type { UserInfo } from '../../../../src/contract/auth';
 import { Messages } from '../../../../src/contract/messages';
 import * as authApi from '../../../../src/client/api/authApi';
+import * as storageApi from '../../../../src/client/api/storageApi';
 import { sessionEnded, userInfoLoaded } from '../../../../src/client/features/auth/authSlice';
-import { changePassword, changeUserName } from '../../../../src/client/features/personal/personalSaga';
+import { changePassword, changeUserName, loadStorageUsage } from '../../../../src/client/features/personal/personalSaga';
 import {
   passwordChanged,
   passwordChangeFailed,
   passwordChangeRequested,
+  storageUsageLoaded,
   userNameChanged,
   userNameChangeFailed,
   userNameChangeRequested,
@@ -83,5 +85,30 @@ describe('personal centre: password', () => {
     expect(storeState.auth.token).toBe('jwt-1');
     expect(world.services.notify.error).not.toHaveBeenCalled();
     expect(world.services.navigate).not.toHaveBeenCalled();
+  });
+});
+
+describe('personal centre: 存储空间', () => {
+  const usage = { usedBytes: 120 * 1024 * 1024, quotaBytes: 500 * 1024 * 1024 };
+
+  it('reads the usage into the slice', async () => {
+    const world = fakeWorld();
+    const { storeState } = await expectSaga(loadStorageUsage)
+      .withReducer(rootReducer, loggedInAs(user))
+      .provide([world.providers, [matchers.call.fn(storageApi.getStorageUsage), usage]])
+      .put(storageUsageLoaded(usage))
+      .run();
+    expect(storeState.personal.storage).toEqual(usage);
+  });
+
+  it('leaves the figure out, without a warning, when the call fails', async () => {
+    const world = fakeWorld();
+    const { storeState } = await expectSaga(loadStorageUsage)
+      .withReducer(rootReducer, loggedInAs(user))
+      .provide([world.providers, [matchers.call.fn(storageApi.getStorageUsage), throwError(apiError(500, '服务器错误'))]])
+      .not.put.like({ action: { type: storageUsageLoaded.type } })
+      .run();
+    expect(storeState.personal.storage).toBeNull();
+    expect(world.services.notify.error).not.toHaveBeenCalled();
   });
 });

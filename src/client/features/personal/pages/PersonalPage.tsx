@@ -1,7 +1,9 @@
-import { Button, Card, Descriptions, Flex, Form, Input, Space, Typography } from 'antd';
+import { Button, Card, Descriptions, Flex, Form, Input, Progress, Space, Typography } from 'antd';
+import { useEffect } from 'react';
 import type { UserInfo } from '../../../../contract/auth';
 import { Limits } from '../../../../contract/limits';
 import { Messages } from '../../../../contract/messages';
+import { StorageQuotaMessages, type StorageUsage } from '../../../../contract/storageQuota';
 import { checkUserName } from '../../../../contract/validation';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { ruleOf } from '../../../components/formRules';
@@ -9,7 +11,7 @@ import { selectUserInfo } from '../../auth/authSlice';
 import { bindPhoneOpened, selectBindPhoneOpen } from '../../bindPhone/bindPhoneSlice';
 import { AccountFields, type AccountFieldValues } from '../../auth/components/AccountFields';
 import { CaptchaDialog } from '../../auth/components/CaptchaDialog';
-import { passwordChangeRequested, selectNameStatus, selectPasswordStatus, userNameChangeRequested } from '../personalSlice';
+import { passwordChangeRequested, selectNameStatus, selectPasswordStatus, selectStorageUsage, storageUsageRequested, userNameChangeRequested } from '../personalSlice';
 
 function UserNameForm({ userInfo }: { userInfo: UserInfo | null }) {
   const dispatch = useAppDispatch();
@@ -51,11 +53,26 @@ function PasswordForm({ userInfo }: { userInfo: UserInfo | null }) {
   );
 }
 
+/** 存储空间 120 MB / 500 MB, over a bar that turns red near the quota (none without one). */
+function StorageBar({ usage }: { usage: StorageUsage }) {
+  const percent = usage.quotaBytes ? Math.min(100, (usage.usedBytes / usage.quotaBytes) * 100) : 0;
+  return (
+    <Flex vertical gap={4} style={{ width: '100%' }}>
+      <Typography.Text>{StorageQuotaMessages.label(usage)}</Typography.Text>
+      {usage.quotaBytes > 0 && <Progress percent={Math.round(percent)} status={percent >= 90 ? 'exception' : 'normal'} showInfo={false} size="small" aria-label="存储空间用量" />}
+    </Flex>
+  );
+}
+
 /** Spec screen 6, inside the back office: the account's phone and name, name editing, password change. */
 export default function PersonalPage() {
   const dispatch = useAppDispatch();
   const userInfo = useAppSelector(selectUserInfo);
   const bindOpen = useAppSelector(selectBindPhoneOpen);
+  const storage = useAppSelector(selectStorageUsage);
+  useEffect(() => {
+    dispatch(storageUsageRequested());
+  }, [dispatch]);
   const phoneless = userInfo !== null && !userInfo.mobile;
   // Remount the forms when the user arrives (a reload fetches it after the first render).
   const formKey = userInfo ? String(userInfo.id) : 'loading';
@@ -80,6 +97,7 @@ export default function PersonalPage() {
               ),
             },
             { key: 'name', label: '用户名', children: userInfo?.name || '—' },
+            ...(storage ? [{ key: 'storage', label: '存储空间', children: <StorageBar usage={storage} /> }] : []),
           ]}
         />
       </Card>
