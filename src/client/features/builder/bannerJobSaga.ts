@@ -7,6 +7,7 @@ import * as builderApi from '../../api/builderApi';
 import { takeLeavingPage } from '../../app/leavingPage';
 import { SERVICES, type Services } from '../../app/services';
 import { runQueuedJob, type QueuedJob } from '../jobs/queuedJob';
+import { retryAfterSecondsOf } from '../jobs/serverBusy';
 import { bannerPercent, TAB_TYPES, typesInvalid, withShownBannerPrompt } from './builderRules';
 import { selectBuilderSite } from './builderSelectors';
 import {
@@ -83,6 +84,8 @@ export function bannerJob(site: BuilderSite, formData: Record<string, string>, s
       try {
         answer = yield call(builderApi.getBannerStatus, callbackUrl);
       } catch (error) {
+        const retryAfterSeconds = retryAfterSecondsOf(error);
+        if (retryAfterSeconds !== null) return { retryAfterSeconds };
         yield call(services.notify.error, isNetworkFailure(error) ? GenerationMessages.pollNetworkFailed : serverMessageOf(error, BuilderMessages.bannerFailed));
         return null;
       }

@@ -20,6 +20,7 @@ import { SERVICES, type Services } from '../../app/services';
 import { takeLeavingPage } from '../../app/leavingPage';
 import { onlineOrLogin, type LoginFirst } from '../auth/loginFirst';
 import { runQueuedJob, type QueuedJob } from '../jobs/queuedJob';
+import { retryAfterSecondsOf } from '../jobs/serverBusy';
 import { recordOperation } from '../tracking/trackingSaga';
 import type { GenerationKind, GenerationRequest, GenerationResult } from './generation.types';
 import {
@@ -161,6 +162,8 @@ export function generationJob(request: GenerationRequest, services: Services): Q
       try {
         answer = yield call(generationApi.logoPolling, { uniqueId });
       } catch (error) {
+        const retryAfterSeconds = retryAfterSecondsOf(error);
+        if (retryAfterSeconds !== null) return { retryAfterSeconds };
         const message = isNetworkFailure(error) ? GenerationMessages.pollNetworkFailed : serverMessageOf(error, GenerationMessages.pollFailed);
         yield call(fail, message);
         return null;

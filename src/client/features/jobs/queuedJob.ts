@@ -18,8 +18,18 @@ export type JobAnswer<Ticket, Result> =
       due?: boolean;
     };
 
-/** What a poll answered: the result, or the seconds the job should take still. */
-export type JobProgress<Result> = { result: Result } | { expectedSeconds: number };
+/**
+ * What a poll answered: the result, the seconds the job should take still, or that the server is
+ * busy or briefly cut off from its database and asks to be polled again later (HTTP 503 with
+ * Retry-After): the job is still there, so the wait goes on.
+ */
+export type JobProgress<Result> = { result: Result } | { expectedSeconds: number } | { retryAfterSeconds: number };
+
+/** The shortest and longest pause a busy server's Retry-After may make between polls. */
+export const BUSY_RETRY_MIN_MS = 2_000;
+export const BUSY_RETRY_MAX_MS = 30_000;
+/** Busy answers in a row before the wait is given up (about five minutes at the longest pause). */
+export const BUSY_RETRIES = 10;
 
 /** The 排队 dialog's actions of one flow. */
 export interface QueueQuestion {
@@ -65,6 +75,7 @@ export function* pollUntilMade<Ticket, Result>(job: QueuedJob<Ticket, Result>, t
   let remaining = expectedSeconds;
   let step: PollStep | null = null;
   let pollNow = due;
+  let busy = 0;
   for (;;) {
     if (!pollNow) {
       step = nextPoll(remaining, step, job.pollIntervalMs);
@@ -75,6 +86,15 @@ export function* pollUntilMade<Ticket, Result>(job: QueuedJob<Ticket, Result>, t
     const progress: JobProgress<Result> | null = yield call(job.poll, ticket);
     if (!progress) return null;
     if ('result' in progress) return progress.result;
+    if ('retryAfterSeconds' in progress) {
+      busy += 1;
+      // The http layer told the user the server is busy each time; past this many, the wait ends.
+      if (busy > BUSY_RETRIES) return null;
+      yield delay(Math.min(BUSY_RETRY_MAX_MS, Math.max(BUSY_RETRY_MIN_MS, progress.retryAfterSeconds * 1000)));
+      pollNow = true;
+      continue;
+    }
+    busy = 0;
     remaining = progress.expectedSeconds;
   }
 }

@@ -3,7 +3,9 @@ import { call, put, race } from 'redux-saga/effects';
 import { expectSaga } from 'redux-saga-test-plan';
 import { locationChanged } from '../../../../src/client/app/routerSlice';
 import { takeLeavingPage } from '../../../../src/client/app/leavingPage';
-import { runQueuedJob, type JobAnswer, type JobProgress, type QueuedJob } from '../../../../src/client/features/jobs/queuedJob';
+import { BUSY_RETRIES, runQueuedJob, type JobAnswer, type JobProgress, type QueuedJob } from '../../../../src/client/features/jobs/queuedJob';
+import { retryAfterSecondsOf } from '../../../../src/client/features/jobs/serverBusy';
+import { ApiError } from '../../../../src/client/api/ApiError';
 import { fakeWorld } from '../../sagaHarness';
 
 /** The actions of a made-up flow's dialog. */
@@ -113,6 +115,30 @@ describe('the queued-job saga', () => {
     const failedPoll = scriptedJob([queued(2)], [{ expectedSeconds: 1 }, null]);
     expect((await expectSaga(runQueuedJob, failedPoll.job).provide([fakeWorld().providers]).run()).returnValue).toBeNull();
     expect(failedPoll.polled).toHaveLength(2);
+  });
+
+  it('waits out a busy server as long as it asks, bounded, and goes on polling the same job', async () => {
+    const world = fakeWorld();
+    const { job, polled } = scriptedJob([queued(2)], [{ expectedSeconds: 1 }, { retryAfterSeconds: 10 }, { retryAfterSeconds: 600 }, { result: 'made' }]);
+    const { returnValue } = await expectSaga(runQueuedJob, job).provide([world.providers]).run();
+    expect(returnValue).toBe('made');
+    expect(polled).toEqual(['job-1', 'job-1', 'job-1', 'job-1']);
+    // 2 s to the first poll, 1 s to the second, then the 10 s asked, then 30 s at most.
+    expect(world.elapsed()).toBe(2_000 + 1_000 + 10_000 + 30_000);
+  });
+
+  it('gives up a server that stays busy', async () => {
+    const { job, polled } = scriptedJob([queued(1)], [{ retryAfterSeconds: 1 }]);
+    const { returnValue } = await expectSaga(runQueuedJob, job).provide([fakeWorld().providers]).run();
+    expect(returnValue).toBeNull();
+    expect(polled).toHaveLength(BUSY_RETRIES + 1);
+  });
+
+  it('reads the wait a 503 asked for, and nothing else as busy', () => {
+    expect(retryAfterSecondsOf(new ApiError({ code: 503, msg: '服务器繁忙', httpStatus: 503, data: { retryAfterSeconds: 7 } }))).toBe(7);
+    expect(retryAfterSecondsOf(new ApiError({ code: 503, msg: '服务暂时不可用' }))).toBe(5);
+    expect(retryAfterSecondsOf(new ApiError({ code: 500, msg: '服务器内部错误', httpStatus: 500 }))).toBeNull();
+    expect(retryAfterSecondsOf(new Error('offline'))).toBeNull();
   });
 
   it('leaving the page stops the polls', async () => {
