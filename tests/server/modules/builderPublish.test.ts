@@ -156,7 +156,10 @@ describe('publishing a builder site', () => {
     const { url } = (await publish(site.id)).data;
     expect(url.startsWith('https://pages.example.com/pub/')).toBe(true);
     expect((await listed()).find((row) => row.id === site.id)?.published_url).toBe(url);
-    expect((await page(url, 'pages.example.com')).statusCode).toBe(200);
+    const shown = await page(url, 'pages.example.com');
+    expect(shown.statusCode).toBe(200);
+    // Its 举报 link leads back to the app, which the pages' host does not serve.
+    expect(shown.body).toContain(`href="http://localhost:80/report?site=${url.split('/')[4]}"`);
     expect((await page(url, 'localhost:80')).statusCode).toBe(404);
     for (const appPath of ['/user/', '/api/webSiteLog/getSiteList?page=1', site.previewUrl]) {
       expect((await t.app.inject({ method: 'GET', url: appPath, headers: { host: 'pages.example.com', ...a.headers } })).statusCode).toBe(404);

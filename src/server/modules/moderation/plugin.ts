@@ -17,7 +17,7 @@ export default fp(
   async (app: FastifyInstance) => {
     const { config, clock, database } = app;
     // With PUBLISH_ORIGIN the pages' origin serves /pub/ only: their 举报 link leads to the app's.
-    const moderation = new PublishedModeration({ sql: database.sql, now: clock, appOrigin: config.publishOrigin ? config.publicOrigin : '' });
+    const moderation = new PublishedModeration({ sql: database.sql, now: clock, publishOrigin: config.publishOrigin });
     app.decorate('moderation', moderation);
     app.addHook('onReady', async () => moderation.visits.start((error) => app.log.warn({ err: error }, 'counting published page views failed')));
     app.addHook('onClose', async () => moderation.visits.stop());

@@ -32,8 +32,8 @@ export function publishedTarget(url: string): { slug: string; page: boolean } | 
 export interface PublishedModerationDeps {
   sql: Sql;
   now: Clock;
-  /** Where the 举报 link of a published page leads: PUBLIC_ORIGIN when pages have an origin of their own, else the page's own. */
-  appOrigin: string;
+  /** PUBLISH_ORIGIN: pages served on an origin of their own, whose 举报 link must lead back to the app's. */
+  publishOrigin: string;
 }
 
 /**
@@ -79,9 +79,9 @@ export class PublishedModeration {
     if ((await this.takedowns.of([slug])).size) throw invalid(ModerationMessages.unpublishTakenDown);
   }
 
-  /** The published copy of `slug` in `dir`, before it goes live: its 举报 link. */
-  stamp(dir: string, slug: string): Promise<void> {
-    return stampReportLink(dir, reportUrl(this.deps.appOrigin, slug));
+  /** The published copy of `slug` in `dir`, before it goes live: its 举报 link, to the app that published it when pages are served apart. */
+  stamp(dir: string, slug: string, appOrigin: string): Promise<void> {
+    return stampReportLink(dir, reportUrl(this.deps.publishOrigin ? appOrigin : '', slug));
   }
 
   takedownsOf(slugs: readonly string[]): Promise<Map<string, PublishedTakedown>> {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { BuilderMessages, type SiteIdRequest } from '../../../contract/builder';
 import type { SiteZipRequest } from '../../../contract/miniSite';
 import { bodyDefaultsToObject } from '../../http/bodyDefaults';
+import { requestOrigin } from '../../http/requestOrigin';
 import { ok } from '../../http/envelope';
 import { currentUser } from '../auth/currentUser';
 import type { PublishableSites, ShownSites } from './publishableSites';
@@ -30,7 +31,7 @@ export function registerPublishingRoutes(app: FastifyInstance, deps: PublishingR
   app.post<{ Body: SiteIdRequest }>('/api/webSiteLog/publish', { config: { access: 'user' }, preValidation: bodyDefaultsToObject, schema: schemas.builderPublishSchema }, async (request) => {
     const user = currentUser(request);
     const { source, folder, missing } = await builderSites.toPublish(request.body.id, user);
-    return ok(await SitePublishing.answer(await publishing.publish(source, user.id, folder, missing), publishedOrigin(request)), BuilderMessages.publishSucceeded);
+    return ok(await SitePublishing.answer(await publishing.publish(source, user.id, folder, missing, publicOrigin || requestOrigin(request)), publishedOrigin(request)), BuilderMessages.publishSucceeded);
   });
 
   /** POST /api/webSiteLog/unpublish: 下线. */
@@ -43,7 +44,7 @@ export function registerPublishingRoutes(app: FastifyInstance, deps: PublishingR
   app.post<{ Body: SiteZipRequest }>('/index/minisite/publish', { schema: schemas.miniSitePublishSchema, config: { access: 'user' } }, async (request) => {
     const user = currentUser(request);
     const { source, folder, missing } = await miniSites.toPublish(request.body.webSiteDir, user);
-    return ok(await SitePublishing.answer(await publishing.publish(source, user.id, folder, missing), publishedOrigin(request)), BuilderMessages.publishSucceeded);
+    return ok(await SitePublishing.answer(await publishing.publish(source, user.id, folder, missing, publicOrigin || requestOrigin(request)), publishedOrigin(request)), BuilderMessages.publishSucceeded);
   });
 
   /** POST /index/minisite/unpublish: 下线. */

@@ -35,8 +35,8 @@ export interface PublishGuard {
   check(slug: string | null, folder: string): Promise<void>;
   /** Refuses 下线 by the owner with the reason. */
   checkUnpublish(slug: string): Promise<void>;
-  /** Adds to the copy of `slug` in `dir`, before it goes live. */
-  stamp(dir: string, slug: string): Promise<void>;
+  /** Adds to the copy of `slug` in `dir`, before it goes live; `appOrigin` is where the publish came from (the app's). */
+  stamp(dir: string, slug: string, appOrigin: string): Promise<void>;
   /** Those of `slugs` an operator took down, with the reason their owner reads. */
   takedownsOf(slugs: readonly string[]): Promise<Map<string, { reason: string; reviewRequested: boolean }>>;
 }
@@ -84,7 +84,7 @@ export class SitePublishing {
    * Publishes (or updates) `source` of `userId` from `folder`, a finished site with an index.html
    * (without one: refused with `missing`); answers its slug. A user past the limit must take one down first.
    */
-  async publish(source: PublishedSource, userId: number, folder: string, missing: string): Promise<string> {
+  async publish(source: PublishedSource, userId: number, folder: string, missing: string, appOrigin = ''): Promise<string> {
     const { sql, files, now } = this.deps;
     // The store's copy: another server may have completed the site again since this one fetched it.
     if (!(await files.freshFolder(folder)) || !fs.existsSync(path.join(folder, 'index.html'))) throw invalid(missing);
@@ -94,7 +94,7 @@ export class SitePublishing {
     try {
       await publishFolder(sitesTmpDir(files.dataDir), target, async (temp) => {
         await fs.promises.cp(folder, temp, { recursive: true });
-        await this.deps.guard.stamp(temp, slug);
+        await this.deps.guard.stamp(temp, slug, appOrigin);
         // Refused past the quota before it goes live: an update refused leaves the copy online as it was.
         await this.deps.quota.reserve(userId, target, await folderBytes(temp));
       });
