@@ -50,10 +50,18 @@ export const NOTICE_PAGE = page(ModerationMessages.noticeTitle, `<h1>${escapeHtm
 
 export const REPORT_PATH = '/report';
 
-/** The 举报 form for the published page `slug`, with the refusal of a previous try above it. */
-export function reportFormPage(slug: string, error = ''): string {
+/** What a refused try had typed, shown again with its refusal. */
+export interface ReportFormValues {
+  category?: string;
+  text?: string;
+  contact?: string;
+}
+
+/** The 举报 form for the published page `slug`, with the refusal of a previous try above it and what it had typed. */
+export function reportFormPage(slug: string, error = '', typed: ReportFormValues = {}): string {
+  const chosen = (REPORT_CATEGORIES as readonly string[]).includes(typed.category ?? '') ? typed.category : REPORT_CATEGORIES[0];
   const choices = REPORT_CATEGORIES.map(
-    (category, index) => `<label><input type="radio" name="category" value="${category}"${index === 0 ? ' checked' : ''}> ${escapeHtml(ReportCategoryLabels[category])}</label>`,
+    (category) => `<label><input type="radio" name="category" value="${category}"${category === chosen ? ' checked' : ''}> ${escapeHtml(ReportCategoryLabels[category])}</label>`,
   ).join('\n');
   return page(
     '举报页面',
@@ -65,9 +73,9 @@ export function reportFormPage(slug: string, error = ''): string {
 ${choices}
 </div></fieldset>
 <label class="title" for="text">说明</label>
-<textarea id="text" name="text" maxlength="${ModerationLimits.reportTextMaxLength}" required placeholder="请描述页面中的问题"></textarea>
+<textarea id="text" name="text" maxlength="${ModerationLimits.reportTextMaxLength}" required placeholder="请描述页面中的问题">${escapeHtml(typed.text ?? '')}</textarea>
 <label class="title" for="contact">联系方式（选填）</label>
-<input type="text" id="contact" name="contact" maxlength="${ModerationLimits.reportContactMaxLength}" placeholder="手机号或邮箱，方便我们联系你">
+<input type="text" id="contact" name="contact" maxlength="${ModerationLimits.reportContactMaxLength}" placeholder="手机号或邮箱，方便我们联系你" value="${escapeHtml(typed.contact ?? '')}">
 <button type="submit">提交举报</button>
 </form>`,
   );

@@ -114,14 +114,14 @@ export function registerReportRoutes(app: FastifyInstance, reports: SiteReports)
         await reports.file(report);
       } catch (error) {
         if (!fromForm || !(error instanceof BusinessError)) throw error;
-        return answerForm(reply, request.body.site, error.message);
+        return answerForm(reply, request.body, error.message);
       }
       return fromForm ? sendHtml(reply, reportResultPage(ModerationMessages.reportSucceeded)) : ok(null, ModerationMessages.reportSucceeded);
     });
   });
 }
 
-/** A refused form comes back with its reason above it, while it names a page; else the reason alone. */
-function answerForm(reply: FastifyReply, site: string, message: string): FastifyReply {
-  return sendHtml(reply.code(400), isSlug(site) ? reportFormPage(site, message) : reportResultPage(message));
+/** A refused form comes back with its reason above it and what was typed, while it names a page; else the reason alone. */
+function answerForm(reply: FastifyReply, body: ReportRequest, message: string): FastifyReply {
+  return sendHtml(reply.code(400), isSlug(body.site) ? reportFormPage(body.site, message, body) : reportResultPage(message));
 }

@@ -225,12 +225,16 @@ describe('举报', () => {
       method: 'POST',
       url: '/api/report',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ site: slug, category: 'fraud', text: '' }).toString(),
+      payload: new URLSearchParams({ site: slug, category: 'porn', text: '', contact: '"><script>alert(1)</script>' }).toString(),
       remoteAddress: '10.9.9.8',
     });
     expect(refused.statusCode).toBe(400);
     expect(refused.body).toContain(ModerationMessages.reportTextRequired);
+    // The form again, with what was chosen and typed, escaped.
     expect(refused.body).toContain('<form');
+    expect(refused.body).toContain('value="porn" checked');
+    expect(refused.body).toContain('value="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;"');
+    expect(refused.body).not.toContain('<script>');
   });
 
   it('keeps what a visitor wrote as text: the console gets it raw for React to escape, no page renders it', async () => {
