@@ -2,6 +2,7 @@
  * The operator console (运营后台, /user/admin): the calls of its 用户 and 操作日志 pages, under
  * /api/admin/. Every console call is for operators only: others get HTTP 403.
  */
+import type { StorageUsage } from './storageQuota';
 
 export type AccountRole = 'user' | 'operator';
 
@@ -69,6 +70,8 @@ export interface ConsoleUserDetail {
   works: ConsoleWork[];
   sites: ConsoleSite[];
   published: ConsolePublished[];
+  /** What the account keeps against USER_STORAGE_QUOTA_MB. */
+  storage: StorageUsage;
 }
 
 /** POST /api/admin/users/:id/disable */

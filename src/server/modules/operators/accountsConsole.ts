@@ -5,6 +5,7 @@ import { invalid } from '../../http/envelope';
 import type { UserRepository, UserRow } from '../auth/repository';
 import type { AccountsRepository } from './accountsRepository';
 import type { OperatorLog } from './operatorLog';
+import type { StorageQuota } from '../storageQuota/storageQuota';
 
 export interface AccountsConsoleDeps {
   sql: Sql;
@@ -13,6 +14,7 @@ export interface AccountsConsoleDeps {
   log: OperatorLog;
   /** A published site's link, for the console to open. */
   publishedLink(slug: string): string;
+  storage: Pick<StorageQuota, 'usage'>;
 }
 
 const target = (id: number) => `user:${id}`;
@@ -33,8 +35,8 @@ export class AccountsConsole {
     const { accounts, publishedLink } = this.deps;
     const user = await accounts.user(id);
     if (!user) throw invalid(Messages.userNotFound);
-    const [works, sites, published] = await Promise.all([accounts.works(id), accounts.sites(id), accounts.published(id, publishedLink)]);
-    return { user, works, sites, published };
+    const [works, sites, published, storage] = await Promise.all([accounts.works(id), accounts.sites(id), accounts.published(id, publishedLink), this.deps.storage.usage(id)]);
+    return { user, works, sites, published, storage };
   }
 
   async disable(operator: UserRow, id: number, reason: string): Promise<void> {

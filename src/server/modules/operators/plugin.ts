@@ -16,7 +16,7 @@ declare module 'fastify' {
 /** The people who run the service: their log, and the console's 用户 page. */
 export default fp(
   async (app: FastifyInstance) => {
-    const { config, clock, database, users } = app;
+    const { config, clock, database, users, storageQuota } = app;
     const log = new OperatorLog(database.sql, clock);
     app.decorate('operatorLog', log);
     const accounts = new AccountsConsole({
@@ -26,8 +26,9 @@ export default fp(
       log,
       // PUBLISH_ORIGIN, else PUBLIC_ORIGIN, else a path on the console's own origin.
       publishedLink: (slug) => publishedUrl(config.publishOrigin || config.publicOrigin, slug),
+      storage: storageQuota,
     });
     registerOperatorRoutes(app, accounts, log);
   },
-  { name: 'operators', dependencies: ['config', 'database', 'http', 'auth'] },
+  { name: 'operators', dependencies: ['config', 'database', 'http', 'auth', 'storage-quota'] },
 );

@@ -80,7 +80,7 @@ describe('operators and the console 用户 page', () => {
     expect(all.data.list[0]).toMatchObject({ id: player.userInfo.id, role: 'user', disabledReason: '', works: 0, sites: 0, published: 0 });
 
     const detail = await get<ConsoleUserDetail>(t, `/api/admin/users/${player.userInfo.id}`, bearer(operator.token));
-    expect(detail.data).toMatchObject({ user: { mobile: '13800138000' }, works: [], sites: [], published: [] });
+    expect(detail.data).toMatchObject({ user: { mobile: '13800138000' }, works: [], sites: [], published: [], storage: { usedBytes: 0, quotaBytes: 500 * 1024 * 1024 } });
     const missing = await get(t, '/api/admin/users/999999', bearer(operator.token));
     expect(missing.code).toBe(422);
     expect(missing.msg).toBe('用户不存在');

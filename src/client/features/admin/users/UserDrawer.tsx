@@ -1,6 +1,7 @@
 import { Descriptions, Drawer, Empty, List, Spin, Tag, Typography } from 'antd';
 import { jobKindLabel, type ConsoleUserDetail } from '../../../../contract/operators';
 import { formatConsoleTime } from '../consoleTime';
+import { StorageQuotaMessages } from '../../../../contract/storageQuota';
 
 const SITE_KIND = { builder: '搭建网站', miniSite: '小站' } as const;
 
@@ -22,6 +23,7 @@ export default function UserDrawer({ detail, onClose }: UserDrawerProps) {
             <Descriptions.Item label="手机号">{data.user.mobile || '未绑定'}</Descriptions.Item>
             <Descriptions.Item label="微信">{data.user.wechat ? '已绑定' : '未绑定'}</Descriptions.Item>
             <Descriptions.Item label="注册时间">{formatConsoleTime(data.user.createdAt)}</Descriptions.Item>
+            <Descriptions.Item label="存储空间">{StorageQuotaMessages.label(data.storage).replace(/^存储空间 /, '')}</Descriptions.Item>
             <Descriptions.Item label="状态">{data.user.disabledReason ? <Tag color="red">已停用：{data.user.disabledReason}</Tag> : <Tag color="green">正常</Tag>}</Descriptions.Item>
           </Descriptions>
           <Typography.Title level={5}>已发布页面（{data.published.length}）</Typography.Title>
