@@ -5,7 +5,8 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { safeLinkHref } from '../../../../contract/links';
 import { formatConsoleTime } from '../consoleTime';
 import { changeRequested, pagesOpened, pagesPageChanged, pagesSearched, selectModerationChange, selectModerationChangesDone, selectPages } from './moderationSlice';
-import ReasonDialog from './ReasonDialog';
+import ReasonDialog from '../ReasonDialog';
+import { TAKEDOWN_TEXTS } from './takedownTexts';
 
 const STATUS_TAGS: Record<PublishedStatus, { color: string; label: string }> = {
   online: { color: 'green', label: '在线' },
@@ -141,7 +142,8 @@ export default function PublishedTab() {
         pagination={{ current: query.page, pageSize: ModerationLimits.pageSize, total, showSizeChanger: false, onChange: (page) => dispatch(pagesPageChanged({ page })) }}
       />
       <ReasonDialog
-        name={takingDown ? takingDown.name || takingDown.slug : null}
+        texts={TAKEDOWN_TEXTS}
+        subject={takingDown ? takingDown.name || takingDown.slug : null}
         busy={takingDown !== null && busy(takingDown.slug)}
         onCancel={() => setTakingDown(null)}
         onSubmit={(reason) => takingDown && dispatch(changeRequested({ kind: 'takedown', slug: takingDown.slug, reason }))}

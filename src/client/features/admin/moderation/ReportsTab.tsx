@@ -5,7 +5,8 @@ import { ModerationLimits, ReportCategoryLabels, type ConsoleReport, type Report
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { formatConsoleTime } from '../consoleTime';
 import { changeRequested, reportsFiltered, reportsOpened, reportsPageChanged, selectModerationChange, selectModerationChangesDone, selectReports } from './moderationSlice';
-import ReasonDialog from './ReasonDialog';
+import ReasonDialog from '../ReasonDialog';
+import { TAKEDOWN_TEXTS } from './takedownTexts';
 
 const FILTERS = [
   { value: 'open', label: '待处理' },
@@ -110,7 +111,8 @@ export default function ReportsTab() {
         pagination={{ current: query.page, pageSize: ModerationLimits.pageSize, total, showSizeChanger: false, onChange: (page) => dispatch(reportsPageChanged({ page })) }}
       />
       <ReasonDialog
-        name={takingDown ? takingDown.siteName || takingDown.slug : null}
+        texts={TAKEDOWN_TEXTS}
+        subject={takingDown ? takingDown.siteName || takingDown.slug : null}
         busy={takingDown !== null && busy(takingDown.id)}
         onCancel={() => setTakingDown(null)}
         onSubmit={(reason) => takingDown && dispatch(changeRequested({ kind: 'resolve', id: takingDown.id, action: 'takedown', note: reason }))}

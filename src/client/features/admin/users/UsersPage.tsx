@@ -4,7 +4,8 @@ import { OperatorLimits, type ConsoleUser } from '../../../../contract/operators
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { selectUserInfo } from '../../auth/authSlice';
 import { formatConsoleTime } from '../consoleTime';
-import DisableDialog from './DisableDialog';
+import ReasonDialog from '../ReasonDialog';
+import { DISABLE_TEXTS } from './disableTexts';
 import UserDrawer from './UserDrawer';
 import {
   accountChangeRequested,
@@ -117,8 +118,9 @@ export default function UsersPage() {
         pagination={{ current: query.page, pageSize: OperatorLimits.pageSize, total, showSizeChanger: false, onChange: (page) => dispatch(usersPageChanged({ page })) }}
       />
       <UserDrawer detail={detail} onClose={() => dispatch(userClosed())} />
-      <DisableDialog
-        user={stopping}
+      <ReasonDialog
+        texts={DISABLE_TEXTS}
+        subject={stopping ? `${stopping.name}（ID ${stopping.id}）` : null}
         busy={stopping !== null && busy(stopping.id)}
         onCancel={() => setStopping(null)}
         onSubmit={(reason) => stopping && dispatch(accountChangeRequested({ id: stopping.id, kind: 'disable', reason }))}
