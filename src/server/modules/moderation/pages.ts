@@ -1,5 +1,5 @@
 import { ModerationLimits, ModerationMessages, REPORT_CATEGORIES, ReportCategoryLabels } from '../../../contract/moderation';
-import { escapeHtml } from '../../http/html';
+import { escapeHtml, serverPage } from '../../http/html';
 
 /**
  * The pages of 内容审核 a visitor sees: the notice a taken-down page's link serves, and the 举报
@@ -27,22 +27,7 @@ const STYLE = `
 `;
 
 function page(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="zh-CN">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(title)}</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<main>
-${body}
-</main>
-</body>
-</html>
-`;
+  return serverPage(title, STYLE, body);
 }
 
 /** What every file of a taken-down page answers: nothing of the user's. */

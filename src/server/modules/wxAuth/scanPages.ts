@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import { Messages } from '../../../contract/messages';
-import { escapeHtml } from '../../http/html';
+import { escapeHtml, serverPage } from '../../http/html';
 
 /**
  * The pages the local QR provider shows on the phone, standing in for the messaging app. They are
@@ -28,22 +28,7 @@ const STYLE = `
 `;
 
 function page(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="zh-CN">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(title)}</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<main>
-${body}
-</main>
-</body>
-</html>
-`;
+  return serverPage(title, STYLE, body);
 }
 
 export function confirmPage(ticket: string): string {
