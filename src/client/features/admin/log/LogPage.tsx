@@ -1,4 +1,5 @@
-import { Card, Table, Typography, type TableProps } from 'antd';
+import { Card, Typography, type TableProps } from 'antd';
+import ConsoleTable from '../ConsoleTable';
 import { useEffect } from 'react';
 import { OperatorActionLabels, OperatorLimits, type OperatorActionEntry } from '../../../../contract/operators';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
@@ -40,15 +41,16 @@ export default function LogPage() {
   }, [dispatch]);
   return (
     <Card title="操作日志">
-      <Table<OperatorActionEntry>
+      <ConsoleTable<OperatorActionEntry>
         rowKey="id"
-        size="middle"
         columns={columns}
-        dataSource={entries}
+        rows={entries}
         loading={status === 'loading'}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: '还没有操作记录' }}
-        pagination={{ current: page, pageSize: OperatorLimits.pageSize, total, showSizeChanger: false, onChange: (next) => dispatch(logPageChanged({ page: next })) }}
+        empty={'还没有操作记录'}
+        page={page}
+        pageSize={OperatorLimits.pageSize}
+        total={total}
+        onPage={(next) => dispatch(logPageChanged({ page: next }))}
       />
     </Card>
   );

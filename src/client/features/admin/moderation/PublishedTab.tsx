@@ -1,4 +1,5 @@
-import { Button, Input, Popconfirm, Select, Space, Table, Tag, Typography, type TableProps } from 'antd';
+import { Button, Input, Popconfirm, Select, Space, Tag, Typography, type TableProps } from 'antd';
+import ConsoleTable from '../ConsoleTable';
 import { useEffect, useState } from 'react';
 import { ModerationLimits, type ConsolePublishedPage, type PublishedStatus } from '../../../../contract/moderation';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
@@ -131,15 +132,16 @@ export default function PublishedTab() {
           style={{ width: 130 }}
         />
       </Space>
-      <Table<ConsolePublishedPage>
+      <ConsoleTable<ConsolePublishedPage>
         rowKey="slug"
-        size="middle"
         columns={columns}
-        dataSource={list}
+        rows={list}
         loading={status === 'loading'}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: query.q || query.status ? '没有找到匹配的页面' : '还没有已发布的页面' }}
-        pagination={{ current: query.page, pageSize: ModerationLimits.pageSize, total, showSizeChanger: false, onChange: (page) => dispatch(pagesPageChanged({ page })) }}
+        empty={query.q || query.status ? '没有找到匹配的页面' : '还没有已发布的页面'}
+        page={query.page}
+        pageSize={ModerationLimits.pageSize}
+        total={total}
+        onPage={(page) => dispatch(pagesPageChanged({ page }))}
       />
       <ReasonDialog
         texts={TAKEDOWN_TEXTS}

@@ -1,4 +1,5 @@
-import { Button, Popconfirm, Select, Space, Table, Tag, Typography, type TableProps } from 'antd';
+import { Button, Popconfirm, Select, Space, Tag, Typography, type TableProps } from 'antd';
+import ConsoleTable from '../ConsoleTable';
 import { useEffect, useState } from 'react';
 import { safeLinkHref } from '../../../../contract/links';
 import { ModerationLimits, ReportCategoryLabels, type ConsoleReport, type ReportStatus } from '../../../../contract/moderation';
@@ -100,15 +101,16 @@ export default function ReportsTab() {
         onChange={(value: ReportStatus | '') => dispatch(reportsFiltered({ status: value }))}
         style={{ width: 130, marginBottom: 16 }}
       />
-      <Table<ConsoleReport>
+      <ConsoleTable<ConsoleReport>
         rowKey="id"
-        size="middle"
         columns={columns}
-        dataSource={list}
+        rows={list}
         loading={status === 'loading'}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: query.status === 'open' ? '没有待处理的举报' : '还没有举报' }}
-        pagination={{ current: query.page, pageSize: ModerationLimits.pageSize, total, showSizeChanger: false, onChange: (page) => dispatch(reportsPageChanged({ page })) }}
+        empty={query.status === 'open' ? '没有待处理的举报' : '还没有举报'}
+        page={query.page}
+        pageSize={ModerationLimits.pageSize}
+        total={total}
+        onPage={(page) => dispatch(reportsPageChanged({ page }))}
       />
       <ReasonDialog
         texts={TAKEDOWN_TEXTS}

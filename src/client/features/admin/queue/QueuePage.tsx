@@ -1,4 +1,5 @@
-import { Button, Card, Popconfirm, Segmented, Space, Table, Tag, Typography, type TableProps } from 'antd';
+import { Button, Card, Popconfirm, Segmented, Space, Tag, Typography, type TableProps } from 'antd';
+import ConsoleTable from '../ConsoleTable';
 import { useEffect } from 'react';
 import { ConsoleQueueLimits, type ConsoleJob, type ConsoleJobStatus } from '../../../../contract/consoleQueue';
 import { jobKindLabel } from '../../../../contract/operators';
@@ -125,15 +126,16 @@ export default function QueuePage() {
         onChange={(value) => dispatch(queueListChanged({ status: value }))}
         style={{ marginBottom: 16 }}
       />
-      <Table<ConsoleJob>
+      <ConsoleTable<ConsoleJob>
         rowKey="id"
-        size="middle"
         columns={columns}
-        dataSource={jobs}
+        rows={jobs}
         loading={status === 'loading'}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: EMPTY[query.status] }}
-        pagination={{ current: query.page, pageSize: ConsoleQueueLimits.pageSize, total, showSizeChanger: false, onChange: (page) => dispatch(queuePageChanged({ page })) }}
+        empty={EMPTY[query.status]}
+        page={query.page}
+        pageSize={ConsoleQueueLimits.pageSize}
+        total={total}
+        onPage={(page) => dispatch(queuePageChanged({ page }))}
       />
     </Card>
   );

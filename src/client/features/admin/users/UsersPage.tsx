@@ -1,4 +1,5 @@
-import { Button, Card, Input, Popconfirm, Space, Table, Tag, type TableProps } from 'antd';
+import { Button, Card, Input, Popconfirm, Space, Tag, type TableProps } from 'antd';
+import ConsoleTable from '../ConsoleTable';
 import { useEffect, useState } from 'react';
 import { OperatorLimits, type ConsoleUser } from '../../../../contract/operators';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
@@ -107,15 +108,16 @@ export default function UsersPage() {
         onSearch={(q) => dispatch(usersSearched({ q }))}
         style={{ maxWidth: 420, marginBottom: 16 }}
       />
-      <Table<ConsoleUser>
+      <ConsoleTable<ConsoleUser>
         rowKey="id"
-        size="middle"
         columns={columns}
-        dataSource={users}
+        rows={users}
         loading={status === 'loading'}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: query.q ? '没有找到匹配的用户' : '还没有用户' }}
-        pagination={{ current: query.page, pageSize: OperatorLimits.pageSize, total, showSizeChanger: false, onChange: (page) => dispatch(usersPageChanged({ page })) }}
+        empty={query.q ? '没有找到匹配的用户' : '还没有用户'}
+        page={query.page}
+        pageSize={OperatorLimits.pageSize}
+        total={total}
+        onPage={(page) => dispatch(usersPageChanged({ page }))}
       />
       <UserDrawer detail={detail} onClose={() => dispatch(userClosed())} />
       <ReasonDialog
