@@ -17,7 +17,7 @@ import { readEnvironment } from './environment';
 jest.setTimeout(180_000);
 
 const SHOTS = process.env.E2E_SHOTS || fs.mkdtempSync(path.join(os.tmpdir(), 'wpg-e2e-console-shots-'));
-const PHONE = '13800138091';
+const PHONE = '13800138093';
 const FAILED_JOB = 'c0'.repeat(16);
 
 /** What npm run operator and an earlier failure would have left in the server's database. */

@@ -17,7 +17,7 @@ import { readEnvironment } from './environment';
 jest.setTimeout(180_000);
 
 const SHOTS = process.env.E2E_SHOTS || fs.mkdtempSync(path.join(os.tmpdir(), 'wpg-e2e-settings-shots-'));
-const PHONE = '13800138092';
+const PHONE = '13800138094';
 
 /** What npm run operator would have done. */
 function makeOperator(): void {

@@ -18,8 +18,8 @@ import { readEnvironment } from './environment';
 jest.setTimeout(180_000);
 
 const SHOTS = process.env.E2E_SHOTS || fs.mkdtempSync(path.join(os.tmpdir(), 'wpg-e2e-console-users-'));
-const OPERATOR = '13800138071';
-const PLAYER = '13800138072';
+const OPERATOR = '13800138081';
+const PLAYER = '13800138082';
 const PASSWORD = 'Shanhai#2026';
 const ROOT = path.resolve(__dirname, '../..');
 
