@@ -9,7 +9,7 @@ import Fastify from 'fastify';
 import { ConfigError, loadConfig, type ServerConfig } from './config';
 import { connectDatabase } from './db/connection';
 import { buildWorkerMetricsServer } from './modules/health/workerMetrics';
-import { AppMetrics } from './plugins/metrics';
+import { AppMetrics } from './metrics/appMetrics';
 import { giveUpJob, processJob } from './queue/bullmq/jobProcessor';
 import { RenderWorker } from './queue/bullmq/renderJobs';
 import { RenderSlots } from './queue/bullmq/renderSlots';

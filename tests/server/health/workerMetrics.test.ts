@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Messages } from '../../../src/contract/messages';
 import { loadConfig } from '../../../src/server/config';
 import { buildWorkerMetricsServer } from '../../../src/server/modules/health/workerMetrics';
-import { AppMetrics } from '../../../src/server/plugins/metrics';
+import { AppMetrics } from '../../../src/server/metrics/appMetrics';
 import { workerConfigProblem } from '../../../src/server/worker';
 
 const TOKEN = 'metrics-token-for-tests-0123456789';

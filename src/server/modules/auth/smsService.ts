@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppMetrics, SmsResult } from '../../plugins/metrics';
+import type { AppMetrics, SmsResult } from '../../metrics/appMetrics';
 import { smsTemplateOf, type SendSmsRequest, type SmsCodePurpose } from '../../../contract/auth';
 import { AnswerCode } from '../../../contract/envelope';
 import { Limits } from '../../../contract/limits';

@@ -4,7 +4,7 @@ import { Messages } from '../../../contract/messages';
 import type { ServerConfig } from '../../config';
 import { fail, ok } from '../../http/envelope';
 import { trustProxyOption } from '../../http/serverOptions';
-import type { AppMetrics } from '../../plugins/metrics';
+import type { AppMetrics } from '../../metrics/appMetrics';
 import { metricsGate } from './metricsAccess';
 
 const NOT_FOUND = fail(AnswerCode.notFound, Messages.notFound);

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_LOGO_TEXTS, GenerationMessages } from '../../../../src/contract/generation';
 import type { DatabaseConnection } from '../../../../src/server/db/connection';
-import { AppMetrics } from '../../../../src/server/plugins/metrics';
+import { AppMetrics } from '../../../../src/server/metrics/appMetrics';
 import { processRenderJob, type JobProcessorDeps } from '../../../../src/server/queue/bullmq/jobProcessor';
 import { RenderHeldElsewhere } from '../../../../src/server/queue/bullmq/renderJobs';
 import { WaitingIndex } from '../../../../src/server/queue/bullmq/waitingIndex';
