@@ -118,6 +118,8 @@ export const Messages = {
 
   // The operator console (运营后台).
   accountDisabled: '账号已被停用',
+  /** An owner asked the operators to look again at a page they took down (申请复审). */
+  reviewRequested: '已申请复审，运营人员处理后会恢复上线',
   tooManyNewAccounts: '该网络今天注册的新账号过多，请明天再试或登录已有账号',
   disableReasonRequired: '请填写停用原因',
   userNotFound: '用户不存在',

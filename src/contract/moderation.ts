@@ -1,3 +1,4 @@
+import { Messages } from './messages';
 /**
  * 内容审核: published pages taken down and restored by operators, reports anyone files from a
  * published page, and the sensitive words a publish is checked against. The console's calls are
@@ -148,7 +149,7 @@ export const ModerationMessages = {
   reportCategoryInvalid: '请选择举报原因',
   reportTextRequired: '请简单说明举报原因',
   reportForeignPage: '请从举报页面提交',
-  reviewRequested: '已申请复审，运营人员处理后会恢复上线',
+  reviewRequested: Messages.reviewRequested,
   reviewAlreadyRequested: '已申请复审，请耐心等待处理',
   reviewNotDown: '该网站没有被下线，无需申请复审',
   publishTakenDown: '该网站已被运营人员下线，不能重新发布；请修改内容后在网站列表申请复审',

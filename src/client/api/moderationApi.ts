@@ -43,7 +43,3 @@ export function saveSensitiveWords(words: string): Promise<SensitiveWords> {
   return call<SensitiveWords>({ method: 'PUT', url: '/api/admin/sensitiveWords', data: { words } });
 }
 
-/** POST /api/publish/requestReview: the owner of a page taken down asks for it back. */
-export function requestReview(slug: string): Promise<null> {
-  return call<null>({ method: 'POST', url: '/api/publish/requestReview', data: { slug } });
-}

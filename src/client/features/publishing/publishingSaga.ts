@@ -2,9 +2,8 @@ import type { SagaIterator } from 'redux-saga';
 import { call, getContext, put, takeLatest, takeLeading } from 'redux-saga/effects';
 import { BuilderMessages, type PublishAnswer } from '../../../contract/builder';
 import { AnswerCode } from '../../../contract/envelope';
-import { ModerationMessages } from '../../../contract/moderation';
+import { Messages } from '../../../contract/messages';
 import * as miniSiteApi from '../../api/miniSiteApi';
-import * as moderationApi from '../../api/moderationApi';
 import * as siteListApi from '../../api/siteListApi';
 import { SERVICES, type Services } from '../../app/services';
 import { answerCodeOf } from '../auth/apiErrors';
@@ -99,13 +98,13 @@ export function* requestReview(action: ReturnType<typeof reviewRequested>): Saga
   const services: Services = yield getContext(SERVICES);
   const { target, slug } = action.payload;
   try {
-    yield call(moderationApi.requestReview, slug);
+    yield call(siteListApi.requestReview, slug);
   } catch {
     // The http layer said why (already asked, too often...).
     yield put(publishEnded());
     return;
   }
-  yield call(services.notify.success, ModerationMessages.reviewRequested);
+  yield call(services.notify.success, Messages.reviewRequested);
   yield put(publishEnded());
   if (target.kind === 'builder') yield call(loadSiteList);
   else yield call(loadMiniSitePublishState, miniSitePublishStateRequested({ webSiteDir: target.webSiteDir }));

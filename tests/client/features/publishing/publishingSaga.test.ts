@@ -11,7 +11,6 @@ import { Messages } from '../../../../src/contract/messages';
 import { ApiError } from '../../../../src/client/api/ApiError';
 import * as siteListApi from '../../../../src/client/api/siteListApi';
 import * as miniSiteApi from '../../../../src/client/api/miniSiteApi';
-import * as moderationApi from '../../../../src/client/api/moderationApi';
 import { ModerationMessages } from '../../../../src/contract/moderation';
 import { publishingSaga } from '../../../../src/client/features/publishing/publishingSaga';
 import { miniSitePublishStateRequested, publishRequested, published, reviewRequested, unpublishRequested } from '../../../../src/client/features/publishing/publishingSlice';
@@ -106,11 +105,11 @@ describe('a site an operator took down (内容审核)', () => {
       .provide([
         world.providers,
         [matchers.call.fn(miniSiteApi.publishState), dynamic(() => ({ ...link, takedown: { ...takedown, reviewRequested: asked } }))],
-        [matchers.call.fn(moderationApi.requestReview), dynamic(() => ((asked = true), null))],
+        [matchers.call.fn(siteListApi.requestReview), dynamic(() => ((asked = true), null))],
       ])
       .dispatch(miniSitePublishStateRequested({ webSiteDir: miniSite.webSiteDir }))
       .dispatch(reviewRequested({ target: miniSite, slug }))
-      .call(moderationApi.requestReview, slug)
+      .call(siteListApi.requestReview, slug)
       .not.call.fn(siteListApi.getSiteList)
       .silentRun(50);
     expect(world.services.notify.success).toHaveBeenCalledWith(ModerationMessages.reviewRequested);
@@ -121,15 +120,15 @@ describe('a site an operator took down (内容审核)', () => {
     const world = fakeWorld();
     await expectSaga(publishingSaga)
       .withReducer(rootReducer, stateWith())
-      .provide([world.providers, answers(moderationApi.requestReview, null), answers(siteListApi.getSiteList, { list: [completedSite], total: 1 })])
+      .provide([world.providers, answers(siteListApi.requestReview, null), answers(siteListApi.getSiteList, { list: [completedSite], total: 1 })])
       .dispatch(reviewRequested({ target: builderSite, slug }))
-      .call(moderationApi.requestReview, slug)
+      .call(siteListApi.requestReview, slug)
       .call.fn(siteListApi.getSiteList)
       .silentRun(50);
     const refused = fakeWorld();
     const { storeState } = await expectSaga(publishingSaga)
       .withReducer(rootReducer, stateWith())
-      .provide([refused.providers, [matchers.call.fn(moderationApi.requestReview), throwError(apiError(AnswerCode.invalid, ModerationMessages.reviewAlreadyRequested))]])
+      .provide([refused.providers, [matchers.call.fn(siteListApi.requestReview), throwError(apiError(AnswerCode.invalid, ModerationMessages.reviewAlreadyRequested))]])
       .dispatch(reviewRequested({ target: builderSite, slug }))
       .not.call.fn(siteListApi.getSiteList)
       .silentRun(50);
