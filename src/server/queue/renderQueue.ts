@@ -116,6 +116,11 @@ export interface LineSize {
   running: number;
 }
 
+/** The whole line, from the counts of each kind (the console's 概览 and the metrics read the same counts). */
+export function lineSizeOf(kinds: readonly KindCount[]): LineSize {
+  return kinds.reduce((line, kind) => ({ waiting: line.waiting + kind.waiting, running: line.running + kind.running }), { waiting: 0, running: 0 });
+}
+
 /**
  * What an operator's retry came to: queued again; not a failed job; or its cancelled render has
  * not stopped yet (it would take the job's place), so it must be tried again in a moment.
@@ -185,9 +190,6 @@ export interface RenderQueue {
   /** The share (0-1) of its frames that the gallery task `key` has rendered: 0 while it waits, or when none is under way. */
   galleryProgress(key: string): Promise<number>;
 
-  /** Jobs waiting and running now (the console's 概览), from where the queue keeps its line. */
-  lineSize(): Promise<LineSize>;
-
   /**
    * An operator ends a queued or running job: its row fails with `message`, which its polls then
    * answer, it leaves the line, and a render under way is stopped (its result, if any, discarded).
@@ -198,7 +200,7 @@ export interface RenderQueue {
   /** An operator queues a failed job again, at the back of the line, for its user to poll anew. */
   retry(id: string): Promise<RetryOutcome>;
 
-  /** Users' jobs waiting and running now, for every kind (zero included): the server's metrics read it at each scrape. */
+  /** Users' jobs waiting and running now, for every kind (zero included): the server's metrics read it at each scrape, the console's 概览 adds them up (lineSizeOf). */
   activeByKind(): Promise<KindCount[]>;
 
   /** Resolves when the queue can take and hand out jobs (readiness); rejects saying why not. */

@@ -21,7 +21,7 @@ import { WaitingIndex } from '../../../src/server/queue/bullmq/waitingIndex';
 import { EmbeddedRenderQueue } from '../../../src/server/queue/embedded/embeddedQueue';
 import { jobDir } from '../../../src/server/queue/paths';
 import { DurationRepository, RenderDurations } from '../../../src/server/queue/renderDurations';
-import type { RenderQueue } from '../../../src/server/queue/renderQueue';
+import { lineSizeOf, type RenderQueue } from '../../../src/server/queue/renderQueue';
 import { DEFAULT_RENDER_SECONDS, RENDER_TIMEOUT_MS } from '../../../src/server/queue/jobRules';
 import { JobRepository, type JobRow } from '../../../src/server/queue/repository';
 import type { RenderKind, UserJobSpec } from '../../../src/server/render/jobSpec';
@@ -483,20 +483,20 @@ for (const adapter of adapters) {
       const waiting = await queued(h, logo(2));
       const last = await queued(h, logo(3));
       await runner.started(1);
-      expect(await h.queue.lineSize()).toEqual({ waiting: 2, running: 1 });
+      expect(lineSizeOf(await h.queue.activeByKind())).toEqual({ waiting: 2, running: 1 });
 
       expect(await h.queue.cancel(waiting.id, CANCELLED)).toBe(true);
       expect(await h.queue.poll(waiting.id, null)).toEqual({ type: 'failed', message: CANCELLED });
       expect(await waitCountOf(h, last.id)).toBe(1);
       expect(await h.queue.cancel(waiting.id, CANCELLED)).toBe(false);
-      expect(await h.queue.lineSize()).toEqual({ waiting: 1, running: 1 });
+      expect(lineSizeOf(await h.queue.activeByKind())).toEqual({ waiting: 1, running: 1 });
 
       expect(await h.queue.cancel(running.id, CANCELLED)).toBe(true);
       expect(await h.queue.poll(running.id, null)).toEqual({ type: 'failed', message: CANCELLED });
       await waitUntil(() => runner.renders[0].signal.aborted);
       await runner.started(2);
       expect(runner.renders[1].spec).toEqual(logo(3));
-      expect(await h.queue.lineSize()).toEqual({ waiting: 0, running: 1 });
+      expect(lineSizeOf(await h.queue.activeByKind())).toEqual({ waiting: 0, running: 1 });
       runner.renders[1].finish();
       expect(await h.queue.jobEnded(last.id, 5000)).toBe(true);
       expect(await h.queue.poll(last.id, null)).toMatchObject({ type: 'done' });

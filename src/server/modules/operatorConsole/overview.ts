@@ -2,7 +2,7 @@ import type { ConsoleOverview, DayFigures, KindFigures } from '../../../contract
 import type { Clock } from '../../clock';
 import { chinaDate, chinaDayOf, chinaDayStart } from '../../http/chinaTime';
 import { median } from '../../queue/renderDurations';
-import type { RenderQueue } from '../../queue/renderQueue';
+import { lineSizeOf, type RenderQueue } from '../../queue/renderQueue';
 import { USER_KINDS, type OverviewRepository } from './overviewRepository';
 import type { StorageUsage } from './storageUsage';
 
@@ -34,7 +34,7 @@ export class ConsoleOverviewService {
       this.repo.newUsersByDay(chinaDayStart(firstDay)),
       this.repo.rendersByDay(firstDay, today),
       this.repo.publishedSites(),
-      this.queue.lineSize(),
+      this.queue.activeByKind(),
       this.storage.read(),
     ]);
     const kinds: KindFigures[] = USER_KINDS.map((kind) => {
@@ -45,6 +45,6 @@ export class ConsoleOverviewService {
     for (let day = firstDay; day <= today; day += 1) {
       days.push({ day: chinaDate(day), newUsers: newUsers.get(day) ?? 0, renders: 0, failures: 0, ...rendersByDay.get(day) });
     }
-    return { users, kinds, queue, publishedSites, storage, days };
+    return { users, kinds, queue: lineSizeOf(queue), publishedSites, storage, days };
   }
 }

@@ -25,7 +25,6 @@ import {
   type FinishedJob,
   type GalleryPriority,
   type GalleryResult,
-  type LineSize,
   type PollOutcome,
   type QueueSettings,
   type QueuedOutcome,
@@ -355,10 +354,6 @@ export class BullmqRenderQueue implements RenderQueue {
       if (ids.length < SWEEP_PAGE) break;
     }
     for (const id of stale) await this.expireJob(id, at);
-  }
-
-  lineSize(): Promise<LineSize> {
-    return this.index.size();
   }
 
   /**

@@ -21,7 +21,6 @@ import {
   type FinishedJob,
   type GalleryPriority,
   type GalleryResult,
-  type LineSize,
   type PollOutcome,
   type QueueSettings,
   type QueuedOutcome,
@@ -272,12 +271,6 @@ export class EmbeddedRenderQueue implements RenderQueue {
 
   async galleryProgress(key: string): Promise<number> {
     return this.scheduler.galleryProgress(key);
-  }
-
-  async lineSize(): Promise<LineSize> {
-    let waiting = 0;
-    for (const work of this.active.queuedWork()) waiting += work.count;
-    return { waiting, running: this.active.size - waiting };
   }
 
   async cancel(id: string, message: string): Promise<boolean> {
