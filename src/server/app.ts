@@ -21,6 +21,7 @@ import settingsPlugin from './modules/settings/plugin';
 import siteFilesPlugin from './modules/siteFiles/plugin';
 import storageQuotaPlugin from './modules/storageQuota/plugin';
 import uploadsPlugin from './modules/uploads/plugin';
+import upgradesPlugin from './modules/upgrades/plugin';
 import worksPlugin from './modules/works/plugin';
 import wxAuthPlugin from './modules/wxAuth/plugin';
 import authPlugin from './plugins/auth';
@@ -95,6 +96,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
   await app.register(settingsPlugin);
   await app.register(operatorConsolePlugin);
   await app.register(moderationRoutesPlugin);
+  await app.register(upgradesPlugin);
   await app.register(spaPlugin);
   return app;
 }

@@ -237,6 +237,15 @@ export interface StoredBytesTable {
   updated_at: number;
 }
 
+/** Work an install does once after an upgrade (migration v20): who holds it, where it got to, when it was finished. */
+export interface OneOffTasksTable {
+  name: string;
+  claimed_by: string | null;
+  claimed_until: number | null;
+  progress: Generated<string>;
+  done_at: number | null;
+}
+
 export interface BuilderBannerTasksTable {
   user_id: number;
   task_id: string;
@@ -269,4 +278,5 @@ export interface DatabaseSchema {
   site_reports: SiteReportsTable;
   sensitive_words: SensitiveWordsTable;
   stored_bytes: StoredBytesTable;
+  one_off_tasks: OneOffTasksTable;
 }

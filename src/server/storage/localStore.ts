@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { checkKey, checkPrefix, type ByteRange, type FileStore, type StoredFile } from './types';
+import { checkKey, checkPrefix, type ByteRange, type FileStore, type ListedFile, type StoredFile } from './types';
 
 const suffix = (): string => crypto.randomBytes(6).toString('hex');
 
@@ -102,11 +102,11 @@ export class LocalFileStore implements FileStore {
     return files.map((file) => (bare ? `${bare}/${file}` : file));
   }
 
-  async listWithTimes(prefix: string): Promise<Array<{ key: string; modifiedAt: Date }>> {
-    const entries: Array<{ key: string; modifiedAt: Date }> = [];
+  async listWithTimes(prefix: string): Promise<ListedFile[]> {
+    const entries: ListedFile[] = [];
     for (const key of await this.list(prefix)) {
       const stat = await fs.promises.stat(this.pathOf(key)).catch(() => null);
-      if (stat) entries.push({ key, modifiedAt: stat.mtime });
+      if (stat) entries.push({ key, modifiedAt: stat.mtime, size: stat.size });
     }
     return entries;
   }

@@ -18,7 +18,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { contentTypeOf } from './contentTypes';
-import { checkKey, checkPrefix, type ByteRange, type FileStore, type StoredFile } from './types';
+import { checkKey, checkPrefix, type ByteRange, type FileStore, type ListedFile, type StoredFile } from './types';
 
 export interface S3Settings {
   endpoint: string;
@@ -149,13 +149,13 @@ export class S3FileStore implements FileStore {
     return (await this.listWithTimes(prefix)).map((entry) => entry.key);
   }
 
-  async listWithTimes(prefix: string): Promise<Array<{ key: string; modifiedAt: Date }>> {
+  async listWithTimes(prefix: string): Promise<ListedFile[]> {
     const bare = checkPrefix(prefix);
-    const entries: Array<{ key: string; modifiedAt: Date }> = [];
+    const entries: ListedFile[] = [];
     let token: string | undefined;
     do {
       const answer = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: `${this.prefix}${bare ? `${bare}/` : ''}`, ContinuationToken: token }));
-      for (const object of answer.Contents ?? []) if (object.Key) entries.push({ key: object.Key.slice(this.prefix.length), modifiedAt: object.LastModified ?? new Date(0) });
+      for (const object of answer.Contents ?? []) if (object.Key) entries.push({ key: object.Key.slice(this.prefix.length), modifiedAt: object.LastModified ?? new Date(0), size: object.Size ?? 0 });
       token = answer.IsTruncated ? answer.NextContinuationToken : undefined;
     } while (token);
     return entries;

@@ -10,6 +10,13 @@ export interface StoredFile {
   modifiedAt: Date;
 }
 
+/** A file of a listing. */
+export interface ListedFile {
+  key: string;
+  modifiedAt: Date;
+  size: number;
+}
+
 /** Bytes `start` to `end`, both included (HTTP's Range), within the file. */
 export interface ByteRange {
   start: number;
@@ -38,8 +45,8 @@ export interface FileStore {
   copy(from: string, to: string): Promise<void>;
   /** The keys below `prefix` (a folder: ends with '/'), in no promised order. */
   list(prefix: string): Promise<string[]>;
-  /** The same, each with when it was stored (housekeeping's age, without a request per file). */
-  listWithTimes(prefix: string): Promise<Array<{ key: string; modifiedAt: Date }>>;
+  /** The same, each with when it was stored and its bytes (housekeeping's age, a folder's size, without a request per file). */
+  listWithTimes(prefix: string): Promise<ListedFile[]>;
   /** Deletes `key` and everything below `key/`; answers how many files went. */
   deletePrefix(prefix: string): Promise<number>;
   /** Bytes of everything stored (the console's 概览): a walk of the folder or a listing of the bucket, so not for every request. */

@@ -115,11 +115,14 @@ describeEachStore('file store', (store) => {
     expect(await store().head('sites/s2/banner.mp4')).toMatchObject({ size: 5000 });
   });
 
-  it('lists with each file\u2019s time of storing, as its head tells it', async () => {
+  it('lists with each file\u2019s time of storing and size, as its head tells them', async () => {
     await store().putBuffer('uploads/a.png', Buffer.from('a'));
     await store().putBuffer('uploads/b.png', Buffer.from('bb'));
     const listed = (await store().listWithTimes('uploads/')).sort((x, y) => x.key.localeCompare(y.key));
-    expect(listed.map((entry) => entry.key)).toEqual(['uploads/a.png', 'uploads/b.png']);
+    expect(listed.map(({ key, size }) => [key, size])).toEqual([
+      ['uploads/a.png', 1],
+      ['uploads/b.png', 2],
+    ]);
     for (const { key, modifiedAt } of listed) expect(Math.abs(modifiedAt.getTime() - ((await store().head(key))?.modifiedAt.getTime() ?? 0))).toBeLessThan(1000);
   });
 

@@ -27,6 +27,7 @@ import { rateEventMembers } from './v16RateEventMembers';
 import { operators } from './v17Operators';
 import { moderation } from './v18Moderation';
 import { storageQuota } from './v19StorageQuota';
+import { oneOffTasks } from './v20OneOffTasks';
 
 export const MIGRATIONS: readonly Migration[] = [
   accounts,
@@ -48,6 +49,7 @@ export const MIGRATIONS: readonly Migration[] = [
   operators,
   moderation,
   storageQuota,
+  oneOffTasks,
 ];
 
 /** The migrations before the one named `name`: a database as an older server left it (tests). */
