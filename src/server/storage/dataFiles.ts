@@ -47,6 +47,23 @@ export class DataFiles {
     else await this.store.putFile(key, localPath);
   }
 
+  /**
+   * Writes the file `source` over the stored file at `localPath`, under the same name (readers get
+   * the old file or the new one, whole): in the store, and over this server's copy when it keeps
+   * one. Copies other servers keep are left to their cache's age.
+   */
+  async replaceFile(localPath: string, source: string): Promise<void> {
+    await this.store.putFile(this.keyOf(localPath), source);
+    if (!this.shared || !fs.existsSync(localPath)) return;
+    const temp = `${localPath}.${process.pid}.${Date.now()}.tmp`;
+    try {
+      await fs.promises.copyFile(source, temp);
+      await fs.promises.rename(temp, localPath);
+    } finally {
+      await fs.promises.rm(temp, { force: true });
+    }
+  }
+
   /** Makes sure the file at `localPath` is here, fetching it from the shared store; false when nobody has it. */
   async fetch(localPath: string): Promise<boolean> {
     if (fs.existsSync(localPath)) return true;

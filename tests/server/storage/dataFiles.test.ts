@@ -9,6 +9,7 @@ import path from 'node:path';
 import { DataFiles } from '../../../src/server/storage/dataFiles';
 import { LocalFileStore } from '../../../src/server/storage/localStore';
 import { S3FileStore } from '../../../src/server/storage/s3Store';
+import { downloadFile } from '../../../src/server/storage/types';
 import { s3Endpoint, testS3Settings } from './testStores';
 
 jest.setTimeout(30_000);
@@ -40,6 +41,18 @@ describe('with the local store', () => {
     expect(await files.sweepCache(['generated'], 1000)).toBe(0);
     expect(fs.existsSync(path.join(dataDir, 'generated', 'j1', 'logo.png'))).toBe(true);
     expect(() => files.keyOf(path.join(dataDir, '..', 'elsewhere'))).toThrow(/Not under DATA_DIR/);
+  });
+
+  it('writes a file over a stored one under its name', async () => {
+    const dataDir = tempDir();
+    const files = new DataFiles(dataDir, new LocalFileStore(dataDir));
+    write(path.join(dataDir, 'uploads', 'a.gif'), 'with metadata');
+    const clean = path.join(tempDir(), 'clean.gif');
+    write(clean, 'clean');
+    await files.replaceFile(path.join(dataDir, 'uploads', 'a.gif'), clean);
+    expect(fs.readFileSync(path.join(dataDir, 'uploads', 'a.gif'), 'utf8')).toBe('clean');
+    expect(fs.readFileSync(clean, 'utf8')).toBe('clean');
+    expect(fs.readdirSync(path.join(dataDir, 'uploads'))).toEqual(['a.gif']);
   });
 });
 
@@ -77,6 +90,24 @@ describe('with the local store', () => {
     await b.remove(path.join(b.dataDir, 'generated', 'j1'));
     expect(await a.exists(path.join(a.dataDir, 'generated', 'j2', 'logo.png'))).toBe(false);
     expect(await store.list('generated/')).toEqual([]);
+  });
+
+  it('writes a file over a stored one in the bucket and over the copy this server keeps', async () => {
+    write(path.join(a.dataDir, 'uploads', 'a.gif'), 'with metadata');
+    await a.publish(path.join(a.dataDir, 'uploads', 'a.gif'));
+    expect(await b.fetch(path.join(b.dataDir, 'uploads', 'a.gif'))).toBe(true);
+    const clean = path.join(tempDir(), 'clean.gif');
+    write(clean, 'clean');
+    await b.replaceFile(path.join(b.dataDir, 'uploads', 'a.gif'), clean);
+    expect(fs.readFileSync(path.join(b.dataDir, 'uploads', 'a.gif'), 'utf8')).toBe('clean');
+    expect(fs.readdirSync(path.join(b.dataDir, 'uploads'))).toEqual(['a.gif']);
+    const fetched = path.join(tempDir(), 'fetched.gif');
+    expect(await downloadFile(store, 'uploads/a.gif', fetched)).toBe(true);
+    expect(fs.readFileSync(fetched, 'utf8')).toBe('clean');
+    // A server that keeps no copy gets none.
+    const c = new DataFiles(tempDir(), store);
+    await c.replaceFile(path.join(c.dataDir, 'uploads', 'a.gif'), clean);
+    expect(fs.existsSync(path.join(c.dataDir, 'uploads', 'a.gif'))).toBe(false);
   });
 
   it('sweeps from a server\u2019s cache what it has not touched for the time given, and keeps the rest', async () => {

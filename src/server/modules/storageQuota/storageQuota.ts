@@ -80,6 +80,16 @@ export class StorageQuota {
     await this.write(this.deps.sql, userId, this.deps.files.keyOf(localPath), bytes);
   }
 
+  /** What is kept at `localPath` lost `bytes` (a file in it written again without its metadata); nothing when it has no row. */
+  async shrink(localPath: string, bytes: number): Promise<void> {
+    await this.deps.sql
+      .updateTable('stored_bytes')
+      .set((eb) => ({ bytes: eb('bytes', '-', bytes) }))
+      .where('key', '=', this.deps.files.keyOf(localPath))
+      .where('bytes', '>=', bytes)
+      .execute();
+  }
+
   /** The file or folder at `localPath` is gone. */
   async forget(localPath: string): Promise<void> {
     await this.deps.sql.deleteFrom('stored_bytes').where('key', '=', this.deps.files.keyOf(localPath)).execute();

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { OneOffTasks } from './oneOffTasks';
+import { pictureCleaning } from './pictureCleaning';
 import { storedBytesCount } from './storedBytesCount';
 import { TaskClaims } from './taskClaims';
 
@@ -21,11 +22,15 @@ const TASK_LEASE_MS = 5 * 60 * 1000;
  */
 export default fp(
   async (app: FastifyInstance) => {
-    const { clock, database, dataFiles, housekeeping } = app;
+    const { clock, database, dataFiles, housekeeping, storageQuota } = app;
     const upgrades = new OneOffTasks({
       claims: new TaskClaims(database.sql, clock, TASK_LEASE_MS),
       log: app.log,
-      tasks: [storedBytesCount({ sql: database.sql, files: dataFiles, now: clock })],
+      tasks: [
+        storedBytesCount({ sql: database.sql, files: dataFiles, now: clock }),
+        // After the count: the room a picture gives back is taken off the rows the count wrote.
+        pictureCleaning({ files: dataFiles, quota: storageQuota, log: app.log }),
+      ],
     });
     app.decorate('upgrades', upgrades);
     housekeeping.addSweep('one-off tasks', () => upgrades.kick());
