@@ -10,8 +10,8 @@ import { ConfigError, loadConfig, type ServerConfig } from './config';
 import { connectDatabase } from './db/connection';
 import { buildWorkerMetricsServer } from './modules/health/workerMetrics';
 import { AppMetrics } from './metrics/appMetrics';
-import { giveUpJob, processJob } from './queue/bullmq/jobProcessor';
-import { RenderWorker } from './queue/bullmq/renderJobs';
+import { processJob, requeueGivenUp } from './queue/bullmq/jobProcessor';
+import { RenderJobs, RenderWorker } from './queue/bullmq/renderJobs';
 import { RenderSlots } from './queue/bullmq/renderSlots';
 import { WaitingIndex } from './queue/bullmq/waitingIndex';
 import { RENDER_SEEDS } from './queue/renderSeeds';
@@ -99,10 +99,12 @@ async function start(): Promise<void> {
     // A job's row stays with this worker as long as its BullMQ lock would.
     leaseMs: lockMs,
   };
+  // Where a job BullMQ gave up goes back while its row says it is not over.
+  const jobs = new RenderJobs(commands, config.redisKeyPrefix);
   const worker = new RenderWorker({ slots: { registry: new RenderSlots(commands, config.redisKeyPrefix), now: systemClock }, connection: blocking, redisKeyPrefix: config.redisKeyPrefix, concurrency, lockMs, render: (data, signal, hold, onProgress) => processJob(deps, data, signal, hold, onProgress),
     onGivenUp: (data, reason) => {
-      log.error({ job: data, reason }, 'render job given up by the queue');
-      giveUpJob(deps, data).catch((error: unknown) => log.error({ err: error }, 'a given-up job could not be recorded'));
+      log.warn({ job: data, reason }, 'render job given up by the queue: its row decides whether it goes back');
+      requeueGivenUp(deps, jobs, data).catch((error: unknown) => log.error({ err: error, job: data }, 'a given-up job could not be put back'));
     },
   });
   log.info(`Render worker started: ${concurrency} renders at once, jobs of a worker that dies go to another after ${lockMs / 1000} s`);
@@ -117,6 +119,7 @@ async function start(): Promise<void> {
     log.info(`${signal} received: putting ${worker.active} job(s) back and stopping`);
     (async () => {
       await worker.close();
+      await jobs.close();
       await metricsServer?.close();
       await pool.close();
       await Promise.all([commands.quit(), blocking.quit()]);

@@ -23,8 +23,8 @@ import { systemClock } from '../../src/server/clock';
 import { loadConfig } from '../../src/server/config';
 import { connectPostgres, connectSqlite, type DatabaseConnection } from '../../src/server/db/connection';
 import { BullmqRenderQueue } from '../../src/server/queue/bullmq/bullmqQueue';
-import { giveUpJob, processJob, type JobProcessorDeps } from '../../src/server/queue/bullmq/jobProcessor';
-import { RenderWorker } from '../../src/server/queue/bullmq/renderJobs';
+import { processJob, requeueGivenUp, type JobProcessorDeps } from '../../src/server/queue/bullmq/jobProcessor';
+import { RenderJobs, RenderWorker } from '../../src/server/queue/bullmq/renderJobs';
 import { RenderSlots } from '../../src/server/queue/bullmq/renderSlots';
 import { WaitingIndex } from '../../src/server/queue/bullmq/waitingIndex';
 import { EmbeddedRenderQueue } from '../../src/server/queue/embedded/embeddedQueue';
@@ -130,6 +130,7 @@ async function bullmqThroughput(workerCount: number): Promise<Row> {
   };
   const queue = new BullmqRenderQueue({ ...settings, db: schema.db.sql, dialect: 'postgres', now: systemClock, log, files, redis: new Redis(found.redisUrl), eventsRedis: new Redis(found.redisUrl, { maxRetriesPerRequest: null }), redisKeyPrefix: prefix, state: new MemoryState(systemClock), identityKey: deriveKey(SECRET, 'render-job-id') });
   const workers: RenderWorker[] = [];
+  const requeues: RenderJobs[] = [];
   try {
     await queue.start();
     for (let i = 0; i < workerCount; i += 1) {
@@ -145,13 +146,16 @@ async function bullmqThroughput(workerCount: number): Promise<Row> {
         timeoutsMs: RENDER_TIMEOUT_MS,
         abortGraceMs: 5_000,
       };
+      const givenUpJobs = new RenderJobs(commands, prefix);
+      requeues.push(givenUpJobs);
       workers.push(
-        new RenderWorker({ connection: connect(), redisKeyPrefix: prefix, concurrency: SLOTS, lockMs: 30_000, render: (data, signal) => processJob(deps, data, signal), onGivenUp: (data) => void giveUpJob(deps, data), slots: { registry: new RenderSlots(commands, prefix), now: systemClock } }),
+        new RenderWorker({ connection: connect(), redisKeyPrefix: prefix, concurrency: SLOTS, lockMs: 30_000, render: (data, signal) => processJob(deps, data, signal), onGivenUp: (data) => void requeueGivenUp(deps, givenUpJobs, data), slots: { registry: new RenderSlots(commands, prefix), now: systemClock } }),
       );
     }
     return [label, await throughput(queue), 'beside the embedded queue'];
   } finally {
     await Promise.allSettled(workers.map((worker) => worker.close()));
+    await Promise.allSettled(requeues.map((jobs) => jobs.close()));
     await queue.close();
     await Promise.allSettled(connections.map((connection) => connection.quit()));
     await deletePrefix(found.redisUrl, prefix);

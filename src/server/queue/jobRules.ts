@@ -143,3 +143,10 @@ export const JOB_ID_PATTERN = /^[0-9a-f]{32}$/;
  * renders asked for (gallery pictures, banner cuts) instead of missing its zip behind them.
  */
 export const goesFirstWhenAsked = (spec: SideJobSpec): boolean => spec.kind === 'brand-kit';
+
+/**
+ * How often a job's render may die with the process rendering it (a server restarted, a worker
+ * killed) and still be started again: the next death fails it, so that a render that kills its
+ * process cannot take one down after another for ever.
+ */
+export const MAX_RENDER_INTERRUPTIONS = 3;

@@ -82,15 +82,31 @@ export class JobRepository {
 
   /**
    * Claims the job `id` for a worker that was handed it (the distributed queue) until `leaseUntil`:
-   * a queued job, or one still marked running whose lease lapsed (its worker died). Answers null
-   * when it ended meanwhile (expired, done) or while another worker's lease on it holds: BullMQ
-   * hands a job on when its lock lapses, which a worker cut off from Redis for a while still
-   * renders, and the row's lease keeps it from being rendered twice.
+   * a queued job, or one still marked running whose lease lapsed (its worker died: an interruption,
+   * taken over only while it has had fewer than `maxInterruptions`). Answers null when it ended
+   * meanwhile (expired, done), while another worker's lease on it holds (BullMQ hands a job on
+   * when its lock lapses, which a worker cut off from Redis for a while still renders, and the
+   * row's lease keeps it from being rendered twice), or when it was interrupted too often.
    */
-  async claimById(id: string, at: number, leaseUntil: number | null = null): Promise<JobRow | null> {
+  async claimById(id: string, at: number, leaseUntil: number | null = null, maxInterruptions?: number): Promise<JobRow | null> {
+    const bound = maxInterruptions === undefined ? sql`` : sql`AND interruptions < ${maxInterruptions}`;
     const { rows } = await sql<JobRow>`
-      UPDATE render_jobs SET status = 'running', attempts = attempts + 1, started_at = ${at}, lease_until = ${leaseUntil}
-      WHERE id = ${id} AND (status = 'queued' OR (status = 'running' AND (lease_until IS NULL OR lease_until < ${at})))
+      UPDATE render_jobs SET status = 'running', attempts = attempts + 1, started_at = ${at}, lease_until = ${leaseUntil},
+        interruptions = interruptions + CASE WHEN status = 'running' THEN 1 ELSE 0 END
+      WHERE id = ${id} AND (status = 'queued' OR (status = 'running' AND (lease_until IS NULL OR lease_until < ${at}) ${bound}))
+      RETURNING *`.execute(this.db);
+    return rows[0] ?? null;
+  }
+
+  /**
+   * Fails with `message` a job whose render died with its worker once more after `maxInterruptions`
+   * (running, its lease lapsed): the job that claimById no longer takes over. Answers its row as
+   * it was, or null when it is not such a job (another worker's lease holds, or it ended).
+   */
+  async failInterrupted(id: string, at: number, maxInterruptions: number, message: string): Promise<JobRow | null> {
+    const { rows } = await sql<JobRow>`
+      UPDATE render_jobs SET status = 'failed', error = ${message}, finished_at = ${at}, touched_at = ${later('touched_at', at)}, lease_until = NULL
+      WHERE id = ${id} AND status = 'running' AND (lease_until IS NULL OR lease_until < ${at}) AND interruptions >= ${maxInterruptions}
       RETURNING *`.execute(this.db);
     return rows[0] ?? null;
   }

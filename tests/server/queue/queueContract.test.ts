@@ -14,8 +14,8 @@ import path from 'node:path';
 import { DEFAULT_LOGO_TEXTS, GenerationMessages } from '../../../src/contract/generation';
 import type { DatabaseConnection } from '../../../src/server/db/connection';
 import { BullmqRenderQueue } from '../../../src/server/queue/bullmq/bullmqQueue';
-import { giveUpJob, processJob, type JobProcessorDeps } from '../../../src/server/queue/bullmq/jobProcessor';
-import { RenderWorker, bullPrefix, QUEUE_NAME, type RenderJobData } from '../../../src/server/queue/bullmq/renderJobs';
+import { processJob, requeueGivenUp, type JobProcessorDeps } from '../../../src/server/queue/bullmq/jobProcessor';
+import { RenderJobs, RenderWorker, bullPrefix, QUEUE_NAME, type RenderJobData } from '../../../src/server/queue/bullmq/renderJobs';
 import { RenderSlots } from '../../../src/server/queue/bullmq/renderSlots';
 import { WaitingIndex } from '../../../src/server/queue/bullmq/waitingIndex';
 import { EmbeddedRenderQueue } from '../../../src/server/queue/embedded/embeddedQueue';
@@ -139,6 +139,7 @@ async function openBullmq(options: ContractOptions): Promise<Harness> {
     cancelCheckMs: 50,
   });
   const workers: RenderWorker[] = [];
+  const givenUpJobs = new RenderJobs(commands, prefix);
   const startWorker = (runner: FakeRunner, connection = connect()): RenderWorker => {
     const deps = depsFor(runner);
     const worker = new RenderWorker({
@@ -147,7 +148,7 @@ async function openBullmq(options: ContractOptions): Promise<Harness> {
       concurrency: settings.concurrency,
       lockMs: 1000,
       render: (data, signal, hold, onProgress) => processJob(deps, data, signal, hold, onProgress),
-      onGivenUp: (data) => void giveUpJob(deps, data),
+      onGivenUp: (data) => void requeueGivenUp(deps, givenUpJobs, data),
       slots: { registry: new RenderSlots(commands, prefix), now: clock.now },
     });
     workers.push(worker);
@@ -179,6 +180,7 @@ async function openBullmq(options: ContractOptions): Promise<Harness> {
     close: async () => {
       await queue.close();
       await Promise.allSettled(workers.map((started) => started.close(true)));
+      await givenUpJobs.close();
       await bull.close();
       await Promise.allSettled(connections.map((connection) => connection.quit()));
       await deletePrefix(url, prefix);

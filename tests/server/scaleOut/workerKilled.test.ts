@@ -42,7 +42,7 @@ jest.setTimeout(150_000);
     await run.pollUntilDone(60_000);
 
     if (!lost) throw new Error('no render to interrupt');
-    await expectNothingLostOrTwice(run, { worker: doomed, job: lost });
+    await expectNothingLostOrTwice(run, { workers: [doomed], job: lost });
     const row = await run.cluster.db.sql.selectFrom('render_jobs').select('attempts').where('id', '=', lost).executeTakeFirstOrThrow();
     expect(row.attempts).toBe(2);
     // Nobody waiting was told anything but their job's state.

@@ -15,10 +15,10 @@ import { renderUnderTimeout } from '../embedded/timedRender';
 import { jobDir, renderTmpDir } from '../paths';
 import type { BackgroundRenderHold } from '../backgroundRenderHold';
 import { RenderAborted, type RenderObserver } from '../renderQueue';
-import { durationStyleOf, renderTimeoutOf, type RenderRunner } from '../jobRules';
+import { MAX_RENDER_INTERRUPTIONS, durationStyleOf, renderTimeoutOf, type RenderRunner } from '../jobRules';
 import type { RenderDurations } from '../renderDurations';
 import { specOf, type JobRepository } from '../repository';
-import { RenderHeldElsewhere, type GalleryOutput, type RenderJobData } from './renderJobs';
+import { RENDER_PRIORITY, RenderHeldElsewhere, type GalleryOutput, type RenderJobData, type RenderJobs } from './renderJobs';
 import type { WaitingIndex } from './waitingIndex';
 import { isServiceOutage, throughOutages } from '../../serviceOutage';
 
@@ -40,6 +40,8 @@ export interface JobProcessorDeps {
   leaseMs?: number;
   /** How long the worker waits for the database or the bucket to come back before it gives a job up. */
   patienceMs?: number;
+  /** How often a job's render may die with its worker and be taken over (MAX_RENDER_INTERRUPTIONS). */
+  maxInterruptions?: number;
 }
 
 /** How often a render under way looks whether its job was cancelled: a second or two of a slot is cheap, a read per render is too. */
@@ -88,6 +90,8 @@ async function renderForWorker(deps: JobProcessorDeps, spec: RenderSpec, outDir:
  * Renders the job of row `id`; rejects (the job put back) when `signal` says the worker stops, and
  * with RenderHeldElsewhere when another worker's lease on the row holds. Each step on the database
  * or the bucket waits out an outage of either (a restart) rather than failing a render that is fine.
+ * A job whose render died with its worker is taken over, and failed once that happened once too
+ * often: whatever BullMQ counts, the row decides.
  */
 export async function processRenderJob(deps: JobProcessorDeps, id: string, signal: AbortSignal): Promise<void> {
   const { repo, index, files, durations, now, log } = deps;
@@ -99,10 +103,16 @@ export async function processRenderJob(deps: JobProcessorDeps, id: string, signa
       told = true;
       log.warn({ err: error, jobId: id }, `${what}: a service is unavailable, waiting for it`);
     });
-  const row = await patiently('claiming a render job', () => repo.claimById(id, now(), now() + leaseMs));
+  const maxInterruptions = deps.maxInterruptions ?? MAX_RENDER_INTERRUPTIONS;
+  const row = await patiently('claiming a render job', () => repo.claimById(id, now(), now() + leaseMs, maxInterruptions));
   if (!row) {
     const current = await patiently('reading a render job', () => repo.byId(id));
-    if (current?.status === 'running') throw new RenderHeldElsewhere(`Render job ${id} is rendered by another worker`);
+    if (current?.status === 'running') {
+      const failed = await patiently('failing an interrupted render job', () => repo.failInterrupted(id, now(), maxInterruptions, GenerationMessages.renderInterrupted));
+      if (!failed) throw new RenderHeldElsewhere(`Render job ${id} is rendered by another worker`);
+      log.error({ jobId: id, kind: failed.kind, interruptions: failed.interruptions }, 'render job failed: its render died with its worker too often');
+      deps.observer?.renderFailed(failed.kind, 'error');
+    }
     // Expired or withdrawn while it waited, or done by a worker that lost its lock meanwhile: nothing to render.
     await index.remove(id);
     return;
@@ -112,8 +122,14 @@ export async function processRenderJob(deps: JobProcessorDeps, id: string, signa
     repo.renewLeases([id], now() + leaseMs).catch(() => undefined);
   }, Math.max(100, Math.floor(leaseMs / 3)));
   renewal.unref();
-  // False after a worker died with it: it was counted as running already.
-  await index.start(id, now());
+  try {
+    // False after a worker died with it: it was counted as running already.
+    await index.start(id, now());
+  } catch (error) {
+    // Its lease lapses, for the job to be taken over once requeueGivenUp has put it back on BullMQ.
+    clearInterval(renewal);
+    throw error;
+  }
   const spec = specOf(row);
   const startedAt = row.started_at ?? now();
   // An operator (and the fault tests) can tell from these two lines whether a job was rendered twice.
@@ -212,10 +228,15 @@ export function processJob(deps: JobProcessorDeps, data: RenderJobData, signal: 
   return 'gallery' in data ? processGalleryJob(deps, data.gallery, data.spec, signal, hold, onProgress) : processRenderJob(deps, data.id, signal);
 }
 
-/** A user job BullMQ gave up (it stalled again): failed in its row and out of the line. */
-export async function giveUpJob(deps: JobProcessorDeps, data: RenderJobData): Promise<void> {
+/**
+ * A user job BullMQ gave up (it stalled more often than BullMQ allows, or its render's bookkeeping
+ * threw): its row, not BullMQ, says whether it is over. Still queued or running, it goes back on
+ * BullMQ under its id, to be rendered (or taken over, or failed once interrupted too often) as
+ * usual; over, it leaves the line.
+ */
+export async function requeueGivenUp(deps: JobProcessorDeps, jobs: Pick<RenderJobs, 'add'>, data: RenderJobData): Promise<void> {
   if ('gallery' in data) return;
   const row = await deps.repo.byId(data.id);
-  if (row?.status === 'running') await deps.repo.fail(data.id, GenerationMessages.renderFailed, deps.now(), row.touched_at);
-  await deps.index.remove(data.id);
+  if (row?.status === 'queued' || row?.status === 'running') await jobs.add(data.id, RENDER_PRIORITY.user);
+  else await deps.index.remove(data.id);
 }

@@ -12,7 +12,7 @@ import type { Clock } from '../../clock';
 import type { SideJobSpec } from '../../render/jobSpec';
 import { BackgroundRenderHold } from '../backgroundRenderHold';
 import type { GalleryPriority } from '../renderQueue';
-import { goesFirstWhenAsked } from '../jobRules';
+import { MAX_RENDER_INTERRUPTIONS, goesFirstWhenAsked } from '../jobRules';
 import type { RenderSlots } from './renderSlots';
 
 export const QUEUE_NAME = 'renders';
@@ -120,8 +120,9 @@ export interface RenderWorkerOptions {
    */
   render(data: RenderJobData, signal: AbortSignal, hold?: BackgroundRenderHold, onProgress?: (share: number) => void): Promise<GalleryOutput | void>;
   /**
-   * A job BullMQ gave up without our render ending it: one that stalled again (its render killed
-   * a second worker). Its row must say so, or it would show as running for ever.
+   * A job BullMQ gave up without our render ending it: one that stalled more often than BullMQ
+   * allows, or whose render's bookkeeping threw. Its row must decide what comes of it, or it would
+   * show as running for ever (jobProcessor.ts requeueGivenUp).
    */
   onGivenUp(data: RenderJobData, reason: string): void;
   /** Where the worker says it is alive and how many slots it has (the API servers' expected waits). */
@@ -195,8 +196,9 @@ export class RenderWorker {
           this.reviewHolds();
         }
       },
-      // A stalled job is run again once; a second stall fails it (a render that kills its worker).
-      { connection, prefix: bullPrefix(redisKeyPrefix), concurrency, lockDuration: lockMs, stalledInterval: Math.max(500, Math.floor(lockMs / 2)), maxStalledCount: 1, autorun: true },
+      // A stalled job is run again, as often as its row lets a render die with its worker
+      // (jobProcessor.ts fails it after that); Redis away longer than a lock stalls it too.
+      { connection, prefix: bullPrefix(redisKeyPrefix), concurrency, lockDuration: lockMs, stalledInterval: Math.max(500, Math.floor(lockMs / 2)), maxStalledCount: MAX_RENDER_INTERRUPTIONS, autorun: true },
     );
     // Logged where it is handled; an unhandled 'error' event would end the process.
     this.worker.on('error', () => {});

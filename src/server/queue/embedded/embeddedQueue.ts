@@ -32,7 +32,7 @@ import {
   type SubmitRequest,
 } from '../renderQueue';
 import { RENDER_SEEDS } from '../renderSeeds';
-import { DEFAULT_RENDER_SECONDS, JOB_ID_PATTERN, RENDER_TIMEOUT_MS, durationStyleOf, jobIdentity, jobScope, type RenderRunner } from '../jobRules';
+import { DEFAULT_RENDER_SECONDS, JOB_ID_PATTERN, MAX_RENDER_INTERRUPTIONS, RENDER_TIMEOUT_MS, durationStyleOf, jobIdentity, jobScope, type RenderRunner } from '../jobRules';
 import { FinishedResults } from '../finishedResults';
 import { QuickWaits, SerialRuns } from '../waitingCallers';
 import { JobRepository, filesOf, specOf } from '../repository';
@@ -102,7 +102,7 @@ export class EmbeddedRenderQueue implements RenderQueue {
     this.files = options.files ?? new DataFiles(options.dataDir, new LocalFileStore(options.dataDir));
     this.finished = new FinishedResults(this.repo, this.files);
     this.maxAttempts = options.maxAttempts ?? 2;
-    this.maxInterruptions = options.maxInterruptions ?? 3;
+    this.maxInterruptions = options.maxInterruptions ?? MAX_RENDER_INTERRUPTIONS;
     this.sweepIntervalMs = options.sweepIntervalMs ?? 5_000;
     this.quickWaits = new QuickWaits(options.quickWaitMs);
     this.durations = new RenderDurations(options.seeds ?? RENDER_SEEDS, DEFAULT_RENDER_SECONDS, new DurationRepository(options.db));

@@ -1,7 +1,8 @@
 /**
  * A render worker's handling of one job: the row claimed, rendered, its files in the store and
  * the row done; a job that expired meanwhile not rendered; a failure recorded with its message; a
- * stop puts it back in its place in line; and a job whose worker died is rendered by the next one.
+ * stop puts it back in its place in line; a job whose worker died is rendered by the next one, up
+ * to a bound past which it fails; and a job BullMQ gave up goes back while its row is not over.
  */
 import Fastify from 'fastify';
 import { Redis } from 'ioredis';
@@ -10,12 +11,12 @@ import path from 'node:path';
 import { DEFAULT_LOGO_TEXTS, GenerationMessages } from '../../../../src/contract/generation';
 import type { DatabaseConnection } from '../../../../src/server/db/connection';
 import { AppMetrics } from '../../../../src/server/metrics/appMetrics';
-import { processRenderJob, type JobProcessorDeps } from '../../../../src/server/queue/bullmq/jobProcessor';
+import { processRenderJob, requeueGivenUp, type JobProcessorDeps } from '../../../../src/server/queue/bullmq/jobProcessor';
 import { RenderHeldElsewhere } from '../../../../src/server/queue/bullmq/renderJobs';
 import { WaitingIndex } from '../../../../src/server/queue/bullmq/waitingIndex';
 import { jobDir } from '../../../../src/server/queue/paths';
 import { DurationRepository, RenderDurations } from '../../../../src/server/queue/renderDurations';
-import { DEFAULT_RENDER_SECONDS, RENDER_TIMEOUT_MS } from '../../../../src/server/queue/jobRules';
+import { DEFAULT_RENDER_SECONDS, MAX_RENDER_INTERRUPTIONS, RENDER_TIMEOUT_MS } from '../../../../src/server/queue/jobRules';
 import { JobRepository } from '../../../../src/server/queue/repository';
 import { RENDER_SEEDS } from '../../../../src/server/queue/renderSeeds';
 import type { UserJobSpec } from '../../../../src/server/render/jobSpec';
@@ -197,7 +198,57 @@ const logo = (n: number): UserJobSpec => ({ kind: 'tl', logoStyle: 1, texts: { .
     runner.renders[0].finish();
     await processing;
     await settle();
-    expect(await repo.byId('g'.repeat(32))).toMatchObject({ status: 'done', attempts: 2 });
+    expect(await repo.byId('g'.repeat(32))).toMatchObject({ status: 'done', attempts: 2, interruptions: 1 });
     expect(await index.size()).toEqual({ waiting: 0, running: 0 });
+  });
+
+  /** Workers that each claimed job `id` and died with it, one after another (each took the last one's over). */
+  const claimedAndDied = async (id: string, times: number): Promise<void> => {
+    for (let n = 0; n < times; n += 1) {
+      if (!(await repo.claimById(id, clock.now(), clock.now() + 1000, MAX_RENDER_INTERRUPTIONS))) throw new Error('not claimed');
+      clock.advance(1001);
+    }
+  };
+
+  it('takes over a job whose render died with its worker as often as the bound allows', async () => {
+    const id = 'm'.repeat(32);
+    await queue(id, logo(12));
+    await claimedAndDied(id, MAX_RENDER_INTERRUPTIONS);
+    const processing = processRenderJob(deps, id, new AbortController().signal);
+    await runner.started(1);
+    runner.renders[0].finish();
+    await processing;
+    expect(await repo.byId(id)).toMatchObject({ status: 'done', attempts: MAX_RENDER_INTERRUPTIONS + 1, interruptions: MAX_RENDER_INTERRUPTIONS });
+  });
+
+  it('fails with a clear message, and renders nothing, a job whose render died with its worker once more than that', async () => {
+    const id = 'n'.repeat(32);
+    await queue(id, logo(13));
+    await index.start(id);
+    await claimedAndDied(id, MAX_RENDER_INTERRUPTIONS + 1);
+    const metrics = new AppMetrics();
+    await processRenderJob({ ...deps, observer: metrics }, id, new AbortController().signal);
+    expect(runner.renders).toHaveLength(0);
+    expect(await repo.byId(id)).toMatchObject({ status: 'failed', error: GenerationMessages.renderInterrupted, lease_until: null });
+    expect(await index.placeOf(id)).toEqual({ state: 'absent' });
+    expect(await metrics.exposition()).toContain('wpg_render_failures_total{kind="tl",reason="error"} 1');
+  });
+
+  it('puts a job BullMQ gave up back on BullMQ while its row says it is not over, and only then', async () => {
+    const added: string[] = [];
+    const jobs = { add: async (id: string) => void added.push(id) };
+    const running = 'o'.repeat(32);
+    const done = 'p'.repeat(32);
+    await queue(running, logo(14));
+    await repo.claimById(running, clock.now(), clock.now() + 1000);
+    await queue(done, logo(15));
+    const row = await repo.claimById(done, clock.now());
+    await repo.finish(done, row?.started_at ?? 0, ['logo.png'], clock.now(), 1, 1, clock.now());
+    await requeueGivenUp(deps, jobs, { id: running });
+    await requeueGivenUp(deps, jobs, { id: done });
+    await requeueGivenUp(deps, jobs, { gallery: 'logo-1', spec: { kind: 'catalog-logo', styleId: 1 } });
+    expect(added).toEqual([running]);
+    expect(await index.placeOf(done)).toEqual({ state: 'absent' });
+    expect(await index.placeOf(running)).toEqual({ state: 'waiting', ahead: 0 });
   });
 });

@@ -2,7 +2,7 @@
  * Render jobs on BullMQ against a real Redis: users' jobs first, then gallery pictures asked for,
  * then background ones, each first come first served; an id added twice is one job; a worker that
  * stops cleanly puts its job back in front; a worker that dies loses its job to another worker
- * once its lock lapses, and the job is rendered to its end once.
+ * once its lock lapses (again when that one dies too), and the job is rendered to its end once.
  */
 import { Redis } from 'ioredis';
 import { RENDER_PRIORITY, RenderHeldElsewhere, RenderJobs, RenderWorker, type RenderJobData } from '../../../../src/server/queue/bullmq/renderJobs';
@@ -177,6 +177,41 @@ const available = !!redisUrl() || !!process.env.WPG_REQUIRE_TEST_SERVERS;
     expect(finished).toEqual(['user-1']);
     expect(dying).toEqual(['user-1']);
     await dead.close(true);
+  });
+
+  it('gives the job of a worker that died to another each time, twice in a row, and neither fails it nor gives it up', async () => {
+    const dying: string[] = [];
+    const givenUp: string[] = [];
+    /** A worker whose render never ends and whose connection goes away: a process killed with -9. */
+    const doomed = (): { worker: RenderWorker; connection: Redis } => {
+      const connection = connect();
+      const started = new RenderWorker({ connection, redisKeyPrefix: prefix, concurrency: 1, lockMs: 1000, onGivenUp: (data) => givenUp.push(idOf(data)), render: async (data) => {
+        dying.push(idOf(data));
+        await new Promise(() => {});
+      } });
+      return { worker: started, connection };
+    };
+    const dead: RenderWorker[] = [];
+    try {
+      const first = doomed();
+      dead.push(first.worker);
+      await jobs.add('user-1', RENDER_PRIORITY.user);
+      await waitUntil(() => dying.length === 1);
+      first.connection.disconnect();
+      const second = doomed();
+      dead.push(second.worker);
+      await waitUntil(() => dying.length === 2, 15_000);
+      second.connection.disconnect();
+      const finished: string[] = [];
+      worker(async (id) => {
+        finished.push(id);
+      }, 1, 1000);
+      await waitUntil(() => finished.length + givenUp.length === 1, 15_000);
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      expect({ dying, finished, givenUp }).toEqual({ dying: ['user-1', 'user-1'], finished: ['user-1'], givenUp: [] });
+    } finally {
+      await Promise.all(dead.map((started) => started.close(true)));
+    }
   });
 });
 
