@@ -16,7 +16,7 @@ export function megabytes(bytes: number): string {
 
 export const StorageQuotaMessages = {
   /** A write past the quota: the figures, and what frees space. */
-  full: (usage: StorageUsage): string => `存储空间不足：已用 ${megabytes(usage.usedBytes)} MB，共 ${megabytes(usage.quotaBytes)} MB。请下线不用的已发布网站后重试`,
+  full: (usage: StorageUsage): string => `存储空间不足：已用 ${megabytes(usage.usedBytes)} MB，共 ${megabytes(usage.quotaBytes)} MB。请下线不用的已发布网站，或删除不用的网站后重试`,
   /** 个人中心. */
   label: (usage: StorageUsage): string => (usage.quotaBytes ? `存储空间 ${megabytes(usage.usedBytes)} MB / ${megabytes(usage.quotaBytes)} MB` : `存储空间 已用 ${megabytes(usage.usedBytes)} MB`),
 } as const;

@@ -39,14 +39,35 @@ describeEachDatabase('BuilderRepository', (db) => {
     expect(await repo.nextRevision(id)).toBe(2);
     expect(await repo.nextRevision(id + 1000)).toBe(0);
 
-    await repo.complete(id, other, '/zip/x');
+    expect(await repo.complete(id, other, '/zip/x')).toBe(false);
     expect((await repo.owned(id, owner))?.status).toBe(1);
-    await repo.complete(id, owner, '/zip/a');
+    expect(await repo.complete(id, owner, '/zip/a')).toBe(true);
     expect(await repo.owned(id, owner)).toMatchObject({ status: 2, zipUrl: '/zip/a' });
     await repo.setZipUrl(id, other, '/zip/y');
     await repo.setZipUrl(id, owner, '/zip/b');
     expect((await repo.owned(id, owner))?.zipUrl).toBe('/zip/b');
     expect(await repo.allForms()).toEqual([{ dir: 'a'.repeat(32), formData: formOf('星辰战纪2') }]);
+  });
+
+  it('deletes a site for its owner only, answering its folder and zip, with its versions and banner tasks', async () => {
+    const repo = new BuilderRepository(db().sql, clock);
+    const owner = await user('13800138000');
+    const other = await user('13900139000');
+    const id = await site(repo, owner, '要删的', 'c'.repeat(32));
+    const kept = await site(repo, owner, '留下的', 'd'.repeat(32));
+    await repo.complete(id, owner, '/zips/k/要删的.zip');
+    await repo.rememberTask(owner, 'job-1', id);
+    await db().sql.insertInto('builder_site_versions').values({ site_id: id, reason: 'download', web_name: '要删的', selected: '{}', form_data: '{}', picture: '', created_at: now }).execute();
+
+    expect(await repo.remove(id, other)).toBeNull();
+    expect(await repo.exists(id)).toBe(true);
+    expect(await repo.remove(id, owner)).toEqual({ dir: 'c'.repeat(32), zipUrl: '/zips/k/要删的.zip' });
+    expect(await repo.exists(id)).toBe(false);
+    expect(await repo.remove(id, owner)).toBeNull();
+    expect(await repo.complete(id, owner, '/zips/late.zip')).toBe(false);
+    expect(await db().sql.selectFrom('builder_site_versions').selectAll().execute()).toEqual([]);
+    expect(await repo.ownsTask(owner, 'job-1')).toBe(false);
+    expect(await repo.exists(kept)).toBe(true);
   });
 
   it('lists the newest change first and finds a name in any case, % and _ taken as typed', async () => {

@@ -1,6 +1,7 @@
 /**
  * PreviewRenders: one render at a time per site, saves during a render share the next one (which
- * reads the values saved last), the folder is replaced whole, and a failed render keeps the old one.
+ * reads the values saved last), the folder is replaced whole, a failed render keeps the old one, and
+ * a render that ends after its site was deleted leaves nothing behind.
  */
 import Fastify from 'fastify';
 import fs from 'node:fs';
@@ -33,6 +34,8 @@ function setup(state: SharedState = new MemoryState(Date.now)) {
   let saved = 'v0';
   const renders: Array<{ value: string; finish: () => void; fail: () => void }> = [];
   let revisions = 0;
+  let deleted = false;
+  const forgotten: string[] = [];
   const previews = new PreviewRenders({
     dataDir,
     log,
@@ -52,11 +55,17 @@ function setup(state: SharedState = new MemoryState(Date.now)) {
         });
       }),
     rendered: async () => {
+      if (deleted) return false;
       revisions += 1;
+      return true;
     },
-    quota: { record: async () => undefined },
+    quota: { record: async () => undefined, forget: async (folder) => void forgotten.push(folder) },
   });
-  return { previews, renders, save: (value: string) => (saved = value), revisions: () => revisions };
+  const remove = () => {
+    deleted = true;
+    fs.rmSync(path.join(dataDir, 'sites', DIR), { recursive: true, force: true });
+  };
+  return { previews, renders, save: (value: string) => (saved = value), revisions: () => revisions, remove, forgotten };
 }
 
 it('renders one at a time per site and lets the saves made meanwhile share one render of the latest values', async () => {
@@ -129,4 +138,24 @@ it('renders a site one at a time across API servers: the second waits for the fi
   serverB.renders[0].finish();
   await onB;
   expect(index()).toBe('from B');
+});
+
+it('removes what a render wrote when its site was deleted while it ran, and counts it no more', async () => {
+  const { previews, renders, save, remove, forgotten, revisions } = setup();
+  save('first');
+  const first = previews.refresh(1);
+  await settle();
+  renders[0].finish();
+  await first;
+
+  save('during the delete');
+  const running = previews.refresh(1);
+  await settle();
+  // SiteDeletion: the row, then the folder, while the render still runs.
+  remove();
+  renders[1].finish();
+  await running;
+  expect(fs.existsSync(path.join(dataDir, 'sites', DIR))).toBe(false);
+  expect(forgotten).toEqual([path.join(dataDir, 'sites', DIR)]);
+  expect(revisions()).toBe(1);
 });

@@ -6,7 +6,7 @@ import { BusinessError, invalid, tooMany } from '../../http/envelope';
 import type { FastifyBaseLogger } from 'fastify';
 import { pictureRefusedMessage } from '../../render/pictureRefused';
 import type { UserRow } from '../auth/repository';
-import { randomZipKey, sanitiseFileName } from '../generation/zip';
+import { randomZipKey, sanitiseFileName, zipLocation } from '../generation/zip';
 import { sitesTmpDir } from '../siteFiles/paths';
 import { publishFolder } from '../../storage/publishFolder';
 import type { SiteZipService } from '../siteFiles/siteZip';
@@ -15,7 +15,7 @@ import { completedSiteDir, zipKeyAndName } from './paths';
 import type { BuiltSiteRenderer } from './previews';
 import type { BuilderLimiters } from './rateLimits';
 import type { BuilderRepository } from './repository';
-import type { BuilderService } from './service';
+import { siteUnknown, type BuilderService } from './service';
 import type { DataFiles } from '../../storage/dataFiles';
 import type { SiteVersions } from './versions';
 import type { StorageQuota } from '../storageQuota/storageQuota';
@@ -32,7 +32,7 @@ export interface SiteCompletionDeps {
   limiters: BuilderLimiters;
   render: BuiltSiteRenderer;
   versions: SiteVersions;
-  quota: Pick<StorageQuota, 'reserve'>;
+  quota: Pick<StorageQuota, 'reserve' | 'forget'>;
 }
 
 const completeFailed = (): BusinessError => new BusinessError(AnswerCode.serverError, BuilderMessages.completeFailed);
@@ -80,8 +80,15 @@ export class SiteCompletion {
     const name = sanitiseFileName(saved.web_name, UNNAMED_SITE);
     // 128 random bits, new for every completion: the URL cannot be worked out, and a download never
     // gets an older zip from a cache.
-    const { zipUrl } = await this.deps.zips.zipFolder(folder, randomZipKey(), name);
-    await repo.complete(site.record.id, user.id, zipUrl);
+    const zipKey = randomZipKey();
+    const { zipUrl } = await this.deps.zips.zipFolder(folder, zipKey, name);
+    if (!(await repo.complete(site.record.id, user.id, zipUrl))) {
+      // Deleted while it rendered (SiteDeletion): what this completion wrote goes too.
+      await this.deps.files.remove(folder);
+      await this.deps.quota.forget(folder);
+      await this.deps.files.remove(path.dirname(zipLocation(dataDir, zipKey, name).file));
+      throw siteUnknown();
+    }
     await this.deps.versions.keep(await sites.load(site.record.id, user.id), 'download');
     log.info({ siteId: site.record.id, ms: Date.now() - started }, 'builder site completed');
     return { url: zipUrl };

@@ -7,6 +7,7 @@ import { withLock, type SharedState } from '../../sharedState/types';
 import type { DataFiles } from '../../storage/dataFiles';
 import type { StorageQuota } from '../storageQuota/storageQuota';
 import { folderBytes } from '../storageQuota/folderBytes';
+import { BusinessError } from '../../http/envelope';
 
 /** Renders a builder site into a folder: the site render thread in production. */
 export type BuiltSiteRenderer = (input: BuiltSiteRenderInput, outDir: string) => Promise<BuiltSiteRenderResult>;
@@ -40,13 +41,13 @@ export class PreviewRenders {
       render: BuiltSiteRenderer;
       /** The site's folder and render input as saved now; called when its render starts. */
       load: (siteId: number) => Promise<{ dir: string; userId: number; input: BuiltSiteRenderInput }>;
-      /** Called after each render that replaced the folder (the revision moves on). */
-      rendered: (siteId: number) => Promise<unknown>;
+      /** Called after each render that replaced the folder (the revision moves on); false when the site was deleted meanwhile. */
+      rendered: (siteId: number) => Promise<boolean>;
       /**
        * A preview counts against its owner's quota but is never refused: a save would otherwise stop
        * showing its edits. A new site is refused at the quota instead (BuilderService.create).
        */
-      quota: Pick<StorageQuota, 'record'>;
+      quota: Pick<StorageQuota, 'record' | 'forget'>;
     },
   ) {}
 
@@ -73,7 +74,8 @@ export class PreviewRenders {
           await this.renderOnce(siteId);
           for (const waiter of batch) waiter.resolve();
         } catch (error) {
-          this.deps.log.error({ err: error, siteId }, 'builder preview render failed');
+          // A site deleted before its render is no failure of ours.
+          if (!(error instanceof BusinessError)) this.deps.log.error({ err: error, siteId }, 'builder preview render failed');
           for (const waiter of batch) waiter.reject(error);
         }
       }
@@ -99,8 +101,13 @@ export class PreviewRenders {
         await render(input, temp);
         await this.deps.quota.record(userId, siteDir(dataDir, dir), await folderBytes(temp));
       });
-      await this.deps.files.publish(siteDir(dataDir, dir));
-      await rendered(siteId);
+      const folder = siteDir(dataDir, dir);
+      await this.deps.files.publish(folder);
+      if (!(await rendered(siteId))) {
+        // Deleted while it rendered (SiteDeletion removed the folder before this one landed).
+        await this.deps.files.remove(folder);
+        await this.deps.quota.forget(folder);
+      }
     });
     log.info({ siteId, ms: Date.now() - started }, 'builder preview rendered');
   }

@@ -104,8 +104,21 @@ export class BuilderRepository {
     return row?.revision ?? 0;
   }
 
-  async complete(id: number, userId: number, zipUrl: string): Promise<void> {
-    await this.db.updateTable('builder_sites').set({ status: 2, zip_url: zipUrl, updated_at: this.now() }).where('id', '=', id).where('user_id', '=', userId).execute();
+  /** Whether the site was still there (deleted meanwhile: false). */
+  async complete(id: number, userId: number, zipUrl: string): Promise<boolean> {
+    const updated = await this.db.updateTable('builder_sites').set({ status: 2, zip_url: zipUrl, updated_at: this.now() }).where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+    return Number(updated.numUpdatedRows) > 0;
+  }
+
+  /** Deletes `userId`'s site `id`; answers its preview folder and zip as they were, or null when there was none. */
+  async remove(id: number, userId: number, db: Sql = this.db): Promise<{ dir: string; zipUrl: string } | null> {
+    const row = await db.deleteFrom('builder_sites').where('id', '=', id).where('user_id', '=', userId).returning(['dir', 'zip_url']).executeTakeFirst();
+    return row ? { dir: row.dir, zipUrl: row.zip_url } : null;
+  }
+
+  /** Whether site `id` still exists; `db` may be a transaction that holds its owner's row. */
+  async exists(id: number, db: Sql = this.db): Promise<boolean> {
+    return (await db.selectFrom('builder_sites').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
   }
 
   /** The zip URL of the last completion, made anew (the site itself is unchanged). */

@@ -23,6 +23,7 @@ import type { UploadStore } from '../uploads/uploadStore';
 import { BANNER_STATUS_PATH, type BannerService } from './banner';
 import type { SiteCompletion } from './completion';
 import type { SiteLogos } from './siteLogos';
+import type { SiteDeletion } from './siteDeletion';
 import type { ComponentCatalogue } from './components';
 import type { BuilderLimiters } from './rateLimits';
 import * as schemas from './schemas';
@@ -49,6 +50,7 @@ export interface BuilderRouteDeps {
   completion: SiteCompletion;
   banners: BannerService;
   logos: SiteLogos;
+  deletion: SiteDeletion;
   catalogue: ComponentCatalogue;
   repo: BuilderRepository;
   uploads: UploadStore;
@@ -66,7 +68,7 @@ export interface BuilderRouteDeps {
  * the builder and the back office are logged-in screens, the picker lists included.
  */
 export async function registerBuilderRoutes(app: FastifyInstance, deps: BuilderRouteDeps): Promise<void> {
-  const { service, completion, banners, logos, catalogue, repo, uploads, limiters, publicOrigin, publishing, publishOrigin, quota } = deps;
+  const { service, completion, banners, logos, deletion, catalogue, repo, uploads, limiters, publicOrigin, publishing, publishOrigin, quota } = deps;
   const publishedOrigin = publishedOriginFor({ publishOrigin, publicOrigin });
   const guarded = { config: { access: 'user' }, preValidation: bodyDefaultsToObject } as const;
 
@@ -151,6 +153,12 @@ export async function registerBuilderRoutes(app: FastifyInstance, deps: BuilderR
   app.post<{ Body: RestoreVersionRequest }>('/api/webSiteLog/restoreVersion', { ...guarded, schema: schemas.restoreVersionSchema }, async (request) =>
     ok(await service.restoreVersion(request.body, currentUser(request))),
   );
+
+  /** POST /api/webSiteLog/deleteSite: 删除 of an unpublished site, with its versions and files (SiteDeletion). */
+  app.post<{ Body: SiteIdRequest }>('/api/webSiteLog/deleteSite', { ...guarded, schema: schemas.deleteSiteSchema }, async (request) => {
+    await deletion.delete(request.body.id, currentUser(request));
+    return ok(null, BuilderMessages.deleteSucceeded);
+  });
 
   await registerUploadScope(app, BuilderLimits.uploadMaxBytes, (scope) => {
     /** POST /api/Upload/siteFileUpload (multipart: `image`, and `id`, `type`, `data` naming the field) */

@@ -170,3 +170,5 @@ export const restoreVersionSchema = {
 };
 
 export const phonePreviewSchema = { body: object({ id }), response: phonePreviewAnswer };
+
+export const deleteSiteSchema = { body: object({ id }), response: responses(null, { needsLogin: true }) };

@@ -153,7 +153,15 @@ export class BuilderService implements PublishableSites<number> {
     const site = await this.load(id, user.id);
     assertPhoneBound(user);
     await this.takeChange(user);
-    return { source: { kind: 'builder', id: site.record.id }, folder: completedSiteDir(this.deps.dataDir, site.record.id), missing: BuilderMessages.publishNeedsCompletion };
+    const { id: siteId } = site.record;
+    return {
+      source: { kind: 'builder', id: siteId },
+      folder: completedSiteDir(this.deps.dataDir, siteId),
+      missing: BuilderMessages.publishNeedsCompletion,
+      recheck: async (db) => {
+        if (!(await this.deps.repo.exists(siteId, db))) throw siteUnknown();
+      },
+    };
   }
 
   /** 下线 of the caller's site (publishing/routes.ts). */
@@ -255,6 +263,8 @@ export class BuilderService implements PublishableSites<number> {
     try {
       await this.deps.previews.refresh(siteId);
     } catch (error) {
+      // The site was deleted before its render started (siteUnknown).
+      if (error instanceof BusinessError) throw error;
       const picture = pictureRefusedMessage(error);
       throw picture ? invalid(picture) : new BusinessError(AnswerCode.serverError, BuilderMessages.configUpdateFailed);
     }

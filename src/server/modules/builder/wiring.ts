@@ -16,7 +16,8 @@ import { ComponentCatalogue } from './components';
 import { PreviewRenders, type BuiltSiteRenderer } from './previews';
 import { BuilderLimiters } from './rateLimits';
 import { BuilderRepository } from './repository';
-import { BuilderService } from './service';
+import { BuilderService, siteUnknown } from './service';
+import { SiteDeletion } from './siteDeletion';
 import { SiteFiles } from './siteFiles';
 import { SiteLogos } from './siteLogos';
 import type { WorksRepository } from '../works/repository';
@@ -77,16 +78,18 @@ export function createBuilder({ dataDir, sql, now, log, state, dataFiles, queue,
     render,
     load: async (siteId) => {
       const record = await repo.byId(siteId);
-      if (!record) throw new Error(`Builder site ${siteId} is gone`);
+      // Deleted before its render started: the save that asked for it answers as for a missing site.
+      if (!record) throw siteUnknown();
       return { dir: record.dir, userId: record.userId, input: await service.renderInput(await service.load(siteId, record.userId), false) };
     },
-    rendered: (siteId) => repo.nextRevision(siteId),
+    rendered: async (siteId) => (await repo.nextRevision(siteId)) > 0,
     quota,
   });
   const service: BuilderService = new BuilderService({ dataDir, repo, catalogue, files, music, previews, limiters, versions, phoneLinks, quota, bannerArtist: bannerArt.label });
   const completion = new SiteCompletion({ dataDir, files: dataFiles, now, log, repo, sites: service, zips, limiters, render, versions, quota });
   const banners = new BannerService({ queue, repo, sites: service, files, limiters, providerId: bannerArt.id });
   const logos = new SiteLogos({ queue, repo, sites: service, works, catalogue });
+  const deletion = new SiteDeletion({ dataDir, sql, files: dataFiles, repo, publishing, limiters, quota });
 
   /** Builder sites and their kept versions are the users' work: kept, with everything they render from, until the user goes. */
   const filesInUse = async (): Promise<BuilderFilesInUse> => {
@@ -104,7 +107,7 @@ export function createBuilder({ dataDir, sql, now, log, state, dataFiles, queue,
     return { uploads: used, jobIds: SiteFiles.resultJobIds(values) };
   };
 
-  return { repo, limiters, catalogue, service, completion, banners, logos, filesInUse, publishing, quota };
+  return { repo, limiters, catalogue, service, completion, banners, logos, deletion, filesInUse, publishing, quota };
 }
 
 export type Builder = ReturnType<typeof createBuilder>;

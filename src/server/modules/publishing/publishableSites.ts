@@ -1,3 +1,4 @@
+import type { Sql } from '../../db/connection';
 import type { UserRow } from '../auth/repository';
 import type { PublishedSource } from './sitePublishing';
 
@@ -6,6 +7,12 @@ export interface PublishRequest {
   source: PublishedSource;
   folder: string;
   missing: string;
+  /**
+   * Asked again while the owner's row is held to reserve the link, and throws when the site went
+   * meanwhile (a 删除 in another tab holds the same row): the user is told so, rather than the
+   * database refusing a link to a row that is gone.
+   */
+  recheck?: (db: Sql) => Promise<void>;
 }
 
 /**

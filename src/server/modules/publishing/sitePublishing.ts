@@ -13,6 +13,8 @@ import { linkQrCode } from '../phonePreview/links';
 import { requestOrigin } from '../../http/requestOrigin';
 import type { StorageQuota } from '../storageQuota/storageQuota';
 import { folderBytes } from '../storageQuota/folderBytes';
+import { lockUsers } from '../auth/accountMerge';
+import type { PublishRequest } from './publishableSites';
 
 /** Where published sites are served: /pub/<slug>/. */
 export const PUBLISHED_URL_PREFIX = '/pub/';
@@ -81,15 +83,16 @@ export class SitePublishing {
   }
 
   /**
-   * Publishes (or updates) `source` of `userId` from `folder`, a finished site with an index.html
-   * (without one: refused with `missing`); answers its slug. A user past the limit must take one down first.
+   * Publishes (or updates) the request's source of `userId` from its folder, a finished site with an
+   * index.html (without one: refused with its `missing`); answers its slug. A user past the limit
+   * must take one down first.
    */
-  async publish(source: PublishedSource, userId: number, folder: string, missing: string, appOrigin = ''): Promise<string> {
+  async publish({ source, folder, missing, recheck }: PublishRequest, userId: number, appOrigin = ''): Promise<string> {
     const { sql, files, now } = this.deps;
     // The store's copy: another server may have completed the site again since this one fetched it.
     if (!(await files.freshFolder(folder)) || !fs.existsSync(path.join(folder, 'index.html'))) throw invalid(missing);
     await this.deps.guard.check(await this.slugOf(source), folder);
-    const { slug, reserved } = await this.reserve(source, userId);
+    const { slug, reserved } = await this.reserve(source, userId, recheck);
     const target = publishedDir(files.dataDir, slug);
     try {
       await publishFolder(sitesTmpDir(files.dataDir), target, async (temp) => {
@@ -122,14 +125,11 @@ export class SitePublishing {
    * held while counting (PostgreSQL locks it until commit; SQLite has one writer at a time), so two
    * publishes at once cannot both take the last place, nor give one site two links.
    */
-  private reserve(source: PublishedSource, userId: number): Promise<{ slug: string; reserved: boolean }> {
+  private reserve(source: PublishedSource, userId: number, recheck?: PublishRequest['recheck']): Promise<{ slug: string; reserved: boolean }> {
     const { limit, now } = this.deps;
     return this.deps.sql.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('users')
-        .set((eb) => ({ id: eb.ref('id') }))
-        .where('id', '=', userId)
-        .execute();
+      await lockUsers(trx, [userId]);
+      await recheck?.(trx);
       const existing = await this.slugOf(source, trx);
       if (existing) return { slug: existing, reserved: false };
       const count = await trx.selectFrom('published_sites').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirst();

@@ -116,7 +116,7 @@ describe('the storage quota', () => {
     expect((await usage()).usedBytes).toBe(MB - 100);
     const refused = await publish(second);
     expect(refused).toMatchObject(await refusal());
-    expect(refused.msg).toBe('存储空间不足：已用 1 MB，共 1 MB。请下线不用的已发布网站后重试');
+    expect(refused.msg).toBe('存储空间不足：已用 1 MB，共 1 MB。请下线不用的已发布网站，或删除不用的网站后重试');
     expect(await upload(second, await pictureOf(10_000))).toMatchObject(await refusal());
     expect(uploadsOnDisk()).toEqual([]);
     expect((await usage()).usedBytes).toBe(MB - 100);
