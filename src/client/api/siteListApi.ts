@@ -38,6 +38,11 @@ export function unpublishSite(body: SiteIdRequest): Promise<null> {
   return call<null>({ method: 'POST', url: '/api/webSiteLog/unpublish', data: body });
 }
 
+/** POST /api/webSiteLog/deleteSite: 删除 of an unpublished site, its versions and files. */
+export function deleteSite(body: SiteIdRequest): Promise<null> {
+  return call<null>({ method: 'POST', url: '/api/webSiteLog/deleteSite', data: body });
+}
+
 /** POST /api/publish/requestReview: the owner of a page an operator took down asks for it back (申请复审). */
 export function requestReview(slug: string): Promise<null> {
   return call<null>({ method: 'POST', url: '/api/publish/requestReview', data: { slug } });

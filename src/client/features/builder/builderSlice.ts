@@ -1,6 +1,7 @@
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { BuilderLimits, COMPONENT_TYPES, type BuilderSite, type BuilderTab, type ComponentTemplate, type ComponentType } from '../../../contract/builder';
 import { sessionEnded } from '../auth/authSlice';
+import { siteDeleted } from '../siteList/siteListSlice';
 import { siteVersionRestored } from '../siteList/siteVersionsSlice';
 import { addUploadCases, uploadEventsOf } from '../upload/uploadEvents';
 import { UNDO_STEPS, editsAfterSave, emptyHistory, formDataWithEdits, layoutOf, type BuilderState, type EditKind, type EditStep, type FieldStep, type PendingEdits, type SiteLayout, type SiteOpening } from './builder.types';
@@ -251,6 +252,8 @@ export const builderSlice = createSlice({
     addUploadCases(builder, builderUploadEvents, (state) => state.uploads);
     // Another account must not open this one's site from the same tab.
     builder.addCase(sessionEnded, () => initialBuilderState);
+    // The session's site was deleted in the site list: /createWeb no longer reopens it.
+    builder.addCase(siteDeleted, (state, action) => (state.siteId === action.payload.id || state.site?.id === action.payload.id ? initialBuilderState : state));
     // A version of this site became its draft (历史版本): the next opening reads it from the server.
     builder.addCase(siteVersionRestored, (state, action) => {
       if (state.site?.id !== action.payload.id) return;

@@ -1,15 +1,20 @@
 import type { SagaIterator } from 'redux-saga';
 import { call, getContext, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
 import { BuilderMessages, type SiteListAnswer, type SiteRecord, type ZipUrlAnswer } from '../../../contract/builder';
+import { AnswerCode } from '../../../contract/envelope';
 import { GenerationMessages } from '../../../contract/generation';
 import { safeLinkHref } from '../../../contract/links';
 import { pageOfAnswer } from '../../api/pagedAnswer';
 import * as siteListApi from '../../api/siteListApi';
 import { SERVICES, type Services } from '../../app/services';
+import { answerCodeOf } from '../auth/apiErrors';
 import { SITE_ZIP_BASE } from '../download/downloadSaga';
 import { zipFileNameOf } from '../download/zipName';
 import { isDownloadable, selectSiteRecord } from './siteListSelectors';
 import {
+  deleteFailed,
+  deleteRequested,
+  deleteStarted,
   downloadFinished,
   downloadRequested,
   downloadStarted,
@@ -19,6 +24,7 @@ import {
   pageOpened,
   searchSubmitted,
   selectSiteListQuery,
+  siteDeleted,
   type SiteListQuery,
 } from './siteListSlice';
 
@@ -88,9 +94,33 @@ export function* downloadSite(action: ReturnType<typeof downloadRequested>): Sag
   yield put(downloadFinished());
 }
 
+/**
+ * 删除 (asked first on the page): the row goes, and the page is asked for again so that the next
+ * site moves up (or, past the end, the last page shows). A refusal (a published site, one already
+ * gone) is told by the http layer alone.
+ */
+export function* deleteSite(action: ReturnType<typeof deleteRequested>): SagaIterator {
+  const services: Services = yield getContext(SERVICES);
+  const { id } = action.payload;
+  yield put(deleteStarted({ id }));
+  try {
+    yield call(siteListApi.deleteSite, { id });
+  } catch (error) {
+    yield put(deleteFailed());
+    // Deleted meanwhile (another tab): the list shows what is left.
+    if (answerCodeOf(error) === AnswerCode.notFound) yield call(loadSiteList);
+    return;
+  }
+  yield put(siteDeleted({ id }));
+  yield call(services.notify.success, BuilderMessages.deleteSucceeded);
+  yield call(loadSiteList);
+}
+
 export function* siteListSaga(): SagaIterator {
   // A newer query replaces the load still under way: the table shows what was asked last.
   yield takeLatest([pageOpened.type, searchSubmitted.type, pageChanged.type], loadSiteList);
   // A click while a zip is being fetched is ignored: one click, one download.
   yield takeLeading(downloadRequested.type, downloadSite);
+  // One delete at a time: a second confirm while one is under way is ignored.
+  yield takeLeading(deleteRequested.type, deleteSite);
 }

@@ -12,6 +12,8 @@ export interface SiteListState {
   total: number;
   /** The site whose zip is being asked for: its 下载 button spins. */
   downloadingId: number | null;
+  /** The site being deleted: its 删除 button spins. */
+  deletingId: number | null;
 }
 
 export const initialSiteListState: SiteListState = {
@@ -20,6 +22,7 @@ export const initialSiteListState: SiteListState = {
   items: [],
   total: 0,
   downloadingId: null,
+  deletingId: null,
 };
 
 /** A page size the list offers; anything else is the default (a size is never typed by hand, but stays safe). */
@@ -74,6 +77,22 @@ export const siteListSlice = createSlice({
     downloadFinished(state) {
       state.downloadingId = null;
     },
+    /** 删除, confirmed. The saga decides whether it goes ahead. */
+    deleteRequested(_state, _action: PayloadAction<{ id: number }>) {},
+    deleteStarted(state, action: PayloadAction<{ id: number }>) {
+      state.deletingId = action.payload.id;
+    },
+    /** Gone on the server: the row goes at once, before the page is asked for again. */
+    siteDeleted(state, action: PayloadAction<{ id: number }>) {
+      state.deletingId = null;
+      const before = state.items.length;
+      state.items = state.items.filter((record) => record.id !== action.payload.id);
+      state.total = Math.max(0, state.total - (before - state.items.length));
+    },
+    /** Refused (the http layer said why). */
+    deleteFailed(state) {
+      state.deletingId = null;
+    },
   },
   extraReducers: (builder) => {
     // One account's sites (and its search) are not shown to the next one, not even under a spinner.
@@ -86,8 +105,10 @@ export const siteListSlice = createSlice({
     selectSiteListItems: (state) => state.items,
     selectSiteListTotal: (state) => state.total,
     selectDownloadingSiteId: (state) => state.downloadingId,
+    selectDeletingSiteId: (state) => state.deletingId,
   },
 });
 
-export const { pageOpened, searchSubmitted, pageChanged, listLoaded, listFailed, downloadRequested, downloadStarted, downloadFinished } = siteListSlice.actions;
-export const { selectSiteListQuery, selectSiteListStatus, selectSiteListItems, selectSiteListTotal, selectDownloadingSiteId } = siteListSlice.selectors;
+export const { pageOpened, searchSubmitted, pageChanged, listLoaded, listFailed, downloadRequested, downloadStarted, downloadFinished, deleteRequested, deleteStarted, siteDeleted, deleteFailed } =
+  siteListSlice.actions;
+export const { selectSiteListQuery, selectSiteListStatus, selectSiteListItems, selectSiteListTotal, selectDownloadingSiteId, selectDeletingSiteId } = siteListSlice.selectors;

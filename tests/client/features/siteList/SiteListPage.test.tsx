@@ -6,7 +6,7 @@ import { appStarted } from '../../../../src/client/app/appActions';
 import { makeStore } from '../../../../src/client/app/store';
 import { PHONE_QUERY } from '../../../../src/client/features/layout/usePhoneLayout';
 import { initialSiteListState, type SiteListState } from '../../../../src/client/features/siteList/siteListSlice';
-import SiteListPage from '../../../../src/client/features/siteList/pages/SiteListPage';
+import SiteListPage, { DELETE_SITE_WARNING } from '../../../../src/client/features/siteList/pages/SiteListPage';
 import { BuilderMessages, SiteStatus, type SiteListAnswer, type SiteListRequest, type SiteRecord } from '../../../../src/contract/builder';
 import { GenerationMessages } from '../../../../src/contract/generation';
 import { makeFakeServices } from '../../fakeServices';
@@ -174,6 +174,35 @@ describe('SiteListPage', () => {
     await fastUser().click(button(/下\s*线/, confirm));
     await waitFor(() => expect(siteListApi.unpublishSite).toHaveBeenCalledWith({ id: 9 }));
     await waitFor(() => expect(services.notify.success).toHaveBeenCalledWith(BuilderMessages.unpublishSucceeded));
+  });
+
+  it('删除 says what goes and deletes only once confirmed; a published or taken-down site says why it cannot', async () => {
+    const publishedSite = siteRecord(9, { web_name: '已上线', status: SiteStatus.completed, published_url: 'http://localhost/pub/abc/' });
+    const takenDown = siteRecord(10, { web_name: '被下线', status: SiteStatus.completed, published_url: 'http://localhost/pub/def/', takedown: { slug: 'def', reason: '违规', reviewRequested: false } });
+    answerWith([editingSite, completedSite, publishedSite, takenDown]);
+    jest.mocked(siteListApi.deleteSite).mockResolvedValue(null);
+    const { services } = renderPage();
+    await screen.findByText(editingSite.web_name);
+    await fastUser().click(button('删除', rowOf('已上线')));
+    expect(await screen.findByText('已发布的网站请先下线再删除')).toBeInTheDocument();
+    await fastUser().click(button('删除', rowOf('被下线')));
+    expect(await screen.findByText('已被运营人员下线的网站不能删除')).toBeInTheDocument();
+
+    await fastUser().click(button('删除', rowOf(editingSite.web_name)));
+    const confirm = (await screen.findByText(`删除“${editingSite.web_name}”？`)).closest<HTMLElement>('.ant-popover')!;
+    expect(within(confirm).getByText(DELETE_SITE_WARNING)).toBeInTheDocument();
+    await fastUser().click(button(/取\s*消/, confirm));
+    expect(siteListApi.deleteSite).not.toHaveBeenCalled();
+
+    answerWith([completedSite, publishedSite, takenDown]);
+    await fastUser().click(button('删除', rowOf(editingSite.web_name)));
+    const again = (await screen.findAllByText(`删除“${editingSite.web_name}”？`)).map((title) => title.closest<HTMLElement>('.ant-popover')!).find((popover) => !popover.classList.contains('ant-popover-hidden'))!;
+    await fastUser().click(button(/删\s*除/, again));
+    await waitFor(() => expect(siteListApi.deleteSite).toHaveBeenCalledWith({ id: editingSite.id }));
+    await waitFor(() => expect(services.notify.success).toHaveBeenCalledWith(BuilderMessages.deleteSucceeded));
+    await waitFor(() => expect(screen.queryByText(editingSite.web_name)).toBeNull());
+    // Neither refused site was asked for.
+    expect(siteListApi.deleteSite).toHaveBeenCalledTimes(1);
   });
 
   it('an empty zip URL says 获取下载文件失败', async () => {

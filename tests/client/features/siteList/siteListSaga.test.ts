@@ -6,8 +6,11 @@ import { dynamic, throwError, type StaticProvider } from 'redux-saga-test-plan/p
 import { ApiError } from '../../../../src/client/api/ApiError';
 import * as siteListApi from '../../../../src/client/api/siteListApi';
 import type { RootState } from '../../../../src/client/app/rootReducer';
-import { downloadSite, loadSiteList, siteListSaga } from '../../../../src/client/features/siteList/siteListSaga';
+import { deleteSite, downloadSite, loadSiteList, siteListSaga } from '../../../../src/client/features/siteList/siteListSaga';
 import {
+  deleteFailed,
+  deleteRequested,
+  deleteStarted,
   downloadFinished,
   downloadRequested,
   downloadStarted,
@@ -17,9 +20,12 @@ import {
   pageChanged,
   pageOpened,
   searchSubmitted,
+  siteDeleted,
   type SiteListState,
 } from '../../../../src/client/features/siteList/siteListSlice';
+import { initialBuilderState } from '../../../../src/client/features/builder/builderSlice';
 import { BuilderMessages, type SiteListRequest, type SiteRecord } from '../../../../src/contract/builder';
+import { AnswerCode } from '../../../../src/contract/envelope';
 import { GenerationMessages } from '../../../../src/contract/generation';
 import { answerLater, fakeWorld, rootReducer, stateWith } from '../../sagaHarness';
 import { completedSite, editingSite, siteRecord } from './siteListHarness';
@@ -221,5 +227,111 @@ describe('downloading a completed site', () => {
     await tester.run();
     expect(zip.calls()).toBe(1);
     expect(world.services.download).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('deleting a site', () => {
+  const deleteAnswer = (value: unknown): StaticProvider => [matchers.call.fn(siteListApi.deleteSite), value] as StaticProvider;
+
+  it('deletes the confirmed site, says so, and asks for the page again; the builder forgets it', async () => {
+    const world = fakeWorld();
+    const state = { ...withSiteList({ status: 'succeeded', items: [editingSite, completedSite], total: 2 }), builder: { ...initialBuilderState, siteId: editingSite.id, previewUrl: '/sites/x/index.html' } as RootState['builder'] };
+    const tester = expectSaga(siteListSaga)
+      .withReducer(rootReducer, state)
+      .provide([world.providers, deleteAnswer(null), listAnswer({ list: [completedSite], total: 1 })])
+      .dispatch(deleteRequested({ id: editingSite.id }))
+      .put(deleteStarted({ id: editingSite.id }))
+      .call(siteListApi.deleteSite, { id: editingSite.id })
+      .put(siteDeleted({ id: editingSite.id }))
+      .call(siteListApi.getSiteList, { page: 1, page_size: 10, name: '' })
+      .put(listLoaded({ items: [completedSite], total: 1 }));
+    world.after(listLoaded.type, () => tester.dispatch(END));
+    const { storeState } = await tester.run();
+    expect(world.services.notify.success.mock.calls).toEqual([[BuilderMessages.deleteSucceeded]]);
+    expect(world.services.notify.error).not.toHaveBeenCalled();
+    expect(storeState.siteList).toMatchObject({ items: [completedSite], total: 1, deletingId: null });
+    // /createWeb no longer reopens the deleted site.
+    expect(storeState.builder).toMatchObject({ siteId: null, previewUrl: '' });
+  });
+
+  it('the row goes as soon as the server answers, before the page comes back', async () => {
+    const world = fakeWorld();
+    const deleted = answerLater(null);
+    const list = answerLater({ list: [completedSite], total: 1 });
+    const tester = expectSaga(siteListSaga)
+      .withReducer(rootReducer, withSiteList({ status: 'succeeded', items: [editingSite, completedSite], total: 2 }))
+      .provide([world.providers, [matchers.call.fn(siteListApi.deleteSite), dynamic(deleted.provider)], [matchers.call.fn(siteListApi.getSiteList), dynamic(list.provider)]])
+      .dispatch(deleteRequested({ id: editingSite.id }));
+    world.after(deleteStarted.type, () => deleted.answer());
+    // The row leaves the table (siteDeleted) before the page comes back (listLoaded).
+    world.after(siteDeleted.type, () => list.answer());
+    world.after(listLoaded.type, () => tester.dispatch(END));
+    const { storeState, effects } = await tester.run();
+    expect(effects.put?.map((effect) => effect.payload.action.type)).toEqual([deleteStarted.type, siteDeleted.type, listLoaded.type]);
+    expect(list.calls()).toBe(1);
+    expect(storeState.siteList.deletingId).toBeNull();
+  });
+
+  it('the last site of a page deleted: the page before shows', async () => {
+    const world = fakeWorld();
+    const last = siteRecord(21);
+    const tester = expectSaga(siteListSaga)
+      .withReducer(rootReducer, withSiteList({ query: { page: 3, page_size: 10, name: '' }, status: 'succeeded', items: [last], total: 21 }))
+      .provide([
+        world.providers,
+        deleteAnswer(null),
+        [matchers.call.fn(siteListApi.getSiteList), dynamic(({ args: [query] }: { args: [SiteListRequest] }) => (query.page === 3 ? { list: [], total: 20 } : { list: [siteRecord(11)], total: 20 }))],
+      ])
+      .dispatch(deleteRequested({ id: last.id }))
+      .put(pageChanged({ page: 2, page_size: 10 }))
+      .call(siteListApi.getSiteList, { page: 2, page_size: 10, name: '' });
+    world.after(listLoaded.type, () => tester.dispatch(END));
+    const { storeState } = await tester.run();
+    expect(storeState.siteList.query.page).toBe(2);
+    expect(storeState.siteList.items).toEqual([siteRecord(11)]);
+  });
+
+  it('a refused delete (a published site) is told by the http layer alone and keeps the row', async () => {
+    const world = fakeWorld();
+    const published = siteRecord(9, { published_url: 'http://localhost/pub/abc/' });
+    const { storeState } = await expectSaga(deleteSite, deleteRequested({ id: published.id }))
+      .withReducer(rootReducer, withSiteList({ status: 'succeeded', items: [published], total: 1 }))
+      .provide([world.providers, deleteAnswer(throwError(new ApiError({ code: AnswerCode.invalid, msg: BuilderMessages.deletePublished, serverMsg: BuilderMessages.deletePublished })))])
+      .put(deleteFailed())
+      .not.put.actionType(siteDeleted.type)
+      .not.call.fn(siteListApi.getSiteList)
+      .run();
+    expect(world.services.notify.success).not.toHaveBeenCalled();
+    expect(world.services.notify.error).not.toHaveBeenCalled();
+    expect(storeState.siteList).toMatchObject({ items: [published], total: 1, deletingId: null });
+  });
+
+  it('a site already gone (deleted in another tab) asks for the page again', async () => {
+    const world = fakeWorld();
+    await expectSaga(deleteSite, deleteRequested({ id: editingSite.id }))
+      .withReducer(rootReducer, withSiteList({ status: 'succeeded', items: [editingSite, completedSite], total: 2 }))
+      .provide([world.providers, deleteAnswer(throwError(new ApiError({ code: AnswerCode.notFound, msg: BuilderMessages.siteUnknown }))), listAnswer({ list: [completedSite], total: 1 })])
+      .put(deleteFailed())
+      .put(listLoaded({ items: [completedSite], total: 1 }))
+      .not.put.actionType(siteDeleted.type)
+      .run();
+    expect(world.services.notify.success).not.toHaveBeenCalled();
+  });
+
+  it('a second confirm while a delete is under way is ignored (takeLeading)', async () => {
+    const world = fakeWorld();
+    const deleted = answerLater(null);
+    const tester = expectSaga(siteListSaga)
+      .withReducer(rootReducer, withSiteList({ status: 'succeeded', items: [editingSite, completedSite], total: 2 }))
+      .provide([world.providers, [matchers.call.fn(siteListApi.deleteSite), dynamic(deleted.provider)], listAnswer({ list: [], total: 0 })])
+      .dispatch(deleteRequested({ id: editingSite.id }));
+    world.after(deleteStarted.type, () => {
+      tester.dispatch(deleteRequested({ id: completedSite.id }));
+      deleted.answer();
+    });
+    world.after(listLoaded.type, () => tester.dispatch(END));
+    await tester.run();
+    expect(deleted.calls()).toBe(1);
+    expect(world.services.notify.success).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,6 +1,8 @@
 import { loggedIn, sessionEnded } from '../../../../src/client/features/auth/authSlice';
 import { selectSiteListLoading, selectSiteRecord, selectSiteRows } from '../../../../src/client/features/siteList/siteListSelectors';
 import {
+  deleteFailed,
+  deleteStarted,
   downloadFinished,
   downloadStarted,
   initialSiteListState,
@@ -9,6 +11,7 @@ import {
   pageChanged,
   pageOpened,
   searchSubmitted,
+  siteDeleted,
   siteListSlice,
   type SiteListState,
 } from '../../../../src/client/features/siteList/siteListSlice';
@@ -62,6 +65,15 @@ describe('siteListSlice', () => {
     const started = reduce(listState(), downloadStarted({ id: 8 }));
     expect(started.downloadingId).toBe(8);
     expect(reduce(started, downloadFinished()).downloadingId).toBeNull();
+  });
+
+  it('remembers which site is being deleted; a deleted one leaves the page and the total at once', () => {
+    const started = reduce(listState({ items: [editingSite, completedSite], total: 12 }), deleteStarted({ id: editingSite.id }));
+    expect(started.deletingId).toBe(editingSite.id);
+    expect(reduce(started, deleteFailed())).toMatchObject({ deletingId: null, items: [editingSite, completedSite], total: 12 });
+    expect(reduce(started, siteDeleted({ id: editingSite.id }))).toMatchObject({ deletingId: null, items: [completedSite], total: 11 });
+    // A site no longer on the page changes nothing of it.
+    expect(reduce(started, siteDeleted({ id: 999 }))).toMatchObject({ items: [editingSite, completedSite], total: 12 });
   });
 
   it("forgets an account's sites and search when the session ends or another logs in", () => {

@@ -1,4 +1,4 @@
-import { Button, Card, Empty, Input, Space, Table, Tag, type TableColumnsType } from 'antd';
+import { Button, Card, Empty, Input, Popconfirm, Popover, Space, Table, Tag, type TableColumnsType } from 'antd';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { BuilderLimits, SiteStatus } from '../../../../contract/builder';
@@ -11,7 +11,17 @@ import TakenDownActions from '../../publishing/TakenDownActions';
 import { UnpublishConfirm, usePublishing } from '../../publishing/usePublishing';
 import { safeLinkHref } from '../../../../contract/links';
 import { versionsOpened } from '../siteVersionsSlice';
-import { downloadRequested, pageChanged, pageOpened, searchSubmitted, selectDownloadingSiteId, selectSiteListQuery, selectSiteListTotal } from '../siteListSlice';
+import {
+  deleteRequested,
+  downloadRequested,
+  pageChanged,
+  pageOpened,
+  searchSubmitted,
+  selectDeletingSiteId,
+  selectDownloadingSiteId,
+  selectSiteListQuery,
+  selectSiteListTotal,
+} from '../siteListSlice';
 
 /** Where 立即搭建 leads: the builder, told to start a new site rather than reopen the last one. */
 export const NEW_SITE_PATH = '/createWeb?new=1';
@@ -55,6 +65,43 @@ function PublishActions({ row }: { row: SiteRow }) {
   );
 }
 
+/** What 删除 takes with the site, said before it goes. */
+export const DELETE_SITE_WARNING = '网站的内容、历史版本、预览和生成的下载文件将一并删除，删除后无法恢复。';
+
+/**
+ * 删除, asked first. A published site's link goes through 下线 first (the server refuses it too), and
+ * a page an operator took down stays for their review: its button says why instead.
+ */
+function DeleteAction({ row }: { row: SiteRow }) {
+  const dispatch = useAppDispatch();
+  const deletingId = useAppSelector(selectDeletingSiteId);
+  const blocked = row.takedown ? '已被运营人员下线的网站不能删除' : row.published_url ? '已发布的网站请先下线再删除' : '';
+  if (blocked) {
+    // A click (a tap on a phone, where a hover never comes) says why.
+    return (
+      <Popover title="暂不能删除" content={blocked} trigger="click">
+        <Button type="link" size="small" danger>
+          删除
+        </Button>
+      </Popover>
+    );
+  }
+  return (
+    <Popconfirm
+      title={row.web_name ? `删除“${row.web_name}”？` : '删除这个网站？'}
+      description={<div style={{ maxWidth: 260 }}>{DELETE_SITE_WARNING}</div>}
+      okText="删除"
+      okButtonProps={{ danger: true }}
+      cancelText="取消"
+      onConfirm={() => dispatch(deleteRequested({ id: row.id }))}
+    >
+      <Button type="link" size="small" danger loading={deletingId === row.id} disabled={deletingId !== null && deletingId !== row.id}>
+        删除
+      </Button>
+    </Popconfirm>
+  );
+}
+
 function SiteActions({ row }: { row: SiteRow }) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
@@ -73,6 +120,7 @@ function SiteActions({ row }: { row: SiteRow }) {
         </Button>
       ) : null}
       {row.downloadable ? <PublishActions row={row} /> : null}
+      <DeleteAction row={row} />
     </Space>
   );
 }
