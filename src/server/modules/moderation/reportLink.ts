@@ -16,6 +16,9 @@ export function reportLinkHtml(href: string): string {
   );
 }
 
+/** Whether a published page already carries its 举报 link (the attribute only our link has: a page's own text is escaped). */
+export const hasReportLink = (html: string): boolean => /<a\b[^>]*\sdata-report-link[\s>]/i.test(html);
+
 /**
  * Adds the 举报 link to the index.html of a published copy (never to the site itself, nor to its
  * zip), and writes its compressed copies again.

@@ -80,13 +80,16 @@ export class StorageQuota {
     await this.write(this.deps.sql, userId, this.deps.files.keyOf(localPath), bytes);
   }
 
-  /** What is kept at `localPath` lost `bytes` (a file in it written again without its metadata); nothing when it has no row. */
-  async shrink(localPath: string, bytes: number): Promise<void> {
+  /**
+   * What is kept at `localPath` changed by `bytes` in place (a picture in it written again without
+   * its metadata, a page given its 举报 link); nothing when it has no row.
+   */
+  async adjust(localPath: string, bytes: number): Promise<void> {
     await this.deps.sql
       .updateTable('stored_bytes')
-      .set((eb) => ({ bytes: eb('bytes', '-', bytes) }))
+      .set((eb) => ({ bytes: eb('bytes', '+', bytes) }))
       .where('key', '=', this.deps.files.keyOf(localPath))
-      .where('bytes', '>=', bytes)
+      .where('bytes', '>=', -bytes)
       .execute();
   }
 

@@ -24,7 +24,7 @@ const COMPARE_BYTES = 1024 * 1024;
  * that does not decode is left as it is and logged. The room a file gives back is given back to
  * its owner's quota. Resumes after the last file it finished (keys in order).
  */
-export function pictureCleaning(deps: { files: DataFiles; quota: Pick<StorageQuota, 'shrink'>; log: FastifyBaseLogger }): OneOffTask {
+export function pictureCleaning(deps: { files: DataFiles; quota: Pick<StorageQuota, 'adjust'>; log: FastifyBaseLogger }): OneOffTask {
   const { files, quota, log } = deps;
   const folderOf = (key: string): number => CLEANED_FOLDERS.indexOf(key.split('/')[0] as (typeof CLEANED_FOLDERS)[number]);
   const localPathOf = (key: string): string => path.join(files.dataDir, ...key.split('/'));
@@ -69,7 +69,7 @@ export function pictureCleaning(deps: { files: DataFiles; quota: Pick<StorageQuo
           if (saved) {
             cleaned += 1;
             // The row of the upload itself, or of the site folder or copy the picture is in.
-            await quota.shrink(localPathOf(key.split('/').slice(0, 2).join('/')), Math.max(saved, 0));
+            await quota.adjust(localPathOf(key.split('/').slice(0, 2).join('/')), -saved);
           }
           await progress.save(key);
         }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { OneOffTasks } from './oneOffTasks';
 import { pictureCleaning } from './pictureCleaning';
+import { reportLinks } from './reportLinks';
 import { storedBytesCount } from './storedBytesCount';
 import { TaskClaims } from './taskClaims';
 
@@ -22,7 +23,7 @@ const TASK_LEASE_MS = 5 * 60 * 1000;
  */
 export default fp(
   async (app: FastifyInstance) => {
-    const { clock, database, dataFiles, housekeeping, storageQuota } = app;
+    const { config, clock, database, dataFiles, housekeeping, storageQuota, moderation } = app;
     const upgrades = new OneOffTasks({
       claims: new TaskClaims(database.sql, clock, TASK_LEASE_MS),
       log: app.log,
@@ -30,6 +31,7 @@ export default fp(
         storedBytesCount({ sql: database.sql, files: dataFiles, now: clock }),
         // After the count: the room a picture gives back is taken off the rows the count wrote.
         pictureCleaning({ files: dataFiles, quota: storageQuota, log: app.log }),
+        reportLinks({ sql: database.sql, files: dataFiles, guard: moderation, quota: storageQuota, log: app.log, publicOrigin: config.publicOrigin, publishOrigin: config.publishOrigin }),
       ],
     });
     app.decorate('upgrades', upgrades);
@@ -37,5 +39,5 @@ export default fp(
     app.addHook('onReady', async () => upgrades.kick());
     app.addHook('onClose', async () => upgrades.stop());
   },
-  { name: 'upgrades', dependencies: ['config', 'database', 'data-files', 'housekeeping', 'storage-quota'] },
+  { name: 'upgrades', dependencies: ['config', 'database', 'data-files', 'housekeeping', 'storage-quota', 'moderation'] },
 );

@@ -15,7 +15,7 @@ import { START_TIME, get, type TestApp } from '../../helpers';
 import { quickLogin } from '../../queue/kit';
 import { canvasImage } from '../miniSiteKit';
 import { LOCATION_MARKS, gifWithLocation, jpegWithLocation, sharpAnimation } from '../pictureBytes';
-import { describeEachInstall, hex, miniSite } from './upgradeKit';
+import { describeEachInstall, hex, miniSite, pageWithLink } from './upgradeKit';
 
 jest.setTimeout(60_000);
 
@@ -45,7 +45,7 @@ describeEachInstall('pictures stored before metadata was stripped', {}, (install
     const dirtyPhoto = jpegWithLocation(canvasImage('jpeg', 40, 30));
     const dirtyGif = gifWithLocation(await sharpAnimation('gif', { width: 12, height: 8 }, 3));
     const cleanPng = canvasImage('png', 20, 10);
-    const page = Buffer.from(`<!doctype html><title>旧站</title><p>${LOCATION_MARKS[0]}</p><img src="images/anim.gif">`);
+    const page = pageWithLink(1_000, `${LOCATION_MARKS[0]}<img src="images/anim.gif">`);
     // A JPEG's start and a camera's EXIF, then nothing a decoder can use.
     const brokenPhoto = Buffer.concat([dirtyPhoto.subarray(0, 400), Buffer.alloc(300, 0x55)]);
     expect(marksIn(dirtyPhoto)).not.toEqual([]);
@@ -91,6 +91,7 @@ describeEachInstall('pictures stored before metadata was stripped', {}, (install
     expect(pictureBytes).toBeLessThan(dirtyPhoto.length + dirtyGif.length + page.length);
     expect(await app.app.database.sql.selectFrom('one_off_tasks').select('name').where('done_at', 'is not', null).orderBy('name').execute()).toEqual([
       { name: 'picture-metadata-cleaning' },
+      { name: 'published-report-links' },
       { name: 'stored-bytes-count' },
     ]);
   });

@@ -11,7 +11,7 @@ import { STORAGE_USAGE_PATH } from '../../../../src/server/modules/storageQuota/
 import { envelopeOf, get, type TestApp } from '../../helpers';
 import { quickLogin } from '../../queue/kit';
 import { canvasImage, multipart } from '../miniSiteKit';
-import { describeEachInstall, hex, miniSite } from './upgradeKit';
+import { describeEachInstall, hex, miniSite, pageWithLink } from './upgradeKit';
 
 jest.setTimeout(60_000);
 
@@ -45,14 +45,14 @@ describeEachInstall('the count of what was stored before the quota', { USER_STOR
     await put(`builder-sites/${site.id}/index.html`, 1_500);
     await put(`builder-sites/${site.id}/css/site.css`, 700);
     await sql.insertInto('published_sites').values({ slug, site_id: site.id, mini_site_id: null, user_id: alice.userId, created_at: at, updated_at: at }).execute();
-    await put(`published/${slug}/index.html`, 4_000);
+    await install().put(`published/${slug}/index.html`, pageWithLink(4_000));
     await put(`uploads/${used}`, 1_000);
     await put(`uploads/${inVersion}`, 2_000);
     // An upload no site names has no known owner.
     await put(`uploads/${unused}`, 9_000);
     // Bob's page was published again since the quota: its row is right and stays as it is.
     await sql.insertInto('published_sites').values({ slug: bobSlug, site_id: null, mini_site_id: await miniSite(old, bob.userId), user_id: bob.userId, created_at: at, updated_at: at }).execute();
-    await put(`published/${bobSlug}/index.html`, 900);
+    await install().put(`published/${bobSlug}/index.html`, pageWithLink(900));
     await sql.insertInto('stored_bytes').values({ key: `published/${bobSlug}`, user_id: bob.userId, bytes: 1_234, updated_at: at }).execute();
 
     const app = await install().upgrade();
@@ -81,7 +81,7 @@ describeEachInstall('the count of what was stored before the quota', { USER_STOR
     const slug = hex();
     const at = old.clock.now();
     await old.app.database.sql.insertInto('published_sites').values({ slug, site_id: null, mini_site_id: await miniSite(old, alice.userId), user_id: alice.userId, created_at: at, updated_at: at }).execute();
-    await put(`published/${slug}/index.html`, 2_000);
+    await install().put(`published/${slug}/index.html`, pageWithLink(2_000));
     await put(`published/${slug}/video.mp4`, MB);
 
     const app = await install().upgrade();

@@ -4,6 +4,7 @@
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import { reportLinkHtml } from '../../../../src/server/modules/moderation/reportLink';
 import { S3FileStore, type S3Settings } from '../../../../src/server/storage/s3Store';
 import { describeEach } from '../../describeEach';
 import { buildTestApp, type TestApp } from '../../helpers';
@@ -88,4 +89,11 @@ export function describeEachInstall(title: string, env: Record<string, string>, 
 export async function miniSite(app: TestApp, userId: number, dir = hex()): Promise<number> {
   const row = await app.app.database.sql.insertInto('mini_sites').values({ dir, user_id: userId, template_id: 5, name: '旧站', created_at: app.clock.now() }).returning('id').executeTakeFirstOrThrow();
   return row.id;
+}
+
+/** A published page of exactly `bytes` bytes that already has its 举报 link (as published since 内容审核): the one-off tasks leave it alone. */
+export function pageWithLink(bytes: number, text = ''): Buffer {
+  const page = Buffer.from(`<!doctype html><p>${text}</p>${reportLinkHtml('/report?site=0')}`);
+  if (page.length > bytes) throw new Error(`A page with its link takes ${page.length} bytes`);
+  return Buffer.concat([page, Buffer.alloc(bytes - page.length, 0x20)]);
 }

@@ -1,0 +1,93 @@
+import type { FastifyBaseLogger } from 'fastify';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Sql } from '../../db/connection';
+import type { DataFiles } from '../../storage/dataFiles';
+import { downloadFile } from '../../storage/types';
+import { hasReportLink } from '../moderation/reportLink';
+import type { PublishGuard } from '../publishing/sitePublishing';
+import { publishedRoot } from '../publishing/sitePublishing';
+import { sitesTmpDir } from '../siteFiles/paths';
+import type { StorageQuota } from '../storageQuota/storageQuota';
+import type { OneOffTask } from './oneOffTasks';
+
+const PAGE = 'index.html';
+/** The page and the compressed copies a stamp writes beside it (render/site/compressedCopies.ts). */
+const PAGE_FILES = [PAGE, `${PAGE}.br`, `${PAGE}.gz`] as const;
+
+export interface ReportLinksDeps {
+  sql: Sql;
+  files: DataFiles;
+  /** What 发布 stamps a copy with: the same link, by the same code. */
+  guard: Pick<PublishGuard, 'stamp'>;
+  quota: Pick<StorageQuota, 'adjust'>;
+  log: FastifyBaseLogger;
+  /** PUBLIC_ORIGIN and PUBLISH_ORIGIN: with pages on an origin of their own, the link must name the app's, which only PUBLIC_ORIGIN tells here. */
+  publicOrigin: string;
+  publishOrigin: string;
+}
+
+/**
+ * Pages published before 内容审核 have no 举报 link until their owner publishes them again. This
+ * stamps each published copy's page as 发布 does (PublishGuard.stamp, with its compressed copies),
+ * through the store, so the bucket's copy is the one changed with S3. A page that has its link is
+ * left as it is; one published again while this ran is left to that publish. With PUBLISH_ORIGIN
+ * and no PUBLIC_ORIGIN the app's origin is not known here: a page without its link is left for a
+ * server that has it (an install whose pages all have theirs is done all the same).
+ */
+export function reportLinks(deps: ReportLinksDeps): OneOffTask {
+  const { sql, files, guard, quota, log } = deps;
+
+  /**
+   * Stamps the page of `slug` if it has no link yet; answers false for a page left without one
+   * (the app's origin, null, not known).
+   */
+  async function stampPage(slug: string, appOrigin: string | null): Promise<boolean> {
+    const folder = path.join(publishedRoot(files.dataDir), slug);
+    const pageKey = files.keyOf(path.join(folder, PAGE));
+    const before = await files.store.head(pageKey);
+    if (!before) return true;
+    const temp = path.join(sitesTmpDir(files.dataDir), `${crypto.randomBytes(16).toString('hex')}.report-link`);
+    try {
+      await fs.promises.mkdir(temp, { recursive: true });
+      if (!(await downloadFile(files.store, pageKey, path.join(temp, PAGE)))) return true;
+      if (hasReportLink(await fs.promises.readFile(path.join(temp, PAGE), 'utf8'))) return true;
+      if (appOrigin === null) return false;
+      await guard.stamp(temp, slug, appOrigin);
+      // Published again meanwhile: that copy is newer, and was stamped by its publish.
+      if ((await files.store.head(pageKey))?.etag !== before.etag) return true;
+      let added = 0;
+      for (const name of PAGE_FILES) {
+        const stamped = await fs.promises.stat(path.join(temp, name)).catch(() => null);
+        if (!stamped) continue;
+        added += stamped.size - ((await files.store.head(files.keyOf(path.join(folder, name))))?.size ?? 0);
+        // The page last: a browser given the new page never fetches an old compressed copy after it.
+        if (name !== PAGE) await files.replaceFile(path.join(folder, name), path.join(temp, name));
+      }
+      await files.replaceFile(path.join(folder, PAGE), path.join(temp, PAGE));
+      await quota.adjust(folder, added);
+      return true;
+    } finally {
+      await fs.promises.rm(temp, { recursive: true, force: true });
+    }
+  }
+
+  return {
+    name: 'published-report-links',
+    run: async (progress) => {
+      const appOrigin = deps.publishOrigin && !deps.publicOrigin ? null : deps.publicOrigin;
+      let query = sql.selectFrom('published_sites').select('slug').orderBy('slug');
+      if (progress.from) query = query.where('slug', '>', progress.from);
+      let lacking = 0;
+      for (const { slug } of await query.execute()) {
+        if (!(await stampPage(slug, appOrigin))) lacking += 1;
+        // Not moving on past a page left without its link: a later start with PUBLIC_ORIGIN looks at them all again.
+        await progress.save(lacking ? progress.from : slug);
+      }
+      if (!lacking) return true;
+      log.warn({ pages: lacking }, 'pages published before 内容审核 get their 举报 link once PUBLIC_ORIGIN is set: with PUBLISH_ORIGIN the link must name the app');
+      return false;
+    },
+  };
+}
