@@ -50,6 +50,12 @@ export class OperatorLog {
       .execute();
   }
 
+  /** The before and after of every line of `action`, as written (JSON): what the log still names. */
+  async recordedValues(action: string): Promise<string[]> {
+    const rows = await this.sql.selectFrom('operator_actions').select(['before', 'after']).where('action', '=', action).execute();
+    return rows.flatMap((row) => [row.before, row.after]);
+  }
+
   async page(page: number, pageSize: number): Promise<OperatorActionList> {
     const total = await this.sql.selectFrom('operator_actions').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     const rows = await this.sql

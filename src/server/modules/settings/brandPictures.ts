@@ -50,7 +50,8 @@ async function reencoded(file: string, image: ImageInfo): Promise<Buffer> {
  * The pictures of the site settings. An upload is received and checked by the uploads' code
  * (streamed with a byte cap, judged by its bytes, pixel limits), then encoded anew into the brand
  * folder under a server-made name and published to the shared store, so that every server serves it.
- * Kept for good: the settings (or the operators' log) may name it again.
+ * Kept for good once saved: the settings (or the operators' log) may name it again; one never
+ * saved goes after a day (unsavedUploads.ts).
  */
 export class BrandPictures {
   constructor(

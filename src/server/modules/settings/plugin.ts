@@ -8,16 +8,24 @@ import { servePublicStatic } from '../../http/publicStatic';
 import { UPLOAD_CONTENT_SECURITY_POLICY } from '../uploads/routes';
 import { BrandPictures, brandFileExists, brandUploadsDir } from './brandPictures';
 import { registerSettingsRoutes } from './routes';
-import { SiteSettings } from './settingsService';
+import { SETTINGS_ACTION, SiteSettings } from './settingsService';
+import { pruneUnsavedUploads } from './unsavedUploads';
 
 const YEAR = 365 * 24 * 3600;
 
 /** The console's 站点设置: the public settings, and the pictures uploaded for them. */
 export default fp(
   async (app: FastifyInstance) => {
-    const { database, dataFiles, uploads, operatorLog } = app;
+    const { database, dataFiles, uploads, operatorLog, housekeeping, clock } = app;
     const pictures = new BrandPictures(uploads, dataFiles);
     const settings = new SiteSettings({ sql: database.sql, log: operatorLog, fileExists: (url) => brandFileExists(dataFiles, url) });
+    housekeeping.addSweep('unsaved settings uploads', () =>
+      pruneUnsavedUploads({
+        files: dataFiles,
+        now: clock,
+        savedTexts: async () => [...Object.values((await settings.read()).values), ...(await operatorLog.recordedValues(SETTINGS_ACTION))],
+      }),
+    );
     await registerSettingsRoutes(app, settings, pictures, uploads, dataFiles);
     // /static/brand/uploads/: server-made names, never reused, so cached for good.
     await app.register(async (scope) => {
@@ -40,5 +48,5 @@ export default fp(
       });
     });
   },
-  { name: 'settings', dependencies: ['config', 'database', 'data-files', 'http', 'auth', 'uploads', 'operators', 'common'] },
+  { name: 'settings', dependencies: ['config', 'database', 'data-files', 'housekeeping', 'http', 'auth', 'uploads', 'operators', 'common'] },
 );
