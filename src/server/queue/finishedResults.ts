@@ -17,9 +17,11 @@ const USE_MARK_MS = 60_000;
 /** Use marks (and ids seen in the bucket) kept in memory before they are forgotten all at once (a few hundred kilobytes). */
 const MARKS_KEPT = 10_000;
 /**
- * How long files seen on this server's disk are taken as there: every waiting user polls every
- * 2 s, and looking at each file of a result at each poll was a tenth of a poll's time. Housekeeping
- * deletes results through prune(), which forgets them at once; only a hand deleting files is seen late.
+ * How long files seen on this server's disk, and a done job's row, are taken as they were: a client
+ * polls every 2 s, and reading the row and looking at each file of a result at each poll was most
+ * of a poll's time. A done row changes only when prune() deletes it, which forgets it here at once
+ * (on another server's prune, this one answers from memory for at most this long, while the files
+ * it names were there a moment ago); only a hand deleting files is seen late.
  */
 const LOCAL_SEEN_MS = 5_000;
 
@@ -30,6 +32,8 @@ export class FinishedResults {
   private readonly usedAt = new Map<string, number>();
   /** When each finished job's files were last seen on this server's disk (performance.now()). */
   private readonly seenLocally = new Map<string, number>();
+  /** Rows of done jobs whose files were there, with when they were read (performance.now()). */
+  private readonly doneRows = new Map<string, { row: JobRow; readAt: number }>();
 
   constructor(
     private readonly repo: JobRepository,
@@ -53,6 +57,19 @@ export class FinishedResults {
     return true;
   }
 
+  /** The row of done job `id` if it was read, with its files there, in the last LOCAL_SEEN_MS: a poll need not read it again. */
+  recentlyDone(id: string): JobRow | null {
+    const known = this.doneRows.get(id);
+    return known && performance.now() - known.readAt < LOCAL_SEEN_MS ? known.row : null;
+  }
+
+  /** Keeps a done row just read; the row recentlyDone() gave keeps its first reading time, so that it is read again in time. */
+  private rememberDone(row: JobRow): void {
+    if (this.doneRows.get(row.id)?.row === row) return;
+    if (this.doneRows.size >= MARKS_KEPT) this.doneRows.clear();
+    this.doneRows.set(row.id, { row, readAt: performance.now() });
+  }
+
   async markUsed(id: string, at: number): Promise<void> {
     const last = this.usedAt.get(id);
     if (last !== undefined && at - last < USE_MARK_MS) return;
@@ -67,6 +84,7 @@ export class FinishedResults {
       case 'done': {
         const files = filesOf(row);
         if (!(await this.filesExist(row.id, files))) return { type: 'expired' };
+        this.rememberDone(row);
         await this.markUsed(row.id, at);
         return { type: 'done', id: row.id, kind: row.kind, files };
       }
@@ -82,10 +100,12 @@ export class FinishedResults {
   /** A finished job whose files all exist, or null (the zip service's check). */
   async finishedJob(id: string): Promise<FinishedJob | null> {
     if (!JOB_ID_PATTERN.test(id)) return null;
-    const row = await this.repo.byId(id);
+    const row = this.recentlyDone(id) ?? (await this.repo.byId(id));
     if (!row || row.status !== 'done' || row.finished_at === null) return null;
     const files = filesOf(row);
-    return (await this.filesExist(id, files)) ? { id, spec: specOf(row), files, finishedAt: row.finished_at } : null;
+    if (!(await this.filesExist(id, files))) return null;
+    this.rememberDone(row);
+    return { id, spec: specOf(row), files, finishedAt: row.finished_at };
   }
 
   /** Deletes results unused for KEEP_DONE_MS before `at` and failures for KEEP_FAILED_MS, with their files; answers how many. */
@@ -94,6 +114,7 @@ export class FinishedResults {
     for (const id of ids) {
       this.stored.delete(id);
       this.seenLocally.delete(id);
+      this.doneRows.delete(id);
       this.usedAt.delete(id);
       await this.files.remove(jobDir(this.files.dataDir, id));
     }

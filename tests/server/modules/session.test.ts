@@ -2,6 +2,8 @@ import crypto from 'node:crypto';
 import { AnswerCode } from '../../../src/contract/envelope';
 import { Security } from '../../../src/contract/limits';
 import { Messages } from '../../../src/contract/messages';
+import { RECENT_USER_MS } from '../../../src/server/modules/auth/recentUsers';
+import { BANNER_STATUS_PATH } from '../../../src/server/modules/builder/banner';
 import { TEST_SECRET, bearer, buildTestApp, get, login, post, registerAndLogin, type TestApp } from '../helpers';
 
 const PHONE = '13800138000';
@@ -97,5 +99,31 @@ describe('POST /api/auth/updateUserInfo', () => {
 
   it('needs a token in the header (a token in the body does not count)', async () => {
     expect(await post(t, '/api/auth/updateUserInfo', { name: '新名字', token })).toEqual(UNAUTHORIZED);
+  });
+});
+
+describe('the job polls, which may see an account as read up to a second ago', () => {
+  const poll = (bearerToken: string) => post(t, '/index/common/logoPolling', { uniqueId: 'f'.repeat(32) }, bearer(bearerToken));
+
+  it('let a logged-out or stopped account poll for at most RECENT_USER_MS, while every other route refuses it at once', async () => {
+    expect((await poll(token)).status).toBe(200);
+    await post(t, '/api/auth/logout', {}, bearer(token));
+    expect(await get(t, '/user/info', bearer(token))).toEqual(UNAUTHORIZED);
+    expect((await poll(token)).status).toBe(200);
+    t.clock.advance(RECENT_USER_MS);
+    expect(await poll(token)).toEqual(UNAUTHORIZED);
+
+    const again = (await login(t, PHONE, PASSWORD)).token;
+    expect((await poll(again)).status).toBe(200);
+    const { id } = (await get<{ id: number }>(t, '/user/info', bearer(again))).data;
+    await t.app.users.disable(id, '违规');
+    t.clock.advance(RECENT_USER_MS);
+    expect(await poll(again)).toEqual(UNAUTHORIZED);
+    expect(await get(t, `${BANNER_STATUS_PATH}?taskId=x`, bearer(again))).toMatchObject({ status: 401 });
+  });
+
+  it('never let a token without a valid signature in, read recently or not', async () => {
+    expect((await poll(token)).status).toBe(200);
+    expect(await poll(`${token.slice(0, -2)}xx`)).toEqual(UNAUTHORIZED);
   });
 });

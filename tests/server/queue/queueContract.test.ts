@@ -464,6 +464,32 @@ for (const adapter of adapters) {
       expect((await h.queue.submit(logo(3), { isFirst: false, userId: a, ip: null })).type).toBe('queued');
     });
 
+    it('answers the polls of a job it saw done a moment ago without reading its row again, to its owner only, until a prune forgets it', async () => {
+      const runner = new FakeRunner('manual');
+      const h = await open({ runner });
+      const a = await insertUser(h.db, '13800000001');
+      const b = await insertUser(h.db, '13800000002');
+      const job = await queued(h, logo(1), { userId: a });
+      await runner.started(1);
+      runner.renders[0].finish();
+      expect(await h.queue.jobEnded(job.id, 5000)).toBe(true);
+      const done = { type: 'done', id: job.id, kind: 'tl', files: ['logo.png'] };
+      expect(await h.queue.poll(job.id, a)).toEqual(done);
+      const reads = jest.spyOn(JobRepository.prototype, 'byId');
+      try {
+        for (let n = 0; n < 5; n += 1) expect(await h.queue.poll(job.id, a)).toEqual(done);
+        expect(await h.queue.finishedJob(job.id)).toMatchObject({ id: job.id, files: ['logo.png'] });
+        expect(await h.queue.poll(job.id, b)).toEqual({ type: 'unknown' });
+        expect(reads).not.toHaveBeenCalled();
+        // A week unused: the prune deletes the row and the files, and the next poll hears it at once.
+        h.clock.advanceSeconds(8 * 24 * 3600);
+        await h.queue.prune();
+        expect(await h.queue.poll(job.id, a)).toEqual({ type: 'unknown' });
+      } finally {
+        reads.mockRestore();
+      }
+    });
+
     it('expects a new job\u2019s result after the work ahead, shared among the render slots', async () => {
       const runner = new FakeRunner('manual');
       const h = await open({ runner });

@@ -103,7 +103,7 @@ export async function registerBuilderRoutes(app: FastifyInstance, deps: BuilderR
   );
 
   /** GET /api/createWeb/bannerStatus?taskId= */
-  app.get<{ Querystring: { taskId: string } }>(BANNER_STATUS_PATH, { config: { access: 'user' }, schema: schemas.bannerStatusSchema }, async (request) =>
+  app.get<{ Querystring: { taskId: string } }>(BANNER_STATUS_PATH, { config: { access: 'user', recentUser: true }, schema: schemas.bannerStatusSchema }, async (request) =>
     ok(await banners.status(request.query.taskId, currentUser(request))),
   );
 

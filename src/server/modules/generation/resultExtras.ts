@@ -54,6 +54,15 @@ export const extrasDir = (dataDir: string, jobId: string, kind: ExtraKind): stri
 /** The public URL of one of a finished job's extras (served with its results, under /generated/). */
 export const extraFileUrl = (jobId: string, kind: ExtraKind, file: string): string => jobFileUrl(jobId, `${EXTRAS_FOLDERS[kind]}/${file}`);
 
+/**
+ * How long a job whose extras were all found made is not looked at again by prepare(): each poll of
+ * a finished job calls it, and looking at every file each time was a tenth of a poll. Extras go only
+ * with their job's files, after a week unused.
+ */
+const PREPARED_KEPT_MS = 60_000;
+/** Prepared jobs remembered before they are forgotten all at once. */
+const PREPARED_MAX = 10_000;
+
 const extrasKey = (jobId: string, kind: ExtraKind): string => `extras-${kind}-${jobId}`;
 
 export interface ResultExtrasDeps {
@@ -81,6 +90,8 @@ interface Making {
 export class ResultExtras {
   /** Parts being made in this process, by job id and kind: a second asker waits for the same render. */
   private readonly making = new Map<string, Making>();
+  /** Jobs whose extras were all there, with when that was seen (performance.now()). */
+  private readonly prepared = new Map<string, number>();
 
   /** Work under way, which close() waits for: none of it may write into a DATA_DIR after its app closed. */
   private readonly pending = new Set<Promise<unknown>>();
@@ -92,11 +103,15 @@ export class ResultExtras {
   prepare(id: string, kind: UserJobKind): void {
     // A kind without extras (the builder's banner): its poll reads nothing more.
     if (this.closed || !EXTRAS[kind]) return;
+    const seen = this.prepared.get(id);
+    if (seen !== undefined && performance.now() - seen < PREPARED_KEPT_MS) return;
     this.track(
       (async () => {
         const job = await this.deps.queue.finishedJob(id);
         if (!job || this.closed) return;
         for (const part of this.partsOf(job)) await this.folderOf(job, part, 'background');
+        if (this.prepared.size >= PREPARED_MAX) this.prepared.clear();
+        this.prepared.set(id, performance.now());
       })().catch((error: unknown) => this.deps.log.warn({ err: error, jobId: id }, 'result extras not prepared')),
     );
   }

@@ -40,7 +40,7 @@ export function registerGenerationRoutes(app: FastifyInstance, service: Generati
   });
 
   /** POST /index/common/logoPolling */
-  app.post<{ Body: LogoPollingRequest }>('/index/common/logoPolling', { schema: schemas.logoPollingSchema, config: { access: 'user' } }, async (request) => {
+  app.post<{ Body: LogoPollingRequest }>('/index/common/logoPolling', { schema: schemas.logoPollingSchema, config: { access: 'user', recentUser: true } }, async (request) => {
     return ok(await service.poll(request.body.uniqueId, currentUser(request)));
   });
 

@@ -220,7 +220,7 @@ export class BullmqRenderQueue implements RenderQueue {
   /** A poll as the job's row answers it, without the line: its place counted in the database, its end as usual. */
   private async pollFromRow(id: string, userId: number | null): Promise<PollOutcome> {
     const row = await this.repo.byId(id);
-    if (!row || !(this.options.cacheScope === 'shared' || row.user_id === userId)) return { type: 'unknown' };
+    if (!row || !this.mayPoll(row, userId)) return { type: 'unknown' };
     const remainingMs = this.durations.estimateMs(row.kind, durationStyleOf(specOf(row)));
     const waiting = async (): Promise<PollOutcome> => ({ type: 'waiting', waitCount: row.status === 'queued' ? await this.repo.activeBefore(row.seq) : 0, running: row.status !== 'queued', remainingMs });
     if (row.status === 'queued' || row.status === 'running') return waiting();
@@ -235,6 +235,9 @@ export class BullmqRenderQueue implements RenderQueue {
 
   private async pollNow(id: string, userId: number | null): Promise<PollOutcome> {
     const at = this.options.now();
+    // A job seen done a moment ago stays done: neither Redis nor the database need be asked again.
+    const done = this.finished.recentlyDone(id);
+    if (done) return this.mayPoll(done, userId) ? ((await this.finished.outcomeOf(done, at)) ?? { type: 'unknown' }) : { type: 'unknown' };
     const asker = this.options.cacheScope === 'shared' ? '*' : ownerKey(userId);
     let place = await this.index.poll(id, asker, at, this.options.unpolledExpiryMs);
     if (place.state === 'unpolled') {
@@ -255,7 +258,7 @@ export class BullmqRenderQueue implements RenderQueue {
         break;
     }
     const row = await this.repo.byId(id);
-    if (!row || !(this.options.cacheScope === 'shared' || row.user_id === userId)) return { type: 'unknown' };
+    if (!row || !this.mayPoll(row, userId)) return { type: 'unknown' };
     const ended = await this.finished.outcomeOf(row, at);
     if (ended) return ended;
     // Active in its row but not in the line (Redis lost it, or a submit on another server is half way): back in line.
@@ -267,6 +270,11 @@ export class BullmqRenderQueue implements RenderQueue {
     }
     const again = await this.index.placeOf(id);
     return { type: 'waiting', waitCount: aheadOf(again), running: row.status === 'running', remainingMs: ownMs };
+  }
+
+  /** Whether `userId` may see job `row`: their own, or anyone's when results are shared. */
+  private mayPoll(row: JobRow, userId: number | null): boolean {
+    return this.options.cacheScope === 'shared' || row.user_id === userId;
   }
 
   finishedJob(id: string): Promise<FinishedJob | null> {

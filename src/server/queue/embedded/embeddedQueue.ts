@@ -238,7 +238,7 @@ export class EmbeddedRenderQueue implements RenderQueue {
       const stage = job.status === 'running' ? this.scheduler.runningJob(job.id)?.stage : undefined;
       return { type: 'waiting', waitCount: this.active.waitCountOf(job), running: job.status === 'running', remainingMs: this.remainingMs(job, at), ...(stage ? { stage } : {}) };
     }
-    const row = await this.repo.byId(id);
+    const row = this.finished.recentlyDone(id) ?? (await this.repo.byId(id));
     if (!row || !this.mayPoll(row.user_id, userId)) return { type: 'unknown' };
     return (await this.finished.outcomeOf(row, at)) ?? { type: 'waiting', waitCount: 0, running: row.status === 'running', remainingMs: this.estimates.ownMs(row.kind, durationStyleOf(specOf(row))) };
   }
