@@ -3,6 +3,7 @@ import { systemClock, type Clock } from './clock';
 import type { ServerConfig } from './config';
 import { serverOptions } from './http/serverOptions';
 import type { SmsProvider } from './modules/auth/smsProviders';
+import analyticsPlugin from './modules/analytics/plugin';
 import accountsPlugin from './modules/auth/plugin';
 import builderPlugin from './modules/builder/plugin';
 import commonPlugin from './modules/common/plugin';
@@ -85,6 +86,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
   await app.register(musicPlugin);
   await app.register(phonePreviewPlugin);
   await app.register(siteFilesPlugin);
+  await app.register(analyticsPlugin);
   await app.register(moderationPlugin);
   await app.register(publishingPlugin);
   await app.register(generationPlugin, { kitWaitMs: options.generation?.kitWaitMs, galleryWaitMs: options.generation?.galleryWaitMs });

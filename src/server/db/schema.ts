@@ -212,6 +212,32 @@ export interface PublishedVisitsTable {
   count: number;
 }
 
+/** Launch analytics: a page's views and unique visitors per China-time day and dimension value. */
+export interface SiteStatsTable {
+  slug: string;
+  /** 'YYYY-MM-DD' in China time. */
+  day: string;
+  /** 'all' | 'channel' | 'referrer' | 'device' | 'wechat' | 'bots' */
+  dimension: string;
+  value: string;
+  views: number;
+  visitors: number;
+}
+
+/** The salt of a China-time day's visitor hashes, deleted when the day is over. */
+export interface AnalyticsSaltsTable {
+  day: string;
+  salt: string;
+}
+
+/** A visitor hash seen today, per page and scope ('*' or a channel). */
+export interface SiteVisitorMarksTable {
+  day: string;
+  slug: string;
+  scope: string;
+  hash: string;
+}
+
 export interface SiteReportsTable {
   id: Generated<number>;
   slug: string;
@@ -279,4 +305,7 @@ export interface DatabaseSchema {
   sensitive_words: SensitiveWordsTable;
   stored_bytes: StoredBytesTable;
   one_off_tasks: OneOffTasksTable;
+  site_stats: SiteStatsTable;
+  analytics_salts: AnalyticsSaltsTable;
+  site_visitor_marks: SiteVisitorMarksTable;
 }

@@ -2,10 +2,12 @@
  * 内容审核's queries on both engines: the console's list of published pages with views, open
  * reports and state, the views counter's upsert, the reports' list, and the sensitive words.
  */
+import { DailySalts } from '../../../src/server/modules/analytics/dailySalts';
+import { SiteViews } from '../../../src/server/modules/analytics/siteViews';
+import { visitTraits } from '../../../src/server/modules/analytics/visitOf';
 import { ModerationRepository } from '../../../src/server/modules/moderation/consoleRepository';
 import { SensitiveWords } from '../../../src/server/modules/moderation/sensitiveWords';
 import { Takedowns } from '../../../src/server/modules/moderation/takedowns';
-import { Visits } from '../../../src/server/modules/moderation/visits';
 import { describeEachDatabase, insertUser } from './testDatabases';
 
 describeEachDatabase('ModerationRepository', (db) => {
@@ -18,11 +20,12 @@ describeEachDatabase('ModerationRepository', (db) => {
     const owner = await insertUser(db(), '13800138000', now);
     const site = await sql.insertInto('mini_sites').values({ dir: 'd'.repeat(32), user_id: owner, template_id: 1, name: '星海', created_at: now }).returning('id').executeTakeFirstOrThrow();
     await sql.insertInto('published_sites').values({ slug, site_id: null, mini_site_id: site.id, user_id: owner, created_at: now, updated_at: now }).execute();
-    const visits = new Visits(sql, () => now);
-    visits.count(slug);
-    visits.count(slug);
+    const visits = new SiteViews(sql, () => now, new DailySalts(sql));
+    const view = { slug, traits: visitTraits('/', 'Mozilla/5.0', undefined), address: '203.0.113.9', userAgent: 'Mozilla/5.0' };
+    await visits.count(view);
+    await visits.count(view);
     await visits.flush();
-    visits.count(slug);
+    await visits.count(view);
     await visits.flush();
     await sql.insertInto('site_reports').values({ slug, category: 'other', text: '坏', contact: '', created_at: now, resolution: null, resolved_at: null }).execute();
 

@@ -15,12 +15,10 @@ declare module 'fastify' {
  */
 export default fp(
   async (app: FastifyInstance) => {
-    const { config, clock, database } = app;
+    const { config, database } = app;
     // With PUBLISH_ORIGIN the pages' origin serves /pub/ only: their 举报 link leads to the app's.
-    const moderation = new PublishedModeration({ sql: database.sql, now: clock, publishOrigin: config.publishOrigin });
+    const moderation = new PublishedModeration({ sql: database.sql, publishOrigin: config.publishOrigin, visits: app.siteViews });
     app.decorate('moderation', moderation);
-    app.addHook('onReady', async () => moderation.visits.start((error) => app.log.warn({ err: error }, 'counting published page views failed')));
-    app.addHook('onClose', async () => moderation.visits.stop());
   },
-  { name: 'moderation', dependencies: ['config', 'database'] },
+  { name: 'moderation', dependencies: ['config', 'database', 'analytics'] },
 );

@@ -1,7 +1,6 @@
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ModerationMessages, sensitiveWordRefused, type PublishedTakedown } from '../../../contract/moderation';
-import type { Clock } from '../../clock';
 import type { Sql } from '../../db/connection';
 import { invalid } from '../../http/envelope';
 import { siteText } from './pageText';
@@ -9,7 +8,6 @@ import { NOTICE_PAGE } from './pages';
 import { reportUrl, stampReportLink } from './reportLink';
 import { SensitiveWords } from './sensitiveWords';
 import { Takedowns } from './takedowns';
-import { Visits } from './visits';
 
 /** /pub/<slug>/ and what follows: the slug, and whether the page itself (its index.html) is asked for. */
 const PUBLISHED_PATH = /^\/pub\/([0-9a-f]{32})(?=\/|$)(\/(?:index\.html)?$)?/;
@@ -31,9 +29,16 @@ export function publishedTarget(url: string): { slug: string; page: boolean } | 
 
 export interface PublishedModerationDeps {
   sql: Sql;
-  now: Clock;
   /** PUBLISH_ORIGIN: pages served on an origin of their own, whose 举报 link must lead back to the app's. */
   publishOrigin: string;
+  /** The one counter of views (modules/analytics): 内容审核's count and the owner's 数据. */
+  visits: PageViews;
+}
+
+/** What counts a page served: no cookie set, and nothing of the visitor kept. */
+export interface PageViews {
+  countRequest(slug: string, request: FastifyRequest): Promise<void>;
+  flush(): Promise<void>;
 }
 
 /**
@@ -43,12 +48,12 @@ export interface PublishedModerationDeps {
  */
 export class PublishedModeration {
   readonly takedowns: Takedowns;
-  readonly visits: Visits;
+  readonly visits: PageViews;
   readonly words: SensitiveWords;
 
   constructor(private readonly deps: PublishedModerationDeps) {
     this.takedowns = new Takedowns(deps.sql);
-    this.visits = new Visits(deps.sql, deps.now);
+    this.visits = deps.visits;
     this.words = new SensitiveWords(deps.sql);
   }
 
@@ -64,7 +69,9 @@ export class PublishedModeration {
   readonly onResponse = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     if (request.method !== 'GET' || reply.statusCode !== 200) return;
     const target = publishedTarget(request.url);
-    if (target?.page) this.visits.count(target.slug);
+    if (!target?.page) return;
+    // The page is served already: a count that fails is logged, never the visitor's problem.
+    await this.visits.countRequest(target.slug, request).catch((error: unknown) => request.log.warn({ err: error }, 'counting a published page view failed'));
   };
 
   /** Before 发布 / 更新发布 of `folder` (published at `slug` already, or not yet). */

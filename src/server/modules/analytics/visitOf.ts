@@ -1,0 +1,48 @@
+import { AnalyticsLimits, DIRECT_CHANNEL, NO_REFERRER, type Device } from '../../../contract/analytics';
+import { isBot } from './botAgents';
+
+/** What a view of a published page is counted by; nothing in it tells who the visitor is. */
+export interface VisitTraits {
+  channel: string;
+  referrer: string;
+  device: Device;
+  wechat: boolean;
+  bot: boolean;
+}
+
+/** Letters (any script), digits, `_`, `-` and `.`: a channel is shown as is, so nothing else is kept. */
+const NOT_CHANNEL = /[^\p{L}\p{N}_.-]/gu;
+
+/** The channel a page's URL names: `?from=`, else `utm_source`, lowercased and sanitised; '' = 直接访问. */
+export function channelOf(url: string): string {
+  const query = url.split('#', 1)[0].split('?')[1];
+  if (!query) return DIRECT_CHANNEL;
+  const params = new URLSearchParams(query);
+  const named = params.get('from') || params.get('utm_source') || '';
+  return named.toLowerCase().replace(NOT_CHANNEL, '').slice(0, AnalyticsLimits.channelMaxLength);
+}
+
+/** The host of a Referer header (never its path or query, which may hold anything), lowercased; '' when none or not http(s). */
+export function referrerHostOf(referer: string | undefined): string {
+  if (!referer) return NO_REFERRER;
+  try {
+    const url = new URL(referer);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return NO_REFERRER;
+    return url.hostname.toLowerCase().slice(0, AnalyticsLimits.referrerMaxLength);
+  } catch {
+    return NO_REFERRER;
+  }
+}
+
+const PHONE = /Mobi|Android|iPhone|iPad|iPod|HarmonyOS|Windows Phone|MicroMessenger/i;
+
+export function deviceOf(userAgent: string): Device {
+  return PHONE.test(userAgent) ? 'phone' : 'desktop';
+}
+
+/** WeChat's own browser, where most launch links are opened in China. */
+export const isWechat = (userAgent: string): boolean => /MicroMessenger/i.test(userAgent);
+
+export function visitTraits(url: string, userAgent: string, referer: string | undefined): VisitTraits {
+  return { channel: channelOf(url), referrer: referrerHostOf(referer), device: deviceOf(userAgent), wechat: isWechat(userAgent), bot: isBot(userAgent) };
+}
