@@ -178,6 +178,13 @@ export class JobRepository {
     await sql`UPDATE render_jobs SET touched_at = ${later('touched_at', at)} WHERE id IN (${sql.join(ids)})`.execute(this.db);
   }
 
+  /** The jobs a worker may take at `at`: queued, or running with their lease lapsed (their worker died). */
+  async takeable(at: number): Promise<JobRow[]> {
+    const { rows } = await sql<JobRow>`
+      SELECT * FROM render_jobs WHERE status = 'queued' OR (status = 'running' AND (lease_until IS NULL OR lease_until < ${at})) ORDER BY seq`.execute(this.db);
+    return rows;
+  }
+
   async active(): Promise<ActiveRow[]> {
     const { rows } = await sql<ActiveRow>`SELECT id, seq, kind, input, user_id, ip, status, touched_at FROM render_jobs WHERE status IN ('queued', 'running') ORDER BY seq`.execute(this.db);
     return rows;

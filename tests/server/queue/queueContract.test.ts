@@ -580,3 +580,36 @@ for (const adapter of adapters) {
     });
   });
 }
+
+(adapters[1].available ? describe : describe.skip)('the distributed queue\u2019s sweep', () => {
+  it('queues again the jobs BullMQ does not hold: one whose submit met Redis away, and one BullMQ dropped after its worker died', async () => {
+    const runner = new FakeRunner('manual');
+    const h = await openBullmq({ runner });
+    try {
+      // Both submits write their rows and join the line, but BullMQ never gets them.
+      const lost = jest.spyOn(RenderJobs.prototype, 'add').mockImplementation(async () => undefined);
+      const submitted = await h.queue.submit(logo(1), { isFirst: false, userId: null, ip: null });
+      const dropped = await h.queue.submit(logo(2), { isFirst: false, userId: null, ip: null });
+      lost.mockRestore();
+      if (submitted.type !== 'queued' || dropped.type !== 'queued') throw new Error('not queued');
+      // A worker claimed the second and died with it; its lease lapses.
+      await new JobRepository(h.db.sql, 'postgres').claimById(dropped.id, h.clock.now(), h.clock.now() + 1000);
+      h.clock.advance(1001);
+
+      await h.queue.sweep();
+      await runner.started(1);
+      runner.renders[0].finish();
+      await runner.started(2);
+      runner.renders[1].finish();
+      for (const id of [submitted.id, dropped.id]) expect(await h.queue.jobEnded(id, 5000)).toBe(true);
+      const rows = await h.db.sql.selectFrom('render_jobs').select(['id', 'status', 'attempts', 'interruptions']).orderBy('seq').execute();
+      expect(rows).toEqual([
+        { id: submitted.id, status: 'done', attempts: 1, interruptions: 0 },
+        { id: dropped.id, status: 'done', attempts: 2, interruptions: 1 },
+      ]);
+      expect(runner.renders).toHaveLength(2);
+    } finally {
+      await h.close();
+    }
+  });
+});

@@ -168,17 +168,31 @@ export class BullmqRenderQueue implements RenderQueue {
     const expectedDoneAt = at + (await this.waitAheadMs(at)) + ownMs;
     const seq = await this.repo.enqueue(id, spec, { userId: request.userId, ip: request.ip }, at);
     const entry: LineEntry = { work: workKeyOf(spec.kind, style), owner, ipKey, expectedDoneAt, polledAt: at };
-    if (seq === null) {
-      // Queued or running by another server meanwhile: follow it (and put it in line if it is missing there).
-      const current = await this.repo.byId(id);
-      if (current?.status === 'queued') await this.putInLine(current, entry);
-    } else {
-      await this.index.add(id, seq, entry);
-      await this.jobs.add(id, RENDER_PRIORITY.user);
+    try {
+      if (seq === null) {
+        // Queued or running by another server meanwhile: follow it (and put it in line if it is missing there).
+        const current = await this.repo.byId(id);
+        if (current?.status === 'queued') await this.putInLine(current, entry);
+      } else {
+        await this.index.add(id, seq, entry);
+        await this.jobs.add(id, RENDER_PRIORITY.user);
+      }
+    } catch (error) {
+      if (!isServiceOutage(error)) throw error;
+      // Redis went away after the row was written: the job is accepted all the same, its row is
+      // the job, and the sweep puts it in line once Redis answers (requeueStranded).
+      this.options.log.warn({ err: error, jobId: id }, 'a submitted job waits for Redis to be queued');
+      const row = await this.repo.byId(id);
+      return { type: 'queued', id, waitCount: row ? await this.repo.activeBefore(row.seq) : 0, remainingMs: ownMs };
     }
     const place = await this.index.placeOf(id);
     const remainingMs = this.remainingOf(spec.kind, style, { state: place.state === 'running' ? 'running' : 'waiting', expectedDoneAt }, this.options.now());
     return { type: 'queued', id, waitCount: aheadOf(place), remainingMs };
+  }
+
+  /** What job `row` carries into the line, as a submit at `at` would (the submit counts as its first poll). */
+  private lineEntryOf(row: JobRow, expectedDoneAt: number, at: number): LineEntry {
+    return { work: workKeyOf(row.kind, durationStyleOf(specOf(row))), owner: ownerKey(row.user_id), ipKey: addressLimitKey(row.ip) ?? '', expectedDoneAt, polledAt: at };
   }
 
   /** In the line and on BullMQ: both ignore a job they have already. */
@@ -195,8 +209,14 @@ export class BullmqRenderQueue implements RenderQueue {
     if (this.closed) return false;
     // Listening before looking: an end between the two is not missed.
     const end = this.whenEnded(id, timeoutMs);
-    if ((await this.index.placeOf(id)).state === 'absent') {
-      this.ended(id, { type: 'removed' });
+    try {
+      if ((await this.index.placeOf(id)).state === 'absent') {
+        this.ended(id, { type: 'removed' });
+      }
+    } catch (error) {
+      // Redis away (a submit accepted meanwhile): its end would not be heard; its polls will tell.
+      if (!isServiceOutage(error)) throw error;
+      return false;
     }
     return (await end) !== null;
   }
@@ -362,6 +382,27 @@ export class BullmqRenderQueue implements RenderQueue {
       if (ids.length < SWEEP_PAGE) break;
     }
     for (const id of stale) await this.expireJob(id, at);
+    await this.requeueStranded(at);
+  }
+
+  /**
+   * Jobs whose row says a worker may take them (queued, or running with a lapsed lease) but that
+   * BullMQ does not hold: a submit that met Redis away between writing its row and queueing it, a
+   * job BullMQ gave up that its worker could not put back, a Redis that lost its data. Each goes
+   * in line and on BullMQ again under its id, which both ignore when they hold it already: no job
+   * is queued twice, and its row's claim keeps it from being rendered twice.
+   */
+  private async requeueStranded(at: number): Promise<void> {
+    const rows = await this.repo.takeable(at);
+    const missing = new Set(await this.jobs.missing(rows.map((row) => row.id)));
+    for (const row of rows) {
+      if (!missing.has(row.id)) continue;
+      // Read again: one that ended meanwhile (taken and done, expired, cancelled) stays out.
+      const current = await this.repo.byId(row.id);
+      if (!current || !(current.status === 'queued' || (current.status === 'running' && (current.lease_until ?? 0) < at))) continue;
+      this.options.log.warn({ jobId: row.id, status: current.status }, 'a render job BullMQ did not hold is queued again');
+      await this.putInLine(current, this.lineEntryOf(current, at + this.durations.estimateMs(current.kind, durationStyleOf(specOf(current))), at));
+    }
   }
 
   /**
@@ -388,9 +429,7 @@ export class BullmqRenderQueue implements RenderQueue {
       const waitMs = await this.waitAheadMs(at);
       const row = await this.repo.requeueFailed(id, at);
       if (!row) return 'notFailed';
-      const style = durationStyleOf(specOf(row));
-      const expectedDoneAt = at + waitMs + this.durations.estimateMs(row.kind, style);
-      await this.putInLine(row, { work: workKeyOf(row.kind, style), owner: ownerKey(row.user_id), ipKey: addressLimitKey(row.ip) ?? '', expectedDoneAt, polledAt: at });
+      await this.putInLine(row, this.lineEntryOf(row, at + waitMs + this.durations.estimateMs(row.kind, durationStyleOf(specOf(row))), at));
       return 'queued';
     });
   }

@@ -232,7 +232,8 @@ export function processJob(deps: JobProcessorDeps, data: RenderJobData, signal: 
  * A user job BullMQ gave up (it stalled more often than BullMQ allows, or its render's bookkeeping
  * threw): its row, not BullMQ, says whether it is over. Still queued or running, it goes back on
  * BullMQ under its id, to be rendered (or taken over, or failed once interrupted too often) as
- * usual; over, it leaves the line.
+ * usual; over, it leaves the line. Should this fail too (Redis away again), the API servers' sweep
+ * puts it back (bullmqQueue.ts requeueStranded).
  */
 export async function requeueGivenUp(deps: JobProcessorDeps, jobs: Pick<RenderJobs, 'add'>, data: RenderJobData): Promise<void> {
   if ('gallery' in data) return;

@@ -43,7 +43,10 @@ export const bullPrefix = (redisKeyPrefix: string): string => `${redisKeyPrefix}
 export class RenderJobs {
   private readonly queue: Queue<RenderJobData>;
 
-  constructor(connection: Redis, redisKeyPrefix: string) {
+  constructor(
+    private readonly connection: Redis,
+    redisKeyPrefix: string,
+  ) {
     this.queue = new Queue<RenderJobData>(QUEUE_NAME, { connection, prefix: bullPrefix(redisKeyPrefix) });
     // The calls that fail say so; without a listener BullMQ prints every failed reconnection while Redis restarts.
     this.queue.on('error', () => undefined);
@@ -72,6 +75,19 @@ export class RenderJobs {
   async progressOf(jobId: string): Promise<number> {
     const job = await this.queue.getJob(jobId);
     return typeof job?.progress === 'number' ? job.progress : 0;
+  }
+
+  /** The ids of `ids` that BullMQ does not hold (in any state), asked in one round trip. */
+  async missing(ids: readonly string[]): Promise<string[]> {
+    if (!ids.length) return [];
+    const pipeline = this.connection.pipeline();
+    for (const id of ids) pipeline.exists(this.queue.toKey(id));
+    const answers = (await pipeline.exec()) ?? [];
+    return ids.filter((_id, n) => {
+      const [error, exists] = answers[n] ?? [null, 0];
+      if (error) throw error;
+      return exists === 0;
+    });
   }
 
   /** Whether BullMQ still holds job `id` (waiting, or running on a worker). */
