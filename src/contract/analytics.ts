@@ -101,3 +101,11 @@ export function referrerLabel(host: string): string {
   if (host === NO_REFERRER) return '无来源（直接打开）';
   return host === OTHERS ? '其他' : host;
 }
+
+/** The slug of a published page's link (`…/pub/<slug>/`); '' when it is not one. */
+export function publishedSlugOf(url: string): string {
+  return /\/pub\/([0-9a-f]{32})\/?(?:[?#]|$)/.exec(url)?.[1] ?? '';
+}
+
+/** The back office's 数据 page of a published site. */
+export const siteStatsPath = (slug: string): string => `/backend/siteStats/${slug}`;

@@ -100,6 +100,7 @@ function childRoutes(startFeature: StartFeature): RouteObject[] {
         // element: null marks these redirect-only routes as meant to render nothing (no router warning).
         { index: true, loader: () => redirect('/backend/siteList'), element: null },
         page('siteList', '网站列表', lazyPage(() => import(/* webpackChunkName: "site-list" */ '../features/siteList/pages/SiteListPage')), RouteId.siteList),
+        page('siteStats/:slug', '网站数据', featurePage(startFeature, () => import(/* webpackChunkName: "site-stats" */ '../features/siteStats'))),
         page('works', '我的作品', lazyPage(() => import(/* webpackChunkName: "works" */ '../features/works/pages/WorksPage')), RouteId.works),
         page('personal', '个人中心', lazyPage(() => import(/* webpackChunkName: "personal" */ '../features/personal/pages/PersonalPage')), RouteId.Personal),
       ],

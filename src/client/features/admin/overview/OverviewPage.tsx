@@ -4,9 +4,9 @@ import { useEffect } from 'react';
 import type { KindFigures } from '../../../../contract/consoleQueue';
 import { jobKindLabel } from '../../../../contract/operators';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import DaysChart from '../../../components/DaysChart';
 import { formatBytes, formatDuration } from '../consoleFormat';
 import { formatConsoleTime } from '../consoleTime';
-import DaysChart from './DaysChart';
 import { overviewOpened, overviewRefreshed, selectOverview, selectOverviewStatus } from './overviewSlice';
 
 const kindColumns: TableProps<KindFigures>['columns'] = [
@@ -15,6 +15,13 @@ const kindColumns: TableProps<KindFigures>['columns'] = [
   { title: '今日失败', dataIndex: 'failures', render: (failures: number) => (failures ? <span style={{ color: '#ff4d4f' }}>{failures}</span> : 0) },
   { title: '生成耗时（中位数）', dataIndex: 'medianMs', render: (ms: number | null) => (ms === null ? '—' : formatDuration(ms)) },
 ];
+
+/** The chart's series, in the order of their bars within a day. */
+const DAY_SERIES = [
+  { key: 'newUsers', label: '新用户', color: '#1677ff' },
+  { key: 'renders', label: '生成', color: '#52c41a' },
+  { key: 'failures', label: '失败', color: '#ff4d4f' },
+] as const;
 
 /** Two statistics a row on a phone, four on a wide screen. */
 const cell = { xs: 12, md: 6 } as const;
@@ -77,7 +84,7 @@ export default function OverviewPage() {
         <Table<KindFigures> rowKey="kind" size="small" columns={kindColumns} dataSource={kinds} pagination={false} scroll={{ x: 'max-content' }} />
       </Card>
       <Card title="近14天">
-        <DaysChart days={days} />
+        <DaysChart days={days} series={DAY_SERIES} label="近14天新用户、生成与失败" />
       </Card>
     </Flex>
   );

@@ -1,6 +1,7 @@
 import { Button, Card, Empty, Input, Popconfirm, Popover, Space, Table, Tag, type TableColumnsType } from 'antd';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { publishedSlugOf, siteStatsPath } from '../../../../contract/analytics';
 import { BuilderLimits, SiteStatus } from '../../../../contract/builder';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { usePhoneLayout } from '../../layout/usePhoneLayout';
@@ -35,8 +36,9 @@ const TABLE_MIN_WIDTH = 1020;
 
 const STATUS_COLORS: Record<number, string> = { [SiteStatus.editing]: 'processing', [SiteStatus.completed]: 'success' };
 
-/** 发布 a completed site; once published, 访问, 更新发布 and 下线 (asked first). */
+/** 发布 a completed site; once published, 访问, 数据, 更新发布 and 下线 (asked first). */
 function PublishActions({ row }: { row: SiteRow }) {
+  const navigate = useNavigate();
   const target = { kind: 'builder' as const, id: row.id, name: row.web_name };
   const { busy, publish, unpublish } = usePublishing(target);
   const href = safeLinkHref(row.published_url);
@@ -52,6 +54,9 @@ function PublishActions({ row }: { row: SiteRow }) {
     <>
       <Button type="link" size="small" href={href} target="_blank" rel="noopener noreferrer">
         访问
+      </Button>
+      <Button type="link" size="small" onClick={() => navigate(siteStatsPath(publishedSlugOf(row.published_url)))}>
+        数据
       </Button>
       <Button type="link" size="small" loading={busy} onClick={publish}>
         更新发布
