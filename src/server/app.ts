@@ -18,6 +18,7 @@ import operatorsPlugin from './modules/operators/plugin';
 import phonePreviewPlugin from './modules/phonePreview/plugin';
 import publishingPlugin from './modules/publishing/plugin';
 import publishingRoutesPlugin from './modules/publishing/routesPlugin';
+import reservationsPlugin from './modules/reservations/plugin';
 import settingsPlugin from './modules/settings/plugin';
 import siteFilesPlugin from './modules/siteFiles/plugin';
 import storageQuotaPlugin from './modules/storageQuota/plugin';
@@ -99,6 +100,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
   await app.register(operatorConsolePlugin);
   await app.register(moderationRoutesPlugin);
   await app.register(upgradesPlugin);
+  await app.register(reservationsPlugin);
   await app.register(spaPlugin);
   return app;
 }

@@ -186,6 +186,37 @@ export interface BuilderSiteVersionsTable {
   created_at: number;
 }
 
+export interface ReserveCampaignsTable {
+  id: Generated<number>;
+  /** The random id the page carries (never the site's id). */
+  public_id: string;
+  builder_site_id: number | null;
+  mini_site_id: number | null;
+  user_id: number;
+  /** ReserveSettings as JSON. */
+  settings: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface ReservationsTable {
+  id: Generated<number>;
+  campaign_id: number;
+  phone: string;
+  platform: string;
+  channel: string;
+  gift_code: string | null;
+  created_at: number;
+}
+
+export interface ReserveGiftCodesTable {
+  id: Generated<number>;
+  campaign_id: number;
+  code: string;
+  state: 'free' | 'given';
+  given_at: number | null;
+}
+
 export interface PublishedSitesTable {
   slug: string;
   /** A builder site's id, or null for a mini site. */
@@ -298,6 +329,9 @@ export interface DatabaseSchema {
   builder_banner_tasks: BuilderBannerTasksTable;
   builder_site_versions: BuilderSiteVersionsTable;
   published_sites: PublishedSitesTable;
+  reserve_campaigns: ReserveCampaignsTable;
+  reservations: ReservationsTable;
+  reserve_gift_codes: ReserveGiftCodesTable;
   operator_actions: OperatorActionsTable;
   published_takedowns: PublishedTakedownsTable;
   published_visits: PublishedVisitsTable;

@@ -28,6 +28,7 @@ import { operators } from './v17Operators';
 import { moderation } from './v18Moderation';
 import { storageQuota } from './v19StorageQuota';
 import { oneOffTasks } from './v20OneOffTasks';
+import { reservations } from './v22Reservations';
 import { siteAnalytics } from './v23SiteAnalytics';
 
 export const MIGRATIONS: readonly Migration[] = [
@@ -52,6 +53,7 @@ export const MIGRATIONS: readonly Migration[] = [
   storageQuota,
   oneOffTasks,
   siteAnalytics,
+  reservations,
 ];
 
 /** The migrations before the one named `name`: a database as an older server left it (tests). */

@@ -1,8 +1,7 @@
-import type { SmsPurpose } from '../../../contract/auth';
 import type { AliyunSendSms } from './aliyunSmsClient';
 import type { AliyunSmsConfig } from './smsConfig';
 import { SmsSendError, type SmsFailureKind } from './smsFailure';
-import type { SmsProvider } from './smsProviders';
+import type { SmsProvider, SmsTemplateKind } from './smsProviders';
 
 /**
  * Aliyun SMS (dysmsapi SendSms 2017-05-25) through Aliyun's own SDK. A code is sent with the
@@ -58,9 +57,12 @@ export class AliyunSmsProvider implements SmsProvider {
     return this.sender;
   }
 
-  async send(phone: string, code: string, purpose: SmsPurpose): Promise<void> {
+  async send(phone: string, code: string, purpose: SmsTemplateKind): Promise<void> {
+    const template = this.config.templates[purpose];
+    // Only the gift code's template is optional; the 预约 checks smsSendsGiftCodes before sending one.
+    if (!template) throw new SmsSendError('unavailable', 'aliyun', 'no-template', 'No ALIYUN_SMS_TEMPLATE_GIFT_CODE is set for gift codes');
     const sendSms = await this.sendSms();
-    const answer = await sendSms({ phone, signName: this.config.signName, templateCode: this.config.templates[purpose], code });
+    const answer = await sendSms({ phone, signName: this.config.signName, templateCode: template, code });
     if (!answer.reached) {
       throw new SmsSendError('unavailable', 'aliyun', 'network', `Aliyun SMS at ${this.config.endpoint} did not answer (${answer.reason})`);
     }

@@ -18,7 +18,16 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The day's bound on accounts made from one address (QR logins count too). */
     newAccounts: NewAccountLimit;
+    /** Captchas, SMS codes and the provider, for other areas that prove a phone (预约). */
+    phoneCodes: PhoneCodes;
   }
+}
+
+export interface PhoneCodes {
+  captchas: CaptchaService;
+  sms: SmsService;
+  codes: SmsCodeStore;
+  provider: SmsProvider;
 }
 
 export interface AccountsOptions {
@@ -41,13 +50,15 @@ export default fp(
     const guard = new LoginGuard(durableLimits, captchas);
     const newAccounts = new NewAccountLimit(durableLimits);
     app.decorate('newAccounts', newAccounts);
+    const sms = new SmsService({ captchas, codes, limits: durableLimits, provider, log: app.log, metrics: app.metrics });
+    app.decorate('phoneCodes', { captchas, sms, codes, provider });
     housekeeping.addSweep('captchas', () => captchas.prune());
     housekeeping.addSweep('sms codes', () => codes.prune());
     housekeeping.addSweep('rate events', () => durableLimits.prune());
     registerAuthRoutes(app, {
       auth: new AuthService({ db: sql, users, passwords: new PasswordHasher(), tokens, codes, guard, newAccounts }),
       captchas,
-      sms: new SmsService({ captchas, codes, limits: durableLimits, provider, log: app.log, metrics: app.metrics }),
+      sms,
       phoneBinding: new PhoneBindingService({ db: sql, users, codes, tokens, now }),
       operateLog: new OperateLog(sql, now, sharedState.rateLimits),
     });

@@ -5,6 +5,14 @@ import type { Sql } from '../../db/connection';
 import type { Clock } from '../../clock';
 import { hmacHex, safeEqual } from '../../security/secrets';
 
+/**
+ * What a stored code is bound to besides the phone: an account purpose, or one 预约 campaign (a code
+ * sent for one studio's page cannot be spent on another's, nor to log in).
+ */
+export type SmsCodeKey = SmsCodePurpose | `reserve:${string}`;
+
+export const reserveCodeKey = (campaignId: string): SmsCodeKey => `reserve:${campaignId}`;
+
 interface CodeRow {
   code_hash: string;
   wrong_tries: number;
@@ -27,16 +35,16 @@ export class SmsCodeStore {
     return new SmsCodeStore(trx, this.now, this.key);
   }
 
-  private digest(phone: string, purpose: SmsCodePurpose, code: string): string {
+  private digest(phone: string, purpose: SmsCodeKey, code: string): string {
     return hmacHex(this.key, `${phone}\n${purpose}\n${code}`);
   }
 
-  private row(phone: string, purpose: SmsCodePurpose): Promise<CodeRow | undefined> {
+  private row(phone: string, purpose: SmsCodeKey): Promise<CodeRow | undefined> {
     return this.db.selectFrom('sms_codes').select(['code_hash', 'wrong_tries', 'expires_at']).where('phone', '=', phone).where('purpose', '=', purpose).executeTakeFirst();
   }
 
   /** Stores a new code for (phone, purpose), replacing the previous one. */
-  async save(phone: string, purpose: SmsCodePurpose, code: string): Promise<void> {
+  async save(phone: string, purpose: SmsCodeKey, code: string): Promise<void> {
     const at = this.now();
     const fresh = { code_hash: this.digest(phone, purpose, code), wrong_tries: 0, created_at: at, expires_at: at + Security.smsCodeLifetimeSeconds * 1000 };
     await this.db
@@ -46,7 +54,7 @@ export class SmsCodeStore {
       .execute();
   }
 
-  async remove(phone: string, purpose: SmsCodePurpose): Promise<void> {
+  async remove(phone: string, purpose: SmsCodeKey): Promise<void> {
     await this.db.deleteFrom('sms_codes').where('phone', '=', phone).where('purpose', '=', purpose).execute();
   }
 
@@ -54,7 +62,7 @@ export class SmsCodeStore {
    * Checks a code without using it up: null when right, else the message. A wrong try is counted
    * and the fifth voids the code.
    */
-  async check(phone: string, purpose: SmsCodePurpose, code: string): Promise<string | null> {
+  async check(phone: string, purpose: SmsCodeKey, code: string): Promise<string | null> {
     const row = await this.row(phone, purpose);
     if (!row || row.expires_at <= this.now()) return Messages.smsCodeExpired;
     if (row.wrong_tries >= Security.smsCodeMaxWrongTries) return Messages.smsCodeTooManyTries;
@@ -77,7 +85,7 @@ export class SmsCodeStore {
    * of two requests spending it at once only one gets true. Call inside the transaction that does
    * the work the code allows (`in(trx)`), so that the work and the spending go together.
    */
-  async consume(phone: string, purpose: SmsCodePurpose, code: string): Promise<boolean> {
+  async consume(phone: string, purpose: SmsCodeKey, code: string): Promise<boolean> {
     const row = await this.row(phone, purpose);
     if (!row || row.expires_at <= this.now() || row.wrong_tries >= Security.smsCodeMaxWrongTries) return false;
     if (!safeEqual(row.code_hash, this.digest(phone, purpose, code))) return false;

@@ -4,7 +4,15 @@ import type { SmsPurpose } from '../../../contract/auth';
  * Where SMS codes go, read from the environment (README.md, "Configuration"). Keys, sign names and
  * template ids come only from here; nothing of them is written to the log or the database.
  */
-export type SmsTemplates = Record<SmsPurpose, string>;
+export type SmsTemplates = Record<SmsPurpose, string> & {
+  /** The 预约 gift code's message (礼包码); optional: without it a gift code is only shown on the page. */
+  giftCode?: string;
+};
+
+/** Whether a 预约's gift code also goes out by SMS: always through a gateway that takes any message, else with its template. */
+export function smsSendsGiftCodes(config: SmsConfig): boolean {
+  return config.provider === 'local' || config.provider === 'http' || !!config.templates.giftCode;
+}
 
 export interface AliyunSmsConfig {
   provider: 'aliyun';
@@ -80,6 +88,7 @@ function readAliyun(env: Env): AliyunSmsConfig {
       register: template('ALIYUN_SMS_TEMPLATE_REGISTER', 'registration code'),
       resetPassword: template('ALIYUN_SMS_TEMPLATE_RESET', 'password reset code'),
       login: template('ALIYUN_SMS_TEMPLATE_LOGIN', 'login code'),
+      ...(env.ALIYUN_SMS_TEMPLATE_GIFT_CODE ? { giftCode: template('ALIYUN_SMS_TEMPLATE_GIFT_CODE', '预约 gift code') } : {}),
     },
     endpoint: endpoint(env, 'ALIYUN_SMS_ENDPOINT', ALIYUN_SMS_DEFAULT_ENDPOINT),
   };
@@ -98,6 +107,7 @@ function readTencent(env: Env): TencentSmsConfig {
       register: template('TENCENT_SMS_TEMPLATE_REGISTER', 'registration code'),
       resetPassword: template('TENCENT_SMS_TEMPLATE_RESET', 'password reset code'),
       login: template('TENCENT_SMS_TEMPLATE_LOGIN', 'login code'),
+      ...(env.TENCENT_SMS_TEMPLATE_GIFT_CODE ? { giftCode: template('TENCENT_SMS_TEMPLATE_GIFT_CODE', '预约 gift code') } : {}),
     },
     endpoint: endpoint(env, 'TENCENT_SMS_ENDPOINT', TENCENT_SMS_DEFAULT_ENDPOINT),
   };

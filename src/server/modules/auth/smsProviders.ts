@@ -11,8 +11,14 @@ import { TencentSmsProvider } from './tencentSms';
  * SmsSendError (smsFailure.ts) when the provider refused, anything else when it failed otherwise.
  */
 export interface SmsProvider {
-  send(phone: string, code: string, purpose: SmsPurpose): Promise<void>;
+  send(phone: string, code: string, purpose: SmsTemplateKind): Promise<void>;
 }
+
+/**
+ * The messages the providers have a template for: the codes' purposes, and a 预约's gift code
+ * (礼包码), whose template is optional (smsSendsGiftCodes): without one the code is only shown.
+ */
+export type SmsTemplateKind = SmsPurpose | 'giftCode';
 
 /** 13800138000 -> 138****8000: enough to tell messages apart in a log, not enough to identify. */
 export function maskPhone(phone: string): string {
@@ -26,7 +32,7 @@ export class SmsOutbox {
     private readonly now: Clock,
   ) {}
 
-  async add(phone: string, code: string, purpose: SmsPurpose): Promise<void> {
+  async add(phone: string, code: string, purpose: SmsTemplateKind): Promise<void> {
     await this.db.insertInto('sms_outbox').values({ phone, code, purpose, created_at: this.now() }).execute();
   }
 }
@@ -38,7 +44,7 @@ export class LocalSmsProvider implements SmsProvider {
     private readonly outbox: SmsOutbox | null,
   ) {}
 
-  async send(phone: string, code: string, purpose: SmsPurpose): Promise<void> {
+  async send(phone: string, code: string, purpose: SmsTemplateKind): Promise<void> {
     this.log.info({ purpose }, `SMS to ${maskPhone(phone)}: ${code}`);
     await this.outbox?.add(phone, code, purpose);
   }
@@ -53,7 +59,7 @@ export class HttpSmsProvider implements SmsProvider {
     private readonly token: string,
   ) {}
 
-  async send(phone: string, code: string, purpose: SmsPurpose): Promise<void> {
+  async send(phone: string, code: string, purpose: SmsTemplateKind): Promise<void> {
     const answer = await fetch(this.url, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${this.token}` },

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppMetrics, SmsResult } from '../../metrics/appMetrics';
-import { smsTemplateOf, type SendSmsRequest, type SmsCodePurpose } from '../../../contract/auth';
+import { smsTemplateOf, type SendSmsRequest, type SmsPurpose } from '../../../contract/auth';
 import { AnswerCode } from '../../../contract/envelope';
 import { Limits } from '../../../contract/limits';
 import { Messages } from '../../../contract/messages';
@@ -10,7 +10,7 @@ import { randomDigits } from '../../security/secrets';
 import type { RateLimitStore } from '../../sharedState/rateLimits/rateLimit';
 import type { CaptchaService } from './captcha';
 import { SmsLimiters } from './rateLimits';
-import type { SmsCodeStore } from './smsCodes';
+import { reserveCodeKey, type SmsCodeKey, type SmsCodeStore } from './smsCodes';
 import { SmsSendError } from './smsFailure';
 import type { SmsProvider } from './smsProviders';
 import { maskPhone } from './smsProviders';
@@ -57,8 +57,20 @@ export class SmsService {
    * editPassword and smsLogin check the code first). The send limits bound what that costs.
    */
   async send(request: SendSmsRequest, ip: string): Promise<void> {
+    await this.sendCode({ phone: request.iphone, captchaId: request.captchaId, key: request.purpose, template: smsTemplateOf(request.purpose) }, ip);
+  }
+
+  /**
+   * A 预约's code (ReserveRoutes.sendSms): bound to the phone and the campaign, sent with the login
+   * template ("your code is …"), under the same captcha and send limits as every other code.
+   */
+  async sendReserveCode(phone: string, captchaId: string, campaignId: string, ip: string): Promise<void> {
+    await this.sendCode({ phone, captchaId, key: reserveCodeKey(campaignId), template: 'login' }, ip);
+  }
+
+  private async sendCode(request: { phone: string; captchaId: string; key: SmsCodeKey; template: SmsPurpose }, ip: string): Promise<void> {
     const { captchas, codes, provider } = this.deps;
-    const phone = request.iphone;
+    const { phone } = request;
     assertValid(checkPhone(phone));
     // Every send spends one passed captcha, whatever happens next.
     if (!(await captchas.consumePassed(request.captchaId))) throw invalid(Messages.captchaNotPassed);
@@ -67,19 +79,19 @@ export class SmsService {
     const code = randomDigits(Limits.smsCodeLength);
     try {
       // The provider knows templates, not purposes: a bind code goes out with the login template.
-      await provider.send(phone, code, smsTemplateOf(request.purpose));
+      await provider.send(phone, code, request.template);
       this.deps.metrics.smsSent('sent');
     } catch (error) {
-      throw this.refusal(error, phone, request.purpose);
+      throw this.refusal(error, phone, request.key);
     }
     // Stored only once the provider has taken the message: a code the user never received is never
     // valid, not even while the send is under way, and a refused send leaves alone the code the
     // user did receive before.
-    await codes.save(phone, request.purpose, code);
+    await codes.save(phone, request.key, code);
   }
 
   /** What the user reads when the provider did not send, and the line that tells the operator why. */
-  private refusal(error: unknown, phone: string, purpose: SmsCodePurpose): BusinessError {
+  private refusal(error: unknown, phone: string, purpose: SmsCodeKey): BusinessError {
     const { log, metrics } = this.deps;
     metrics.smsSent(error instanceof SmsSendError ? SMS_RESULTS[error.kind] : 'error');
     if (!(error instanceof SmsSendError)) {

@@ -1,7 +1,6 @@
-import type { SmsPurpose } from '../../../contract/auth';
 import type { TencentSmsConfig } from './smsConfig';
 import { SmsSendError, type SmsFailureKind } from './smsFailure';
-import type { SmsProvider } from './smsProviders';
+import type { SmsProvider, SmsTemplateKind } from './smsProviders';
 import type { TencentSendSms } from './tencentSmsClient';
 
 /**
@@ -58,10 +57,13 @@ export class TencentSmsProvider implements SmsProvider {
     return this.sender;
   }
 
-  async send(phone: string, code: string, purpose: SmsPurpose): Promise<void> {
+  async send(phone: string, code: string, purpose: SmsTemplateKind): Promise<void> {
+    const template = this.config.templates[purpose];
+    // Only the gift code's template is optional; the 预约 checks smsSendsGiftCodes before sending one.
+    if (!template) throw new SmsSendError('unavailable', 'tencent', 'no-template', 'No TENCENT_SMS_TEMPLATE_GIFT_CODE is set for gift codes');
     const sendSms = await this.sendSms();
-    const { appId, signName, templates } = this.config;
-    const answer = await sendSms({ phone, appId, signName, templateId: templates[purpose], code });
+    const { appId, signName } = this.config;
+    const answer = await sendSms({ phone, appId, signName, templateId: template, code });
     if (!answer.reached) {
       throw new SmsSendError('unavailable', 'tencent', 'network', `Tencent Cloud SMS at ${this.config.endpoint} did not answer (${answer.reason})`);
     }

@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { deriveKey } from '../../security/secrets';
+import { smsSendsGiftCodes } from '../auth/smsConfig';
+import { ReserveOwnerService } from './ownerService';
+import { ReservePublicService } from './publicService';
+import { ReserveRepository } from './repository';
+import { registerReserveCors, registerReserveRoutes } from './routes';
+import { ReserveTickets } from './tickets';
+
+/** 预约 of launch pages (contract/reservations.ts): the public routes a page calls, and the owner's. */
+export default fp(
+  async (app: FastifyInstance) => {
+    const { config, clock: now, database, phoneCodes } = app;
+    const repo = new ReserveRepository(database.sql, database.dialect, now);
+    const publicService = new ReservePublicService({
+      sql: database.sql,
+      repo,
+      phoneCodes,
+      tickets: new ReserveTickets(deriveKey(config.jwtSecret, 'reserve-ticket')),
+      sendsGiftCodes: smsSendsGiftCodes(config.sms),
+      log: app.log,
+    });
+    registerReserveCors(app);
+    registerReserveRoutes(app, { publicService, owner: new ReserveOwnerService(repo), captchas: phoneCodes.captchas });
+  },
+  { name: 'reservations', dependencies: ['config', 'database', 'http', 'auth', 'accounts'] },
+);
