@@ -292,6 +292,7 @@ export const ReserveMessages = {
   siteRequired: '请指定站点',
   siteUnknown: '站点不存在',
   settingsSaved: '预约设置已保存',
+  settingsMissing: '请填写预约设置',
   platformsRequired: '请至少选择一个平台',
   platformsRepeated: '平台不能重复',
   tiersTooMany: '里程碑最多6档',

@@ -53,8 +53,9 @@ export class ReserveOwnerService {
     return this.stateOf(await this.repo.campaignOfSite(await this.site(ref, userId)));
   }
 
-  async save(ref: ReserveSiteRef, settings: ReserveSettings, userId: number): Promise<ReserveOwnerState> {
+  async save(ref: ReserveSiteRef, settings: ReserveSettings | undefined, userId: number): Promise<ReserveOwnerState> {
     const site = await this.site(ref, userId);
+    if (!settings) throw invalid(ReserveMessages.settingsMissing);
     assertValid(checkReserveSettings(settings));
     const clean: ReserveSettings = {
       enabled: settings.enabled,

@@ -61,11 +61,11 @@ export const saveSettingsSchema = {
         ['enabled', 'platforms', 'tiers', 'privacyNotice', 'zipForm'],
       ),
     },
-    ['settings'],
+    // Nothing is required at this level: a call without a login is answered 401 before its body is judged.
   ),
 };
 
-export const removeSchema = { body: object({ ...siteRef, id: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } }, ['id']) };
+export const removeSchema = { body: object({ ...siteRef, id: { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER, default: 0 } }) };
 
 export const uploadCodesSchema = { body: object({ ...siteRef, text: str(ReserveLimits.giftCodeTextMax + 1, { default: '' }) }) };
 
