@@ -74,3 +74,20 @@ export async function throughOutages<T>(work: () => Promise<T>, patienceMs: numb
     }
   }
 }
+
+/** Long enough for a database or Redis restart, or a bucket answering 503 for a while. */
+export const OUTAGE_PATIENCE_MS = 5 * 60_000;
+
+/**
+ * The steps of one piece of work (a render, say), each run through outages for `patienceMs`; the
+ * first outage met is logged with `fields`, once for the whole work rather than once per try.
+ */
+export function patientSteps(log: { warn(fields: object, message: string): void }, fields: object, patienceMs = OUTAGE_PATIENCE_MS): <T>(what: string, work: () => Promise<T>) => Promise<T> {
+  let told = false;
+  return (what, work) =>
+    throughOutages(work, patienceMs, (error) => {
+      if (told) return;
+      told = true;
+      log.warn({ err: error, ...fields }, `${what}: a service is unavailable, waiting for it`);
+    });
+}

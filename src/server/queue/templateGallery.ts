@@ -9,6 +9,7 @@ import type { RenderQueue } from './renderQueue';
 import { withLock, type SharedState } from '../sharedState/types';
 import { waitAtMost } from '../waitAtMost';
 import type { DataFiles } from '../storage/dataFiles';
+import { patientSteps } from '../serviceOutage';
 import { JOB_FILES, RENDERER_VERSION, type CatalogJobSpec } from '../render/jobSpec';
 
 type CatalogKind = CatalogJobSpec['kind'];
@@ -159,9 +160,13 @@ export class TemplateGallery {
     }
     if (this.complete.has(key)) return Promise.resolve();
     // One render per style across API servers too: who waited for another's render finds it done.
+    // Redis or the bucket away for a while (a restart) is waited out, as a user's render does.
     const lockName = `gallery:${RENDERER_VERSION}:${key}`;
-    const work = this.isComplete(spec)
-      .then((done) => (done ? undefined : withLock(this.options.state, lockName, RENDER_LOCK_MS, async () => ((await this.isComplete(spec)) ? undefined : this.render(key, spec, priority)))))
+    const patiently = patientSteps(this.options.log, { task: key });
+    const work = patiently('looking for gallery pictures', () => this.isComplete(spec))
+      .then((done) =>
+        done ? undefined : patiently('rendering gallery pictures', () => withLock(this.options.state, lockName, RENDER_LOCK_MS, async () => ((await this.isComplete(spec)) ? undefined : this.render(key, spec, priority, patiently)))),
+      )
       .catch((error: unknown) => {
         this.failedAt.set(key, this.options.now());
         throw error;
@@ -171,7 +176,7 @@ export class TemplateGallery {
     return work;
   }
 
-  private render(key: string, spec: CatalogJobSpec, priority: 'demand' | 'background'): Promise<void> {
+  private render(key: string, spec: CatalogJobSpec, priority: 'demand' | 'background', patiently: ReturnType<typeof patientSteps>): Promise<void> {
     return this.options.queue
       .renderGallery(key, spec, priority)
       .then(async ({ dir, files }) => {
@@ -181,7 +186,7 @@ export class TemplateGallery {
           for (const roleFile of files) {
             const target = path.join(this.dir, fileName(spec, roleFile));
             fs.renameSync(path.join(dir, roleFile), target);
-            await this.options.files.publish(target);
+            await patiently('storing gallery pictures', () => this.options.files.publish(target));
           }
           this.failedAt.delete(key);
           this.complete.add(key);

@@ -41,7 +41,7 @@ import { Estimates, type RunningJob } from '../embedded/estimates';
 import { QUEUE_NAME, RENDER_PRIORITY, RenderJobs, bullPrefix, galleryJobId, galleryPriorityOf, type GalleryOutput } from './renderJobs';
 import { RenderSlots } from './renderSlots';
 import { WaitingIndex, type JobPlace, type LineEntry } from './waitingIndex';
-import { isServiceOutage } from '../../serviceOutage';
+import { isServiceOutage, patientSteps } from '../../serviceOutage';
 
 /** How a BullMQ job ended, as its events say. */
 type JobEnd = { type: 'completed'; value: unknown } | { type: 'failed'; reason: string } | { type: 'removed' };
@@ -337,10 +337,12 @@ export class BullmqRenderQueue implements RenderQueue {
     return this.jobs.progressOf(galleryJobId(key));
   }
 
+  /** Its steps on Redis and the bucket wait out an outage of either, as its render on a worker does. */
   private async renderGalleryNow(key: string, spec: SideJobSpec, priority: GalleryPriority): Promise<GalleryResult> {
     const jobId = galleryJobId(key);
+    const patiently = patientSteps(this.options.log, { task: key });
     const end = this.whenEnded(jobId, GALLERY_WAIT_MS);
-    await this.jobs.addGallery(key, spec, galleryPriorityOf(spec, priority));
+    await patiently('queueing a gallery render', () => this.jobs.addGallery(key, spec, galleryPriorityOf(spec, priority)));
     const outcome = await end;
     if (outcome === null) throw new RenderAborted(this.closed ? 'shutdown' : 'timeout');
     if (outcome.type === 'failed') throw new Error(outcome.reason);
@@ -348,9 +350,9 @@ export class BullmqRenderQueue implements RenderQueue {
     const output = outcome.value as GalleryOutput;
     const { files } = this.options;
     const dir = path.join(files.dataDir, ...output.folder.split('/'));
-    if (!(await files.fetchFolder(dir))) throw new Error(`The gallery render of ${key} is not in the store`);
+    if (!(await patiently('fetching a gallery render', () => files.fetchFolder(dir)))) throw new Error(`The gallery render of ${key} is not in the store`);
     // Here now: the store's copy was only the way over.
-    if (files.shared) await files.store.deletePrefix(`${output.folder}/`);
+    if (files.shared) await patiently('deleting a fetched gallery render', () => files.store.deletePrefix(`${output.folder}/`));
     return { dir, files: output.files };
   }
 

@@ -20,7 +20,7 @@ import type { RenderDurations } from '../renderDurations';
 import { specOf, type JobRepository } from '../repository';
 import { RENDER_PRIORITY, RenderHeldElsewhere, type GalleryOutput, type RenderJobData, type RenderJobs } from './renderJobs';
 import type { WaitingIndex } from './waitingIndex';
-import { isServiceOutage, throughOutages } from '../../serviceOutage';
+import { isServiceOutage, patientSteps } from '../../serviceOutage';
 
 export interface JobProcessorDeps {
   repo: JobRepository;
@@ -66,8 +66,6 @@ function watchForCancel(deps: JobProcessorDeps, id: string, controller: AbortCon
 }
 
 const DEFAULT_LEASE_MS = 30_000;
-/** Long enough for a database or Redis restart, or a bucket answering 503 for a while. */
-const DEFAULT_PATIENCE_MS = 5 * 60_000;
 
 /**
  * Renders `spec` into `outDir` under its kind's timeout; the worker's stop (`signal`) aborts it as a
@@ -96,13 +94,7 @@ async function renderForWorker(deps: JobProcessorDeps, spec: RenderSpec, outDir:
 export async function processRenderJob(deps: JobProcessorDeps, id: string, signal: AbortSignal): Promise<void> {
   const { repo, index, files, durations, now, log } = deps;
   const leaseMs = deps.leaseMs ?? DEFAULT_LEASE_MS;
-  let told = false;
-  const patiently = <T>(what: string, work: () => Promise<T>): Promise<T> =>
-    throughOutages(work, deps.patienceMs ?? DEFAULT_PATIENCE_MS, (error) => {
-      if (told) return;
-      told = true;
-      log.warn({ err: error, jobId: id }, `${what}: a service is unavailable, waiting for it`);
-    });
+  const patiently = patientSteps(log, { jobId: id }, deps.patienceMs);
   const maxInterruptions = deps.maxInterruptions ?? MAX_RENDER_INTERRUPTIONS;
   const row = await patiently('claiming a render job', () => repo.claimById(id, now(), now() + leaseMs, maxInterruptions));
   if (!row) {
@@ -195,7 +187,8 @@ export const GALLERY_RENDERS_FOLDER = 'gallery-renders';
 
 /**
  * Renders a gallery task and puts its files in the store for the API server that asked; rejects
- * with the render's error (its callers hear it) or, when the worker stops, with the abort.
+ * with the render's error (its callers hear it) or, when the worker stops, with the abort. Like a
+ * user job's, its steps on the bucket wait out an outage rather than fail a render that is fine.
  */
 export async function processGalleryJob(
   deps: JobProcessorDeps,
@@ -206,13 +199,14 @@ export async function processGalleryJob(
   onProgress?: (share: number) => void,
 ): Promise<GalleryOutput> {
   const { files } = deps;
+  const patiently = patientSteps(deps.log, { task: key }, deps.patienceMs);
   const root = path.join(files.dataDir, GALLERY_RENDERS_FOLDER);
   fs.mkdirSync(root, { recursive: true });
   const dir = fs.mkdtempSync(path.join(root, 'task-'));
   try {
-    await stageRenderInputs(files, spec, dir);
+    await patiently('fetching a gallery render\'s inputs', () => stageRenderInputs(files, spec, dir));
     const result = await renderForWorker(deps, spec, dir, signal, hold, onProgress);
-    await files.publish(dir);
+    await patiently('storing a gallery render', () => files.publish(dir));
     return { folder: files.keyOf(dir), files: result.files };
   } catch (error) {
     deps.log.error({ err: error, task: key }, 'gallery render failed');
