@@ -51,7 +51,8 @@ export class SiteCompletion {
   constructor(private readonly deps: SiteCompletionDeps) {}
 
   /** POST /api/CreateWeb/completeWeb */
-  async complete(request: CompleteWebRequest, user: UserRow): Promise<ZipUrlAnswer> {
+  /** `apiOrigin`: where the zip's 预约 block, if it carries one, calls the API. */
+  async complete(request: CompleteWebRequest, user: UserRow, apiOrigin = ''): Promise<ZipUrlAnswer> {
     const { sites, repo, limiters, log, dataDir } = this.deps;
     const site = await sites.load(request.id, user.id);
     if (!(await limiters.completePerUser.take(String(user.id)))) throw tooMany();
@@ -81,7 +82,7 @@ export class SiteCompletion {
     // 128 random bits, new for every completion: the URL cannot be worked out, and a download never
     // gets an older zip from a cache.
     const zipKey = randomZipKey();
-    const { zipUrl } = await this.deps.zips.zipFolder(folder, zipKey, name);
+    const { zipUrl } = await this.deps.zips.zipFolder(folder, zipKey, name, { site: { builderId: site.record.id }, apiOrigin });
     if (!(await repo.complete(site.record.id, user.id, zipUrl))) {
       // Deleted while it rendered (SiteDeletion): what this completion wrote goes too.
       await this.deps.files.remove(folder);
@@ -98,7 +99,7 @@ export class SiteCompletion {
    * GET /api/webSiteLog/getFilePath: the zip of the last completion. Once housekeeping deleted it
    * (a day after it was last asked for), it is made again under a new random key: an old URL stays dead.
    */
-  async filePath(id: number, user: UserRow): Promise<ZipUrlAnswer> {
+  async filePath(id: number, user: UserRow, apiOrigin = ''): Promise<ZipUrlAnswer> {
     const { zips, repo } = this.deps;
     const { record } = await this.deps.sites.load(id, user.id);
     const zip = zipKeyAndName(record.zipUrl);
@@ -107,7 +108,7 @@ export class SiteCompletion {
     const completed = await this.deps.files.exists(page);
     if (record.status !== SiteStatus.completed || !zip || !completed) throw invalid(BuilderMessages.siteNotCompleted);
     if (await zips.exists(zip.key, zip.name)) return { url: (await zips.zipFolder(folder, zip.key, zip.name)).zipUrl };
-    const { zipUrl } = await zips.zipFolder(folder, randomZipKey(), zip.name);
+    const { zipUrl } = await zips.zipFolder(folder, randomZipKey(), zip.name, { site: { builderId: record.id }, apiOrigin });
     await repo.setZipUrl(record.id, user.id, zipUrl);
     return { url: zipUrl };
   }

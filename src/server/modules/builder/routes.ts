@@ -89,7 +89,7 @@ export async function registerBuilderRoutes(app: FastifyInstance, deps: BuilderR
 
   /** POST /api/CreateWeb/completeWeb */
   app.post<{ Body: CompleteWebRequest }>('/api/CreateWeb/completeWeb', { ...guarded, schema: schemas.completeWebSchema }, async (request) =>
-    ok(await completion.complete(request.body, currentUser(request)), BuilderMessages.completeSucceeded),
+    ok(await completion.complete(request.body, currentUser(request), publicOrigin || requestOrigin(request)), BuilderMessages.completeSucceeded),
   );
 
   /** POST /api/createWeb/generateBanner */
@@ -141,7 +141,7 @@ export async function registerBuilderRoutes(app: FastifyInstance, deps: BuilderR
 
   /** GET /api/webSiteLog/getFilePath?id */
   app.get<{ Querystring: SiteIdRequest }>('/api/webSiteLog/getFilePath', { config: { access: 'user' }, schema: schemas.filePathSchema }, async (request) =>
-    ok(await completion.filePath(request.query.id, currentUser(request))),
+    ok(await completion.filePath(request.query.id, currentUser(request), publicOrigin || requestOrigin(request))),
   );
 
   /** GET /api/webSiteLog/getVersions?id: the site's kept versions (历史版本), newest first. */

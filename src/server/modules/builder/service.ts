@@ -156,6 +156,7 @@ export class BuilderService implements PublishableSites<number> {
     const { id: siteId } = site.record;
     return {
       source: { kind: 'builder', id: siteId },
+      reserveSite: { builderId: siteId },
       folder: completedSiteDir(this.deps.dataDir, siteId),
       missing: BuilderMessages.publishNeedsCompletion,
       recheck: async (db) => {

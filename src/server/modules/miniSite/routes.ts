@@ -50,7 +50,7 @@ export async function registerMiniSiteRoutes(app: FastifyInstance, deps: MiniSit
 
   /** POST /index/minisite/getDownloadZipUrl */
   app.post<{ Body: SiteZipRequest }>('/index/minisite/getDownloadZipUrl', { schema: schemas.siteZipSchema, config: { access: 'user' } }, async (request) =>
-    ok(await service.zip(request.body.webSiteDir, currentUser(request))),
+    ok(await service.zip(request.body.webSiteDir, currentUser(request), publicOrigin || requestOrigin(request))),
   );
 
   /** POST /index/minisite/phonePreview: 手机预览 of one of the caller's sites. */

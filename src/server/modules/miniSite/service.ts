@@ -160,11 +160,14 @@ export class MiniSiteService implements PublishableSites<string> {
     return { previewUrl: sitePreviewUrl(dir), webSiteDir: dir };
   }
 
-  /** The zip of one of the caller's own sites; any other folder is "unknown", whoever made it. */
-  async zip(webSiteDir: string, user: UserRow): Promise<ZipAnswer> {
+  /**
+   * The zip of one of the caller's own sites; any other folder is "unknown", whoever made it.
+   * `apiOrigin`: where its 预约 block, if it carries one, calls the API.
+   */
+  async zip(webSiteDir: string, user: UserRow, apiOrigin = ''): Promise<ZipAnswer> {
     if (!(await this.deps.limiters.zipPerUser.take(String(user.id)))) throw tooMany();
     const site = await this.ownedSite(webSiteDir, user);
-    return this.deps.zips.zip(webSiteDir, site.name);
+    return this.deps.zips.zip(webSiteDir, site.name, { site: { miniSiteDir: webSiteDir }, apiOrigin });
   }
 
   /** POST /index/minisite/phonePreview: 手机预览 of one of the caller's own sites (any other folder is "unknown"). */
@@ -179,7 +182,7 @@ export class MiniSiteService implements PublishableSites<string> {
     if (!(await this.deps.limiters.publishPerUser.take(String(user.id)))) throw tooMany();
     const site = await this.ownedRecord(webSiteDir, user);
     assertPhoneBound(user);
-    return { source: { kind: 'miniSite', id: site.id }, folder: siteDir(this.deps.dataDir, webSiteDir), missing: MiniSiteMessages.siteUnknown };
+    return { source: { kind: 'miniSite', id: site.id }, reserveSite: { miniSiteDir: webSiteDir }, folder: siteDir(this.deps.dataDir, webSiteDir), missing: MiniSiteMessages.siteUnknown };
   }
 
   /** 下线 of one of the caller's sites (publishing/routes.ts). */

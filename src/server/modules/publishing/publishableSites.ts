@@ -1,3 +1,4 @@
+import type { ReserveSiteRef } from '../../../contract/reservations';
 import type { Sql } from '../../db/connection';
 import type { UserRow } from '../auth/repository';
 import type { PublishedSource } from './sitePublishing';
@@ -5,6 +6,8 @@ import type { PublishedSource } from './sitePublishing';
 /** What 发布 copies: a finished site's folder, and the message when it holds no page to copy. */
 export interface PublishRequest {
   source: PublishedSource;
+  /** The site as its 预约 campaign names it: the published copy carries the block when the campaign is enabled. */
+  reserveSite?: ReserveSiteRef;
   folder: string;
   missing: string;
   /**

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import { noLinksOut } from '../../http/staticFiles';
 import { serveStored } from '../../http/storedRoutes';
 import type { DataFiles } from '../../storage/dataFiles';
-import { userPageHeaders } from '../siteFiles/contentPolicy';
+import { publishedPagePolicy, userPageHeaders } from '../siteFiles/contentPolicy';
 import { PUBLISHED_URL_PREFIX, publishedRoot } from './sitePublishing';
 import { servePublicStatic } from '../../http/publicStatic';
 
@@ -33,11 +33,12 @@ export interface PublishedGate {
  * host serves nothing else: a user's page then does not share the app's origin, where the session
  * token lives, even in a browser that ignores the sandbox (README, "Publishing").
  */
-export async function registerPublishedFiles(app: FastifyInstance, files: DataFiles, gate: PublishedGate): Promise<void> {
+export async function registerPublishedFiles(app: FastifyInstance, files: DataFiles, gate: PublishedGate, publicOrigin = ''): Promise<void> {
   fs.mkdirSync(publishedRoot(files.dataDir), { recursive: true });
+  const policy = publishedPagePolicy(publicOrigin);
   await app.register(async (scope) => {
     scope.addHook('onRequest', async (request, reply) => {
-      userPageHeaders(reply, request.url);
+      userPageHeaders(reply, request.url, policy);
     });
     scope.addHook('onRequest', gate.onRequest);
     scope.addHook('onResponse', gate.onResponse);

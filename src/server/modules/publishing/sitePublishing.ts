@@ -15,6 +15,8 @@ import type { StorageQuota } from '../storageQuota/storageQuota';
 import { folderBytes } from '../storageQuota/folderBytes';
 import { lockUsers } from '../auth/accountMerge';
 import type { PublishRequest } from './publishableSites';
+import { stampReserveBlock } from '../../render/site/reserveStamp';
+import type { ReserveBlocks } from '../siteFiles/reserveBlocks';
 
 /** Where published sites are served: /pub/<slug>/. */
 export const PUBLISHED_URL_PREFIX = '/pub/';
@@ -52,6 +54,8 @@ export interface SitePublishingDeps {
   guard: PublishGuard;
   /** USER_STORAGE_QUOTA_MB: a copy takes its bytes from its owner's quota, 下线 gives them back. */
   quota: Pick<StorageQuota, 'reserve' | 'forget'>;
+  /** The 预约 block of a site whose campaign is enabled, added to its copy (the site's own folder never has it). */
+  reserveBlocks?: ReserveBlocks;
 }
 
 /** What is published: a builder site (its last completion) or a mini site, by its id. */
@@ -87,7 +91,7 @@ export class SitePublishing {
    * index.html (without one: refused with its `missing`); answers its slug. A user past the limit
    * must take one down first.
    */
-  async publish({ source, folder, missing, recheck }: PublishRequest, userId: number, appOrigin = ''): Promise<string> {
+  async publish({ source, folder, missing, recheck, reserveSite }: PublishRequest, userId: number, appOrigin = ''): Promise<string> {
     const { sql, files, now } = this.deps;
     // The store's copy: another server may have completed the site again since this one fetched it.
     if (!(await files.freshFolder(folder)) || !fs.existsSync(path.join(folder, 'index.html'))) throw invalid(missing);
@@ -98,6 +102,8 @@ export class SitePublishing {
       await publishFolder(sitesTmpDir(files.dataDir), target, async (temp) => {
         await fs.promises.cp(folder, temp, { recursive: true });
         await this.deps.guard.stamp(temp, slug, appOrigin);
+        const block = reserveSite && (await this.deps.reserveBlocks?.blockFor(reserveSite, appOrigin, 'page'));
+        if (block) await stampReserveBlock(temp, block);
         // Refused past the quota before it goes live: an update refused leaves the copy online as it was.
         await this.deps.quota.reserve(userId, target, await folderBytes(temp));
       });

@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify';
+import { RESERVE_PREFIX } from '../../../contract/reservations';
 
 /**
  * What a user's page may do in the browser. A created site is a user's page: its scripts and
@@ -27,6 +28,20 @@ export const SITE_CONTENT_SECURITY_POLICY = [
   'sandbox allow-scripts allow-popups allow-popups-to-escape-sandbox',
 ].join('; ');
 
+/**
+ * The policy of published copies, which may carry the 预约 block: their script calls the public
+ * 预约 routes (and nothing else of the app) at PUBLIC_ORIGIN, which with PUBLISH_ORIGIN is not the
+ * page's own origin. Safe for every published page, block or not: those routes answer any origin
+ * without credentials, so a page's script reaches nothing through them that any other website
+ * could not. Without PUBLIC_ORIGIN the block calls the origin it was published from, the app's
+ * own, which 'self' already allows when pages are served there (with PUBLISH_ORIGIN and no
+ * PUBLIC_ORIGIN the block cannot reach the app: README, "Publishing").
+ */
+export function publishedPagePolicy(publicOrigin: string): string {
+  if (!publicOrigin) return SITE_CONTENT_SECURITY_POLICY;
+  return SITE_CONTENT_SECURITY_POLICY.replace("default-src 'self'", `default-src 'self'; connect-src 'self' ${publicOrigin}${RESERVE_PREFIX}`);
+}
+
 /** Fonts are fetched in CORS mode, even from a page's own folder. */
 const FONT_FILE = /\.(?:woff2?|ttf|otf)$/i;
 
@@ -38,7 +53,7 @@ const FONT_FILE = /\.(?:woff2?|ttf|otf)$/i;
  * fetched with CORS, Access-Control-Allow-Origin: *. Both give nothing away: these files are
  * public to whoever holds their address, and no cookie or login is ever part of them.
  */
-export function userPageHeaders(reply: FastifyReply, url: string): void {
-  reply.header('content-security-policy', SITE_CONTENT_SECURITY_POLICY).header('cross-origin-resource-policy', 'cross-origin');
+export function userPageHeaders(reply: FastifyReply, url: string, policy: string = SITE_CONTENT_SECURITY_POLICY): void {
+  reply.header('content-security-policy', policy).header('cross-origin-resource-policy', 'cross-origin');
   if (FONT_FILE.test(url.split(/[?#]/)[0])) reply.header('access-control-allow-origin', '*');
 }

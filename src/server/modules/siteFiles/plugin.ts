@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { deriveKey } from '../../security/secrets';
+import { ReserveBlockSlot } from './reserveBlocks';
 import { registerSiteFiles } from './routes';
 import { SiteZipService } from './siteZip';
 
@@ -8,6 +9,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** A made site's folder as a zip to download. */
     siteZips: SiteZipService;
+    /** The 预约 block of a site's published copy and zip: the campaigns' module provides it. */
+    reserveBlocks: ReserveBlockSlot;
     /** Areas whose site folders change in place add a test here: such a folder is answered `no-cache`. */
     siteFoldersInPlace: Set<(dir: string) => Promise<boolean>>;
   }
@@ -16,7 +19,9 @@ declare module 'fastify' {
 export default fp(
   async (app: FastifyInstance) => {
     const { config, clock, dataFiles } = app;
-    app.decorate('siteZips', new SiteZipService({ dataDir: config.dataDir, now: clock, key: deriveKey(config.jwtSecret, 'zip-key'), files: dataFiles }));
+    const reserveBlocks = new ReserveBlockSlot();
+    app.decorate('reserveBlocks', reserveBlocks);
+    app.decorate('siteZips', new SiteZipService({ dataDir: config.dataDir, now: clock, key: deriveKey(config.jwtSecret, 'zip-key'), files: dataFiles, reserveBlocks }));
     const inPlace = new Set<(dir: string) => Promise<boolean>>();
     app.decorate('siteFoldersInPlace', inPlace);
     const changesInPlace = async (dir: string): Promise<boolean> => {

@@ -5,7 +5,17 @@ import type { ZipAnswer } from '../../../contract/generation';
 import type { DataFiles } from '../../storage/dataFiles';
 import type { Clock } from '../../clock';
 import { markZipUsed, sanitiseFileName, writeZipAtomically, zipKeyFor, zipLocation } from '../generation/zip';
+import type { ReserveBlockInput } from '../../render/site/blocks/ReserveBlock';
+import { reserveFiles } from '../../render/site/reserveStamp';
+import type { ReserveSiteRef } from '../../../contract/reservations';
 import { siteDir } from './paths';
+import type { ReserveBlocks } from './reserveBlocks';
+
+/** Which site a zip is of, for its 预约 block, and where its page will call the 预约 routes. */
+export interface ZipReserveRef {
+  site: ReserveSiteRef;
+  apiOrigin: string;
+}
 
 /** Formats that are compressed already (the text files' .br and .gz copies too): deflating them again only costs time. */
 const STORED_AS_IS = new Set(['.mp4', '.webm', '.mp3', '.m4a', '.jpg', '.jpeg', '.png', '.gif', '.webp', '.woff2', '.woff', '.zip', '.br', '.gz']);
@@ -37,13 +47,23 @@ function filesUnder(root: string): string[] {
  * if asked for later.
  */
 export class SiteZipService {
-  constructor(private readonly options: { dataDir: string; now: Clock; key: Buffer; files: DataFiles }) {}
+  constructor(private readonly options: { dataDir: string; now: Clock; key: Buffer; files: DataFiles; reserveBlocks?: ReserveBlocks }) {}
 
-  zip(dir: string, gameName: string): Promise<ZipAnswer> {
+  /** The 预约 block a zip's page carries: its campaign enabled and `zipForm` on; else none, and no dead form. */
+  private reserveBlock(ref: ZipReserveRef | undefined): Promise<ReserveBlockInput | null> {
+    if (!ref || !this.options.reserveBlocks) return Promise.resolve(null);
+    return this.options.reserveBlocks.blockFor(ref.site, ref.apiOrigin, 'zip');
+  }
+
+  async zip(dir: string, gameName: string, reserveRef?: ZipReserveRef): Promise<ZipAnswer> {
+    const reserve = await this.reserveBlock(reserveRef);
     const name = siteZipName(gameName);
-    // The same site gets the same zip URL while its zip is kept, and a new one after.
-    const key = zipKeyFor(this.options.dataDir, this.options.key, JSON.stringify(['mini-site', dir, name]), name);
-    return this.zipFolder(siteDir(this.options.dataDir, dir), key, name);
+    // The same site gets the same zip URL while its zip is kept, and a new one after; and another
+    // one when its 预约 block comes, goes or changes (not when only its count moves: the page
+    // asks for the count when it opens).
+    const content = ['mini-site', dir, name, ...(reserve ? [reserveZipMark(reserve)] : [])];
+    const key = zipKeyFor(this.options.dataDir, this.options.key, JSON.stringify(content), name);
+    return this.writeZip(siteDir(this.options.dataDir, dir), key, name, reserve);
   }
 
   /**
@@ -51,13 +71,17 @@ export class SiteZipService {
    * when it is not there yet (the first time, or after housekeeping deleted it), reused otherwise,
    * and kept a day from now either way.
    */
-  async zipFolder(root: string, key: string, name: string): Promise<ZipAnswer> {
+  async zipFolder(root: string, key: string, name: string, reserveRef?: ZipReserveRef): Promise<ZipAnswer> {
+    return this.writeZip(root, key, name, await this.reserveBlock(reserveRef));
+  }
+
+  private async writeZip(root: string, key: string, name: string, reserve: ReserveBlockInput | null): Promise<ZipAnswer> {
     const { files } = this.options;
     const { file, zipUrl } = zipLocation(this.options.dataDir, key, name);
     if (!(await files.fetch(file))) {
       // A site made on another server is fetched from the shared store first.
       if (!(await files.fetchFolder(root))) throw new Error(`No site folder ${root} to zip`);
-      this.write(root, file, name);
+      this.write(root, file, name, reserve);
       await files.publish(file);
     }
     markZipUsed(file, this.options.now());
@@ -69,13 +93,29 @@ export class SiteZipService {
     return this.options.files.exists(zipLocation(this.options.dataDir, key, name).file);
   }
 
-  private write(root: string, file: string, folder: string): void {
+  /** The folder's files, with the page and the block's script replaced when the zip carries the 预约 block. */
+  private write(root: string, file: string, folder: string, reserve: ReserveBlockInput | null): void {
     const entries: Zippable = {};
     const mtime = fs.statSync(root).mtime;
-    for (const relative of filesUnder(root)) {
+    const replaced = new Map(reserve ? Object.entries(reserveFiles(fs.readFileSync(path.join(root, 'index.html'), 'utf8'), reserve)) : []);
+    const names = new Set(filesUnder(root));
+    for (const name of replaced.keys()) {
+      names.add(name);
+      // The compressed copies of the page without the block would be served in its place.
+      names.delete(`${name}.br`);
+      names.delete(`${name}.gz`);
+    }
+    for (const relative of [...names].sort()) {
       const level = STORED_AS_IS.has(path.extname(relative).toLowerCase()) ? 0 : 6;
-      entries[`${folder}/${relative}`] = [fs.readFileSync(path.join(root, relative)), { level, mtime }];
+      const text = replaced.get(relative);
+      const data = text !== undefined ? Buffer.from(text) : fs.readFileSync(path.join(root, relative));
+      entries[`${folder}/${relative}`] = [data, { level, mtime }];
     }
     writeZipAtomically(file, entries);
   }
+}
+
+/** What of a 预约 block makes a zip's page differ (its settings, not its count). */
+function reserveZipMark({ apiOrigin, campaign }: ReserveBlockInput): string {
+  return JSON.stringify([apiOrigin, campaign.campaignId, campaign.platforms, campaign.tiers.map((tier) => [tier.count, tier.reward]), campaign.privacyNotice]);
 }
