@@ -130,7 +130,11 @@ export const RESERVE_SCRIPT = `(function () {
     q('gift').hidden = !answer.giftCode;
     q('later').hidden = !!answer.giftCode;
     code.textContent = answer.giftCode || '';
-    if (moveFocus) done.focus();
+    if (moveFocus) {
+      // The whole block in view (its count and tiers moved too), the success state focused for screen readers.
+      root.scrollIntoView({ block: 'start' });
+      done.focus({ preventScroll: true });
+    }
   }
   function remember(ticket) {
     var fragment = '#reserve=' + encodeURIComponent(ticket);
