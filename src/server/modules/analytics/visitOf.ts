@@ -1,3 +1,4 @@
+import { cleanChannel } from '../../../contract/reservations';
 import { AnalyticsLimits, DIRECT_CHANNEL, NO_REFERRER, type Device } from '../../../contract/analytics';
 import { isBot } from './botAgents';
 
@@ -10,16 +11,16 @@ export interface VisitTraits {
   bot: boolean;
 }
 
-/** Letters (any script), digits, `_`, `-` and `.`: a channel is shown as is, so nothing else is kept. */
-const NOT_CHANNEL = /[^\p{L}\p{N}_.-]/gu;
-
-/** The channel a page's URL names: `?from=`, else `utm_source`, lowercased and sanitised; '' = 直接访问. */
+/**
+ * The channel a page's URL names: `?from=`, else `utm_source`, cleaned as a 预约's channel is
+ * (letters, digits, CJK, `-`, `_`, `.`; it is shown as is) and lowercased; '' = 直接访问.
+ */
 export function channelOf(url: string): string {
   const query = url.split('#', 1)[0].split('?')[1];
   if (!query) return DIRECT_CHANNEL;
   const params = new URLSearchParams(query);
   const named = params.get('from') || params.get('utm_source') || '';
-  return named.toLowerCase().replace(NOT_CHANNEL, '').slice(0, AnalyticsLimits.channelMaxLength);
+  return cleanChannel(named).toLowerCase();
 }
 
 /** The host of a Referer header (never its path or query, which may hold anything), lowercased; '' when none or not http(s). */

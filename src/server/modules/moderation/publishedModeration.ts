@@ -65,9 +65,12 @@ export class PublishedModeration {
     }
   };
 
-  /** onResponse of /pub/: a view of a page is its index.html served whole (not its pictures, not a HEAD). */
+  /**
+   * onResponse of /pub/: a view of a page is its index.html served (not its pictures, not a HEAD),
+   * whole or as 304 to a browser that revalidated its copy (pages are sent no-cache): a reload is a view too.
+   */
   readonly onResponse = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
-    if (request.method !== 'GET' || reply.statusCode !== 200) return;
+    if (request.method !== 'GET' || (reply.statusCode !== 200 && reply.statusCode !== 304)) return;
     const target = publishedTarget(request.url);
     if (!target?.page) return;
     // The page is served already: a count that fails is logged, never the visitor's problem.

@@ -122,6 +122,15 @@ describe('counting views of a published page', () => {
     expect((await stats(slug, 30)).data.totals.views).toBe(5);
   });
 
+  it('counts a reload answered 304 (the browser revalidated its copy) as a view', async () => {
+    const slug = await publishedPage(owner.userId);
+    const first = await visit(slug);
+    const etag = first.headers.etag as string;
+    const again = await t.app.inject({ method: 'GET', url: `/pub/${slug}/`, remoteAddress: '203.0.113.7', headers: { 'user-agent': DESKTOP, 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect((await stats(slug)).data.totals).toMatchObject({ views: 2, visitors: 1 });
+  });
+
   it('leaves bots out of every figure and says how many views they were', async () => {
     const slug = await publishedPage(owner.userId);
     for (const ua of BOTS) expect((await visit(slug, { ua, query: '?from=wechat' })).statusCode).toBe(200);
