@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { deriveKey } from '../../security/secrets';
 import { smsSendsGiftCodes } from '../auth/smsConfig';
 import { ReserveOwnerService } from './ownerService';
+import { ReservePageBlocks } from './pageBlocks';
 import { ReservePublicService } from './publicService';
 import { ReserveRepository } from './repository';
 import { registerReserveCors, registerReserveRoutes } from './routes';
@@ -21,8 +22,10 @@ export default fp(
       sendsGiftCodes: smsSendsGiftCodes(config.sms),
       log: app.log,
     });
+    // Published copies and zips of a site whose campaign is on carry the 预约 block.
+    app.reserveBlocks.provide(new ReservePageBlocks({ repo, publicService }));
     registerReserveCors(app);
     registerReserveRoutes(app, { publicService, owner: new ReserveOwnerService(repo), captchas: phoneCodes.captchas });
   },
-  { name: 'reservations', dependencies: ['config', 'database', 'http', 'auth', 'accounts'] },
+  { name: 'reservations', dependencies: ['config', 'database', 'http', 'auth', 'accounts', 'site-files'] },
 );

@@ -59,6 +59,19 @@ export class ReserveRepository {
     return null;
   }
 
+  /** The row id of a site whoever owns it (its caller checked that), or null for a missing one. */
+  async siteOf(ref: { builderId?: number; miniSiteDir?: string }): Promise<ReserveSite | null> {
+    if (ref.builderId) {
+      const row = await this.db.selectFrom('builder_sites').select('id').where('id', '=', ref.builderId).executeTakeFirst();
+      return row ? { kind: 'builder', id: row.id } : null;
+    }
+    if (ref.miniSiteDir) {
+      const row = await this.db.selectFrom('mini_sites').select('id').where('dir', '=', ref.miniSiteDir).executeTakeFirst();
+      return row ? { kind: 'miniSite', id: row.id } : null;
+    }
+    return null;
+  }
+
   private campaigns(db: Sql = this.db) {
     return db.selectFrom('reserve_campaigns').select(['id', 'public_id', 'user_id', 'settings']);
   }

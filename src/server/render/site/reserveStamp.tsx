@@ -32,21 +32,28 @@ const BODY_END = /<\/body\s*>(?![\s\S]*<\/body\s*>)/i;
 /** Whether a page carries the block already (the attribute only the block has: a page's own text is escaped). */
 export const hasReserveBlock = (html: string): boolean => /<section\b[^>]*\sdata-reserve=""/i.test(html);
 
-function checkInput({ apiOrigin, campaign }: ReserveBlockInput): void {
-  let origin = '';
+/** `raw` as a plain http(s) origin ('http://localhost:80' -> 'http://localhost'); anything with more than an origin throws. */
+function apiOriginOf(raw: string): string {
+  let url: URL | null = null;
   try {
-    origin = new URL(apiOrigin).origin;
+    url = new URL(raw);
   } catch {
-    origin = '';
+    url = null;
   }
-  if (origin !== apiOrigin || !/^https?:/.test(origin)) throw new Error(`The 预约 block needs an http(s) origin, not ${JSON.stringify(apiOrigin)}`);
+  if (!url || !/^https?:$/.test(url.protocol) || url.pathname !== '/' || url.search || url.hash || url.username || url.password || raw.endsWith('/')) {
+    throw new Error(`The 预约 block needs an http(s) origin, not ${JSON.stringify(raw)}`);
+  }
+  return url.origin;
+}
+
+function checkedInput({ apiOrigin, campaign }: ReserveBlockInput): ReserveBlockInput {
   if (!ReserveLimits.campaignIdPattern.test(campaign.campaignId)) throw new Error('The 预约 block needs a campaign id');
+  return { apiOrigin: apiOriginOf(apiOrigin), campaign };
 }
 
 /** The block's markup: its stylesheet (the page's theme variables dress it), the section and its script. */
 export function reserveBlockHtml(input: ReserveBlockInput): string {
-  checkInput(input);
-  const section = renderToStaticMarkup(<ReserveBlock reserve={input} />);
+  const section = renderToStaticMarkup(<ReserveBlock reserve={checkedInput(input)} />);
   return `<style>${cssMinify(reserveCss)}</style>${section}<script src="${RESERVE_SCRIPT_FILE}" defer></script>`;
 }
 

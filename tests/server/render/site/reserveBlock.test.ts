@@ -153,6 +153,8 @@ describe('the 预约 block on a page', () => {
       expect(() => reserveBlockHtml({ apiOrigin, campaign: campaign() })).toThrow();
     }
     expect(() => reserveBlockHtml(input({ campaignId: '"><b>x</b>' }))).toThrow();
+    // A default port is no part of an origin as the browser sends it.
+    expect(reserveBlockHtml({ apiOrigin: 'http://localhost:80', campaign: campaign() })).toContain('data-reserve-api="http://localhost"');
   });
 
   it('has a script that writes text only, never markup, and reads the channel from the page address', () => {

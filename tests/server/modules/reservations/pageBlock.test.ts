@@ -1,0 +1,116 @@
+/**
+ * The 预约 block on a mini site's outgoing copies: 发布 adds it when the site's campaign is on
+ * (with the API's origin, the campaign and its real count), with its script beside the page; a
+ * campaign turned off, or none, publishes the page without it; the zip carries it only when the
+ * studio chose `zipForm`, and otherwise has no trace of a form. The site's own folder never has it.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { unzipSync } from 'fflate';
+import type { PublishAnswer } from '../../../../src/contract/builder';
+import type { ZipAnswer } from '../../../../src/contract/generation';
+import { DEFAULT_BANNER_TEXTS, DEFAULT_LOGO_TEXTS } from '../../../../src/contract/generation';
+import type { CreateSiteAnswer } from '../../../../src/contract/miniSite';
+import { publishedPagePolicy, SITE_CONTENT_SECURITY_POLICY } from '../../../../src/server/modules/siteFiles/contentPolicy';
+import { findSiteTemplate } from '../../../../src/server/render/site/catalog';
+import { RESERVE_SCRIPT_FILE } from '../../../../src/server/render/site/reserveStamp';
+import { buildTestApp, post, type TestApp } from '../../helpers';
+import { FakeRunner, quickLogin } from '../../queue/kit';
+import { generate } from '../miniSiteKit';
+import { OPEN_SETTINGS, reserve, saveSettings } from './kit';
+
+jest.setTimeout(60_000);
+
+const PAGE = '<!DOCTYPE html><html lang="zh-CN"><head><title>站</title></head><body><main><section id="top" class="hero"></section><section id="intro" class="sec intro"></section></main></body></html>';
+
+let t: TestApp;
+let owner: Record<string, string>;
+let dir: string;
+
+beforeEach(async () => {
+  t = await buildTestApp({
+    generation: { runner: new FakeRunner('auto') },
+    miniSite: {
+      render: async (_input, outDir) => {
+        fs.writeFileSync(path.join(outDir, 'index.html'), PAGE);
+        return { files: ['index.html'] };
+      },
+    },
+  });
+  owner = quickLogin(t).headers;
+  const logo = await generate(t, owner, { ...DEFAULT_LOGO_TEXTS, logobg: 3, module: 'tl' });
+  const banner = await generate(t, owner, { ...DEFAULT_LOGO_TEXTS, ...DEFAULT_BANNER_TEXTS, logobg: 3, banner: 2, module: 'fsa' });
+  const created = await post<CreateSiteAnswer>(
+    t,
+    '/index/minisite/createSite',
+    { templateId: findSiteTemplate(5)?.id ?? 5, logoId: 3, logoUrl: logo.logoUrl, bannerId: 2, bannerUrl: banner.bannerUrl, config: { game_name: '龙腾天下' } },
+    owner,
+  );
+  expect(created.code).toBe(200);
+  dir = created.data.webSiteDir;
+});
+
+afterEach(async () => {
+  await t.close();
+});
+
+const get = (url: string) => t.app.inject({ method: 'GET', url: new URL(url, 'http://localhost').pathname, headers: { host: 'localhost' } });
+
+async function publishedPage(): Promise<{ html: string; url: string }> {
+  const answer = await post<PublishAnswer>(t, '/index/minisite/publish', { webSiteDir: dir }, owner);
+  expect(answer.code).toBe(200);
+  return { html: (await get(answer.data.url)).body, url: answer.data.url };
+}
+
+async function zipEntries(): Promise<Record<string, string>> {
+  const answer = await post<ZipAnswer>(t, '/index/minisite/getDownloadZipUrl', { webSiteDir: dir }, owner);
+  expect(answer.code).toBe(200);
+  const download = await t.app.inject({ method: 'GET', url: answer.data.zipUrl });
+  const entries = unzipSync(new Uint8Array(download.rawPayload));
+  return Object.fromEntries(Object.entries(entries).map(([name, data]) => [name.split('/').slice(1).join('/'), Buffer.from(data).toString('utf8')]));
+}
+
+it('publishes the page with the block once the campaign is on, and without it once it is off', async () => {
+  expect((await publishedPage()).html).not.toContain('data-reserve=');
+
+  const saved = await saveSettings(t, owner, { miniSiteDir: dir });
+  const campaignId = saved.data.campaignId ?? '';
+  await reserve(t, campaignId, '13900000071');
+  const { html, url } = await publishedPage();
+  expect(html).toContain(`data-reserve-campaign="${campaignId}"`);
+  // The API is the origin the studio published from; the count is the real one.
+  expect(html).toContain('data-reserve-api="http://localhost"');
+  expect(html).toContain('<b data-reserve-count="">1</b>');
+  expect(html.indexOf('id="reserve"')).toBeLessThan(html.indexOf('id="intro"'));
+  const script = await get(new URL(RESERVE_SCRIPT_FILE, url).toString());
+  expect(script.statusCode).toBe(200);
+  expect(script.body).toContain('data-reserve-api');
+  // The site's own folder, which 生成网站 made, has no block: only the copy that went out.
+  expect(fs.readFileSync(path.join(t.dataDir, 'sites', dir, 'index.html'), 'utf8')).toBe(PAGE);
+
+  await saveSettings(t, owner, { miniSiteDir: dir }, { ...OPEN_SETTINGS, enabled: false });
+  expect((await publishedPage()).html).not.toContain('data-reserve=');
+});
+
+it('puts the block in the zip only when the studio chose a form in the zip', async () => {
+  await saveSettings(t, owner, { miniSiteDir: dir }, { ...OPEN_SETTINGS, zipForm: false });
+  const without = await zipEntries();
+  expect(without['index.html']).toBe(PAGE);
+  expect(without[RESERVE_SCRIPT_FILE]).toBeUndefined();
+
+  await saveSettings(t, owner, { miniSiteDir: dir }, { ...OPEN_SETTINGS, zipForm: true });
+  const withForm = await zipEntries();
+  expect(withForm['index.html']).toContain('data-reserve-api="http://localhost"');
+  expect(withForm[RESERVE_SCRIPT_FILE]).toContain('credentials');
+  expect(Object.keys(withForm).filter((name) => name.startsWith('index.html.'))).toEqual([]);
+});
+
+it('lets published pages call the 预约 routes, and only those, at PUBLIC_ORIGIN', async () => {
+  const policy = publishedPagePolicy('https://app.example.com');
+  expect(policy).toContain("connect-src 'self' https://app.example.com/api/reserve/;");
+  expect(policy.replace(" connect-src 'self' https://app.example.com/api/reserve/;", '')).toBe(SITE_CONTENT_SECURITY_POLICY);
+  // Without PUBLIC_ORIGIN the block calls the app's own origin, where pages are served: 'self'.
+  expect(publishedPagePolicy('')).toBe(SITE_CONTENT_SECURITY_POLICY);
+  const answer = await post<PublishAnswer>(t, '/index/minisite/publish', { webSiteDir: dir }, owner);
+  expect((await get(answer.data.url)).headers['content-security-policy']).toBe(SITE_CONTENT_SECURITY_POLICY);
+});
