@@ -2,7 +2,8 @@
  * A part of the SPA that loads with its route, not with the first page: its slices inject
  * themselves into the root reducer as their module loads (RTK's `slice.injectInto(rootReducer)`),
  * and its saga is started by the route, once per store. The operator console is one: no visitor
- * downloads its code or carries its state.
+ * downloads its code or carries its state. So are the flows' pages past the first one (config,
+ * preview, back office): the first page's budget leaves no room for their sagas.
  */
 export interface LazyFeature {
   /** Names the feature: a second start of the same name does nothing. */

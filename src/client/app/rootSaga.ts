@@ -1,26 +1,19 @@
 import { call, spawn, take } from 'redux-saga/effects';
 import { authSaga } from '../features/auth/authSaga';
 import { bindPhoneSaga } from '../features/bindPhone/bindPhoneSaga';
-import { bannerCutsSaga } from '../features/banner/bannerCutsSaga';
 import { catalogSaga } from '../features/catalog/catalogSaga';
-import { downloadSaga } from '../features/download/downloadSaga';
-import { generationSaga } from '../features/generation/generationSaga';
-import { keyArtSaga } from '../features/generation/keyArtSaga';
-import { miniSiteSaga } from '../features/miniSite/miniSiteSaga';
+import { siteTemplatesSaga } from '../features/miniSite/siteTemplatesSaga';
 import { siteConfigSaga } from '../features/siteConfig/siteConfigSaga';
-import { siteListSaga } from '../features/siteList/siteListSaga';
-import { siteVersionsSaga } from '../features/siteList/siteVersionsSaga';
-import { publishingSaga } from '../features/publishing/publishingSaga';
-import { phonePreviewSaga } from '../features/phonePreview/phonePreviewSaga';
 import { trackingSaga } from '../features/tracking/trackingSaga';
-import { tutorialSaga } from '../features/tutorial/tutorialSaga';
-import { worksSaga } from '../features/works/worksSaga';
 import { appStarted } from './appActions';
 
 type DomainSaga = () => Generator;
 
-/** Each domain's watcher: a new domain adds its own here (the builder's and the console's start with their pages: lazyFeatures.ts). */
-export const domainSagas: DomainSaga[] = [authSaga, siteConfigSaga, trackingSaga, tutorialSaga, catalogSaga, generationSaga, keyArtSaga, bannerCutsSaga, downloadSaga, miniSiteSaga, siteListSaga, siteVersionsSaga, publishingSaga, bindPhoneSaga, phonePreviewSaga, worksSaga];
+/**
+ * The watchers every page may need, started with the app. A domain whose actions only come from
+ * some pages is a lazy feature instead, started by those pages' routes (lazyFeatures.ts, routes.tsx).
+ */
+export const domainSagas: DomainSaga[] = [authSaga, siteConfigSaga, trackingSaga, catalogSaga, siteTemplatesSaga, bindPhoneSaga];
 
 /** A saga that crashes this soon after starting, this many times in a row, is broken: stop restarting it. */
 export const QUICK_CRASH_MS = 1_000;

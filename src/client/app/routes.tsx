@@ -47,11 +47,38 @@ function page(path: string, title: string, lazy: RouteObject['lazy'], id?: strin
   return { id, path, handle, lazy };
 }
 
-/** A builder page, with the builder's sagas. */
-async function builderPage(page: Promise<PageModule>): Promise<{ Page: ComponentType; feature: LazyFeature }> {
-  const [{ default: Page }, { builderFeature }] = await Promise.all([page, import(/* webpackChunkName: "builder-sagas" */ '../features/builder/feature')]);
-  return { Page, feature: builderFeature };
+/**
+ * The lazy features that the app's own pages start (lazyFeatures.ts), by module, each loaded on
+ * first use. Modules named into one chunk come in one file: the config pages' sagas, the result
+ * pages', the back office's.
+ */
+const lazyFeatures = {
+  builder: () => import(/* webpackChunkName: "builder-sagas" */ '../features/builder/feature').then((module) => [module.builderFeature]),
+  generation: () => import(/* webpackChunkName: "config-sagas" */ '../features/generation/feature').then((module) => [module.generationFeature, module.keyArtFeature]),
+  miniSite: () => import(/* webpackChunkName: "config-sagas" */ '../features/miniSite/feature').then((module) => [module.miniSiteFeature]),
+  download: () => import(/* webpackChunkName: "result-sagas" */ '../features/download/feature').then((module) => [module.downloadFeature]),
+  publishing: () => import(/* webpackChunkName: "result-sagas" */ '../features/publishing/feature').then((module) => [module.publishingFeature]),
+  phonePreview: () => import(/* webpackChunkName: "result-sagas" */ '../features/phonePreview/feature').then((module) => [module.phonePreviewFeature]),
+  bannerCuts: () => import(/* webpackChunkName: "result-sagas" */ '../features/banner/feature').then((module) => [module.bannerCutsFeature]),
+  tutorial: () => import(/* webpackChunkName: "tutorial-sagas" */ '../features/tutorial/feature').then((module) => [module.tutorialFeature]),
+  siteList: () => import(/* webpackChunkName: "backend-sagas" */ '../features/siteList/feature').then((module) => [module.siteListFeature, module.siteVersionsFeature]),
+  works: () => import(/* webpackChunkName: "backend-sagas" */ '../features/works/feature').then((module) => [module.worksFeature]),
+  personal: () => import(/* webpackChunkName: "backend-sagas" */ '../features/personal/feature').then((module) => [module.personalFeature]),
+} satisfies Record<string, () => Promise<LazyFeature[]>>;
+
+type FeatureModule = keyof typeof lazyFeatures;
+
+/** A code-split route whose page needs lazy features: they load with the page and start before it shows. */
+function pageWithFeatures(startFeature: StartFeature, load: () => Promise<PageModule>, modules: FeatureModule[]): RouteObject['lazy'] {
+  return async () => {
+    const [{ default: Page }, ...features] = await Promise.all([load(), ...modules.map((name) => lazyFeatures[name]())]);
+    features.flat().forEach(startFeature);
+    return { Component: Page };
+  };
 }
+
+/** The config pages' 生成 (logo, banner, mini site), the key-art field and the mini site's form. */
+const configFeatures: FeatureModule[] = ['generation', 'miniSite'];
 
 /** The operator console (运营后台): each page loads with its own state and saga, started when first opened. */
 function consoleRoutes(startFeature: StartFeature): RouteObject[] {
@@ -68,15 +95,15 @@ function childRoutes(startFeature: StartFeature): RouteObject[] {
       children: [
         { id: RouteId.home, index: true, handle: { title: '选择网站模版' } satisfies RouteHandle, lazy: siteSelect },
         page('miniSite/selectPage', '选择网站模版', siteSelect),
-        page('miniSite/config', '网站配置', lazyPage(() => import(/* webpackChunkName: "site-config" */ '../features/miniSite/pages/SiteConfigPage'))),
-        page('miniSite/preview', '网站预览', lazyPage(() => import(/* webpackChunkName: "site-preview" */ '../features/miniSite/pages/SitePreviewPage'))),
+        page('miniSite/config', '网站配置', pageWithFeatures(startFeature, () => import(/* webpackChunkName: "site-config" */ '../features/miniSite/pages/SiteConfigPage'), configFeatures)),
+        page('miniSite/preview', '网站预览', pageWithFeatures(startFeature, () => import(/* webpackChunkName: "site-preview" */ '../features/miniSite/pages/SitePreviewPage'), ['download', 'publishing', 'phonePreview'])),
         page('logo/selectPage', '选择LOGO样式', lazyPage(() => import(/* webpackChunkName: "logo-select" */ '../features/logo/pages/LogoSelectPage'))),
-        page('logo/config', 'LOGO配置', lazyPage(() => import(/* webpackChunkName: "logo-config" */ '../features/logo/pages/LogoConfigPage'))),
-        page('logo/preview', 'LOGO预览', lazyPage(() => import(/* webpackChunkName: "logo-preview" */ '../features/logo/pages/LogoPreviewPage'))),
+        page('logo/config', 'LOGO配置', pageWithFeatures(startFeature, () => import(/* webpackChunkName: "logo-config" */ '../features/logo/pages/LogoConfigPage'), ['generation'])),
+        page('logo/preview', 'LOGO预览', pageWithFeatures(startFeature, () => import(/* webpackChunkName: "logo-preview" */ '../features/logo/pages/LogoPreviewPage'), ['download'])),
         page('banner/selectPage', '选择整屏动画样式', lazyPage(() => import(/* webpackChunkName: "banner-select" */ '../features/banner/pages/BannerSelectPage'))),
-        page('banner/config', '整屏动画配置', lazyPage(() => import(/* webpackChunkName: "banner-config" */ '../features/banner/pages/BannerConfigPage'))),
-        page('banner/preview', '整屏动画预览', lazyPage(() => import(/* webpackChunkName: "banner-preview" */ '../features/banner/pages/BannerPreviewPage'))),
-        page('videoTutorial', '视频教程', lazyPage(() => import(/* webpackChunkName: "tutorial" */ '../features/tutorial/pages/VideoTutorialPage'))),
+        page('banner/config', '整屏动画配置', pageWithFeatures(startFeature, () => import(/* webpackChunkName: "banner-config" */ '../features/banner/pages/BannerConfigPage'), configFeatures)),
+        page('banner/preview', '整屏动画预览', pageWithFeatures(startFeature, () => import(/* webpackChunkName: "banner-preview" */ '../features/banner/pages/BannerPreviewPage'), ['download', 'bannerCuts'])),
+        page('videoTutorial', '视频教程', pageWithFeatures(startFeature, () => import(/* webpackChunkName: "tutorial" */ '../features/tutorial/pages/VideoTutorialPage'), ['tutorial'])),
       ],
     },
     {
@@ -89,8 +116,8 @@ function childRoutes(startFeature: StartFeature): RouteObject[] {
       ],
     },
     // The builder and its result are full-screen pages of their own, without a site layout.
-    page('createWeb', '游戏官网配置', featurePage(startFeature, () => builderPage(import(/* webpackChunkName: "builder" */ '../features/builder/pages/CreateWebPage'))), RouteId.createWeb),
-    page('result', '生成结果', featurePage(startFeature, () => builderPage(import(/* webpackChunkName: "builder-result" */ '../features/builder/pages/ResultPage'))), 'result'),
+    page('createWeb', '游戏官网配置', pageWithFeatures(startFeature, () => import(/* webpackChunkName: "builder" */ '../features/builder/pages/CreateWebPage'), ['builder', 'miniSite', 'phonePreview']), RouteId.createWeb),
+    page('result', '生成结果', pageWithFeatures(startFeature, () => import(/* webpackChunkName: "builder-result" */ '../features/builder/pages/ResultPage'), ['builder', 'miniSite']), 'result'),
     {
       id: RouteId.Backend,
       path: 'backend',
@@ -99,10 +126,10 @@ function childRoutes(startFeature: StartFeature): RouteObject[] {
       children: [
         // element: null marks these redirect-only routes as meant to render nothing (no router warning).
         { index: true, loader: () => redirect('/backend/siteList'), element: null },
-        page('siteList', '网站列表', lazyPage(() => import(/* webpackChunkName: "site-list" */ '../features/siteList/pages/SiteListPage')), RouteId.siteList),
+        page('siteList', '网站列表', pageWithFeatures(startFeature, () => import(/* webpackChunkName: "site-list" */ '../features/siteList/pages/SiteListPage'), ['siteList', 'publishing']), RouteId.siteList),
         page('siteStats/:slug', '网站数据', featurePage(startFeature, () => import(/* webpackChunkName: "site-stats" */ '../features/siteStats'))),
-        page('works', '我的作品', lazyPage(() => import(/* webpackChunkName: "works" */ '../features/works/pages/WorksPage')), RouteId.works),
-        page('personal', '个人中心', lazyPage(() => import(/* webpackChunkName: "personal" */ '../features/personal/pages/PersonalPage')), RouteId.Personal),
+        page('works', '我的作品', pageWithFeatures(startFeature, () => import(/* webpackChunkName: "works" */ '../features/works/pages/WorksPage'), ['works', 'download']), RouteId.works),
+        page('personal', '个人中心', pageWithFeatures(startFeature, () => import(/* webpackChunkName: "personal" */ '../features/personal/pages/PersonalPage'), ['personal']), RouteId.Personal),
       ],
     },
     {
@@ -118,7 +145,7 @@ function childRoutes(startFeature: StartFeature): RouteObject[] {
 }
 
 export type RouteDependencies = Omit<GuardDependencies, 'isUnknownPath'> & {
-  /** Starts the saga of a page that loads with its route (the console's). */
+  /** Starts the sagas of a page that loads with its route (the console's, the flows' pages'). */
   startFeature: StartFeature;
 };
 

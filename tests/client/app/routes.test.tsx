@@ -256,3 +256,30 @@ describe('routes: pages', () => {
     expect(screen.getByRole('navigation', { name: '主导航' })).toBeInTheDocument();
   });
 });
+
+describe('routes: the sagas that load with their pages', () => {
+  it.each([
+    // The first page starts none: its budget is the tightest (DESIGN.md section 10).
+    ['/', []],
+    ['/auth/login', []],
+    ['/miniSite/config', ['generation', 'keyArt', 'miniSite']],
+    ['/miniSite/preview', ['download', 'phonePreview', 'publishing']],
+    ['/logo/config?module=tl', ['generation', 'keyArt']],
+    ['/logo/preview', ['download']],
+    ['/banner/config?module=fsa', ['generation', 'keyArt', 'miniSite']],
+    ['/banner/preview', ['bannerCuts', 'download']],
+    ['/videoTutorial?type=1', ['tutorial']],
+    ['/createWeb', ['builder', 'miniSite', 'phonePreview']],
+    ['/result', ['builder', 'miniSite']],
+    ['/backend/siteList', ['publishing', 'siteList', 'siteVersions']],
+    ['/backend/siteStats/abc123', ['siteStats']],
+    ['/backend/works', ['download', 'works']],
+    ['/backend/personal', ['personal']],
+  ])('%s starts %j', async (path, names) => {
+    const { router, deps } = makeRouter(path, { token: 't' });
+    await settled(router);
+    router.dispose();
+    const started = jest.mocked(deps.startFeature).mock.calls.map(([feature]) => feature.name);
+    expect(started.sort()).toEqual(names);
+  });
+});

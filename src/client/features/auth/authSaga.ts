@@ -1,6 +1,5 @@
 import type { SagaIterator } from 'redux-saga';
 import { fork, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
-import { personalSaga } from '../personal/personalSaga';
 import { passwordResetRequested, registerRequested } from './accountFormsSlice';
 import { register, resetPassword } from './accountFormsSaga';
 import { loginRequested, logoutRequested, smsLoginRequested } from './authSlice';
@@ -14,8 +13,8 @@ import { smsCodeRequested, smsCodeSent } from './smsSlice';
 import { wechatWebLogin, wechatWebLoginReturned } from './wechatWebLoginSaga';
 
 /**
- * The root of the auth domain's watchers (and the personal centre's, which manages the same
- * account). Every worker catches its own errors, so one failure cannot stop the others.
+ * The root of the auth domain's watchers (the personal centre's, which manage the same account,
+ * start with its page). Every worker catches its own errors, so one failure cannot stop the others.
  */
 export function* authSaga(): SagaIterator {
   yield fork(loadUserInfoOnStart);
@@ -32,5 +31,4 @@ export function* authSaga(): SagaIterator {
   // One countdown per form, side by side.
   yield takeEvery(smsCodeSent.type, runSmsCountdown);
   yield fork(captchaSaga);
-  yield fork(personalSaga);
 }

@@ -1,5 +1,6 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import type { BannerCutsAnswer } from '../../../contract/generation';
+import { rootReducer } from '../../app/rootReducer';
 
 /**
  * The banner preview's phone cut and WebM videos: made after the MP4 the user waited for, the phone
@@ -52,5 +53,13 @@ export const bannerCutsSlice = createSlice({
   },
 });
 
+declare module '../../app/rootReducer' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging: the slice's key in the state's type
+  export interface LazyLoadedSlices extends WithSlice<typeof bannerCutsSlice> {}
+}
+
+// Loaded with the pages that use it, not with the app: the slice joins the store as its code arrives.
+const injected = bannerCutsSlice.injectInto(rootReducer);
+
 export const { cutsWatched, portraitProgressed, phoneCutReady, cutsReady, cutsFailed, cutsUnwatched } = bannerCutsSlice.actions;
-export const { selectBannerCuts } = bannerCutsSlice.selectors;
+export const { selectBannerCuts } = injected.selectors;

@@ -1,8 +1,7 @@
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { BuilderLimits, COMPONENT_TYPES, type BuilderSite, type BuilderTab, type ComponentTemplate, type ComponentType } from '../../../contract/builder';
 import { sessionEnded } from '../auth/authSlice';
-import { siteDeleted } from '../siteList/siteListSlice';
-import { siteVersionRestored } from '../siteList/siteVersionsSlice';
+import { siteDeleted, siteVersionRestored } from '../siteList/siteEvents';
 import { addUploadCases, uploadEventsOf } from '../upload/uploadEvents';
 import { UNDO_STEPS, editsAfterSave, emptyHistory, formDataWithEdits, layoutOf, type BuilderState, type EditKind, type EditStep, type FieldStep, type PendingEdits, type SiteLayout, type SiteOpening } from './builder.types';
 

@@ -1,5 +1,6 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import type { RequestStatus } from '../auth/auth.types';
+import { rootReducer } from '../../app/rootReducer';
 
 /** The zip download of a preview page (spec screens 14 and 17). */
 export interface DownloadState {
@@ -55,6 +56,14 @@ export const downloadSlice = createSlice({
   },
 });
 
+declare module '../../app/rootReducer' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging: the slice's key in the state's type
+  export interface LazyLoadedSlices extends WithSlice<typeof downloadSlice> {}
+}
+
+// Loaded with the pages that use it, not with the app: the slice joins the store as its code arrives.
+const injected = downloadSlice.injectInto(rootReducer);
+
 export const { zipRequested: zipDownloadRequested, started: zipDownloadStarted, succeeded: zipDownloadSucceeded, failed: zipDownloadFailed } =
   downloadSlice.actions;
-export const { selectDownloadStatus, selectAutoDownloadVisit } = downloadSlice.selectors;
+export const { selectDownloadStatus, selectAutoDownloadVisit } = injected.selectors;

@@ -1,4 +1,5 @@
-import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createAction, createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
+import { rootReducer } from '../../app/rootReducer';
 
 /**
  * Whether the server offers AI生成主视觉 (an AI image service is configured) and under which name:
@@ -39,5 +40,13 @@ export const keyArtSlice = createSlice({
   },
 });
 
+declare module '../../app/rootReducer' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging: the slice's key in the state's type
+  export interface LazyLoadedSlices extends WithSlice<typeof keyArtSlice> {}
+}
+
+// Loaded with the pages that use it, not with the app: the slice joins the store as its code arrives.
+const injected = keyArtSlice.injectInto(rootReducer);
+
 export const { providerLoading: keyArtProviderLoading, providerLoaded: keyArtProviderLoaded, providerFailed: keyArtProviderFailed } = keyArtSlice.actions;
-export const { selectKeyArtProvider } = keyArtSlice.selectors;
+export const { selectKeyArtProvider } = injected.selectors;

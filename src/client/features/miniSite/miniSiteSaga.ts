@@ -1,7 +1,7 @@
 import type { SagaIterator } from 'redux-saga';
 import { call, cancelled, fork, getContext, put, race, select, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { BannerTemplate, TemplatePage } from '../../../contract/generation';
-import { MiniSiteLimits, MiniSiteMessages, type CreateSiteAnswer, type MusicItem, type SiteCategory, type SiteTemplate, type TemplateConfigAnswer } from '../../../contract/miniSite';
+import { MiniSiteMessages, type CreateSiteAnswer, type MusicItem, type TemplateConfigAnswer } from '../../../contract/miniSite';
 import { serverMessageOf } from '../../api/ApiError';
 import * as generationApi from '../../api/generationApi';
 import * as miniSiteApi from '../../api/miniSiteApi';
@@ -11,9 +11,6 @@ import { takeLeavingPage } from '../../app/leavingPage';
 import { sitePreviewPathOf } from './miniSite.types';
 import { selectSiteDraft } from './miniSiteSelectors';
 import {
-  categoriesFailed,
-  categoriesLoaded,
-  categoriesRequested,
   creationAccepted,
   creationFailed,
   creationSent,
@@ -28,37 +25,10 @@ import {
   templateConfigFailed,
   templateConfigLoaded,
   templateConfigRequested,
-  templatesFailed,
-  templatesLoaded,
-  templatesRequested,
 } from './miniSiteSlice';
 import { createSiteRequestOf, siteDraftProblem, type SiteDraft } from './siteRules';
 import { watchUploads } from './imageUploadSaga';
-
-/** Only arrays are taken: a malformed answer shows as an empty list, not a crash. */
-function arrayOf<T>(value: unknown): T[] {
-  return Array.isArray(value) ? (value as T[]) : [];
-}
-
-export function* loadCategories(): SagaIterator {
-  try {
-    const answer: { data?: unknown } | null = yield call(miniSiteApi.getTemplateCategory);
-    yield put(categoriesLoaded({ items: arrayOf<SiteCategory>(answer?.data) }));
-  } catch {
-    yield put(categoriesFailed());
-  }
-}
-
-export function* loadTemplates(action: ReturnType<typeof templatesRequested>): SagaIterator {
-  const { categoryId, page } = action.payload;
-  try {
-    const answer: TemplatePage<SiteTemplate> | null = yield call(miniSiteApi.getTemplateList, { category_id: categoryId, per_page: MiniSiteLimits.templatePageSize, page });
-    const total = typeof answer?.total === 'number' && answer.total > 0 ? answer.total : 0;
-    yield put(templatesLoaded({ categoryId, page, total, items: arrayOf<SiteTemplate>(answer?.data) }));
-  } catch {
-    yield put(templatesFailed());
-  }
-}
+import { arrayOf } from './siteTemplatesSaga';
 
 export function* loadTemplateConfig(action: ReturnType<typeof templateConfigRequested>): SagaIterator {
   const { templateId } = action.payload;
@@ -160,10 +130,13 @@ export function* runSiteCreation(): SagaIterator {
   yield race({ done: call(createSite), left: call(takeLeavingPage) });
 }
 
+/**
+ * The config page's work (its form, music, pictures, 生成网站), also serving the builder's music
+ * and the key-art field's uploads: it starts with those pages (feature.ts). The template lists of
+ * the first page are siteTemplatesSaga's.
+ */
 export function* miniSiteSaga(): SagaIterator {
   // Reads: the newest question wins (a quick second click, StrictMode's double effects).
-  yield takeLatest(categoriesRequested.type, loadCategories);
-  yield takeLatest(templatesRequested.type, loadTemplates);
   yield takeLatest(templateConfigRequested.type, loadTemplateConfig);
   yield takeLatest(defaultBannerRequested.type, findDefaultBanner);
   yield takeLeading(musicRequested.type, loadMusic);

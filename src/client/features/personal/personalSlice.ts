@@ -1,6 +1,7 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import type { StorageUsage } from '../../../contract/storageQuota';
 import type { RequestStatus } from '../auth/auth.types';
+import { rootReducer } from '../../app/rootReducer';
 
 /** The personal centre's two forms (spec screen 6): user name and password (or phone binding); and the storage the user keeps. */
 export interface PersonalState {
@@ -53,6 +54,14 @@ export const personalSlice = createSlice({
   },
 });
 
+declare module '../../app/rootReducer' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging: the slice's key in the state's type
+  export interface LazyLoadedSlices extends WithSlice<typeof personalSlice> {}
+}
+
+// Loaded with the pages that use it, not with the app: the slice joins the store as its code arrives.
+const injected = personalSlice.injectInto(rootReducer);
+
 export const {
   userNameChangeRequested,
   userNameChanged,
@@ -63,4 +72,4 @@ export const {
   storageUsageRequested,
   storageUsageLoaded,
 } = personalSlice.actions;
-export const { selectNameStatus, selectPasswordStatus, selectStorageUsage } = personalSlice.selectors;
+export const { selectNameStatus, selectPasswordStatus, selectStorageUsage } = injected.selectors;

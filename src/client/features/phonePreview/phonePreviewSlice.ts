@@ -1,7 +1,8 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import type { PhonePreviewAnswer } from '../../../contract/builder';
 import type { RequestStatus } from '../auth/auth.types';
 import { sessionEnded } from '../auth/authSlice';
+import { rootReducer } from '../../app/rootReducer';
 
 /** Whose preview a phone opens: a builder site (by id) or a created mini site (by folder). */
 export type PhonePreviewTarget = { kind: 'builder'; id: number } | { kind: 'miniSite'; webSiteDir: string };
@@ -43,5 +44,13 @@ export const phonePreviewSlice = createSlice({
   },
 });
 
+declare module '../../app/rootReducer' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging: the slice's key in the state's type
+  export interface LazyLoadedSlices extends WithSlice<typeof phonePreviewSlice> {}
+}
+
+// Loaded with the pages that use it, not with the app: the slice joins the store as its code arrives.
+const injected = phonePreviewSlice.injectInto(rootReducer);
+
 export const { phonePreviewRequested, phonePreviewLoaded, phonePreviewFailed, phonePreviewClosed } = phonePreviewSlice.actions;
-export const { selectPhonePreview } = phonePreviewSlice.selectors;
+export const { selectPhonePreview } = injected.selectors;

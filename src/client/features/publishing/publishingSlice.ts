@@ -1,6 +1,7 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import type { PublishAnswer, PublishedPageTakedown } from '../../../contract/builder';
 import { loggedIn, sessionEnded } from '../auth/authSlice';
+import { rootReducer } from '../../app/rootReducer';
 
 /** What is published: a completed builder site (by id) or a created mini site (by folder). */
 export type PublishTarget = { kind: 'builder'; id: number; name: string } | { kind: 'miniSite'; webSiteDir: string; name: string };
@@ -78,6 +79,14 @@ export const publishingSlice = createSlice({
   },
 });
 
+declare module '../../app/rootReducer' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging: the slice's key in the state's type
+  export interface LazyLoadedSlices extends WithSlice<typeof publishingSlice> {}
+}
+
+// Loaded with the pages that use it, not with the app: the slice joins the store as its code arrives.
+const injected = publishingSlice.injectInto(rootReducer);
+
 export const {
   publishRequested,
   publishResumed,
@@ -89,4 +98,4 @@ export const {
   miniSitePublishStateLoaded,
   reviewRequested,
 } = publishingSlice.actions;
-export const { selectPublishing, selectMiniSitePublishedUrl, selectMiniSiteTakedown } = publishingSlice.selectors;
+export const { selectPublishing, selectMiniSitePublishedUrl, selectMiniSiteTakedown } = injected.selectors;

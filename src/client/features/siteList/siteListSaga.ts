@@ -24,9 +24,9 @@ import {
   pageOpened,
   searchSubmitted,
   selectSiteListQuery,
-  siteDeleted,
   type SiteListQuery,
 } from './siteListSlice';
+import { siteDeleted } from './siteEvents';
 
 /** Only an array of records is taken: a malformed answer shows as an empty list, not a crash. */
 function recordsOf(answer: SiteListAnswer | null): SiteRecord[] {

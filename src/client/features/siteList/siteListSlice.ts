@@ -1,6 +1,8 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import { BuilderLimits, type SiteListRequest, type SiteRecord } from '../../../contract/builder';
 import { loggedIn, sessionEnded } from '../auth/authSlice';
+import { rootReducer } from '../../app/rootReducer';
+import { siteDeleted } from './siteEvents';
 
 /** What the list is asked for: the page, its size and the name filter ('' for none). */
 export type SiteListQuery = Required<SiteListRequest>;
@@ -82,19 +84,19 @@ export const siteListSlice = createSlice({
     deleteStarted(state, action: PayloadAction<{ id: number }>) {
       state.deletingId = action.payload.id;
     },
-    /** Gone on the server: the row goes at once, before the page is asked for again. */
-    siteDeleted(state, action: PayloadAction<{ id: number }>) {
-      state.deletingId = null;
-      const before = state.items.length;
-      state.items = state.items.filter((record) => record.id !== action.payload.id);
-      state.total = Math.max(0, state.total - (before - state.items.length));
-    },
     /** Refused (the http layer said why). */
     deleteFailed(state) {
       state.deletingId = null;
     },
   },
   extraReducers: (builder) => {
+    // Gone on the server: the row goes at once, before the page is asked for again.
+    builder.addCase(siteDeleted, (state, action) => {
+      state.deletingId = null;
+      const before = state.items.length;
+      state.items = state.items.filter((record) => record.id !== action.payload.id);
+      state.total = Math.max(0, state.total - (before - state.items.length));
+    });
     // One account's sites (and its search) are not shown to the next one, not even under a spinner.
     builder.addCase(sessionEnded, () => initialSiteListState);
     builder.addCase(loggedIn, () => initialSiteListState);
@@ -109,6 +111,14 @@ export const siteListSlice = createSlice({
   },
 });
 
-export const { pageOpened, searchSubmitted, pageChanged, listLoaded, listFailed, downloadRequested, downloadStarted, downloadFinished, deleteRequested, deleteStarted, siteDeleted, deleteFailed } =
+declare module '../../app/rootReducer' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging: the slice's key in the state's type
+  export interface LazyLoadedSlices extends WithSlice<typeof siteListSlice> {}
+}
+
+// Loaded with the pages that use it, not with the app: the slice joins the store as its code arrives.
+const injected = siteListSlice.injectInto(rootReducer);
+
+export const { pageOpened, searchSubmitted, pageChanged, listLoaded, listFailed, downloadRequested, downloadStarted, downloadFinished, deleteRequested, deleteStarted, deleteFailed } =
   siteListSlice.actions;
-export const { selectSiteListQuery, selectSiteListStatus, selectSiteListItems, selectSiteListTotal, selectDownloadingSiteId, selectDeletingSiteId } = siteListSlice.selectors;
+export const { selectSiteListQuery, selectSiteListStatus, selectSiteListItems, selectSiteListTotal, selectDownloadingSiteId, selectDeletingSiteId } = injected.selectors;

@@ -4,7 +4,8 @@ import { BuilderMessages, type RestoreVersionAnswer, type SiteVersionsAnswer } f
 import * as siteListApi from '../../api/siteListApi';
 import { SERVICES, type Services } from '../../app/services';
 import { loadSiteList } from './siteListSaga';
-import { restoreEnded, restoreRequested, selectSiteVersions, siteVersionRestored, versionsFailed, versionsLoaded, versionsOpened, type SiteVersionsState } from './siteVersionsSlice';
+import { siteVersionRestored } from './siteEvents';
+import { restoreEnded, restoreRequested, selectSiteVersions, versionsFailed, versionsLoaded, versionsOpened, type SiteVersionsState } from './siteVersionsSlice';
 
 /** Only an answer with a list is taken: a malformed one shows as no versions, not a crash. */
 function answerOf(answer: SiteVersionsAnswer | null): SiteVersionsAnswer {

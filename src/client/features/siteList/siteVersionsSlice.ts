@@ -1,6 +1,8 @@
-import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import type { SiteVersion, SiteVersionsAnswer } from '../../../contract/builder';
 import { loggedIn, sessionEnded } from '../auth/authSlice';
+import { siteVersionRestored } from './siteEvents';
+import { rootReducer } from '../../app/rootReducer';
 
 /** 历史版本 of one site (a dialog over the site list): its kept versions and the restore under way. */
 export interface SiteVersionsState {
@@ -16,12 +18,6 @@ export interface SiteVersionsState {
 }
 
 export const initialSiteVersionsState: SiteVersionsState = { siteId: null, siteName: '', status: 'idle', items: [], limit: 0, restoringId: null };
-
-/**
- * A version of site `id` became its draft. The builder drops its copy of that site, so that opening
- * it shows the restored draft and not the one on screen before.
- */
-export const siteVersionRestored = createAction<{ id: number }>('siteVersions/restored');
 
 export const siteVersionsSlice = createSlice({
   name: 'siteVersions',
@@ -65,5 +61,13 @@ export const siteVersionsSlice = createSlice({
   },
 });
 
+declare module '../../app/rootReducer' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging: the slice's key in the state's type
+  export interface LazyLoadedSlices extends WithSlice<typeof siteVersionsSlice> {}
+}
+
+// Loaded with the pages that use it, not with the app: the slice joins the store as its code arrives.
+const injected = siteVersionsSlice.injectInto(rootReducer);
+
 export const { versionsOpened, versionsLoaded, versionsFailed, versionsClosed, restoreRequested, restoreEnded } = siteVersionsSlice.actions;
-export const { selectSiteVersions } = siteVersionsSlice.selectors;
+export const { selectSiteVersions } = injected.selectors;

@@ -1,4 +1,5 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
+import { rootReducer } from '../../app/rootReducer';
 
 /** The video tutorial page (spec screen 18). */
 export interface TutorialState {
@@ -40,5 +41,13 @@ export const tutorialSlice = createSlice({
   },
 });
 
+declare module '../../app/rootReducer' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging: the slice's key in the state's type
+  export interface LazyLoadedSlices extends WithSlice<typeof tutorialSlice> {}
+}
+
+// Loaded with the pages that use it, not with the app: the slice joins the store as its code arrives.
+const injected = tutorialSlice.injectInto(rootReducer);
+
 export const { pageOpened, videoLoaded, videoMissing, loadFailed } = tutorialSlice.actions;
-export const { selectTutorialStatus, selectTutorialType, selectTutorialVideoUrl } = tutorialSlice.selectors;
+export const { selectTutorialStatus, selectTutorialType, selectTutorialVideoUrl } = injected.selectors;

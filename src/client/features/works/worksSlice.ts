@@ -1,6 +1,7 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import type { WorkRecord, WorkType } from '../../../contract/works';
 import { loggedIn, sessionEnded } from '../auth/authSlice';
+import { rootReducer } from '../../app/rootReducer';
 
 export interface WorksQuery {
   /** '' shows every type. */
@@ -69,5 +70,13 @@ export const worksSlice = createSlice({
   },
 });
 
+declare module '../../app/rootReducer' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging: the slice's key in the state's type
+  export interface LazyLoadedSlices extends WithSlice<typeof worksSlice> {}
+}
+
+// Loaded with the pages that use it, not with the app: the slice joins the store as its code arrives.
+const injected = worksSlice.injectInto(rootReducer);
+
 export const { pageOpened, typeChosen, pageChanged, listLoaded, listFailed, downloadRequested } = worksSlice.actions;
-export const { selectWorksQuery, selectWorksStatus, selectWorks, selectWorksTotal, selectWorkDownloadKey } = worksSlice.selectors;
+export const { selectWorksQuery, selectWorksStatus, selectWorks, selectWorksTotal, selectWorkDownloadKey } = injected.selectors;

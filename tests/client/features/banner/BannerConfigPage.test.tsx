@@ -5,12 +5,14 @@ import * as miniSiteApi from '../../../../src/client/api/miniSiteApi';
 import { appStarted } from '../../../../src/client/app/appActions';
 import type { RootState } from '../../../../src/client/app/rootReducer';
 import BannerConfigPage from '../../../../src/client/features/banner/pages/BannerConfigPage';
+import { generationFeature, keyArtFeature } from '../../../../src/client/features/generation/feature';
 import { generationRequested } from '../../../../src/client/features/generation/generationSlice';
-import { keyArtProviderRequested } from '../../../../src/client/features/generation/keyArtSlice';
+import { keyArtProviderRequested, selectKeyArtProvider } from '../../../../src/client/features/generation/keyArtSlice';
 import { DEFAULT_BANNER_TEXTS, DEFAULT_LOGO_TEXTS, GenerationMessages } from '../../../../src/contract/generation';
 import { renderWithProviders } from '../../renderWithProviders';
 import { fastUser } from '../../fastTesting';
 import { bannerTemplate, logoTemplate } from '../generation/generationHarness';
+import { miniSiteFeature } from '../../../../src/client/features/miniSite/feature';
 import { initialSelectionsState } from '../../../../src/client/features/selections/selectionsSlice';
 
 // The sagas run in these tests: no call may leave for the network.
@@ -33,6 +35,8 @@ function renderPage(preloadedState: Partial<RootState> = bothChosen) {
   });
   act(() => {
     rendered.store.dispatch(appStarted());
+    // As the config page's route does when it loads.
+    [generationFeature, keyArtFeature, miniSiteFeature].forEach(rendered.store.startFeature);
   });
   return rendered;
 }
@@ -146,7 +150,7 @@ describe('BannerConfigPage', () => {
       plain.store.dispatch(keyArtProviderRequested());
     });
     await waitFor(() => expect(generationApi.getKeyArtProvider).toHaveBeenCalled());
-    await waitFor(() => expect(plain.store.getState().keyArt.status).toBe('succeeded'));
+    await waitFor(() => expect(selectKeyArtProvider(plain.store.getState()).status).toBe('succeeded'));
     expect(screen.getByText('上传主视觉')).toBeInTheDocument();
     expect(screen.queryByText('AI生成主视觉')).not.toBeInTheDocument();
     plain.unmount();

@@ -8,7 +8,7 @@ import { ApiError } from '../../../../src/client/api/ApiError';
 import * as generationApi from '../../../../src/client/api/generationApi';
 import { rootReducer } from '../../../../src/client/app/rootReducer';
 import { bannerCutsSaga } from '../../../../src/client/features/banner/bannerCutsSaga';
-import { cutsFailed, cutsReady, cutsUnwatched, cutsWatched, phoneCutReady, portraitProgressed } from '../../../../src/client/features/banner/bannerCutsSlice';
+import { cutsFailed, cutsReady, cutsUnwatched, cutsWatched, phoneCutReady, portraitProgressed, selectBannerCuts } from '../../../../src/client/features/banner/bannerCutsSlice';
 import { GenerationLimits, type BannerCutsAnswer } from '../../../../src/contract/generation';
 
 const initial = rootReducer(undefined, { type: '@@init' });
@@ -50,7 +50,7 @@ describe('the banner preview asking for its phone cut', () => {
     const { storeState } = await expectSaga(bannerCutsSaga)
       .withReducer((state, action) => {
         const next = rootReducer(state, action);
-        if (portraitProgressed.match(action)) seenProgress.push(next.bannerCuts.portraitProgress);
+        if (portraitProgressed.match(action)) seenProgress.push(selectBannerCuts(next).portraitProgress);
         return next;
       }, initial)
       .provide(providers)

@@ -10,6 +10,8 @@ import { builderSlice } from '../../../../src/client/features/builder/builderSli
 import CreateWebPage from '../../../../src/client/features/builder/pages/CreateWebPage';
 import { BuilderLimits, BuilderMessages } from '../../../../src/contract/builder';
 import { artPromptOf } from '../../../../src/contract/artPrompt';
+import { miniSiteFeature } from '../../../../src/client/features/miniSite/feature';
+import { phonePreviewFeature } from '../../../../src/client/features/phonePreview/feature';
 import { makeFakeServices } from '../../fakeServices';
 import { renderWithProviders } from '../../renderWithProviders';
 import { button, fastUser, tab } from '../../fastTesting';
@@ -26,7 +28,7 @@ function renderPage(route = '/createWeb', preloadedState: Partial<RootState> = o
   const store = makeStore(preloadedState, { services });
   store.dispatch(appStarted());
   // As the builder's route does when it loads.
-  store.startFeature(builderFeature);
+  [builderFeature, miniSiteFeature, phonePreviewFeature].forEach(store.startFeature);
   return renderWithProviders(null, {
     route,
     store,

@@ -8,6 +8,7 @@ import { makeStore } from '../../../../src/client/app/store';
 import { builderFeature } from '../../../../src/client/features/builder/feature';
 import ResultPage from '../../../../src/client/features/builder/pages/ResultPage';
 import { BuilderMessages } from '../../../../src/contract/builder';
+import { miniSiteFeature } from '../../../../src/client/features/miniSite/feature';
 import { makeFakeServices } from '../../fakeServices';
 import { renderWithProviders } from '../../renderWithProviders';
 import { button, fastUser } from '../../fastTesting';
@@ -23,7 +24,7 @@ function renderPage(preloadedState: Partial<RootState> = openState(site(), {}, '
   const store = makeStore(preloadedState, { services });
   store.dispatch(appStarted());
   // As the builder's route does when it loads.
-  store.startFeature(builderFeature);
+  [builderFeature, miniSiteFeature].forEach(store.startFeature);
   return renderWithProviders(null, {
     route: '/result',
     store,

@@ -4,7 +4,9 @@ import * as generationApi from '../../../../src/client/api/generationApi';
 import { appStarted } from '../../../../src/client/app/appActions';
 import type { RootState } from '../../../../src/client/app/rootReducer';
 import { makeStore } from '../../../../src/client/app/store';
+import { bannerCutsFeature } from '../../../../src/client/features/banner/feature';
 import BannerPreviewPage from '../../../../src/client/features/banner/pages/BannerPreviewPage';
+import { downloadFeature } from '../../../../src/client/features/download/feature';
 import LogoPreviewPage from '../../../../src/client/features/logo/pages/LogoPreviewPage';
 import { DEFAULT_FLOW_CONFIG, initialSelectionsState } from '../../../../src/client/features/selections/selectionsSlice';
 import { GenerationMessages } from '../../../../src/contract/generation';
@@ -21,6 +23,8 @@ function renderPage(path: string, page: ReactElement, route: string, preloadedSt
   const services = makeFakeServices();
   const store = makeStore(preloadedState, { services });
   store.dispatch(appStarted());
+  // As the preview pages' routes do when they load.
+  [downloadFeature, bannerCutsFeature].forEach(store.startFeature);
   return renderWithProviders(null, {
     route,
     store,

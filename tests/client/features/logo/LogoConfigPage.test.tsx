@@ -3,6 +3,7 @@ import { useLocation } from 'react-router-dom';
 import * as commonApi from '../../../../src/client/api/commonApi';
 import { appStarted } from '../../../../src/client/app/appActions';
 import type { RootState } from '../../../../src/client/app/rootReducer';
+import { generationFeature } from '../../../../src/client/features/generation/feature';
 import { generationRequested } from '../../../../src/client/features/generation/generationSlice';
 import LogoConfigPage from '../../../../src/client/features/logo/pages/LogoConfigPage';
 import { DEFAULT_FLOW_CONFIG, initialSelectionsState } from '../../../../src/client/features/selections/selectionsSlice';
@@ -33,6 +34,8 @@ function renderPage(route = '/logo/config?module=tl', preloadedState: Partial<Ro
   });
   act(() => {
     rendered.store.dispatch(appStarted());
+    // As the config page's route does when it loads.
+    rendered.store.startFeature(generationFeature);
   });
   return rendered;
 }

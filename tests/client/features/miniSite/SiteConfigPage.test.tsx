@@ -6,7 +6,9 @@ import * as miniSiteApi from '../../../../src/client/api/miniSiteApi';
 import { appStarted } from '../../../../src/client/app/appActions';
 import type { RootState } from '../../../../src/client/app/rootReducer';
 import { makeStore } from '../../../../src/client/app/store';
+import { generationFeature, keyArtFeature } from '../../../../src/client/features/generation/feature';
 import { generationRequested } from '../../../../src/client/features/generation/generationSlice';
+import { miniSiteFeature } from '../../../../src/client/features/miniSite/feature';
 import { imageUploadRequested, siteCreationRequested } from '../../../../src/client/features/miniSite/miniSiteSlice';
 import SiteConfigPage from '../../../../src/client/features/miniSite/pages/SiteConfigPage';
 import { configEdited, DEFAULT_FLOW_CONFIG, initialSelectionsState, siteTemplateConfigEdited } from '../../../../src/client/features/selections/selectionsSlice';
@@ -39,6 +41,8 @@ function renderPage(preloadedState: Partial<RootState> = chosen()) {
   const services = makeFakeServices({ pathname: '/miniSite/config', search: '' });
   const store = makeStore(preloadedState, { services });
   store.dispatch(appStarted());
+  // As the config page's route does when it loads.
+  [generationFeature, keyArtFeature, miniSiteFeature].forEach(store.startFeature);
   return renderWithProviders(null, {
     route: '/miniSite/config',
     store,

@@ -5,9 +5,12 @@ import * as generationApi from '../../../../src/client/api/generationApi';
 import * as miniSiteApi from '../../../../src/client/api/miniSiteApi';
 import { appStarted } from '../../../../src/client/app/appActions';
 import { makeStore } from '../../../../src/client/app/store';
+import { downloadFeature } from '../../../../src/client/features/download/feature';
 import SitePreviewPage from '../../../../src/client/features/miniSite/pages/SitePreviewPage';
 import { BuilderMessages } from '../../../../src/contract/builder';
 import { GenerationMessages } from '../../../../src/contract/generation';
+import { phonePreviewFeature } from '../../../../src/client/features/phonePreview/feature';
+import { publishingFeature } from '../../../../src/client/features/publishing/feature';
 import { makeFakeServices } from '../../fakeServices';
 import { renderWithProviders } from '../../renderWithProviders';
 import { button, fastUser } from '../../fastTesting';
@@ -31,6 +34,8 @@ function renderPage(entries: string[] = [route]) {
   const services = makeFakeServices();
   const store = makeStore({}, { services });
   store.dispatch(appStarted());
+  // As the preview's route does when it loads.
+  [downloadFeature, publishingFeature, phonePreviewFeature].forEach(store.startFeature);
   return renderWithProviders(null, {
     store,
     services,

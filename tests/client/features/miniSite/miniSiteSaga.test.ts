@@ -13,6 +13,7 @@ import { loginDialogClosed, loginDialogOpened } from '../../../../src/client/fea
 import { downloadSaga } from '../../../../src/client/features/download/downloadSaga';
 import { zipDownloadFailed, zipDownloadRequested, zipDownloadStarted, zipDownloadSucceeded } from '../../../../src/client/features/download/downloadSlice';
 import { BANNER_LOOKUP_PAGE_SIZE, miniSiteSaga, runSiteCreation } from '../../../../src/client/features/miniSite/miniSiteSaga';
+import { siteTemplatesSaga } from '../../../../src/client/features/miniSite/siteTemplatesSaga';
 import {
   categoriesLoaded,
   categoriesRequested,
@@ -74,7 +75,7 @@ describe('miniSite lists', () => {
   it('loads the categories', async () => {
     const world = fakeWorld();
     const { storeState } = await runWatcher(
-      expectSaga(miniSiteSaga)
+      expectSaga(siteTemplatesSaga)
         .withReducer(rootReducer, stateWith())
         .provide([world.providers, answer(miniSiteApi.getTemplateCategory, { data: categories })])
         .dispatch(categoriesRequested())
@@ -89,7 +90,7 @@ describe('miniSite lists', () => {
   ])('%s leaves only 全部, and nothing is said', async (_name, provided) => {
     const world = fakeWorld();
     const { storeState } = await runWatcher(
-      expectSaga(miniSiteSaga)
+      expectSaga(siteTemplatesSaga)
         .withReducer(rootReducer, stateWith())
         .provide([world.providers, [matchers.call.fn(miniSiteApi.getTemplateCategory), provided] as StaticProvider])
         .dispatch(categoriesRequested()),
@@ -101,7 +102,7 @@ describe('miniSite lists', () => {
   it('loads a page of one category, 12 a page', async () => {
     const world = fakeWorld();
     const { storeState } = await runWatcher(
-      expectSaga(miniSiteSaga)
+      expectSaga(siteTemplatesSaga)
         .withReducer(rootReducer, stateWith())
         .provide([world.providers, answer(miniSiteApi.getTemplateList, { data: [site], total: 13, current_page: 2, per_page: 12 })])
         .dispatch(templatesRequested({ categoryId: 2, page: 2 }))
@@ -115,7 +116,7 @@ describe('miniSite lists', () => {
     const world = fakeWorld();
     const before = stateWith();
     const { storeState } = await runWatcher(
-      expectSaga(miniSiteSaga)
+      expectSaga(siteTemplatesSaga)
         .withReducer(rootReducer, { ...before, miniSite: { ...before.miniSite, templates: { status: 'succeeded', categoryId: 0, page: 1, total: 1, items: [site] } } })
         .provide([world.providers, [matchers.call.fn(miniSiteApi.getTemplateList), throwError(apiError(500, '服务器内部错误', 500))]])
         .dispatch(templatesRequested({ categoryId: 0, page: 2 })),
@@ -128,7 +129,7 @@ describe('miniSite lists', () => {
     const world = fakeWorld();
     // The first page's answer comes once the second one's is shown.
     const first = answerLater({ data: [{ ...site, id: 1 }], total: 1 });
-    const tester = expectSaga(miniSiteSaga)
+    const tester = expectSaga(siteTemplatesSaga)
       .withReducer(rootReducer, stateWith())
       .provide([
         world.providers,

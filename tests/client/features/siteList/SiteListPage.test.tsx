@@ -5,6 +5,8 @@ import * as siteListApi from '../../../../src/client/api/siteListApi';
 import { appStarted } from '../../../../src/client/app/appActions';
 import { makeStore } from '../../../../src/client/app/store';
 import { PHONE_QUERY } from '../../../../src/client/features/layout/usePhoneLayout';
+import { publishingFeature } from '../../../../src/client/features/publishing/feature';
+import { siteListFeature, siteVersionsFeature } from '../../../../src/client/features/siteList/feature';
 import { initialSiteListState, type SiteListState } from '../../../../src/client/features/siteList/siteListSlice';
 import SiteListPage, { DELETE_SITE_WARNING } from '../../../../src/client/features/siteList/pages/SiteListPage';
 import { BuilderMessages, SiteStatus, type SiteListAnswer, type SiteListRequest, type SiteRecord } from '../../../../src/contract/builder';
@@ -30,6 +32,8 @@ function renderPage(siteList: Partial<SiteListState> = {}) {
   const services = makeFakeServices();
   const store = makeStore({ siteList: { ...initialSiteListState, ...siteList } }, { services });
   store.dispatch(appStarted());
+  // As the site list's route does when it loads.
+  [siteListFeature, siteVersionsFeature, publishingFeature].forEach(store.startFeature);
   return renderWithProviders(null, {
     store,
     services,

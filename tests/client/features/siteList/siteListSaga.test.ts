@@ -6,6 +6,7 @@ import { dynamic, throwError, type StaticProvider } from 'redux-saga-test-plan/p
 import { ApiError } from '../../../../src/client/api/ApiError';
 import * as siteListApi from '../../../../src/client/api/siteListApi';
 import type { RootState } from '../../../../src/client/app/rootReducer';
+import { siteDeleted } from '../../../../src/client/features/siteList/siteEvents';
 import { deleteSite, downloadSite, loadSiteList, siteListSaga } from '../../../../src/client/features/siteList/siteListSaga';
 import {
   deleteFailed,
@@ -20,7 +21,7 @@ import {
   pageChanged,
   pageOpened,
   searchSubmitted,
-  siteDeleted,
+  selectDownloadingSiteId,
   type SiteListState,
 } from '../../../../src/client/features/siteList/siteListSlice';
 import { initialBuilderState } from '../../../../src/client/features/builder/builderSlice';
@@ -162,7 +163,7 @@ describe('downloading a completed site', () => {
     const spinning: Array<number | null> = [];
     const reducer = (state: RootState | undefined, action: UnknownAction): RootState => {
       const next = rootReducer(state, action);
-      spinning.push(next.siteList.downloadingId);
+      spinning.push(selectDownloadingSiteId(next));
       return next;
     };
     world.after(downloadStarted.type, () => zip.answer());

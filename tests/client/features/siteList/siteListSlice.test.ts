@@ -1,4 +1,5 @@
 import { loggedIn, sessionEnded } from '../../../../src/client/features/auth/authSlice';
+import { siteDeleted } from '../../../../src/client/features/siteList/siteEvents';
 import { selectSiteListLoading, selectSiteRecord, selectSiteRows } from '../../../../src/client/features/siteList/siteListSelectors';
 import {
   deleteFailed,
@@ -11,7 +12,6 @@ import {
   pageChanged,
   pageOpened,
   searchSubmitted,
-  siteDeleted,
   siteListSlice,
   type SiteListState,
 } from '../../../../src/client/features/siteList/siteListSlice';

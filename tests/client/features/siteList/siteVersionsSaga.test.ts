@@ -4,11 +4,11 @@ import { throwError, type StaticProvider } from 'redux-saga-test-plan/providers'
 import { ApiError } from '../../../../src/client/api/ApiError';
 import * as siteListApi from '../../../../src/client/api/siteListApi';
 import { builderSlice, siteLoaded } from '../../../../src/client/features/builder/builderSlice';
+import { siteVersionRestored } from '../../../../src/client/features/siteList/siteEvents';
 import { siteVersionsSaga } from '../../../../src/client/features/siteList/siteVersionsSaga';
 import {
   initialSiteVersionsState,
   restoreRequested,
-  siteVersionRestored,
   siteVersionsSlice,
   versionsClosed,
   versionsLoaded,

@@ -6,6 +6,8 @@ import * as miniSiteApi from '../../../../src/client/api/miniSiteApi';
 import * as worksApi from '../../../../src/client/api/worksApi';
 import { appStarted } from '../../../../src/client/app/appActions';
 import { makeStore } from '../../../../src/client/app/store';
+import { downloadFeature } from '../../../../src/client/features/download/feature';
+import { worksFeature } from '../../../../src/client/features/works/feature';
 import WorksPage from '../../../../src/client/features/works/pages/WorksPage';
 import { GenerationMessages } from '../../../../src/contract/generation';
 import { WorkMessages, type WorkListAnswer, type WorkRecord } from '../../../../src/contract/works';
@@ -29,6 +31,8 @@ function renderPage() {
   const services = makeFakeServices();
   const store = makeStore({}, { services });
   store.dispatch(appStarted());
+  // As the works page's route does when it loads.
+  [worksFeature, downloadFeature].forEach(store.startFeature);
   return renderWithProviders(null, {
     store,
     services,
