@@ -51,7 +51,7 @@ export interface ChannelFigures {
   views: number;
   /** Visitors of the channel, added up day by day (one visitor on two days counts twice). */
   visitors: number;
-  /** 预约 made through the channel over the range; null while the site has no 预约 to count. */
+  /** 预约 made through the channel over the range; null while the site takes no 预约 (no campaign). */
   reservations: number | null;
   /** reservations / visitors, 0..1; null when either is unknown or there were no visitors. */
   conversion: number | null;

@@ -4,8 +4,9 @@
  */
 import { DailySalts } from '../../../src/server/modules/analytics/dailySalts';
 import { SiteViews } from '../../../src/server/modules/analytics/siteViews';
+import { StoredReservationCounts } from '../../../src/server/modules/analytics/reservationCounts';
 import { visitTraits } from '../../../src/server/modules/analytics/visitOf';
-import { describeEachDatabase } from './testDatabases';
+import { describeEachDatabase, insertUser } from './testDatabases';
 
 describeEachDatabase('SiteViews', (db) => {
   const now = Date.UTC(2026, 0, 1, 12);
@@ -37,5 +38,23 @@ describeEachDatabase('SiteViews', (db) => {
     const page = await sql.selectFrom('published_visits').select('count').where('slug', '=', slug).executeTakeFirstOrThrow();
     expect(Number(page.count)).toBe(6);
     expect(await sql.selectFrom('analytics_salts').select('day').execute()).toEqual([{ day: '2026-01-01' }]);
+  });
+
+  it('counts a page\'s 预约 per channel, lowercased, within the range; none without a campaign', async () => {
+    const sql = db().sql;
+    const owner = await insertUser(db(), '13800138000', now);
+    const site = await sql.insertInto('mini_sites').values({ dir: 'd'.repeat(32), user_id: owner, template_id: 1, name: '星海', created_at: now }).returning('id').executeTakeFirstOrThrow();
+    await sql.insertInto('published_sites').values({ slug, site_id: null, mini_site_id: site.id, user_id: owner, created_at: now, updated_at: now }).execute();
+    const counts = new StoredReservationCounts(sql);
+    expect(await counts.byChannel(slug, now - 1000, now + 1000)).toBeNull();
+    const campaign = await sql
+      .insertInto('reserve_campaigns')
+      .values({ public_id: 'p1', builder_site_id: null, mini_site_id: site.id, user_id: owner, settings: '{}', created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    for (const [phone, channel, at] of [['1', 'WeChat', now], ['2', 'wechat', now], ['3', '', now], ['4', 'qq', now + 1000]] as const) {
+      await sql.insertInto('reservations').values({ campaign_id: campaign.id, phone, platform: 'ios', channel, gift_code: null, created_at: at }).execute();
+    }
+    expect(await counts.byChannel(slug, now - 1000, now + 1000)).toEqual(new Map([['wechat', 2], ['', 1]]));
   });
 });

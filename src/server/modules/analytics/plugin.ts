@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { chinaDate, chinaDayOf } from '../../http/chinaTime';
 import { DailySalts } from './dailySalts';
-import { noReservations } from './reservationCounts';
+import { StoredReservationCounts } from './reservationCounts';
 import { registerAnalyticsRoutes } from './routes';
 import { SiteStatsReader } from './siteStats';
 import { SiteViews } from './siteViews';
@@ -25,7 +25,7 @@ export default fp(
     const salts = new DailySalts(database.sql);
     const views = new SiteViews(database.sql, clock, salts);
     app.decorate('siteViews', views);
-    registerAnalyticsRoutes(app, new SiteStatsReader({ sql: database.sql, now: clock, views, reservations: noReservations }));
+    registerAnalyticsRoutes(app, new SiteStatsReader({ sql: database.sql, now: clock, views, reservations: new StoredReservationCounts(database.sql) }));
     housekeeping.addSweep('analytics salts', () => salts.prune(chinaDate(chinaDayOf(clock()))));
     app.addHook('onReady', async () => views.start((error) => app.log.warn({ err: error }, 'counting published page views failed')));
     app.addHook('onClose', async () => views.stop());

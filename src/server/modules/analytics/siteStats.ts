@@ -12,7 +12,7 @@ import type { Clock } from '../../clock';
 import type { Sql } from '../../db/connection';
 import { BusinessError } from '../../http/envelope';
 import { AnswerCode } from '../../../contract/envelope';
-import { chinaDate, chinaDayOf } from '../../http/chinaTime';
+import { chinaDate, chinaDayOf, chinaDayStart } from '../../http/chinaTime';
 import type { ReservationCounts } from './reservationCounts';
 import type { SiteViews, StatsDimension } from './siteViews';
 
@@ -56,7 +56,7 @@ export class SiteStatsReader {
         .where('day', '<=', dates[dates.length - 1])
         .execute()
     ).map((row) => ({ ...row, views: Number(row.views), visitors: Number(row.visitors) }));
-    const reservations = await this.deps.reservations.byChannel(slug, dates[0], dates[dates.length - 1]);
+    const reservations = await this.deps.reservations.byChannel(slug, chinaDayStart(today - range + 1), chinaDayStart(today + 1));
     return summarise(slug, range, dates, rows, reservations);
   }
 }

@@ -184,6 +184,35 @@ describe('counting views of a published page', () => {
 });
 
 describe('the owner\'s 数据', () => {
+  it('gives each channel its 预约 and conversion when the site takes 预约, and "—" when it does not', async () => {
+    const slug = await publishedPage(owner.userId);
+    const sql = t.app.database.sql;
+    const { mini_site_id: site } = await sql.selectFrom('published_sites').select('mini_site_id').where('slug', '=', slug).executeTakeFirstOrThrow();
+    expect((await stats(slug)).data.channels.every((row) => row.reservations === null && row.conversion === null)).toBe(true);
+    const now = t.clock.now();
+    const campaign = await sql
+      .insertInto('reserve_campaigns')
+      .values({ public_id: `c${slug}`, builder_site_id: null, mini_site_id: site, user_id: owner.userId, settings: '{}', created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const reserve = (phone: string, channel: string, at = now) =>
+      sql.insertInto('reservations').values({ campaign_id: campaign.id, phone, platform: 'ios', channel, gift_code: null, created_at: at }).execute();
+    await reserve('13800000001', 'wechat');
+    await reserve('13800000002', 'WeChat');
+    await reserve('13800000003', 'douyin');
+    // Before the range: not counted.
+    await reserve('13800000004', 'wechat', now - 10 * DAY_MS);
+    for (const address of ['198.51.100.31', '198.51.100.32', '198.51.100.33', '198.51.100.34']) await visit(slug, { query: '?from=wechat', address });
+    await visit(slug, { query: '?from=qq' });
+    const figures = (await stats(slug)).data;
+    expect(figures.totals.reservations).toBe(3);
+    const channel = (name: string) => figures.channels.find((row) => row.channel === name);
+    expect(channel('wechat')).toEqual({ channel: 'wechat', views: 4, visitors: 4, reservations: 2, conversion: 0.5 });
+    expect(channel('qq')).toEqual({ channel: 'qq', views: 1, visitors: 1, reservations: 0, conversion: 0 });
+    // 预约 from a channel no counted visit came by (a zip's form): listed, without a conversion.
+    expect(channel('douyin')).toEqual({ channel: 'douyin', views: 0, visitors: 0, reservations: 1, conversion: null });
+  });
+
   it('answers another\'s site, a missing one and a bad slug as missing, and a bad range in words', async () => {
     const slug = await publishedPage(owner.userId);
     await visit(slug);
