@@ -30,7 +30,7 @@ export function registerPublishingRoutes(app: FastifyInstance, deps: PublishingR
   /** POST /api/webSiteLog/publish: 发布 / 更新发布 from the site's last 生成并下载. */
   app.post<{ Body: SiteIdRequest }>('/api/webSiteLog/publish', { config: { access: 'user' }, preValidation: bodyDefaultsToObject, schema: schemas.builderPublishSchema }, async (request) => {
     const user = currentUser(request);
-    const slug = await publishing.publish(await builderSites.toPublish(request.body.id, user), user.id, publicOrigin || requestOrigin(request));
+    const slug = await publishing.publish(await builderSites.toPublish(request.body.id, user), user.id, publicOrigin || requestOrigin(request), publishedOrigin(request));
     return ok(await SitePublishing.answer(slug, publishedOrigin(request)), BuilderMessages.publishSucceeded);
   });
 
@@ -43,7 +43,7 @@ export function registerPublishingRoutes(app: FastifyInstance, deps: PublishingR
   /** POST /index/minisite/publish: 发布 of one of the caller's sites (again: its link and QR code). */
   app.post<{ Body: SiteZipRequest }>('/index/minisite/publish', { schema: schemas.miniSitePublishSchema, config: { access: 'user' } }, async (request) => {
     const user = currentUser(request);
-    const slug = await publishing.publish(await miniSites.toPublish(request.body.webSiteDir, user), user.id, publicOrigin || requestOrigin(request));
+    const slug = await publishing.publish(await miniSites.toPublish(request.body.webSiteDir, user), user.id, publicOrigin || requestOrigin(request), publishedOrigin(request));
     return ok(await SitePublishing.answer(slug, publishedOrigin(request)), BuilderMessages.publishSucceeded);
   });
 

@@ -17,6 +17,7 @@ import { lockUsers } from '../auth/accountMerge';
 import type { PublishRequest } from './publishableSites';
 import { stampReserveBlock } from '../../render/site/reserveStamp';
 import type { ReserveBlocks } from '../siteFiles/reserveBlocks';
+import { stampShareMeta } from '../../render/site/shareStamp';
 
 /** Where published sites are served: /pub/<slug>/. */
 export const PUBLISHED_URL_PREFIX = '/pub/';
@@ -89,9 +90,10 @@ export class SitePublishing {
   /**
    * Publishes (or updates) the request's source of `userId` from its folder, a finished site with an
    * index.html (without one: refused with its `missing`); answers its slug. A user past the limit
-   * must take one down first.
+   * must take one down first. `appOrigin` is the app's (the 预约 API, the 举报 form), `pageOrigin`
+   * where the copy is served (its share metadata's absolute URLs).
    */
-  async publish({ source, folder, missing, recheck, reserveSite }: PublishRequest, userId: number, appOrigin = ''): Promise<string> {
+  async publish({ source, folder, missing, recheck, reserveSite }: PublishRequest, userId: number, appOrigin = '', pageOrigin = appOrigin): Promise<string> {
     const { sql, files, now } = this.deps;
     // The store's copy: another server may have completed the site again since this one fetched it.
     if (!(await files.freshFolder(folder)) || !fs.existsSync(path.join(folder, 'index.html'))) throw invalid(missing);
@@ -104,6 +106,7 @@ export class SitePublishing {
         await this.deps.guard.stamp(temp, slug, appOrigin);
         const block = reserveSite && (await this.deps.reserveBlocks?.blockFor(reserveSite, appOrigin, 'page'));
         if (block) await stampReserveBlock(temp, block);
+        if (pageOrigin) await stampShareMeta(temp, publishedUrl(pageOrigin, slug));
         // Refused past the quota before it goes live: an update refused leaves the copy online as it was.
         await this.deps.quota.reserve(userId, target, await folderBytes(temp));
       });
