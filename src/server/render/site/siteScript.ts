@@ -2,7 +2,9 @@
  * assets/site.js: the site's only script (the server's CSP allows scripts from the site itself,
  * none inline). It starts the banner video once the page has loaded (over its poster, muted and
  * inline; the phone copy on a screen as narrow as the phone layout's, the phone cut on a phone held
- * upright) and keeps it playing, and
+ * upright) and keeps it playing (in WeChat's browser: on iOS once WeChat's bridge is ready, the
+ * only moment it lets a page play a video; on Android, which draws a video it was told to play as
+ * a black box and never plays it unasked, the poster stays with a play button that starts it), and
  * closes the phone menu once a section is chosen from it (a <details> stays open otherwise, over
  * the section it led to), and runs the music switch:
  * try to play on load; when the browser blocks autoplay, show the switch as off and start on the
@@ -35,8 +37,34 @@ export const SITE_SCRIPT = `(function () {
       tryVideo();
     };
     video.addEventListener('playing', function () { video.classList.add('is-playing'); });
-    if (document.readyState === 'complete') startVideo();
-    else window.addEventListener('load', startVideo);
+    var agent = (window.navigator && window.navigator.userAgent) || '';
+    var wechat = /MicroMessenger/i.test(agent);
+    if (wechat) {
+      // WeChat's Android browser (X5) plays inline, not in its own full-screen player, only when asked so.
+      video.setAttribute('webkit-playsinline', '');
+      video.setAttribute('x5-playsinline', '');
+    }
+    if (wechat && /Android/i.test(agent)) {
+      video.hidden = true;
+      var play = document.createElement('button');
+      play.type = 'button';
+      play.className = 'hero-play';
+      play.setAttribute('data-video-play', '');
+      play.setAttribute('aria-label', '播放视频');
+      video.parentNode.insertBefore(play, video.nextSibling);
+      play.addEventListener('click', function () {
+        play.parentNode.removeChild(play);
+        video.hidden = false;
+        startVideo();
+      });
+    } else {
+      if (document.readyState === 'complete') startVideo();
+      else window.addEventListener('load', startVideo);
+      if (wechat) {
+        if (window.WeixinJSBridge) startVideo();
+        else document.addEventListener('WeixinJSBridgeReady', startVideo, false);
+      }
+    }
     document.addEventListener('visibilitychange', function () {
       if (!document.hidden && video.paused && video.getAttribute('src')) tryVideo();
     });

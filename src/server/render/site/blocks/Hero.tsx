@@ -72,6 +72,9 @@ export const heroCss = `
 .hero-poster,.hero-video{position:absolute;inset:0;width:100%;height:100%;object-fit:cover}
 .hero-video{opacity:0;transition:opacity .6s}
 .hero-video.is-playing{opacity:1}
+.hero-video[hidden]{display:none}
+.hero-play{position:absolute;left:50%;top:50%;z-index:3;width:64px;height:64px;margin:-32px 0 0 -32px;padding:0;border:2px solid rgba(255,255,255,.85);border-radius:50%;background:rgba(0,0,0,.45);cursor:pointer}
+.hero-play::after{content:"";position:absolute;left:24px;top:18px;border-style:solid;border-width:12px 0 12px 20px;border-color:transparent transparent transparent #fff}
 .hero-fx{position:absolute;inset:0;pointer-events:none;background:linear-gradient(180deg,rgba(0,0,0,.55) 0,transparent 22%,transparent 70%,var(--bg) 100%)}
 .trailer{display:inline-flex;align-items:center;gap:12px;color:#fff}
 .trailer-ring{position:relative;display:grid;place-items:center;width:64px;height:64px;border-radius:50%;border:2px solid rgba(255,255,255,.85);background:rgba(0,0,0,.35);backdrop-filter:blur(4px)}
