@@ -83,6 +83,8 @@ describeInBrowser('the console’s 用户 and 操作日志', () => {
     await player.waitForURL(/\/user\/auth\/login/);
     await logInWithPassword(player, PLAYER, PASSWORD);
     await player.getByText('账号已被停用：发布违规内容').waitFor();
+    // The reason alone: not under the notices of the session that just ended.
+    expect(await player.locator('.ant-message-notice').allTextContents()).toEqual(['账号已被停用：发布违规内容']);
     await player.screenshot({ path: path.join(SHOTS, 'stopped-login-390.png'), fullPage: true });
 
     await page.getByRole('menuitem', { name: /操作日志/ }).click();

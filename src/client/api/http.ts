@@ -116,7 +116,7 @@ function handleEnvelope<T>(body: ApiEnvelope, httpStatus: number, quiet: boolean
     case AnswerCode.relogin:
       if (!quiet) {
         deps.onSessionEnded();
-        deps.notify.error(msg || Messages.loginExpired);
+        deps.notify.error(msg || Messages.loginExpired, 'account');
         deps.navigate(loginPath(redirectUrlOf(body.data)));
       }
       throw fail(Messages.loginExpired);
@@ -182,7 +182,9 @@ function handleFailure(error: unknown, quiet: boolean): ApiError {
     // says why in its own words, but the token is forgotten all the same.
     if (aboutThisSession && deps.getToken()) deps.onSessionEnded();
     if (!quiet) {
-      deps.notify.error(fixed[status]);
+      // The session's news: one notice however many calls met the ended session.
+      if (status === 401) deps.notify.error(fixed[status], 'account');
+      else deps.notify.error(fixed[status]);
       if (aboutThisSession) deps.navigate(loginPath(currentPath()));
     }
     const envelope = isEnvelope(body) ? body : null;

@@ -5,7 +5,9 @@
 /**
  * The notices of one flow share a key: a newer one takes the place of the one before instead of
  * stacking under it (验证码已发送 stayed on screen under 注册成功，已为你登录, the news of a form
- * already gone).
+ * already gone). `account` is the session's: a login, a registration, and the session ending,
+ * which several calls meet at once (a stopped account's login page showed 获取用户信息失败 and
+ * 登录已过期 above the reason its login was refused with).
  */
 export type NoticeKey = 'account';
 

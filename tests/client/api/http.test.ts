@@ -117,7 +117,7 @@ describe('http: answer codes (spec section 8)', () => {
     const error = await failure(call({ url: '/x', adapter: answer(200, { code: 400, msg: '请重新登录', data: { url: '/createWeb?id=3' } }) }));
     expect(error.code).toBe(400);
     expect(deps.onSessionEnded).toHaveBeenCalledTimes(1);
-    expect(deps.notify.error).toHaveBeenCalledWith('请重新登录');
+    expect(deps.notify.error).toHaveBeenCalledWith('请重新登录', 'account');
     expect(deps.navigate).toHaveBeenCalledWith('/auth/login?redirect=%2FcreateWeb%3Fid%3D3');
   });
 
@@ -153,7 +153,7 @@ describe('http: HTTP statuses and the network', () => {
     token = 'tok-1';
     const error = await failure(call({ url: '/x', adapter: answer(401, { code: 401, msg: 'Unauthorized', data: null }) }));
     expect(error).toMatchObject({ httpStatus: 401, msg: Messages.loginExpired });
-    expect(deps.notify.error).toHaveBeenCalledWith(Messages.loginExpired);
+    expect(deps.notify.error).toHaveBeenCalledWith(Messages.loginExpired, 'account');
     expect(deps.onSessionEnded).toHaveBeenCalledTimes(1);
     expect(deps.navigate).toHaveBeenCalledWith('/auth/login?redirect=%2Fbackend%2Fpersonal%3Ftab%3D1');
   });

@@ -32,7 +32,8 @@ export function* completeLogin(login: LoggedInPayload, place: LoginPlace, redire
 }
 
 /**
- * Account login. After 3 failures the server answers 428: the captcha dialog opens and the login is
+ * Account login. Its news (a refusal, the captcha asked for) takes the place of the session's
+ * notices (NoticeKey 'account'): a stopped account's owner reads the reason alone. After 3 failures the server answers 428: the captcha dialog opens and the login is
  * sent again with the passed captchaId; closing the dialog ends the attempt. Answer 423 (locked
  * out of the phone's password logins) turns the form to SMS login, keeping the typed phone.
  */
@@ -48,16 +49,16 @@ export function* login(action: ReturnType<typeof loginRequested>): SagaIterator 
     } catch (error) {
       if (answerCodeOf(error) === AnswerCode.locked) {
         const message = messageOf(error, Messages.loginLocked);
-        yield call(services.notify.warning, message);
+        yield call(services.notify.warning, message, 'account');
         yield put(passwordLoginLocked({ message }));
         return;
       }
       if (answerCodeOf(error) !== AnswerCode.captchaRequired) {
-        yield call(services.notify.error, messageOf(error, Messages.loginFailed));
+        yield call(services.notify.error, messageOf(error, Messages.loginFailed), 'account');
         yield put(loginFailed());
         return;
       }
-      yield call(services.notify.warning, Messages.loginNeedsCaptcha);
+      yield call(services.notify.warning, Messages.loginNeedsCaptcha, 'account');
       captchaId = yield call(passCaptcha, 'login');
       if (!captchaId) {
         yield put(loginFailed());
@@ -81,7 +82,7 @@ export function* smsLogin(action: ReturnType<typeof smsLoginRequested>): SagaIte
   try {
     answer = yield call(authApi.smsLogin, { mobile, verifyCode });
   } catch (error) {
-    yield call(services.notify.error, messageOf(error, Messages.requestFailed));
+    yield call(services.notify.error, messageOf(error, Messages.requestFailed), 'account');
     yield put(loginFailed());
     return;
   }

@@ -45,7 +45,7 @@ export function* loadUserInfoOnStart(): SagaIterator {
     yield put(userInfoLoaded(userInfo));
   } catch {
     yield put(sessionEnded());
-    yield call(services.notify.error, Messages.userInfoFailed);
+    yield call(services.notify.error, Messages.userInfoFailed, 'account');
     yield call(services.navigate, loginPath(currentPath(services)), { replace: true });
   }
 }

@@ -22,7 +22,7 @@ export function* wechatWebLogin(action: ReturnType<typeof wechatWebLoginReturned
   try {
     answer = yield call(authApi.wechatWebLogin);
   } catch (error) {
-    yield call(services.notify.error, messageOf(error, Messages.wechatOauthInvalid));
+    yield call(services.notify.error, messageOf(error, Messages.wechatOauthInvalid), 'account');
     yield put(loginFailed());
     return;
   }

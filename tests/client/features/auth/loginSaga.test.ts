@@ -2,7 +2,7 @@ import { expectSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
 import { dynamic, throwError } from 'redux-saga-test-plan/providers';
 import { AnswerCode } from '../../../../src/contract/envelope';
-import { Messages } from '../../../../src/contract/messages';
+import { Messages, accountDisabledMessage } from '../../../../src/contract/messages';
 import * as authApi from '../../../../src/client/api/authApi';
 import {
   loggedIn,
@@ -69,8 +69,21 @@ describe('account login', () => {
       .not.put.like({ action: { type: loggedIn.type } })
       .run();
     expect(storeState.auth).toMatchObject({ token: null, status: 'failed' });
-    expect(world.services.notify.error).toHaveBeenCalledWith(Messages.loginFailed);
+    expect(world.services.notify.error).toHaveBeenCalledWith(Messages.loginFailed, 'account');
     expect(world.services.navigate).not.toHaveBeenCalled();
+  });
+
+  it('says why a stopped account is refused, once, in the place of the notice of the session it lost', async () => {
+    const world = fakeWorld();
+    const refusal = accountDisabledMessage('发布违规内容');
+    await expectSaga(login, loginRequested(form))
+      .withReducer(rootReducer, stateWith())
+      .provide([world.providers, [matchers.call.fn(authApi.login), throwError(apiError(AnswerCode.invalid, refusal))]])
+      .put(loginFailed())
+      .run();
+    // Keyed as 登录已过期 and 获取用户信息失败 are (http.ts, sessionSaga.ts): the reason replaces them on screen.
+    expect(world.services.notify.error.mock.calls).toEqual([[refusal, 'account']]);
+    expect(world.services.notify.warning).not.toHaveBeenCalled();
   });
 
   it('falls back to the spec message when the failure has none (network)', async () => {
@@ -79,7 +92,7 @@ describe('account login', () => {
       .provide([world.providers, [matchers.call.fn(authApi.login), throwError(new Error('boom'))]])
       .put(loginFailed())
       .run();
-    expect(world.services.notify.error).toHaveBeenCalledWith(Messages.loginFailed);
+    expect(world.services.notify.error).toHaveBeenCalledWith(Messages.loginFailed, 'account');
   });
 
   it('asks for the captcha on answer 428 and retries with the passed captchaId', async () => {
@@ -98,7 +111,7 @@ describe('account login', () => {
       .put(loggedIn({ token: 'jwt-1', userInfo: user, remember: true, username: form.username }))
       .run();
     expect(attempts).toBe(2);
-    expect(world.services.notify.warning).toHaveBeenCalledWith(Messages.loginNeedsCaptcha);
+    expect(world.services.notify.warning).toHaveBeenCalledWith(Messages.loginNeedsCaptcha, 'account');
   });
 
   it('gives up when the captcha dialog is closed', async () => {
@@ -123,7 +136,7 @@ describe('account login locked out (answer 423)', () => {
       .not.put.like({ action: { type: loggedIn.type } })
       .run();
     expect(storeState.auth).toMatchObject({ token: null, status: 'failed', loginMode: 'sms', passwordLockNotice: message });
-    expect(world.services.notify.warning).toHaveBeenCalledWith(message);
+    expect(world.services.notify.warning).toHaveBeenCalledWith(message, 'account');
     expect(world.services.notify.error).not.toHaveBeenCalled();
     expect(world.services.navigate).not.toHaveBeenCalled();
   });
@@ -195,7 +208,7 @@ describe('SMS code login', () => {
         .not.put.like({ action: { type: loggedIn.type } })
         .run();
       expect(storeState.auth).toMatchObject({ token: null, status: 'failed', loginMode: 'sms' });
-      expect(world.services.notify.error).toHaveBeenCalledWith(message);
+      expect(world.services.notify.error).toHaveBeenCalledWith(message, 'account');
       expect(world.services.navigate).not.toHaveBeenCalled();
     },
   );
@@ -208,7 +221,7 @@ describe('SMS code login', () => {
       .put(loginFailed())
       .not.put.like({ action: { type: loggedIn.type } })
       .run();
-    expect(world.services.notify.error).toHaveBeenCalledWith(Messages.accountNotFound);
+    expect(world.services.notify.error).toHaveBeenCalledWith(Messages.accountNotFound, 'account');
     expect(world.services.navigate).not.toHaveBeenCalled();
   });
 
@@ -218,13 +231,13 @@ describe('SMS code login', () => {
       .provide([limited.providers, [matchers.call.fn(authApi.smsLogin), throwError(apiError(AnswerCode.tooMany, Messages.tooManyRequests))]])
       .put(loginFailed())
       .run();
-    expect(limited.services.notify.error).toHaveBeenCalledWith(Messages.tooManyRequests);
+    expect(limited.services.notify.error).toHaveBeenCalledWith(Messages.tooManyRequests, 'account');
 
     const quiet = fakeWorld();
     await expectSaga(smsLogin, smsLoginRequested(smsForm))
       .provide([quiet.providers, [matchers.call.fn(authApi.smsLogin), throwError(new Error('boom'))]])
       .put(loginFailed())
       .run();
-    expect(quiet.services.notify.error).toHaveBeenCalledWith(Messages.requestFailed);
+    expect(quiet.services.notify.error).toHaveBeenCalledWith(Messages.requestFailed, 'account');
   });
 });

@@ -93,7 +93,7 @@ describe('user info on start', () => {
       .run();
     expect(storeState.auth.token).toBeNull();
     expect(world.services.notify.error).toHaveBeenCalledTimes(1);
-    expect(world.services.notify.error).toHaveBeenCalledWith(Messages.userInfoFailed);
+    expect(world.services.notify.error).toHaveBeenCalledWith(Messages.userInfoFailed, 'account');
     expect(world.services.navigate).toHaveBeenCalledWith(`/auth/login?redirect=${encodeURIComponent('/backend/siteList')}`, { replace: true });
   });
 });

@@ -35,7 +35,7 @@ describe('微信一键登录 back on the login page', () => {
       .put(loginFailed())
       .run();
     expect(storeState.auth.token).toBeNull();
-    expect(world.services.notify.error).toHaveBeenCalledWith(Messages.wechatOauthInvalid);
+    expect(world.services.notify.error).toHaveBeenCalledWith(Messages.wechatOauthInvalid, 'account');
     expect(world.services.navigate).not.toHaveBeenCalled();
   });
 });
