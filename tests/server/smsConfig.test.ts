@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../../src/server/config';
+import { smsSendsGiftCodes } from '../../src/server/modules/auth/smsConfig';
 
 /** SMS_PROVIDER=aliyun and tencent as loadConfig reads them (the rest of the settings: config.test.ts). */
 
@@ -64,6 +65,18 @@ describe('SMS provider settings', () => {
     expect(loadConfig({ DATA_DIR: dataDir, ...TENCENT, TENCENT_SMS_ENDPOINT: 'https://sms.ap-guangzhou.tencentcloudapi.com' }).sms).toMatchObject({
       endpoint: 'https://sms.ap-guangzhou.tencentcloudapi.com',
     });
+  });
+
+  it('sends 预约 gift codes only with their optional template, or through a gateway that takes any message', () => {
+    const aliyun = loadConfig({ DATA_DIR: dataDir, ...ALIYUN }).sms;
+    expect(smsSendsGiftCodes(aliyun)).toBe(false);
+    const withGift = loadConfig({ DATA_DIR: dataDir, ...ALIYUN, ALIYUN_SMS_TEMPLATE_GIFT_CODE: 'SMS_154950904' }).sms;
+    expect(withGift).toMatchObject({ templates: { giftCode: 'SMS_154950904' } });
+    expect(smsSendsGiftCodes(withGift)).toBe(true);
+    expect(smsSendsGiftCodes(loadConfig({ DATA_DIR: dataDir, ...TENCENT, TENCENT_SMS_TEMPLATE_GIFT_CODE: '1113' }).sms)).toBe(true);
+    expect(smsSendsGiftCodes(loadConfig({ DATA_DIR: dataDir, ...TENCENT }).sms)).toBe(false);
+    expect(() => loadConfig({ DATA_DIR: dataDir, ...TENCENT, TENCENT_SMS_TEMPLATE_GIFT_CODE: 'gift' })).toThrow(/^TENCENT_SMS_TEMPLATE_GIFT_CODE must be a template ID/);
+    expect(smsSendsGiftCodes(loadConfig({ DATA_DIR: dataDir }).sms)).toBe(true);
   });
 
   it('ignores the providers it was not told to use', () => {
