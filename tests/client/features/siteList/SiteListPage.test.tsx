@@ -180,6 +180,16 @@ describe('SiteListPage', () => {
     await waitFor(() => expect(services.notify.success).toHaveBeenCalledWith(BuilderMessages.unpublishSucceeded));
   });
 
+  it('数据 of a published site opens its figures', async () => {
+    const slug = '0123456789abcdef'.repeat(2);
+    answerWith([completedSite, siteRecord(9, { web_name: '已上线', status: SiteStatus.completed, published_url: `http://localhost/pub/${slug}/` })]);
+    renderPage();
+    await screen.findByText('已上线');
+    expect(within(rowOf(completedSite.web_name)).queryByText('数据')).toBeNull();
+    await fastUser().click(button('数据', rowOf('已上线')));
+    expect(await screen.findByTestId('where')).toHaveTextContent(`/backend/siteStats/${slug}`);
+  });
+
   it('删除 says what goes and deletes only once confirmed; a published or taken-down site says why it cannot', async () => {
     const publishedSite = siteRecord(9, { web_name: '已上线', status: SiteStatus.completed, published_url: 'http://localhost/pub/abc/' });
     const takenDown = siteRecord(10, { web_name: '被下线', status: SiteStatus.completed, published_url: 'http://localhost/pub/def/', takedown: { slug: 'def', reason: '违规', reviewRequested: false } });
