@@ -14,7 +14,7 @@ import {
 } from '../../../contract/analytics';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import DaysChart from '../../components/DaysChart';
-import { selectSiteStats, selectSiteStatsQuery, selectSiteStatsStatus, siteStatsRequested } from './siteStatsSlice';
+import { selectSiteStats, selectSiteStatsDays, selectSiteStatsSlug, selectSiteStatsStatus, siteStatsRequested } from './siteStatsSlice';
 
 const DAY_SERIES = [
   { key: 'views', label: '浏览量', color: '#1677ff' },
@@ -51,10 +51,11 @@ export default function SiteStatsPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const slug = useParams().slug ?? '';
-  const query = useAppSelector(selectSiteStatsQuery);
+  const shownSlug = useAppSelector(selectSiteStatsSlug);
+  const shownDays = useAppSelector(selectSiteStatsDays);
   const status = useAppSelector(selectSiteStatsStatus);
   const stats = useAppSelector(selectSiteStats);
-  const days = query.slug === slug ? query.days : 7;
+  const days = shownSlug === slug ? shownDays : 7;
 
   useEffect(() => {
     dispatch(siteStatsRequested({ slug, days: 7 }));

@@ -39,7 +39,8 @@ export const siteStatsSlice = createSlice({
     builder.addCase(loggedIn, () => initialSiteStatsState);
   },
   selectors: {
-    selectSiteStatsQuery: (state) => ({ slug: state.slug, days: state.days }),
+    selectSiteStatsSlug: (state) => state.slug,
+    selectSiteStatsDays: (state) => state.days,
     selectSiteStatsStatus: (state) => state.status,
     selectSiteStats: (state) => state.stats,
   },
@@ -54,5 +55,4 @@ declare module '../../app/rootReducer' {
 const injected = siteStatsSlice.injectInto(rootReducer);
 
 export const { siteStatsRequested, siteStatsLoaded, siteStatsFailed } = siteStatsSlice.actions;
-export const { selectSiteStatsStatus, selectSiteStats } = injected.selectors;
-export const selectSiteStatsQuery = injected.selectors.selectSiteStatsQuery;
+export const { selectSiteStatsSlug, selectSiteStatsDays, selectSiteStatsStatus, selectSiteStats } = injected.selectors;
