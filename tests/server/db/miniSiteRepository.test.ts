@@ -26,6 +26,16 @@ describeEachDatabase('MiniSiteRepository', (db) => {
     expect(await sites.olderThan(now + 1)).toEqual(['b'.repeat(32)]);
   });
 
+  it('keeps an old site that has a 预约 campaign: its records and its zip form live as long as it', async () => {
+    const sites = new MiniSiteRepository(db().sql, clock);
+    const owner = await user('13800138000');
+    await sites.insert({ dir: 'a'.repeat(32), userId: owner, templateId: 5, name: '预约中' });
+    await sites.insert({ dir: 'b'.repeat(32), userId: owner, templateId: 5, name: '没有预约' });
+    const site = await db().sql.selectFrom('mini_sites').select('id').where('dir', '=', 'a'.repeat(32)).executeTakeFirstOrThrow();
+    await db().sql.insertInto('reserve_campaigns').values({ public_id: 'p'.repeat(24), mini_site_id: site.id, builder_site_id: null, user_id: owner, settings: '{}', created_at: now, updated_at: now }).execute();
+    expect(await sites.olderThan(now + 1)).toEqual(['b'.repeat(32)]);
+  });
+
   it('refuses a second record of the same folder', async () => {
     const sites = new MiniSiteRepository(db().sql, clock);
     const owner = await user('13800138000');

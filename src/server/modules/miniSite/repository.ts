@@ -26,14 +26,19 @@ export class MiniSiteRepository {
     return (await this.db.selectFrom('mini_sites').selectAll().where('dir', '=', dir).where('user_id', '=', userId).executeTakeFirst()) ?? null;
   }
 
-  /** Folders of sites made before `time`, but for published ones: housekeeping keeps those. */
+  /**
+   * Folders of sites made before `time`, but for published ones and those with a 预约 campaign:
+   * housekeeping keeps those (a campaign's records and a zip's working form live as long as the site).
+   */
   async olderThan(time: number): Promise<string[]> {
     const rows = await this.db
       .selectFrom('mini_sites')
       .leftJoin('published_sites', 'published_sites.mini_site_id', 'mini_sites.id')
+      .leftJoin('reserve_campaigns', 'reserve_campaigns.mini_site_id', 'mini_sites.id')
       .select('mini_sites.dir')
       .where('mini_sites.created_at', '<', time)
       .where('published_sites.slug', 'is', null)
+      .where('reserve_campaigns.id', 'is', null)
       .execute();
     return rows.map((row) => row.dir);
   }
