@@ -371,11 +371,6 @@ export const BuilderMessages = {
   publishSucceeded: '发布成功',
   unpublishSucceeded: '网站已下线',
   notPublished: '该网站尚未发布',
-  deleteSucceeded: '网站已删除',
-  /** 删除 of a published site: its link goes through 下线, which the owner chooses on purpose. */
-  deletePublished: '该网站已发布，请先下线再删除',
-  /** 删除 of a site an operator took down: the page and its record stay for the review. */
-  deleteTakenDown: '该网站已被运营人员下线，不能删除；如需恢复请修改内容后申请复审',
   phonePreviewExpired: '预览链接已过期，请在电脑上重新生成“手机预览”的二维码',
   restoreFailed: '恢复版本失败，请重试',
 } as const;

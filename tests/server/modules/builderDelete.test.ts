@@ -8,6 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { BuilderMessages, type BuilderSite, type PhonePreviewAnswer, type PublishAnswer, type SiteListAnswer, type ZipUrlAnswer } from '../../../src/contract/builder';
+import { SiteDeletionMessages } from '../../../src/contract/siteDeletion';
 import { AnswerCode } from '../../../src/contract/envelope';
 import type { StorageUsage } from '../../../src/contract/storageQuota';
 import type { UserRow } from '../../../src/server/modules/auth/repository';
@@ -84,7 +85,7 @@ describe('删除 of a builder site', () => {
     expect(await versionRows(site)).not.toHaveLength(0);
     const before = await usage();
 
-    expect(await remove(site.id)).toMatchObject({ code: 200, msg: BuilderMessages.deleteSucceeded, data: null });
+    expect(await remove(site.id)).toMatchObject({ code: 200, msg: SiteDeletionMessages.succeeded, data: null });
 
     expect(await listed()).toEqual([kept.site.id]);
     expect(fs.existsSync(previewDir(site))).toBe(false);
@@ -142,7 +143,7 @@ describe('删除 of a builder site', () => {
   it('refuses a published site until 下线, then deletes it', async () => {
     const { site } = await completedSite('已发布的网站');
     const { url } = (await publish(site)).data;
-    expect(await remove(site.id)).toMatchObject({ code: AnswerCode.invalid, msg: BuilderMessages.deletePublished });
+    expect(await remove(site.id)).toMatchObject({ code: AnswerCode.invalid, msg: SiteDeletionMessages.published });
     expect(await statusOf(url)).toBe(200);
     expect(await listed()).toEqual([site.id]);
 
@@ -160,7 +161,7 @@ describe('删除 of a builder site', () => {
     const slug = new URL(url).pathname.split('/')[2];
     expect((await post(t, `/api/admin/published/${slug}/takedown`, { reason: '页面含有虚假宣传' }, op.headers)).code).toBe(200);
 
-    expect(await remove(site.id)).toMatchObject({ code: AnswerCode.invalid, msg: BuilderMessages.deleteTakenDown });
+    expect(await remove(site.id)).toMatchObject({ code: AnswerCode.invalid, msg: SiteDeletionMessages.takenDown });
     const sql = t.app.database.sql;
     expect(await sql.selectFrom('published_sites').select('site_id').where('slug', '=', slug).executeTakeFirst()).toEqual({ site_id: site.id });
     expect(await sql.selectFrom('published_takedowns').select('reason').where('slug', '=', slug).executeTakeFirst()).toEqual({ reason: '页面含有虚假宣传' });

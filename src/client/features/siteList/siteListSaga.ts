@@ -4,6 +4,7 @@ import { BuilderMessages, type SiteListAnswer, type SiteRecord, type ZipUrlAnswe
 import { AnswerCode } from '../../../contract/envelope';
 import { GenerationMessages } from '../../../contract/generation';
 import { safeLinkHref } from '../../../contract/links';
+import { SiteDeletionMessages } from '../../../contract/siteDeletion';
 import { pageOfAnswer } from '../../api/pagedAnswer';
 import * as siteListApi from '../../api/siteListApi';
 import { SERVICES, type Services } from '../../app/services';
@@ -112,7 +113,7 @@ export function* deleteSite(action: ReturnType<typeof deleteRequested>): SagaIte
     return;
   }
   yield put(siteDeleted({ id }));
-  yield call(services.notify.success, BuilderMessages.deleteSucceeded);
+  yield call(services.notify.success, SiteDeletionMessages.succeeded);
   yield call(loadSiteList);
 }
 

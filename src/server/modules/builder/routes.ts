@@ -15,6 +15,7 @@ import {
   type SiteIdRequest,
   type SiteListRequest,
 } from '../../../contract/builder';
+import { SiteDeletionMessages } from '../../../contract/siteDeletion';
 import { bodyDefaultsToObject } from '../../http/bodyDefaults';
 import { invalid, ok, tooMany } from '../../http/envelope';
 import { currentUser } from '../auth/currentUser';
@@ -157,7 +158,7 @@ export async function registerBuilderRoutes(app: FastifyInstance, deps: BuilderR
   /** POST /api/webSiteLog/deleteSite: 删除 of an unpublished site, with its versions and files (SiteDeletion). */
   app.post<{ Body: SiteIdRequest }>('/api/webSiteLog/deleteSite', { ...guarded, schema: schemas.deleteSiteSchema }, async (request) => {
     await deletion.delete(request.body.id, currentUser(request));
-    return ok(null, BuilderMessages.deleteSucceeded);
+    return ok(null, SiteDeletionMessages.succeeded);
   });
 
   await registerUploadScope(app, BuilderLimits.uploadMaxBytes, (scope) => {

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { BuilderMessages } from '../../../contract/builder';
+import { SiteDeletionMessages } from '../../../contract/siteDeletion';
 import type { Sql } from '../../db/connection';
 import { invalid, tooMany } from '../../http/envelope';
 import type { DataFiles } from '../../storage/dataFiles';
@@ -54,7 +55,7 @@ export class SiteDeletion {
     });
     if ('slug' in outcome) {
       const takenDown = (await publishing.takedownsOf([outcome.slug])).has(outcome.slug);
-      throw invalid(takenDown ? BuilderMessages.deleteTakenDown : BuilderMessages.deletePublished);
+      throw invalid(takenDown ? SiteDeletionMessages.takenDown : SiteDeletionMessages.published);
     }
     // Deleted by a second click meanwhile.
     if (!outcome.removed) throw siteUnknown();

@@ -10,6 +10,7 @@ import { siteListFeature, siteVersionsFeature } from '../../../../src/client/fea
 import { initialSiteListState, type SiteListState } from '../../../../src/client/features/siteList/siteListSlice';
 import SiteListPage, { DELETE_SITE_WARNING } from '../../../../src/client/features/siteList/pages/SiteListPage';
 import { BuilderMessages, SiteStatus, type SiteListAnswer, type SiteListRequest, type SiteRecord } from '../../../../src/contract/builder';
+import { SiteDeletionMessages } from '../../../../src/contract/siteDeletion';
 import { GenerationMessages } from '../../../../src/contract/generation';
 import { makeFakeServices } from '../../fakeServices';
 import { renderWithProviders } from '../../renderWithProviders';
@@ -198,9 +199,9 @@ describe('SiteListPage', () => {
     const { services } = renderPage();
     await screen.findByText(editingSite.web_name);
     await fastUser().click(button('删除', rowOf('已上线')));
-    expect(await screen.findByText('已发布的网站请先下线再删除')).toBeInTheDocument();
+    expect(await screen.findByText(SiteDeletionMessages.published)).toBeInTheDocument();
     await fastUser().click(button('删除', rowOf('被下线')));
-    expect(await screen.findByText('已被运营人员下线的网站不能删除')).toBeInTheDocument();
+    expect(await screen.findByText(SiteDeletionMessages.takenDown)).toBeInTheDocument();
 
     await fastUser().click(button('删除', rowOf(editingSite.web_name)));
     const confirm = (await screen.findByText(`删除“${editingSite.web_name}”？`)).closest<HTMLElement>('.ant-popover')!;
@@ -213,7 +214,7 @@ describe('SiteListPage', () => {
     const again = (await screen.findAllByText(`删除“${editingSite.web_name}”？`)).map((title) => title.closest<HTMLElement>('.ant-popover')!).find((popover) => !popover.classList.contains('ant-popover-hidden'))!;
     await fastUser().click(button(/删\s*除/, again));
     await waitFor(() => expect(siteListApi.deleteSite).toHaveBeenCalledWith({ id: editingSite.id }));
-    await waitFor(() => expect(services.notify.success).toHaveBeenCalledWith(BuilderMessages.deleteSucceeded));
+    await waitFor(() => expect(services.notify.success).toHaveBeenCalledWith(SiteDeletionMessages.succeeded));
     await waitFor(() => expect(screen.queryByText(editingSite.web_name)).toBeNull());
     // Neither refused site was asked for.
     expect(siteListApi.deleteSite).toHaveBeenCalledTimes(1);

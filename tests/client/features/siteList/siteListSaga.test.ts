@@ -26,6 +26,7 @@ import {
 } from '../../../../src/client/features/siteList/siteListSlice';
 import { initialBuilderState } from '../../../../src/client/features/builder/builderSlice';
 import { BuilderMessages, type SiteListRequest, type SiteRecord } from '../../../../src/contract/builder';
+import { SiteDeletionMessages } from '../../../../src/contract/siteDeletion';
 import { AnswerCode } from '../../../../src/contract/envelope';
 import { GenerationMessages } from '../../../../src/contract/generation';
 import { answerLater, fakeWorld, rootReducer, stateWith } from '../../sagaHarness';
@@ -248,7 +249,7 @@ describe('deleting a site', () => {
       .put(listLoaded({ items: [completedSite], total: 1 }));
     world.after(listLoaded.type, () => tester.dispatch(END));
     const { storeState } = await tester.run();
-    expect(world.services.notify.success.mock.calls).toEqual([[BuilderMessages.deleteSucceeded]]);
+    expect(world.services.notify.success.mock.calls).toEqual([[SiteDeletionMessages.succeeded]]);
     expect(world.services.notify.error).not.toHaveBeenCalled();
     expect(storeState.siteList).toMatchObject({ items: [completedSite], total: 1, deletingId: null });
     // /createWeb no longer reopens the deleted site.
@@ -297,7 +298,7 @@ describe('deleting a site', () => {
     const published = siteRecord(9, { published_url: 'http://localhost/pub/abc/' });
     const { storeState } = await expectSaga(deleteSite, deleteRequested({ id: published.id }))
       .withReducer(rootReducer, withSiteList({ status: 'succeeded', items: [published], total: 1 }))
-      .provide([world.providers, deleteAnswer(throwError(new ApiError({ code: AnswerCode.invalid, msg: BuilderMessages.deletePublished, serverMsg: BuilderMessages.deletePublished })))])
+      .provide([world.providers, deleteAnswer(throwError(new ApiError({ code: AnswerCode.invalid, msg: SiteDeletionMessages.published, serverMsg: SiteDeletionMessages.published })))])
       .put(deleteFailed())
       .not.put.actionType(siteDeleted.type)
       .not.call.fn(siteListApi.getSiteList)

@@ -11,6 +11,7 @@ import PublishedDialog from '../../publishing/PublishedDialog';
 import TakenDownActions from '../../publishing/TakenDownActions';
 import { UnpublishConfirm, usePublishing } from '../../publishing/usePublishing';
 import { safeLinkHref } from '../../../../contract/links';
+import { SiteDeletionMessages } from '../../../../contract/siteDeletion';
 import { versionsOpened } from '../siteVersionsSlice';
 import {
   deleteRequested,
@@ -80,7 +81,7 @@ export const DELETE_SITE_WARNING = '网站的内容、历史版本、预览和�
 function DeleteAction({ row }: { row: SiteRow }) {
   const dispatch = useAppDispatch();
   const deletingId = useAppSelector(selectDeletingSiteId);
-  const blocked = row.takedown ? '已被运营人员下线的网站不能删除' : row.published_url ? '已发布的网站请先下线再删除' : '';
+  const blocked = row.takedown ? SiteDeletionMessages.takenDown : row.published_url ? SiteDeletionMessages.published : '';
   if (blocked) {
     // A click (a tap on a phone, where a hover never comes) says why.
     return (
