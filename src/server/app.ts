@@ -26,6 +26,7 @@ import uploadsPlugin from './modules/uploads/plugin';
 import upgradesPlugin from './modules/upgrades/plugin';
 import worksPlugin from './modules/works/plugin';
 import wxAuthPlugin from './modules/wxAuth/plugin';
+import wechatSharePlugin from './modules/wechatShare/plugin';
 import authPlugin from './plugins/auth';
 import configPlugin from './plugins/config';
 import dataFilesPlugin from './plugins/dataFiles';
@@ -101,6 +102,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
   await app.register(moderationRoutesPlugin);
   await app.register(upgradesPlugin);
   await app.register(reservationsPlugin);
+  await app.register(wechatSharePlugin);
   await app.register(spaPlugin);
   return app;
 }

@@ -21,6 +21,7 @@ const PUBLIC_ROUTES = [
   'GET /api/reserve/campaign/:campaignId',
   'GET /api/reserve/captcha',
   'GET /api/reserve/ticket/:ticket',
+  'GET /api/wechat/jsConfig',
   'GET /api/wxAuth/scan',
   'GET /api/wxAuth/wechat/authorize',
   'GET /api/wxAuth/wechat/authorized',

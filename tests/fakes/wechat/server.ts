@@ -8,6 +8,8 @@
  *   42001 for an expired one; the body must be a temporary QR_STR_SCENE code with a scene_str of
  *   1 to 64 characters and expire_seconds of 60 to 2592000. Answers {ticket, expire_seconds, url}.
  * - GET /cgi-bin/user/info?access_token&openid: {subscribe, openid, unionid?}.
+ * - GET /cgi-bin/ticket/getticket?access_token&type=jsapi: {errcode: 0, ticket, expires_in: 7200}
+ *   (JS-SDK); 40097 for another type. Calls are counted.
  * - GET /connect/oauth2/authorize (on the same origin, as WECHAT_OPEN_BASE): checks appid,
  *   response_type=code, scope and that state is there, then sends the browser back to redirect_uri
  *   with a code for `oauthUser` and the state.
@@ -44,6 +46,9 @@ export class FakeWechat {
   /** Base URL: WECHAT_API_BASE and WECHAT_OPEN_BASE. */
   url = '';
   stableTokenCalls = 0;
+  ticketCalls = 0;
+  /** The jsapi_ticket getticket answers. */
+  jsapiTicket = `JT_${crypto.randomBytes(24).toString('base64url')}`;
   forcedRefreshes = 0;
   /** Every API call, by path (no query). */
   readonly calls: string[] = [];
@@ -156,6 +161,13 @@ export class FakeWechat {
       const code = { ticket, url: `http://weixin.qq.com/q/02${crypto.randomBytes(12).toString('base64url')}`, scene, expireSeconds: expire };
       this.codes.push(code);
       return json({ ticket, expire_seconds: expire, url: code.url });
+    }
+    if (url.pathname === '/cgi-bin/ticket/getticket' && req.method === 'GET') {
+      const refused = this.checkToken(q.get('access_token'));
+      if (refused) return json(refused);
+      if (q.get('type') !== 'jsapi') return json({ errcode: 40097, errmsg: 'invalid args' });
+      this.ticketCalls += 1;
+      return json({ errcode: 0, errmsg: 'ok', ticket: this.jsapiTicket, expires_in: 7200 });
     }
     if (url.pathname === '/cgi-bin/user/info' && req.method === 'GET') {
       const refused = this.checkToken(q.get('access_token'));

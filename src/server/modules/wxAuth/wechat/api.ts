@@ -4,7 +4,8 @@
  * /cgi-bin/stable_token and is kept in the shared state (Redis with several API servers) until
  * shortly before it lapses; one caller at a time refreshes it, under a shared lock, and the others
  * read what it stored. A call answered 40001/42001/40014 (the token is invalid or expired) refreshes
- * it once and is tried once more.
+ * it once and is tried once more. The JS-SDK's jsapi_ticket (the share card of published pages)
+ * is kept the same way: WeChat allows few fetches of it a day.
  */
 import type { Clock } from '../../../clock';
 import { withLock, type SharedState } from '../../../sharedState/types';
@@ -60,10 +61,31 @@ const text = (value: unknown): string | null => (typeof value === 'string' && va
 export class WechatApi {
   private readonly tokenKey: string;
   private readonly failureKey: string;
+  private readonly ticketKey: string;
 
   constructor(private readonly deps: WechatApiDeps) {
     this.tokenKey = `wechat:access-token:${deps.config.appId}`;
     this.failureKey = `wechat:access-token-failed:${deps.config.appId}`;
+    this.ticketKey = `wechat:jsapi-ticket:${deps.config.appId}`;
+  }
+
+  /**
+   * The JS-SDK's jsapi_ticket: the shared one, or a new one from /cgi-bin/ticket/getticket, fetched
+   * by one caller of every server at a time and kept until shortly before it lapses.
+   */
+  async jsapiTicket(): Promise<string> {
+    return (
+      (await this.stored(this.ticketKey)) ??
+      withLock(this.deps.state, this.ticketKey, REFRESH_LOCK_TTL_MS, async () => {
+        const stored = await this.stored(this.ticketKey);
+        if (stored) return stored;
+        const answer = await this.authorized('GET', '/cgi-bin/ticket/getticket', { type: 'jsapi' });
+        const ticket = text(answer.ticket);
+        if (!ticket || typeof answer.expires_in !== 'number' || answer.expires_in <= 0) throw new WechatApiError(null, 'ticket/getticket answered no ticket');
+        await this.store(this.ticketKey, ticket, answer.expires_in);
+        return ticket;
+      })
+    );
   }
 
   /** A temporary QR_STR_SCENE code whose scan pushes `scene` back to the callback. */
@@ -117,14 +139,23 @@ export class WechatApi {
         await this.deps.state.setValue(this.failureKey, error instanceof Error ? error.message.slice(0, 200) : 'failed', FAILED_REFRESH_MEMORY_MS);
         throw error;
       }
-      const lifetimeS = Math.max(1, answer.expiresIn - Math.min(EARLY_REFRESH_S, Math.floor(answer.expiresIn / 2)));
-      await this.deps.state.setValue(this.tokenKey, JSON.stringify({ token: answer.token, until: this.deps.now() + lifetimeS * 1000 }), lifetimeS * 1000);
+      await this.store(this.tokenKey, answer.token, answer.expiresIn);
       return answer.token;
     });
   }
 
-  private async storedToken(): Promise<string | null> {
-    const raw = await this.deps.state.getValue(this.tokenKey);
+  private storedToken(): Promise<string | null> {
+    return this.stored(this.tokenKey);
+  }
+
+  /** Keeps `token` under `key` in the shared state until shortly before its `expiresIn` seconds run out. */
+  private async store(key: string, token: string, expiresIn: number): Promise<void> {
+    const lifetimeS = Math.max(1, expiresIn - Math.min(EARLY_REFRESH_S, Math.floor(expiresIn / 2)));
+    await this.deps.state.setValue(key, JSON.stringify({ token, until: this.deps.now() + lifetimeS * 1000 }), lifetimeS * 1000);
+  }
+
+  private async stored(key: string): Promise<string | null> {
+    const raw = await this.deps.state.getValue(key);
     if (!raw) return null;
     try {
       const { token, until } = JSON.parse(raw) as { token?: unknown; until?: unknown };
