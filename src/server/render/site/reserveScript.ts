@@ -144,16 +144,24 @@ export const RESERVE_SCRIPT = `(function () {
       window.location.hash = fragment;
     }
   }
+  // Only the latest captcha asked for is shown: its picture and its id go together.
+  var captchaAsked = 0;
+  var captchaLoading = false;
   function loadCaptcha() {
+    var asked = ++captchaAsked;
     captchaId = '';
     captchaPassed = false;
     captchaCode.value = '';
+    captchaLoading = true;
     return call('GET', R.captcha).then(function (answer) {
+      if (asked !== captchaAsked) return;
       if (!answer || typeof answer.img !== 'string' || answer.img.indexOf('data:image/') !== 0) throw new Error(T.captchaFetchFailed);
       captchaId = answer.captchaId;
       captchaImg.src = answer.img;
       captchaImg.hidden = false;
-    }).catch(function (error) { say(error.message); });
+    }).catch(function (error) { say(error.message); }).then(function () {
+      if (asked === captchaAsked) captchaLoading = false;
+    });
   }
   function countdown() {
     var left = COUNTDOWN;
@@ -174,14 +182,14 @@ export const RESERVE_SCRIPT = `(function () {
     ticking = setInterval(tick, 1000);
   }
 
-  form.addEventListener('focusin', function () { if (!captchaId && !captchaImg.src) loadCaptcha(); });
+  form.addEventListener('focusin', function () { if (!captchaId && !captchaLoading) loadCaptcha(); });
   captchaButton.addEventListener('click', function () { loadCaptcha(); });
   send.addEventListener('click', function () {
     if (ticking) return;
     var number = phone.value.trim();
     if (!number) return refuse(T.phoneRequired, phone);
     if (!captchaId) {
-      loadCaptcha();
+      if (!captchaLoading) loadCaptcha();
       return refuse(T.captchaRequired, captchaCode);
     }
     var typed = captchaCode.value.trim();
