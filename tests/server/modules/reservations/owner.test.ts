@@ -190,6 +190,16 @@ describe('hostile players', () => {
     expect(t.readDb().prepare('SELECT COUNT(*) AS n FROM sms_outbox').get()).toEqual({ n: 0 });
   });
 
+  it('limits 预约 tries per phone, whatever the address', async () => {
+    const { campaignId } = await openCampaign(t);
+    const codes: number[] = [];
+    for (let i = 0; i <= ReserveLimits.submitPerPhonePerHour; i += 1) {
+      codes.push((await post(t, ReserveRoutes.submit, { campaignId, phone: '13700000081', smsCode: '123456', platform: 'ios', consent: true }, freshAddress())).code);
+    }
+    expect(codes.slice(0, -1).every((code) => code === 422)).toBe(true);
+    expect(codes.at(-1)).toBe(429);
+  });
+
   it('1,000 scripted 预约s from one address raise the count by nothing', async () => {
     const { campaignId, site, headers } = await openCampaign(t);
     const address = { 'x-forwarded-for': '198.51.100.7' };
