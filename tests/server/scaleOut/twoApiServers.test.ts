@@ -11,6 +11,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { SiteConfig } from '../../../src/contract/common';
 import { parseSettingArgs, writeSettings } from '../../../src/server/modules/common/siteSettings';
+import type { SiteStats } from '../../../src/contract/analytics';
+import { publishedRoot } from '../../../src/server/modules/publishing/sitePublishing';
 import { bearer, get, post, type TestApp } from '../helpers';
 import { canvasImage, multipart } from '../modules/miniSiteKit';
 import { FakeRunner } from '../queue/kit';
@@ -65,6 +67,29 @@ jest.setTimeout(120_000);
     // Spent on B: A refuses it for a second message.
     const again = await post(a, '/api/Auth/sendSmsCode', { iphone: '13800000003', captchaId, purpose: 'register' });
     expect(again.code).not.toBe(200);
+  });
+
+  it('adds up a published page\'s views served by both servers, and counts a visitor both saw once', async () => {
+    await registerAcross(cluster, '13800000021', 'Secret#2026');
+    const login = await post<LoginAnswer>(a, '/api/auth/login', { username: '13800000021', password: 'Secret#2026' });
+    const owner = login.data.userInfo.id;
+    const slug = 'd'.repeat(32);
+    const now = a.clock.now();
+    const site = await cluster.db.sql.insertInto('mini_sites').values({ dir: slug, user_id: owner, template_id: 1, name: '两台', created_at: now }).returning('id').executeTakeFirstOrThrow();
+    await cluster.db.sql.insertInto('published_sites').values({ slug, site_id: null, mini_site_id: site.id, user_id: owner, created_at: now, updated_at: now }).execute();
+    for (const server of [a, b]) {
+      fs.mkdirSync(path.join(publishedRoot(server.dataDir), slug), { recursive: true });
+      fs.writeFileSync(path.join(publishedRoot(server.dataDir), slug, 'index.html'), '<p>两台</p>');
+    }
+    const visit = (server: TestApp, address: string, from: string) =>
+      server.app.inject({ method: 'GET', url: `/pub/${slug}/?from=${from}`, headers: { 'x-forwarded-for': address, 'user-agent': 'Mozilla/5.0 (iPhone) MicroMessenger/8.0' } });
+    for (const server of [a, b, a, b]) expect((await visit(server, '198.51.100.61', 'wechat')).statusCode).toBe(200);
+    await visit(b, '198.51.100.62', 'qq');
+    await b.app.siteViews.flush();
+    const stats = await get<SiteStats>(a, `/api/siteStats?slug=${slug}&days=7`, bearer(login.data.token));
+    expect(stats.data.totals).toEqual({ views: 5, visitors: 2, reservations: null });
+    expect(stats.data.channels.find((row) => row.channel === 'wechat')).toMatchObject({ views: 4, visitors: 1 });
+    expect(stats.data.wechat).toEqual({ views: 5, visitors: 2 });
   });
 
   it('throttles logins from one address on both servers together', async () => {
