@@ -28,8 +28,8 @@ import { operators } from './v17Operators';
 import { moderation } from './v18Moderation';
 import { storageQuota } from './v19StorageQuota';
 import { oneOffTasks } from './v20OneOffTasks';
+import { siteAnalytics } from './v21SiteAnalytics';
 import { reservations } from './v22Reservations';
-import { siteAnalytics } from './v23SiteAnalytics';
 
 export const MIGRATIONS: readonly Migration[] = [
   accounts,
