@@ -10,6 +10,10 @@ import { DEFAULT_BANNER_TEXTS, DEFAULT_LOGO_TEXTS } from '../../../src/contract/
 import type { CreateSiteAnswer } from '../../../src/contract/miniSite';
 import { findSiteTemplate } from '../../../src/server/render/site/catalog';
 import { withShareMeta } from '../../../src/server/render/site/shareStamp';
+import { WECHAT_SHARE_SCRIPT, WECHAT_SHARE_SCRIPT_FILE } from '../../../src/server/render/site/wechatShareScript';
+import { WECHAT_JS_CONFIG_PATH } from '../../../src/contract/wechatShare';
+import { SITE_CONTENT_SECURITY_POLICY } from '../../../src/server/modules/siteFiles/contentPolicy';
+import { startFakeWechat, wechatEnv } from '../../fakes/wechat/server';
 import { buildTestApp, post, type TestApp } from '../helpers';
 import { quickLogin } from '../queue/kit';
 import { alice, newSite } from './builderKit';
@@ -87,6 +91,33 @@ it('a published builder site carries absolute share tags on the origin it was pu
   expect(published.data.url).toMatch(/^http:\/\/localhost(:\d+)?\/pub\/[0-9a-f]{32}\/$/);
   const html = await checkShareTags(published.data.url);
   expect(meta(html, 'itemprop', 'name')).toBe('云海仙途');
+  // No WeChat account: no share card script, the sites' policy as it is.
+  expect(html).not.toContain(WECHAT_SHARE_SCRIPT_FILE);
+  const shown = await t.app.inject({ method: 'GET', url: new URL(published.data.url).pathname });
+  expect(shown.headers['content-security-policy']).toBe(SITE_CONTENT_SECURITY_POLICY);
+});
+
+it('with the WeChat account configured, a published page sets WeChat\'s share card and may load its JS-SDK', async () => {
+  const fake = await startFakeWechat();
+  try {
+    t = await buildTestApp({ env: { ...wechatEnv(fake), PUBLIC_ORIGIN: 'https://app.example.com' } });
+    const a = alice(t);
+    const site: BuilderSite = await newSite(t, a);
+    expect((await post<ZipUrlAnswer>(t, '/api/CreateWeb/completeWeb', { id: site.id, formData: {} }, a.headers)).code).toBe(200);
+    const published = await post<PublishAnswer>(t, '/api/webSiteLog/publish', { id: site.id }, a.headers);
+    const path = new URL(published.data.url).pathname;
+    const page = await t.app.inject({ method: 'GET', url: path });
+    expect(meta(page.body, 'name', 'wechat-share-api')).toBe(`https://app.example.com${WECHAT_JS_CONFIG_PATH}`);
+    expect(page.body).toContain(`<script src="${WECHAT_SHARE_SCRIPT_FILE}" defer></script>`);
+    const policy = String(page.headers['content-security-policy']);
+    expect(policy).toContain("script-src 'self' https://res.wx.qq.com;");
+    expect(policy).toContain(`https://app.example.com${WECHAT_JS_CONFIG_PATH}`);
+    const script = await t.app.inject({ method: 'GET', url: `${path}${WECHAT_SHARE_SCRIPT_FILE}` });
+    expect(script.statusCode).toBe(200);
+    expect(script.body).toBe(WECHAT_SHARE_SCRIPT);
+  } finally {
+    await fake.close();
+  }
 });
 
 it('copies titles as escaped text and keeps a page that has its tags as it is', () => {

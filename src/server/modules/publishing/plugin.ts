@@ -13,8 +13,8 @@ declare module 'fastify' {
 export default fp(
   async (app: FastifyInstance) => {
     const { config, clock, database, dataFiles, moderation, storageQuota } = app;
-    app.decorate('publishing', new SitePublishing({ sql: database.sql, files: dataFiles, now: clock, limit: config.publishMaxPerUser, guard: moderation, quota: storageQuota, reserveBlocks: app.reserveBlocks }));
-    await registerPublishedFiles(app, dataFiles, moderation, config.publicOrigin);
+    app.decorate('publishing', new SitePublishing({ sql: database.sql, files: dataFiles, now: clock, limit: config.publishMaxPerUser, guard: moderation, quota: storageQuota, reserveBlocks: app.reserveBlocks, wechatShare: Boolean(config.wechat) }));
+    await registerPublishedFiles(app, dataFiles, moderation, config.publicOrigin, Boolean(config.wechat));
   },
   { name: 'publishing', dependencies: ['config', 'database', 'data-files', 'http', 'auth', 'moderation', 'storage-quota', 'site-files'] },
 );

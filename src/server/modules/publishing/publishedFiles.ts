@@ -33,9 +33,9 @@ export interface PublishedGate {
  * host serves nothing else: a user's page then does not share the app's origin, where the session
  * token lives, even in a browser that ignores the sandbox (README, "Publishing").
  */
-export async function registerPublishedFiles(app: FastifyInstance, files: DataFiles, gate: PublishedGate, publicOrigin = ''): Promise<void> {
+export async function registerPublishedFiles(app: FastifyInstance, files: DataFiles, gate: PublishedGate, publicOrigin = '', wechatShare = false): Promise<void> {
   fs.mkdirSync(publishedRoot(files.dataDir), { recursive: true });
-  const policy = publishedPagePolicy(publicOrigin);
+  const policy = publishedPagePolicy(publicOrigin, wechatShare);
   await app.register(async (scope) => {
     scope.addHook('onRequest', async (request, reply) => {
       userPageHeaders(reply, request.url, policy);

@@ -17,7 +17,8 @@ import { lockUsers } from '../auth/accountMerge';
 import type { PublishRequest } from './publishableSites';
 import { stampReserveBlock } from '../../render/site/reserveStamp';
 import type { ReserveBlocks } from '../siteFiles/reserveBlocks';
-import { stampShareMeta } from '../../render/site/shareStamp';
+import { stampShareMeta, stampWechatShare } from '../../render/site/shareStamp';
+import { WECHAT_JS_CONFIG_PATH } from '../../../contract/wechatShare';
 
 /** Where published sites are served: /pub/<slug>/. */
 export const PUBLISHED_URL_PREFIX = '/pub/';
@@ -57,6 +58,8 @@ export interface SitePublishingDeps {
   quota: Pick<StorageQuota, 'reserve' | 'forget'>;
   /** The 预约 block of a site whose campaign is enabled, added to its copy (the site's own folder never has it). */
   reserveBlocks?: ReserveBlocks;
+  /** A WeChat account is configured: published copies set WeChat's share card (modules/wechatShare). */
+  wechatShare?: boolean;
 }
 
 /** What is published: a builder site (its last completion) or a mini site, by its id. */
@@ -107,6 +110,7 @@ export class SitePublishing {
         const block = reserveSite && (await this.deps.reserveBlocks?.blockFor(reserveSite, appOrigin, 'page'));
         if (block) await stampReserveBlock(temp, block);
         if (pageOrigin) await stampShareMeta(temp, publishedUrl(pageOrigin, slug));
+        if (pageOrigin && appOrigin && this.deps.wechatShare) await stampWechatShare(temp, `${appOrigin}${WECHAT_JS_CONFIG_PATH}`);
         // Refused past the quota before it goes live: an update refused leaves the copy online as it was.
         await this.deps.quota.reserve(userId, target, await folderBytes(temp));
       });

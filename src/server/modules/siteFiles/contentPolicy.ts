@@ -1,5 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import { RESERVE_PREFIX } from '../../../contract/reservations';
+import { WECHAT_JS_CONFIG_PATH } from '../../../contract/wechatShare';
+import { WECHAT_JS_SDK_ORIGIN } from '../../render/site/wechatShareScript';
 
 /**
  * What a user's page may do in the browser. A created site is a user's page: its scripts and
@@ -37,9 +39,13 @@ export const SITE_CONTENT_SECURITY_POLICY = [
  * own, which 'self' already allows when pages are served there (with PUBLISH_ORIGIN and no
  * PUBLIC_ORIGIN the block cannot reach the app: README, "Publishing").
  */
-export function publishedPagePolicy(publicOrigin: string): string {
-  if (!publicOrigin) return SITE_CONTENT_SECURITY_POLICY;
-  return SITE_CONTENT_SECURITY_POLICY.replace("default-src 'self'", `default-src 'self'; connect-src 'self' ${publicOrigin}${RESERVE_PREFIX}`);
+export function publishedPagePolicy(publicOrigin: string, wechatShare = false): string {
+  let policy = SITE_CONTENT_SECURITY_POLICY;
+  // WeChat's share card (modules/wechatShare): its JS-SDK, the one script from elsewhere, and the signing route.
+  if (wechatShare) policy = policy.replace("script-src 'self'", `script-src 'self' ${WECHAT_JS_SDK_ORIGIN}`);
+  if (!publicOrigin) return policy;
+  const routes = [`${publicOrigin}${RESERVE_PREFIX}`, ...(wechatShare ? [`${publicOrigin}${WECHAT_JS_CONFIG_PATH}`] : [])];
+  return policy.replace("default-src 'self'", `default-src 'self'; connect-src 'self' ${routes.join(' ')}`);
 }
 
 /** Fonts are fetched in CORS mode, even from a page's own folder. */

@@ -12,6 +12,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { escapeHtml } from '../../http/html';
 import { writeCompressedCopies } from './compressedCopies';
+import { WECHAT_SHARE_API_META, WECHAT_SHARE_SCRIPT, WECHAT_SHARE_SCRIPT_FILE } from './wechatShareScript';
 
 /** The square picture beside the share picture, in published copies only. */
 export const SQUARE_SHARE_FILE = 'assets/share-square.png';
@@ -102,4 +103,22 @@ export async function stampShareMeta(dir: string, pageUrl: string): Promise<void
   const square = share !== null && !/^[a-z][a-z0-9+.-]*:/i.test(share) && (await writeSquareShare(dir, unescapeAttribute(share))) ? SQUARE_SHARE_FILE : null;
   await fs.promises.writeFile(page, withShareMeta(html, pageUrl, square));
   await writeCompressedCopies(dir, ['index.html']);
+}
+
+/**
+ * With the WeChat account configured: the copy in `dir` sets WeChat's share card through the
+ * JS-SDK, signed at `signUrl` (the app's WECHAT_JS_CONFIG_PATH). After stampShareMeta: the script
+ * reads the card from the share tags.
+ */
+export async function stampWechatShare(dir: string, signUrl: string): Promise<void> {
+  const page = path.join(dir, 'index.html');
+  const html = await fs.promises.readFile(page, 'utf8');
+  if (html.includes(WECHAT_SHARE_SCRIPT_FILE)) return;
+  const tags = `<meta name="${WECHAT_SHARE_API_META}" content="${escapeHtml(signUrl)}"/><script src="${WECHAT_SHARE_SCRIPT_FILE}" defer></script>`;
+  const headEnd = html.search(/<\/head\s*>/i);
+  if (headEnd < 0) return;
+  await fs.promises.mkdir(path.join(dir, path.dirname(WECHAT_SHARE_SCRIPT_FILE)), { recursive: true });
+  await fs.promises.writeFile(path.join(dir, WECHAT_SHARE_SCRIPT_FILE), WECHAT_SHARE_SCRIPT);
+  await fs.promises.writeFile(page, `${html.slice(0, headEnd)}${tags}${html.slice(headEnd)}`);
+  await writeCompressedCopies(dir, ['index.html', WECHAT_SHARE_SCRIPT_FILE]);
 }
