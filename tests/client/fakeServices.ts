@@ -7,6 +7,7 @@ export interface FakeServices extends Services {
   now: jest.Mock<number, []>;
   currentLocation: jest.Mock<{ pathname: string; search: string }, []>;
   download: jest.Mock<void, [string, string]>;
+  saveFile: jest.Mock<void, [Blob, string]>;
   prepareNotices: jest.Mock<void, []>;
   notify: { success: jest.Mock; info: jest.Mock; warning: jest.Mock; error: jest.Mock };
 }
@@ -18,6 +19,7 @@ export function makeFakeServices(location: { pathname: string; search: string } 
     now: jest.fn(() => 1_700_000_000_000),
     currentLocation: jest.fn(() => location),
     download: jest.fn(),
+    saveFile: jest.fn(),
     prepareNotices: jest.fn(),
     notify: { success: jest.fn(), info: jest.fn(), warning: jest.fn(), error: jest.fn() },
   };

@@ -221,3 +221,25 @@ export async function call<T>({ skipErrorHandler = false, ...config }: CallConfi
   }
   return handleEnvelope<T>(body, response.status, skipErrorHandler);
 }
+
+/**
+ * A file the API sends only to the logged-in user (an export): fetched with the login token, which a
+ * plain link cannot carry. A refusal comes as a blob too: its envelope is read from it, so the user
+ * sees the API's own message.
+ */
+export async function callForBlob({ skipErrorHandler = false, ...config }: CallConfig): Promise<Blob> {
+  try {
+    const response = await http.request<Blob>({ ...config, responseType: 'blob' });
+    return response.data;
+  } catch (error) {
+    const response = axios.isAxiosError(error) ? error.response : undefined;
+    if (response && response.data instanceof Blob) {
+      try {
+        response.data = JSON.parse(await response.data.text()) as unknown;
+      } catch {
+        // Not JSON (a proxy's page): the status says what went wrong.
+      }
+    }
+    throw handleFailure(error, skipErrorHandler);
+  }
+}

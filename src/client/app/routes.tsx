@@ -128,6 +128,7 @@ function childRoutes(startFeature: StartFeature): RouteObject[] {
         { index: true, loader: () => redirect('/backend/siteList'), element: null },
         page('siteList', '网站列表', pageWithFeatures(startFeature, () => import(/* webpackChunkName: "site-list" */ '../features/siteList/pages/SiteListPage'), ['siteList', 'publishing']), RouteId.siteList),
         page('siteStats/:slug', '网站数据', featurePage(startFeature, () => import(/* webpackChunkName: "site-stats" */ '../features/siteStats'))),
+        page('siteReserve', '预约', featurePage(startFeature, () => import(/* webpackChunkName: "site-reserve" */ '../features/siteReserve'))),
         page('works', '我的作品', pageWithFeatures(startFeature, () => import(/* webpackChunkName: "works" */ '../features/works/pages/WorksPage'), ['works', 'download']), RouteId.works),
         page('personal', '个人中心', pageWithFeatures(startFeature, () => import(/* webpackChunkName: "personal" */ '../features/personal/pages/PersonalPage'), ['personal']), RouteId.Personal),
       ],

@@ -34,6 +34,8 @@ export interface Services {
   currentLocation(): { pathname: string; search: string };
   /** Starts the browser's download of `url`, saved as `fileName` (a temporary <a download>). */
   download(url: string, fileName: string): void;
+  /** Saves a file the app fetched itself (an export sent only with the login token) as `fileName`. */
+  saveFile(data: Blob, fileName: string): void;
   /**
    * A notice will follow soon (a generation is under way, and ends with one): whatever showing it
    * needs is loaded now, so that it does not add its loading time to the wait for the result.

@@ -72,6 +72,12 @@ export function createAppServices() {
       link.click();
       link.remove();
     },
+    saveFile(data, fileName) {
+      const url = URL.createObjectURL(data);
+      services.download(url, fileName);
+      // The click has handed the file to the browser; the blob's memory goes once it has read it.
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    },
   };
 
   return {

@@ -273,6 +273,7 @@ describe('routes: the sagas that load with their pages', () => {
     ['/result', ['builder', 'miniSite']],
     ['/backend/siteList', ['publishing', 'siteList', 'siteVersions']],
     ['/backend/siteStats/abc123', ['siteStats']],
+    ['/backend/siteReserve?builderId=12', ['siteReserve']],
     ['/backend/works', ['download', 'works']],
     ['/backend/personal', ['personal']],
   ])('%s starts %j', async (path, names) => {

@@ -13,6 +13,7 @@ import { UnpublishConfirm, usePublishing } from '../../publishing/usePublishing'
 import { safeLinkHref } from '../../../../contract/links';
 import { SiteDeletionMessages } from '../../../../contract/siteDeletion';
 import { versionsOpened } from '../siteVersionsSlice';
+import { siteReservePath } from '../../siteReserve/paths';
 import {
   deleteRequested,
   downloadRequested,
@@ -125,6 +126,9 @@ function SiteActions({ row }: { row: SiteRow }) {
           下载
         </Button>
       ) : null}
+      <Button type="link" size="small" onClick={() => navigate(siteReservePath({ builderId: row.id }))}>
+        预约
+      </Button>
       {row.downloadable ? <PublishActions row={row} /> : null}
       <DeleteAction row={row} />
     </Space>

@@ -9,10 +9,13 @@ import LazyMediaPreviewDialog from '../../../components/LazyMediaPreviewDialog';
 import type { MediaPreview } from '../../../components/MediaPreviewDialog';
 import { useDelayedPreview } from '../../../components/useDelayedPreview';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { siteReservePath } from '../../siteReserve/paths';
 import { templatePreviewFailed } from '../../catalog/catalogSlice';
 import { usePhoneLayout } from '../../layout/usePhoneLayout';
 import { selectWorkDownloading, selectWorksLoading } from '../worksSelectors';
 import { downloadRequested, pageChanged, pageOpened, selectWorks, selectWorksQuery, selectWorksTotal, typeChosen } from '../worksSlice';
+
+const MINI_SITE_KEY = 'site:';
 
 const TYPE_OPTIONS = [{ label: '全部', value: '' }, ...WORK_TYPES.map((type) => ({ label: workTypeLabels[type], value: type }))];
 
@@ -57,6 +60,9 @@ function WorkCard({ work, onPreview }: { work: WorkRecord; onPreview(preview: Me
   const downloading = useAppSelector((state) => selectWorkDownloading(state, work.key));
   const preview = previewOf(work);
   const siteHref = work.type === 'miniSite' ? safeLinkHref(work.viewUrl) : null;
+  const navigate = useNavigate();
+  // A mini site's key is `site:<its folder>`, the folder its 预约 is kept under.
+  const miniSiteDir = work.type === 'miniSite' && work.key.startsWith(MINI_SITE_KEY) ? work.key.slice(MINI_SITE_KEY.length) : '';
   // A site opens in a tab of its own (a link styled as a button would take the card actions' grey).
   const view = (
     <Button key="view" type="link" onClick={() => (siteHref ? window.open(siteHref, '_blank', 'noopener,noreferrer') : preview && onPreview(preview))}>
@@ -72,6 +78,13 @@ function WorkCard({ work, onPreview }: { work: WorkRecord; onPreview(preview: Me
         <Button key="download" type="link" loading={downloading} onClick={() => dispatch(downloadRequested({ key: work.key }))}>
           下载
         </Button>,
+        ...(miniSiteDir
+          ? [
+              <Button key="reserve" type="link" onClick={() => navigate(siteReservePath({ miniSiteDir }))}>
+                预约
+              </Button>,
+            ]
+          : []),
       ]}
       data-testid="work-card"
     >
