@@ -222,6 +222,16 @@ export async function call<T>({ skipErrorHandler = false, ...config }: CallConfi
   return handleEnvelope<T>(body, response.status, skipErrorHandler);
 }
 
+/** A blob's text, read the way every browser (and the tests' DOM) can. */
+function blobText(blob: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error('unreadable'));
+    reader.readAsText(blob);
+  });
+}
+
 /**
  * A file the API sends only to the logged-in user (an export): fetched with the login token, which a
  * plain link cannot carry. A refusal comes as a blob too: its envelope is read from it, so the user
@@ -235,7 +245,7 @@ export async function callForBlob({ skipErrorHandler = false, ...config }: CallC
     const response = axios.isAxiosError(error) ? error.response : undefined;
     if (response && response.data instanceof Blob) {
       try {
-        response.data = JSON.parse(await response.data.text()) as unknown;
+        response.data = JSON.parse(await blobText(response.data)) as unknown;
       } catch {
         // Not JSON (a proxy's page): the status says what went wrong.
       }

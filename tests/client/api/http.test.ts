@@ -1,6 +1,6 @@
 import { AxiosError, AxiosHeaders, type AxiosAdapter, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { ApiError } from '../../../src/client/api/ApiError';
-import { call, configureHttp, GO_BACK_DELAY_MS, http, postOnUnload, type HttpDependencies } from '../../../src/client/api/http';
+import { call, callForBlob, configureHttp, GO_BACK_DELAY_MS, http, postOnUnload, type HttpDependencies } from '../../../src/client/api/http';
 import { AnswerCode } from '../../../src/contract/envelope';
 import { Limits } from '../../../src/contract/limits';
 import { Messages } from '../../../src/contract/messages';
@@ -344,5 +344,22 @@ describe('http: the server sheds load (HTTP 503 with Retry-After)', () => {
     const error = await failure(call({ url: '/x', adapter: answer(503, { code: AnswerCode.unavailable, msg: '微信服务暂不可用', data: null }) }));
     expect(deps.notify.error).toHaveBeenCalledWith('微信服务暂不可用');
     expect(error.code).toBe(AnswerCode.unavailable);
+  });
+});
+
+describe('http: a file only the logged-in user may have (an export)', () => {
+  it('is fetched with the login token and handed back whole', async () => {
+    token = 'tok';
+    const file = new Blob(['\ufeff手机号\n'], { type: 'text/csv' });
+    await expect(callForBlob({ url: '/export', adapter: answer(200, file) })).resolves.toBe(file);
+    expect(seen[0].headers.Authorization).toBe('Bearer tok');
+    expect(seen[0].responseType).toBe('blob');
+  });
+
+  it('shows the API\'s own message when it is refused, read from the blob the refusal came as', async () => {
+    const refusal = new Blob([JSON.stringify({ code: 422, msg: '请先保存预约设置', data: null })], { type: 'application/json' });
+    const error = await failure(callForBlob({ url: '/export', adapter: answer(422, refusal) }));
+    expect(error.msg).toBe('请先保存预约设置');
+    expect(deps.notify.error).toHaveBeenCalledWith('请先保存预约设置');
   });
 });
