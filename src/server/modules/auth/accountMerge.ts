@@ -16,6 +16,7 @@ export const USER_COLUMNS = {
   render_jobs: 'moved',
   stored_bytes: 'moved: the files stay where they are, kept by the account they now belong to',
   operate_logs: 'moved',
+  reserve_campaigns: 'moved with their sites: the 预约 records and gift codes hang on the campaign',
   qr_tickets: 'left: a login ticket of the account given up dies with its token_version',
 } as const;
 
@@ -37,7 +38,7 @@ async function moveKeyed(trx: Sql, table: 'user_works' | 'builder_banner_tasks',
 export async function moveOwnedRows(trx: Sql, from: number, to: number): Promise<void> {
   await moveKeyed(trx, 'user_works', 'job_id', from, to);
   await moveKeyed(trx, 'builder_banner_tasks', 'task_id', from, to);
-  for (const table of ['builder_sites', 'mini_sites', 'published_sites', 'render_jobs', 'operate_logs', 'stored_bytes'] as const) {
+  for (const table of ['builder_sites', 'mini_sites', 'published_sites', 'render_jobs', 'operate_logs', 'stored_bytes', 'reserve_campaigns'] as const) {
     await trx.updateTable(table).set({ user_id: to }).where('user_id', '=', from).execute();
   }
 }
