@@ -8,7 +8,7 @@ import GiftCodesCard from './GiftCodesCard';
 import ReservationsTable from './ReservationsTable';
 import ReserveSettingsForm from './ReserveSettingsForm';
 import { siteRefOf } from './paths';
-import { reservePageOpened, selectReserveOwner, selectReserveSaving, selectReserveStatus, settingsSaveRequested } from './siteReserveSlice';
+import { reservePageOpened, selectReserveFailure, selectReserveOwner, selectReserveSaving, selectReserveStatus, settingsSaveRequested } from './siteReserveSlice';
 
 /** /backend/siteReserve?builderId= or ?miniSiteDir= (预约): a site's 预约 settings, gift codes and players. */
 export default function SiteReservePage() {
@@ -20,6 +20,7 @@ export default function SiteReservePage() {
   const site = useMemo(() => siteRefOf(new URLSearchParams({ builderId: builderId ?? '', miniSiteDir: miniSiteDir ?? '' })), [builderId, miniSiteDir]);
   const status = useAppSelector(selectReserveStatus);
   const owner = useAppSelector(selectReserveOwner);
+  const failure = useAppSelector(selectReserveFailure);
   const saving = useAppSelector(selectReserveSaving);
 
   useEffect(() => {
@@ -39,7 +40,7 @@ export default function SiteReservePage() {
         {back}
         {site ? (
           <Skeleton active loading={status !== 'failed'}>
-            预约读取失败，请刷新重试
+            <Alert type="error" showIcon message={failure} style={{ marginTop: 8 }} />
           </Skeleton>
         ) : (
           <Alert type="error" showIcon message={ReserveMessages.siteRequired} />

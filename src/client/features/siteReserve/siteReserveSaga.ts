@@ -1,6 +1,7 @@
 import type { SagaIterator } from 'redux-saga';
 import { all, call, getContext, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
 import { ReserveMessages, type GiftCodeAddAnswer, type ReservationListAnswer, type ReserveOwnerState, type ReserveSiteRef } from '../../../contract/reservations';
+import { serverMessageOf } from '../../api/ApiError';
 import * as siteReserveApi from '../../api/siteReserveApi';
 import { SERVICES, type Services } from '../../app/services';
 import {
@@ -26,6 +27,9 @@ import {
   settingsSaveRequested,
 } from './siteReserveSlice';
 
+/** The page's failure when the API gave no reason (a lost connection). */
+export const READ_FAILED = '预约读取失败，请刷新重试';
+
 /** The name the export is saved under. */
 export const EXPORT_FILE_NAME = '预约名单.csv';
 
@@ -35,8 +39,8 @@ function* loadState(site: ReserveSiteRef): SagaIterator {
   try {
     const owner: ReserveOwnerState = yield call(siteReserveApi.getReserveState, site);
     yield put(reserveStateLoaded(owner));
-  } catch {
-    yield put(reserveStateFailed());
+  } catch (error) {
+    yield put(reserveStateFailed(serverMessageOf(error, READ_FAILED)));
   }
 }
 

@@ -16,6 +16,8 @@ type Status = 'idle' | 'loading' | 'succeeded' | 'failed';
 export interface SiteReserveState {
   site: ReserveSiteRef | null;
   status: Status;
+  /** Why the page could not be read (the API's words: 站点不存在 for a site that is not the user's). */
+  failure: string;
   /** The site's settings, count and gift code counts as the server last gave them. */
   owner: ReserveOwnerState | null;
   saving: boolean;
@@ -33,6 +35,7 @@ const firstPage = { page: 1, pageSize: ReserveLimits.listPageSizeDefault, total:
 export const initialSiteReserveState: SiteReserveState = {
   site: null,
   status: 'idle',
+  failure: '',
   owner: null,
   saving: false,
   addingCodes: null,
@@ -61,8 +64,9 @@ export const siteReserveSlice = createSlice({
       state.status = 'succeeded';
       state.owner = action.payload;
     },
-    reserveStateFailed(state) {
+    reserveStateFailed(state, action: PayloadAction<string>) {
       state.status = 'failed';
+      state.failure = action.payload;
     },
     reserveListPageChanged(state, action: PayloadAction<{ page: number; pageSize: number }>) {
       state.list.page = action.payload.page;
@@ -124,6 +128,7 @@ export const siteReserveSlice = createSlice({
   selectors: {
     selectReserveSite: (state) => state.site,
     selectReserveStatus: (state) => state.status,
+    selectReserveFailure: (state) => state.failure,
     selectReserveOwner: (state) => state.owner,
     selectReserveSaving: (state) => state.saving,
     selectAddingCodes: (state) => state.addingCodes,
@@ -166,6 +171,7 @@ export const {
 export const {
   selectReserveSite,
   selectReserveStatus,
+  selectReserveFailure,
   selectReserveOwner,
   selectReserveSaving,
   selectAddingCodes,

@@ -1,6 +1,7 @@
 import { expectSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
 import { throwError } from 'redux-saga-test-plan/providers';
+import { ApiError } from '../../../../src/client/api/ApiError';
 import * as siteReserveApi from '../../../../src/client/api/siteReserveApi';
 import { EXPORT_FILE_NAME, siteReserveSaga } from '../../../../src/client/features/siteReserve/siteReserveSaga';
 import {
@@ -70,13 +71,13 @@ describe('the 预约 page saga', () => {
       expectSaga(siteReserveSaga)
         .withReducer(rootReducer, opened())
         .provide([
-          [matchers.call.fn(siteReserveApi.getReserveState), throwError(apiError(404, ReserveMessages.siteUnknown))],
+          [matchers.call.fn(siteReserveApi.getReserveState), throwError(new ApiError({ code: 404, msg: '请求的资源不存在', httpStatus: 404, serverMsg: ReserveMessages.siteUnknown }))],
           [matchers.call.fn(siteReserveApi.listReservations), throwError(apiError(404, ReserveMessages.siteUnknown))],
         ])
         .dispatch(reservePageOpened({ miniSiteDir: 'a'.repeat(32) }))
-        .put(reserveStateFailed()),
+        .put(reserveStateFailed(ReserveMessages.siteUnknown)),
     );
-    expect(storeState.siteReserve).toMatchObject({ status: 'failed', owner: null, list: { records: [], loading: false } });
+    expect(storeState.siteReserve).toMatchObject({ status: 'failed', failure: ReserveMessages.siteUnknown, owner: null, list: { records: [], loading: false } });
   });
 
   it('saves the settings and says so in the server\'s words', async () => {
