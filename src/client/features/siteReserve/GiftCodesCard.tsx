@@ -62,7 +62,7 @@ export default function GiftCodesCard({ codes, saved }: { codes: GiftCodeCounts;
           </Flex>
           {fileError ? <Typography.Text type="danger">{fileError}</Typography.Text> : null}
           <Flex gap={8} wrap align="center">
-            <InputNumber aria-label="生成数量" min={1} max={ReserveLimits.giftCodesPerAdd} precision={0} value={count} onChange={setCount} addonAfter="个" style={{ width: 160 }} />
+            <InputNumber aria-label="生成数量" min={1} max={ReserveLimits.giftCodesPerAdd} precision={0} value={count} onChange={setCount} suffix="个" style={{ width: 140 }} />
             <Button loading={adding === 'generate'} disabled={adding === 'upload' || !count} onClick={() => count && dispatch(codesGenerateRequested({ count }))}>
               生成礼包码
             </Button>
