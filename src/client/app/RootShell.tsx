@@ -1,20 +1,36 @@
-import { lazy } from 'react';
+import { lazy, useState, type ComponentType } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router-dom';
 import MountOnce from '../components/MountOnce';
 import { selectLoginDialogOpen } from '../features/auth/loginDialogSlice';
 import { selectBindPhoneOpen } from '../features/bindPhone/bindPhoneSlice';
 import { selectGenerationStatus } from '../features/generation/generationSlice';
-import { useAppSelector } from './hooks';
+import { useAppSelector, useAppStore } from './hooks';
+import type { StartFeature } from './lazyFeatures';
 
-// Its forms (antd Form, Input, Tabs) weigh more than a public page's first load: fetched on first open.
-const LoginDialog = lazy(() => import(/* webpackChunkName: "login-dialog" */ '../features/auth/components/LoginDialog'));
-// 绑定手机号 (个人中心, or 发布 for a WeChat account): fetched on first open.
-const BindPhoneDialog = lazy(() => import(/* webpackChunkName: "bind-phone-dialog" */ '../features/bindPhone/components/BindPhoneDialog'));
-// The loading and queue dialogs of a generation, likewise fetched when a generation first needs them.
+// The loading and queue dialogs of a generation, fetched when a generation first needs them.
 const GenerationDialogs = lazy(() => import(/* webpackChunkName: "generation-dialogs" */ '../features/generation/components/GenerationDialogs'));
+
+/**
+ * A dialog with account forms (login, SMS codes, QR): fetched on first open, with the forms' sagas,
+ * which start before it shows (its QR pane asks for a code as it mounts).
+ */
+function withAuthForms(startFeature: StartFeature, load: () => Promise<{ default: ComponentType }>) {
+  return lazy(async () => {
+    const [dialog, { authFormsFeature }] = await Promise.all([load(), import(/* webpackChunkName: "auth-sagas" */ '../features/auth/feature')]);
+    startFeature(authFormsFeature);
+    return dialog;
+  });
+}
 
 /** The root route's element: every page, plus the dialogs that any page may open. */
 export default function RootShell() {
+  const { startFeature } = useAppStore();
+  // Made once, with the store's startFeature. 登录's forms (antd Form, Input, Tabs) weigh more than a
+  // public page's first load; 绑定手机号 opens from 个人中心 or 发布 for a WeChat account.
+  const [{ LoginDialog, BindPhoneDialog }] = useState(() => ({
+    LoginDialog: withAuthForms(startFeature, () => import(/* webpackChunkName: "login-dialog" */ '../features/auth/components/LoginDialog')),
+    BindPhoneDialog: withAuthForms(startFeature, () => import(/* webpackChunkName: "bind-phone-dialog" */ '../features/bindPhone/components/BindPhoneDialog')),
+  }));
   const loginOpen = useAppSelector(selectLoginDialogOpen);
   const generationStatus = useAppSelector(selectGenerationStatus);
   const bindPhoneOpen = useAppSelector(selectBindPhoneOpen);

@@ -1,13 +1,9 @@
 import { combineSlices } from '@reduxjs/toolkit';
 import { persistReducer } from 'redux-persist';
-import { accountFormsSlice } from '../features/auth/accountFormsSlice';
 import { authSlice } from '../features/auth/authSlice';
 import { bindPhoneSlice } from '../features/bindPhone/bindPhoneSlice';
 import { builderSlice } from '../features/builder/builderSlice';
-import { captchaSlice } from '../features/auth/captchaSlice';
 import { loginDialogSlice } from '../features/auth/loginDialogSlice';
-import { qrLoginSlice } from '../features/auth/qrLoginSlice';
-import { smsSlice } from '../features/auth/smsSlice';
 import { catalogSlice } from '../features/catalog/catalogSlice';
 import { generationSlice } from '../features/generation/generationSlice';
 import { miniSiteSlice } from '../features/miniSite/miniSiteSlice';
@@ -29,10 +25,6 @@ export interface LazyLoadedSlices {}
 export const rootReducer = combineSlices(
   authSlice,
   loginDialogSlice,
-  qrLoginSlice,
-  captchaSlice,
-  smsSlice,
-  accountFormsSlice,
   bindPhoneSlice,
   siteConfigSlice,
   routerSlice,

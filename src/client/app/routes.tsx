@@ -53,6 +53,7 @@ function page(path: string, title: string, lazy: RouteObject['lazy'], id?: strin
  * pages', the back office's.
  */
 const lazyFeatures = {
+  authForms: () => import(/* webpackChunkName: "auth-sagas" */ '../features/auth/feature').then((module) => [module.authFormsFeature]),
   builder: () => import(/* webpackChunkName: "builder-sagas" */ '../features/builder/feature').then((module) => [module.builderFeature]),
   generation: () => import(/* webpackChunkName: "config-sagas" */ '../features/generation/feature').then((module) => [module.generationFeature, module.keyArtFeature]),
   miniSite: () => import(/* webpackChunkName: "config-sagas" */ '../features/miniSite/feature').then((module) => [module.miniSiteFeature]),
@@ -108,7 +109,7 @@ function childRoutes(startFeature: StartFeature): RouteObject[] {
     },
     {
       id: 'AuthLayout',
-      lazy: lazyPage(() => import(/* webpackChunkName: "auth-layout" */ '../features/layout/AuthLayout')),
+      lazy: pageWithFeatures(startFeature, () => import(/* webpackChunkName: "auth-layout" */ '../features/layout/AuthLayout'), ['authForms']),
       children: [
         page('auth/login', '登录', lazyPage(() => import(/* webpackChunkName: "login" */ '../features/auth/pages/LoginPage')), RouteId.Login),
         page('auth/register', '注册', lazyPage(() => import(/* webpackChunkName: "register" */ '../features/auth/pages/RegisterPage')), RouteId.Register),
@@ -130,7 +131,7 @@ function childRoutes(startFeature: StartFeature): RouteObject[] {
         page('siteStats/:slug', '网站数据', featurePage(startFeature, () => import(/* webpackChunkName: "site-stats" */ '../features/siteStats'))),
         page('siteReserve', '预约', featurePage(startFeature, () => import(/* webpackChunkName: "site-reserve" */ '../features/siteReserve'))),
         page('works', '我的作品', pageWithFeatures(startFeature, () => import(/* webpackChunkName: "works" */ '../features/works/pages/WorksPage'), ['works', 'download']), RouteId.works),
-        page('personal', '个人中心', pageWithFeatures(startFeature, () => import(/* webpackChunkName: "personal" */ '../features/personal/pages/PersonalPage'), ['personal']), RouteId.Personal),
+        page('personal', '个人中心', pageWithFeatures(startFeature, () => import(/* webpackChunkName: "personal" */ '../features/personal/pages/PersonalPage'), ['personal', 'authForms']), RouteId.Personal),
       ],
     },
     {

@@ -261,7 +261,8 @@ describe('routes: the sagas that load with their pages', () => {
   it.each([
     // The first page starts none: its budget is the tightest (DESIGN.md section 10).
     ['/', []],
-    ['/auth/login', []],
+    ['/auth/login', ['authForms']],
+    ['/auth/register', ['authForms']],
     ['/miniSite/config', ['generation', 'keyArt', 'miniSite']],
     ['/miniSite/preview', ['download', 'phonePreview', 'publishing']],
     ['/logo/config?module=tl', ['generation', 'keyArt']],
@@ -274,8 +275,9 @@ describe('routes: the sagas that load with their pages', () => {
     ['/backend/siteList', ['publishing', 'siteList', 'siteVersions']],
     ['/backend/siteStats/abc123', ['siteStats']],
     ['/backend/siteReserve?builderId=12', ['siteReserve']],
+    ['/backend/siteReserve?builderId=3', ['siteReserve']],
     ['/backend/works', ['download', 'works']],
-    ['/backend/personal', ['personal']],
+    ['/backend/personal', ['authForms', 'personal']],
   ])('%s starts %j', async (path, names) => {
     const { router, deps } = makeRouter(path, { token: 't' });
     await settled(router);

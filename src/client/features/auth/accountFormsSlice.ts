@@ -1,6 +1,7 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import type { RegisterRequest } from '../../../contract/auth';
 import type { LoginPlace, RequestStatus } from './auth.types';
+import { rootReducer } from '../../app/rootReducer';
 
 /** The register and forgot-password forms' submit status. */
 export interface AccountFormsState {
@@ -57,6 +58,14 @@ export const accountFormsSlice = createSlice({
   },
 });
 
+declare module '../../app/rootReducer' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging: the slice's key in the state's type
+  export interface LazyLoadedSlices extends WithSlice<typeof accountFormsSlice> {}
+}
+
+// Loaded with the account forms, not with the app: the slice joins the store as its code arrives.
+const injected = accountFormsSlice.injectInto(rootReducer);
+
 export const {
   registerRequested,
   registerSucceeded,
@@ -65,4 +74,4 @@ export const {
   passwordResetSucceeded,
   passwordResetFailed,
 } = accountFormsSlice.actions;
-export const { selectRegisterStatus, selectPasswordResetStatus } = accountFormsSlice.selectors;
+export const { selectRegisterStatus, selectPasswordResetStatus } = injected.selectors;

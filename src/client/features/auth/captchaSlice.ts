@@ -1,6 +1,7 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import type { CaptchaAnswer } from '../../../contract/auth';
 import type { CaptchaPurpose } from './auth.types';
+import { rootReducer } from '../../app/rootReducer';
 
 /** The graphic captcha dialog (spec screen 19); `closed` means it is not shown. */
 export type CaptchaStatus = 'closed' | 'loading' | 'ready' | 'verifying' | 'fetchFailed';
@@ -62,6 +63,14 @@ export const captchaSlice = createSlice({
   },
 });
 
+declare module '../../app/rootReducer' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging: the slice's key in the state's type
+  export interface LazyLoadedSlices extends WithSlice<typeof captchaSlice> {}
+}
+
+// Loaded with the account forms, not with the app: the slice joins the store as its code arrives.
+const injected = captchaSlice.injectInto(rootReducer);
+
 export const {
   requested: captchaRequested,
   refreshRequested: captchaRefreshRequested,
@@ -72,4 +81,4 @@ export const {
   passed: captchaPassed,
   dismissed: captchaDismissed,
 } = captchaSlice.actions;
-export const { selectCaptcha, selectCaptchaId } = captchaSlice.selectors;
+export const { selectCaptcha, selectCaptchaId } = injected.selectors;

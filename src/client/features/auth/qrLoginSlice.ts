@@ -1,6 +1,7 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import type { QrStatus } from '../../../contract/auth';
 import type { LoginPlace } from './auth.types';
+import { rootReducer } from '../../app/rootReducer';
 
 /** What the QR pane shows: a spinner, the code, the scanned hint, or a mask that refreshes on click. */
 export type QrLoginStatus = 'idle' | 'loading' | 'waiting' | 'scanned' | 'confirmed' | 'expired' | 'failed';
@@ -79,6 +80,14 @@ export const qrLoginSlice = createSlice({
   },
 });
 
+declare module '../../app/rootReducer' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging: the slice's key in the state's type
+  export interface LazyLoadedSlices extends WithSlice<typeof qrLoginSlice> {}
+}
+
+// Loaded with the account forms, not with the app: the slice joins the store as its code arrives.
+const injected = qrLoginSlice.injectInto(rootReducer);
+
 export const {
   started: qrLoginStarted,
   stopped: qrLoginStopped,
@@ -89,4 +98,4 @@ export const {
   expired: qrLoginExpired,
   confirmed: qrLoginConfirmed,
 } = qrLoginSlice.actions;
-export const { selectQrLogin, selectQrTicket } = qrLoginSlice.selectors;
+export const { selectQrLogin, selectQrTicket } = injected.selectors;

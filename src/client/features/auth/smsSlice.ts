@@ -1,6 +1,7 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import type { SmsCodePurpose } from '../../../contract/auth';
 import type { SmsFormId } from './auth.types';
+import { rootReducer } from '../../app/rootReducer';
 
 /** The SMS-code button of one form: idle, sending, or counting down to the next allowed send. */
 export type SmsButtonStatus = 'idle' | 'sending' | 'countingDown';
@@ -53,6 +54,14 @@ export const smsSlice = createSlice({
   },
 });
 
+declare module '../../app/rootReducer' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging: the slice's key in the state's type
+  export interface LazyLoadedSlices extends WithSlice<typeof smsSlice> {}
+}
+
+// Loaded with the account forms, not with the app: the slice joins the store as its code arrives.
+const injected = smsSlice.injectInto(rootReducer);
+
 export const {
   codeRequested: smsCodeRequested,
   codeSendStarted: smsCodeSendStarted,
@@ -62,4 +71,4 @@ export const {
   countdownFinished: smsCountdownFinished,
   countdownCancelled: smsCountdownCancelled,
 } = smsSlice.actions;
-export const { selectSmsButton } = smsSlice.selectors;
+export const { selectSmsButton } = injected.selectors;

@@ -28,7 +28,7 @@ describe('LoginDialog', () => {
     const { store } = renderWithProviders(<LoginDialog />, { preloadedState: openDialog });
     const dialog = screen.getByRole('dialog');
     expect(within(dialog).getByRole('tab', { name: '扫码登录', selected: true, hidden: true })).toBeInTheDocument();
-    expect(store.getState().qrLogin.status).toBe('loading');
+    expect(store.getState().qrLogin?.status).toBe('loading');
   });
 
   it('opens on the account pane on a phone, which cannot scan its own screen, and starts no QR session', () => {
@@ -38,7 +38,7 @@ describe('LoginDialog', () => {
       const { store } = renderWithProviders(<LoginDialog />, { preloadedState: openDialog });
       expect(tab('账号登录')).toHaveAttribute('aria-selected', 'true');
       expect(screen.getByPlaceholderText('请输入手机号')).toBeEnabled();
-      expect(store.getState().qrLogin.status).toBe('idle');
+      expect(store.getState().qrLogin?.status).toBe('idle');
     } finally {
       window.matchMedia = desktopMatchMedia;
     }

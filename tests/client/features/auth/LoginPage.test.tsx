@@ -37,7 +37,7 @@ describe('LoginPage', () => {
     const { store } = renderWithProviders(<LoginPage />, { route: '/auth/login' });
     expect(tab('扫码登录')).toHaveAttribute('aria-selected', 'true');
     expect(screen.queryByPlaceholderText('请输入手机号')).not.toBeInTheDocument();
-    expect(store.getState().qrLogin.status).toBe('loading');
+    expect(store.getState().qrLogin?.status).toBe('loading');
   });
 
   it('opens on the account tab for handleType=account, with the saved phone and 记住我 on', () => {
@@ -61,10 +61,10 @@ describe('LoginPage', () => {
   it('stops the QR session when the user switches to the account tab', async () => {
     const { store } = renderWithProviders(<LoginPage />, { route: '/auth/login?handleType=qrcode' });
     const user = fastUser();
-    expect(store.getState().qrLogin.status).toBe('loading');
+    expect(store.getState().qrLogin?.status).toBe('loading');
     await user.click(tab('账号登录'));
     expect(await screen.findByPlaceholderText('请输入手机号')).toBeInTheDocument();
-    expect(store.getState().qrLogin.status).toBe('idle');
+    expect(store.getState().qrLogin?.status).toBe('idle');
   });
 
   it('shows the spec messages for bad input and sends nothing', async () => {

@@ -56,7 +56,7 @@ describe('QrLoginPanel', () => {
     expect(button).toHaveAttribute('href', '/api/wxAuth/wechat/authorize?redirect=%2Flogo%2FselectPage%3Fmodule%3Dtl');
     expect(screen.queryByAltText('登录二维码')).not.toBeInTheDocument();
     // No code is fetched: the pane starts no QR session.
-    expect(rendered.store.getState().qrLogin.status).toBe('idle');
+    expect(rendered.store.getState().qrLogin?.status).toBe('idle');
   });
 
   it('shows the code and the seconds left', async () => {

@@ -14,6 +14,7 @@ import {
   smsCountdownCancelled,
   smsCountdownFinished,
   smsCountdownTicked,
+  smsSlice,
 } from '../../../../src/client/features/auth/smsSlice';
 import type { RootState } from '../../../../src/client/app/rootReducer';
 import { apiError, fakeWorld, rootReducer, stateWith } from '../../sagaHarness';
@@ -102,7 +103,7 @@ describe('SMS code request', () => {
   it('ignores a request while that form is still counting down', async () => {
     const world = fakeWorld();
     await expectSaga(requestSmsCode, request)
-      .withReducer(rootReducer, stateWith({ sms: { ...stateWith().sms, register: { status: 'countingDown', secondsLeft: 30 } } }))
+      .withReducer(rootReducer, stateWith({ sms: { ...smsSlice.getInitialState(), register: { status: 'countingDown', secondsLeft: 30 } } }))
       .provide([world.providers])
       .not.put.like({ action: { type: captchaRequested.type } })
       .run();

@@ -13,6 +13,7 @@ import NotifyBridge from '../../../../src/client/app/NotifyBridge';
 import { appServices } from '../../../../src/client/app/servicesImpl';
 import { makeStore } from '../../../../src/client/app/store';
 import { initialAuthState, sessionEnded } from '../../../../src/client/features/auth/authSlice';
+import { authFormsFeature } from '../../../../src/client/features/auth/feature';
 import LoginPage from '../../../../src/client/features/auth/pages/LoginPage';
 import { AnswerCode } from '../../../../src/contract/envelope';
 import { Messages, accountDisabledMessage } from '../../../../src/contract/messages';
@@ -61,6 +62,8 @@ async function stoppedPlayerLogsIn(login: { code: number; msg: string }): Promis
   // The open page's start: the user behind the token is read, and the page asks for its list.
   await act(async () => {
     store.dispatch(appStarted());
+    // As the login page's route does when it loads.
+    store.startFeature(authFormsFeature);
     await siteListApi.getSiteList({ page: 1, page_size: 10 }).catch(() => undefined);
   });
   await waitFor(() => expect(messagesOnScreen()).not.toEqual([]));

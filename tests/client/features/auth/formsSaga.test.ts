@@ -3,12 +3,12 @@ import { expectSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
 import { dynamic } from 'redux-saga-test-plan/providers';
 import * as authApi from '../../../../src/client/api/authApi';
-import { authSaga } from '../../../../src/client/features/auth/authSaga';
+import { authFormsSaga } from '../../../../src/client/features/auth/formsSaga';
 import { loggedIn, loginRequested, smsLoginRequested } from '../../../../src/client/features/auth/authSlice';
 import { qrLoginStarted } from '../../../../src/client/features/auth/qrLoginSlice';
 import { fakeWorld, rootReducer, stateWith, user } from '../../sagaHarness';
 
-describe('authSaga (the watchers together)', () => {
+describe('authFormsSaga (the forms\' watchers together)', () => {
   it('a second qrLogin/started (refresh) replaces the running session and voids its ticket', async () => {
     const world = fakeWorld({ pauseAfterDelays: 3 });
     let issued = 0;
@@ -22,7 +22,7 @@ describe('authSaga (the watchers together)', () => {
       return { status: 'waiting' };
     });
     const started = qrLoginStarted({ host: 'localhost', place: 'loginPage' });
-    const { storeState } = await expectSaga(authSaga)
+    const { storeState } = await expectSaga(authFormsSaga)
       .withReducer(rootReducer, stateWith())
       .provide([world.providers, [matchers.call.fn(authApi.getWechatQrcode), qrcodes], [matchers.call.fn(authApi.getWxLoginInfo), polls]])
       .dispatch(started)
@@ -50,7 +50,7 @@ describe('authSaga (the watchers together)', () => {
       logins += 1;
       return answered.then(() => ({ token: 'jwt', userInfo: user }));
     });
-    const test = expectSaga(authSaga)
+    const test = expectSaga(authFormsSaga)
       .withReducer(rootReducer, stateWith())
       .provide([world.providers, [matchers.call.fn(apiFn), slowLogin]])
       .put.like({ action: { type: loggedIn.type } });
