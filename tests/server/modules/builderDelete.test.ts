@@ -15,7 +15,7 @@ import type { UserRow } from '../../../src/server/modules/auth/repository';
 import { STORAGE_USAGE_PATH } from '../../../src/server/modules/storageQuota/routes';
 import type { BuiltSiteRenderInput } from '../../../src/server/render/builder/types';
 import { S3FileStore } from '../../../src/server/storage/s3Store';
-import { s3Endpoint, testS3Settings } from '../storage/testStores';
+import { bucketEnv, s3Endpoint, testS3Settings } from '../storage/testStores';
 import { buildTestApp, get, post, type TestApp, type TestAppOptions } from '../helpers';
 import { quickLogin } from '../queue/kit';
 import { alice, bob, newSite, type Caller } from './builderKit';
@@ -228,16 +228,7 @@ describe('删除 of a builder site', () => {
   (s3Endpoint() ? it : it.skip)('on a bucket, takes the site\'s objects too', async () => {
     await t.close();
     const bucket = testS3Settings();
-    await start({
-      STORAGE_BACKEND: 's3',
-      S3_ENDPOINT: bucket.endpoint,
-      S3_REGION: bucket.region,
-      S3_BUCKET: bucket.bucket,
-      S3_ACCESS_KEY_ID: bucket.accessKeyId,
-      S3_SECRET_ACCESS_KEY: bucket.secretAccessKey,
-      S3_FORCE_PATH_STYLE: '1',
-      S3_PREFIX: bucket.prefix ?? '',
-    });
+    await start(bucketEnv(bucket));
     const objects = new S3FileStore(bucket);
     try {
       const kept = await completedSite('留下的网站');

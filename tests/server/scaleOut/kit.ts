@@ -14,7 +14,7 @@ import { TEST_SECRET, type TestApp, type TestAppOptions, type TestClock, buildTe
 import { postgresUrl } from '../db/testDatabases';
 import { deletePrefix, redisUrl, testPrefix } from '../sharedState/testStates';
 import { S3FileStore } from '../../../src/server/storage/s3Store';
-import { s3Endpoint, testS3Settings } from '../storage/testStores';
+import { bucketEnv, s3Endpoint, testS3Settings } from '../storage/testStores';
 
 export const scaleOutServersAvailable = (): boolean => (!!postgresUrl() && !!redisUrl() && !!s3Endpoint()) || !!process.env.WPG_REQUIRE_TEST_SERVERS;
 
@@ -57,17 +57,7 @@ export async function startCluster(
   withSchema.searchParams.set('options', `-c search_path=${schema}`);
   const clock = options.clock ?? createClock();
   const bucket = options.s3 ? testS3Settings() : null;
-  const storage: Record<string, string> = bucket
-    ? {
-        STORAGE_BACKEND: 's3',
-        S3_ENDPOINT: options.s3Endpoint ?? bucket.endpoint,
-        S3_REGION: bucket.region,
-        S3_BUCKET: bucket.bucket,
-        S3_ACCESS_KEY_ID: bucket.accessKeyId,
-        S3_SECRET_ACCESS_KEY: bucket.secretAccessKey,
-        S3_FORCE_PATH_STYLE: '1',
-        S3_PREFIX: bucket.prefix ?? '',
-      }
+  const storage: Record<string, string> = bucket ? bucketEnv(bucket, options.s3Endpoint)
     : {};
   const servers: TestApp[] = [];
   const { s3: _s3, clock: _clock, databaseUrl: _databaseUrl, redisUrl: _redisUrl, s3Endpoint: _s3Endpoint, ...buildOptions } = options;

@@ -17,6 +17,20 @@ const required = (): boolean => !!process.env.WPG_REQUIRE_TEST_SERVERS;
 
 let prefixes = 0;
 
+/** The environment that points a server at `bucket` (STORAGE_BACKEND=s3), optionally through another endpoint (a proxy). */
+export function bucketEnv(bucket: S3Settings, endpoint = bucket.endpoint): Record<string, string> {
+  return {
+    STORAGE_BACKEND: 's3',
+    S3_ENDPOINT: endpoint,
+    S3_REGION: bucket.region,
+    S3_BUCKET: bucket.bucket,
+    S3_ACCESS_KEY_ID: bucket.accessKeyId,
+    S3_SECRET_ACCESS_KEY: bucket.secretAccessKey,
+    S3_FORCE_PATH_STYLE: '1',
+    S3_PREFIX: bucket.prefix ?? '',
+  };
+}
+
 /** s3rver's settings at TEST_S3_ENDPOINT, under an object prefix no other test uses. */
 export function testS3Settings(): S3Settings {
   const endpoint = s3Endpoint();

@@ -1,6 +1,8 @@
 import { DEFAULT_RESERVE_SETTINGS, RESERVE_PLATFORMS, type GiftCodeCounts, type ReservePlatform, type ReserveSettings } from '../../../contract/reservations';
 import type { Clock } from '../../clock';
+import type { Selectable } from 'kysely';
 import type { DialectName, Sql } from '../../db/connection';
+import type { ReservationsTable } from '../../db/schema';
 
 /** The site a campaign belongs to, as the owner routes resolve it (its row id). */
 export type ReserveSite = { kind: 'builder'; id: number } | { kind: 'miniSite'; id: number };
@@ -12,15 +14,8 @@ export interface Campaign {
   settings: ReserveSettings;
 }
 
-export interface ReservationRow {
-  id: number;
-  campaign_id: number;
-  phone: string;
-  platform: string;
-  channel: string;
-  gift_code: string | null;
-  created_at: number;
-}
+/** A 预约 record as read. */
+export type ReservationRow = Selectable<ReservationsTable>;
 
 /** Stored settings, read back; anything unexpected falls back to the defaults (never throws on a page load). */
 function settingsOf(json: string): ReserveSettings {

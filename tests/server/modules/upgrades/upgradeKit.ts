@@ -5,10 +5,10 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { reportLinkHtml } from '../../../../src/server/modules/moderation/reportLink';
-import { S3FileStore, type S3Settings } from '../../../../src/server/storage/s3Store';
+import { S3FileStore } from '../../../../src/server/storage/s3Store';
 import { describeEach } from '../../describeEach';
 import { buildTestApp, type TestApp } from '../../helpers';
-import { s3Endpoint, testS3Settings } from '../../storage/testStores';
+import { bucketEnv, s3Endpoint, testS3Settings } from '../../storage/testStores';
 
 export const hex = (): string => crypto.randomBytes(16).toString('hex');
 
@@ -22,20 +22,6 @@ export interface Install {
   /** Stops the old version, forgets the one-off tasks its start did on an empty install, starts the new one and waits for them. */
   upgrade(): Promise<TestApp>;
   close(): Promise<void>;
-}
-
-/** The settings of a bucket under a prefix of the test's own. */
-function bucketEnv(bucket: S3Settings): Record<string, string> {
-  return {
-    STORAGE_BACKEND: 's3',
-    S3_ENDPOINT: bucket.endpoint,
-    S3_REGION: bucket.region,
-    S3_BUCKET: bucket.bucket,
-    S3_ACCESS_KEY_ID: bucket.accessKeyId,
-    S3_SECRET_ACCESS_KEY: bucket.secretAccessKey,
-    S3_FORCE_PATH_STYLE: '1',
-    S3_PREFIX: bucket.prefix ?? '',
-  };
 }
 
 async function openInstall(backend: 'local' | 's3', env: Record<string, string>): Promise<Install> {
