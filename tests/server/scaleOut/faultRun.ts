@@ -9,6 +9,8 @@ import { DEFAULT_BANNER_TEXTS, DEFAULT_LOGO_TEXTS, type GenerationModule, type L
 import { Messages } from '../../../src/contract/messages';
 import type { LoginAnswer } from '../../../src/contract/auth';
 import { bearer, post, type TestApp } from '../helpers';
+import { s3Endpoint } from '../storage/testStores';
+import { startBucketProxy, startPrivateRedis, type BucketProxy, type RestartableServer } from './faultServers';
 import { registerAcross, startCluster, startWorkerProcess, type Cluster, type WorkerProcess } from './kit';
 
 /** An answer that is not the job's state: what the user would be shown. */
@@ -202,4 +204,43 @@ export async function expectNothingLostOrTwice(run: FaultRun, killed: { workers:
   }
   // Renders that no accepted job accounts for would be work done twice under another name.
   expect([...finished.keys()].filter((id) => !run.jobs.has(id))).toEqual([]);
+}
+
+/**
+ * Registers, in the calling describe, a fault run whose Redis is a private one the test stops and
+ * starts: `run` and `redis` are there once beforeAll has run, and everything is closed after.
+ */
+export function faultRunOnPrivateRedis(): { run: FaultRun; redis: RestartableServer } {
+  const live = {} as { run: FaultRun; redis: RestartableServer };
+  beforeAll(async () => {
+    live.redis = await startPrivateRedis();
+    live.run = await startFaultRun({ redisUrl: live.redis.url });
+  });
+  afterAll(async () => {
+    // Up again whatever failed: the cluster's close deletes its keys there.
+    await live.redis?.start();
+    await live.run?.close();
+    await live.redis?.dispose();
+  });
+  return live;
+}
+
+/**
+ * Registers, in the calling describe, a fault run whose bucket is reached through a proxy the test
+ * makes unavailable: `run` and `proxy` are there once beforeAll has run, and everything is closed after.
+ */
+export function faultRunBehindBucketProxy(): { run: FaultRun; proxy: BucketProxy } {
+  const live = {} as { run: FaultRun; proxy: BucketProxy };
+  beforeAll(async () => {
+    const bucket = s3Endpoint();
+    if (!bucket) throw new Error('TEST_S3_ENDPOINT is not set: start the test servers with config/scripts/testServers.sh start');
+    live.proxy = await startBucketProxy(bucket);
+    live.run = await startFaultRun({ s3Endpoint: live.proxy.endpoint });
+  });
+  afterAll(async () => {
+    if (live.proxy) live.proxy.unavailable = false;
+    await live.run?.close();
+    await live.proxy?.close();
+  });
+  return live;
 }

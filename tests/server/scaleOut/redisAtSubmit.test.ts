@@ -9,32 +9,19 @@
 import { RenderJobs } from '../../../src/server/queue/bullmq/renderJobs';
 import { WaitingIndex } from '../../../src/server/queue/bullmq/waitingIndex';
 import { scaleOutServersAvailable } from './kit';
-import { expectNothingLostOrTwice, startFaultRun, type FaultRun } from './faultRun';
-import { privateRedisAvailable, startPrivateRedis, type RestartableServer } from './faultServers';
+import { expectNothingLostOrTwice, faultRunOnPrivateRedis } from './faultRun';
+import { privateRedisAvailable } from './faultServers';
 
 jest.setTimeout(150_000);
 
 (scaleOutServersAvailable() && privateRedisAvailable() ? describe : describe.skip)('Redis stopped in the middle of a submit', () => {
-  let redis: RestartableServer;
-  let run: FaultRun;
-
-  beforeAll(async () => {
-    redis = await startPrivateRedis();
-    run = await startFaultRun({ redisUrl: redis.url });
-  });
-
-  afterAll(async () => {
-    // Up again whatever failed: the cluster's close deletes its keys there.
-    await redis?.start();
-    await run?.close();
-    await redis?.dispose();
-  });
+  const live = faultRunOnPrivateRedis();
 
   /** Runs `original` on its object once Redis is stopped: a Redis that went away just before the call. */
   const afterStoppingRedis =
     <A extends unknown[], R>(original: (...args: A) => Promise<R>) =>
     async function (this: unknown, ...args: A): Promise<R> {
-      await redis.stop();
+      await live.redis.stop();
       return original.apply(this, args);
     };
 
@@ -44,41 +31,41 @@ jest.setTimeout(150_000);
       step === 'bullmq'
         ? jest.spyOn(RenderJobs.prototype, 'add').mockImplementationOnce(afterStoppingRedis(RenderJobs.prototype.add))
         : jest.spyOn(WaitingIndex.prototype, 'add').mockImplementationOnce(afterStoppingRedis(WaitingIndex.prototype.add));
-    const before = new Set(run.jobs.keys());
+    const before = new Set(live.run.jobs.keys());
     try {
-      await run.submit(['tl'], label);
+      await live.run.submit(['tl'], label);
       expect(spy).toHaveBeenCalled();
     } finally {
       spy.mockRestore();
     }
-    const [id] = [...run.jobs.keys()].filter((known) => !before.has(known));
-    if (!id) throw new Error(`the submit was not accepted: ${run.summary()}\n${run.servers.flatMap((server) => server.logs).filter((line) => /"level":[45]0/.test(line)).join('\n').slice(0, 6000)}`);
+    const [id] = [...live.run.jobs.keys()].filter((known) => !before.has(known));
+    if (!id) throw new Error(`the submit was not accepted: ${live.run.summary()}\n${live.run.servers.flatMap((server) => server.logs).filter((line) => /"level":[45]0/.test(line)).join('\n').slice(0, 6000)}`);
     return id;
   };
 
   it('accepts the job, and renders it once Redis is back, whether it stopped before the line or before BullMQ', async () => {
     const beforeBullmq = await submitStoppingBefore('bullmq', '入队前');
     // The user polls while Redis is away: told the job's state from its row, or to retry in Chinese.
-    await run.pollOnce();
-    await redis.start();
+    await live.run.pollOnce();
+    await live.redis.start();
 
     const beforeLine = await submitStoppingBefore('line', '排队前');
-    await run.pollOnce();
-    await redis.start();
+    await live.run.pollOnce();
+    await live.redis.start();
 
     // Nobody polls for a while: the sweep alone must queue both (the line holds the first, BullMQ neither).
-    const rows = async (): Promise<string[]> => (await run.cluster.db.sql.selectFrom('render_jobs').select('status').where('id', 'in', [beforeBullmq, beforeLine]).execute()).map((row) => row.status);
+    const rows = async (): Promise<string[]> => (await live.run.cluster.db.sql.selectFrom('render_jobs').select('status').where('id', 'in', [beforeBullmq, beforeLine]).execute()).map((row) => row.status);
     const end = Date.now() + 60_000;
     while ((await rows()).some((status) => status !== 'done')) {
-      if (Date.now() > end) throw new Error(`not rendered without polls: ${JSON.stringify(await rows())}; worker logs:\n${run.logs()}`);
+      if (Date.now() > end) throw new Error(`not rendered without polls: ${JSON.stringify(await rows())}; worker logs:\n${live.run.logs()}`);
       await new Promise((resolve) => setTimeout(resolve, 300));
     }
 
-    await run.pollUntilDone(60_000);
-    await run.submit(['tl'], '恢复后');
-    await run.pollUntilDone(60_000);
+    await live.run.pollUntilDone(60_000);
+    await live.run.submit(['tl'], '恢复后');
+    await live.run.pollUntilDone(60_000);
 
-    await expectNothingLostOrTwice(run);
-    console.info(`Redis stopped in a submit: ${run.summary()}`);
+    await expectNothingLostOrTwice(live.run);
+    console.info(`Redis stopped in a submit: ${live.run.summary()}`);
   });
 });

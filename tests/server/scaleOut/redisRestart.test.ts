@@ -6,8 +6,8 @@
  * meanwhile hear their job's state or a refusal in Chinese.
  */
 import { scaleOutServersAvailable } from './kit';
-import { expectNothingLostOrTwice, startFaultRun, type FaultRun } from './faultRun';
-import { privateRedisAvailable, startPrivateRedis, type RestartableServer } from './faultServers';
+import { expectNothingLostOrTwice, faultRunOnPrivateRedis } from './faultRun';
+import { privateRedisAvailable } from './faultServers';
 
 jest.setTimeout(150_000);
 
@@ -15,38 +15,25 @@ jest.setTimeout(150_000);
 const OUTAGE_MS = 5_000;
 
 (scaleOutServersAvailable() && privateRedisAvailable() ? describe : describe.skip)('a Redis restart while jobs wait and render', () => {
-  let redis: RestartableServer;
-  let run: FaultRun;
-
-  beforeAll(async () => {
-    redis = await startPrivateRedis();
-    run = await startFaultRun({ redisUrl: redis.url });
-  });
-
-  afterAll(async () => {
-    // Up again whatever failed: the cluster's close deletes its keys there.
-    await redis?.start();
-    await run?.close();
-    await redis?.dispose();
-  });
+  const live = faultRunOnPrivateRedis();
 
   it('loses no job, renders none twice, and recovers without a restart of ours', async () => {
-    await run.submit(['tl', 'tl', 'tl', 'tl', 'tl', 'tl'], '重启');
-    await run.pollWhile(async () => (await run.runningJobs()) < 1, 60_000);
+    await live.run.submit(['tl', 'tl', 'tl', 'tl', 'tl', 'tl'], '重启');
+    await live.run.pollWhile(async () => (await live.run.runningJobs()) < 1, 60_000);
 
-    await redis.stop();
+    await live.redis.stop();
     const stoppedAt = Date.now();
     // Users keep polling, and one asks for a new render: refused in Chinese, or accepted.
-    await run.submit(['tl'], '停机时');
-    await run.pollWhile(() => Date.now() - stoppedAt < OUTAGE_MS, 30_000);
-    await redis.start();
+    await live.run.submit(['tl'], '停机时');
+    await live.run.pollWhile(() => Date.now() - stoppedAt < OUTAGE_MS, 30_000);
+    await live.redis.start();
 
-    await run.pollUntilDone(90_000);
+    await live.run.pollUntilDone(90_000);
     // Working as before: a new job goes through.
-    await run.submit(['tl'], '恢复后');
-    await run.pollUntilDone(60_000);
+    await live.run.submit(['tl'], '恢复后');
+    await live.run.pollUntilDone(60_000);
 
-    await expectNothingLostOrTwice(run);
-    console.info(`Redis restart: ${run.summary()}`);
+    await expectNothingLostOrTwice(live.run);
+    console.info(`Redis restart: ${live.run.summary()}`);
   });
 });
