@@ -7,6 +7,7 @@
 import type { RouteOptions } from 'fastify';
 import fs from 'node:fs';
 import path from 'node:path';
+import { RENDER_TIMEOUT_MS } from '../../src/server/queue/jobRules';
 import { TEST_SECRET, buildTestApp, type TestApp } from '../server/helpers';
 import { quickLogin } from '../server/queue/kit';
 import { testToken } from '../server/testTokens';
@@ -40,8 +41,12 @@ function fieldsOf(schema: unknown): Record<string, string> {
 
 beforeAll(async () => {
   t = await buildTestApp({
-    // Queued renders never finish and site renders finish at once, so no background write lands during a later refusal.
-    generation: { runner: { run: (_spec, _outDir, signal) => new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(new Error('stopped')))), close: async () => {} } },
+    // Queued renders never finish (nor time out, however long the pass) and site renders finish at
+    // once, so no background write lands during a later refusal.
+    generation: {
+      runner: { run: (_spec, _outDir, signal) => new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(new Error('stopped')))), close: async () => {} },
+      queue: { timeoutsMs: Object.fromEntries(Object.keys(RENDER_TIMEOUT_MS).map((kind) => [kind, 3_600_000])) },
+    },
     builder: { render: async (_input, outDir) => writeIndex(outDir) },
     miniSite: { render: async (_input, outDir) => writeIndex(outDir) },
     onRoute: (route: RouteOptions) => {
@@ -144,7 +149,12 @@ function firstDifference(before: string, after: string): string {
   const a = before.split('\n');
   const b = after.split('\n');
   const at = a.findIndex((line, i) => line !== b[i]);
-  return `${a[at]?.slice(0, 300)} -> ${b[at]?.slice(0, 300)}`;
+  const [was, now] = [a[at] ?? '', b[at] ?? ''];
+  // Long rows differ deep inside: show where, not their shared start.
+  let from = 0;
+  while (from < was.length && was[from] === now[from]) from += 1;
+  const start = Math.max(0, from - 120);
+  return `${was.slice(0, was.indexOf(':') + 1)} …${was.slice(start, from + 180)} -> …${now.slice(start, from + 180)}`;
 }
 
 const CHINESE = /[\u4e00-\u9fff]/;
