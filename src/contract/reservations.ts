@@ -176,6 +176,15 @@ export interface ReserveSaveSettingsRequest extends ReserveSiteRef {
   settings: ReserveSettings;
 }
 
+/**
+ * POST ReserveOwnerRoutes.settings: the state saved, and what became of the site's live page,
+ * whose 预约 block follows the settings at once: `none` (not published), `updated`, or `failed`
+ * (the settings hold; the page shows them at its next 更新发布).
+ */
+export interface ReserveSaveSettingsAnswer extends ReserveOwnerState {
+  publishedPage: 'none' | 'updated' | 'failed';
+}
+
 /** POST ReserveOwnerRoutes.uploadCodes: the file's text (CSV: the first column; or one per line). */
 export interface GiftCodeUploadRequest extends ReserveSiteRef {
   text: string;
@@ -216,7 +225,7 @@ export const ReserveRoutes = {
 
 /** The owner's routes (logged in, `access: 'user'`, no CORS). */
 export const ReserveOwnerRoutes = {
-  /** GET ?builderId|miniSiteDir -> ReserveOwnerState; POST ReserveSaveSettingsRequest -> ReserveOwnerState */
+  /** GET ?builderId|miniSiteDir -> ReserveOwnerState; POST ReserveSaveSettingsRequest -> ReserveSaveSettingsAnswer */
   settings: '/api/siteReserve/settings',
   /** GET ?builderId|miniSiteDir&page&pageSize -> ReservationListAnswer */
   list: '/api/siteReserve/list',
@@ -292,6 +301,8 @@ export const ReserveMessages = {
   siteRequired: '请指定站点',
   siteUnknown: '站点不存在',
   settingsSaved: '预约设置已保存',
+  settingsSavedPageUpdated: '预约设置已保存，已发布的网站已同步更新',
+  settingsSavedPageStale: '预约设置已保存，但已发布的网站未能同步更新，请重新发布',
   settingsMissing: '请填写预约设置',
   platformsRequired: '请至少选择一个平台',
   platformsRepeated: '平台不能重复',

@@ -3,6 +3,7 @@ import {
   type GiftCodeAddAnswer,
   type ReservationListAnswer,
   type ReserveOwnerState,
+  type ReserveSaveSettingsAnswer,
   type ReserveSettings,
   type ReserveSiteRef,
 } from '../../contract/reservations';
@@ -13,8 +14,8 @@ export function getReserveState(site: ReserveSiteRef): Promise<ReserveOwnerState
   return call<ReserveOwnerState>({ method: 'GET', url: ReserveOwnerRoutes.settings, params: site });
 }
 
-export function saveReserveSettings(site: ReserveSiteRef, settings: ReserveSettings): Promise<ReserveOwnerState> {
-  return call<ReserveOwnerState>({ method: 'POST', url: ReserveOwnerRoutes.settings, data: { ...site, settings } });
+export function saveReserveSettings(site: ReserveSiteRef, settings: ReserveSettings): Promise<ReserveSaveSettingsAnswer> {
+  return call<ReserveSaveSettingsAnswer>({ method: 'POST', url: ReserveOwnerRoutes.settings, data: { ...site, settings } });
 }
 
 export function listReservations(site: ReserveSiteRef, page: number, pageSize: number): Promise<ReservationListAnswer> {

@@ -12,7 +12,7 @@ import path from 'node:path';
 import type { SiteConfig } from '../../../src/contract/common';
 import { parseSettingArgs, writeSettings } from '../../../src/server/modules/common/siteSettings';
 import type { SiteStats } from '../../../src/contract/analytics';
-import { publishedRoot } from '../../../src/server/modules/publishing/sitePublishing';
+import { publishedRoot } from '../../../src/server/modules/publishing/publishedPaths';
 import { bearer, get, post, type TestApp } from '../helpers';
 import { canvasImage, multipart } from '../modules/miniSiteKit';
 import { FakeRunner } from '../queue/kit';

@@ -62,7 +62,7 @@ export default function SiteReservePage() {
           </Col>
         </Row>
         <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }}>
-          人数为真实预约数，删除的记录不计入。开启后，网站中的预约模块才会接受预约。
+          人数为真实预约数，删除的记录不计入。开启后，已发布的网站立即在首屏之后显示预约模块；关闭后立即撤下。
         </Typography.Paragraph>
       </Card>
       <Row gutter={[16, 16]}>

@@ -1,6 +1,6 @@
 import type { SagaIterator } from 'redux-saga';
 import { all, call, getContext, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
-import { ReserveMessages, type GiftCodeAddAnswer, type ReservationListAnswer, type ReserveOwnerState, type ReserveSiteRef } from '../../../contract/reservations';
+import { ReserveMessages, type GiftCodeAddAnswer, type ReservationListAnswer, type ReserveOwnerState, type ReserveSaveSettingsAnswer, type ReserveSiteRef } from '../../../contract/reservations';
 import { serverMessageOf } from '../../api/ApiError';
 import * as siteReserveApi from '../../api/siteReserveApi';
 import { SERVICES, type Services } from '../../app/services';
@@ -73,9 +73,11 @@ export function* saveSettings(action: ReturnType<typeof settingsSaveRequested>):
   const site: ReserveSiteRef | null = yield select(selectReserveSite);
   if (!site) return;
   try {
-    const owner: ReserveOwnerState = yield call(siteReserveApi.saveReserveSettings, site, action.payload);
+    const { publishedPage, ...owner }: ReserveSaveSettingsAnswer = yield call(siteReserveApi.saveReserveSettings, site, action.payload);
     yield put(settingsSaved(owner));
-    yield call(services.notify.success, ReserveMessages.settingsSaved);
+    // The live page follows the settings at once; when it could not, the studio is told to publish again.
+    if (publishedPage === 'failed') yield call(services.notify.warning, ReserveMessages.settingsSavedPageStale);
+    else yield call(services.notify.success, publishedPage === 'updated' ? ReserveMessages.settingsSavedPageUpdated : ReserveMessages.settingsSaved);
   } catch {
     yield put(settingsSaveFailed());
   }

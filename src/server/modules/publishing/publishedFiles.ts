@@ -4,7 +4,8 @@ import { noLinksOut } from '../../http/staticFiles';
 import { serveStored } from '../../http/storedRoutes';
 import type { DataFiles } from '../../storage/dataFiles';
 import { publishedPagePolicy, userPageHeaders } from '../siteFiles/contentPolicy';
-import { PUBLISHED_URL_PREFIX, publishedRoot } from './sitePublishing';
+import { publishedRoot } from './publishedPaths';
+import { PUBLISHED_URL_PREFIX } from './sitePublishing';
 import { servePublicStatic } from '../../http/publicStatic';
 
 /**

@@ -16,14 +16,15 @@ import { folderBytes } from '../storageQuota/folderBytes';
 import { lockUsers } from '../auth/accountMerge';
 import type { PublishRequest } from './publishableSites';
 import { stampReserveBlock } from '../../render/site/reserveStamp';
+import { editPublishedPage } from './publishedPageEdit';
+import { publishedDir } from './publishedPaths';
 import type { ReserveBlocks } from '../siteFiles/reserveBlocks';
+import type { ReserveSiteRef } from '../../../contract/reservations';
 import { stampShareMeta, stampWechatShare } from '../../render/site/shareStamp';
 import { WECHAT_JS_CONFIG_PATH } from '../../../contract/wechatShare';
 
 /** Where published sites are served: /pub/<slug>/. */
 export const PUBLISHED_URL_PREFIX = '/pub/';
-export const publishedRoot = (dataDir: string): string => path.join(dataDir, 'published');
-const publishedDir = (dataDir: string, slug: string): string => path.join(publishedRoot(dataDir), slug);
 /** A published site's link on `origin` (PUBLISH_ORIGIN, else the app's). */
 export const publishedUrl = (origin: string, slug: string): string => `${origin}${PUBLISHED_URL_PREFIX}${slug}/`;
 
@@ -55,7 +56,7 @@ export interface SitePublishingDeps {
   limit: number;
   guard: PublishGuard;
   /** USER_STORAGE_QUOTA_MB: a copy takes its bytes from its owner's quota, 下线 gives them back. */
-  quota: Pick<StorageQuota, 'reserve' | 'forget'>;
+  quota: Pick<StorageQuota, 'reserve' | 'forget' | 'adjust'>;
   /** The 预约 block of a site whose campaign is enabled, added to its copy (the site's own folder never has it). */
   reserveBlocks?: ReserveBlocks;
   /** A WeChat account is configured: published copies set WeChat's share card (modules/wechatShare). */
@@ -155,6 +156,18 @@ export class SitePublishing {
         .execute();
       return { slug, reserved: true };
     });
+  }
+
+  /**
+   * The 预约 block of the live page of `source`, if published, as its campaign `site` is now: a
+   * studio switching 预约 on or off, or changing what the block shows, sees it on the page at once
+   * rather than at its next 更新发布. `appOrigin` as for publish.
+   */
+  async restampReserveBlock(source: PublishedSource, site: ReserveSiteRef, appOrigin: string): Promise<void> {
+    const { reserveBlocks } = this.deps;
+    const slug = await this.slugOf(source);
+    if (!slug || !reserveBlocks) return;
+    await editPublishedPage(this.deps, slug, async (dir) => stampReserveBlock(dir, await reserveBlocks.blockFor(site, appOrigin, 'page')));
   }
 
   /** 下线: the site's copy and its link go. */

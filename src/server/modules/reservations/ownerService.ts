@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { AnswerCode } from '../../../contract/envelope';
 import {
   DEFAULT_RESERVE_SETTINGS,
@@ -11,6 +12,7 @@ import {
   type ReservationListAnswer,
   type ReservePlatform,
   type ReserveOwnerState,
+  type ReserveSaveSettingsAnswer,
   type ReserveSettings,
   type ReserveSiteRef,
 } from '../../../contract/reservations';
@@ -27,8 +29,18 @@ const siteUnknown = (): BusinessError => new BusinessError(AnswerCode.notFound, 
 const newPublicId = (): string => randomToken(18);
 
 /** What the back office calls for one of the user's own sites (ReserveOwnerRoutes). */
+/** The site's live page, whose 预约 block follows the settings (publishing/sitePublishing.ts). */
+export interface ReserveLivePages {
+  restampReserveBlock(source: ReserveSite, site: ReserveSiteRef, appOrigin: string): Promise<void>;
+  slugOf(source: ReserveSite): Promise<string | null>;
+}
+
 export class ReserveOwnerService {
-  constructor(private readonly repo: ReserveRepository) {}
+  constructor(
+    private readonly repo: ReserveRepository,
+    private readonly pages: ReserveLivePages,
+    private readonly log: FastifyBaseLogger,
+  ) {}
 
   /** The user's site; another user's site answers exactly like a missing one. */
   private async site(ref: ReserveSiteRef, userId: number): Promise<ReserveSite> {
@@ -53,7 +65,8 @@ export class ReserveOwnerService {
     return this.stateOf(await this.repo.campaignOfSite(await this.site(ref, userId)));
   }
 
-  async save(ref: ReserveSiteRef, settings: ReserveSettings | undefined, userId: number): Promise<ReserveOwnerState> {
+  /** Saves the settings and sets the block of the site's live page to match; `appOrigin` as for 发布. */
+  async save(ref: ReserveSiteRef, settings: ReserveSettings | undefined, userId: number, appOrigin: string): Promise<ReserveSaveSettingsAnswer> {
     const site = await this.site(ref, userId);
     if (!settings) throw invalid(ReserveMessages.settingsMissing);
     assertValid(checkReserveSettings(settings));
@@ -65,7 +78,20 @@ export class ReserveOwnerService {
       zipForm: settings.zipForm,
     };
     await this.repo.saveSettings(site, userId, newPublicId(), clean);
-    return this.stateOf(await this.repo.campaignOfSite(site));
+    const state = await this.stateOf(await this.repo.campaignOfSite(site));
+    return { ...state, publishedPage: await this.followLivePage(site, ref, appOrigin) };
+  }
+
+  /** The saved settings hold whatever the store says: a page not changed is the studio's to publish again. */
+  private async followLivePage(site: ReserveSite, ref: ReserveSiteRef, appOrigin: string): Promise<ReserveSaveSettingsAnswer['publishedPage']> {
+    if (!(await this.pages.slugOf(site))) return 'none';
+    try {
+      await this.pages.restampReserveBlock(site, ref, appOrigin);
+      return 'updated';
+    } catch (error) {
+      this.log.error({ err: error, site }, 'the live page of a site kept its old 预约 block');
+      return 'failed';
+    }
   }
 
   async list(ref: ReserveSiteRef, page: number, pageSize: number, userId: number): Promise<ReservationListAnswer> {

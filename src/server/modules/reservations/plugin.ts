@@ -25,7 +25,7 @@ export default fp(
     // Published copies and zips of a site whose campaign is on carry the 预约 block.
     app.reserveBlocks.provide(new ReservePageBlocks({ repo, publicService }));
     registerReserveCors(app);
-    registerReserveRoutes(app, { publicService, owner: new ReserveOwnerService(repo), captchas: phoneCodes.captchas });
+    registerReserveRoutes(app, { publicService, owner: new ReserveOwnerService(repo, app.publishing, app.log), captchas: phoneCodes.captchas });
   },
-  { name: 'reservations', dependencies: ['config', 'database', 'http', 'auth', 'accounts', 'site-files'] },
+  { name: 'reservations', dependencies: ['config', 'database', 'http', 'auth', 'accounts', 'site-files', 'publishing'] },
 );

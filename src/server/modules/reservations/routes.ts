@@ -18,6 +18,7 @@ import {
 import { checkCaptchaInput } from '../../../contract/validation';
 import { assertValid, ok } from '../../http/envelope';
 import { limitByKey, perIp } from '../../http/rateLimits';
+import { requestOrigin } from '../../http/requestOrigin';
 import { limitKeyOf } from '../../security/clientAddress';
 import type { CaptchaService } from '../auth/captcha';
 import { currentUser } from '../auth/currentUser';
@@ -55,6 +56,7 @@ export interface ReserveRouteDeps {
 
 export function registerReserveRoutes(app: FastifyInstance, deps: ReserveRouteDeps): void {
   const { publicService, owner, captchas } = deps;
+  const { publicOrigin } = app.config;
   const submitPerPhone = limitByKey(app, 'reservePerPhone', ReserveLimits.submitPerPhonePerHour, 3600);
   const codesPerUser = limitByKey(app, 'reserveCodesPerUser', 30, 3600);
   const access = 'public' as const;
@@ -98,7 +100,8 @@ export function registerReserveRoutes(app: FastifyInstance, deps: ReserveRouteDe
   });
 
   app.post<{ Body: ReserveSaveSettingsRequest }>(ReserveOwnerRoutes.settings, { schema: schemas.saveSettingsSchema, config: { access: user } }, async (request) => {
-    return ok(await owner.save(request.body, request.body.settings, currentUser(request).id), ReserveMessages.settingsSaved);
+    const answer = await owner.save(request.body, request.body.settings, currentUser(request).id, publicOrigin || requestOrigin(request));
+    return ok(answer, answer.publishedPage === 'failed' ? ReserveMessages.settingsSavedPageStale : ReserveMessages.settingsSaved);
   });
 
   app.get<{ Querystring: ReserveSiteRef & { page: number; pageSize: number } }>(ReserveOwnerRoutes.list, { schema: schemas.listSchema, config: { access: user } }, async (request) => {

@@ -1,14 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Sql } from '../../db/connection';
 import type { DataFiles } from '../../storage/dataFiles';
-import { downloadFile } from '../../storage/types';
 import { hasReportLink } from '../moderation/reportLink';
+import { editPublishedPage } from '../publishing/publishedPageEdit';
 import type { PublishGuard } from '../publishing/sitePublishing';
-import { publishedRoot } from '../publishing/sitePublishing';
-import { sitesTmpDir } from '../siteFiles/paths';
 import type { StorageQuota } from '../storageQuota/storageQuota';
 import type { OneOffTask } from './oneOffTasks';
 
@@ -31,8 +28,7 @@ export interface ReportLinksDeps {
 /**
  * Pages published before 内容审核 have no 举报 link until their owner publishes them again. This
  * stamps each published copy's page as 发布 does (PublishGuard.stamp, with its compressed copies),
- * through the store, so the bucket's copy is the one changed with S3. A page that has its link is
- * left as it is; one published again while this ran is left to that publish. With PUBLISH_ORIGIN
+ * in place (publishing/publishedPageEdit.ts). A page that has its link is left as it is. With PUBLISH_ORIGIN
  * and no PUBLIC_ORIGIN the app's origin is not known here: a page without its link is left for a
  * server that has it (an install whose pages all have theirs is done all the same).
  */
@@ -44,33 +40,15 @@ export function reportLinks(deps: ReportLinksDeps): OneOffTask {
    * (the app's origin, null, not known).
    */
   async function stampPage(slug: string, appOrigin: string | null): Promise<boolean> {
-    const folder = path.join(publishedRoot(files.dataDir), slug);
-    const pageKey = files.keyOf(path.join(folder, PAGE));
-    const before = await files.store.head(pageKey);
-    if (!before) return true;
-    const temp = path.join(sitesTmpDir(files.dataDir), `${crypto.randomBytes(16).toString('hex')}.report-link`);
-    try {
-      await fs.promises.mkdir(temp, { recursive: true });
-      if (!(await downloadFile(files.store, pageKey, path.join(temp, PAGE)))) return true;
-      if (hasReportLink(await fs.promises.readFile(path.join(temp, PAGE), 'utf8'))) return true;
-      if (appOrigin === null) return false;
-      await guard.stamp(temp, slug, appOrigin);
-      // Published again meanwhile: that copy is newer, and was stamped by its publish.
-      if ((await files.store.head(pageKey))?.etag !== before.etag) return true;
-      let added = 0;
-      for (const name of PAGE_FILES) {
-        const stamped = await fs.promises.stat(path.join(temp, name)).catch(() => null);
-        if (!stamped) continue;
-        added += stamped.size - ((await files.store.head(files.keyOf(path.join(folder, name))))?.size ?? 0);
-        // The page last: a browser given the new page never fetches an old compressed copy after it.
-        if (name !== PAGE) await files.replaceFile(path.join(folder, name), path.join(temp, name));
-      }
-      await files.replaceFile(path.join(folder, PAGE), path.join(temp, PAGE));
-      await quota.adjust(folder, added);
-      return true;
-    } finally {
-      await fs.promises.rm(temp, { recursive: true, force: true });
-    }
+    let lacking = false;
+    await editPublishedPage({ files, quota }, slug, async (dir) => {
+      if (hasReportLink(await fs.promises.readFile(path.join(dir, PAGE), 'utf8'))) return [];
+      lacking = appOrigin === null;
+      if (appOrigin === null) return [];
+      await guard.stamp(dir, slug, appOrigin);
+      return PAGE_FILES.filter((name) => fs.existsSync(path.join(dir, name)));
+    });
+    return !lacking;
   }
 
   return {

@@ -77,12 +77,26 @@ export function reserveFiles(indexHtml: string, input: ReserveBlockInput): Recor
 }
 
 /**
- * Adds the block to the site copy in `dir` (a copy about to be published, never the site's own
- * folder) and writes the compressed copies of the files it changed. Answers the files written.
+ * The block as reserveBlockHtml writes it: its style, its section and its script, one after the
+ * other. Nothing else of a page can look like this run (a page's own text is escaped).
  */
-export async function stampReserveBlock(dir: string, input: ReserveBlockInput): Promise<string[]> {
+const STAMPED_BLOCK = /<style>[^<]*<\/style><section\b[^>]*\sdata-reserve=""[\s\S]*?<\/section><script src="assets\/reserve\.js" defer><\/script>/i;
+
+/** The page `html` without the block; one that has none is answered as it is. */
+export const withoutReserveBlock = (html: string): string => html.replace(STAMPED_BLOCK, '');
+
+/**
+ * Sets the block of the site copy in `dir` (a copy about to be published or a live published
+ * page, never the site's own folder) to `input`, or takes it away (null): an old block goes first,
+ * so that the platforms and notice the page shows are the campaign's now. Writes the compressed
+ * copies of the files it changed and answers the files written, none when the page is as it was.
+ */
+export async function stampReserveBlock(dir: string, input: ReserveBlockInput | null): Promise<string[]> {
   const page = path.join(dir, 'index.html');
-  const files = reserveFiles(await fs.promises.readFile(page, 'utf8'), input);
+  const html = await fs.promises.readFile(page, 'utf8');
+  const without = withoutReserveBlock(html);
+  const files: Record<string, string> = input ? reserveFiles(without, input) : { 'index.html': without };
+  if (files['index.html'] === html) return [];
   for (const [name, text] of Object.entries(files)) {
     await fs.promises.mkdir(path.dirname(path.join(dir, name)), { recursive: true });
     await fs.promises.writeFile(path.join(dir, name), text);

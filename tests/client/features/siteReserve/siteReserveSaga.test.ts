@@ -80,17 +80,21 @@ describe('the 预约 page saga', () => {
     expect(storeState.siteReserve).toMatchObject({ status: 'failed', failure: ReserveMessages.siteUnknown, owner: null, list: { records: [], loading: false } });
   });
 
-  it('saves the settings and says so in the server\'s words', async () => {
+  it.each([
+    ['none', 'success', ReserveMessages.settingsSaved],
+    ['updated', 'success', ReserveMessages.settingsSavedPageUpdated],
+    ['failed', 'warning', ReserveMessages.settingsSavedPageStale],
+  ] as const)('saves the settings and says what became of the live page (%s)', async (publishedPage, kind, message) => {
     const world = fakeWorld();
     const saved = owner({ settings: { ...settings, zipForm: true } });
     const { storeState } = await runWatcher(
       expectSaga(siteReserveSaga)
         .withReducer(rootReducer, opened())
-        .provide([world.providers, [matchers.call(siteReserveApi.saveReserveSettings, site, saved.settings), saved]])
+        .provide([world.providers, [matchers.call(siteReserveApi.saveReserveSettings, site, saved.settings), { ...saved, publishedPage }]])
         .dispatch(settingsSaveRequested(saved.settings))
         .put(settingsSaved(saved)),
     );
-    expect(world.services.notify.success).toHaveBeenCalledWith(ReserveMessages.settingsSaved);
+    expect(world.services.notify[kind]).toHaveBeenCalledWith(message);
     expect(storeState.siteReserve).toMatchObject({ saving: false, owner: saved });
   });
 

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { AnalyticsMessages, type SiteStats } from '../../../../src/contract/analytics';
 import { AnswerCode } from '../../../../src/contract/envelope';
-import { publishedRoot } from '../../../../src/server/modules/publishing/sitePublishing';
+import { publishedRoot } from '../../../../src/server/modules/publishing/publishedPaths';
 import { buildTestApp, get, type TestApp } from '../../helpers';
 import { quickLogin } from '../../queue/kit';
 

@@ -6,11 +6,13 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { unzipSync } from 'fflate';
 import type { PublishAnswer } from '../../../../src/contract/builder';
 import type { ZipAnswer } from '../../../../src/contract/generation';
 import { DEFAULT_BANNER_TEXTS, DEFAULT_LOGO_TEXTS } from '../../../../src/contract/generation';
 import type { CreateSiteAnswer } from '../../../../src/contract/miniSite';
+import { ReserveMessages } from '../../../../src/contract/reservations';
 import { publishedPagePolicy, SITE_CONTENT_SECURITY_POLICY } from '../../../../src/server/modules/siteFiles/contentPolicy';
 import { findSiteTemplate } from '../../../../src/server/render/site/catalog';
 import { RESERVE_SCRIPT_FILE } from '../../../../src/server/render/site/reserveStamp';
@@ -90,6 +92,66 @@ it('publishes the page with the block once the campaign is on, and without it on
 
   await saveSettings(t, owner, { miniSiteDir: dir }, { ...OPEN_SETTINGS, enabled: false });
   expect((await publishedPage()).html).not.toContain('data-reserve=');
+});
+
+it('sets the block of the live page as soon as the studio saves, with its compressed copies, and never touches another page', async () => {
+  const before = await saveSettings(t, owner, { miniSiteDir: dir }, { ...OPEN_SETTINGS, enabled: false });
+  expect(before.data).toMatchObject({ publishedPage: 'none' });
+  const { url } = await publishedPage();
+  const slugDir = path.join(t.dataDir, 'published', new URL(url).pathname.split('/')[2]);
+  // Brotli's copy of the page, which a browser gets first; a page under 1 KiB has none.
+  const compressed = (): string | null => {
+    const file = path.join(slugDir, 'index.html.br');
+    return fs.existsSync(file) ? zlib.brotliDecompressSync(fs.readFileSync(file)).toString('utf8') : null;
+  };
+  expect(compressed()).toBeNull();
+
+  // On: the page served, and its brotli copy, carry the block and its script at once, no 更新发布 needed.
+  const on = await saveSettings(t, owner, { miniSiteDir: dir });
+  expect(on.data).toMatchObject({ publishedPage: 'updated' });
+  const html = (await get(url)).body;
+  expect(html).toContain(`data-reserve-campaign="${on.data.campaignId}"`);
+  expect(html).toContain(OPEN_SETTINGS.privacyNotice);
+  expect(compressed()).toBe(html);
+  expect((await get(new URL(RESERVE_SCRIPT_FILE, url).toString())).statusCode).toBe(200);
+
+  // A change of what the block shows replaces the block: one block, the new notice.
+  const notice = '预约信息仅用于本次公测通知，公测结束后删除。';
+  await saveSettings(t, owner, { miniSiteDir: dir }, { ...OPEN_SETTINGS, privacyNotice: notice });
+  const changed = (await get(url)).body;
+  expect(changed.match(/data-reserve=""/g)).toHaveLength(1);
+  expect(changed).toContain(notice);
+  expect(changed).not.toContain(OPEN_SETTINGS.privacyNotice);
+
+  // Off: the page is as 发布 left it, 举报 link and all.
+  await saveSettings(t, owner, { miniSiteDir: dir }, { ...OPEN_SETTINGS, enabled: false });
+  const off = (await get(url)).body;
+  expect(off).not.toContain('data-reserve');
+  expect(off).not.toContain('rsv-');
+  expect(off).toContain('data-report-link');
+  // Short again: the copy with the block is gone rather than left to be served.
+  expect(compressed()).toBeNull();
+  // The site's own folder never has it.
+  expect(fs.readFileSync(path.join(t.dataDir, 'sites', dir, 'index.html'), 'utf8')).toBe(PAGE);
+});
+
+it('keeps the settings when the live page cannot follow them, and says to publish again', async () => {
+  const { url } = await publishedPage();
+  jest.spyOn(t.app.publishing, 'restampReserveBlock').mockRejectedValueOnce(new Error('the bucket is away'));
+  const saved = await saveSettings(t, owner, { miniSiteDir: dir });
+  expect(saved).toMatchObject({ code: 200, msg: ReserveMessages.settingsSavedPageStale, data: { publishedPage: 'failed', settings: { enabled: true } } });
+  expect((await get(url)).body).not.toContain('data-reserve=');
+  // 更新发布 puts it right.
+  expect((await publishedPage()).html).toContain('data-reserve=""');
+});
+
+it('answers another user\'s site as missing and changes no page', async () => {
+  const { url } = await publishedPage();
+  const page = (await get(url)).body;
+  const stranger = quickLogin(t, '13900000072').headers;
+  const refused = await saveSettings(t, stranger, { miniSiteDir: dir });
+  expect(refused.code).toBe(404);
+  expect((await get(url)).body).toBe(page);
 });
 
 it('puts the block in the zip only when the studio chose a form in the zip', async () => {
