@@ -13,7 +13,7 @@ import type { LoginAnswer, QrLoginInfoAnswer } from '../../src/contract/auth';
 import { Security } from '../../src/contract/limits';
 import { Messages } from '../../src/contract/messages';
 import { passCaptcha, url } from './accounts';
-import { describeInBrowser, launchBrowser, openPage } from './browser';
+import { describeInBrowser, explained, launchBrowser, openPage } from './browser';
 import { captchaAnswer, eventually, latestSmsCode } from './database';
 
 jest.setTimeout(180_000);
@@ -26,6 +26,10 @@ async function api<T>(pathname: string, body: object | null, token?: string): Pr
     method: body ? 'POST' : 'GET',
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: body ? JSON.stringify(body) : undefined,
+    // Bounded like the browser's waits, so that a slow server names the call rather than the whole test timing out.
+    signal: AbortSignal.timeout(90_000),
+  }).catch((error: unknown) => {
+    throw new Error(`${pathname}: no answer (${String(error)})`);
   });
   const envelope = (await answer.json()) as { code: number; msg: string; data: T };
   if (envelope.code !== 200) throw new Error(`${pathname}: ${envelope.msg}`);
@@ -55,8 +59,9 @@ async function qrLogIn(page: Page, redirect: string): Promise<string> {
   const qrAnswer = page.waitForResponse((response) => response.url().includes('/api/wxAuth/getWechatQrcode'));
   const confirmed = page.waitForResponse(async (response) => {
     if (!response.url().includes('/api/wxAuth/wxLoginInfo')) return false;
-    const { data } = (await response.json()) as { data: QrLoginInfoAnswer };
-    return data.status === 'confirmed';
+    // A poll whose body is gone (the page moved on) is not the one looked for.
+    const answer = (await response.json().catch(() => null)) as { data?: QrLoginInfoAnswer } | null;
+    return answer?.data?.status === 'confirmed';
   });
   // The QR tab named: a phone-sized page opens on the account form.
   await page.goto(url(`/user/auth/login?handleType=qrcode&redirect=${encodeURIComponent(redirect)}`));
@@ -65,8 +70,8 @@ async function qrLogIn(page: Page, redirect: string): Promise<string> {
   await phone.goto(url(`/api/wxAuth/scan?ticket=${encodeURIComponent(data.ticket)}`));
   await phone.getByRole('button', { name: '确认登录' }).click();
   await phone.close();
-  const { data: login } = (await (await confirmed).json()) as { data: QrLoginInfoAnswer };
-  await page.waitForURL(new RegExp(redirect.replace(/\//g, '\\/')));
+  const { data: login } = (await (await explained(page, confirmed)).json()) as { data: QrLoginInfoAnswer };
+  await explained(page, page.waitForURL(new RegExp(redirect.replace(/\//g, '\\/'))));
   return login.token ?? '';
 }
 
