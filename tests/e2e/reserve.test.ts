@@ -7,18 +7,15 @@
  * player on a desktop (1440x900) moves the count once more and reaches the first milestone.
  * Screenshots for a person to look at: E2E_SHOTS=<folder> keeps them.
  */
-import Database from 'better-sqlite3';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { ReserveMessages, type ReserveSettings } from '../../src/contract/reservations';
-import { defaultRenderInput, renderBuiltSite } from '../../src/server/render/builder/renderBuiltSite';
 import { registerAndLogIn, url } from './accounts';
 import { describeInBrowser, launchBrowser, openPage } from './browser';
-import { captchaAnswer, eventually, latestSmsCode } from './database';
-import { readEnvironment } from './environment';
+import { countOf, openAsPlayer, PHONE_DEVICE, reserveAs, showsCount } from './reserveBlock';
+import { completedSiteWithCampaign } from './sites';
 
 jest.setTimeout(240_000);
 
@@ -38,71 +35,8 @@ const SETTINGS: ReserveSettings = {
   zipForm: false,
 };
 
-/** A completed builder site of the owner's with its campaign on, as 生成并下载 and the 预约 settings leave them. */
-async function completedSiteWithCampaign(): Promise<void> {
-  const { dataDir } = readEnvironment();
-  const db = new Database(path.join(dataDir, 'app.db'));
-  let siteId = 0;
-  try {
-    const { id } = db.prepare('SELECT id FROM users WHERE mobile = ?').get(OWNER) as { id: number };
-    const at = Date.now();
-    const site = db
-      .prepare("INSERT INTO builder_sites (user_id, web_name, status, selected, form_data, dir, created_at, updated_at) VALUES (?, ?, 2, '{}', '{}', ?, ?, ?)")
-      .run(id, SITE_NAME, crypto.randomBytes(16).toString('hex'), at, at);
-    siteId = Number(site.lastInsertRowid);
-    const campaign = db
-      .prepare('INSERT INTO reserve_campaigns (public_id, builder_site_id, mini_site_id, user_id, settings, created_at, updated_at) VALUES (?, ?, NULL, ?, ?, ?, ?)')
-      .run(crypto.randomBytes(18).toString('base64url'), siteId, id, JSON.stringify(SETTINGS), at, at);
-    for (const code of CODES) db.prepare("INSERT INTO reserve_gift_codes (campaign_id, code, state, given_at) VALUES (?, ?, 'free', NULL)").run(campaign.lastInsertRowid, code);
-  } finally {
-    db.close();
-  }
-  await renderBuiltSite(defaultRenderInput('main', 1), path.join(dataDir, 'builder-sites', String(siteId)));
-}
-
-async function reserveAs(page: Page, phone: string, platform: string): Promise<void> {
-  const block = page.locator('#reserve');
-  // The captcha is fetched when the form is first touched.
-  const captcha = page.waitForResponse((answer) => answer.url().endsWith('/api/reserve/captcha'));
-  await block.getByText(platform, { exact: true }).click();
-  await block.getByLabel('手机号', { exact: true }).fill(phone);
-  const { data } = (await (await captcha).json()) as { data: { captchaId: string } };
-  await block.locator('.rsv-captcha img').waitFor({ state: 'visible' });
-  await block.getByLabel('图形验证码', { exact: true }).fill(captchaAnswer(data.captchaId));
-  await block.getByRole('button', { name: '获取验证码' }).click();
-  // Sent: the countdown runs; refused: the API's message, which is the failure to read.
-  await page.waitForFunction(() => document.querySelector('[data-reserve-msg]')?.textContent !== '');
-  expect(await block.locator('[data-reserve-msg]').textContent()).toBe('验证码已发送，请查收短信');
-  await block.getByText(/秒后重发/).waitFor();
-  const code = await eventually(() => latestSmsCode(phone));
-  await block.getByLabel('短信验证码', { exact: true }).fill(code);
-  await block.getByLabel(/我已阅读并同意/).check();
-  await block.getByRole('button', { name: '立即预约' }).click();
-  await block.locator('[data-reserve-done]').waitFor({ state: 'visible' });
-}
-
-const countOf = (page: Page): Promise<string | null> => page.locator('[data-reserve-count]').textContent();
-
-/** Waits for the block to show `count` (it asks the API for it once the page has loaded). */
-async function showsCount(page: Page, count: string): Promise<void> {
-  await page.waitForFunction((want) => document.querySelector('[data-reserve-count]')?.textContent === want, count, { timeout: 15_000 });
-}
-
 describeInBrowser('预约 on a published site', () => {
   let browser: Browser;
-
-  /**
-   * A player's browser as it is: no header added to its requests (openPage names a client address
-   * in a header, which a page's cross-origin call would have to clear through CORS first).
-   */
-  async function openAsPlayer(options: { viewport: { width: number; height: number }; isMobile: boolean; hasTouch: boolean }): Promise<{ page: Page; errors: string[] }> {
-    const context = await browser.newContext({ locale: 'zh-CN', reducedMotion: 'reduce', ...options });
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    page.on('requestfailed', (request) => errors.push(`${request.url()} ${request.failure()?.errorText ?? ''}`));
-    return { page, errors };
-  }
 
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -114,7 +48,7 @@ describeInBrowser('预约 on a published site', () => {
   it('takes a player’s 预约 with the SMS code, gives the gift code, moves the count and keeps the success after a reload', async () => {
     const { page, errors } = await openPage(browser, { width: 1440, height: 900 });
     await registerAndLogIn(page, OWNER);
-    await completedSiteWithCampaign();
+    await completedSiteWithCampaign(OWNER, SITE_NAME, SETTINGS, CODES);
 
     await page.goto(url('/user/backend/siteList'));
     const row = page.getByRole('row').filter({ hasText: SITE_NAME });
@@ -128,7 +62,7 @@ describeInBrowser('预约 on a published site', () => {
       { phone: PLAYERS[1], platform: 'PC', viewport: { width: 1440, height: 900 }, isMobile: false, hasTouch: false, query: '?utm_source=qq', before: '1', after: '2' },
     ];
     for (const [index, { phone, platform, query, before, after, ...options }] of players.entries()) {
-      const { page: player, errors: playerErrors } = await openAsPlayer(options);
+      const { page: player, errors: playerErrors } = await openAsPlayer(browser, options);
       await player.goto(`${link}${query}`);
       const block = player.locator('#reserve');
       await block.waitFor();
@@ -151,7 +85,7 @@ describeInBrowser('预约 on a published site', () => {
       await player.context().close();
     }
     // The second 预约 reached the first milestone (2).
-    const { page: last } = await openAsPlayer({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const { page: last } = await openAsPlayer(browser, PHONE_DEVICE);
     await last.goto(link);
     await showsCount(last, '2');
     expect(await last.locator('.rsv-mark.is-reached').allTextContents()).toEqual(['2限定头像框已达成']);

@@ -1,8 +1,13 @@
 import { createCanvas } from '@napi-rs/canvas';
+import Database from 'better-sqlite3';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
+import type { ReserveSettings } from '../../src/contract/reservations';
+import { defaultRenderInput, renderBuiltSite } from '../../src/server/render/builder/renderBuiltSite';
+import { readEnvironment } from './environment';
 import { readZip } from './zip';
 
 /** A real picture to upload: a gradient PNG of the given size that a test can recognise by it. */
@@ -86,4 +91,39 @@ export async function loadedPicturesSized(page: Page, width: number, height: num
         Math.abs(image.naturalHeight / image.naturalWidth - size.height / size.width) < 0.02,
     ).length;
   }, { width, height });
+}
+
+/** A builder site of the test's owner, completed, with its 预约 campaign. */
+export interface CampaignSite {
+  siteId: number;
+  campaignId: string;
+}
+
+/**
+ * A completed builder site of `owner`'s named `name`, with its campaign saved as `settings` and
+ * `codes` to give, as 生成并下载 and the 预约 settings leave them. Its last completion's zip has
+ * expired (as it does a day after it was last asked for), so 网站列表's 下载 makes the zip anew.
+ */
+export async function completedSiteWithCampaign(owner: string, name: string, settings: ReserveSettings, codes: readonly string[]): Promise<CampaignSite> {
+  const { dataDir } = readEnvironment();
+  const db = new Database(path.join(dataDir, 'app.db'));
+  let site: CampaignSite;
+  try {
+    const { id } = db.prepare('SELECT id FROM users WHERE mobile = ?').get(owner) as { id: number };
+    const at = Date.now();
+    const zipUrl = `/zips/${crypto.randomBytes(16).toString('hex')}/${encodeURIComponent(name)}.zip`;
+    const row = db
+      .prepare("INSERT INTO builder_sites (user_id, web_name, status, selected, form_data, dir, zip_url, created_at, updated_at) VALUES (?, ?, 2, '{}', '{}', ?, ?, ?, ?)")
+      .run(id, name, crypto.randomBytes(16).toString('hex'), zipUrl, at, at);
+    const campaignId = crypto.randomBytes(18).toString('base64url');
+    const campaign = db
+      .prepare('INSERT INTO reserve_campaigns (public_id, builder_site_id, mini_site_id, user_id, settings, created_at, updated_at) VALUES (?, ?, NULL, ?, ?, ?, ?)')
+      .run(campaignId, row.lastInsertRowid, id, JSON.stringify(settings), at, at);
+    for (const code of codes) db.prepare("INSERT INTO reserve_gift_codes (campaign_id, code, state, given_at) VALUES (?, ?, 'free', NULL)").run(campaign.lastInsertRowid, code);
+    site = { siteId: Number(row.lastInsertRowid), campaignId };
+  } finally {
+    db.close();
+  }
+  await renderBuiltSite(defaultRenderInput('main', 1), path.join(dataDir, 'builder-sites', String(site.siteId)));
+  return site;
 }
