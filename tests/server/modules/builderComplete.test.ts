@@ -13,11 +13,14 @@ import { MiniSiteMessages, type MusicItem } from '../../../src/contract/miniSite
 import { DATABASE_FILE } from '../../../src/server/db/database';
 import { renderBuiltSite } from '../../../src/server/render/builder/renderBuiltSite';
 import type { BuiltSiteRenderInput } from '../../../src/server/render/builder/types';
+import { RESERVE_SCRIPT_FILE } from '../../../src/server/render/site/reserveStamp';
+import type { ReserveSettings } from '../../../src/contract/reservations';
 import { PictureRefusedError } from '../../../src/server/render/pictureRefused';
 import { buildTestApp, envelopeOf, get, post, type TestApp } from '../helpers';
 import { samePicture, webpSize } from '../render/siteFiles';
 import { srcsetEntries, tags } from '../render/site/siteHtml';
 import { alice, bob, newSite, type Caller } from './builderKit';
+import { OPEN_SETTINGS, saveSettings } from './reservations/kit';
 import { bmpImage, canvasImage, listTree, multipart, placeMusic, type Part } from './miniSiteKit';
 
 jest.setTimeout(90_000);
@@ -258,6 +261,61 @@ describe('POST /api/CreateWeb/completeWeb', () => {
     expect(second.data.url).not.toBe(again.data.url);
     expect(decodeURIComponent(second.data.url.split('/').pop() ?? '')).toBe('新名字.zip');
     expect((await filePath(site.id)).data.url).toBe(second.data.url);
+  });
+});
+
+describe('the 预约 form in the download', () => {
+  /** The page of the zip at `url`, and whether the block's script is beside it. */
+  async function zipPage(url: string): Promise<{ html: string; script: boolean }> {
+    const download = await t.app.inject({ method: 'GET', url });
+    expect(download.statusCode).toBe(200);
+    const entries = unzipSync(new Uint8Array(download.rawPayload));
+    const file = (name: string) => Object.keys(entries).find((entry) => entry.split('/').slice(1).join('/') === name);
+    return { html: Buffer.from(entries[file('index.html') ?? '']).toString('utf8'), script: !!file(RESERVE_SCRIPT_FILE) };
+  }
+  const choose = async (id: number, settings: ReserveSettings) => expect((await saveSettings(t, a.headers, { builderId: id }, settings)).code).toBe(200);
+
+  it('follows the studio’s choice made after the completion, and is the same zip while the choice stays', async () => {
+    const site = await newSite(t, a);
+    const first = await complete({ id: site.id, formData: {} });
+    expect(await zipPage(first.data.url)).toMatchObject({ script: false });
+
+    await choose(site.id, OPEN_SETTINGS);
+    const withForm = await filePath(site.id);
+    expect(withForm.data.url).not.toBe(first.data.url);
+    const page = await zipPage(withForm.data.url);
+    expect(page.html).toContain('data-reserve-api="http://localhost"');
+    expect(page.script).toBe(true);
+    expect((await filePath(site.id)).data.url).toBe(withForm.data.url);
+
+    // Turned off: the next download has no form; the zip with it is no longer handed out.
+    await choose(site.id, { ...OPEN_SETTINGS, zipForm: false });
+    const plain = await filePath(site.id);
+    expect(plain.data.url).not.toBe(withForm.data.url);
+    expect(await zipPage(plain.data.url)).toMatchObject({ script: false });
+    expect((await zipPage(plain.data.url)).html).not.toContain('data-reserve');
+    expect((await filePath(site.id)).data.url).toBe(plain.data.url);
+
+    // On again after housekeeping deleted every zip: made anew, with the form.
+    await choose(site.id, OPEN_SETTINGS);
+    fs.rmSync(path.join(t.dataDir, 'zips'), { recursive: true, force: true });
+    const again = await filePath(site.id);
+    expect([first.data.url, withForm.data.url, plain.data.url]).not.toContain(again.data.url);
+    expect(await zipPage(again.data.url)).toMatchObject({ script: true });
+    expect((await filePath(site.id)).data.url).toBe(again.data.url);
+  });
+
+  it('carries the form in a completion’s own zip when chosen, which the list then downloads', async () => {
+    const site = await newSite(t, a);
+    await choose(site.id, OPEN_SETTINGS);
+    const completed = await complete({ id: site.id, formData: {} });
+    expect(await zipPage(completed.data.url)).toMatchObject({ script: true });
+    expect((await filePath(site.id)).data.url).toBe(completed.data.url);
+
+    await choose(site.id, { ...OPEN_SETTINGS, enabled: false });
+    const off = await filePath(site.id);
+    expect(off.data.url).not.toBe(completed.data.url);
+    expect(await zipPage(off.data.url)).toMatchObject({ script: false });
   });
 });
 

@@ -82,7 +82,7 @@ export class SiteCompletion {
     // 128 random bits, new for every completion: the URL cannot be worked out, and a download never
     // gets an older zip from a cache.
     const zipKey = randomZipKey();
-    const { zipUrl } = await this.deps.zips.zipFolder(folder, zipKey, name, { site: { builderId: site.record.id }, apiOrigin });
+    const { zipUrl } = await this.deps.zips.completedZip(folder, { key: zipKey, name }, { site: { builderId: site.record.id }, apiOrigin }, true);
     if (!(await repo.complete(site.record.id, user.id, zipUrl))) {
       // Deleted while it rendered (SiteDeletion): what this completion wrote goes too.
       await this.deps.files.remove(folder);
@@ -96,8 +96,10 @@ export class SiteCompletion {
   }
 
   /**
-   * GET /api/webSiteLog/getFilePath: the zip of the last completion. Once housekeeping deleted it
-   * (a day after it was last asked for), it is made again under a new random key: an old URL stays dead.
+   * GET /api/webSiteLog/getFilePath: the zip of the last completion, with the 预约 form as the
+   * studio chose it now (表单放入压缩包 turned on or off after the completion). Once housekeeping
+   * deleted it (a day after it was last asked for), or the form's choice changed, it is made again
+   * under a new random key: an old URL stays dead. The site keeps the URL it last handed out.
    */
   async filePath(id: number, user: UserRow, apiOrigin = ''): Promise<ZipUrlAnswer> {
     const { zips, repo } = this.deps;
@@ -107,9 +109,8 @@ export class SiteCompletion {
     const page = path.join(folder, 'index.html');
     const completed = await this.deps.files.exists(page);
     if (record.status !== SiteStatus.completed || !zip || !completed) throw invalid(BuilderMessages.siteNotCompleted);
-    if (await zips.exists(zip.key, zip.name)) return { url: (await zips.zipFolder(folder, zip.key, zip.name)).zipUrl };
-    const { zipUrl } = await zips.zipFolder(folder, randomZipKey(), zip.name, { site: { builderId: record.id }, apiOrigin });
-    await repo.setZipUrl(record.id, user.id, zipUrl);
+    const { zipUrl } = await zips.completedZip(folder, zip, { site: { builderId: record.id }, apiOrigin });
+    if (zipUrl !== record.zipUrl) await repo.setZipUrl(record.id, user.id, zipUrl);
     return { url: zipUrl };
   }
 }

@@ -66,10 +66,17 @@ const keysDir = (dataDir: string): string => path.join(zipsDir(dataDir), 'keys')
  * again. `secret` names the note without saying what the content is.
  */
 export function zipKeyFor(dataDir: string, secret: Buffer, content: string, name: string): string {
-  const note = path.join(keysDir(dataDir), crypto.createHmac('sha256', secret).update(content).digest('hex'));
+  const note = keyNote(dataDir, secret, content);
   const current = fs.existsSync(note) ? fs.readFileSync(note, 'utf8') : '';
   if (/^[0-9a-f]{32}$/.test(current) && fs.existsSync(zipLocation(dataDir, current, name).file)) return current;
-  const key = randomZipKey();
+  return noteZipKey(dataDir, secret, content, randomZipKey());
+}
+
+const keyNote = (dataDir: string, secret: Buffer, content: string): string => path.join(keysDir(dataDir), crypto.createHmac('sha256', secret).update(content).digest('hex'));
+
+/** Notes `key` as the key of the zip of `content`, for zipKeyFor; answers it. */
+export function noteZipKey(dataDir: string, secret: Buffer, content: string, key: string): string {
+  const note = keyNote(dataDir, secret, content);
   fs.mkdirSync(path.dirname(note), { recursive: true });
   fs.writeFileSync(note, key);
   return key;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { ZipAnswer } from '../../../contract/generation';
 import type { DataFiles } from '../../storage/dataFiles';
 import type { Clock } from '../../clock';
-import { markZipUsed, sanitiseFileName, writeZipAtomically, zipKeyFor, zipLocation } from '../generation/zip';
+import { markZipUsed, noteZipKey, sanitiseFileName, writeZipAtomically, zipKeyFor, zipLocation } from '../generation/zip';
 import type { ReserveBlockInput } from '../../render/site/blocks/ReserveBlock';
 import { reserveFiles } from '../../render/site/reserveStamp';
 import type { ReserveSiteRef } from '../../../contract/reservations';
@@ -67,12 +67,20 @@ export class SiteZipService {
   }
 
   /**
-   * The zip `<key>/<name>.zip` of the folder `root`, its files under one folder `name`: written
-   * when it is not there yet (the first time, or after housekeeping deleted it), reused otherwise,
-   * and kept a day from now either way.
+   * The zip of a completed builder site's folder `root` for its last completion, whose first zip
+   * was `made`, with the 预约 block as the studio chose it now: `made` itself while the block is
+   * as it was in it and the zip is kept, else a new zip under a new key (an old URL stays dead).
+   * `fresh`: `made` is a new completion's own key, not used yet. Like every zip key note
+   * (zipKeyFor), what a zip carries is noted on the server that made it.
    */
-  async zipFolder(root: string, key: string, name: string, reserveRef?: ZipReserveRef): Promise<ZipAnswer> {
-    return this.writeZip(root, key, name, await this.reserveBlock(reserveRef));
+  async completedZip(root: string, made: { key: string; name: string }, reserveRef: ZipReserveRef, fresh = false): Promise<ZipAnswer> {
+    const { dataDir, key: secret } = this.options;
+    const reserve = await this.reserveBlock(reserveRef);
+    const content = (key: string): string => JSON.stringify(['completed-site', key, reserve ? reserveZipMark(reserve) : null]);
+    const key = fresh ? made.key : zipKeyFor(dataDir, secret, content(made.key), made.name);
+    // The zip under `key` carries this block: asked again with it, it is the same zip.
+    noteZipKey(dataDir, secret, content(key), key);
+    return this.writeZip(root, key, made.name, reserve);
   }
 
   private async writeZip(root: string, key: string, name: string, reserve: ReserveBlockInput | null): Promise<ZipAnswer> {
@@ -86,11 +94,6 @@ export class SiteZipService {
     }
     markZipUsed(file, this.options.now());
     return { zipUrl };
-  }
-
-  /** Whether the zip of a URL this service made is still there. */
-  async exists(key: string, name: string): Promise<boolean> {
-    return this.options.files.exists(zipLocation(this.options.dataDir, key, name).file);
   }
 
   /** The folder's files, with the page and the block's script replaced when the zip carries the 预约 block. */
