@@ -45,6 +45,8 @@ describeInBrowser('预约 in a downloaded zip, opened from disk', () => {
   let token = '';
   let site: CampaignSite;
   let withFormPage = '';
+  /** The folders the zips were unzipped into. */
+  const unzipped: string[] = [];
 
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -56,6 +58,7 @@ describeInBrowser('预约 in a downloaded zip, opened from disk', () => {
   });
   afterAll(async () => {
     await browser?.close();
+    for (const dir of unzipped) fs.rmSync(dir, { recursive: true, force: true });
   });
 
   /** Downloads the site from 网站列表 as the studio does, unzips it into a new folder: answers its page's path and the entries. */
@@ -64,6 +67,7 @@ describeInBrowser('预约 in a downloaded zip, opened from disk', () => {
     const row = owner.getByRole('row').filter({ hasText: SITE_NAME });
     const download = await downloadOf(owner, () => row.getByRole('button', { name: '下载' }).click());
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), `wpg-e2e-zip-${label}-`));
+    unzipped.push(dir);
     const file = path.join(dir, 'site.zip');
     await download.saveAs(file);
     const entries = (await unzip(file, dir)).map((name) => name.split('/').slice(1).join('/'));
