@@ -4,6 +4,7 @@
  * China-time day; neither the address nor the browser is kept), by channel, referrer host, device
  * and WeChat's browser. Bots, known by their user agent, are left out and counted apart.
  */
+import { cleanChannel } from './reservations';
 
 /** The ranges the 数据 page offers: the last 7 or 30 China-time days, today included. */
 export const ANALYTICS_RANGES = [7, 30] as const;
@@ -71,6 +72,10 @@ export interface DeviceFigures {
 
 export interface SiteStats {
   slug: string;
+  /** The site's name as its owner gave it. */
+  name: string;
+  /** The published page's link (on PUBLISH_ORIGIN when set), without a channel. */
+  url: string;
   days: AnalyticsRange;
   /** One row per day of the range, oldest first, days without a visit included as zeros. */
   series: StatsDay[];
@@ -88,7 +93,40 @@ export interface SiteStats {
 export const AnalyticsMessages = {
   siteNotFound: '网站不存在或未发布',
   badDays: '只能查看近7天或近30天的数据',
+  channelRequired: '请输入渠道名',
+  channelTooLong: `渠道名最多${AnalyticsLimits.channelMaxLength}个字符`,
+  channelBadCharacters: '渠道名只能包含字母、数字、汉字、-、_ 和 .',
 } as const;
+
+/** The channel a link's `?from=` is counted under: cleaned as a 预约's channel is, then lowercased. */
+export function countedChannel(raw: string): string {
+  return cleanChannel(raw).toLowerCase();
+}
+
+/** A channel the studio types for a QR code: null when a visit by its link is counted under exactly that name, else why not. */
+export function channelProblem(raw: string): string | null {
+  if (!raw) return AnalyticsMessages.channelRequired;
+  if ([...raw].length > AnalyticsLimits.channelMaxLength) return AnalyticsMessages.channelTooLong;
+  return cleanChannel(raw) === raw ? null : AnalyticsMessages.channelBadCharacters;
+}
+
+/** The channels offered for posters and shares, with the names they are counted under. */
+export const PRESET_CHANNELS = [
+  { channel: 'wechat', label: '微信' },
+  { channel: 'qq', label: 'QQ' },
+  { channel: 'weibo', label: '微博' },
+  { channel: 'douyin', label: '抖音' },
+  { channel: 'bilibili', label: 'B站' },
+  { channel: 'poster', label: '海报' },
+] as const;
+
+/** A published page's link that counts its visits under `channel` (a counted name: see countedChannel). */
+export function channelLink(pageUrl: string, channel: string): string {
+  const link = new URL(pageUrl);
+  link.searchParams.delete('utm_source');
+  link.searchParams.set('from', channel);
+  return link.toString();
+}
 
 /** A channel as the page shows it. */
 export function channelLabel(channel: string): string {

@@ -14,6 +14,7 @@ import {
 } from '../../../contract/analytics';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import DaysChart from '../../components/DaysChart';
+import ChannelQrCard from './ChannelQrCard';
 import { selectSiteStats, selectSiteStatsDays, selectSiteStatsSlug, selectSiteStatsStatus, siteStatsRequested } from './siteStatsSlice';
 
 const DAY_SERIES = [
@@ -118,6 +119,7 @@ export default function SiteStatsPage() {
         <Typography.Paragraph type="secondary">渠道来自链接的 ?from= 或 utm_source 参数，例如 …/?from=wechat。</Typography.Paragraph>
         <Table<ChannelFigures> rowKey="channel" size="small" columns={channelColumns} dataSource={stats.channels} pagination={false} scroll={{ x: 'max-content' }} />
       </Card>
+      <ChannelQrCard slug={stats.slug} name={stats.name} url={stats.url} />
       <Row gutter={[16, 16]}>
         <Col xs={24} md={12}>
           <Card title="来源网站">

@@ -1,4 +1,4 @@
-import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
+import { createAction, createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import type { AnalyticsRange, SiteStats, SiteStatsRequest } from '../../../contract/analytics';
 import { rootReducer } from '../../app/rootReducer';
 import { loggedIn, sessionEnded } from '../auth/authSlice';
@@ -55,4 +55,7 @@ declare module '../../app/rootReducer' {
 const injected = siteStatsSlice.injectInto(rootReducer);
 
 export const { siteStatsRequested, siteStatsLoaded, siteStatsFailed } = siteStatsSlice.actions;
+
+/** 下载二维码 of a channel: the PNG drawn (a data URL) and the name it is saved under. Nothing to keep in the state. */
+export const channelQrDownloadRequested = createAction<{ image: string; fileName: string }>('siteStats/channelQrDownloadRequested');
 export const { selectSiteStatsSlug, selectSiteStatsDays, selectSiteStatsStatus, selectSiteStats } = injected.selectors;

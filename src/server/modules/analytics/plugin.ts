@@ -6,6 +6,7 @@ import { StoredReservationCounts } from './reservationCounts';
 import { registerAnalyticsRoutes } from './routes';
 import { SiteStatsReader } from './siteStats';
 import { SiteViews } from './siteViews';
+import { publishedOriginFor } from '../publishing/sitePublishing';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -21,11 +22,11 @@ declare module 'fastify' {
  */
 export default fp(
   async (app: FastifyInstance) => {
-    const { clock, database, housekeeping } = app;
+    const { clock, config, database, housekeeping } = app;
     const salts = new DailySalts(database.sql);
     const views = new SiteViews(database.sql, clock, salts);
     app.decorate('siteViews', views);
-    registerAnalyticsRoutes(app, new SiteStatsReader({ sql: database.sql, now: clock, views, reservations: new StoredReservationCounts(database.sql) }));
+    registerAnalyticsRoutes(app, new SiteStatsReader({ sql: database.sql, now: clock, views, reservations: new StoredReservationCounts(database.sql) }), publishedOriginFor(config));
     housekeeping.addSweep('analytics salts', () => salts.prune(chinaDate(chinaDayOf(clock()))));
     app.addHook('onReady', async () => views.start((error) => app.log.warn({ err: error }, 'counting published page views failed')));
     app.addHook('onClose', async () => views.stop());

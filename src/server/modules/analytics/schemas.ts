@@ -6,6 +6,8 @@ const nullableNumber = { type: ['number', 'null'] };
 const siteStats = object(
   {
     slug: { type: 'string' },
+    name: { type: 'string' },
+    url: { type: 'string' },
     days: { type: 'integer' },
     series: { type: 'array', items: object({ day: { type: 'string' }, ...figures }) },
     totals: object({ ...figures, reservations: { type: ['integer', 'null'] } }),
@@ -15,7 +17,7 @@ const siteStats = object(
     wechat: object(figures),
     bots: { type: 'integer' },
   },
-  ['slug', 'days', 'series', 'totals', 'channels', 'referrers', 'devices', 'wechat', 'bots'],
+  ['slug', 'name', 'url', 'days', 'series', 'totals', 'channels', 'referrers', 'devices', 'wechat', 'bots'],
 );
 
 /** The range is checked by the service, which says what it accepts in words. */

@@ -15,6 +15,7 @@ import { AnswerCode } from '../../../contract/envelope';
 import { chinaDate, chinaDayOf, chinaDayStart } from '../../http/chinaTime';
 import type { ReservationCounts } from './reservationCounts';
 import type { SiteViews, StatsDimension } from './siteViews';
+import { publishedUrl } from '../publishing/sitePublishing';
 
 const SLUG = /^[0-9a-f]{32}$/;
 
@@ -38,10 +39,19 @@ export class SiteStatsReader {
   constructor(private readonly deps: SiteStatsDeps) {}
 
   /** Another's page, or one not published, answers as a missing one does. */
-  async of(userId: number, slug: string, days: number): Promise<SiteStats> {
+  async of(userId: number, slug: string, days: number, origin: string): Promise<SiteStats> {
     if (!(ANALYTICS_RANGES as readonly number[]).includes(days)) throw new BusinessError(AnswerCode.invalid, AnalyticsMessages.badDays);
     const range = days as AnalyticsRange;
-    const owned = SLUG.test(slug) && (await this.deps.sql.selectFrom('published_sites').select('slug').where('slug', '=', slug).where('user_id', '=', userId).executeTakeFirst());
+    const owned =
+      SLUG.test(slug) &&
+      (await this.deps.sql
+        .selectFrom('published_sites')
+        .leftJoin('builder_sites', 'builder_sites.id', 'published_sites.site_id')
+        .leftJoin('mini_sites', 'mini_sites.id', 'published_sites.mini_site_id')
+        .select(['builder_sites.web_name', 'mini_sites.name'])
+        .where('published_sites.slug', '=', slug)
+        .where('published_sites.user_id', '=', userId)
+        .executeTakeFirst());
     if (!owned) throw new BusinessError(AnswerCode.notFound, AnalyticsMessages.siteNotFound);
     // This server's views not yet written: the owner sees the figures as of now.
     await this.deps.views.flush();
@@ -57,7 +67,8 @@ export class SiteStatsReader {
         .execute()
     ).map((row) => ({ ...row, views: Number(row.views), visitors: Number(row.visitors) }));
     const reservations = await this.deps.reservations.byChannel(slug, chinaDayStart(today - range + 1), chinaDayStart(today + 1));
-    return summarise(slug, range, dates, rows, reservations);
+    // The name and link a channel's QR code is made of and saved under.
+    return { ...summarise(slug, range, dates, rows, reservations), name: owned.web_name ?? owned.name ?? '', url: publishedUrl(origin, slug) };
   }
 }
 
@@ -79,7 +90,7 @@ function topped<T extends { views: number }>(items: T[], shown: number, merge: (
 
 const total = (items: Array<{ views: number; visitors?: number }>, key: 'views' | 'visitors') => items.reduce((sum, item) => sum + (item[key] ?? 0), 0);
 
-export function summarise(slug: string, days: AnalyticsRange, dates: string[], rows: Row[], reservations: Map<string, number> | null): SiteStats {
+export function summarise(slug: string, days: AnalyticsRange, dates: string[], rows: Row[], reservations: Map<string, number> | null): Omit<SiteStats, 'name' | 'url'> {
   const byDay = new Map(rows.filter((row) => row.dimension === 'all').map((row) => [row.day, row]));
   const series = dates.map((day) => ({ day, views: byDay.get(day)?.views ?? 0, visitors: byDay.get(day)?.visitors ?? 0 }));
   const conversion = (booked: number | null, visitors: number) => (booked === null || !visitors ? null : booked / visitors);

@@ -1,5 +1,4 @@
-import { cleanChannel } from '../../../contract/reservations';
-import { AnalyticsLimits, DIRECT_CHANNEL, NO_REFERRER, type Device } from '../../../contract/analytics';
+import { AnalyticsLimits, countedChannel, DIRECT_CHANNEL, NO_REFERRER, type Device } from '../../../contract/analytics';
 import { isBot } from './botAgents';
 
 /** What a view of a published page is counted by; nothing in it tells who the visitor is. */
@@ -19,8 +18,7 @@ export function channelOf(url: string): string {
   const query = url.split('#', 1)[0].split('?')[1];
   if (!query) return DIRECT_CHANNEL;
   const params = new URLSearchParams(query);
-  const named = params.get('from') || params.get('utm_source') || '';
-  return cleanChannel(named).toLowerCase();
+  return countedChannel(params.get('from') || params.get('utm_source') || '');
 }
 
 /** The host of a Referer header (never its path or query, which may hold anything), lowercased; '' when none or not http(s). */

@@ -10,10 +10,19 @@ import { renderWithProviders } from '../../renderWithProviders';
 
 jest.mock('../../../../src/client/api/commonApi');
 jest.mock('../../../../src/client/api/siteStatsApi');
+// The QR code's canvas, with the value it encodes where a test can read it (jsdom draws no canvas).
+jest.mock('antd', () => ({
+  ...jest.requireActual<typeof import('antd')>('antd'),
+  QRCode: ({ value, size, marginSize, bgColor, color, 'aria-label': label }: { value: string; size: number; marginSize?: number; bgColor: string; color: string; 'aria-label'?: string }) => (
+    <canvas role="img" aria-label={label} data-value={value} data-size={size} data-margin={marginSize ?? 0} data-bg={bgColor} data-ink={color} />
+  ),
+}));
 
 const slug = 'a'.repeat(32);
 const stats = (days: 7 | 30): SiteStats => ({
   slug,
+  name: '星辰官网',
+  url: `https://pub.example.cn/pub/${slug}/`,
   days,
   series: Array.from({ length: days }, (_, n) => ({ day: `2026-11-${String(n + 1).padStart(2, '0')}`, views: n === days - 1 ? 5 : 0, visitors: n === days - 1 ? 3 : 0 })),
   totals: { views: 5, visitors: 3, reservations: 1 },
@@ -30,8 +39,7 @@ const stats = (days: 7 | 30): SiteStats => ({
   bots: 7,
 });
 
-function renderPage() {
-  const services = makeFakeServices();
+function renderPage(services = makeFakeServices()) {
   const store = makeStore({}, { services });
   store.dispatch(appStarted());
   store.startFeature(feature);
@@ -54,5 +62,49 @@ describe('the 数据 page', () => {
     await fastUser().click(screen.getByText('近30天'));
     await waitFor(() => expect(siteStatsApi.getSiteStats).toHaveBeenLastCalledWith({ slug, days: 30 }));
     expect((await screen.findByRole('img', { name: '近30天浏览量与访客' })).querySelectorAll('g[data-day]')).toHaveLength(30);
+  });
+});
+
+describe('渠道二维码', () => {
+  const link = (channel: string) => `https://pub.example.cn/pub/${slug}/?from=${channel}`;
+  const card = async () => within((await screen.findByText('渠道二维码')).closest('.ant-card') as HTMLElement);
+
+  it('shows each channel\'s link and QR code, refuses a custom channel the counter would change, and downloads the print PNG', async () => {
+    jest.mocked(siteStatsApi.getSiteStats).mockImplementation(async ({ days }) => stats(days));
+    const drawn: Array<{ width: number; height: number }> = [];
+    const draw = { fillStyle: '', fillRect: jest.fn(), drawImage: jest.fn() };
+    jest.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(function (this: HTMLCanvasElement) {
+      drawn.push({ width: this.width, height: this.height });
+      return draw as unknown as CanvasRenderingContext2D;
+    } as unknown as HTMLCanvasElement['getContext']);
+    jest.spyOn(HTMLCanvasElement.prototype, 'toDataURL').mockReturnValue('data:image/png;base64,UE5H');
+    const services = makeFakeServices();
+    renderPage(services);
+    const qr = await card();
+    const user = fastUser();
+
+    // 微信 first: the code on screen and the link to copy are the page's link with its channel.
+    expect(qr.getByRole('img', { name: 'wechat 渠道二维码' })).toHaveAttribute('data-value', link('wechat'));
+    expect(qr.getByTestId('channel-link')).toHaveTextContent(link('wechat'));
+    await user.click(qr.getByText('B站'));
+    expect(qr.getByRole('img', { name: 'bilibili 渠道二维码' })).toHaveAttribute('data-value', link('bilibili'));
+
+    await user.click(qr.getByText('自定义'));
+    const input = qr.getByPlaceholderText('例如 tieba');
+    await user.type(input, 'tie ba');
+    expect(await qr.findByText('渠道名只能包含字母、数字、汉字、-、_ 和 .')).toBeInTheDocument();
+    expect(qr.queryByRole('img', { name: /渠道二维码/ })).toBeNull();
+    expect(qr.queryByText('下载二维码')).toBeNull();
+    await user.clear(input);
+    await user.type(input, 'Tieba');
+    expect(qr.getByRole('img', { name: 'tieba 渠道二维码' })).toHaveAttribute('data-value', link('tieba'));
+
+    // The file: drawn from the print-size code (quiet zone, black on white) onto a canvas of 1024 px.
+    const printed = document.querySelector(`canvas[data-size="1024"]`) as HTMLElement;
+    expect(printed.dataset).toMatchObject({ value: link('tieba'), margin: '4', bg: '#ffffff', ink: '#000000' });
+    await user.click(qr.getByRole('button', { name: /下载二维码/ }));
+    expect(drawn).toEqual([{ width: 1024, height: 1024 }]);
+    expect(draw.drawImage).toHaveBeenCalledWith(printed, 0, 0, 1024, 1024);
+    await waitFor(() => expect(services.download).toHaveBeenCalledWith('data:image/png;base64,UE5H', '星辰官网-tieba.png'));
   });
 });

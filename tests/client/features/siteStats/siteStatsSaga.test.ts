@@ -3,13 +3,15 @@ import * as matchers from 'redux-saga-test-plan/matchers';
 import { throwError } from 'redux-saga-test-plan/providers';
 import * as siteStatsApi from '../../../../src/client/api/siteStatsApi';
 import { siteStatsSaga } from '../../../../src/client/features/siteStats/siteStatsSaga';
-import { siteStatsFailed, siteStatsLoaded, siteStatsRequested, siteStatsSlice, initialSiteStatsState } from '../../../../src/client/features/siteStats/siteStatsSlice';
+import { channelQrDownloadRequested, siteStatsFailed, siteStatsLoaded, siteStatsRequested, siteStatsSlice, initialSiteStatsState } from '../../../../src/client/features/siteStats/siteStatsSlice';
 import type { SiteStats } from '../../../../src/contract/analytics';
-import { answerLater, apiError, rootReducer, stateWith } from '../../sagaHarness';
+import { answerLater, apiError, fakeWorld, rootReducer, stateWith } from '../../sagaHarness';
 
 const slug = 'a'.repeat(32);
 const figures = (days: 7 | 30, views: number): SiteStats => ({
   slug,
+  name: '星辰官网',
+  url: `https://pub.example.cn/pub/${slug}/`,
   days,
   series: [{ day: '2026-11-29', views, visitors: 1 }],
   totals: { views, visitors: 1, reservations: null },
@@ -64,6 +66,22 @@ describe('the 数据 saga', () => {
       .put(siteStatsFailed())
       .silentRun(50);
     expect(storeState.siteStats).toMatchObject({ status: 'failed', stats: null });
+  });
+});
+
+describe('下载二维码', () => {
+  it('hands the drawn PNG to the browser under its file name, each time it is asked', async () => {
+    const world = fakeWorld();
+    const image = 'data:image/png;base64,iVBORw0KGgo=';
+    await expectSaga(siteStatsSaga)
+      .provide(world.providers)
+      .dispatch(channelQrDownloadRequested({ image, fileName: '星辰官网-wechat.png' }))
+      .dispatch(channelQrDownloadRequested({ image, fileName: '星辰官网-qq.png' }))
+      .silentRun(50);
+    expect(world.services.download.mock.calls).toEqual([
+      [image, '星辰官网-wechat.png'],
+      [image, '星辰官网-qq.png'],
+    ]);
   });
 });
 

@@ -80,6 +80,9 @@ describe('counting views of a published page', () => {
     const answer = await stats(slug);
     expect(answer.code).toBe(AnswerCode.ok);
     const figures = answer.data;
+    // The page's name and link, which its channel QR codes are made of.
+    expect(figures.name).toBe(`站点${seq}`);
+    expect(figures.url).toMatch(new RegExp(`^https?://[^/]+/pub/${slug}/$`));
     expect(figures.totals).toEqual({ views: 5, visitors: 4, reservations: null });
     expect(figures.series).toHaveLength(7);
     expect(figures.series[6]).toEqual({ day: '2026-01-01', views: 5, visitors: 4 });
