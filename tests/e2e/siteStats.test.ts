@@ -2,7 +2,9 @@
  * 数据 of a published site, in Chromium: players open the page from WeChat (?from=wechat, on a
  * phone, in WeChat's browser) and from QQ (?from=qq, on a desktop), a headless bot opens it too;
  * no cookie is set on any of them. The owner opens 数据 from the site list at 1440x900 and again at
- * 390x844 and reads each channel counted once, the WeChat share, and the bot left out. The
+ * 390x844 and reads each channel counted once, the WeChat share, and the bot left out; they
+ * download a channel's QR code (a 1024 px PNG whose modules are those of the page's link with the
+ * channel), and a player who opens that link is counted under it. The
  * published builder site is put in place as 发布 leaves it (rows and a folder): rendering a real
  * one takes minutes, which the builder test already spends. Screenshots for a person to look at:
  * E2E_SHOTS=<folder> keeps them.
@@ -12,10 +14,12 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { registerAndLogIn, url } from './accounts';
 import { describeInBrowser, launchBrowser, openPage } from './browser';
 import { readEnvironment } from './environment';
+import { readQrPng, type QrPicture } from './qrImage';
+import { kindOf } from './zip';
 
 jest.setTimeout(180_000);
 
@@ -47,6 +51,20 @@ function publishedSite(): string {
     `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${SITE_NAME}</title></head><body><h1>${SITE_NAME}</h1></body></html>`,
   );
   return slug;
+}
+
+/** 下载二维码 of the card: the file's name and the code read from it, checked as a PNG for print (1024 px, white, quiet zone). */
+async function downloadedQr(page: Page, card: Locator, keepAs: string): Promise<{ name: string; picture: QrPicture }> {
+  const [download] = await Promise.all([page.waitForEvent('download'), card.getByRole('button', { name: /下载二维码/ }).click()]);
+  const file = path.join(SHOTS, keepAs);
+  await download.saveAs(file);
+  const bytes = fs.readFileSync(file);
+  expect(kindOf(bytes)).toBe('png');
+  const picture = await readQrPng(bytes);
+  expect([picture.width, picture.height]).toEqual([1024, 1024]);
+  expect(picture.corner).toEqual([255, 255, 255, 255]);
+  expect(picture.quietZone).toBeGreaterThanOrEqual(3.9);
+  return { name: download.suggestedFilename(), picture };
 }
 
 const overflow = (page: Page): Promise<number> => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
@@ -106,6 +124,35 @@ describeInBrowser('数据 of a published site', () => {
     expect(await page.getByRole('img', { name: '近7天浏览量与访客' }).locator('g[data-day]').count()).toBe(7);
     await page.screenshot({ path: path.join(SHOTS, 'site-stats-1440.png'), fullPage: true });
 
+    // 渠道二维码 for a poster: the PNG holds the link shown with its channel.
+    const qrCard = page.locator('.ant-card').filter({ has: page.getByText('渠道二维码', { exact: true }) });
+    await qrCard.getByText('海报', { exact: true }).click();
+    await qrCard.getByRole('img', { name: 'poster 渠道二维码' }).waitFor();
+    const posterLink = (await qrCard.getByTestId('channel-link').textContent()) ?? '';
+    expect(posterLink).toMatch(new RegExp(`^https?://[^/]+/pub/${slug}/\\?from=poster$`));
+    const poster = await downloadedQr(page, qrCard, 'channel-qr-poster.png');
+    expect(poster.name).toBe(`${SITE_NAME}-poster.png`);
+    expect(poster.picture.encodes(posterLink)).toBe(true);
+    expect(poster.picture.encodes(posterLink.replace('poster', 'wechat'))).toBe(false);
+    await qrCard.screenshot({ path: path.join(SHOTS, 'channel-qr-1440.png') });
+    // A custom channel the counter would change is refused in words.
+    await qrCard.getByText('自定义', { exact: true }).click();
+    await qrCard.getByPlaceholder('例如 tieba').fill('tie ba');
+    await qrCard.getByText('渠道名只能包含字母、数字、汉字、-、_ 和 .').waitFor();
+    expect(await qrCard.getByRole('button', { name: /下载二维码/ }).count()).toBe(0);
+    await qrCard.getByPlaceholder('例如 tieba').fill('tieba');
+    await qrCard.getByRole('img', { name: 'tieba 渠道二维码' }).waitFor();
+
+    // A player scans the poster: the link it holds opens the page, counted as 海报.
+    const scanner = await browser.newContext({ userAgent: WECHAT_UA, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, extraHTTPHeaders: { 'x-forwarded-for': '198.51.100.24' } });
+    try {
+      const player = await scanner.newPage();
+      expect((await player.goto(posterLink))?.status()).toBe(200);
+      await player.getByRole('heading', { name: SITE_NAME }).waitFor();
+    } finally {
+      await scanner.close();
+    }
+
     await page.getByText('近30天').click();
     await page.getByRole('img', { name: '近30天浏览量与访客' }).waitFor();
     expect(await page.getByRole('img', { name: '近30天浏览量与访客' }).locator('g[data-day]').count()).toBe(30);
@@ -113,8 +160,14 @@ describeInBrowser('数据 of a published site', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.reload();
     await channelRow('qq').waitFor();
+    expect(await channelRow('poster').getByRole('cell').allTextContents()).toEqual(['poster', '1', '1', '—', '—']);
     expect(await overflow(page)).toBeLessThanOrEqual(0);
     await page.screenshot({ path: path.join(SHOTS, 'site-stats-390.png'), fullPage: true });
+    const wechat = await downloadedQr(page, qrCard, 'channel-qr-wechat.png');
+    expect(wechat.name).toBe(`${SITE_NAME}-wechat.png`);
+    expect(wechat.picture.encodes(posterLink.replace('poster', 'wechat'))).toBe(true);
+    await qrCard.screenshot({ path: path.join(SHOTS, 'channel-qr-390.png') });
+    expect(await overflow(page)).toBeLessThanOrEqual(0);
     expect(errors).toEqual([]);
   });
 });
