@@ -61,8 +61,15 @@ export const SITE_SCRIPT = `(function () {
       if (document.readyState === 'complete') startVideo();
       else window.addEventListener('load', startVideo);
       if (wechat) {
-        if (window.WeixinJSBridge) startVideo();
-        else document.addEventListener('WeixinJSBridgeReady', startVideo, false);
+        // Once the bridge is there, WeChat on iOS lets a page play from within a call to it (the
+        // bridge may come before this script, which then never hears its ready event).
+        var bridgeReady = function () {
+          startVideo();
+          var bridge = window.WeixinJSBridge;
+          if (bridge && typeof bridge.invoke === 'function') bridge.invoke('getNetworkType', {}, startVideo);
+        };
+        if (window.WeixinJSBridge) bridgeReady();
+        else document.addEventListener('WeixinJSBridgeReady', bridgeReady, false);
       }
     }
     document.addEventListener('visibilitychange', function () {

@@ -22,8 +22,11 @@ const HERO = `<section class="hero"><div class="hero-media">
 <video class="hero-video" data-banner="" data-src="assets/banner.mp4" data-src-phone="assets/banner-phone.mp4" muted loop playsinline preload="none"></video>
 <div class="hero-fx"></div></div></section>`;
 
-/** A page in `agent`'s browser with the hero, its site.js run once the document is parsed (a deferred script). */
-function page(agent: string) {
+/**
+ * A page in `agent`'s browser with the hero, its site.js run once the document is parsed (a deferred
+ * script); with `bridgeFirst`, WeChat's bridge is there before it (its ready event already gone).
+ */
+function page(agent: string, { bridgeFirst = false } = {}) {
   const dom = new JSDOM(`<!doctype html><html><head><style>img,video,svg{display:block}${heroCss}</style></head><body>${HERO}</body></html>`, {
     runScripts: 'outside-only',
     pretendToBeVisual: true,
@@ -31,10 +34,28 @@ function page(agent: string) {
   const { window } = dom;
   Object.defineProperty(window.navigator, 'userAgent', { value: agent });
   const plays: { muted: boolean; src: string | null }[] = [];
+  /** Plays asked from within a call to WeChat's bridge, the moment WeChat on iOS lets a page play. */
+  const bridgePlays: string[] = [];
+  let inBridgeCall: string | null = null;
   window.HTMLMediaElement.prototype.play = function play(this: HTMLMediaElement) {
     plays.push({ muted: this.muted, src: this.getAttribute('src') });
+    if (inBridgeCall) bridgePlays.push(inBridgeCall);
     return Promise.resolve();
   };
+  if (bridgeFirst) {
+    Object.assign(window, {
+      WeixinJSBridge: {
+        invoke(name: string, _args: unknown, callback: (answer: { err_msg: string }) => void) {
+          inBridgeCall = name;
+          try {
+            callback({ err_msg: `${name}:ok` });
+          } finally {
+            inBridgeCall = null;
+          }
+        },
+      },
+    });
+  }
   window.HTMLMediaElement.prototype.pause = () => undefined;
   window.matchMedia = ((query: string) => ({ matches: false, media: query })) as unknown as typeof window.matchMedia;
   // Parsed, still loading its pictures: the load event comes later (or, in WeChat on iOS, the bridge first).
@@ -43,7 +64,7 @@ function page(agent: string) {
   const video = window.document.querySelector('video') as HTMLVideoElement;
   const shown = (element: Element) => window.getComputedStyle(element).display !== 'none';
   const bridgeReady = () => window.document.dispatchEvent(new window.Event('WeixinJSBridgeReady'));
-  return { window, video, plays, shown, bridgeReady, playButton: () => window.document.querySelector<HTMLButtonElement>('[data-video-play]') };
+  return { window, video, plays, bridgePlays, shown, bridgeReady, playButton: () => window.document.querySelector<HTMLButtonElement>('[data-video-play]') };
 }
 
 describe('the banner video in WeChat', () => {
@@ -56,6 +77,14 @@ describe('the banner video in WeChat', () => {
     expect(video.getAttribute('webkit-playsinline')).toBe('');
     expect(playButton()).toBeNull();
     expect(shown(video)).toBe(true);
+  });
+
+  it('on iOS with WeChat\'s bridge there before the script, starts the video from within a call to the bridge', () => {
+    const { video, plays, bridgePlays, playButton } = page(AGENTS.wechatIos, { bridgeFirst: true });
+    expect(bridgePlays).toEqual(['getNetworkType']);
+    expect(plays[plays.length - 1]).toEqual({ muted: true, src: 'assets/banner.mp4' });
+    expect(video.muted).toBe(true);
+    expect(playButton()).toBeNull();
   });
 
   it('on Android shows the poster and a play button, and no video until the tap', () => {
