@@ -1,5 +1,7 @@
 import { Modal } from 'antd';
+import { Link } from 'react-router-dom';
 import QrLink from '../../components/QrLink';
+import { publishedSlugOf, siteStatsPath } from '../../../contract/analytics';
 import { safeLinkHref } from '../../../contract/links';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { publishedDialogClosed, selectPublishing } from './publishingSlice';
@@ -15,10 +17,20 @@ export default function PublishedDialog() {
   const dispatch = useAppDispatch();
   const { shown } = useAppSelector(selectPublishing);
   const href = shown ? safeLinkHref(shown.url) : null;
+  const slug = shown ? publishedSlugOf(shown.url) : '';
+  const close = () => dispatch(publishedDialogClosed());
   return (
-    <Modal open={shown !== null} title={shown?.kind === 'miniSite' ? '网站已发布' : `已发布 · ${shown?.siteName || '未命名网站'}`} footer={null} onCancel={() => dispatch(publishedDialogClosed())} width={360} centered destroyOnHidden>
+    <Modal open={shown !== null} title={shown?.kind === 'miniSite' ? '网站已发布' : `已发布 · ${shown?.siteName || '未命名网站'}`} footer={null} onCancel={close} width={360} centered destroyOnHidden>
       {shown && href ? (
         <QrLink url={shown.url} href={href} qrcode={shown.qrcode} qrAlt="网站二维码" caption="网站已上线，扫码或分享链接即可访问" hint={LINK_HINT[shown.kind]} openLabel="打开网站" />
+      ) : null}
+      {shown && href && slug ? (
+        // Posters and shares each want their own code, so that 数据 can tell which one brought players.
+        <p style={{ margin: '12px 0 0', textAlign: 'center', fontSize: 12 }}>
+          <Link to={siteStatsPath(slug)} onClick={close}>
+            按渠道生成二维码（微信、QQ、海报…）
+          </Link>
+        </p>
       ) : null}
     </Modal>
   );

@@ -114,7 +114,8 @@ describe('SitePreviewPage', () => {
     expect(await screen.findByTestId('where')).toHaveTextContent('/miniSite/config');
   });
   it('发布 puts the site at a link shown with its QR code; then 访问 opens it and 下线 (confirmed) takes it down', async () => {
-    const link = { url: 'http://localhost/pub/0123/', qrcode: 'data:image/png;base64,AAAA' };
+    const slug = '0123456789abcdef'.repeat(2);
+    const link = { url: `http://localhost/pub/${slug}/`, qrcode: 'data:image/png;base64,AAAA' };
     jest.mocked(miniSiteApi.publishState).mockResolvedValue({ url: '', qrcode: '' });
     jest.mocked(miniSiteApi.publishSite).mockResolvedValue(link);
     jest.mocked(miniSiteApi.unpublishSite).mockResolvedValue(null);
@@ -126,11 +127,23 @@ describe('SitePreviewPage', () => {
     expect(screen.getByText('网站已发布')).toBeInTheDocument();
     expect(services.notify.success).toHaveBeenCalledWith(BuilderMessages.publishSucceeded);
     expect(screen.getByRole('link', { name: '访问已发布网站' })).toHaveAttribute('href', link.url);
+    // The published page's channel QR codes are on its 数据 page, from the dialog and from the page.
+    expect(screen.getByRole('link', { name: /按渠道生成二维码/ })).toHaveAttribute('href', `/backend/siteStats/${slug}`);
+    expect(button(/数\s*据/)).toBeInTheDocument();
 
     await fastUser().click(button(/下\s*线/));
     await fastUser().click(within(await screen.findByRole('tooltip')).getByRole('button', { name: /下\s*线/ }));
     expect(miniSiteApi.unpublishSite).toHaveBeenCalledWith({ webSiteDir: dir });
     expect(await screen.findByRole('button', { name: /发\s*布/ })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: '访问已发布网站' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /数\s*据/ })).toBeNull();
+  });
+
+  it('数据 of the published site opens its page of figures and channel QR codes', async () => {
+    const slug = 'f'.repeat(32);
+    jest.mocked(miniSiteApi.publishState).mockResolvedValue({ url: `http://localhost/pub/${slug}/`, qrcode: '' });
+    renderPage();
+    await fastUser().click(await screen.findByRole('button', { name: /数\s*据/ }));
+    expect(await screen.findByTestId('where')).toHaveTextContent(`/backend/siteStats/${slug}`);
   });
 });

@@ -1,4 +1,4 @@
-import { CloudUploadOutlined, DesktopOutlined, DownloadOutlined, EditOutlined, MobileOutlined, QrcodeOutlined } from '@ant-design/icons';
+import { BarChartOutlined, CloudUploadOutlined, DesktopOutlined, DownloadOutlined, EditOutlined, MobileOutlined, QrcodeOutlined } from '@ant-design/icons';
 import { Button, Card, Segmented } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
@@ -11,6 +11,7 @@ import { useSiteZipDownload } from '../../download/useZipDownload';
 import { sitePreviewSrc } from '../siteRules';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { safeLinkHref } from '../../../../contract/links';
+import { publishedSlugOf, siteStatsPath } from '../../../../contract/analytics';
 import PublishedDialog from '../../publishing/PublishedDialog';
 import { miniSitePublishStateRequested, selectMiniSitePublishedUrl, selectMiniSiteTakedown } from '../../publishing/publishingSlice';
 import TakenDownActions from '../../publishing/TakenDownActions';
@@ -20,13 +21,15 @@ import { phonePreviewRequested } from '../../phonePreview/phonePreviewSlice';
 
 type Device = 'desktop' | 'phone';
 
-/** 发布 the created site at a link; once published, 访问 it or 下线 it (asked first). */
+/** 发布 the created site at a link; once published, 访问 it, its 数据 (with its channel QR codes), or 下线 it (asked first). */
 function PublishButtons({ webSiteDir }: { webSiteDir: string }) {
+  const navigate = useNavigate();
   const url = useAppSelector((state) => selectMiniSitePublishedUrl(state, webSiteDir));
   const takedown = useAppSelector((state) => selectMiniSiteTakedown(state, webSiteDir));
   const target = { kind: 'miniSite' as const, webSiteDir, name: '' };
   const { busy, publish, unpublish } = usePublishing(target);
   const href = safeLinkHref(url);
+  const slug = publishedSlugOf(url);
   if (takedown) return <TakenDownActions target={target} takedown={takedown} />;
   if (!href) {
     return (
@@ -40,6 +43,11 @@ function PublishButtons({ webSiteDir }: { webSiteDir: string }) {
       <Button href={href} target="_blank" rel="noopener noreferrer">
         访问已发布网站
       </Button>
+      {slug ? (
+        <Button icon={<BarChartOutlined />} onClick={() => navigate(siteStatsPath(slug))}>
+          数据
+        </Button>
+      ) : null}
       <UnpublishConfirm onConfirm={unpublish}>
         <Button danger loading={busy}>
           下线
