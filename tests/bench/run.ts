@@ -11,6 +11,7 @@ import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { ensureClientBuild } from '../../config/clientBuild';
 import { describeLoad, runLoad } from './apiThroughput';
+import { benchLogin, benchSite } from './benchLogins';
 import { benchBundle } from './bundleSize';
 import { benchGeneration } from './generationFlow';
 import { benchLatency } from './generationLatency';
@@ -46,7 +47,10 @@ async function benchServer(seconds: number): Promise<Row[]> {
     }
     if (only.has('bundle')) {
       ensureClientBuild();
-      rows.push(...(await benchBundle(`http://127.0.0.1:${port}`)));
+      const user = await benchLogin(app, '13800000001', 'user');
+      const operator = await benchLogin(app, '13800000002', 'operator');
+      const site = await benchSite(app, user);
+      rows.push(...(await benchBundle(`http://127.0.0.1:${port}`, { user, operator, siteId: site.id })));
     }
   } finally {
     await app.close();
