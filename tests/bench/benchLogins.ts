@@ -5,7 +5,8 @@
  * remembered login.
  */
 import type { FastifyInstance } from 'fastify';
-import type { BuilderSite } from '../../src/contract/builder';
+import { publishedSlugOf } from '../../src/contract/analytics';
+import type { BuilderSite, PublishAnswer } from '../../src/contract/builder';
 import type { UserRole } from '../../src/server/db/schema';
 import { toUserInfo } from '../../src/server/modules/auth/repository';
 import { PERSIST_KEY, PERSIST_VERSION, type PersistedAuth } from '../../src/client/app/persist';
@@ -27,15 +28,20 @@ export async function benchLogin(app: FastifyInstance, mobile: string, role: Use
   return { token, storage: { key: `persist:${PERSIST_KEY}`, value } };
 }
 
-/** A builder site of the login's account, made the way 立即搭建 makes one (the default templates). */
-export async function benchSite(app: FastifyInstance, login: BenchLogin): Promise<BuilderSite> {
-  const answer = await app.inject({
-    method: 'POST',
-    url: '/api/createWeb/getWebUrl',
-    headers: { authorization: `Bearer ${login.token}` },
-    payload: { type: 'main', id: 0, selectedComponents: {} },
-  });
-  const body = answer.json<{ code: number; msg: string; data: BuilderSite }>();
-  if (body.code !== 200) throw new Error(`the bench site was not made: ${body.msg}`);
+async function post<T>(app: FastifyInstance, login: BenchLogin, url: string, payload: object): Promise<T> {
+  const answer = await app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${login.token}` }, payload });
+  const body = answer.json<{ code: number; msg: string; data: T }>();
+  if (body.code !== 200) throw new Error(`${url} refused the bench: ${body.msg}`);
   return body.data;
+}
+
+/**
+ * A published builder site of the login's account, made the way 立即搭建, 生成并下载 and 发布 make
+ * one (the default templates): its 预约 and 数据 pages open with a site, as the studio sees them.
+ */
+export async function benchSite(app: FastifyInstance, login: BenchLogin): Promise<{ id: number; slug: string }> {
+  const { id } = await post<BuilderSite>(app, login, '/api/createWeb/getWebUrl', { type: 'main', id: 0, selectedComponents: {} });
+  await post(app, login, '/api/CreateWeb/completeWeb', { id, formData: {} });
+  const { url } = await post<PublishAnswer>(app, login, '/api/webSiteLog/publish', { id });
+  return { id, slug: publishedSlugOf(url) };
 }

@@ -20,22 +20,22 @@ const PUBLIC_ROUTES = ['/user/', '/user/logo/selectPage?module=tl', '/user/logo/
 export interface BenchAccounts {
   user: BenchLogin;
   operator: BenchLogin;
-  /** A builder site of the user (预约 and the builder open it). */
-  siteId: number;
+  /** A published builder site of the user (预约 and 数据 open it). */
+  site: { id: number; slug: string };
 }
 
 /**
  * The back office, the builder and the console, each opened as its first page after a remembered
- * login. 数据 opens a slug no site has: the page and its chunks are the same, it shows its error.
+ * login.
  */
-function loggedInRoutes({ user, operator, siteId }: BenchAccounts): Array<[route: string, login: BenchLogin]> {
+function loggedInRoutes({ user, operator, site }: BenchAccounts): Array<[route: string, login: BenchLogin]> {
   return [
     ['/user/backend/siteList', user],
     ['/user/backend/works', user],
     ['/user/backend/personal', user],
     ['/user/createWeb?new=1', user],
-    [`/user/backend/siteReserve?builderId=${siteId}`, user],
-    ['/user/backend/siteStats/no-such-site', user],
+    [`/user/backend/siteReserve?builderId=${site.id}`, user],
+    [`/user/backend/siteStats/${site.slug}`, user],
     ['/user/admin/overview', operator],
     ['/user/admin/settings', operator],
   ];

@@ -50,7 +50,7 @@ async function benchServer(seconds: number): Promise<Row[]> {
       const user = await benchLogin(app, '13800000001', 'user');
       const operator = await benchLogin(app, '13800000002', 'operator');
       const site = await benchSite(app, user);
-      rows.push(...(await benchBundle(`http://127.0.0.1:${port}`, { user, operator, siteId: site.id })));
+      rows.push(...(await benchBundle(`http://127.0.0.1:${port}`, { user, operator, site })));
     }
   } finally {
     await app.close();
