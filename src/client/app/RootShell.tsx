@@ -5,7 +5,7 @@ import { selectLoginDialogOpen } from '../features/auth/loginDialogSlice';
 import { selectBindPhoneOpen } from '../features/bindPhone/bindPhoneSlice';
 import { selectGenerationStatus } from '../features/generation/generationSlice';
 import { useAppSelector, useAppStore } from './hooks';
-import type { StartFeature } from './lazyFeatures';
+import { lazyWithFeature, type StartFeature } from './lazyFeatures';
 
 // The loading and queue dialogs of a generation, fetched when a generation first needs them.
 const GenerationDialogs = lazy(() => import(/* webpackChunkName: "generation-dialogs" */ '../features/generation/components/GenerationDialogs'));
@@ -15,11 +15,7 @@ const GenerationDialogs = lazy(() => import(/* webpackChunkName: "generation-dia
  * which start before it shows (its QR pane asks for a code as it mounts).
  */
 function withAuthForms(startFeature: StartFeature, load: () => Promise<{ default: ComponentType }>) {
-  return lazy(async () => {
-    const [dialog, { authFormsFeature }] = await Promise.all([load(), import(/* webpackChunkName: "auth-sagas" */ '../features/auth/feature')]);
-    startFeature(authFormsFeature);
-    return dialog;
-  });
+  return lazyWithFeature(startFeature, load, () => import(/* webpackChunkName: "auth-sagas" */ '../features/auth/feature').then((module) => module.authFormsFeature));
 }
 
 /** The root route's element: every page, plus the dialogs that any page may open. */

@@ -99,6 +99,14 @@ export const UNDO_STEPS = 200;
 /** A new history (a fresh object each time: the state's own may not be shared). */
 export const emptyHistory = (): EditHistory => ({ past: [], future: [], open: false });
 
+/**
+ * The drawer's 预约 tab, beside the component tabs: the site's 预约 settings (the back office's),
+ * not a component of the page's render.
+ */
+export const RESERVE_TAB = 'reserve';
+/** A tab of the drawer: a component type's, or 预约. */
+export type DrawerTab = BuilderTab | typeof RESERVE_TAB;
+
 /** An image field's upload, by `${type}.${key}`. */
 export interface BuilderState {
   /** Kept in session storage (spec section 3) with previewUrl: a reload opens the same site. */
@@ -109,7 +117,7 @@ export interface BuilderState {
   status: RequestStatus;
   pending: PendingEdits;
   saveStatus: SaveStatus;
-  activeTab: BuilderTab;
+  activeTab: DrawerTab;
   picker: PickerState;
   banner: BannerJobState;
   uploads: Record<string, UploadState>;

@@ -1,9 +1,9 @@
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { BuilderLimits, COMPONENT_TYPES, type BuilderSite, type BuilderTab, type ComponentTemplate, type ComponentType } from '../../../contract/builder';
+import { BuilderLimits, COMPONENT_TYPES, type BuilderSite, type ComponentTemplate, type ComponentType } from '../../../contract/builder';
 import { sessionEnded } from '../auth/authSlice';
 import { siteDeleted, siteVersionRestored } from '../siteList/siteEvents';
 import { addUploadCases, uploadEventsOf } from '../upload/uploadEvents';
-import { UNDO_STEPS, editsAfterSave, emptyHistory, formDataWithEdits, layoutOf, type BuilderState, type EditKind, type EditStep, type FieldStep, type PendingEdits, type SiteLayout, type SiteOpening } from './builder.types';
+import { UNDO_STEPS, editsAfterSave, emptyHistory, formDataWithEdits, layoutOf, type BuilderState, type DrawerTab, type EditKind, type EditStep, type FieldStep, type PendingEdits, type SiteLayout, type SiteOpening } from './builder.types';
 
 export const initialPickerState: BuilderState['picker'] = { type: null, status: 'idle', page: 1, total: 0, items: [], selectedId: null, applying: false };
 export const initialBannerJobState: BuilderState['banner'] = { status: 'idle', waitCount: 0, durationSeconds: BuilderLimits.defaultBannerSeconds, percent: 0 };
@@ -136,7 +136,7 @@ export const builderSlice = createSlice({
       state.siteId = null;
       state.previewUrl = '';
     },
-    tabChanged(state, action: PayloadAction<BuilderTab>) {
+    tabChanged(state, action: PayloadAction<DrawerTab>) {
       state.activeTab = action.payload;
     },
     /**

@@ -19,6 +19,7 @@ import {
   reserveListPageChanged,
   reservePageOpened,
   reserveStateFailed,
+  reserveSummaryOpened,
   reserveStateLoaded,
   selectReserveList,
   selectReserveSite,
@@ -61,6 +62,10 @@ function* loadList(site: ReserveSiteRef, page: number, pageSize: number): SagaIt
 export function* openReservePage(action: ReturnType<typeof reservePageOpened>): SagaIterator {
   const { pageSize } = yield select(selectReserveList);
   yield all([call(loadState, action.payload), call(loadList, action.payload, 1, pageSize)]);
+}
+
+export function* openReserveSummary(action: ReturnType<typeof reserveSummaryOpened>): SagaIterator {
+  yield call(loadState, action.payload);
 }
 
 export function* changeListPage(action: ReturnType<typeof reserveListPageChanged>): SagaIterator {
@@ -131,6 +136,7 @@ export function* exportList(): SagaIterator {
 
 export function* siteReserveSaga(): SagaIterator {
   yield takeLatest(reservePageOpened.type, openReservePage);
+  yield takeLatest(reserveSummaryOpened.type, openReserveSummary);
   yield takeLatest(reserveListPageChanged.type, changeListPage);
   yield takeLeading(settingsSaveRequested.type, saveSettings);
   yield takeLeading([codesUploadRequested.type, codesGenerateRequested.type], addCodes);

@@ -60,6 +60,11 @@ export const siteReserveSlice = createSlice({
       state.list.loading = true;
       state.list.page = 1;
     },
+    /** The builder's 预约 panel opened for a site (or 刷新): read its settings and count, not the list it does not show. */
+    reserveSummaryOpened(state, action: PayloadAction<ReserveSiteRef>) {
+      if (!sameSite(state.site, action.payload)) return { ...initialSiteReserveState, site: action.payload, status: 'loading' };
+      state.status = 'loading';
+    },
     reserveStateLoaded(state, action: PayloadAction<ReserveOwnerState>) {
       state.status = 'succeeded';
       state.owner = action.payload;
@@ -149,6 +154,7 @@ const injected = siteReserveSlice.injectInto(rootReducer);
 
 export const {
   reservePageOpened,
+  reserveSummaryOpened,
   reserveStateLoaded,
   reserveStateFailed,
   reserveListPageChanged,

@@ -1,12 +1,13 @@
 import { AppstoreOutlined, ArrowLeftOutlined, CloudDownloadOutlined, FileDoneOutlined, MobileOutlined, PictureOutlined } from '@ant-design/icons';
-import { Button, Drawer, Grid, Result, Spin, Tabs } from 'antd';
+import { Button, Drawer, Grid, Result, Skeleton, Spin, Tabs } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { BUILDER_TABS, COMPONENT_TYPE_LABELS, type BuilderTab } from '../../../../contract/builder';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { BUILDER_TABS, COMPONENT_TYPE_LABELS } from '../../../../contract/builder';
+import { useAppDispatch, useAppSelector, useAppStore } from '../../../app/hooks';
+import { lazyWithFeature } from '../../../app/lazyFeatures';
 import { musicRequested } from '../../miniSite/miniSiteSlice';
 import SampleFieldsDialog from '../../../components/SampleFieldsDialog';
-import { openingOf, SITE_LIST_PATH, type FieldReveal } from '../builder.types';
+import { openingOf, RESERVE_TAB, SITE_LIST_PATH, type DrawerTab, type FieldReveal } from '../builder.types';
 import { firstInvalidTab, parseSampleKey, TAB_TYPES } from '../builderRules';
 import {
   selectActiveTab,
@@ -53,6 +54,15 @@ export default function CreateWebPage() {
   const sampleFields = useAppSelector(selectBuilderSampleFields);
   const [checkingSamples, setCheckingSamples] = useState(false);
   const [reveal, setReveal] = useState<FieldReveal | null>(null);
+  const { startFeature } = useAppStore();
+  // The 预约 tab's settings form and its sagas (the back office's): fetched when the tab is first opened.
+  const [ReservePanel] = useState(() =>
+    lazyWithFeature(
+      startFeature,
+      () => import(/* webpackChunkName: "builder-reserve" */ '../components/ReservePanel'),
+      () => import(/* webpackChunkName: "builder-reserve" */ '../../siteReserve/feature').then((module) => module.feature),
+    ),
+  );
 
   useEffect(() => {
     dispatch(builderOpened({ opening: openingOf(search), page: 'edit' }));
@@ -161,8 +171,19 @@ export default function CreateWebPage() {
       >
         <Tabs
           activeKey={activeTab}
-          onChange={(key) => dispatch(tabChanged(key as BuilderTab))}
-          items={BUILDER_TABS.map((tab) => ({ key: tab, label: COMPONENT_TYPE_LABELS[tab], children: <TabPanel tab={tab} validateRequest={validateRequest} reveal={reveal} /> }))}
+          onChange={(key) => dispatch(tabChanged(key as DrawerTab))}
+          items={[
+            ...BUILDER_TABS.map((tab) => ({ key: tab, label: COMPONENT_TYPE_LABELS[tab], children: <TabPanel tab={tab} validateRequest={validateRequest} reveal={reveal} /> })),
+            {
+              key: RESERVE_TAB,
+              label: '预约',
+              children: site ? (
+                <Suspense fallback={<Skeleton active />}>
+                  <ReservePanel builderId={site.id} />
+                </Suspense>
+              ) : null,
+            },
+          ]}
         />
       </Drawer>
       <SampleFieldsDialog
