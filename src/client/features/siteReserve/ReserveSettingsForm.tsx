@@ -73,7 +73,14 @@ export default function ReserveSettingsForm({ settings, saving, onSave }: Props)
         rules={[checkedBy(form, 'privacyNotice')]}
         extra="显示在同意勾选框旁：谁收集手机号、用于什么、保存多久。开启预约时必填。"
       >
-        <Input.TextArea rows={4} maxLength={ReserveLimits.privacyNoticeMax} showCount placeholder="例如：本活动由××工作室收集您的手机号，仅用于发放预约礼包和上线通知，活动结束后30天内删除。" />
+        {/* The count hangs under the box: room for it, so a long help or error line never runs beneath it (a narrow drawer wraps them). */}
+        <Input.TextArea
+          rows={4}
+          maxLength={ReserveLimits.privacyNoticeMax}
+          showCount
+          styles={{ root: { marginBottom: 22 } }}
+          placeholder="例如：本活动由××工作室收集您的手机号，仅用于发放预约礼包和上线通知，活动结束后30天内删除。"
+        />
       </Form.Item>
       <Form.Item name="zipForm" label="下载包中包含预约表单" valuePropName="checked" extra="关闭时，下载的网站压缩包不带预约表单。">
         <Switch />

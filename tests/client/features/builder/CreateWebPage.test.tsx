@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import * as builderApi from '../../../../src/client/api/builderApi';
 import * as siteListApi from '../../../../src/client/api/siteListApi';
+import * as siteReserveApi from '../../../../src/client/api/siteReserveApi';
 import * as miniSiteApi from '../../../../src/client/api/miniSiteApi';
 import { appStarted } from '../../../../src/client/app/appActions';
 import type { RootState } from '../../../../src/client/app/rootReducer';
@@ -10,6 +11,7 @@ import { builderSlice } from '../../../../src/client/features/builder/builderSli
 import CreateWebPage from '../../../../src/client/features/builder/pages/CreateWebPage';
 import { BuilderLimits, BuilderMessages } from '../../../../src/contract/builder';
 import { artPromptOf } from '../../../../src/contract/artPrompt';
+import { DEFAULT_RESERVE_SETTINGS, ReserveMessages, type ReserveOwnerState } from '../../../../src/contract/reservations';
 import { miniSiteFeature } from '../../../../src/client/features/miniSite/feature';
 import { phonePreviewFeature } from '../../../../src/client/features/phonePreview/feature';
 import { makeFakeServices } from '../../fakeServices';
@@ -22,6 +24,7 @@ jest.mock('../../../../src/client/api/builderApi');
 jest.mock('../../../../src/client/api/commonApi');
 jest.mock('../../../../src/client/api/miniSiteApi');
 jest.mock('../../../../src/client/api/siteListApi');
+jest.mock('../../../../src/client/api/siteReserveApi');
 
 function renderPage(route = '/createWeb', preloadedState: Partial<RootState> = openState()) {
   const services = makeFakeServices({ pathname: '/createWeb', search: '' });
@@ -58,10 +61,42 @@ describe('CreateWebPage', () => {
     expect(screen.getByTitle('网站预览')).toHaveAttribute('sandbox', 'allow-scripts allow-popups allow-popups-to-escape-sandbox');
     expect(builderApi.getSelectConfig).toHaveBeenCalledWith({ id: 9 });
     expect(screen.getByRole('heading', { name: '游戏官网配置' })).toBeInTheDocument();
-    for (const label of ['整站配置', '导航栏', 'BANNER', '内容区', '侧边栏', '页脚']) expect(tab(label)).toBeInTheDocument();
+    for (const label of ['整站配置', '导航栏', 'BANNER', '内容区', '侧边栏', '页脚', '预约']) expect(tab(label)).toBeInTheDocument();
     expect(tab('整站配置')).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByText('生成资源')).toBeInTheDocument();
     expect(screen.getByText('生成并下载')).toBeInTheDocument();
+  });
+
+  it('the 预约 tab, beside the component tabs, shows whether the site takes 预约s and turns it on with the back office\'s form', async () => {
+    const user = fastUser();
+    const notice = '本活动由龙腾工作室收集手机号，仅用于发放预约礼包。';
+    const off: ReserveOwnerState = { campaignId: null, settings: DEFAULT_RESERVE_SETTINGS, count: 0, codes: { total: 0, given: 0, left: 0 } };
+    const on: ReserveOwnerState = { ...off, campaignId: 'c'.repeat(24), settings: { ...DEFAULT_RESERVE_SETTINGS, enabled: true, privacyNotice: notice }, count: 3 };
+    jest.mocked(siteReserveApi.getReserveState).mockResolvedValue(off);
+    jest.mocked(siteReserveApi.saveReserveSettings).mockResolvedValue(on);
+    const { services } = renderPage('/createWeb', openState(site({ id: 9 })));
+    await user.click(tab('预约'));
+    expect(await screen.findByText('未开启')).toBeInTheDocument();
+    expect(siteReserveApi.getReserveState).toHaveBeenCalledWith({ builderId: 9 });
+    expect(siteReserveApi.listReservations).not.toHaveBeenCalled();
+    expect(screen.getByText(/预约模块显示在网站首屏之后/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /查看预约名单与礼包码/ })).toHaveAttribute('href', '/backend/siteReserve?builderId=9');
+
+    await user.click(screen.getByRole('switch', { name: '开启预约' }));
+    fireEvent.change(screen.getByLabelText('隐私说明'), { target: { value: notice } });
+    await user.click(button('保存设置'));
+    await waitFor(() => expect(siteReserveApi.saveReserveSettings).toHaveBeenCalledWith({ builderId: 9 }, on.settings));
+    expect(await screen.findByText('已开启')).toBeInTheDocument();
+    expect(services.notify.success).toHaveBeenCalledWith(ReserveMessages.settingsSaved);
+  });
+
+  it('the 预约 tab of a site never saved says why it cannot be turned on yet, and asks nothing', async () => {
+    const user = fastUser();
+    renderPage('/createWeb', openState(site({ id: 0 })));
+    await user.click(tab('预约'));
+    expect(await screen.findByText('网站保存后才能开启预约')).toBeInTheDocument();
+    expect(screen.queryByRole('switch', { name: '开启预约' })).toBeNull();
+    expect(siteReserveApi.getReserveState).not.toHaveBeenCalled();
   });
 
   it('?new=1 makes a new site and leaves the query', async () => {

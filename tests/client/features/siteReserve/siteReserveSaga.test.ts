@@ -17,6 +17,7 @@ import {
   reservePageOpened,
   reserveStateFailed,
   reserveStateLoaded,
+  reserveSummaryOpened,
   settingsSaved,
   settingsSaveFailed,
   settingsSaveRequested,
@@ -64,6 +65,33 @@ describe('the 预约 page saga', () => {
         .put(reserveListLoaded(list)),
     );
     expect(storeState.siteReserve).toMatchObject({ site, status: 'succeeded', owner: state, list: { ...list, loading: false } });
+  });
+
+  it('reads only the settings and the count for the builder\'s 预约 tab, never the list of players it does not show', async () => {
+    const state = owner();
+    const { storeState } = await runWatcher(
+      expectSaga(siteReserveSaga)
+        .withReducer(rootReducer, stateWith())
+        .provide([
+          [matchers.call(siteReserveApi.getReserveState, site), state],
+          [matchers.call.fn(siteReserveApi.listReservations), throwError(new Error('the list was asked for'))],
+        ])
+        .dispatch(reserveSummaryOpened(site))
+        .put(reserveStateLoaded(state))
+        .not.call.fn(siteReserveApi.listReservations),
+    );
+    expect(storeState.siteReserve).toMatchObject({ site, status: 'succeeded', owner: state, list: { records: [], loading: false } });
+  });
+
+  it('the builder\'s 预约 tab says why it could not read the site, in the API\'s words', async () => {
+    const { storeState } = await runWatcher(
+      expectSaga(siteReserveSaga)
+        .withReducer(rootReducer, opened())
+        .provide([[matchers.call.fn(siteReserveApi.getReserveState), throwError(new ApiError({ code: 404, msg: '请求的资源不存在', httpStatus: 404, serverMsg: ReserveMessages.siteUnknown }))]])
+        .dispatch(reserveSummaryOpened({ builderId: 13 }))
+        .put(reserveStateFailed(ReserveMessages.siteUnknown)),
+    );
+    expect(storeState.siteReserve).toMatchObject({ site: { builderId: 13 }, status: 'failed', failure: ReserveMessages.siteUnknown, owner: null, list: { records: [] } });
   });
 
   it('says it failed when the site is not the user\'s (the http layer showed the API\'s message), showing nothing of another site', async () => {
@@ -213,5 +241,8 @@ describe('the 预约 slice', () => {
     const shown = reduce(reduce(initialSiteReserveState, reservePageOpened(site)), reserveStateLoaded(owner()));
     expect(reduce(shown, reservePageOpened(site))).toMatchObject({ status: 'loading', owner: owner() });
     expect(reduce(shown, reservePageOpened({ builderId: 13 }))).toMatchObject({ site: { builderId: 13 }, owner: null });
+    // The builder's tab and the page share the state: either may open a site the other showed.
+    expect(reduce(shown, reserveSummaryOpened(site))).toMatchObject({ status: 'loading', owner: owner() });
+    expect(reduce(shown, reserveSummaryOpened({ builderId: 13 }))).toMatchObject({ site: { builderId: 13 }, status: 'loading', owner: null });
   });
 });

@@ -172,6 +172,8 @@ export default function CreateWebPage() {
         <Tabs
           activeKey={activeTab}
           onChange={(key) => dispatch(tabChanged(key as DrawerTab))}
+          // Seven tabs fit the drawer's width on a desktop with a narrower gap (a phone scrolls them).
+          tabBarGutter={20}
           items={[
             ...BUILDER_TABS.map((tab) => ({ key: tab, label: COMPONENT_TYPE_LABELS[tab], children: <TabPanel tab={tab} validateRequest={validateRequest} reveal={reveal} /> })),
             {
