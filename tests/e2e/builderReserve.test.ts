@@ -17,6 +17,24 @@ jest.setTimeout(240_000);
 const SHOTS = process.env.E2E_SHOTS || fs.mkdtempSync(path.join(os.tmpdir(), 'wpg-e2e-builder-reserve-'));
 const NOTICE = '本活动由山海工作室收集您的手机号，仅用于发放预约礼包与开服提醒，活动结束后30天内删除。';
 
+/**
+ * Opens the builder on a new site. The first site a freshly started server makes can outlast the
+ * SPA's wait for it on a loaded machine (a known slowness, not this tab's): the page then offers
+ * 重试, taken once.
+ */
+async function openNewSite(page: Page): Promise<void> {
+  await page.goto(url('/user/createWeb?new=1'));
+  const preview = page.frameLocator('iframe[title="网站预览"]').locator('body');
+  const retry = page.getByRole('button', { name: /^重\s*试$/ });
+  // Each wait settles alone (the preview lives in another frame, so one locator cannot name both).
+  const shown = await Promise.race([
+    preview.waitFor({ timeout: 60_000 }).then(() => 'preview', () => 'neither'),
+    retry.waitFor({ timeout: 60_000 }).then(() => 'retry', () => 'neither'),
+  ]);
+  if (shown === 'retry') await retry.click();
+  await previewShown(page);
+}
+
 /** Opens the drawer's 预约 tab (on a phone the tabs past the width sit in the tab bar's 更多 menu). */
 async function openReserveTab(page: Page): Promise<Locator> {
   const tab = page.getByRole('tab', { name: '预约' });
@@ -44,8 +62,7 @@ describeInBrowser('the builder’s 预约 tab', () => {
   it('turns 预约 on from the builder, and the back office’s 预约 page shows it on (1440x900)', async () => {
     const { page, errors } = await openPage(browser, { width: 1440, height: 900 });
     await registerAndLogIn(page, '13800138641');
-    await page.goto(url('/user/createWeb?new=1'));
-    await previewShown(page);
+    await openNewSite(page);
     const panel = await openReserveTab(page);
     await panel.getByText('未开启').waitFor();
     await panel.getByText(/预约模块显示在网站首屏之后/).waitFor();
@@ -58,6 +75,7 @@ describeInBrowser('the builder’s 预约 tab', () => {
     expect(((await (await saved).json()) as { code: number }).code).toBe(200);
     await page.getByText(ReserveMessages.settingsSaved).waitFor();
     await panel.getByText('已开启').waitFor();
+    await panel.getByText('已开启').scrollIntoViewIfNeeded();
     await page.screenshot({ path: path.join(SHOTS, 'builder-reserve-1440-on.png') });
 
     await panel.getByRole('link', { name: /查看预约名单与礼包码/ }).click();
@@ -73,8 +91,7 @@ describeInBrowser('the builder’s 预约 tab', () => {
   it('shows the 预约 tab on a phone without widening the page (390x844)', async () => {
     const { page, errors } = await openPage(browser, { width: 390, height: 844 });
     await registerAndLogIn(page, '13800138642');
-    await page.goto(url('/user/createWeb?new=1'));
-    await previewShown(page);
+    await openNewSite(page);
     const panel = await openReserveTab(page);
     await panel.getByText('未开启').waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
