@@ -11,7 +11,7 @@ import { builderSlice } from '../../../../src/client/features/builder/builderSli
 import CreateWebPage from '../../../../src/client/features/builder/pages/CreateWebPage';
 import { BuilderLimits, BuilderMessages } from '../../../../src/contract/builder';
 import { artPromptOf } from '../../../../src/contract/artPrompt';
-import { DEFAULT_RESERVE_SETTINGS, ReserveMessages, type ReserveOwnerState } from '../../../../src/contract/reservations';
+import { DEFAULT_RESERVE_SETTINGS, ReserveMessages, type ReserveOwnerState, type ReserveSaveSettingsAnswer } from '../../../../src/contract/reservations';
 import { miniSiteFeature } from '../../../../src/client/features/miniSite/feature';
 import { phonePreviewFeature } from '../../../../src/client/features/phonePreview/feature';
 import { makeFakeServices } from '../../fakeServices';
@@ -71,7 +71,7 @@ describe('CreateWebPage', () => {
     const user = fastUser();
     const notice = '本活动由龙腾工作室收集手机号，仅用于发放预约礼包。';
     const off: ReserveOwnerState = { campaignId: null, settings: DEFAULT_RESERVE_SETTINGS, count: 0, codes: { total: 0, given: 0, left: 0 } };
-    const on: ReserveOwnerState = { ...off, campaignId: 'c'.repeat(24), settings: { ...DEFAULT_RESERVE_SETTINGS, enabled: true, privacyNotice: notice }, count: 3 };
+    const on: ReserveSaveSettingsAnswer = { ...off, publishedPage: 'none', campaignId: 'c'.repeat(24), settings: { ...DEFAULT_RESERVE_SETTINGS, enabled: true, privacyNotice: notice }, count: 3 };
     jest.mocked(siteReserveApi.getReserveState).mockResolvedValue(off);
     jest.mocked(siteReserveApi.saveReserveSettings).mockResolvedValue(on);
     const { services } = renderPage('/createWeb', openState(site({ id: 9 })));
