@@ -54,7 +54,7 @@ beforeEach(() => {
 });
 
 describe('CreateWebPage', () => {
-  it('?id=N opens that site: the preview frame, and the drawer with its six tabs', async () => {
+  it('?id=N opens that site: the preview frame, and the drawer with its six component tabs and 预约', async () => {
     renderPage('/createWeb?id=9', openState(site(), { site: null, siteId: null, status: 'idle' }));
     expect(await screen.findByTitle('网站预览')).toHaveAttribute('src', '/sites/abc/index.html?v=1');
     // The site runs in an opaque origin: nothing in it reaches the app's storage or the builder around it.
