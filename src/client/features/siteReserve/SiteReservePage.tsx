@@ -1,9 +1,10 @@
-import { ArrowLeftOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Col, Flex, Row, Skeleton, Statistic, Typography } from 'antd';
+import { ArrowLeftOutlined, CloudUploadOutlined, ReloadOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Col, Flex, Row, Skeleton, Space, Statistic, Typography } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { ReserveMessages } from '../../../contract/reservations';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { sitePreviewPathOf } from '../miniSite/miniSite.types';
 import GiftCodesCard from './GiftCodesCard';
 import ReservationsTable from './ReservationsTable';
 import ReserveSettingsForm from './ReserveSettingsForm';
@@ -32,6 +33,12 @@ export default function SiteReservePage() {
       {site?.miniSiteDir ? '我的作品' : '网站列表'}
     </Button>
   );
+  // A mini site is published from its preview page, which nothing else in the back office leads to.
+  const publishAt = site?.miniSiteDir ? (
+    <Button icon={<CloudUploadOutlined />} onClick={() => navigate(sitePreviewPathOf(`/sites/${site.miniSiteDir}/index.html`, site.miniSiteDir ?? ''))}>
+      预览与发布
+    </Button>
+  ) : null;
   const reload = site ? <Button icon={<ReloadOutlined />} aria-label="刷新" loading={status === 'loading'} onClick={() => dispatch(reservePageOpened(site))} /> : null;
 
   if (!site || !owner) {
@@ -51,7 +58,15 @@ export default function SiteReservePage() {
   const { settings, count, codes, campaignId } = owner;
   return (
     <Flex vertical gap={16}>
-      <Card title="预约" extra={reload}>
+      <Card
+        title="预约"
+        extra={
+          <Space>
+            {publishAt}
+            {reload}
+          </Space>
+        }
+      >
         {back}
         <Row gutter={[16, 16]} style={{ marginTop: 8 }}>
           <Col xs={12} md={6}>
