@@ -45,13 +45,14 @@ export default function ReserveSettingsForm({ settings, saving, onSave }: Props)
         {(fields, { add, remove }, { errors }) => (
           <Form.Item label={`里程碑（最多${ReserveLimits.tiersMax}档，人数从小到大）`}>
             <Flex vertical gap={8}>
+              {/* Sized so that on a phone (a form about 310 px wide) count, reward and 删除 stay on one line. */}
               {fields.map(({ key, name }) => (
                 <Flex key={key} gap={8} align="start" wrap>
                   <Form.Item name={[name, 'count']} noStyle>
-                    <InputNumber aria-label={`第${name + 1}档人数`} placeholder="人数" min={1} max={ReserveLimits.tierCountMax} precision={0} style={{ width: 130 }} />
+                    <InputNumber aria-label={`第${name + 1}档人数`} placeholder="人数" min={1} max={ReserveLimits.tierCountMax} precision={0} style={{ width: 110 }} />
                   </Form.Item>
                   <Form.Item name={[name, 'reward']} noStyle>
-                    <Input aria-label={`第${name + 1}档奖励`} placeholder="奖励，如：限定头像框 + 500钻石" maxLength={ReserveLimits.rewardMax} style={{ flex: '1 1 180px', minWidth: 0 }} />
+                    <Input aria-label={`第${name + 1}档奖励`} placeholder="奖励，如：限定头像框 + 500钻石" maxLength={ReserveLimits.rewardMax} style={{ flex: '1 1 120px', minWidth: 0 }} />
                   </Form.Item>
                   <Button aria-label={`删除第${name + 1}档`} icon={<DeleteOutlined />} onClick={() => remove(name)} />
                 </Flex>
