@@ -1,4 +1,4 @@
-import { AppstoreAddOutlined, UnorderedListOutlined, UserOutlined } from '@ant-design/icons';
+import { AppstoreAddOutlined, PictureOutlined, UnorderedListOutlined, UserOutlined } from '@ant-design/icons';
 import type { MenuProps } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
@@ -8,6 +8,7 @@ import SiderFrame from './SiderFrame';
 
 const icons: Record<string, ReactNode> = {
   '/backend/siteList': <UnorderedListOutlined />,
+  '/backend/works': <PictureOutlined />,
   '/createWeb': <AppstoreAddOutlined />,
   '/backend/personal': <UserOutlined />,
 };
@@ -49,7 +50,7 @@ export default function BackendLayout() {
     <>
       <SiderFrame
         menuItems={menuItems}
-        selectedKey={selectedBackendKey(location.pathname)}
+        selectedKey={selectedBackendKey(location.pathname, location.search)}
         onSelect={(key) => navigate(backendMenuTarget(key))}
         links={(close) => (
           <TopLinks

@@ -10,8 +10,12 @@ export const backendMenuItems: readonly { key: string; label: string; to: string
   { key: '/backend/personal', label: '个人中心', to: '/backend/personal' },
 ];
 
-/** The item to highlight for a path: the one whose path the current one is or starts with. */
-export function selectedBackendKey(pathname: string): string | undefined {
+/**
+ * The item to highlight for a path: the one whose path the current one is or starts with. A site's
+ * 预约 page is part of the list it was opened from: 我的作品 for a mini site, 网站列表 for the builder's.
+ */
+export function selectedBackendKey(pathname: string, search = ''): string | undefined {
+  if (pathname === '/backend/siteReserve') return new URLSearchParams(search).has('miniSiteDir') ? '/backend/works' : '/backend/siteList';
   return backendMenuItems.find((item) => pathname === item.key || pathname.startsWith(`${item.key}/`))?.key;
 }
 

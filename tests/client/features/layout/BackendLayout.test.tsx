@@ -168,4 +168,11 @@ describe('selectedBackendKey', () => {
   ])('%s highlights %s', (path, key) => {
     expect(selectedBackendKey(path)).toBe(key);
   });
+
+  it.each([
+    ['?miniSiteDir=0123456789abcdef0123456789abcdef', '/backend/works'],
+    ['?builderId=7', '/backend/siteList'],
+  ])('a site’s 预约 page (%s) highlights the list it was opened from, %s', (search, key) => {
+    expect(selectedBackendKey('/backend/siteReserve', search)).toBe(key);
+  });
 });
