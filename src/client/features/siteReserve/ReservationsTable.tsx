@@ -34,7 +34,8 @@ const columns: TableColumnsType<ReservationRecord> = [
   { title: '平台', dataIndex: 'platform', render: (platform: ReservePlatform) => ReservePlatformLabels[platform] },
   { title: '渠道', dataIndex: 'channel', render: (channel: string) => channel || '直接访问' },
   { title: '礼包码', dataIndex: 'giftCode', render: (code: string | null) => code ?? '待补发' },
-  { title: '操作', key: 'actions', render: (_value: unknown, record: ReservationRecord) => <DeleteRecord record={record} /> },
+  // Kept in view while a phone scrolls the table sideways.
+  { title: '操作', key: 'actions', fixed: 'right', render: (_value: unknown, record: ReservationRecord) => <DeleteRecord record={record} /> },
 ];
 
 /** The 预约 list, a page at a time, with 导出CSV of the whole list (full phones). */
