@@ -1,10 +1,11 @@
 import { AuditOutlined, DashboardOutlined, SafetyCertificateOutlined, SettingOutlined, TeamOutlined, UnorderedListOutlined } from '@ant-design/icons';
-import { Result, type MenuProps } from 'antd';
+import type { MenuProps } from 'antd';
 import type { ReactNode } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { Messages } from '../../../contract/messages';
 import { useAppSelector } from '../../app/hooks';
 import { selectUserInfo } from '../auth/authSlice';
+import LazyResult from '../../components/LazyResult';
 import SiderFrame from '../layout/SiderFrame';
 import { consolePageOf, consolePages } from './consolePages';
 
@@ -39,7 +40,7 @@ export default function ConsoleLayout() {
   const navigate = useNavigate();
   const userInfo = useAppSelector(selectUserInfo);
   if (!userInfo?.operator) {
-    return <Result status="403" title="403" subTitle={Messages.operatorOnly} extra={<Link to="/backend">返回我的后台</Link>} />;
+    return <LazyResult status="403" title="403" subTitle={Messages.operatorOnly} extra={<Link to="/backend">返回我的后台</Link>} />;
   }
   return (
     <SiderFrame menuItems={menuItems} selectedKey={consolePageOf(location.pathname)?.path} onSelect={(key) => navigate(`/admin/${key}`)} links={(close) => <Links close={close} />}>

@@ -1,10 +1,13 @@
 import { AppstoreAddOutlined, PictureOutlined, UnorderedListOutlined, UserOutlined } from '@ant-design/icons';
 import type { MenuProps } from 'antd';
-import { useState, type ReactNode } from 'react';
+import { lazy, useState, type ReactNode } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
-import AboutModal from './components/AboutModal';
+import MountOnce from '../../components/MountOnce';
 import { backendMenuItems, backendMenuTarget, selectedBackendKey } from './backendMenu';
 import SiderFrame from './SiderFrame';
+
+// 关于我们 and its Modal load when first asked for, not with every back-office page.
+const AboutModal = lazy(() => import(/* webpackChunkName: "about-dialog" */ './components/AboutModal'));
 
 const icons: Record<string, ReactNode> = {
   '/backend/siteList': <UnorderedListOutlined />,
@@ -65,7 +68,9 @@ export default function BackendLayout() {
       >
         <Outlet />
       </SiderFrame>
-      <AboutModal open={aboutOpen} onClose={() => setAboutOpen(false)} />
+      <MountOnce wanted={aboutOpen}>
+        <AboutModal open={aboutOpen} onClose={() => setAboutOpen(false)} />
+      </MountOnce>
     </>
   );
 }

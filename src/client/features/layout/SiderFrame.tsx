@@ -1,11 +1,15 @@
 import { MenuOutlined } from '@ant-design/icons';
-import { Button, Drawer, Layout, Menu, type MenuProps } from 'antd';
-import { useState, type ReactNode } from 'react';
+import { Button, Layout, Menu, type MenuProps } from 'antd';
+import { lazy, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
+import MountOnce from '../../components/MountOnce';
 import SiteBrand from './components/SiteBrand';
 import UserMenu from './components/UserMenu';
 import { usePhoneLayout } from './usePhoneLayout';
 import './backendLayout.css';
+
+// The Drawer is a phone's, opened from the menu button: a desktop never fetches it.
+const SiderMenuDrawer = lazy(() => import(/* webpackChunkName: "sider-menu-drawer" */ './components/SiderMenuDrawer'));
 
 export interface SiderFrameProps {
   menuItems: MenuProps['items'];
@@ -61,10 +65,12 @@ export default function SiderFrame({ menuItems, selectedKey, onSelect, links, ch
         <Layout.Content className="wpg-backend-content">{children}</Layout.Content>
       </Layout>
       {phone ? (
-        <Drawer open={menuOpen} onClose={close} placement="left" size={240} title="菜单" styles={{ body: { padding: 0 } }}>
-          {sideMenu}
-          {links(close)}
-        </Drawer>
+        <MountOnce wanted={menuOpen}>
+          <SiderMenuDrawer open={menuOpen} onClose={close}>
+            {sideMenu}
+            {links(close)}
+          </SiderMenuDrawer>
+        </MountOnce>
       ) : null}
     </Layout>
   );

@@ -1,12 +1,12 @@
 import { AppstoreOutlined, ArrowLeftOutlined, CloudDownloadOutlined, FileDoneOutlined, MobileOutlined, PictureOutlined } from '@ant-design/icons';
-import { Button, Drawer, Grid, Result, Skeleton, Spin, Tabs } from 'antd';
+import { Button, Drawer, Grid, Skeleton, Spin, Tabs } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { BUILDER_TABS, COMPONENT_TYPE_LABELS } from '../../../../contract/builder';
 import { useAppDispatch, useAppSelector, useAppStore } from '../../../app/hooks';
 import { lazyWithFeature } from '../../../app/lazyFeatures';
 import { musicRequested } from '../../miniSite/miniSiteSlice';
-import SampleFieldsDialog from '../../../components/SampleFieldsDialog';
+import LazySampleFieldsDialog from '../../../components/LazySampleFieldsDialog';
 import { openingOf, RESERVE_TAB, SITE_LIST_PATH, type DrawerTab, type FieldReveal } from '../builder.types';
 import { firstInvalidTab, parseSampleKey, TAB_TYPES } from '../builderRules';
 import {
@@ -21,6 +21,7 @@ import {
 } from '../builderSelectors';
 import { bannerRequested, builderOpened, completeRequested, saveRequested, tabChanged } from '../builderSlice';
 import { phonePreviewRequested, selectPhonePreview } from '../../phonePreview/phonePreviewSlice';
+import LazyResult from '../../../components/LazyResult';
 import PreviewFrame from '../components/PreviewFrame';
 import SaveStatusText from '../components/SaveStatusText';
 import TabPanel from '../components/TabPanel';
@@ -120,7 +121,7 @@ export default function CreateWebPage() {
         {site ? (
           <PreviewFrame previewUrl={site.previewUrl} height="100%" />
         ) : status === 'failed' ? (
-          <Result
+          <LazyResult
             status="warning"
             title="网站打开失败"
             subTitle="网站不存在或网络异常，可以重试或新建一个网站。"
@@ -188,7 +189,7 @@ export default function CreateWebPage() {
           ]}
         />
       </Drawer>
-      <SampleFieldsDialog
+      <LazySampleFieldsDialog
         open={checkingSamples}
         fields={sampleFields}
         goLabel="生成并下载"

@@ -1,18 +1,18 @@
 import { Button, Card, Empty, Input, Popconfirm, Popover, Space, Table, Tag, type TableColumnsType } from 'antd';
-import { useEffect } from 'react';
+import { lazy, useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { publishedSlugOf, siteStatsPath } from '../../../../contract/analytics';
 import { BuilderLimits, SiteStatus } from '../../../../contract/builder';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import MountOnce from '../../../components/MountOnce';
 import { usePhoneLayout } from '../../layout/usePhoneLayout';
 import { selectSiteListLoading, selectSiteRows, type SiteRow } from '../siteListSelectors';
-import SiteVersionsDialog from '../components/SiteVersionsDialog';
-import PublishedDialog from '../../publishing/PublishedDialog';
 import TakenDownActions from '../../publishing/TakenDownActions';
 import { UnpublishConfirm, usePublishing } from '../../publishing/usePublishing';
 import { safeLinkHref } from '../../../../contract/links';
 import { SiteDeletionMessages } from '../../../../contract/siteDeletion';
-import { versionsOpened } from '../siteVersionsSlice';
+import { selectPublishing } from '../../publishing/publishingSlice';
+import { selectSiteVersions, versionsOpened } from '../siteVersionsSlice';
 import { siteReservePath } from '../../siteReserve/paths';
 import {
   deleteRequested,
@@ -25,6 +25,10 @@ import {
   selectSiteListQuery,
   selectSiteListTotal,
 } from '../siteListSlice';
+
+// The dialogs (and their Modal) load on first use: most visits to the list open neither.
+const SiteVersionsDialog = lazy(() => import(/* webpackChunkName: "site-versions-dialog" */ '../components/SiteVersionsDialog'));
+const PublishedDialog = lazy(() => import(/* webpackChunkName: "published-dialog" */ '../../publishing/PublishedDialog'));
 
 /** Where 立即搭建 leads: the builder, told to start a new site rather than reopen the last one. */
 export const NEW_SITE_PATH = '/createWeb?new=1';
@@ -193,6 +197,8 @@ export default function SiteListPage() {
   const total = useAppSelector(selectSiteListTotal);
   const loading = useAppSelector(selectSiteListLoading);
   const phone = usePhoneLayout();
+  const versionsOpen = useAppSelector(selectSiteVersions).siteId !== null;
+  const publishedOpen = useAppSelector(selectPublishing).shown !== null;
 
   useEffect(() => {
     dispatch(pageOpened());
@@ -230,8 +236,12 @@ export default function SiteListPage() {
           onChange: (page, pageSize) => dispatch(pageChanged({ page, page_size: pageSize })),
         }}
       />
-      <SiteVersionsDialog />
-      <PublishedDialog />
+      <MountOnce wanted={versionsOpen}>
+        <SiteVersionsDialog />
+      </MountOnce>
+      <MountOnce wanted={publishedOpen}>
+        <PublishedDialog />
+      </MountOnce>
     </Card>
   );
 }
