@@ -49,6 +49,14 @@ const axiosFetchAdapterStub = new webpack.NormalModuleReplacementPlugin(/^\.\/fe
   }
 });
 
+/** See src/client/app/antdUnusedPartsStub.tsx: a Table column's filter dropdown and a Card's tabs. */
+const antdUnusedPartsStub = new webpack.NormalModuleReplacementPlugin(/^(?:\.\/FilterDropdown|\.\.\/tabs)$/, (resource) => {
+  const issuer = resource.contextInfo?.issuer ?? '';
+  if (/[\\/]antd[\\/]es[\\/](?:table[\\/]hooks[\\/]useFilter[\\/]index|card[\\/]Card)\.js$/.test(issuer)) {
+    resource.request = path.resolve(root, 'src/client/app/antdUnusedPartsStub.tsx');
+  }
+});
+
 /**
  * antd falls back to its English texts where a locale leaves a key out; zh_CN leaves none out and is
  * bundled anyway, so it serves as the fallback too and the English table stays out of the bundle.
@@ -141,6 +149,7 @@ export default function config(_env: Record<string, unknown>, argv: CliArgs): Co
     plugins: [
       tooltipUniqueStub,
       axiosFetchAdapterStub,
+      antdUnusedPartsStub,
       antdFallbackLocale,
       new HtmlWebpackPlugin({
         template: path.resolve(root, 'src/client/index.html'),
