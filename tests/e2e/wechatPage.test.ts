@@ -278,6 +278,18 @@ describeInBrowser('a published page inside WeChat', () => {
       expect(await page.locator('[data-video-play]').count()).toBe(0);
       expect(await page.locator('video[data-banner]').getAttribute('x5-playsinline')).toBeNull();
       await page.screenshot({ path: path.join(SHOTS, 'chrome-android-390.png') });
+      // The 举报 link ends the page on a line of its own: nothing of the site's is under it.
+      const report = page.getByRole('link', { name: '举报' });
+      await report.scrollIntoViewIfNeeded();
+      const covered = await report.evaluate((link) => {
+        const box = link.getBoundingClientRect();
+        const points = [0.1, 0.5, 0.9].map((x) => document.elementFromPoint(box.left + box.width * x, box.top + box.height / 2));
+        const above = [...document.body.querySelectorAll('body *')].filter((element) => element !== link && !link.contains(element) && getComputedStyle(element).position !== 'fixed');
+        return { onTop: points.every((point) => point === link), lowestOther: Math.max(...above.map((element) => element.getBoundingClientRect().bottom)), top: box.top };
+      });
+      expect(covered.onTop).toBe(true);
+      expect(covered.lowestOther).toBeLessThanOrEqual(covered.top + 1);
+      await page.screenshot({ path: path.join(SHOTS, 'page-end-390.png') });
       expect(errors).toEqual([]);
     } finally {
       await close();

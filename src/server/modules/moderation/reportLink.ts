@@ -7,12 +7,15 @@ import { REPORT_PATH } from './pages';
 /** Where a published page's 举报 link leads: the app's report form (on PUBLIC_ORIGIN when pages are served apart). */
 export const reportUrl = (appOrigin: string, slug: string): string => `${appOrigin}${REPORT_PATH}?site=${slug}`;
 
-/** Small, in a corner, above the page's own content; styled inline (the sites' policy allows inline styles, no script). */
+/**
+ * A quiet line of its own after the page's content, styled inline (the sites' policy allows inline
+ * styles, no script). Not pinned to a corner: there it covered the last words of a phone's screen.
+ */
 export function reportLinkHtml(href: string): string {
   return (
     `<a href="${escapeHtml(href)}" rel="nofollow noopener" data-report-link ` +
-    'style="position:fixed;right:8px;bottom:8px;z-index:2147483647;padding:2px 8px;border-radius:10px;' +
-    'background:rgba(0,0,0,.35);color:#fff;font:12px/20px sans-serif;text-decoration:none">举报</a>'
+    'style="display:block;margin:0;padding:8px 0 calc(8px + env(safe-area-inset-bottom,0px));background:#111;' +
+    'color:rgba(255,255,255,.6);font:12px/20px sans-serif;text-align:center;text-decoration:none">举报</a>'
   );
 }
 
