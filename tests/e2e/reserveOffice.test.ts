@@ -6,20 +6,17 @@
  * gives the full ones, and deleting one record takes the count down by one.
  * Screenshots for a person to look at: E2E_SHOTS=<folder> keeps them.
  */
-import Database from 'better-sqlite3';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { Security } from '../../src/contract/limits';
 import { ReserveMessages, maskReservePhone } from '../../src/contract/reservations';
-import { renderSite } from '../../src/server/render/site/renderSite';
 import { STUDIO, studioMedia, studioMiniSiteInput } from '../fixtures/studioSites';
 import { registerAndLogIn } from './accounts';
 import { confirmPopover, describeInBrowser, downloadOf, explained, launchBrowser, openPage } from './browser';
-import { readEnvironment } from './environment';
 import { countOf, openAsPlayer, PHONE_DEVICE, reserveAs, showsCount } from './reserveBlock';
+import { placedMiniSite } from './sites';
 
 // A site render and a minute between two SMS codes to one phone (Security.smsMinIntervalSeconds).
 jest.setTimeout(300_000);
@@ -38,18 +35,8 @@ const DESKTOP = { width: 1440, height: 900 };
 
 /** The owner's mini site, as 生成网站 leaves it: its folder under sites/ and its row. Answers the folder's name. */
 async function madeMiniSite(work: string): Promise<string> {
-  const { dataDir } = readEnvironment();
   const media = await studioMedia(work, 1, 8, false);
-  const dir = crypto.randomBytes(16).toString('hex');
-  await renderSite(await studioMiniSiteInput(TEMPLATE_ID, work, media), path.join(dataDir, 'sites', dir));
-  const db = new Database(path.join(dataDir, 'app.db'));
-  try {
-    const { id } = db.prepare('SELECT id FROM users WHERE mobile = ?').get(OWNER) as { id: number };
-    db.prepare('INSERT INTO mini_sites (dir, user_id, template_id, name, created_at) VALUES (?, ?, ?, ?, ?)').run(dir, id, TEMPLATE_ID, STUDIO.game, Date.now());
-  } finally {
-    db.close();
-  }
-  return dir;
+  return placedMiniSite(OWNER, TEMPLATE_ID, STUDIO.game, await studioMiniSiteInput(TEMPLATE_ID, work, media));
 }
 
 const shot = (page: Page, name: string): Promise<Buffer> => page.screenshot({ path: path.join(SHOTS, `reserve-office-${name}.png`), fullPage: true });

@@ -7,6 +7,8 @@ import { pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import type { ReserveSettings } from '../../src/contract/reservations';
 import { defaultRenderInput, renderBuiltSite } from '../../src/server/render/builder/renderBuiltSite';
+import { renderSite } from '../../src/server/render/site/renderSite';
+import type { SiteRenderInput } from '../../src/server/render/site/types';
 import { readEnvironment } from './environment';
 import { readZip } from './zip';
 
@@ -126,4 +128,22 @@ export async function completedSiteWithCampaign(owner: string, name: string, set
   }
   await renderBuiltSite(defaultRenderInput('main', 1), path.join(dataDir, 'builder-sites', String(site.siteId)));
   return site;
+}
+
+/**
+ * A mini site of the account of phone `owner`, as 生成网站 leaves it: `input` rendered into its
+ * folder under sites/, and its row. Answers the folder's name.
+ */
+export async function placedMiniSite(owner: string, templateId: number, name: string, input: SiteRenderInput): Promise<string> {
+  const { dataDir } = readEnvironment();
+  const dir = crypto.randomBytes(16).toString('hex');
+  await renderSite(input, path.join(dataDir, 'sites', dir));
+  const db = new Database(path.join(dataDir, 'app.db'));
+  try {
+    const { id } = db.prepare('SELECT id FROM users WHERE mobile = ?').get(owner) as { id: number };
+    db.prepare('INSERT INTO mini_sites (dir, user_id, template_id, name, created_at) VALUES (?, ?, ?, ?, ?)').run(dir, id, templateId, name, Date.now());
+  } finally {
+    db.close();
+  }
+  return dir;
 }

@@ -8,19 +8,16 @@
  * is rendered here with the studio's texts and a short real banner video, and published from its
  * preview page as a studio does. Screenshots for a person to look at: E2E_SHOTS=<folder> keeps them.
  */
-import Database from 'better-sqlite3';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { findSiteTemplate } from '../../src/server/render/site/catalog';
-import { renderSite } from '../../src/server/render/site/renderSite';
 import { STUDIO, studioMedia, studioMiniSiteInput } from '../fixtures/studioSites';
 import { registerAndLogIn, url } from './accounts';
 import { describeInBrowser, explained, launchBrowser, openPage } from './browser';
-import { readEnvironment } from './environment';
+import { placedMiniSite } from './sites';
 
 jest.setTimeout(240_000);
 
@@ -39,25 +36,15 @@ const AGENTS = {
 
 /** A mini site of the owner's, rendered as 创建网站 leaves it (its folder and its row); answers its folder's name. */
 async function miniSiteWithVideo(): Promise<string> {
-  const { dataDir } = readEnvironment();
   const template = findSiteTemplate(TEMPLATE_ID)!;
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'wpg-e2e-wechat-media-'));
-  const dir = crypto.randomBytes(16).toString('hex');
   try {
     // One second of the real banner at two frames a second: a real H.264 file, quick to make.
     const media = await studioMedia(work, 1, template.bannerId, false);
-    await renderSite(await studioMiniSiteInput(TEMPLATE_ID, work, media), path.join(dataDir, 'sites', dir));
+    return await placedMiniSite(OWNER, TEMPLATE_ID, STUDIO.game, await studioMiniSiteInput(TEMPLATE_ID, work, media));
   } finally {
     fs.rmSync(work, { recursive: true, force: true });
   }
-  const db = new Database(path.join(dataDir, 'app.db'));
-  try {
-    const { id } = db.prepare('SELECT id FROM users WHERE mobile = ?').get(OWNER) as { id: number };
-    db.prepare('INSERT INTO mini_sites (dir, user_id, template_id, name, created_at) VALUES (?, ?, ?, ?, ?)').run(dir, id, TEMPLATE_ID, STUDIO.game, Date.now());
-  } finally {
-    db.close();
-  }
-  return dir;
 }
 
 /** What the modelled WeChat (wechatOnIos) shows the test. */
