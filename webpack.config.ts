@@ -57,6 +57,20 @@ const antdUnusedPartsStub = new webpack.NormalModuleReplacementPlugin(/^(?:\.\/F
   }
 });
 
+/** See src/client/app/paginationSizeChanger.tsx: Pagination's page-size Select, loaded when shown. */
+const paginationSizeChanger = new webpack.NormalModuleReplacementPlugin(/^\.\.\/select$/, (resource) => {
+  if (/[\\/]antd[\\/]es[\\/]pagination[\\/]Pagination\.js$/.test(resource.contextInfo?.issuer ?? '')) {
+    resource.request = path.resolve(root, 'src/client/app/paginationSizeChanger.tsx');
+  }
+});
+
+/** See src/client/app/tableSelectionStub.ts: a Table's row selection, which no table here uses. */
+const tableSelectionStub = new webpack.NormalModuleReplacementPlugin(/^\.\.?\/(?:hooks\/)?useSelection$/, (resource) => {
+  if (/[\\/]antd[\\/]es[\\/]table[\\/]/.test(resource.contextInfo?.issuer ?? '')) {
+    resource.request = path.resolve(root, 'src/client/app/tableSelectionStub.ts');
+  }
+});
+
 /**
  * antd falls back to its English texts where a locale leaves a key out; zh_CN leaves none out and is
  * bundled anyway, so it serves as the fallback too and the English table stays out of the bundle.
@@ -150,6 +164,8 @@ export default function config(_env: Record<string, unknown>, argv: CliArgs): Co
       tooltipUniqueStub,
       axiosFetchAdapterStub,
       antdUnusedPartsStub,
+      paginationSizeChanger,
+      tableSelectionStub,
       antdFallbackLocale,
       new HtmlWebpackPlugin({
         template: path.resolve(root, 'src/client/index.html'),
