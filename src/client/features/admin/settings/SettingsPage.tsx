@@ -1,8 +1,9 @@
-import { Alert, Button, Card, Form, Input, Modal, Space, Spin, Tag } from 'antd';
-import { useEffect, useMemo } from 'react';
+import { Alert, Button, Card, Form, Input, Space, Spin, Tag } from 'antd';
+import { lazy, useEffect, useMemo } from 'react';
 import { useBlocker } from 'react-router-dom';
 import { SETTING_KEYS, SettingKinds, SettingLabels, settingProblem, type SettingKey, type SettingsValues } from '../../../../contract/siteSettings';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import MountOnce from '../../../components/MountOnce';
 import UploadField from './UploadField';
 import SettingsPreview from './SettingsPreview';
 import {
@@ -19,6 +20,9 @@ import {
   settingsOpened,
   unsavedOf,
 } from './settingsSlice';
+
+// The leave warning and its Modal load the first time an operator leaves with edits not saved.
+const LeaveEditsDialog = lazy(() => import(/* webpackChunkName: "console-leave-dialog" */ './LeaveEditsDialog'));
 
 /** The form's sections, in order. */
 const SECTIONS: { title: string; keys: SettingKey[]; note?: string }[] = [
@@ -144,16 +148,9 @@ export default function SettingsPage() {
           </Space>
         </div>
       </Form>
-      <Modal
-        open={blocker.state === 'blocked'}
-        title="有未保存的修改"
-        okText="离开"
-        cancelText="留下"
-        onOk={() => blocker.proceed?.()}
-        onCancel={() => blocker.reset?.()}
-      >
-        离开后，未保存的站点设置修改将丢失。
-      </Modal>
+      <MountOnce wanted={blocker.state === 'blocked'}>
+        <LeaveEditsDialog open={blocker.state === 'blocked'} onLeave={() => blocker.proceed?.()} onStay={() => blocker.reset?.()} />
+      </MountOnce>
     </div>
   );
 }

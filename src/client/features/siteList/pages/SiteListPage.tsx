@@ -1,5 +1,5 @@
 import { Button, Card, Empty, Input, Popconfirm, Popover, Space, Table, Tag, type TableColumnsType } from 'antd';
-import { lazy, useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { publishedSlugOf, siteStatsPath } from '../../../../contract/analytics';
 import { BuilderLimits, SiteStatus } from '../../../../contract/builder';
@@ -7,7 +7,6 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import MountOnce from '../../../components/MountOnce';
 import { usePhoneLayout } from '../../layout/usePhoneLayout';
 import { selectSiteListLoading, selectSiteRows, type SiteRow } from '../siteListSelectors';
-import TakenDownActions from '../../publishing/TakenDownActions';
 import { UnpublishConfirm, usePublishing } from '../../publishing/usePublishing';
 import { safeLinkHref } from '../../../../contract/links';
 import { SiteDeletionMessages } from '../../../../contract/siteDeletion';
@@ -29,6 +28,8 @@ import {
 // The dialogs (and their Modal) load on first use: most visits to the list open neither.
 const SiteVersionsDialog = lazy(() => import(/* webpackChunkName: "site-versions-dialog" */ '../components/SiteVersionsDialog'));
 const PublishedDialog = lazy(() => import(/* webpackChunkName: "published-dialog" */ '../../publishing/PublishedDialog'));
+// Only a site an operator took down shows these (and their Typography).
+const TakenDownActions = lazy(() => import(/* webpackChunkName: "taken-down-actions" */ '../../publishing/TakenDownActions'));
 
 /** Where 立即搭建 leads: the builder, told to start a new site rather than reopen the last one. */
 export const NEW_SITE_PATH = '/createWeb?new=1';
@@ -48,7 +49,13 @@ function PublishActions({ row }: { row: SiteRow }) {
   const target = { kind: 'builder' as const, id: row.id, name: row.web_name };
   const { busy, publish, unpublish } = usePublishing(target);
   const href = safeLinkHref(row.published_url);
-  if (row.takedown) return <TakenDownActions target={target} takedown={row.takedown} compact />;
+  if (row.takedown) {
+    return (
+      <Suspense fallback={null}>
+        <TakenDownActions target={target} takedown={row.takedown} compact />
+      </Suspense>
+    );
+  }
   if (!href) {
     return (
       <Button type="link" size="small" loading={busy} onClick={publish}>
