@@ -49,10 +49,10 @@ const axiosFetchAdapterStub = new webpack.NormalModuleReplacementPlugin(/^\.\/fe
   }
 });
 
-/** See src/client/app/antdUnusedPartsStub.tsx: a Table column's filter dropdown and a Card's tabs. */
-const antdUnusedPartsStub = new webpack.NormalModuleReplacementPlugin(/^(?:\.\/FilterDropdown|\.\.\/tabs)$/, (resource) => {
+/** See src/client/app/antdUnusedPartsStub.tsx: a Table column's filter dropdown, a Card's tabs and Input.OTP. */
+const antdUnusedPartsStub = new webpack.NormalModuleReplacementPlugin(/^(?:\.\/FilterDropdown|\.\.\/tabs|\.\/OTP)$/, (resource) => {
   const issuer = resource.contextInfo?.issuer ?? '';
-  if (/[\\/]antd[\\/]es[\\/](?:table[\\/]hooks[\\/]useFilter[\\/]index|card[\\/]Card)\.js$/.test(issuer)) {
+  if (/[\\/]antd[\\/]es[\\/](?:table[\\/]hooks[\\/]useFilter[\\/]index|card[\\/]Card|input[\\/]index)\.js$/.test(issuer)) {
     resource.request = path.resolve(root, 'src/client/app/antdUnusedPartsStub.tsx');
   }
 });
