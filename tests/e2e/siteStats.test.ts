@@ -67,6 +67,15 @@ async function downloadedQr(page: Page, card: Locator, keepAs: string): Promise<
   return { name: download.suggestedFilename(), picture };
 }
 
+/** The share of the chart's canvas that is painted (its bars, axes and labels): 0 for an empty box. */
+const chartInk = (page: Page, name: string): Promise<number> =>
+  page.getByRole('img', { name }).evaluate((canvas) => {
+    const { width, height } = canvas as HTMLCanvasElement;
+    const pixels = (canvas as HTMLCanvasElement).getContext('2d')!.getImageData(0, 0, width, height).data;
+    let painted = 0;
+    for (let i = 3; i < pixels.length; i += 4) if (pixels[i] > 0) painted += 1;
+    return painted / (width * height);
+  });
 const overflow = (page: Page): Promise<number> => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 describeInBrowser('数据 of a published site', () => {
@@ -121,7 +130,12 @@ describeInBrowser('数据 of a published site', () => {
     expect(await statistic('浏览量').textContent()).toBe('4');
     expect(await statistic('访客').textContent()).toBe('2');
     expect(await statistic('微信内打开').textContent()).toBe('50.0%');
-    expect(await page.getByRole('img', { name: '近7天浏览量与访客' }).locator('g[data-day]').count()).toBe(7);
+    // The chart comes in its own chunk: waited for, then counted.
+    await page.getByRole('table', { name: '近7天浏览量与访客（数据表）' }).locator('tr[data-day]').first().waitFor();
+    expect(await page.getByRole('table', { name: '近7天浏览量与访客（数据表）' }).locator('tr[data-day]').count()).toBe(7);
+    // Drawn by chart.js on its canvas: bars, not an empty box.
+    await page.getByRole('img', { name: '近7天浏览量与访客' }).waitFor();
+    expect(await chartInk(page, '近7天浏览量与访客')).toBeGreaterThan(0.01);
     await page.screenshot({ path: path.join(SHOTS, 'site-stats-1440.png'), fullPage: true });
 
     // 渠道二维码 for a poster: the PNG holds the link shown with its channel.
@@ -155,13 +169,17 @@ describeInBrowser('数据 of a published site', () => {
 
     await page.getByText('近30天').click();
     await page.getByRole('img', { name: '近30天浏览量与访客' }).waitFor();
-    expect(await page.getByRole('img', { name: '近30天浏览量与访客' }).locator('g[data-day]').count()).toBe(30);
+    await page.getByRole('table', { name: '近30天浏览量与访客（数据表）' }).locator('tr[data-day]').nth(29).waitFor();
+    expect(await page.getByRole('table', { name: '近30天浏览量与访客（数据表）' }).locator('tr[data-day]').count()).toBe(30);
 
     await page.setViewportSize({ width: 390, height: 844 });
     await page.reload();
     await channelRow('qq').waitFor();
     expect(await channelRow('poster').getByRole('cell').allTextContents()).toEqual(['poster', '1', '1', '—', '—']);
     expect(await overflow(page)).toBeLessThanOrEqual(0);
+    // The chart at a phone's width: drawn, not an empty card.
+    await page.getByRole('table', { name: '近7天浏览量与访客（数据表）' }).locator('tr[data-day]').first().waitFor();
+    expect(await chartInk(page, '近7天浏览量与访客')).toBeGreaterThan(0.01);
     await page.screenshot({ path: path.join(SHOTS, 'site-stats-390.png'), fullPage: true });
     const wechat = await downloadedQr(page, qrCard, 'channel-qr-wechat.png');
     expect(wechat.name).toBe(`${SITE_NAME}-wechat.png`);
