@@ -7,17 +7,21 @@ import { REPORT_PATH } from './pages';
 /** Where a published page's 举报 link leads: the app's report form (on PUBLIC_ORIGIN when pages are served apart). */
 export const reportUrl = (appOrigin: string, slug: string): string => `${appOrigin}${REPORT_PATH}?site=${slug}`;
 
-/**
- * A quiet line of its own after the page's content, styled inline (the sites' policy allows inline
- * styles, no script). Not pinned to a corner: there it covered the last words of a phone's screen.
- */
+/** A quiet line of its own after the page's content (the sites' policy allows inline styles, no script). */
+const REPORT_LINE_STYLE =
+  'display:block;margin:0;padding:8px 0 calc(8px + env(safe-area-inset-bottom,0px));background:#111;' +
+  'color:rgba(255,255,255,.6);font:12px/20px sans-serif;text-align:center;text-decoration:none';
+
+/** Not pinned to a corner, as it first was: there it covered the last words of a phone's screen. */
 export function reportLinkHtml(href: string): string {
-  return (
-    `<a href="${escapeHtml(href)}" rel="nofollow noopener" data-report-link ` +
-    'style="display:block;margin:0;padding:8px 0 calc(8px + env(safe-area-inset-bottom,0px));background:#111;' +
-    'color:rgba(255,255,255,.6);font:12px/20px sans-serif;text-align:center;text-decoration:none">举报</a>'
-  );
+  return `<a href="${escapeHtml(href)}" rel="nofollow noopener" data-report-link style="${REPORT_LINE_STYLE}">举报</a>`;
 }
+
+/** The link as the first pages carried it, a badge fixed in the corner. */
+const CORNER_LINK = /(<a\b[^>]*\sdata-report-link\s+style=")position:fixed;[^"]*(")/i;
+
+/** The page `html` with a corner 举报 badge made the line reportLinkHtml writes; any other page as it is. */
+export const withReportLine = (html: string): string => html.replace(CORNER_LINK, `$1${REPORT_LINE_STYLE}$2`);
 
 /** Whether a published page already carries its 举报 link (the attribute only our link has: a page's own text is escaped). */
 export const hasReportLink = (html: string): boolean => /<a\b[^>]*\sdata-report-link[\s>]/i.test(html);

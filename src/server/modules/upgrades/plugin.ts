@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { OneOffTasks } from './oneOffTasks';
 import { pictureCleaning } from './pictureCleaning';
-import { reportLinks } from './reportLinks';
+import { reportLinkLines, reportLinks } from './reportLinks';
 import { storedBytesCount } from './storedBytesCount';
 import { TaskClaims } from './taskClaims';
 
@@ -32,6 +32,7 @@ export default fp(
         // After the count: the room a picture gives back is taken off the rows the count wrote.
         pictureCleaning({ files: dataFiles, quota: storageQuota, log: app.log }),
         reportLinks({ sql: database.sql, files: dataFiles, guard: moderation, quota: storageQuota, log: app.log, publicOrigin: config.publicOrigin, publishOrigin: config.publishOrigin }),
+        reportLinkLines({ sql: database.sql, files: dataFiles, quota: storageQuota }),
       ],
     });
     app.decorate('upgrades', upgrades);

@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Sql } from '../../db/connection';
 import type { DataFiles } from '../../storage/dataFiles';
-import { hasReportLink } from '../moderation/reportLink';
+import { hasReportLink, withReportLine } from '../moderation/reportLink';
+import { writeCompressedCopies } from '../../render/site/compressedCopies';
 import { editPublishedPage } from '../publishing/publishedPageEdit';
 import type { PublishGuard } from '../publishing/sitePublishing';
 import type { StorageQuota } from '../storageQuota/storageQuota';
@@ -66,6 +67,34 @@ export function reportLinks(deps: ReportLinksDeps): OneOffTask {
       if (!lacking) return true;
       log.warn({ pages: lacking }, 'pages published before 内容审核 get their 举报 link once PUBLIC_ORIGIN is set: with PUBLISH_ORIGIN the link must name the app');
       return false;
+    },
+  };
+}
+
+/**
+ * The first pages' 举报 link was a badge fixed in the corner, which on a phone covered the last
+ * words of the page; 发布 now writes it as a line of its own after the content. This makes the
+ * link of each page published before so, in place (publishing/publishedPageEdit.ts).
+ */
+export function reportLinkLines(deps: Pick<ReportLinksDeps, 'sql' | 'files' | 'quota'>): OneOffTask {
+  const { sql, files, quota } = deps;
+  return {
+    name: 'published-report-link-lines',
+    run: async (progress) => {
+      let query = sql.selectFrom('published_sites').select('slug').orderBy('slug');
+      if (progress.from) query = query.where('slug', '>', progress.from);
+      for (const { slug } of await query.execute()) {
+        await editPublishedPage({ files, quota }, slug, async (dir) => {
+          const page = path.join(dir, PAGE);
+          const html = await fs.promises.readFile(page, 'utf8');
+          const lined = withReportLine(html);
+          if (lined === html) return [];
+          await fs.promises.writeFile(page, lined);
+          return [PAGE, ...(await writeCompressedCopies(dir, [PAGE]))];
+        });
+        await progress.save(slug);
+      }
+      return true;
     },
   };
 }

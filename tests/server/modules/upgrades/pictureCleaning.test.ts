@@ -91,6 +91,7 @@ describeEachInstall('pictures stored before metadata was stripped', {}, (install
     expect(pictureBytes).toBeLessThan(dirtyPhoto.length + dirtyGif.length + page.length);
     expect(await app.app.database.sql.selectFrom('one_off_tasks').select('name').where('done_at', 'is not', null).orderBy('name').execute()).toEqual([
       { name: 'picture-metadata-cleaning' },
+      { name: 'published-report-link-lines' },
       { name: 'published-report-links' },
       { name: 'stored-bytes-count' },
     ]);

@@ -78,6 +78,29 @@ describeEachInstall('the 举报 link of pages published before 内容审核', {}
   });
 });
 
+/** The link as the first pages carried it: a badge fixed in the corner. */
+const cornerLink = (slug: string): string =>
+  `<a href="/report?site=${slug}" rel="nofollow noopener" data-report-link style="position:fixed;right:8px;bottom:8px;z-index:2147483647;padding:2px 8px;border-radius:10px;background:rgba(0,0,0,.35);color:#fff;font:12px/20px sans-serif;text-decoration:none">举报</a>`;
+
+describeEachInstall('the 举报 badge of the first pages', {}, (install) => {
+  it('becomes a line of its own after the content, compressed copies too, and a page with the line is not written again', async () => {
+    const slug = hex();
+    const cornered = await publishedTheOldWay(install(), pageText('角落', cornerLink(slug)));
+    const lined = await publishedTheOldWay(install(), pageText('新站', reportLinkHtml('/report?site=whatever')));
+    const linedBefore = await install().old?.app.dataFiles.store.head(`published/${lined.slug}/index.html`);
+
+    const app = await install().upgrade();
+    const page = await storedPage(app, cornered.slug);
+    expect(page).not.toContain('position:fixed');
+    expect(linksIn(page)).toBe(1);
+    // The same link, now as 发布 writes it.
+    expect(page).toContain(reportLinkHtml(`/report?site=${slug}`));
+    expect(await storedPage(app, cornered.slug, 'index.html.br')).toBe(page);
+    expect(await storedPage(app, cornered.slug, 'index.html.gz')).toBe(page);
+    expect(await app.app.dataFiles.store.head(`published/${lined.slug}/index.html`)).toEqual(linedBefore);
+  });
+});
+
 describeEachInstall('the 举报 link of old pages served on PUBLISH_ORIGIN', { PUBLISH_ORIGIN, PUBLIC_ORIGIN }, (install) => {
   it('leads to PUBLIC_ORIGIN', async () => {
     const { slug } = await publishedTheOldWay(install(), pageText('旧站'));
@@ -96,6 +119,7 @@ describeEachInstall('the 举报 link of old pages served on PUBLISH_ORIGIN witho
     const rows = await app.app.database.sql.selectFrom('one_off_tasks').select(['name', 'done_at', 'claimed_by']).orderBy('name').execute();
     expect(rows.map((row) => [row.name, row.done_at !== null, row.claimed_by])).toEqual([
       ['picture-metadata-cleaning', true, null],
+      ['published-report-link-lines', true, null],
       ['published-report-links', false, null],
       ['stored-bytes-count', true, null],
     ]);
