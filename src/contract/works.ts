@@ -61,6 +61,8 @@ export interface WorkRecord {
   /** The day it is deleted unless used again (results) or at all (sites), 'YYYY-MM-DD'. */
   expire_date: string;
   download: WorkFilesDownload | WorkSiteDownload;
+  /** A published mini site's link's slug, which its 数据 page is named by; absent otherwise. */
+  publishedSlug?: string;
   /** A banner's maker as the UI names it (artMakerText: AI with its service, uploaded key art, or drawn scene); absent otherwise. */
   maker?: string;
 }

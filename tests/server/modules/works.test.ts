@@ -7,6 +7,7 @@ import { unzipSync } from 'fflate';
 import { AnswerCode } from '../../../src/contract/envelope';
 import { DEFAULT_BANNER_TEXTS, DEFAULT_LOGO_TEXTS, type ZipAnswer } from '../../../src/contract/generation';
 import { Messages } from '../../../src/contract/messages';
+import type { PublishAnswer } from '../../../src/contract/builder';
 import type { CreateSiteAnswer } from '../../../src/contract/miniSite';
 import { WorkMessages, type WorkFilesDownload, type WorkListAnswer, type WorkRecord, type WorkSiteDownload } from '../../../src/contract/works';
 import { KEEP_DONE_MS } from '../../../src/server/queue/renderQueue';
@@ -85,6 +86,19 @@ describe('GET /api/works/getWorkList', () => {
     // A site is kept 14 days from its making, a result 7 days from its last use.
     expect(miniSite.expire_date).toBe('2026-01-15');
     expect(logo.expire_date).toBe('2026-01-08');
+  });
+
+  it('names a published mini site\'s link for its 数据, and only once it is published', async () => {
+    const before = await list(t, owner, '?type=miniSite');
+    expect(before.data.list[0]).not.toHaveProperty('publishedSlug');
+    const published = await post<PublishAnswer>(t, '/index/minisite/publish', { webSiteDir: site.webSiteDir }, owner);
+    expect(published.code).toBe(200);
+    const after = await list(t, owner, '?type=miniSite');
+    expect(after.data.list[0].publishedSlug).toBe(new URL(published.data.url).pathname.split('/')[2]);
+    // One row a site, whatever its link.
+    expect(after.data.total).toBe(before.data.total);
+    expect((await post(t, '/index/minisite/unpublish', { webSiteDir: site.webSiteDir }, owner)).code).toBe(200);
+    expect((await list(t, owner, '?type=miniSite')).data.list[0]).not.toHaveProperty('publishedSlug');
   });
 
   it('downloads each work by the call its download names', async () => {

@@ -13,16 +13,18 @@ export interface WorkRow {
   kept_from: number;
   /** A job's spec (JSON, the queue's row input), for what the list says of it; null for a site. */
   input: string | null;
+  /** A published site's link's slug (its 数据); null otherwise. */
+  published_slug: string | null;
 }
 
 /** Every work of one user, as one list: sites and finished jobs, the newest first. */
 function items(userId: number) {
   return sql`
     WITH items AS (
-      SELECT 'site' AS kind, dir AS ref, name AS title, created_at, created_at AS kept_from, NULL AS input
-      FROM mini_sites WHERE user_id = ${userId}
+      SELECT 'site' AS kind, s.dir AS ref, s.name AS title, s.created_at, s.created_at AS kept_from, NULL AS input, p.slug AS published_slug
+      FROM mini_sites s LEFT JOIN published_sites p ON p.mini_site_id = s.id WHERE s.user_id = ${userId}
       UNION ALL
-      SELECT j.kind, w.job_id, w.title, w.created_at, j.touched_at, j.input
+      SELECT j.kind, w.job_id, w.title, w.created_at, j.touched_at, j.input, NULL
       FROM user_works w JOIN render_jobs j ON j.id = w.job_id
       WHERE w.user_id = ${userId} AND j.status = 'done' AND j.kind IN ('tl', 'al', 'fsa')
     )`;

@@ -19,6 +19,7 @@ const work = object(
     expire_date: { type: 'string' },
     download,
     maker: { type: 'string' },
+    publishedSlug: { type: 'string' },
   },
   ['key', 'type', 'title', 'picture', 'viewUrl', 'create_time', 'expire_date', 'download'],
 );

@@ -20,6 +20,7 @@ function siteRecord(row: WorkRow): Omit<WorkRecord, 'key' | 'type' | 'title' | '
     picture: `${SITES_URL_PREFIX}${row.ref}/${ASSET_NAMES.share}`,
     viewUrl: sitePreviewUrl(row.ref),
     download: { webSiteDir: row.ref },
+    ...(row.published_slug ? { publishedSlug: row.published_slug } : {}),
   };
 }
 

@@ -98,6 +98,15 @@ describe('WorksPage', () => {
     expect(miniSiteApi.getDownloadZipUrl).toHaveBeenCalledWith({ webSiteDir: '0123456789abcdef0123456789abcdef' });
   });
 
+  it('数据 shows on a published mini site only, and opens its figures', async () => {
+    answerWith([{ ...siteWork, publishedSlug: 'a'.repeat(32) }, { ...siteWork, key: `site:${'b'.repeat(32)}`, title: '云梦山海', download: { webSiteDir: 'b'.repeat(32) } }]);
+    renderPage();
+    await screen.findByAltText('云梦山海 迷你站');
+    expect(within(cardOf('云梦山海 迷你站')).queryByText(/数\s*据/)).toBeNull();
+    await fastUser().click(within(cardOf('星辰战纪 迷你站')).getByText(/数\s*据/));
+    expect(await screen.findByTestId('where')).toHaveTextContent(`/backend/siteStats/${'a'.repeat(32)}`);
+  });
+
   it('查看 opens a mini site in a new tab and plays a banner in the dialog', async () => {
     renderPage();
     await screen.findByAltText('星辰战纪 迷你站');

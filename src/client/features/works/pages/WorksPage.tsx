@@ -10,6 +10,7 @@ import type { MediaPreview } from '../../../components/MediaPreviewDialog';
 import { useDelayedPreview } from '../../../components/useDelayedPreview';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { siteReservePath } from '../../siteReserve/paths';
+import { siteStatsPath } from '../../../../contract/analytics';
 import { templatePreviewFailed } from '../../catalog/catalogSlice';
 import { usePhoneLayout } from '../../layout/usePhoneLayout';
 import { selectWorkDownloading, selectWorksLoading } from '../worksSelectors';
@@ -82,6 +83,13 @@ function WorkCard({ work, onPreview }: { work: WorkRecord; onPreview(preview: Me
           ? [
               <Button key="reserve" type="link" onClick={() => navigate(siteReservePath({ miniSiteDir }))}>
                 预约
+              </Button>,
+            ]
+          : []),
+        ...(work.publishedSlug
+          ? [
+              <Button key="stats" type="link" onClick={() => navigate(siteStatsPath(work.publishedSlug ?? ''))}>
+                数据
               </Button>,
             ]
           : []),
