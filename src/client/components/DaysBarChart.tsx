@@ -1,6 +1,6 @@
 import { BarController, BarElement, CategoryScale, Chart, Legend, LinearScale, Tooltip } from 'chart.js';
 import { theme } from 'antd';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { DaysChartProps } from './daysChartTypes';
 
 // Only the parts a bar chart of days uses: chart.js leaves the rest out of the download.
@@ -9,16 +9,34 @@ Chart.register(BarController, BarElement, CategoryScale, LinearScale, Tooltip, L
 const HEIGHT = 240;
 /** Read by a screen reader, not drawn. */
 const VISUALLY_HIDDEN = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clipPath: 'inset(50%)', whiteSpace: 'nowrap' } as const;
+/** The table shown instead of the chart. */
+const TABLE = { width: '100%', textAlign: 'left', fontSize: 12 } as const;
+
+function destroyQuietly(drawn: Chart<'bar'>): void {
+  try {
+    drawn.destroy();
+  } catch {
+    // Nothing drawn, nothing to take back.
+  }
+}
 
 /** Days as grouped bars (chart.js), in antd's colours and font; labels fit a phone's width. */
 export default function DaysBarChart({ days, series, label }: DaysChartProps<string>) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const chart = useRef<Chart<'bar'> | null>(null);
   const { token } = theme.useToken();
+  // A browser that refuses a canvas (some block it against fingerprinting) is shown the figures' table.
+  const [drawable, setDrawable] = useState(true);
 
   useEffect(() => {
     if (!canvas.current) return undefined;
-    const drawn = new Chart(canvas.current, {
+    if (!canvas.current.getContext('2d')) {
+      setDrawable(false);
+      return undefined;
+    }
+    let drawn: Chart<'bar'>;
+    try {
+      drawn = new Chart(canvas.current, {
       type: 'bar',
       data: { labels: [], datasets: [] },
       options: {
@@ -36,11 +54,15 @@ export default function DaysBarChart({ days, series, label }: DaysChartProps<str
           tooltip: { titleFont: { family: token.fontFamily }, bodyFont: { family: token.fontFamily } },
         },
       },
-    });
+      });
+    } catch {
+      setDrawable(false);
+      return undefined;
+    }
     chart.current = drawn;
     return () => {
-      drawn.destroy();
       chart.current = null;
+      destroyQuietly(drawn);
     };
   }, [token]);
 
@@ -49,16 +71,23 @@ export default function DaysBarChart({ days, series, label }: DaysChartProps<str
     if (!drawn) return;
     drawn.data.labels = days.map((day) => day.day.slice(5));
     drawn.data.datasets = series.map((one) => ({ label: one.label, data: days.map((day) => day[one.key]), backgroundColor: one.color, borderRadius: 2, maxBarThickness: 18 }));
-    drawn.update();
+    try {
+      drawn.update();
+    } catch {
+      // A canvas that cannot be drawn on must not take the page down with it: the table shows instead.
+      chart.current = null;
+      destroyQuietly(drawn);
+      setDrawable(false);
+    }
   }, [days, series, token]);
 
   return (
     <figure style={{ margin: 0, position: 'relative' }}>
-      <div style={{ position: 'relative', height: HEIGHT }}>
+      <div style={{ position: 'relative', height: HEIGHT, display: drawable ? 'block' : 'none' }}>
         <canvas ref={canvas} role="img" aria-label={label} />
       </div>
       {/* The same figures for a screen reader (and a test): a canvas has no text. */}
-      <table style={VISUALLY_HIDDEN} aria-label={`${label}（数据表）`} data-days-table="">
+      <table style={drawable ? VISUALLY_HIDDEN : TABLE} aria-label={`${label}（数据表）`} data-days-table="">
         <thead>
           <tr>
             <th scope="col">日期</th>
