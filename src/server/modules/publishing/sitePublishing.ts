@@ -161,13 +161,15 @@ export class SitePublishing {
   /**
    * The 预约 block of the live page of `source`, if published, as its campaign `site` is now: a
    * studio switching 预约 on or off, or changing what the block shows, sees it on the page at once
-   * rather than at its next 更新发布. `appOrigin` as for publish.
+   * rather than at its next 更新发布. `appOrigin` as for publish. False when `source` is not published.
    */
-  async restampReserveBlock(source: PublishedSource, site: ReserveSiteRef, appOrigin: string): Promise<void> {
+  async restampReserveBlock(source: PublishedSource, site: ReserveSiteRef, appOrigin: string): Promise<boolean> {
     const { reserveBlocks } = this.deps;
     const slug = await this.slugOf(source);
-    if (!slug || !reserveBlocks) return;
+    if (!slug) return false;
+    if (!reserveBlocks) return true;
     await editPublishedPage(this.deps, slug, async (dir) => stampReserveBlock(dir, await reserveBlocks.blockFor(site, appOrigin, 'page')));
+    return true;
   }
 
   /** 下线: the site's copy and its link go. */

@@ -28,13 +28,13 @@ const siteUnknown = (): BusinessError => new BusinessError(AnswerCode.notFound, 
 /** 18 random bytes: the 24 characters of ReserveLimits.campaignIdPattern. */
 const newPublicId = (): string => randomToken(18);
 
-/** What the back office calls for one of the user's own sites (ReserveOwnerRoutes). */
 /** The site's live page, whose 预约 block follows the settings (publishing/sitePublishing.ts). */
 export interface ReserveLivePages {
-  restampReserveBlock(source: ReserveSite, site: ReserveSiteRef, appOrigin: string): Promise<void>;
-  slugOf(source: ReserveSite): Promise<string | null>;
+  /** False when the site is not published. */
+  restampReserveBlock(source: ReserveSite, site: ReserveSiteRef, appOrigin: string): Promise<boolean>;
 }
 
+/** What the back office calls for one of the user's own sites (ReserveOwnerRoutes). */
 export class ReserveOwnerService {
   constructor(
     private readonly repo: ReserveRepository,
@@ -84,10 +84,8 @@ export class ReserveOwnerService {
 
   /** The saved settings hold whatever the store says: a page not changed is the studio's to publish again. */
   private async followLivePage(site: ReserveSite, ref: ReserveSiteRef, appOrigin: string): Promise<ReserveSaveSettingsAnswer['publishedPage']> {
-    if (!(await this.pages.slugOf(site))) return 'none';
     try {
-      await this.pages.restampReserveBlock(site, ref, appOrigin);
-      return 'updated';
+      return (await this.pages.restampReserveBlock(site, ref, appOrigin)) ? 'updated' : 'none';
     } catch (error) {
       this.log.error({ err: error, site }, 'the live page of a site kept its old 预约 block');
       return 'failed';
