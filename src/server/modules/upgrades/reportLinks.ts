@@ -26,6 +26,13 @@ export interface ReportLinksDeps {
   publishOrigin: string;
 }
 
+/** The published pages' slugs after `from` ('' for all), in the order a task's progress is saved in. */
+async function publishedSlugsAfter(sql: Sql, from: string): Promise<string[]> {
+  let query = sql.selectFrom('published_sites').select('slug').orderBy('slug');
+  if (from) query = query.where('slug', '>', from);
+  return (await query.execute()).map((row) => row.slug);
+}
+
 /**
  * Pages published before 内容审核 have no 举报 link until their owner publishes them again. This
  * stamps each published copy's page as 发布 does (PublishGuard.stamp, with its compressed copies),
@@ -56,10 +63,8 @@ export function reportLinks(deps: ReportLinksDeps): OneOffTask {
     name: 'published-report-links',
     run: async (progress) => {
       const appOrigin = deps.publishOrigin && !deps.publicOrigin ? null : deps.publicOrigin;
-      let query = sql.selectFrom('published_sites').select('slug').orderBy('slug');
-      if (progress.from) query = query.where('slug', '>', progress.from);
       let lacking = 0;
-      for (const { slug } of await query.execute()) {
+      for (const slug of await publishedSlugsAfter(sql, progress.from)) {
         if (!(await stampPage(slug, appOrigin))) lacking += 1;
         // Not moving on past a page left without its link: a later start with PUBLIC_ORIGIN looks at them all again.
         await progress.save(lacking ? progress.from : slug);
@@ -81,9 +86,7 @@ export function reportLinkLines(deps: Pick<ReportLinksDeps, 'sql' | 'files' | 'q
   return {
     name: 'published-report-link-lines',
     run: async (progress) => {
-      let query = sql.selectFrom('published_sites').select('slug').orderBy('slug');
-      if (progress.from) query = query.where('slug', '>', progress.from);
-      for (const { slug } of await query.execute()) {
+      for (const slug of await publishedSlugsAfter(sql, progress.from)) {
         await editPublishedPage({ files, quota }, slug, async (dir) => {
           const page = path.join(dir, PAGE);
           const html = await fs.promises.readFile(page, 'utf8');
