@@ -16,8 +16,9 @@ import { RedisProcess, freePort } from './redisProcess';
     await redis.start();
     cluster = await startCluster(1, { s3: true, env: { REDIS_URL: redis.url, QUEUE_BACKEND: 'bullmq' } });
   });
+  let closed = false;
   afterAll(async () => {
-    await cluster?.close();
+    if (!closed) await cluster?.close();
     await redis?.stop();
   });
 
@@ -37,5 +38,14 @@ import { RedisProcess, freePort } from './redisProcess';
 
     await redis.start();
     await waitUntil(async () => (await readyz()).status === 200, 20_000);
+  });
+
+  it('lets the server shut down while Redis has only just come back', async () => {
+    await redis.stop();
+    expect((await readyz()).status).toBe(503);
+    await redis.start();
+    // Its connections are between two reconnection attempts now; before the fix, the close hung on them for ever.
+    closed = true;
+    await cluster.close();
   });
 });

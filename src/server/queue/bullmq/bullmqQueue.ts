@@ -54,6 +54,8 @@ const DURATIONS_RELOAD_MS = 30_000;
 const SLOTS_CACHE_MS = 5_000;
 /** Waiting ids read at once by the unpolled-expiry sweep. */
 const SWEEP_PAGE = 1_000;
+/** How long a close waits for BullMQ to let go of Redis before it drops the connections. */
+const CLOSE_GRACE_MS = 5_000;
 
 export interface BullmqQueueOptions extends QueueSettings {
   db: Sql;
@@ -470,9 +472,26 @@ export class BullmqRenderQueue implements RenderQueue {
     this.closed = true;
     if (this.sweepTimer) clearInterval(this.sweepTimer);
     this.endWaiters.endAll(null);
-    await Promise.allSettled([this.events?.close(), this.jobs.close()]);
-    // Its own connections (queue/index.ts made them for it).
-    await Promise.allSettled([this.options.redis.quit(), this.options.eventsRedis.quit()]);
+    const { redis, eventsRedis, log } = this.options;
+    const graceful = (async () => {
+      await Promise.allSettled([this.events?.close(), this.jobs.close()]);
+      // Its own connections (queue/index.ts made them for it).
+      await Promise.allSettled([redis.quit(), eventsRedis.quit()]);
+    })();
+    // BullMQ's close waits for an 'end' that ioredis never emits when the connection is between two
+    // reconnection attempts (a Redis that has just come back, bullmq#4585): a shutdown must not hang on it.
+    let grace: NodeJS.Timeout | undefined;
+    const late = await Promise.race([
+      graceful.then(() => false),
+      new Promise<boolean>((resolve) => {
+        grace = setTimeout(resolve, CLOSE_GRACE_MS, true);
+      }),
+    ]);
+    clearTimeout(grace);
+    if (!late) return;
+    log.warn({ commands: redis.status, events: eventsRedis.status }, 'render queue: Redis did not let go in time, connections dropped');
+    redis.disconnect();
+    eventsRedis.disconnect();
   }
 
   private assertOpen(): void {
