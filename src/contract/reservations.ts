@@ -324,6 +324,8 @@ export const ReserveMessages = {
   codesTextTooLong: '文件过大，请分批上传',
   generateCountInvalid: '生成数量须为1到5000之间的整数',
   settingsFirst: '请先保存预约设置',
+  /** The block in the studio's preview, whose buttons do nothing. */
+  previewOnly: '预览中不能预约，发布后玩家可在此预约',
 } as const;
 
 /** The owner list's phone: 13800138000 -> 138****8000. */

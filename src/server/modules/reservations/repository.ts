@@ -67,6 +67,14 @@ export class ReserveRepository {
     return null;
   }
 
+  /** The site whose own folder (DATA_DIR/sites/<dir>/, its preview) is `dir`: a builder site's or a mini site's. */
+  async siteOfDir(dir: string): Promise<ReserveSite | null> {
+    const builder = await this.db.selectFrom('builder_sites').select('id').where('dir', '=', dir).executeTakeFirst();
+    if (builder) return { kind: 'builder', id: builder.id };
+    const mini = await this.db.selectFrom('mini_sites').select('id').where('dir', '=', dir).executeTakeFirst();
+    return mini ? { kind: 'miniSite', id: mini.id } : null;
+  }
+
   private campaigns(db: Sql = this.db) {
     return db.selectFrom('reserve_campaigns').select(['id', 'public_id', 'user_id', 'settings']);
   }

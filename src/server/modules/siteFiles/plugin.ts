@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { deriveKey } from '../../security/secrets';
+import { previewPageOf } from './previewPage';
 import { ReserveBlockSlot } from './reserveBlocks';
 import { registerSiteFiles } from './routes';
 import { SiteZipService } from './siteZip';
@@ -28,7 +29,7 @@ export default fp(
       for (const changes of inPlace) if (await changes(dir)) return true;
       return false;
     };
-    await registerSiteFiles(app, { files: dataFiles, changesInPlace });
+    await registerSiteFiles(app, { files: dataFiles, changesInPlace, previewPage: (dir) => previewPageOf(dataFiles, reserveBlocks, dir) });
   },
   { name: 'site-files', dependencies: ['config', 'data-files', 'http', 'auth'] },
 );

@@ -9,6 +9,11 @@ import type { ReserveBlockInput } from '../../render/site/blocks/ReserveBlock';
  */
 export interface ReserveBlocks {
   blockFor(site: ReserveSiteRef, apiOrigin: string, use: 'page' | 'zip'): Promise<ReserveBlockInput | null>;
+  /**
+   * The block of the preview of the site whose own folder is `dir` (served at /sites/<dir>/): the
+   * published page's, in preview mode, which calls no API. Null for a folder that is no site's, or whose campaign is off.
+   */
+  previewBlockFor(dir: string): Promise<ReserveBlockInput | null>;
 }
 
 /**
@@ -24,5 +29,9 @@ export class ReserveBlockSlot implements ReserveBlocks {
 
   blockFor(site: ReserveSiteRef, apiOrigin: string, use: 'page' | 'zip'): Promise<ReserveBlockInput | null> {
     return this.source ? this.source.blockFor(site, apiOrigin, use) : Promise.resolve(null);
+  }
+
+  previewBlockFor(dir: string): Promise<ReserveBlockInput | null> {
+    return this.source ? this.source.previewBlockFor(dir) : Promise.resolve(null);
   }
 }

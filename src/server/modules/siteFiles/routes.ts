@@ -7,6 +7,7 @@ import { cacheFor, serveStored } from '../../http/storedRoutes';
 import type { DataFiles } from '../../storage/dataFiles';
 import { userPageHeaders } from './contentPolicy';
 import { servePublicStatic } from '../../http/publicStatic';
+import { previewPageFolder } from './previewPage';
 
 const DAY = 24 * 3600;
 
@@ -22,9 +23,11 @@ export async function registerSiteFiles(
     files: DataFiles;
     /** Folders whose files change in place (the builder's previews): answered `no-cache`, so a browser asks again. */
     changesInPlace?: (dir: string) => Promise<boolean>;
+    /** A folder's page as its preview shows it, when that differs from the file (previewPage.ts). */
+    previewPage?: (dir: string) => Promise<string | null>;
   },
 ): Promise<void> {
-  const { files, changesInPlace } = options;
+  const { files, changesInPlace, previewPage } = options;
   const { dataDir } = files;
   fs.mkdirSync(sitesDir(dataDir), { recursive: true });
 
@@ -33,13 +36,29 @@ export async function registerSiteFiles(
       userPageHeaders(reply, request.url);
       reply.header('x-frame-options', 'SAMEORIGIN');
     });
-    if (changesInPlace) {
-      scope.addHook('onSend', async (request, reply) => {
-        const dir = request.url.slice(SITES_URL_PREFIX.length).split(/[/?#]/)[0];
-        // After the static plugin's headers: its cache time is for folders that never change.
-        if (dir && (await changesInPlace(dir))) reply.header('cache-control', 'no-cache');
+    if (previewPage) {
+      scope.addHook('onRequest', async (request, reply) => {
+        if (request.method !== 'GET' && request.method !== 'HEAD') return;
+        const dir = previewPageFolder(request.url);
+        const page = dir && (await previewPage(dir));
+        if (!page) return;
+        // Made for this answer: no file's ETag or date, no compressed copy (those are the file's,
+        // without the block), and never kept, so the next load shows the studio's latest settings.
+        return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page);
       });
     }
+    scope.addHook('onSend', async (request, reply) => {
+      if (reply.getHeader('cache-control') === 'no-store') return;
+      // After the static plugin's headers: its cache time is for folders that never change. A
+      // folder's page is asked again each time (answered 304 while it is the same): what its
+      // preview shows also follows the site's 预约 settings.
+      if (previewPageFolder(request.url)) {
+        reply.header('cache-control', 'no-cache');
+        return;
+      }
+      const dir = request.url.slice(SITES_URL_PREFIX.length).split(/[/?#]/)[0];
+      if (dir && changesInPlace && (await changesInPlace(dir))) reply.header('cache-control', 'no-cache');
+    });
     // A mini site's folder never changes once made (a new site gets a new folder); it lives 14 days.
     // The renderer writes .br and .gz copies of the page and script: sent to browsers that take them.
     if (files.shared) {

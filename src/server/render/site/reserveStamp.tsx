@@ -4,7 +4,8 @@
  * part of the render: it is added to the copy that goes out, the published copy at each 发布 and
  * the zip when the campaign's `zipForm` says so, the same way for mini sites and builder sites
  * (one block, blocks/ReserveBlock.tsx, two kinds of page). The site's own folder never has it,
- * so a zip made without it has no dead form.
+ * so a zip made without it has no dead form; its preview gets the block in preview mode as the
+ * page is served (siteFiles/previewPage.ts).
  *
  * Where: in the first screen's wake, before the page's first content section (each family and
  * each builder content starts its sections with `<section ... class="sec ...">`; the hero is not
@@ -16,7 +17,7 @@ import path from 'node:path';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { ReserveLimits } from '../../../contract/reservations';
 import { cssMinify } from './blocks/DocumentHead';
-import { ReserveBlock, reserveCss, type ReserveBlockInput } from './blocks/ReserveBlock';
+import { ReserveBlock, reserveCss, reservePreviewCss, type ReserveBlockInput } from './blocks/ReserveBlock';
 import { writeCompressedCopies } from './compressedCopies';
 import { RESERVE_SCRIPT } from './reserveScript';
 
@@ -46,14 +47,21 @@ function apiOriginOf(raw: string): string {
   return url.origin;
 }
 
-function checkedInput({ apiOrigin, campaign }: ReserveBlockInput): ReserveBlockInput {
+function checkedInput({ apiOrigin, campaign, preview }: ReserveBlockInput): ReserveBlockInput {
   if (!ReserveLimits.campaignIdPattern.test(campaign.campaignId)) throw new Error('The 预约 block needs a campaign id');
+  if (preview) return { apiOrigin: '', campaign, preview };
   return { apiOrigin: apiOriginOf(apiOrigin), campaign };
 }
 
-/** The block's markup: its stylesheet (the page's theme variables dress it), the section and its script. */
+/**
+ * The block's markup: its stylesheet (the page's theme variables dress it), the section and its
+ * script. A preview's block has no script: drawn with the count and tiers of the moment it is
+ * served, it needs none, and without one nothing in it can call the 预约 routes.
+ */
 export function reserveBlockHtml(input: ReserveBlockInput): string {
-  const section = renderToStaticMarkup(<ReserveBlock reserve={checkedInput(input)} />);
+  const checked = checkedInput(input);
+  const section = renderToStaticMarkup(<ReserveBlock reserve={checked} />);
+  if (checked.preview) return `<style>${cssMinify(reserveCss + reservePreviewCss)}</style>${section}`;
   return `<style>${cssMinify(reserveCss)}</style>${section}<script src="${RESERVE_SCRIPT_FILE}" defer></script>`;
 }
 

@@ -19,11 +19,17 @@ import { milestoneLabel, ReserveMessages, ReservePlatformLabels, type MilestoneP
 export interface ReserveBlockInput {
   /**
    * The product's absolute origin the page calls, without a trailing slash: PUBLIC_ORIGIN, else
-   * the origin the studio published or downloaded from ('https://app.example.com').
+   * the origin the studio published or downloaded from ('https://app.example.com'). Unused in a preview.
    */
   apiOrigin: string;
   /** The campaign as GET ReserveRoutes.campaign answers it now: the first paint's count and tiers. */
   campaign: ReserveCampaignInfo;
+  /**
+   * The studio's own preview of its site (served from the site's folder, never published): the
+   * block as players will see it, with its buttons disabled and a line saying why, and no script,
+   * so that testing the preview can neither 预约 nor send an SMS.
+   */
+  preview?: boolean;
 }
 
 /** 12345 -> '12,345' (the script formats the same way). */
@@ -64,9 +70,19 @@ export function ReserveTiers({ count, tiers }: { count: number; tiers: readonly 
 }
 
 export function ReserveBlock({ reserve }: { reserve: ReserveBlockInput }): ReactNode {
-  const { campaign, apiOrigin } = reserve;
+  const { campaign, apiOrigin, preview } = reserve;
+  // Absent attributes are not written: the block of a published page or a zip is as it always was.
+  const off = preview || undefined;
   return (
-    <section id="reserve" className="sec rsv" data-reserve="" data-reserve-api={apiOrigin} data-reserve-campaign={campaign.campaignId} aria-labelledby="rsv-title">
+    <section
+      id="reserve"
+      className="sec rsv"
+      data-reserve=""
+      data-reserve-preview={preview ? '' : undefined}
+      data-reserve-api={preview ? undefined : apiOrigin}
+      data-reserve-campaign={campaign.campaignId}
+      aria-labelledby="rsv-title"
+    >
       <div className="wrap rsv-in">
         <div className="rsv-head">
           <h2 id="rsv-title" className="rsv-title">预约领取礼包</h2>
@@ -93,7 +109,7 @@ export function ReserveBlock({ reserve }: { reserve: ReserveBlockInput }): React
             <label htmlFor="rsv-captcha">图形验证码</label>
             <div className="rsv-row">
               <input id="rsv-captcha" type="text" autoComplete="off" maxLength={6} placeholder="请输入右侧字符" data-reserve-captcha-code="" />
-              <button type="button" className="rsv-captcha" data-reserve-captcha="" aria-label="换一张图形验证码" title="看不清？换一张">
+              <button type="button" className="rsv-captcha" data-reserve-captcha="" disabled={off} aria-label="换一张图形验证码" title="看不清？换一张">
                 <img alt="图形验证码" hidden />
                 <span>点击获取</span>
               </button>
@@ -103,7 +119,7 @@ export function ReserveBlock({ reserve }: { reserve: ReserveBlockInput }): React
             <label htmlFor="rsv-sms">短信验证码</label>
             <div className="rsv-row">
               <input id="rsv-sms" type="text" inputMode="numeric" autoComplete="one-time-code" maxLength={6} placeholder="请输入短信验证码" data-reserve-sms="" />
-              <button type="button" className="rsv-send" data-reserve-send="">
+              <button type="button" className="rsv-send" data-reserve-send="" disabled={off}>
                 获取验证码
               </button>
             </div>
@@ -118,7 +134,8 @@ export function ReserveBlock({ reserve }: { reserve: ReserveBlockInput }): React
             </details>
           </div>
           <p className="rsv-msg" role="alert" aria-live="assertive" data-reserve-msg="" />
-          <button type="button" className="btn btn-accent rsv-submit" data-reserve-submit="">
+          {preview ? <p className="rsv-preview">{ReserveMessages.previewOnly}</p> : null}
+          <button type="button" className="btn btn-accent rsv-submit" data-reserve-submit="" disabled={off}>
             立即预约
           </button>
         </div>
@@ -142,6 +159,9 @@ export function ReserveBlock({ reserve }: { reserve: ReserveBlockInput }): React
     </section>
   );
 }
+
+/** The preview's line under the form (only the preview's stylesheet has it: a published block's is unchanged). */
+export const reservePreviewCss = `.rsv-preview{margin:0;padding:10px 12px;border:1px dashed var(--line);border-radius:var(--radius);color:var(--muted);font-size:14px;text-align:center}`;
 
 export const reserveCss = `
 .rsv{scroll-margin-top:72px}
