@@ -86,8 +86,8 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
   await app.register(uploadsPlugin);
   await app.register(storageQuotaPlugin);
   await app.register(musicPlugin);
-  await app.register(phonePreviewPlugin);
   await app.register(siteFilesPlugin);
+  await app.register(phonePreviewPlugin);
   await app.register(analyticsPlugin);
   await app.register(moderationPlugin);
   await app.register(publishingPlugin);

@@ -15,7 +15,7 @@ export default fp(
   async (app: FastifyInstance) => {
     const links = new PhonePreviewLinks(deriveKey(app.config.jwtSecret, 'phone-preview'), app.clock);
     app.decorate('phoneLinks', links);
-    registerPhonePreviewRoutes(app, links, app.dataFiles);
+    registerPhonePreviewRoutes(app, links, app.dataFiles, app.sitePreviewPage);
   },
-  { name: 'phone-preview', dependencies: ['config', 'http', 'auth', 'data-files'] },
+  { name: 'phone-preview', dependencies: ['config', 'http', 'auth', 'data-files', 'site-files'] },
 );

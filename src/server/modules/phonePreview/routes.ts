@@ -23,10 +23,11 @@ function refuse(reply: FastifyReply): FastifyReply {
  * 手机预览: /m/<token>/ shows the site folder the token names, and its files under the same
  * prefix, while the token is good; every answer checks it again, so the page and every file of it
  * stop the moment the link expires (410, a page that says so). /m/<token> leads to /m/<token>/,
- * where the page's relative addresses resolve. Sent `no-store` (nothing outlives the link in a
+ * where the page's relative addresses resolve. The page is the one /sites/<folder>/ shows (with the
+ * 预约 block in preview mode when the site's campaign is on). Sent `no-store` (nothing outlives the link in a
  * cache) and, as every answer, `no-referrer` (the link does not leak on through the page's links).
  */
-export function registerPhonePreviewRoutes(app: FastifyInstance, links: PhonePreviewLinks, files: DataFiles): void {
+export function registerPhonePreviewRoutes(app: FastifyInstance, links: PhonePreviewLinks, files: DataFiles, previewPage: (dir: string) => Promise<string | null>): void {
   const sitesRoot = sitesDir(files.dataDir);
   const noStore = async (_request: unknown, reply: FastifyReply): Promise<void> => {
     reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
@@ -53,6 +54,9 @@ export function registerPhonePreviewRoutes(app: FastifyInstance, links: PhonePre
     // As the static routes: nothing reached through a link out of the sites' folder.
     if (!files.shared && !staysInside(sitesRoot, key.slice('sites/'.length))) return reply.callNotFound();
     userPageHeaders(reply, rest);
+    // The page as the folder's preview shows it (siteFiles/previewPage.ts): with the 预约 block when the site's campaign is on.
+    const page = rest === 'index.html' ? await previewPage(dir) : null;
+    if (page) return reply.type('text/html; charset=utf-8').send(page);
     if (!(await sendStored(request, reply, files.store, key, { cacheControl: 'no-store', preCompressed: true }))) return reply.callNotFound();
     return reply;
   });

@@ -12,6 +12,8 @@ declare module 'fastify' {
     siteZips: SiteZipService;
     /** The 预约 block of a site's published copy and zip: the campaigns' module provides it. */
     reserveBlocks: ReserveBlockSlot;
+    /** A site folder's page as its previews show it (the 预约 block in preview mode), or null: the file as it is. */
+    sitePreviewPage: (dir: string) => Promise<string | null>;
     /** Areas whose site folders change in place add a test here: such a folder is answered `no-cache`. */
     siteFoldersInPlace: Set<(dir: string) => Promise<boolean>>;
   }
@@ -29,7 +31,9 @@ export default fp(
       for (const changes of inPlace) if (await changes(dir)) return true;
       return false;
     };
-    await registerSiteFiles(app, { files: dataFiles, changesInPlace, previewPage: (dir) => previewPageOf(dataFiles, reserveBlocks, dir) });
+    const previewPage = (dir: string): Promise<string | null> => previewPageOf(dataFiles, reserveBlocks, dir);
+    app.decorate('sitePreviewPage', previewPage);
+    await registerSiteFiles(app, { files: dataFiles, changesInPlace, previewPage });
   },
   { name: 'site-files', dependencies: ['config', 'data-files', 'http', 'auth'] },
 );

@@ -1,6 +1,6 @@
 /**
  * The 预约 block in a site's preview (/sites/<dir>/, the builder's frame and the mini site's
- * preview): a site whose campaign is on gets it in its page as it is served, in preview mode (its
+ * preview, and 手机预览's link): a site whose campaign is on gets it in its page as it is served, in preview mode (its
  * buttons disabled, a line saying so, no script), the same block and place as its published page;
  * never from a compressed copy, never kept by a browser, and following the settings at once. The
  * folder on disk, the zip and the published page are as they were; a site whose campaign is off,
@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { unzipSync } from 'fflate';
-import type { PublishAnswer } from '../../../../src/contract/builder';
+import type { PhonePreviewAnswer, PublishAnswer } from '../../../../src/contract/builder';
 import type { ZipAnswer } from '../../../../src/contract/generation';
 import { DEFAULT_BANNER_TEXTS, DEFAULT_LOGO_TEXTS } from '../../../../src/contract/generation';
 import type { CreateSiteAnswer } from '../../../../src/contract/miniSite';
@@ -235,4 +235,23 @@ it('shows it in a builder site\'s preview too, whose folder is otherwise answere
   expect(answer.headers['cache-control']).toBe('no-store');
   expect((await get(`/sites/${builderDir}/assets/site.js`)).headers['cache-control']).toBe('no-cache');
   expect(fs.readFileSync(path.join(t.dataDir, 'sites', builderDir, 'index.html'), 'utf8')).toBe(PAGE);
+});
+
+it('shows it in 手机预览 too, under the link, and nothing else of the folder changes there', async () => {
+  const linked = await post<PhonePreviewAnswer>(t, '/index/minisite/phonePreview', { webSiteDir: dir }, owner);
+  expect(linked.code).toBe(200);
+  const url = new URL(linked.data.url).pathname;
+  expect((await page(url)).html).toBe(PAGE);
+
+  await saveSettings(t, owner, { miniSiteDir: dir });
+  for (const address of [url, `${url}index.html`]) {
+    const { answer, html } = await page(address);
+    expect(html).toContain('data-reserve-preview=""');
+    expect(html).toContain(ReserveMessages.previewOnly);
+    expect(answer.headers['content-encoding']).toBeUndefined();
+    expect(answer.headers['cache-control']).toBe('no-store');
+    expect(answer.headers['content-security-policy']).toContain('sandbox allow-scripts');
+  }
+  expect((await get(`${url}assets/site.js`)).body).toBe(SCRIPT);
+  expect((await page(`${url}about.html`)).html).toBe(PAGE);
 });
