@@ -124,6 +124,8 @@ export interface BuilderState {
   /** 生成并下载 is under way. */
   completing: boolean;
   history: EditHistory;
+  /** Counts the times what the preview shows changed at the same address (its 预约 block): the frame loads it again at each. */
+  previewLoads: number;
 }
 
 /** How the builder page was opened (spec screen 7): `?new=1`, `?id=N`, or neither (session storage). */

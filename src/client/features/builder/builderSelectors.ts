@@ -16,6 +16,7 @@ export const selectPicker = (state: RootState) => state.builder.picker;
 export const selectBannerJob = (state: RootState) => state.builder.banner;
 export const selectBuilderUploads = (state: RootState) => state.builder.uploads;
 export const selectCompleting = (state: RootState) => state.builder.completing;
+export const selectPreviewLoads = (state: RootState) => state.builder.previewLoads;
 export const selectCanUndo = (state: RootState) => state.builder.history.past.length > 0;
 export const selectCanRedo = (state: RootState) => state.builder.history.future.length > 0;
 /** The banner dialog shows while the job is sent, polled and finishing (not during the queue question). */

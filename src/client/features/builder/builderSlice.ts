@@ -1,7 +1,7 @@
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { BuilderLimits, COMPONENT_TYPES, type BuilderSite, type ComponentTemplate, type ComponentType } from '../../../contract/builder';
 import { sessionEnded } from '../auth/authSlice';
-import { siteDeleted, siteVersionRestored } from '../siteList/siteEvents';
+import { siteDeleted, sitePreviewChanged, siteVersionRestored } from '../siteList/siteEvents';
 import { addUploadCases, uploadEventsOf } from '../upload/uploadEvents';
 import { UNDO_STEPS, editsAfterSave, emptyHistory, formDataWithEdits, layoutOf, type BuilderState, type DrawerTab, type EditKind, type EditStep, type FieldStep, type PendingEdits, type SiteLayout, type SiteOpening } from './builder.types';
 
@@ -21,6 +21,7 @@ export const initialBuilderState: BuilderState = {
   uploads: {},
   completing: false,
   history: emptyHistory(),
+  previewLoads: 0,
 };
 
 /** The builder page (`edit`) or the result page (`result`, which never makes a new site) opened. */
@@ -253,6 +254,10 @@ export const builderSlice = createSlice({
     builder.addCase(sessionEnded, () => initialBuilderState);
     // The session's site was deleted in the site list: /createWeb no longer reopens it.
     builder.addCase(siteDeleted, (state, action) => (state.siteId === action.payload.id || state.site?.id === action.payload.id ? initialBuilderState : state));
+    // This site's 预约 settings were saved: its preview, at the same address, now shows them.
+    builder.addCase(sitePreviewChanged, (state, action) => {
+      if (action.payload.builderId !== undefined && state.site?.id === action.payload.builderId) state.previewLoads += 1;
+    });
     // A version of this site became its draft (历史版本): the next opening reads it from the server.
     builder.addCase(siteVersionRestored, (state, action) => {
       if (state.site?.id !== action.payload.id) return;

@@ -77,7 +77,7 @@ export default function SiteReservePage() {
           </Col>
         </Row>
         <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }}>
-          人数为真实预约数，删除的记录不计入。开启后，已发布的网站立即在首屏之后显示预约模块；关闭后立即撤下。
+          人数为真实预约数，删除的记录不计入。开启后，已发布的网站立即在首屏之后显示预约模块；关闭后立即撤下。网站预览中也显示预约模块，仅供查看，不能提交预约。
         </Typography.Paragraph>
       </Card>
       <Row gutter={[16, 16]}>

@@ -4,6 +4,7 @@ import { ReserveMessages, type GiftCodeAddAnswer, type ReservationListAnswer, ty
 import { serverMessageOf } from '../../api/ApiError';
 import * as siteReserveApi from '../../api/siteReserveApi';
 import { SERVICES, type Services } from '../../app/services';
+import { sitePreviewChanged } from '../siteList/siteEvents';
 import {
   codesAddFailed,
   codesAdded,
@@ -80,6 +81,7 @@ export function* saveSettings(action: ReturnType<typeof settingsSaveRequested>):
   try {
     const { publishedPage, ...owner }: ReserveSaveSettingsAnswer = yield call(siteReserveApi.saveReserveSettings, site, action.payload);
     yield put(settingsSaved(owner));
+    yield put(sitePreviewChanged(site));
     // The live page follows the settings at once; when it could not, the studio is told to publish again.
     if (publishedPage === 'failed') yield call(services.notify.warning, ReserveMessages.settingsSavedPageStale);
     else yield call(services.notify.success, publishedPage === 'updated' ? ReserveMessages.settingsSavedPageUpdated : ReserveMessages.settingsSaved);

@@ -79,8 +79,9 @@ describe('CreateWebPage', () => {
     expect(await screen.findByText('未开启')).toBeInTheDocument();
     expect(siteReserveApi.getReserveState).toHaveBeenCalledWith({ builderId: 9 });
     expect(siteReserveApi.listReservations).not.toHaveBeenCalled();
-    expect(screen.getByText(/预约模块显示在网站首屏之后/)).toBeInTheDocument();
+    expect(screen.getByText(/预约模块显示在网站首屏之后.*预览中即可看到/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /查看预约名单与礼包码/ })).toHaveAttribute('href', '/backend/siteReserve?builderId=9');
+    const frame = screen.getByTitle('网站预览');
 
     await user.click(screen.getByRole('switch', { name: '开启预约' }));
     fireEvent.change(screen.getByLabelText('隐私说明'), { target: { value: notice } });
@@ -88,6 +89,9 @@ describe('CreateWebPage', () => {
     await waitFor(() => expect(siteReserveApi.saveReserveSettings).toHaveBeenCalledWith({ builderId: 9 }, on.settings));
     expect(await screen.findByText('已开启')).toBeInTheDocument();
     expect(services.notify.success).toHaveBeenCalledWith(ReserveMessages.settingsSaved);
+    // The preview, at the same address, now carries the block: the frame loads it again.
+    await waitFor(() => expect(screen.getByTitle('网站预览')).not.toBe(frame));
+    expect(screen.getByTitle('网站预览')).toHaveAttribute('src', frame.getAttribute('src'));
   });
 
   it('the 预约 tab of a site never saved says why it cannot be turned on yet, and asks nothing', async () => {

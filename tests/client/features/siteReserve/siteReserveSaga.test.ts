@@ -3,6 +3,7 @@ import * as matchers from 'redux-saga-test-plan/matchers';
 import { throwError } from 'redux-saga-test-plan/providers';
 import { ApiError } from '../../../../src/client/api/ApiError';
 import * as siteReserveApi from '../../../../src/client/api/siteReserveApi';
+import { sitePreviewChanged } from '../../../../src/client/features/siteList/siteEvents';
 import { EXPORT_FILE_NAME, siteReserveSaga } from '../../../../src/client/features/siteReserve/siteReserveSaga';
 import {
   codesAddFailed,
@@ -120,7 +121,9 @@ describe('the 预约 page saga', () => {
         .withReducer(rootReducer, opened())
         .provide([world.providers, [matchers.call(siteReserveApi.saveReserveSettings, site, saved.settings), { ...saved, publishedPage }]])
         .dispatch(settingsSaveRequested(saved.settings))
-        .put(settingsSaved(saved)),
+        .put(settingsSaved(saved))
+        // The site's preview shows the block as the settings have it: a builder showing it loads it again.
+        .put(sitePreviewChanged(site)),
     );
     expect(world.services.notify[kind]).toHaveBeenCalledWith(message);
     expect(storeState.siteReserve).toMatchObject({ saving: false, owner: saved });
@@ -133,7 +136,8 @@ describe('the 预约 page saga', () => {
         .withReducer(rootReducer, opened())
         .provide([world.providers, [matchers.call.fn(siteReserveApi.saveReserveSettings), throwError(apiError(422, ReserveMessages.privacyNoticeRequired))]])
         .dispatch(settingsSaveRequested({ ...settings, privacyNotice: '' }))
-        .put(settingsSaveFailed()),
+        .put(settingsSaveFailed())
+        .not.put(sitePreviewChanged(site)),
     );
     expect(world.services.notify.success).not.toHaveBeenCalled();
     expect(storeState.siteReserve).toMatchObject({ saving: false, owner: owner() });

@@ -14,7 +14,7 @@ interface ReservePanelProps {
 }
 
 /** Where the block goes and when players see it: the studio decides knowing both. */
-export const RESERVE_PLACEMENT = '预约模块显示在网站首屏之后、第一个内容区之前。已发布的网站保存设置后立即生效；还未发布的网站在「发布」时带上预约模块。编辑时的预览中不显示。';
+export const RESERVE_PLACEMENT = '预约模块显示在网站首屏之后、第一个内容区之前，保存设置后预览中即可看到（预览中不能提交预约）。已发布的网站保存设置后立即生效；还未发布的网站在「发布」时带上预约模块。';
 
 /**
  * The drawer's 预约 tab: whether the site takes 预约s, its count, and the back office's own settings

@@ -16,6 +16,7 @@ import {
   selectBuilderSite,
   selectBuilderStatus,
   selectCompleting,
+  selectPreviewLoads,
   selectPicker,
   selectSaveStatus,
 } from '../builderSelectors';
@@ -47,6 +48,7 @@ export default function CreateWebPage() {
   const activeTab = useAppSelector(selectActiveTab);
   const saveStatus = useAppSelector(selectSaveStatus);
   const completing = useAppSelector(selectCompleting);
+  const previewLoads = useAppSelector(selectPreviewLoads);
   const bannerBusy = useAppSelector(selectBannerBusy);
   const pickerOpen = useAppSelector(selectPicker).type !== null;
   const phonePreviewOpen = useAppSelector(selectPhonePreview).target !== null;
@@ -119,7 +121,7 @@ export default function CreateWebPage() {
       </header>
       <main style={{ flex: 1, minHeight: 0, marginRight: besideDrawer, transition: 'margin-right 0.2s' }}>
         {site ? (
-          <PreviewFrame previewUrl={site.previewUrl} height="100%" />
+          <PreviewFrame previewUrl={site.previewUrl} height="100%" loads={previewLoads} />
         ) : status === 'failed' ? (
           <LazyResult
             status="warning"
