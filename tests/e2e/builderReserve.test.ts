@@ -1,7 +1,8 @@
 /**
  * The builder's 预约 tab, in Chromium against the real server: a studio building a site finds 预约
- * beside the component tabs, turns it on there with the privacy notice, and the back office's 预约
- * page (opened from the tab's link) shows it on. At 1440x900 and 390x844; screenshots for a person
+ * beside the component tabs, turns it on there with the privacy notice, sees the block in the
+ * preview beside the drawer at once (in preview mode: its 立即预约 disabled, a line saying why), and
+ * the back office's 预约 page (opened from the tab's link) shows it on. At 1440x900 and 390x844; screenshots for a person
  * to look at: E2E_SHOTS=<folder> keeps them.
  */
 import fs from 'node:fs';
@@ -65,7 +66,10 @@ describeInBrowser('the builder’s 预约 tab', () => {
     await openNewSite(page);
     const panel = await openReserveTab(page);
     await panel.getByText('未开启').waitFor();
-    await panel.getByText(/预约模块显示在网站首屏之后/).waitFor();
+    await panel.getByText(/预约模块显示在网站首屏之后.*预览中即可看到/).waitFor();
+    const preview = page.frameLocator('iframe[title="网站预览"]');
+    const block = preview.locator('section#reserve');
+    expect(await block.count()).toBe(0);
     await page.screenshot({ path: path.join(SHOTS, 'builder-reserve-1440-off.png') });
 
     await panel.getByRole('switch', { name: '开启预约' }).click();
@@ -77,6 +81,18 @@ describeInBrowser('the builder’s 预约 tab', () => {
     await panel.getByText('已开启').waitFor();
     await panel.getByText('已开启').scrollIntoViewIfNeeded();
     await page.screenshot({ path: path.join(SHOTS, 'builder-reserve-1440-on.png') });
+
+    // The preview loads again and shows the block as players will see it, but takes no 预约 from the studio.
+    await explained(page, block.waitFor({ timeout: 30_000 }));
+    expect(await block.getAttribute('data-reserve-preview')).toBe('');
+    await block.scrollIntoViewIfNeeded();
+    await block.getByText(ReserveMessages.previewOnly).waitFor();
+    expect(await block.getByRole('button', { name: '立即预约' }).isDisabled()).toBe(true);
+    expect(await block.getByRole('button', { name: '获取验证码' }).isDisabled()).toBe(true);
+    await block.getByText('查看隐私说明').click();
+    await block.getByText(NOTICE).waitFor();
+    await block.getByText('iOS').waitFor();
+    await page.screenshot({ path: path.join(SHOTS, 'builder-reserve-1440-preview.png') });
 
     await panel.getByRole('link', { name: /查看预约名单与礼包码/ }).click();
     await page.waitForURL(/\/user\/backend\/siteReserve\?builderId=\d+$/);

@@ -161,7 +161,11 @@ export function ReserveBlock({ reserve }: { reserve: ReserveBlockInput }): React
 }
 
 /** The preview's line under the form (only the preview's stylesheet has it: a published block's is unchanged). */
-export const reservePreviewCss = `.rsv-preview{margin:0;padding:10px 12px;border:1px dashed var(--line);border-radius:var(--radius);color:var(--muted);font-size:14px;text-align:center}`;
+export const reservePreviewCss = `
+.rsv-preview{margin:0;padding:10px 12px;border:1px dashed var(--line);border-radius:var(--radius);color:var(--muted);font-size:14px;text-align:center}
+.rsv-captcha:disabled{opacity:.7}
+.rsv-captcha:disabled,.rsv-send:disabled,.rsv-submit:disabled{cursor:not-allowed}
+`;
 
 export const reserveCss = `
 .rsv{scroll-margin-top:72px}
