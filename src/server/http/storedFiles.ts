@@ -44,10 +44,13 @@ const ENCODINGS = [
   { name: 'gzip', extension: '.gz' },
 ] as const;
 
+/** Whether an Accept-Encoding header takes `name` (named, and not with q=0). */
+export const acceptsEncoding = (acceptEncoding: string, name: string): boolean => new RegExp(`(^|[,\\s])${name}(?![\\w-])(?!;q=0(\\.0*)?(,|$))`).test(acceptEncoding);
+
 /** The pre-compressed copy of `key` the browser takes, if the store has one. */
 async function compressedCopy(store: FileStore, key: string, acceptEncoding: string): Promise<{ key: string; encoding: string; file: StoredFile } | null> {
   for (const { name, extension } of ENCODINGS) {
-    if (!new RegExp(`(^|[,\\s])${name}(?![\\w-])(?!;q=0(\\.0*)?(,|$))`).test(acceptEncoding)) continue;
+    if (!acceptsEncoding(acceptEncoding, name)) continue;
     const file = await store.head(`${key}${extension}`);
     if (file) return { key: `${key}${extension}`, encoding: name, file };
   }

@@ -6,6 +6,7 @@ import type { DataFiles } from '../../storage/dataFiles';
 import { StorageKeyError, checkKey } from '../../storage/types';
 import { userPageHeaders } from '../siteFiles/contentPolicy';
 import { sitesDir } from '../siteFiles/paths';
+import { sendPreviewPage } from '../siteFiles/previewPage';
 import type { PhonePreviewLinks } from './links';
 
 const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -56,7 +57,7 @@ export function registerPhonePreviewRoutes(app: FastifyInstance, links: PhonePre
     userPageHeaders(reply, rest);
     // The page as the folder's preview shows it (siteFiles/previewPage.ts): with the 预约 block when the site's campaign is on.
     const page = rest === 'index.html' ? await previewPage(dir) : null;
-    if (page) return reply.type('text/html; charset=utf-8').send(page);
+    if (page) return sendPreviewPage(request, reply, page);
     if (!(await sendStored(request, reply, files.store, key, { cacheControl: 'no-store', preCompressed: true }))) return reply.callNotFound();
     return reply;
   });

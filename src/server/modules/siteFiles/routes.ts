@@ -7,7 +7,7 @@ import { cacheFor, serveStored } from '../../http/storedRoutes';
 import type { DataFiles } from '../../storage/dataFiles';
 import { userPageHeaders } from './contentPolicy';
 import { servePublicStatic } from '../../http/publicStatic';
-import { previewPageFolder } from './previewPage';
+import { previewPageFolder, sendPreviewPage } from './previewPage';
 
 const DAY = 24 * 3600;
 
@@ -42,9 +42,7 @@ export async function registerSiteFiles(
         const dir = previewPageFolder(request.url);
         const page = dir && (await previewPage(dir));
         if (!page) return;
-        // Made for this answer: no file's ETag or date, no compressed copy (those are the file's,
-        // without the block), and never kept, so the next load shows the studio's latest settings.
-        return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page);
+        return sendPreviewPage(request, reply, page);
       });
     }
     scope.addHook('onSend', async (request, reply) => {

@@ -111,14 +111,24 @@ it('shows the block in the preview of a site whose campaign is on, in preview mo
     // Where the published page has it: after the first screen, before the first content section.
     expect(html.indexOf('id="top"')).toBeLessThan(html.indexOf('id="reserve"'));
     expect(html.indexOf('id="reserve"')).toBeLessThan(html.indexOf('id="intro"'));
-    // Made for this answer: not the compressed copy (which has no block), and kept by no browser.
-    expect(answer.headers['content-encoding']).toBeUndefined();
+    // Made for this answer, and compressed for it: not the folder's compressed copy (which has no
+    // block, and the html above came compressed), and kept by no browser.
+    expect(answer.headers['content-encoding']).toBe('br');
+    expect(answer.headers.vary).toBe('accept-encoding');
     expect(answer.headers['cache-control']).toBe('no-store');
     expect(answer.headers.etag).toBeUndefined();
     expect(answer.headers['last-modified']).toBeUndefined();
     // The sandboxed user pages' policy, as every answer of the folder.
     expect(answer.headers['content-security-policy']).toContain('sandbox allow-scripts');
   }
+  // Compressed as each browser takes it: gzip, or none.
+  const gzipped = await page(`/sites/${dir}/`, { host: 'localhost', 'accept-encoding': 'gzip, br;q=0' });
+  expect(gzipped.answer.headers['content-encoding']).toBe('gzip');
+  expect(gzipped.html).toContain(ReserveMessages.previewOnly);
+  const plain = await get(`/sites/${dir}/`, { host: 'localhost' });
+  expect(plain.headers['content-encoding']).toBeUndefined();
+  expect(plain.body).toBe(gzipped.html);
+
   // A browser that revalidates an old copy of the file gets the stamped page, not a 304.
   const etag = String((await t.app.inject({ method: 'GET', url: `/sites/${dir}/about.html` })).headers.etag);
   expect((await get(`/sites/${dir}/index.html`, { ...BROWSER, 'if-none-match': etag })).statusCode).toBe(200);
@@ -248,7 +258,7 @@ it('shows it in 手机预览 too, under the link, and nothing else of the folder
     const { answer, html } = await page(address);
     expect(html).toContain('data-reserve-preview=""');
     expect(html).toContain(ReserveMessages.previewOnly);
-    expect(answer.headers['content-encoding']).toBeUndefined();
+    expect(answer.headers['content-encoding']).toBe('br');
     expect(answer.headers['cache-control']).toBe('no-store');
     expect(answer.headers['content-security-policy']).toContain('sandbox allow-scripts');
   }
