@@ -17,6 +17,7 @@ import type { CreateSiteAnswer } from '../../../../src/contract/miniSite';
 import { ReserveMessages } from '../../../../src/contract/reservations';
 import { findSiteTemplate } from '../../../../src/server/render/site/catalog';
 import { RESERVE_SCRIPT_FILE } from '../../../../src/server/render/site/reserveStamp';
+import { bucketEnv, s3Endpoint, testS3Settings } from '../../storage/testStores';
 import { buildTestApp, post, type TestApp } from '../../helpers';
 import { FakeRunner, quickLogin } from '../../queue/kit';
 import { generate } from '../miniSiteKit';
@@ -264,4 +265,31 @@ it('shows it in 手机预览 too, under the link, and nothing else of the folder
   }
   expect((await get(`${url}assets/site.js`)).body).toBe(SCRIPT);
   expect((await page(`${url}about.html`)).html).toBe(PAGE);
+});
+
+(s3Endpoint() ? it : it.skip)('shows it from a shared bucket too, where the folder is answered from the store', async () => {
+  const shared = await buildTestApp({ env: bucketEnv(testS3Settings()) });
+  try {
+    const { userId, headers } = quickLogin(shared, '13900000083');
+    const bucketDir = 'b'.repeat(32);
+    const at = shared.clock.now();
+    const row = await shared.app.database.sql
+      .insertInto('builder_sites')
+      .values({ user_id: userId, web_name: '测试站', selected: '{}', form_data: '{}', dir: bucketDir, created_at: at, updated_at: at })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await shared.app.dataFiles.store.putBuffer(`sites/${bucketDir}/index.html`, Buffer.from(PAGE));
+    await shared.app.dataFiles.store.putBuffer(`sites/${bucketDir}/index.html.br`, zlib.brotliCompressSync(PAGE));
+    const fetchPage = async () => {
+      const answer = await shared.app.inject({ method: 'GET', url: `/sites/${bucketDir}/`, headers: BROWSER });
+      return { answer, html: zlib.brotliDecompressSync(answer.rawPayload).toString('utf8') };
+    };
+    expect((await fetchPage()).html).toBe(PAGE);
+    await saveSettings(shared, headers, { builderId: Number(row.id) });
+    const { answer, html } = await fetchPage();
+    expect(html).toContain('data-reserve-preview=""');
+    expect(answer.headers['cache-control']).toBe('no-store');
+  } finally {
+    await shared.close();
+  }
 });
