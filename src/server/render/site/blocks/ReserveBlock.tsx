@@ -72,6 +72,8 @@ export function ReserveTiers({ count, tiers }: { count: number; tiers: readonly 
 export function ReserveBlock({ reserve }: { reserve: ReserveBlockInput }): ReactNode {
   const { campaign, apiOrigin, preview } = reserve;
   // Absent attributes are not written: the block of a published page or a zip is as it always was.
+  // A preview's names neither the API nor the campaign: it has no script, and an unpublished site's
+  // folder address gives nobody a campaign to call.
   const off = preview || undefined;
   return (
     <section
@@ -80,7 +82,7 @@ export function ReserveBlock({ reserve }: { reserve: ReserveBlockInput }): React
       data-reserve=""
       data-reserve-preview={preview ? '' : undefined}
       data-reserve-api={preview ? undefined : apiOrigin}
-      data-reserve-campaign={campaign.campaignId}
+      data-reserve-campaign={preview ? undefined : campaign.campaignId}
       aria-labelledby="rsv-title"
     >
       <div className="wrap rsv-in">
