@@ -104,7 +104,7 @@ describeInBrowser('the builder’s 预约 tab', () => {
     expect(errors).toEqual([]);
   });
 
-  it('shows the 预约 tab on a phone without widening the page (390x844)', async () => {
+  it('shows the 预约 tab on a phone without widening the page, and the preview\'s block fits a phone (390x844)', async () => {
     const { page, errors } = await openPage(browser, { width: 390, height: 844 });
     await registerAndLogIn(page, '13800138642');
     await openNewSite(page);
@@ -117,6 +117,18 @@ describeInBrowser('the builder’s 预约 tab', () => {
     // Turned on without a notice: refused here, as the server would refuse it.
     await panel.getByText(ReserveMessages.privacyNoticeRequired).waitFor();
     await page.screenshot({ path: path.join(SHOTS, 'builder-reserve-390-refused.png'), fullPage: true });
+
+    // With the notice it saves; the drawer closed, the preview shows the block at a phone's width.
+    await panel.getByLabel('隐私说明').fill(NOTICE);
+    await panel.getByRole('button', { name: '保存设置' }).click();
+    await panel.getByText('已开启').waitFor();
+    await page.locator('.ant-drawer-close').click();
+    const block = page.frameLocator('iframe[title="网站预览"]').locator('section#reserve');
+    await explained(page, block.waitFor({ timeout: 30_000 }));
+    await block.getByRole('button', { name: '立即预约' }).scrollIntoViewIfNeeded();
+    await block.getByText(ReserveMessages.previewOnly).waitFor();
+    expect(await block.evaluate((section) => section.ownerDocument.documentElement.scrollWidth <= section.ownerDocument.documentElement.clientWidth)).toBe(true);
+    await page.screenshot({ path: path.join(SHOTS, 'builder-reserve-390-preview.png') });
     expect(errors).toEqual([]);
   });
 });
