@@ -76,6 +76,9 @@ export async function benchBundle(baseUrl: string, accounts: BenchAccounts): Pro
       await page.close();
       if (landed !== new URL(route, baseUrl).pathname) throw new Error(`${route} led to ${landed}: not measured`);
       const kib = [...scripts].reduce((sum, script) => sum + gzipKib(script), 0);
+      // BENCH_BUNDLE_FILES=<file> appends each route's scripts with their gzip KiB (one JSON line a
+      // route), to see which chunks make a route heavy.
+      if (process.env.BENCH_BUNDLE_FILES) fs.appendFileSync(process.env.BENCH_BUNDLE_FILES, JSON.stringify({ route, scripts: [...scripts].map((script) => [script, gzipKib(script)]) }) + '\n');
       const budget = index === 0 ? PUBLIC_FIRST_LOAD_BUDGET_KIB : ROUTE_BUDGET_KIB;
       rows.push([`JS for ${route} (gzip, ${scripts.size} files)`, `${kib.toFixed(1)} KiB`, `<= ${budget} KiB`]);
     }

@@ -182,9 +182,9 @@ describeInBrowser('the studio’s 预约 page, in Chromium', () => {
     await page.reload();
     await showsStatistic(page, '预约人数', '2');
     await showsStatistic(page, '剩余', '3');
-    const table = page.locator('.ant-table');
-    const rows = table.locator('tbody tr.ant-table-row');
-    await explained(page, page.waitForFunction(() => document.querySelectorAll('.ant-table tbody tr.ant-table-row').length === 2, undefined, { timeout: 15_000 }));
+    const table = page.locator('.wpg-table');
+    const rows = table.locator('tbody tr[data-row-key]');
+    await explained(page, page.waitForFunction(() => document.querySelectorAll('.wpg-table tbody tr[data-row-key]').length === 2, undefined, { timeout: 15_000 }));
     const cells = async (row: Locator): Promise<string[]> => (await row.locator('td').allInnerTexts()).map((text) => text.trim());
     const [newest, oldest] = [await cells(rows.nth(0)), await cells(rows.nth(1))];
     expect(newest.slice(1, 5)).toEqual([maskReservePhone(PLAYERS[1]), 'PC', 'qq', UPLOADED[1]]);
@@ -231,7 +231,7 @@ describeInBrowser('the studio’s 预约 page, in Chromium', () => {
     await confirmPopover(page, firstRow.getByRole('button', { name: /^删\s*除$/ }), /^删\s*除$/);
     await page.getByText(ReserveMessages.recordDeleted).first().waitFor();
     await showsStatistic(page, '预约人数', '1');
-    await explained(page, page.waitForFunction(() => document.querySelectorAll('.ant-table tbody tr.ant-table-row').length === 1, undefined, { timeout: 15_000 }));
+    await explained(page, page.waitForFunction(() => document.querySelectorAll('.wpg-table tbody tr[data-row-key]').length === 1, undefined, { timeout: 15_000 }));
     expect((await cells(rows.nth(0)))[1]).toBe(maskReservePhone(PLAYERS[1]));
     // Its code is not given again.
     await showsStatistic(page, '剩余', '3');

@@ -140,6 +140,7 @@ describeInBrowser('数据 of a published site', () => {
 
     // 渠道二维码 for a poster: the PNG holds the link shown with its channel.
     const qrCard = page.locator('.ant-card').filter({ has: page.getByText('渠道二维码', { exact: true }) });
+    await qrCard.getByRole('button', { name: /生成渠道二维码/ }).click();
     await qrCard.getByText('海报', { exact: true }).click();
     await qrCard.getByRole('img', { name: 'poster 渠道二维码' }).waitFor();
     const posterLink = (await qrCard.getByTestId('channel-link').textContent()) ?? '';

@@ -1,7 +1,8 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { Button, Card, Popconfirm, Table, type TableColumnsType } from 'antd';
-import { ReserveLimits, ReservePlatformLabels, type ReservationRecord, type ReservePlatform } from '../../../contract/reservations';
+import { Button, Card, Pagination, Popconfirm } from 'antd';
+import { ReserveLimits, ReservePlatformLabels, type ReservationRecord } from '../../../contract/reservations';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import LightTable, { type LightColumn } from '../../components/LightTable';
 import { formatConsoleTime } from '../admin/consoleTime';
 import { usePhoneLayout } from '../layout/usePhoneLayout';
 import { exportRequested, recordDeleteRequested, reserveListPageChanged, selectDeletingRecordId, selectReserveExporting, selectReserveList } from './siteReserveSlice';
@@ -28,14 +29,14 @@ function DeleteRecord({ record }: { record: ReservationRecord }) {
   );
 }
 
-const columns: TableColumnsType<ReservationRecord> = [
-  { title: '时间', dataIndex: 'createdAt', render: (ms: number) => formatConsoleTime(ms) },
-  { title: '手机号', dataIndex: 'maskedPhone' },
-  { title: '平台', dataIndex: 'platform', render: (platform: ReservePlatform) => ReservePlatformLabels[platform] },
-  { title: '渠道', dataIndex: 'channel', render: (channel: string) => channel || '直接访问' },
-  { title: '礼包码', dataIndex: 'giftCode', render: (code: string | null) => code ?? '待补发' },
+const columns: Array<LightColumn<ReservationRecord>> = [
+  { key: 'createdAt', title: '时间', render: ({ createdAt }) => formatConsoleTime(createdAt) },
+  { key: 'maskedPhone', title: '手机号', render: ({ maskedPhone }) => maskedPhone },
+  { key: 'platform', title: '平台', render: ({ platform }) => ReservePlatformLabels[platform] },
+  { key: 'channel', title: '渠道', render: ({ channel }) => channel || '直接访问' },
+  { key: 'giftCode', title: '礼包码', render: ({ giftCode }) => giftCode ?? '待补发' },
   // Kept in view while a phone scrolls the table sideways.
-  { title: '操作', key: 'actions', fixed: 'right', render: (_value: unknown, record: ReservationRecord) => <DeleteRecord record={record} /> },
+  { key: 'actions', title: '操作', stickyEnd: true, render: (record) => <DeleteRecord record={record} /> },
 ];
 
 /** The 预约 list, a page at a time, with 导出CSV of the whole list (full phones). */
@@ -53,25 +54,21 @@ export default function ReservationsTable() {
         </Button>
       }
     >
-      <Table<ReservationRecord>
-        rowKey="id"
-        size="small"
-        columns={columns}
-        dataSource={list.records}
-        loading={list.loading}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: '还没有玩家预约' }}
-        pagination={{
-          current: list.page,
-          pageSize: list.pageSize,
-          total: list.total,
-          simple: phone,
-          showSizeChanger: !phone,
-          pageSizeOptions: [ReserveLimits.listPageSizeDefault, 50, ReserveLimits.listPageSizeMax],
-          showTotal: (count) => `共 ${count} 条`,
-          onChange: (page, pageSize) => dispatch(reserveListPageChanged({ page, pageSize })),
-        }}
-      />
+      <LightTable size="small" columns={columns} rows={list.records} rowKey={({ id }) => id} loading={list.loading} scrollX="max-content" empty="还没有玩家预约" />
+      {list.total > 0 && (
+        <Pagination
+          align="end"
+          style={{ marginTop: 16 }}
+          current={list.page}
+          pageSize={list.pageSize}
+          total={list.total}
+          simple={phone}
+          showSizeChanger={!phone}
+          pageSizeOptions={[ReserveLimits.listPageSizeDefault, 50, ReserveLimits.listPageSizeMax]}
+          showTotal={(count) => `共 ${count} 条`}
+          onChange={(page, pageSize) => dispatch(reserveListPageChanged({ page, pageSize }))}
+        />
+      )}
     </Card>
   );
 }

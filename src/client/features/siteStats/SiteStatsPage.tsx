@@ -1,5 +1,5 @@
 import { ArrowLeftOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Col, Flex, Row, Segmented, Skeleton, Statistic, Table, Typography, type TableProps } from 'antd';
+import { Alert, Button, Card, Col, Flex, Row, Segmented, Skeleton, Statistic } from 'antd';
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import {
@@ -14,7 +14,9 @@ import {
 } from '../../../contract/analytics';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import DaysChart from '../../components/DaysChart';
+import LightTable, { type LightColumn } from '../../components/LightTable';
 import ChannelQrCard from './ChannelQrCard';
+import './siteStats.css';
 import { selectSiteStats, selectSiteStatsDays, selectSiteStatsSlug, selectSiteStatsStatus, siteStatsRequested } from './siteStatsSlice';
 
 const DAY_SERIES = [
@@ -25,23 +27,23 @@ const DAY_SERIES = [
 const percent = (share: number | null) => (share === null ? '—' : `${(share * 100).toFixed(1)}%`);
 const orDash = (value: number | null) => (value === null ? '—' : value);
 
-const channelColumns: TableProps<ChannelFigures>['columns'] = [
-  { title: '渠道', dataIndex: 'channel', render: (channel: string) => channelLabel(channel) },
-  { title: '浏览量', dataIndex: 'views' },
-  { title: '访客', dataIndex: 'visitors' },
-  { title: '预约', dataIndex: 'reservations', render: orDash },
-  { title: '转化率', dataIndex: 'conversion', render: percent },
+const channelColumns: Array<LightColumn<ChannelFigures>> = [
+  { key: 'channel', title: '渠道', render: ({ channel }) => channelLabel(channel) },
+  { key: 'views', title: '浏览量', render: ({ views }) => views },
+  { key: 'visitors', title: '访客', render: ({ visitors }) => visitors },
+  { key: 'reservations', title: '预约', render: ({ reservations }) => orDash(reservations) },
+  { key: 'conversion', title: '转化率', render: ({ conversion }) => percent(conversion) },
 ];
 
-const referrerColumns: TableProps<ReferrerFigures>['columns'] = [
-  { title: '来源网站', dataIndex: 'host', render: (host: string) => referrerLabel(host) },
-  { title: '浏览量', dataIndex: 'views' },
+const referrerColumns: Array<LightColumn<ReferrerFigures>> = [
+  { key: 'host', title: '来源网站', render: ({ host }) => referrerLabel(host) },
+  { key: 'views', title: '浏览量', render: ({ views }) => views },
 ];
 
-const deviceColumns: TableProps<DeviceFigures>['columns'] = [
-  { title: '设备', dataIndex: 'device', render: (device: DeviceFigures['device']) => DeviceLabels[device] },
-  { title: '浏览量', dataIndex: 'views' },
-  { title: '访客', dataIndex: 'visitors' },
+const deviceColumns: Array<LightColumn<DeviceFigures>> = [
+  { key: 'device', title: '设备', render: ({ device }) => DeviceLabels[device] },
+  { key: 'views', title: '浏览量', render: ({ views }) => views },
+  { key: 'visitors', title: '访客', render: ({ visitors }) => visitors },
 ];
 
 /** Two statistics a row on a phone, four on a wide screen. */
@@ -116,22 +118,22 @@ export default function SiteStatsPage() {
         <DaysChart days={stats.series} series={DAY_SERIES} label={`近${stats.days}天浏览量与访客`} />
       </Card>
       <Card title="渠道">
-        <Typography.Paragraph type="secondary">渠道来自链接的 ?from= 或 utm_source 参数，例如 …/?from=wechat。</Typography.Paragraph>
-        <Table<ChannelFigures> rowKey="channel" size="small" columns={channelColumns} dataSource={stats.channels} pagination={false} scroll={{ x: 'max-content' }} />
+        <p className="wpg-stats-note">渠道来自链接的 ?from= 或 utm_source 参数，例如 …/?from=wechat。</p>
+        <LightTable size="small" columns={channelColumns} rows={stats.channels} scrollX="max-content" rowKey={({ channel }) => channel} />
       </Card>
       <ChannelQrCard slug={stats.slug} name={stats.name} url={stats.url} />
       <Row gutter={[16, 16]}>
         <Col xs={24} md={12}>
           <Card title="来源网站">
-            <Table<ReferrerFigures> rowKey="host" size="small" columns={referrerColumns} dataSource={stats.referrers} pagination={false} />
+            <LightTable size="small" columns={referrerColumns} rows={stats.referrers} rowKey={({ host }) => host} />
           </Card>
         </Col>
         <Col xs={24} md={12}>
           <Card title="设备">
-            <Table<DeviceFigures> rowKey="device" size="small" columns={deviceColumns} dataSource={stats.devices} pagination={false} />
-            <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }}>
+            <LightTable size="small" columns={deviceColumns} rows={stats.devices} rowKey={({ device }) => device} />
+            <p className="wpg-stats-note" style={{ marginTop: 12, marginBottom: 0 }}>
               {`微信内打开：浏览量 ${wechat.views}，访客 ${wechat.visitors}`}
-            </Typography.Paragraph>
+            </p>
           </Card>
         </Col>
       </Row>

@@ -285,10 +285,10 @@ describe('SiteListPage', () => {
     jest.mocked(siteListApi.getSiteList).mockReturnValue(new Promise(() => {}));
     renderPage();
     await waitFor(() => expect(document.querySelector('.ant-spin-spinning')).not.toBeNull());
-    const table = document.querySelector<HTMLElement>('.ant-table table');
+    const table = document.querySelector<HTMLElement>('.wpg-table table');
     // A fixed width wider than a phone, in a box that scrolls sideways: the columns are never squeezed.
     expect(table?.style.width).toBe('1020px');
-    expect(document.querySelector<HTMLElement>('.ant-table-content')?.style.overflowX).toBe('auto');
+    expect(document.querySelector<HTMLElement>('.wpg-table')?.style.overflowX).toBe('auto');
   });
 
   it('on a phone, keeps the pager on one line (< 2 / 5 >), the total in view and the actions on screen', async () => {
@@ -303,7 +303,7 @@ describe('SiteListPage', () => {
       // The name, status and actions fit a phone's width, without a sideways scroll hiding 编辑 and 下载.
       const headers = Array.from(document.querySelectorAll('thead th')).map((cell) => cell.textContent);
       expect(headers).toEqual(['网站名称', '状态', '操作']);
-      expect(document.querySelector<HTMLElement>('.ant-table table')?.style.width).not.toBe('1020px');
+      expect(document.querySelector<HTMLElement>('.wpg-table table')?.style.width).not.toBe('1020px');
       expect(within(rowOf('网站1')).getByText(siteRecord(1).update_time)).toBeInTheDocument();
     } finally {
       window.matchMedia = desktopMatchMedia;

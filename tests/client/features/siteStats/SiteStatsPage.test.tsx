@@ -83,6 +83,10 @@ describe('渠道二维码', () => {
     renderPage(services);
     const qr = await card();
     const user = fastUser();
+    // The maker is drawn when asked for (its chunk is not part of reading the figures).
+    expect(qr.queryByRole('img', { name: /渠道二维码/ })).toBeNull();
+    await user.click(qr.getByRole('button', { name: /生成渠道二维码/ }));
+    expect(await qr.findByRole('img', { name: 'wechat 渠道二维码' })).toBeInTheDocument();
 
     // 微信 first: the code on screen and the link to copy are the page's link with its channel.
     expect(qr.getByRole('img', { name: 'wechat 渠道二维码' })).toHaveAttribute('data-value', link('wechat'));
@@ -94,6 +98,7 @@ describe('渠道二维码', () => {
     const input = qr.getByPlaceholderText('例如 tieba');
     await user.type(input, 'tie ba');
     expect(await qr.findByText('渠道名只能包含字母、数字、汉字、-、_ 和 .')).toBeInTheDocument();
+    expect(qr.getByRole('textbox', { name: '渠道名' })).toHaveAttribute('aria-invalid', 'true');
     expect(qr.queryByRole('img', { name: /渠道二维码/ })).toBeNull();
     expect(qr.queryByText('下载二维码')).toBeNull();
     await user.clear(input);

@@ -1,19 +1,20 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { Button, Card, Col, Flex, Row, Skeleton, Statistic, Table, type TableProps } from 'antd';
+import { Button, Card, Col, Flex, Row, Skeleton, Statistic } from 'antd';
 import { useEffect } from 'react';
 import type { KindFigures } from '../../../../contract/consoleQueue';
 import { jobKindLabel } from '../../../../contract/operators';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import DaysChart from '../../../components/DaysChart';
+import LightTable, { type LightColumn } from '../../../components/LightTable';
 import { formatBytes, formatDuration } from '../consoleFormat';
 import { formatConsoleTime } from '../consoleTime';
 import { overviewOpened, overviewRefreshed, selectOverview, selectOverviewStatus } from './overviewSlice';
 
-const kindColumns: TableProps<KindFigures>['columns'] = [
-  { title: '类型', dataIndex: 'kind', render: (kind: string) => jobKindLabel(kind) },
-  { title: '今日生成', dataIndex: 'renders' },
-  { title: '今日失败', dataIndex: 'failures', render: (failures: number) => (failures ? <span style={{ color: '#ff4d4f' }}>{failures}</span> : 0) },
-  { title: '生成耗时（中位数）', dataIndex: 'medianMs', render: (ms: number | null) => (ms === null ? '—' : formatDuration(ms)) },
+const kindColumns: Array<LightColumn<KindFigures>> = [
+  { key: 'kind', title: '类型', render: ({ kind }) => jobKindLabel(kind) },
+  { key: 'renders', title: '今日生成', render: ({ renders }) => renders },
+  { key: 'failures', title: '今日失败', render: ({ failures }) => (failures ? <span style={{ color: '#ff4d4f' }}>{failures}</span> : 0) },
+  { key: 'medianMs', title: '生成耗时（中位数）', render: ({ medianMs }) => (medianMs === null ? '—' : formatDuration(medianMs)) },
 ];
 
 /** The chart's series, in the order of their bars within a day. */
@@ -81,7 +82,7 @@ export default function OverviewPage() {
         </Row>
       </Card>
       <Card title="今日生成">
-        <Table<KindFigures> rowKey="kind" size="small" columns={kindColumns} dataSource={kinds} pagination={false} scroll={{ x: 'max-content' }} />
+        <LightTable size="small" columns={kindColumns} rows={kinds} scrollX="max-content" rowKey={({ kind }) => kind} />
       </Card>
       <Card title="近14天">
         <DaysChart days={days} series={DAY_SERIES} label="近14天新用户、生成与失败" />

@@ -1,9 +1,10 @@
-import { Button, Card, Empty, Input, Popconfirm, Popover, Space, Table, Tag, type TableColumnsType } from 'antd';
+import { Button, Card, Empty, Input, Pagination, Popconfirm, Popover, Space, Tag } from 'antd';
 import { lazy, Suspense, useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { publishedSlugOf, siteStatsPath } from '../../../../contract/analytics';
 import { BuilderLimits, SiteStatus } from '../../../../contract/builder';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import LightTable, { type LightColumn } from '../../../components/LightTable';
 import MountOnce from '../../../components/MountOnce';
 import { usePhoneLayout } from '../../layout/usePhoneLayout';
 import { selectSiteListLoading, selectSiteRows, type SiteRow } from '../siteListSelectors';
@@ -146,24 +147,23 @@ function SiteActions({ row }: { row: SiteRow }) {
   );
 }
 
-const nameColumn = { title: '网站名称', dataIndex: 'web_name', key: 'web_name', ellipsis: true, render: (name: string) => name || '—' };
+const nameColumn: LightColumn<SiteRow> = { key: 'web_name', title: '网站名称', ellipsis: true, render: ({ web_name: name }) => name || '—' };
 
-const statusColumn = (width: number) => ({
-  title: '状态',
-  dataIndex: 'statusLabel',
+const statusColumn = (width: number): LightColumn<SiteRow> => ({
   key: 'status',
+  title: '状态',
   width,
-  render: (label: string, row: SiteRow) => <Tag color={STATUS_COLORS[row.status] ?? 'default'}>{label}</Tag>,
+  render: (row) => <Tag color={STATUS_COLORS[row.status] ?? 'default'}>{row.statusLabel}</Tag>,
 });
 
-const actionsColumn = (width: number) => ({ title: '操作', key: 'actions', width, render: (_value: unknown, row: SiteRow) => <SiteActions row={row} /> });
+const actionsColumn = (width: number): LightColumn<SiteRow> => ({ key: 'actions', title: '操作', width, render: (row) => <SiteActions row={row} /> });
 
-const columns: TableColumnsType<SiteRow> = [
-  { title: 'ID', dataIndex: 'id', key: 'id', width: 80 },
+const columns: Array<LightColumn<SiteRow>> = [
+  { key: 'id', title: 'ID', width: 80, render: ({ id }) => id },
   nameColumn,
   statusColumn(100),
-  { title: '创建时间', dataIndex: 'create_time', key: 'create_time', width: 180 },
-  { title: '更新时间', dataIndex: 'update_time', key: 'update_time', width: 180 },
+  { key: 'create_time', title: '创建时间', width: 180, render: ({ create_time: time }) => time },
+  { key: 'update_time', title: '更新时间', width: 180, render: ({ update_time: time }) => time },
   actionsColumn(300),
 ];
 
@@ -171,13 +171,13 @@ const columns: TableColumnsType<SiteRow> = [
  * A phone's width holds the name (with its last change under it), the status and the actions: the
  * id and the two times would push 编辑 and 下载 off the screen.
  */
-const phoneColumns: TableColumnsType<SiteRow> = [
+const phoneColumns: Array<LightColumn<SiteRow>> = [
   {
     ...nameColumn,
-    render: (name: string, row: SiteRow) => (
+    render: ({ web_name: name, update_time: time }) => (
       <>
         <div style={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>{name || '—'}</div>
-        <div style={{ fontSize: 12, color: 'rgba(0, 0, 0, 0.45)' }}>{row.update_time}</div>
+        <div style={{ fontSize: 12, color: 'rgba(0, 0, 0, 0.45)' }}>{time}</div>
       </>
     ),
   },
@@ -224,25 +224,29 @@ export default function SiteListPage() {
         onSearch={(name) => dispatch(searchSubmitted({ name }))}
         style={{ maxWidth: 360, marginBottom: 16 }}
       />
-      <Table<SiteRow>
-        rowKey="id"
+      <LightTable
         columns={phone ? phoneColumns : columns}
-        dataSource={rows}
+        rows={rows}
+        rowKey={({ id }) => id}
         loading={loading}
-        scroll={phone ? undefined : { x: TABLE_MIN_WIDTH }}
-        locale={{ emptyText: loading ? ' ' : <EmptySites searched={query.name} /> }}
-        pagination={{
-          current: query.page,
-          pageSize: query.page_size,
-          total,
-          showSizeChanger: true,
-          // A phone's width holds the total, the size and "< 2 / 5 >", not a row of page buttons.
-          simple: phone,
-          pageSizeOptions: [...BuilderLimits.siteListPageSizes],
-          showTotal: (count) => `共 ${count} 条`,
-          onChange: (page, pageSize) => dispatch(pageChanged({ page, page_size: pageSize })),
-        }}
+        scrollX={phone ? undefined : TABLE_MIN_WIDTH}
+        empty={loading ? ' ' : <EmptySites searched={query.name} />}
       />
+      {total > 0 && (
+        <Pagination
+          align="end"
+          style={{ marginTop: 16 }}
+          current={query.page}
+          pageSize={query.page_size}
+          total={total}
+          showSizeChanger
+          // A phone's width holds the total, the size and "< 2 / 5 >", not a row of page buttons.
+          simple={phone}
+          pageSizeOptions={[...BuilderLimits.siteListPageSizes]}
+          showTotal={(count) => `共 ${count} 条`}
+          onChange={(page, pageSize) => dispatch(pageChanged({ page, page_size: pageSize }))}
+        />
+      )}
       <MountOnce wanted={versionsOpen}>
         <SiteVersionsDialog />
       </MountOnce>
