@@ -182,6 +182,7 @@ describeInBrowser('数据 of a published site', () => {
     await page.getByRole('table', { name: '近7天浏览量与访客（数据表）' }).locator('tr[data-day]').first().waitFor();
     expect(await chartInk(page, '近7天浏览量与访客')).toBeGreaterThan(0.01);
     await page.screenshot({ path: path.join(SHOTS, 'site-stats-390.png'), fullPage: true });
+    await qrCard.getByRole('button', { name: /生成渠道二维码/ }).click();
     const wechat = await downloadedQr(page, qrCard, 'channel-qr-wechat.png');
     expect(wechat.name).toBe(`${SITE_NAME}-wechat.png`);
     expect(wechat.picture.encodes(posterLink.replace('poster', 'wechat'))).toBe(true);
