@@ -1,8 +1,9 @@
 import { UploadOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Col, Flex, InputNumber, Row, Statistic, Typography, Upload } from 'antd';
-import { useState } from 'react';
+import { Alert, Button, Card, Col, Flex, InputNumber, Row, Statistic } from 'antd';
+import { useRef, useState } from 'react';
 import { ReserveLimits, ReserveMessages, type GiftCodeCounts } from '../../../contract/reservations';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import '../../components/note.css';
 import { codesGenerateRequested, codesUploadRequested, selectAddingCodes, selectLastCodesAdd } from './siteReserveSlice';
 
 const cell = { xs: 8 } as const;
@@ -14,6 +15,8 @@ export default function GiftCodesCard({ codes, saved }: { codes: GiftCodeCounts;
   const lastAdd = useAppSelector(selectLastCodesAdd);
   const [count, setCount] = useState<number | null>(100);
   const [fileError, setFileError] = useState('');
+  // A plain file input behind the button: antd's Upload (11 KiB gzip) would only hide it the same way.
+  const fileInput = useRef<HTMLInputElement>(null);
 
   // The file is read here, in the browser; the server gets its text and checks every code.
   const readFile = (file: File) => {
@@ -25,7 +28,6 @@ export default function GiftCodesCard({ codes, saved }: { codes: GiftCodeCounts;
       },
       () => setFileError('文件读取失败，请重新选择'),
     );
-    return false;
   };
 
   return (
@@ -53,26 +55,41 @@ export default function GiftCodesCard({ codes, saved }: { codes: GiftCodeCounts;
       {saved ? (
         <Flex vertical gap={12} style={{ marginTop: 16 }}>
           <Flex gap={8} wrap align="center">
-            <Upload accept=".csv,.txt,text/csv,text/plain" showUploadList={false} beforeUpload={readFile} disabled={adding !== null}>
-              <Button icon={<UploadOutlined />} loading={adding === 'upload'} disabled={adding === 'generate'}>
-                上传礼包码文件
-              </Button>
-            </Upload>
-            <Typography.Text type="secondary">.csv（取第一列）或 .txt（每行一个），每次最多{ReserveLimits.giftCodesPerAdd}个</Typography.Text>
+            <input
+              ref={fileInput}
+              type="file"
+              accept=".csv,.txt,text/csv,text/plain"
+              hidden
+              disabled={adding !== null}
+              onChange={(event) => {
+                const file = event.target.files?.[0];
+                // Emptied so that choosing the same file again (after fixing it) reads it again.
+                event.target.value = '';
+                if (file) readFile(file);
+              }}
+            />
+            <Button icon={<UploadOutlined />} loading={adding === 'upload'} disabled={adding !== null} onClick={() => fileInput.current?.click()}>
+              上传礼包码文件
+            </Button>
+            <span className="wpg-note">.csv（取第一列）或 .txt（每行一个），每次最多{ReserveLimits.giftCodesPerAdd}个</span>
           </Flex>
-          {fileError ? <Typography.Text type="danger">{fileError}</Typography.Text> : null}
+          {fileError ? (
+            <span className="wpg-note-danger" role="alert">
+              {fileError}
+            </span>
+          ) : null}
           <Flex gap={8} wrap align="center">
             <InputNumber aria-label="生成数量" min={1} max={ReserveLimits.giftCodesPerAdd} precision={0} value={count} onChange={setCount} suffix="个" style={{ width: 140 }} />
             <Button loading={adding === 'generate'} disabled={adding === 'upload' || !count} onClick={() => count && dispatch(codesGenerateRequested({ count }))}>
               生成礼包码
             </Button>
           </Flex>
-          {lastAdd ? <Typography.Text>{`上次添加：新增${lastAdd.added}个，重复${lastAdd.duplicates}个（已跳过）`}</Typography.Text> : null}
+          {lastAdd ? <span>{`上次添加：新增${lastAdd.added}个，重复${lastAdd.duplicates}个（已跳过）`}</span> : null}
         </Flex>
       ) : (
-        <Typography.Paragraph type="secondary" style={{ marginTop: 16, marginBottom: 0 }}>
+        <p className="wpg-note" style={{ marginTop: 16, marginBottom: 0 }}>
           {ReserveMessages.settingsFirst}，再添加礼包码。
-        </Typography.Paragraph>
+        </p>
       )}
     </Card>
   );

@@ -1,5 +1,5 @@
 import { ArrowLeftOutlined, CloudUploadOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Col, Flex, Row, Skeleton, Space, Statistic, Typography } from 'antd';
+import { Alert, Button, Card, Col, Flex, Row, Skeleton, Space, Statistic } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { ReserveMessages } from '../../../contract/reservations';
@@ -9,6 +9,7 @@ import GiftCodesCard from './GiftCodesCard';
 import ReservationsTable from './ReservationsTable';
 import ReserveSettingsForm from './ReserveSettingsForm';
 import { siteRefOf } from './paths';
+import '../../components/note.css';
 import { reservePageOpened, selectReserveFailure, selectReserveOwner, selectReserveSaving, selectReserveStatus, settingsSaveRequested } from './siteReserveSlice';
 
 /** /backend/siteReserve?builderId= or ?miniSiteDir= (预约): a site's 预约 settings, gift codes and players. */
@@ -76,9 +77,9 @@ export default function SiteReservePage() {
             <Statistic title="状态" value={settings.enabled ? '已开启' : '未开启'} />
           </Col>
         </Row>
-        <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }}>
+        <p className="wpg-note" style={{ marginTop: 12, marginBottom: 0 }}>
           人数为真实预约数，删除的记录不计入。开启后，已发布的网站立即在首屏之后显示预约模块；关闭后立即撤下。网站预览中也显示预约模块，仅供查看，不能提交预约。
-        </Typography.Paragraph>
+        </p>
       </Card>
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={14}>

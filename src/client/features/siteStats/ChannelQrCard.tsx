@@ -3,7 +3,7 @@ import { Button, Card } from 'antd';
 import { lazy, useState } from 'react';
 import MountOnce from '../../components/MountOnce';
 import type { ChannelQrProps } from './ChannelQrMaker';
-import './siteStats.css';
+import '../../components/note.css';
 
 const ChannelQrMaker = lazy(() => import(/* webpackChunkName: "channel-qr" */ './ChannelQrMaker'));
 
@@ -16,7 +16,7 @@ export default function ChannelQrCard(props: ChannelQrProps) {
   const [open, setOpen] = useState(false);
   return (
     <Card title="渠道二维码">
-      <p className="wpg-stats-note">为每个渠道生成带 ?from= 的链接和二维码，印在海报上或分享到对应平台；扫码打开的访问计入上方渠道表中的同名渠道。</p>
+      <p className="wpg-note">为每个渠道生成带 ?from= 的链接和二维码，印在海报上或分享到对应平台；扫码打开的访问计入上方渠道表中的同名渠道。</p>
       {!open && (
         <Button icon={<QrcodeOutlined />} onClick={() => setOpen(true)}>
           生成渠道二维码

@@ -16,7 +16,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import DaysChart from '../../components/DaysChart';
 import LightTable, { type LightColumn } from '../../components/LightTable';
 import ChannelQrCard from './ChannelQrCard';
-import './siteStats.css';
+import '../../components/note.css';
 import { selectSiteStats, selectSiteStatsDays, selectSiteStatsSlug, selectSiteStatsStatus, siteStatsRequested } from './siteStatsSlice';
 
 const DAY_SERIES = [
@@ -118,7 +118,7 @@ export default function SiteStatsPage() {
         <DaysChart days={stats.series} series={DAY_SERIES} label={`近${stats.days}天浏览量与访客`} />
       </Card>
       <Card title="渠道">
-        <p className="wpg-stats-note">渠道来自链接的 ?from= 或 utm_source 参数，例如 …/?from=wechat。</p>
+        <p className="wpg-note">渠道来自链接的 ?from= 或 utm_source 参数，例如 …/?from=wechat。</p>
         <LightTable size="small" columns={channelColumns} rows={stats.channels} scrollX="max-content" rowKey={({ channel }) => channel} />
       </Card>
       <ChannelQrCard slug={stats.slug} name={stats.name} url={stats.url} />
@@ -131,7 +131,7 @@ export default function SiteStatsPage() {
         <Col xs={24} md={12}>
           <Card title="设备">
             <LightTable size="small" columns={deviceColumns} rows={stats.devices} rowKey={({ device }) => device} />
-            <p className="wpg-stats-note" style={{ marginTop: 12, marginBottom: 0 }}>
+            <p className="wpg-note" style={{ marginTop: 12, marginBottom: 0 }}>
               {`微信内打开：浏览量 ${wechat.views}，访客 ${wechat.visitors}`}
             </p>
           </Card>
