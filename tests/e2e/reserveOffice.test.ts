@@ -98,7 +98,7 @@ describeInBrowser('the studio’s 预约 page, in Chromium', () => {
     await form.waitFor();
     await showsStatistic(page, '预约人数', '0');
     // The sider keeps the list the page was opened from.
-    expect(await page.getByRole('menuitem', { name: '我的作品' }).getAttribute('class')).toContain('ant-menu-item-selected');
+    expect(await page.getByRole('menuitem', { name: '我的作品' }).getAttribute('aria-current')).toBe('page');
     await page.getByText(ReserveMessages.settingsFirst).waitFor();
     await shot(page, '1440-new');
 

@@ -1,5 +1,4 @@
 import { AuditOutlined, DashboardOutlined, SafetyCertificateOutlined, SettingOutlined, TeamOutlined, UnorderedListOutlined } from '@ant-design/icons';
-import type { MenuProps } from 'antd';
 import type { ReactNode } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { Messages } from '../../../contract/messages';
@@ -8,6 +7,7 @@ import { selectUserInfo } from '../auth/authSlice';
 import LazyResult from '../../components/LazyResult';
 import SiderFrame from '../layout/SiderFrame';
 import { consolePageOf, consolePages } from './consolePages';
+import type { SiderMenuItem } from '../layout/components/SiderMenu';
 
 const icons: Record<string, ReactNode> = {
   overview: <DashboardOutlined />,
@@ -18,7 +18,7 @@ const icons: Record<string, ReactNode> = {
   log: <AuditOutlined />,
 };
 
-const menuItems: MenuProps['items'] = consolePages.map(({ path, title }) => ({ key: path, label: title, icon: icons[path] }));
+const menuItems: SiderMenuItem[] = consolePages.map(({ path, title }) => ({ key: path, label: title, icon: icons[path] }));
 
 function Links({ close }: { close(): void }) {
   return (

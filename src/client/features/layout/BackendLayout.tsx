@@ -1,10 +1,10 @@
 import { AppstoreAddOutlined, PictureOutlined, UnorderedListOutlined, UserOutlined } from '@ant-design/icons';
-import type { MenuProps } from 'antd';
 import { lazy, useState, type ReactNode } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import MountOnce from '../../components/MountOnce';
 import { backendMenuItems, backendMenuTarget, selectedBackendKey } from './backendMenu';
 import SiderFrame from './SiderFrame';
+import type { SiderMenuItem } from './components/SiderMenu';
 
 // 关于我们 and its Modal load when first asked for, not with every back-office page.
 const AboutModal = lazy(() => import(/* webpackChunkName: "about-dialog" */ './components/AboutModal'));
@@ -16,7 +16,7 @@ const icons: Record<string, ReactNode> = {
   '/backend/personal': <UserOutlined />,
 };
 
-const menuItems: MenuProps['items'] = backendMenuItems.map(({ key, label }) => ({ key, label, icon: icons[key] }));
+const menuItems: SiderMenuItem[] = backendMenuItems.map(({ key, label }) => ({ key, label, icon: icons[key] }));
 
 /** The top links: home, personal centre, and 关于我们 (a dialog, not a page). */
 function TopLinks({ label, onAbout, onFollow }: { label: string; onAbout(): void; onFollow?(): void }) {

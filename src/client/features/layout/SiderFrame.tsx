@@ -1,8 +1,9 @@
 import { MenuOutlined } from '@ant-design/icons';
-import { Button, Layout, Menu, type MenuProps } from 'antd';
+import { Button, Layout } from 'antd';
 import { lazy, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import MountOnce from '../../components/MountOnce';
+import SiderMenu, { type SiderMenuItem } from './components/SiderMenu';
 import SiteBrand from './components/SiteBrand';
 import UserMenu from './components/UserMenu';
 import { usePhoneLayout } from './usePhoneLayout';
@@ -12,7 +13,7 @@ import './backendLayout.css';
 const SiderMenuDrawer = lazy(() => import(/* webpackChunkName: "sider-menu-drawer" */ './components/SiderMenuDrawer'));
 
 export interface SiderFrameProps {
-  menuItems: MenuProps['items'];
+  menuItems: readonly SiderMenuItem[];
   selectedKey: string | undefined;
   onSelect(key: string): void;
   /** The header's links; `close` shuts the phone's drawer they also show in. */
@@ -37,16 +38,8 @@ export default function SiderFrame({ menuItems, selectedKey, onSelect, links, ch
   }
   const close = () => setMenuOpen(false);
 
-  const sideMenu = (
-    <Menu
-      mode="inline"
-      items={menuItems}
-      selectedKeys={selectedKey ? [selectedKey] : []}
-      onClick={({ key }) => onSelect(key)}
-      // The sider's full height; in the drawer, only as tall as its items, with the links below.
-      style={phone ? { borderInlineEnd: 0 } : { height: '100%', borderInlineEnd: 0 }}
-    />
-  );
+  // The sider's full height; in the drawer, only as tall as its items, with the links below.
+  const sideMenu = <SiderMenu items={menuItems} selectedKey={selectedKey} onSelect={onSelect} fill={!phone} />;
 
   return (
     <Layout className={phone ? 'wpg-backend wpg-backend--phone' : 'wpg-backend'}>

@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import type { UserInfo } from '../../../../src/contract/auth';
 import { initialAuthState, logoutRequested } from '../../../../src/client/features/auth/authSlice';
 import BackendLayout from '../../../../src/client/features/layout/BackendLayout';
@@ -60,8 +60,25 @@ describe('BackendLayout', () => {
     const menu = screen.getByRole('menu');
     const items = within(menu).getAllByRole('menuitem');
     expect(items.map((item) => item.textContent)).toEqual(['网站列表', '我的作品', '立即搭建', '个人中心']);
-    expect(items[3]).toHaveClass('ant-menu-item-selected');
-    expect(items[0]).not.toHaveClass('ant-menu-item-selected');
+    expect(items[3]).toHaveAttribute('aria-current', 'page');
+    expect(items[0]).not.toHaveAttribute('aria-current');
+  });
+
+  it('is kept by keyboard: Tab reaches the current item, the arrows move, Enter opens', async () => {
+    const { user: pointer, router } = await renderBackend('/backend/personal');
+    const items = within(screen.getByRole('menu')).getAllByRole('menuitem');
+    expect(items.map((item) => item.tabIndex)).toEqual([-1, -1, -1, 0]);
+    items[3].focus();
+    await pointer.keyboard('{ArrowDown}');
+    expect(items[0]).toHaveFocus();
+    await pointer.keyboard('{ArrowDown}');
+    expect(items[1]).toHaveFocus();
+    await pointer.keyboard('{End}');
+    expect(items[3]).toHaveFocus();
+    await pointer.keyboard('{ArrowUp}');
+    expect(items[2]).toHaveFocus();
+    await pointer.keyboard('{Enter}');
+    expect(router?.state.location.pathname).toBe('/createWeb');
   });
 
   it('navigates from the sider; 立即搭建 asks the builder for a new site', async () => {
@@ -90,6 +107,29 @@ describe('BackendLayout', () => {
     expect(store.dispatch).toHaveBeenCalledWith(logoutRequested({ redirect: '/backend/siteList' }));
     expect(screen.queryByText('进入后台')).not.toBeInTheDocument();
     expect(screen.queryByText('运营后台')).not.toBeInTheDocument();
+  });
+
+  it('opens the user dropdown by keyboard and closes it with Escape or a click elsewhere', async () => {
+    const { user: pointer, store } = await renderBackend('/backend/siteList');
+    const trigger = screen.getByRole('button', { name: /小明/ });
+    expect(trigger).toHaveAttribute('aria-expanded', 'false');
+    trigger.focus();
+    await pointer.keyboard('{Enter}');
+    expect(trigger).toHaveAttribute('aria-expanded', 'true');
+    const logout = await screen.findByRole('menuitem', { name: '退出登录' });
+    await waitFor(() => expect(logout).toHaveFocus());
+    await pointer.keyboard('{Escape}');
+    expect(screen.queryByRole('menuitem', { name: '退出登录' })).not.toBeInTheDocument();
+    expect(trigger).toHaveFocus();
+    await pointer.click(trigger);
+    expect(screen.getByRole('menuitem', { name: '退出登录' })).toBeInTheDocument();
+    await pointer.click(screen.getByText('网站列表内容'));
+    expect(screen.queryByRole('menuitem', { name: '退出登录' })).not.toBeInTheDocument();
+    trigger.focus();
+    await pointer.keyboard('{ArrowDown}');
+    await waitFor(() => expect(screen.getByRole('menuitem', { name: '退出登录' })).toHaveFocus());
+    await pointer.keyboard('{Enter}');
+    expect(store.dispatch).toHaveBeenCalledWith(logoutRequested({ redirect: '/backend/siteList' }));
   });
 
   it('offers an operator the way to the console from the user dropdown', async () => {
@@ -136,7 +176,7 @@ describe('BackendLayout on a phone', () => {
     const { user: pointer } = await renderBackend('/backend/siteList');
     await pointer.click(menuButton() as HTMLElement);
     const drawer = await screen.findByRole('dialog');
-    await pointer.click(within(drawer).getByText('个人中心', { selector: '.ant-menu-title-content' }));
+    await pointer.click(within(drawer).getByRole('menuitem', { name: '个人中心' }));
     expect(await screen.findByText('个人中心内容')).toBeInTheDocument();
     expect(menuButton()).toHaveAttribute('aria-expanded', 'false');
   });
