@@ -135,8 +135,8 @@ export function ReserveBlock({ reserve }: { reserve: ReserveBlockInput }): React
               <p className="rsv-notice">{campaign.privacyNotice}</p>
             </details>
           </div>
-          <p className="rsv-msg" role="alert" aria-live="assertive" data-reserve-msg="" />
-          {preview ? <p className="rsv-preview">{ReserveMessages.previewOnly}</p> : null}
+          {/* The message line is the script's, which a preview has not: its place shows why the buttons are off. */}
+          {preview ? <p className="rsv-preview">{ReserveMessages.previewOnly}</p> : <p className="rsv-msg" role="alert" aria-live="assertive" data-reserve-msg="" />}
           <button type="button" className="btn btn-accent rsv-submit" data-reserve-submit="" disabled={off}>
             立即预约
           </button>
