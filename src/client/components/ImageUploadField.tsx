@@ -1,7 +1,8 @@
 import { UploadOutlined } from '@ant-design/icons';
-import { Button, Progress, Upload } from 'antd';
+import { Progress } from 'antd';
 import { safeLinkHref } from '../../contract/links';
 import type { UploadState } from '../features/upload/upload.types';
+import FilePickButton from './FilePickButton';
 
 interface ImageUploadFieldProps {
   /** The field's value (from the Form): an upload's shortUrl or the template's default picture. */
@@ -36,21 +37,10 @@ export default function ImageUploadField({ value, label, upload, accept, hint, o
         )}
       </div>
       <div style={{ display: 'flex', flexDirection: 'column', gap: 8, minWidth: 180 }}>
-        <Upload
-          accept={accept}
-          showUploadList={false}
-          maxCount={1}
-          disabled={uploading}
-          // The saga uploads it (with its checks and progress); antd's own request is not used.
-          beforeUpload={(file) => {
-            onPick(file);
-            return Upload.LIST_IGNORE;
-          }}
-        >
-          <Button icon={<UploadOutlined />} loading={uploading}>
-            {src ? '更换图片' : '上传图片'}
-          </Button>
-        </Upload>
+        {/* The saga uploads the file (with its checks and progress). */}
+        <FilePickButton accept={accept} onPick={onPick} disabled={uploading} icon={<UploadOutlined />} loading={uploading}>
+          {src ? '更换图片' : '上传图片'}
+        </FilePickButton>
         {uploading ? (
           <div aria-live="polite">
             <Progress percent={upload.percent} size="small" status="active" />

@@ -1,8 +1,9 @@
 import { UploadOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Col, Flex, InputNumber, Row, Statistic } from 'antd';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { ReserveLimits, ReserveMessages, type GiftCodeCounts } from '../../../contract/reservations';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import FilePickButton from '../../components/FilePickButton';
 import '../../components/note.css';
 import { codesGenerateRequested, codesUploadRequested, selectAddingCodes, selectLastCodesAdd } from './siteReserveSlice';
 
@@ -15,8 +16,6 @@ export default function GiftCodesCard({ codes, saved }: { codes: GiftCodeCounts;
   const lastAdd = useAppSelector(selectLastCodesAdd);
   const [count, setCount] = useState<number | null>(100);
   const [fileError, setFileError] = useState('');
-  // A plain file input behind the button: antd's Upload (11 KiB gzip) would only hide it the same way.
-  const fileInput = useRef<HTMLInputElement>(null);
 
   // The file is read here, in the browser; the server gets its text and checks every code.
   const readFile = (file: File) => {
@@ -55,22 +54,9 @@ export default function GiftCodesCard({ codes, saved }: { codes: GiftCodeCounts;
       {saved ? (
         <Flex vertical gap={12} style={{ marginTop: 16 }}>
           <Flex gap={8} wrap align="center">
-            <input
-              ref={fileInput}
-              type="file"
-              accept=".csv,.txt,text/csv,text/plain"
-              hidden
-              disabled={adding !== null}
-              onChange={(event) => {
-                const file = event.target.files?.[0];
-                // Emptied so that choosing the same file again (after fixing it) reads it again.
-                event.target.value = '';
-                if (file) readFile(file);
-              }}
-            />
-            <Button icon={<UploadOutlined />} loading={adding === 'upload'} disabled={adding !== null} onClick={() => fileInput.current?.click()}>
+            <FilePickButton accept=".csv,.txt,text/csv,text/plain" onPick={readFile} icon={<UploadOutlined />} loading={adding === 'upload'} disabled={adding !== null}>
               上传礼包码文件
-            </Button>
+            </FilePickButton>
             <span className="wpg-note">.csv（取第一列）或 .txt（每行一个），每次最多{ReserveLimits.giftCodesPerAdd}个</span>
           </Flex>
           {fileError ? (
