@@ -1,7 +1,7 @@
 import type { SelectProps } from 'antd';
 import { lazy, Suspense } from 'react';
 
-const SizeChangerSelect = lazy(() => import(/* webpackChunkName: "size-changer" */ './SizeChangerSelect'));
+const SizeChangerSelect = lazy(() => import(/* webpackChunkName: "antd-select" */ './SizeChangerSelect'));
 
 /**
  * Stands in for antd's Select where Pagination imports it (webpack.config.ts swaps the module for

@@ -1,8 +1,9 @@
 import { PauseCircleOutlined, PlayCircleOutlined } from '@ant-design/icons';
-import { Button, Select } from 'antd';
+import { Button } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { safeLinkHref } from '../../contract/links';
 import type { MusicItem } from '../../contract/miniSite';
+import LazySelect from './LazySelect';
 
 interface MusicFieldProps {
   /** The chosen track's `value`; '' for no music. */
@@ -50,9 +51,9 @@ export default function MusicField({ value = '', onChange, music, loading }: Mus
 
   return (
     <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
-      <Select
+      <LazySelect
         value={value}
-        onChange={(next: string) => onChange?.(next)}
+        onChange={(next) => onChange?.(next)}
         loading={loading}
         style={{ minWidth: 220, flex: 1 }}
         options={[{ value: '', label: NO_MUSIC_LABEL }, ...music.map((item) => ({ value: item.value, label: item.name }))]}
