@@ -6,7 +6,9 @@ import { createCanvas } from '@napi-rs/canvas';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { LogoCreateAnswer, LogoPollingAnswer } from '../../../src/contract/generation';
+import { DEFAULT_BANNER_TEXTS, DEFAULT_LOGO_TEXTS, type LogoCreateAnswer, type LogoPollingAnswer } from '../../../src/contract/generation';
+import type { CreateSiteAnswer } from '../../../src/contract/miniSite';
+import { findSiteTemplate } from '../../../src/server/render/site/catalog';
 import { renderBannerVideo, transcodeToWebm } from '../../../src/server/render/banner';
 import { encodeMp3 } from '../../../src/server/render/music/encode';
 import { WAVES, tableVoice } from '../../../src/server/render/music/instruments';
@@ -152,6 +154,19 @@ export async function generate(t: TestApp, headers: Record<string, string>, body
 }
 
 /** Every entry (files and folders) under `dir`, relative; [] when it does not exist. */
+/**
+ * A mini site of `headers`' user named `gameName`, made as a studio makes one: a logo and a banner
+ * generated, then the site from the fifth template with them. Answers its folder.
+ */
+export async function madeMiniSite(t: TestApp, headers: Record<string, string>, gameName: string): Promise<string> {
+  const logo = await generate(t, headers, { ...DEFAULT_LOGO_TEXTS, logobg: 3, module: 'tl' });
+  const banner = await generate(t, headers, { ...DEFAULT_LOGO_TEXTS, ...DEFAULT_BANNER_TEXTS, logobg: 3, banner: 2, module: 'fsa' });
+  const site = { templateId: findSiteTemplate(5)?.id ?? 5, logoId: 3, logoUrl: logo.logoUrl, bannerId: 2, bannerUrl: banner.bannerUrl, config: { game_name: gameName } };
+  const created = await post<CreateSiteAnswer>(t, '/index/minisite/createSite', site, headers);
+  if (created.code !== 200) throw new Error(`createSite failed: ${created.msg}`);
+  return created.data.webSiteDir;
+}
+
 export function listTree(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
   return fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((entry) => entry.split(path.sep).join('/')).sort();

@@ -10,15 +10,12 @@ import zlib from 'node:zlib';
 import { unzipSync } from 'fflate';
 import type { PublishAnswer } from '../../../../src/contract/builder';
 import type { ZipAnswer } from '../../../../src/contract/generation';
-import { DEFAULT_BANNER_TEXTS, DEFAULT_LOGO_TEXTS } from '../../../../src/contract/generation';
-import type { CreateSiteAnswer } from '../../../../src/contract/miniSite';
 import { ReserveMessages } from '../../../../src/contract/reservations';
 import { publishedPagePolicy, SITE_CONTENT_SECURITY_POLICY } from '../../../../src/server/modules/siteFiles/contentPolicy';
-import { findSiteTemplate } from '../../../../src/server/render/site/catalog';
 import { RESERVE_SCRIPT_FILE } from '../../../../src/server/render/site/reserveStamp';
 import { buildTestApp, post, type TestApp } from '../../helpers';
 import { FakeRunner, quickLogin } from '../../queue/kit';
-import { generate } from '../miniSiteKit';
+import { madeMiniSite } from '../miniSiteKit';
 import { OPEN_SETTINGS, reserve, saveSettings } from './kit';
 
 jest.setTimeout(60_000);
@@ -40,16 +37,7 @@ beforeEach(async () => {
     },
   });
   owner = quickLogin(t).headers;
-  const logo = await generate(t, owner, { ...DEFAULT_LOGO_TEXTS, logobg: 3, module: 'tl' });
-  const banner = await generate(t, owner, { ...DEFAULT_LOGO_TEXTS, ...DEFAULT_BANNER_TEXTS, logobg: 3, banner: 2, module: 'fsa' });
-  const created = await post<CreateSiteAnswer>(
-    t,
-    '/index/minisite/createSite',
-    { templateId: findSiteTemplate(5)?.id ?? 5, logoId: 3, logoUrl: logo.logoUrl, bannerId: 2, bannerUrl: banner.bannerUrl, config: { game_name: '龙腾天下' } },
-    owner,
-  );
-  expect(created.code).toBe(200);
-  dir = created.data.webSiteDir;
+  dir = await madeMiniSite(t, owner, '龙腾天下');
 });
 
 afterEach(async () => {
