@@ -3,9 +3,11 @@ import { Button } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { safeLinkHref } from '../../contract/links';
 import type { MusicItem } from '../../contract/miniSite';
-import LazySelect from './LazySelect';
+import NativeSelect from './NativeSelect';
 
 interface MusicFieldProps {
+  /** Set by antd's Form.Item: its label names the select. */
+  id?: string;
   /** The chosen track's `value`; '' for no music. */
   value?: string;
   onChange?(value: string): void;
@@ -16,7 +18,7 @@ interface MusicFieldProps {
 export const NO_MUSIC_LABEL = '不使用背景音乐';
 
 /** A music field: the tracks to choose from, and a button to listen to the chosen one. */
-export default function MusicField({ value = '', onChange, music, loading }: MusicFieldProps) {
+export default function MusicField({ id, value = '', onChange, music, loading }: MusicFieldProps) {
   const audio = useRef<HTMLAudioElement | null>(null);
   const [playing, setPlaying] = useState(false);
   const track = music.find((item) => item.value === value) ?? null;
@@ -51,7 +53,8 @@ export default function MusicField({ value = '', onChange, music, loading }: Mus
 
   return (
     <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
-      <LazySelect
+      <NativeSelect
+        id={id}
         value={value}
         onChange={(next) => onChange?.(next)}
         loading={loading}
