@@ -16,13 +16,13 @@ export const OPEN_SETTINGS: ReserveSettings = {
   zipForm: true,
 };
 
-/** A user and one builder site of theirs, made straight in the database. */
-export async function ownerWithSite(t: TestApp, phone = '13900000001'): Promise<{ userId: number; headers: Record<string, string>; site: ReserveSiteRef }> {
+/** A user and one builder site of theirs, made straight in the database (in folder `dir` when given). */
+export async function ownerWithSite(t: TestApp, phone = '13900000001', dir?: string): Promise<{ userId: number; headers: Record<string, string>; site: ReserveSiteRef }> {
   const { userId, headers } = quickLogin(t, phone);
   const at = t.clock.now();
   const row = await t.app.database.sql
     .insertInto('builder_sites')
-    .values({ user_id: userId, web_name: '测试站', selected: '{}', form_data: '{}', dir: `dir-${userId}-${at}-${Math.random()}`, created_at: at, updated_at: at })
+    .values({ user_id: userId, web_name: '测试站', selected: '{}', form_data: '{}', dir: dir ?? `dir-${userId}-${at}-${Math.random()}`, created_at: at, updated_at: at })
     .returning('id')
     .executeTakeFirstOrThrow();
   return { userId, headers, site: { builderId: Number(row.id) } };

@@ -18,7 +18,7 @@ import { bucketEnv, s3Endpoint, testS3Settings } from '../../storage/testStores'
 import { buildTestApp, post, type TestApp } from '../../helpers';
 import { FakeRunner, quickLogin } from '../../queue/kit';
 import { madeMiniSite } from '../miniSiteKit';
-import { OPEN_SETTINGS, reserve, saveSettings } from './kit';
+import { OPEN_SETTINGS, ownerWithSite, reserve, saveSettings } from './kit';
 
 jest.setTimeout(60_000);
 
@@ -215,20 +215,14 @@ it('leaves the zip and the published page as they were: no preview mode in eithe
 });
 
 it('shows it in a builder site\'s preview too, whose folder is otherwise answered no-cache', async () => {
-  const { userId, headers } = quickLogin(t, '13900000082');
   const builderDir = 'a'.repeat(32);
-  const at = t.clock.now();
-  const row = await t.app.database.sql
-    .insertInto('builder_sites')
-    .values({ user_id: userId, web_name: '测试站', selected: '{}', form_data: '{}', dir: builderDir, created_at: at, updated_at: at })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const { headers, site } = await ownerWithSite(t, '13900000082', builderDir);
   fs.mkdirSync(path.join(t.dataDir, 'sites', builderDir, 'assets'), { recursive: true });
   fs.writeFileSync(path.join(t.dataDir, 'sites', builderDir, 'index.html'), PAGE);
   fs.writeFileSync(path.join(t.dataDir, 'sites', builderDir, 'assets', 'site.js'), SCRIPT);
 
   expect((await page(`/sites/${builderDir}/`)).html).toBe(PAGE);
-  await saveSettings(t, headers, { builderId: Number(row.id) });
+  await saveSettings(t, headers, site);
   const { answer, html } = await page(`/sites/${builderDir}/index.html?v=2`);
   expect(html).toContain('data-reserve-preview=""');
   expect(answer.headers['cache-control']).toBe('no-store');
@@ -258,14 +252,8 @@ it('shows it in 手机预览 too, under the link, and nothing else of the folder
 (s3Endpoint() ? it : it.skip)('shows it from a shared bucket too, where the folder is answered from the store', async () => {
   const shared = await buildTestApp({ env: bucketEnv(testS3Settings()) });
   try {
-    const { userId, headers } = quickLogin(shared, '13900000083');
     const bucketDir = 'b'.repeat(32);
-    const at = shared.clock.now();
-    const row = await shared.app.database.sql
-      .insertInto('builder_sites')
-      .values({ user_id: userId, web_name: '测试站', selected: '{}', form_data: '{}', dir: bucketDir, created_at: at, updated_at: at })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const { headers, site } = await ownerWithSite(shared, '13900000083', bucketDir);
     await shared.app.dataFiles.store.putBuffer(`sites/${bucketDir}/index.html`, Buffer.from(PAGE));
     await shared.app.dataFiles.store.putBuffer(`sites/${bucketDir}/index.html.br`, zlib.brotliCompressSync(PAGE));
     const fetchPage = async () => {
@@ -273,7 +261,7 @@ it('shows it in 手机预览 too, under the link, and nothing else of the folder
       return { answer, html: zlib.brotliDecompressSync(answer.rawPayload).toString('utf8') };
     };
     expect((await fetchPage()).html).toBe(PAGE);
-    await saveSettings(shared, headers, { builderId: Number(row.id) });
+    await saveSettings(shared, headers, site);
     const { answer, html } = await fetchPage();
     expect(html).toContain('data-reserve-preview=""');
     expect(answer.headers['cache-control']).toBe('no-store');
