@@ -1,4 +1,5 @@
 import { useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { focusMenuItem } from './menuFocus';
 import './siderMenu.css';
 
 export interface SiderMenuItem {
@@ -29,8 +30,7 @@ export default function SiderMenu({ items, selectedKey, onSelect, fill = false }
     const moves: Record<string, number> = { ArrowDown: index + 1, ArrowUp: index - 1, Home: 0, End: items.length - 1 };
     if (event.key in moves) {
       event.preventDefault();
-      const target = (moves[event.key] + items.length) % items.length;
-      list.current?.querySelectorAll<HTMLElement>('[role="menuitem"]')[target]?.focus();
+      focusMenuItem(list.current, moves[event.key]);
     } else if (event.key === 'Enter' || event.key === ' ') {
       event.preventDefault();
       onSelect(items[index].key);

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { logoutRequested, selectUserInfo } from '../../auth/authSlice';
+import { focusMenuItem } from './menuFocus';
 import './userMenu.css';
 
 /** What a logged-in user is called: the name, else the phone, else a generic word. */
@@ -52,11 +53,7 @@ export default function UserMenu({ showBackendLink = false }: { showBackendLink?
   }, [open]);
   useEffect(() => () => clearTimeout(leaving.current), []);
 
-  const menuItems = () => [...(root.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
-  const focusItem = (index: number) => {
-    const all = menuItems();
-    all[(index + all.length) % all.length]?.focus();
-  };
+  const focusItem = (index: number) => focusMenuItem(root.current, index);
   const onTriggerKey = (event: KeyboardEvent) => {
     if (event.key === 'Enter' || event.key === ' ' || event.key === 'ArrowDown') {
       event.preventDefault();
